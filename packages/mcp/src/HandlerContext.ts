@@ -1,0 +1,207 @@
+/**
+ * The context of one forward request, provided to its handler while it runs
+ * and only then. It is the only way to make reverse calls (sampling,
+ * elicitation, roots) and to send notifications that belong to the request
+ * (progress, logs): on streamable HTTP they travel on the request's own stream.
+ *
+ * Every reverse call is a child of the request: when the handler ends or is
+ * interrupted (the client cancelled, the session closed), each reverse call
+ * still pending is interrupted and `notifications/cancelled` for its id goes
+ * to the client. A context used after its request ended fails with
+ * `ProtocolError` reason `RequestEnded`.
+ *
+ * @example
+ * ```ts
+ * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+ * import * as Effect from "effect/Effect"
+ *
+ * const handler = Effect.gen(function*() {
+ *   const ctx = yield* HandlerContext
+ *   yield* ctx.progress(1, { total: 2, message: "asking the model" })
+ *   const answer = yield* ctx.sample({
+ *     messages: [{ role: "user", content: { type: "text", text: "Say hi" } }],
+ *     maxTokens: 50
+ *   })
+ *   return answer.content
+ * })
+ * ```
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Fiber from "effect/Fiber"
+import * as ParseResult from "effect/ParseResult"
+import type * as Schema from "effect/Schema"
+import * as Scope from "effect/Scope"
+import type * as JsonRpc from "./JsonRpc.js"
+import * as Lifecycle from "./Lifecycle.js"
+import { McpError, ProtocolError } from "./McpError.js"
+import * as McpSchema from "./McpSchema.js"
+import type { IncomingRequest, Protocol, RequestOptions, Result } from "./Protocol.js"
+import type { ServerSessionShape } from "./ServerSession.js"
+import { levelAllows } from "./ServerSession.js"
+
+/** Options of a reverse call. */
+export type ReverseCallOptions = Omit<RequestOptions, "route">
+
+export interface HandlerContextShape {
+  readonly requestId: JsonRpc.RequestId
+  readonly method: string
+  /** The request's `_meta`, if any. */
+  readonly meta: { readonly [key: string]: unknown } | undefined
+  /** The progress token the client supplied, if any. */
+  readonly progressToken: string | number | undefined
+  /** The session the request belongs to (its push channel outlives the request). */
+  readonly session: ServerSessionShape
+  /** Whether the request is still running. */
+  readonly isActive: () => boolean
+  /** A raw reverse call, capability-checked, related to this request. */
+  readonly request: (
+    method: string,
+    params?: JsonRpc.Params,
+    options?: ReverseCallOptions
+  ) => Effect.Effect<Result, McpError | ProtocolError>
+  /** `sampling/createMessage`: asks the client's model. */
+  readonly sample: (
+    params: McpSchema.CreateMessageRequestParams,
+    options?: ReverseCallOptions
+  ) => Effect.Effect<McpSchema.CreateMessageResult, McpError | ProtocolError>
+  /** `elicitation/create`: asks the user, in form or URL mode. */
+  readonly elicit: (
+    params: McpSchema.ElicitRequestParams,
+    options?: ReverseCallOptions
+  ) => Effect.Effect<McpSchema.ElicitResult, McpError | ProtocolError>
+  /** `roots/list`: the client's roots. */
+  readonly listRoots: (options?: ReverseCallOptions) => Effect.Effect<McpSchema.ListRootsResult, McpError | ProtocolError>
+  /** A notification related to this request. */
+  readonly notify: (method: string, params?: JsonRpc.Params) => Effect.Effect<void, ProtocolError>
+  /** `notifications/progress` for this request; a no-op when the client gave no progress token. */
+  readonly progress: (
+    progress: number,
+    options?: { readonly total?: number | undefined; readonly message?: string | undefined }
+  ) => Effect.Effect<void>
+  /** `notifications/message` related to this request, filtered by the session's log level. */
+  readonly log: (level: McpSchema.LoggingLevel, data: unknown, logger?: string) => Effect.Effect<void>
+}
+
+/** The context of the forward request being handled. */
+export class HandlerContext extends Context.Tag("@effect-mcp/mcp/HandlerContext")<HandlerContext, HandlerContextShape>() {}
+
+const decodeResult = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
+  const decode = ParseResult.decodeUnknownEither(schema)
+  return (result: Result): Effect.Effect<A, ProtocolError> => {
+    const decoded = decode(result)
+    return Either.isRight(decoded)
+      ? Effect.succeed(decoded.right)
+      : Effect.fail(
+        new ProtocolError({
+          reason: "InvalidResult",
+          method,
+          message: `Invalid ${method} result: ${ParseResult.TreeFormatter.formatIssueSync(decoded.left)}`
+        })
+      )
+  }
+}
+
+const decodeSample = decodeResult(McpSchema.CreateMessageResult, "sampling/createMessage")
+const decodeElicit = decodeResult(McpSchema.ElicitResult, "elicitation/create")
+const decodeRoots = decodeResult(McpSchema.ListRootsResult, "roots/list")
+
+/**
+ * Builds the context for one incoming request. `protocol` is the session's
+ * engine; the context's reverse calls are forked into `incoming.scope`, so
+ * they end with the request.
+ */
+export const make = (options: {
+  readonly protocol: Protocol
+  readonly incoming: IncomingRequest
+  readonly session: ServerSessionShape
+}): Effect.Effect<HandlerContextShape> => {
+  let active = true
+  // the scope closes when the handler ends, however it ends
+  return Effect.as(
+    Scope.addFinalizer(options.incoming.scope, Effect.sync(() => {
+      active = false
+    })),
+    build(options, () => active)
+  )
+}
+
+const build = (
+  options: {
+    readonly protocol: Protocol
+    readonly incoming: IncomingRequest
+    readonly session: ServerSessionShape
+  },
+  isActive: () => boolean
+): HandlerContextShape => {
+    const { incoming, protocol, session } = options
+    const req = incoming.request
+    const meta = req.params?._meta as { readonly [key: string]: unknown } | undefined
+    const token = meta?.progressToken
+    const progressToken = typeof token === "string" || typeof token === "number" ? token : undefined
+    const route = { relatedRequestId: req.id }
+
+    const ended = (method: string) =>
+      new ProtocolError({
+        reason: "RequestEnded",
+        method,
+        message: `The request ${req.method} (id ${String(req.id)}) has ended; use ServerSession for work that outlives it`
+      })
+
+    const request: HandlerContextShape["request"] = (method, params, callOptions) =>
+      Effect.suspend(() => {
+        if (!isActive()) return Effect.fail(ended(method))
+        if (!Lifecycle.clientSupports(session.clientCapabilities(), method, params)) {
+          return Effect.fail(
+            new ProtocolError({
+              reason: "CapabilityMissing",
+              method,
+              message: `The client did not declare the capability for ${method}`
+            })
+          )
+        }
+        return Effect.flatMap(
+          Effect.forkIn(protocol.request(method, params, { ...callOptions, route }), incoming.scope),
+          (fiber) => Effect.onInterrupt(Fiber.join(fiber), () => Fiber.interrupt(fiber))
+        )
+      })
+
+    const notify: HandlerContextShape["notify"] = (method, params) =>
+      Effect.suspend(() => (isActive() ? protocol.notify(method, params, route) : Effect.fail(ended(method))))
+
+    return {
+      requestId: req.id,
+      method: req.method,
+      meta,
+      progressToken,
+      session,
+      isActive,
+      request,
+      sample: (params, o) =>
+        Effect.flatMap(request("sampling/createMessage", params as JsonRpc.Params, o), decodeSample),
+      elicit: (params, o) => Effect.flatMap(request("elicitation/create", params as JsonRpc.Params, o), decodeElicit),
+      listRoots: (o) => Effect.flatMap(request("roots/list", undefined, o), decodeRoots),
+      notify,
+      progress: (progress, o) =>
+        progressToken === undefined
+          ? Effect.void
+          : notify("notifications/progress", {
+            progressToken,
+            progress,
+            ...(o?.total !== undefined ? { total: o.total } : {}),
+            ...(o?.message !== undefined ? { message: o.message } : {})
+          }).pipe(Effect.ignore),
+      log: (level, data, logger) =>
+        levelAllows(session.logLevel(), level)
+          ? notify("notifications/message", logger === undefined ? { level, data } : { level, data, logger }).pipe(
+            Effect.ignore
+          )
+          : Effect.void
+    } satisfies HandlerContextShape
+}
+
+/** Fails with the JSON-RPC error a handler should answer when a reverse call is impossible. */
+export const toMcpError = (error: McpError | ProtocolError): McpError =>
+  error._tag === "McpError" ? error : McpError.internal(error.message)

@@ -1,0 +1,202 @@
+/**
+ * JSON-RPC 2.0 as MCP uses it: the message shapes, error codes and a decoder
+ * that turns any parsed JSON value into a typed message or a precise error.
+ *
+ * Messages are kept in their wire shape (plain objects) so that encoding is a
+ * single `JSON.stringify` and decoding classifies the envelope once; the params
+ * of a request are validated later, against the schema of its method only.
+ *
+ * @example
+ * ```ts
+ * import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+ *
+ * const frame = JsonRpc.parse('{"jsonrpc":"2.0","id":0,"method":"ping"}')
+ * if (JsonRpc.isRequest(frame)) console.log(frame.id) // 0, a number, as sent
+ * ```
+ * @since 0.1.0
+ */
+
+/** A request id: a string or a number (`0` and `""` included), echoed back with the same type. */
+export type RequestId = string | number
+
+/** Params of a request or notification: MCP always uses a JSON object. */
+export type Params = { readonly [key: string]: unknown }
+
+export interface Request {
+  readonly jsonrpc: "2.0"
+  readonly id: RequestId
+  readonly method: string
+  readonly params?: Params
+}
+
+export interface Notification {
+  readonly jsonrpc: "2.0"
+  readonly method: string
+  readonly params?: Params
+}
+
+export interface SuccessResponse {
+  readonly jsonrpc: "2.0"
+  readonly id: RequestId
+  readonly result: { readonly [key: string]: unknown }
+}
+
+/** The `error` member of an error response. */
+export interface ErrorObject {
+  readonly code: number
+  readonly message: string
+  readonly data?: unknown
+}
+
+export interface ErrorResponse {
+  readonly jsonrpc: "2.0"
+  /** `null` only when the id of the offending message could not be read. */
+  readonly id: RequestId | null
+  readonly error: ErrorObject
+}
+
+export type Response = SuccessResponse | ErrorResponse
+
+/** Any single JSON-RPC message. */
+export type Message = Request | Notification | Response
+
+/**
+ * Something that arrived but is not a valid message. The engine answers it
+ * with `error` (and `id`, `null` where it could not be read) when `respond`.
+ */
+export interface Invalid {
+  readonly _tag: "Invalid"
+  readonly id: RequestId | null
+  readonly error: ErrorObject
+  /** False for broken responses: JSON-RPC never answers a response. */
+  readonly respond: boolean
+}
+
+/** One decoded unit from a transport: a message, an invalid one, or a batch. */
+export type Frame = Message | Invalid | ReadonlyArray<Message | Invalid>
+
+/** What a transport writes: one message or a batch of responses. */
+export type Outgoing = Message | ReadonlyArray<Message>
+
+/** Standard JSON-RPC error codes. */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603
+} as const
+
+// ----------------------------------------------------------------------------
+// constructors
+// ----------------------------------------------------------------------------
+
+export const request = (id: RequestId, method: string, params?: Params): Request =>
+  params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params }
+
+export const notification = (method: string, params?: Params): Notification =>
+  params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }
+
+export const success = (id: RequestId, result: { readonly [key: string]: unknown }): SuccessResponse => ({
+  jsonrpc: "2.0",
+  id,
+  result
+})
+
+export const failure = (id: RequestId | null, error: ErrorObject): ErrorResponse => ({ jsonrpc: "2.0", id, error })
+
+export const invalid = (id: RequestId | null, code: number, message: string, respond = true): Invalid => ({
+  _tag: "Invalid",
+  id,
+  error: { code, message },
+  respond
+})
+
+// ----------------------------------------------------------------------------
+// guards
+// ----------------------------------------------------------------------------
+
+export const isBatch = (frame: Frame): frame is ReadonlyArray<Message | Invalid> => Array.isArray(frame)
+
+export const isInvalid = (frame: Frame | Message | Invalid): frame is Invalid =>
+  !Array.isArray(frame) && (frame as Invalid)._tag === "Invalid"
+
+export const isRequest = (frame: Frame | Message | Invalid): frame is Request =>
+  !Array.isArray(frame) && "method" in frame && "id" in frame
+
+export const isNotification = (frame: Frame | Message | Invalid): frame is Notification =>
+  !Array.isArray(frame) && "method" in frame && !("id" in frame)
+
+export const isResponse = (frame: Frame | Message | Invalid): frame is Response =>
+  !Array.isArray(frame) && !("method" in frame) && ("result" in frame || "error" in frame)
+
+export const isErrorResponse = (message: Message): message is ErrorResponse => "error" in message
+
+// ----------------------------------------------------------------------------
+// decoding
+// ----------------------------------------------------------------------------
+
+const isId = (u: unknown): u is RequestId =>
+  typeof u === "string" || (typeof u === "number" && Number.isFinite(u))
+
+const readId = (o: Record<string, unknown>): RequestId | null => (isId(o.id) ? o.id : null)
+
+const isObject = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** Classifies one parsed JSON value as a message, or says precisely why it is not one. */
+export const decodeMessage = (u: unknown): Message | Invalid => {
+  if (!isObject(u)) return invalid(null, ErrorCode.InvalidRequest, "Invalid Request: a message must be a JSON object")
+  if (u.jsonrpc !== "2.0") {
+    return invalid(readId(u), ErrorCode.InvalidRequest, "Invalid Request: jsonrpc must be \"2.0\"", !("result" in u || "error" in u) || "method" in u)
+  }
+  if ("method" in u) {
+    if (typeof u.method !== "string") {
+      return invalid(readId(u), ErrorCode.InvalidRequest, "Invalid Request: method must be a string")
+    }
+    if ("params" in u && u.params !== undefined && !isObject(u.params)) {
+      return invalid(readId(u), ErrorCode.InvalidRequest, "Invalid Request: params must be an object")
+    }
+    if ("id" in u) {
+      if (!isId(u.id)) return invalid(null, ErrorCode.InvalidRequest, "Invalid Request: id must be a string or a number")
+      return u as unknown as Request
+    }
+    return u as unknown as Notification
+  }
+  if ("result" in u) {
+    if (!isId(u.id)) return invalid(null, ErrorCode.InvalidRequest, "Invalid response: id must be a string or a number", false)
+    if (!isObject(u.result)) return invalid(u.id, ErrorCode.InvalidRequest, "Invalid response: result must be an object", false)
+    return u as unknown as SuccessResponse
+  }
+  if ("error" in u) {
+    const error = u.error
+    if (!(u.id === null || isId(u.id)) || !isObject(error) || typeof error.code !== "number" || typeof error.message !== "string") {
+      return invalid(readId(u), ErrorCode.InvalidRequest, "Invalid error response", false)
+    }
+    return u as unknown as ErrorResponse
+  }
+  return invalid(readId(u), ErrorCode.InvalidRequest, "Invalid Request: neither a request, a notification nor a response")
+}
+
+/** Decodes a parsed JSON value: a message, an invalid message, or a batch (a non-empty array). */
+export const decode = (u: unknown): Frame => {
+  if (Array.isArray(u)) {
+    if (u.length === 0) return invalid(null, ErrorCode.InvalidRequest, "Invalid Request: empty batch")
+    return u.map(decodeMessage)
+  }
+  return decodeMessage(u)
+}
+
+/** Parses JSON text and decodes it; text that is not JSON becomes a -32700 `Invalid` with id `null`. */
+export const parse = (text: string): Frame => {
+  let u: unknown
+  try {
+    u = JSON.parse(text)
+  } catch {
+    return invalid(null, ErrorCode.ParseError, "Parse error: invalid JSON")
+  }
+  return decode(u)
+}
+
+/** Encodes a message or batch as JSON text. */
+export const encode = (message: Outgoing): string => JSON.stringify(message)

@@ -1,0 +1,523 @@
+/**
+ * An MCP client over any `Transport`: a Layer that initializes on acquisition
+ * and closes the session on release, typed calls for every server feature,
+ * lists as auto-paginating Streams, progress as a callback or a Stream, and
+ * server notifications as Streams.
+ *
+ * Server→client requests are answered by handlers supplied as Layers
+ * (`McpClient.layerSampling`, `layerElicitation`, `layerRoots`); the client
+ * declares exactly the capabilities it has handlers for, and answers any other
+ * request with -32601.
+ *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ *
+ * const program = Effect.gen(function*() {
+ *   const client = yield* McpClient.McpClient
+ *   const tools = yield* client.listToolsAll()
+ *   const result = yield* client.callTool("echo", { text: "hi" })
+ * })
+ * // program.pipe(Effect.provide(McpClient.layer({ name: "app", version: "1.0.0" })), Effect.provide(transportLayer))
+ * ```
+ * @since 0.1.0
+ */
+import Ajv2020 from "ajv/dist/2020.js"
+import * as Chunk from "effect/Chunk"
+import * as Context from "effect/Context"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as PubSub from "effect/PubSub"
+import type * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type * as JsonRpc from "./JsonRpc.js"
+import * as Lifecycle from "./Lifecycle.js"
+import { McpError, ProtocolError } from "./McpError.js"
+import * as McpSchema from "./McpSchema.js"
+import * as Protocol from "./Protocol.js"
+import { Transport } from "./Transport.js"
+
+/** Errors of a client call: the server's JSON-RPC error, or a local failure. */
+export type ClientError = McpError | ProtocolError
+
+// ============================================================================
+// handlers for server→client requests
+// ============================================================================
+
+/** Answers `sampling/createMessage`. */
+export class Sampling extends Context.Tag("@effect-mcp/mcp/McpClient/Sampling")<Sampling, {
+  readonly createMessage: (
+    params: McpSchema.CreateMessageRequestParams
+  ) => Effect.Effect<McpSchema.CreateMessageResult, McpError>
+  /** Whether the handler accepts `tools` and `toolChoice` (declares `sampling.tools`). */
+  readonly tools?: boolean | undefined
+}>() {}
+
+/** Answers `elicitation/create`, in form mode, URL mode, or both. */
+export class Elicitation extends Context.Tag("@effect-mcp/mcp/McpClient/Elicitation")<Elicitation, {
+  /** Form mode: the client applies the requested schema's defaults to an accepted answer. */
+  readonly form?:
+    | ((params: McpSchema.ElicitRequestFormParams) => Effect.Effect<McpSchema.ElicitResult, McpError>)
+    | undefined
+  /** URL mode (2025-11-25): the user is sent to a URL. */
+  readonly url?:
+    | ((params: McpSchema.ElicitRequestURLParams) => Effect.Effect<McpSchema.ElicitResult, McpError>)
+    | undefined
+}>() {}
+
+/** Answers `roots/list`; a change of `roots` sends `notifications/roots/list_changed`. */
+export class Roots extends Context.Tag("@effect-mcp/mcp/McpClient/Roots")<Roots, {
+  readonly roots: SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>>
+}>() {}
+
+/** Provides the sampling handler. */
+export const layerSampling = (
+  createMessage: (params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, McpError>,
+  options?: { readonly tools?: boolean | undefined }
+): Layer.Layer<Sampling> => Layer.succeed(Sampling, { createMessage, tools: options?.tools })
+
+/** Provides the elicitation handlers. */
+export const layerElicitation = (handlers: Context.Tag.Service<Elicitation>): Layer.Layer<Elicitation> =>
+  Layer.succeed(Elicitation, handlers)
+
+/** Provides roots from a list; `Roots` holds a `SubscriptionRef` to change them later. */
+export const layerRoots = (roots: ReadonlyArray<McpSchema.Root>): Layer.Layer<Roots> =>
+  Layer.effect(Roots, Effect.map(SubscriptionRef.make(roots), (ref) => ({ roots: ref })))
+
+// ============================================================================
+// the client
+// ============================================================================
+
+export interface ClientOptions {
+  readonly name: string
+  readonly version: string
+  readonly title?: string | undefined
+  readonly description?: string | undefined
+  readonly websiteUrl?: string | undefined
+  readonly icons?: ReadonlyArray<McpSchema.Icon> | undefined
+  /** The version asked for (default: our latest). */
+  readonly protocolVersion?: string | undefined
+  /** Extra capabilities to declare (e.g. `experimental`); handler capabilities are added automatically. */
+  readonly capabilities?: McpSchema.ClientCapabilities | undefined
+  /** Default per-request timeout (60 s); progress resets it. */
+  readonly requestTimeout?: Duration.DurationInput | undefined
+  /** Hard maximum per request, progress included (10 min). */
+  readonly maxRequestTimeout?: Duration.DurationInput | undefined
+  /** Ping the server every `interval`; after `maxMissed` (default 3) unanswered pings the client closes. */
+  readonly keepAlive?: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined } | undefined
+  /** Check `structuredContent` against the tool's `outputSchema` (default true; needs the tool listed first). */
+  readonly validateStructuredContent?: boolean | undefined
+}
+
+export interface CallOptions {
+  readonly timeout?: Duration.DurationInput | undefined
+  readonly maxTimeout?: Duration.DurationInput | undefined
+  readonly onProgress?: ((progress: Protocol.ProgressParams) => Effect.Effect<void>) | undefined
+  readonly resetTimeoutOnProgress?: boolean | undefined
+}
+
+/** An event of `callToolStream`: progress, then the result. */
+export type ToolCallEvent =
+  | { readonly _tag: "Progress"; readonly progress: Protocol.ProgressParams }
+  | { readonly _tag: "Result"; readonly result: McpSchema.CallToolResult }
+
+export interface McpClientShape {
+  readonly serverInfo: McpSchema.Implementation
+  readonly serverCapabilities: McpSchema.ServerCapabilities
+  readonly protocolVersion: string
+  readonly instructions: string | undefined
+  /** Any request, capability-checked, with the result undecoded. */
+  readonly request: (
+    method: string,
+    params?: JsonRpc.Params,
+    options?: CallOptions
+  ) => Effect.Effect<Protocol.Result, ClientError>
+  readonly notify: (method: string, params?: JsonRpc.Params) => Effect.Effect<void, ProtocolError>
+  readonly ping: Effect.Effect<void, ClientError>
+
+  readonly listTools: Stream.Stream<McpSchema.Tool, ClientError>
+  readonly listToolsAll: (options?: { readonly maxPages?: number }) => Effect.Effect<ReadonlyArray<McpSchema.Tool>, ClientError>
+  readonly callTool: (
+    name: string,
+    args?: { readonly [key: string]: unknown },
+    options?: CallOptions
+  ) => Effect.Effect<McpSchema.CallToolResult, ClientError>
+  readonly callToolStream: (
+    name: string,
+    args?: { readonly [key: string]: unknown },
+    options?: Omit<CallOptions, "onProgress">
+  ) => Stream.Stream<ToolCallEvent, ClientError>
+
+  readonly listResources: Stream.Stream<McpSchema.Resource, ClientError>
+  readonly listResourcesAll: (
+    options?: { readonly maxPages?: number }
+  ) => Effect.Effect<ReadonlyArray<McpSchema.Resource>, ClientError>
+  readonly listResourceTemplates: Stream.Stream<McpSchema.ResourceTemplate, ClientError>
+  readonly listResourceTemplatesAll: (
+    options?: { readonly maxPages?: number }
+  ) => Effect.Effect<ReadonlyArray<McpSchema.ResourceTemplate>, ClientError>
+  readonly readResource: (uri: string, options?: CallOptions) => Effect.Effect<McpSchema.ReadResourceResult, ClientError>
+  /** Subscribes to a resource for the life of the scope; the stream carries its update notifications. */
+  readonly subscribe: (
+    uri: string
+  ) => Effect.Effect<Stream.Stream<McpSchema.ResourceUpdatedNotificationParams>, ClientError, Scope.Scope>
+
+  readonly listPrompts: Stream.Stream<McpSchema.Prompt, ClientError>
+  readonly listPromptsAll: (options?: { readonly maxPages?: number }) => Effect.Effect<ReadonlyArray<McpSchema.Prompt>, ClientError>
+  readonly getPrompt: (
+    name: string,
+    args?: { readonly [key: string]: string },
+    options?: CallOptions
+  ) => Effect.Effect<McpSchema.GetPromptResult, ClientError>
+  readonly complete: (params: McpSchema.CompleteRequestParams) => Effect.Effect<McpSchema.CompleteResult, ClientError>
+  readonly setLogLevel: (level: McpSchema.LoggingLevel) => Effect.Effect<void, ClientError>
+
+  /** Every notification from the server. */
+  readonly notifications: Stream.Stream<JsonRpc.Notification>
+  readonly toolListChanged: Stream.Stream<void>
+  readonly resourceListChanged: Stream.Stream<void>
+  readonly promptListChanged: Stream.Stream<void>
+  readonly logMessages: Stream.Stream<McpSchema.LoggingMessageNotificationParams>
+  /** Completes when the connection is over. */
+  readonly closed: Effect.Effect<void>
+}
+
+/** A connected, initialized client. */
+export class McpClient extends Context.Tag("@effect-mcp/mcp/McpClient")<McpClient, McpClientShape>() {}
+
+const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
+  const decode = ParseResult.decodeUnknownEither(schema)
+  return (u: unknown): Effect.Effect<A, ProtocolError> => {
+    const result = decode(u)
+    return Either.isRight(result)
+      ? Effect.succeed(result.right)
+      : Effect.fail(
+        new ProtocolError({
+          reason: "InvalidResult",
+          method,
+          message: `Invalid ${method} result: ${ParseResult.TreeFormatter.formatIssueSync(result.left)}`
+        })
+      )
+  }
+}
+
+const serverRequestDecoders = new Map(
+  Object.entries(McpSchema.ServerRequests).map(([method, entry]) => [
+    method,
+    ParseResult.decodeUnknownEither(entry.params as Schema.Schema<unknown, unknown>)
+  ])
+)
+
+/** Fills the defaults of a form's requested schema into an accepted answer. */
+export const applyElicitationDefaults = (
+  requestedSchema: McpSchema.ElicitRequestFormParams["requestedSchema"],
+  result: McpSchema.ElicitResult
+): McpSchema.ElicitResult => {
+  if (result.action !== "accept") return result
+  const content: Record<string, unknown> = { ...result.content }
+  for (const [key, property] of Object.entries(requestedSchema.properties ?? {})) {
+    const def = (property as { readonly default?: unknown }).default
+    if (content[key] === undefined && def !== undefined) content[key] = def
+  }
+  return { ...result, content: content as NonNullable<McpSchema.ElicitResult["content"]> }
+}
+
+/**
+ * Connects over the `Transport` in context: initializes, then serves the
+ * session until the scope closes.
+ */
+export const make = (
+  options: ClientOptions
+): Effect.Effect<McpClientShape, ClientError, Transport | Scope.Scope> =>
+  Effect.gen(function*() {
+    const transport = yield* Transport
+    const sampling = yield* Effect.serviceOption(Sampling)
+    const elicitation = yield* Effect.serviceOption(Elicitation)
+    const roots = yield* Effect.serviceOption(Roots)
+    const notifications = yield* PubSub.unbounded<JsonRpc.Notification>()
+    yield* Effect.addFinalizer(() => PubSub.shutdown(notifications))
+    let version: string | undefined
+
+    const capabilities: Record<string, unknown> = { ...options.capabilities }
+    if (Option.isSome(sampling)) capabilities.sampling = sampling.value.tools === true ? { tools: {} } : {}
+    if (Option.isSome(elicitation)) {
+      capabilities.elicitation = {
+        ...(elicitation.value.form !== undefined ? { form: {} } : {}),
+        ...(elicitation.value.url !== undefined ? { url: {} } : {})
+      }
+    }
+    if (Option.isSome(roots)) capabilities.roots = { listChanged: true }
+
+    const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, McpError> => {
+      const { method, params } = incoming.request
+      const decode = serverRequestDecoders.get(method)
+      if (decode === undefined) return Effect.fail(McpError.methodNotFound(method))
+      const decoded = decode(params)
+      if (Either.isLeft(decoded)) {
+        return Effect.fail(
+          McpError.invalidParams(`Invalid params for ${method}: ${ParseResult.TreeFormatter.formatIssueSync(decoded.left)}`)
+        )
+      }
+      switch (method) {
+        case "sampling/createMessage":
+          return Option.match(sampling, {
+            onNone: () => Effect.fail(McpError.methodNotFound(method)),
+            onSome: (s) => s.createMessage(decoded.right as McpSchema.CreateMessageRequestParams)
+          })
+        case "elicitation/create": {
+          const p = decoded.right as McpSchema.ElicitRequestParams
+          if (Option.isNone(elicitation)) return Effect.fail(McpError.methodNotFound(method))
+          if (p.mode === "url") {
+            const url = elicitation.value.url
+            return url === undefined
+              ? Effect.fail(McpError.invalidParams("This client does not support URL-mode elicitation"))
+              : url(p as McpSchema.ElicitRequestURLParams)
+          }
+          const form = elicitation.value.form
+          const formParams = p as McpSchema.ElicitRequestFormParams
+          return form === undefined
+            ? Effect.fail(McpError.invalidParams("This client does not support form-mode elicitation"))
+            : Effect.map(form(formParams), (r) => applyElicitationDefaults(formParams.requestedSchema, r))
+        }
+        case "roots/list":
+          return Option.match(roots, {
+            onNone: () => Effect.fail(McpError.methodNotFound(method)),
+            onSome: (r) => Effect.map(SubscriptionRef.get(r.roots), (list) => ({ roots: list }))
+          })
+        default:
+          return Effect.fail(McpError.methodNotFound(method))
+      }
+    }
+
+    const protocol = yield* Protocol.make(transport, {
+      side: "client",
+      onRequest,
+      onNotification: (n) => PubSub.publish(notifications, n),
+      batches: () => Lifecycle.allowsBatches(version),
+      requestTimeout: options.requestTimeout,
+      maxRequestTimeout: options.maxRequestTimeout,
+      sessionId: transport.info?.sessionId
+    })
+
+    const clientInfo = {
+      name: options.name,
+      version: options.version,
+      ...(options.title !== undefined ? { title: options.title } : {}),
+      ...(options.description !== undefined ? { description: options.description } : {}),
+      ...(options.websiteUrl !== undefined ? { websiteUrl: options.websiteUrl } : {}),
+      ...(options.icons !== undefined ? { icons: options.icons } : {})
+    }
+    const requested = options.protocolVersion ?? Lifecycle.LATEST_VERSION
+    const init = yield* protocol.request("initialize", {
+      protocolVersion: requested,
+      capabilities,
+      clientInfo
+    }).pipe(Effect.flatMap(decoderFor(McpSchema.InitializeResult, "initialize")))
+    if (!Lifecycle.isSupported(init.protocolVersion)) {
+      yield* protocol.close(`the server answered with unsupported protocol version ${init.protocolVersion}`)
+      return yield* new ProtocolError({
+        reason: "NotInitialized",
+        method: "initialize",
+        message: `The server chose protocol version ${init.protocolVersion}, which this client does not support`
+      })
+    }
+    version = init.protocolVersion
+    yield* protocol.notify("notifications/initialized")
+
+    if (options.keepAlive !== undefined) yield* Protocol.keepAlive(protocol, options.keepAlive)
+    if (Option.isSome(roots)) {
+      yield* roots.value.roots.changes.pipe(
+        Stream.drop(1),
+        Stream.runForEach(() => protocol.notify("notifications/roots/list_changed").pipe(Effect.ignore)),
+        Effect.forkScoped
+      )
+    }
+
+    const serverCapabilities = init.capabilities
+
+    const request: McpClientShape["request"] = (method, params, callOptions) =>
+      Lifecycle.serverSupports(serverCapabilities, method)
+        ? protocol.request(method, params, callOptions)
+        : Effect.fail(
+          new ProtocolError({
+            reason: "CapabilityMissing",
+            method,
+            message: `The server did not declare the capability for ${method}`
+          })
+        )
+
+    const typed = <M extends McpSchema.ClientRequestMethod>(method: M) => {
+      const decode = decoderFor(
+        McpSchema.ClientRequests[method].result as unknown as Schema.Schema<McpSchema.ClientRequestResult<M>, unknown>,
+        method
+      )
+      return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
+        Effect.flatMap(request(method, params, callOptions), decode)
+    }
+
+    type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
+    // one element per page, so that a bound on pages is a plain `take`
+    const pages = <A>(method: ListMethod, key: string): Stream.Stream<Chunk.Chunk<A>, ClientError> => {
+      const call = typed(method)
+      return Stream.paginateEffect(undefined as string | undefined, (cursor) =>
+        Effect.map(call(cursor === undefined ? undefined : { cursor }), (result) => {
+          const items = (result as unknown as Record<string, ReadonlyArray<A>>)[key] ?? []
+          const next = (result as { readonly nextCursor?: string | undefined }).nextCursor
+          return [Chunk.fromIterable(items), next === undefined ? Option.none() : Option.some(next)] as const
+        }))
+    }
+    const list = <A>(method: ListMethod, key: string) => {
+      const paged = pages<A>(method, key)
+      return {
+        stream: Stream.flattenChunks(paged),
+        all: (o?: { readonly maxPages?: number }) => {
+          const maxPages = o?.maxPages ?? 1000
+          return paged.pipe(
+            Stream.take(maxPages + 1),
+            Stream.runCollect,
+            Effect.flatMap((chunks) =>
+              chunks.length > maxPages
+                ? Effect.fail(
+                  new ProtocolError({
+                    reason: "LimitExceeded",
+                    method,
+                    message: `${method} returned more than ${maxPages} pages`
+                  })
+                )
+                : Effect.succeed(Chunk.toReadonlyArray(Chunk.flatten(chunks)))
+            )
+          )
+        }
+      }
+    }
+
+    // output schemas of listed tools, for structuredContent validation
+    const ajv = new Ajv2020.default({ strict: false, allErrors: true })
+    const outputValidators = new Map<string, (u: unknown) => boolean>()
+    const rememberTools = (tools: ReadonlyArray<McpSchema.Tool>) => {
+      for (const t of tools) {
+        if (t.outputSchema === undefined) {
+          outputValidators.delete(t.name)
+          continue
+        }
+        try {
+          const validate = ajv.compile(t.outputSchema as object)
+          outputValidators.set(t.name, (u) => validate(u) as boolean)
+        } catch {
+          outputValidators.delete(t.name)
+        }
+      }
+    }
+
+    const tools = list<McpSchema.Tool>("tools/list", "tools")
+    const listTools = tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t]))))
+    const resources = list<McpSchema.Resource>("resources/list", "resources")
+    const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
+    const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")
+
+    const callToolRaw = typed("tools/call")
+    const callTool: McpClientShape["callTool"] = (name, args, callOptions) =>
+      Effect.flatMap(
+        callToolRaw(args === undefined ? { name } : { name, arguments: args }, callOptions),
+        (result) => {
+          const validate = options.validateStructuredContent === false ? undefined : outputValidators.get(name)
+          if (validate === undefined || result.isError === true) return Effect.succeed(result)
+          if (result.structuredContent === undefined) {
+            return Effect.fail(
+              new ProtocolError({
+                reason: "InvalidResult",
+                method: "tools/call",
+                message: `Tool ${name} has an output schema but returned no structuredContent`
+              })
+            )
+          }
+          return validate(result.structuredContent)
+            ? Effect.succeed(result)
+            : Effect.fail(
+              new ProtocolError({
+                reason: "InvalidResult",
+                method: "tools/call",
+                message: `Tool ${name} returned structuredContent that does not match its output schema`
+              })
+            )
+        }
+      )
+
+    const callToolStream: McpClientShape["callToolStream"] = (name, args, callOptions) =>
+      Stream.unwrapScoped(Effect.gen(function*() {
+        const mailbox = yield* Mailbox.make<ToolCallEvent, ClientError>()
+        yield* callTool(name, args, {
+          ...callOptions,
+          onProgress: (progress) => Effect.asVoid(mailbox.offer({ _tag: "Progress", progress }))
+        }).pipe(
+          Effect.flatMap((result) => mailbox.offer({ _tag: "Result", result })),
+          Effect.exit,
+          Effect.flatMap((exit) => mailbox.done(Exit.asVoid(exit))),
+          Effect.forkScoped
+        )
+        return Mailbox.toStream(mailbox)
+      }))
+
+    const notificationStream = (method: string) =>
+      Stream.fromPubSub(notifications).pipe(Stream.filter((n) => n.method === method))
+
+    const subscribeCall = typed("resources/subscribe")
+    const unsubscribeCall = typed("resources/unsubscribe")
+
+    return {
+      serverInfo: init.serverInfo,
+      serverCapabilities,
+      protocolVersion: init.protocolVersion,
+      instructions: init.instructions,
+      request,
+      notify: (method, params) => protocol.notify(method, params),
+      ping: Effect.asVoid(protocol.request("ping")),
+      listTools,
+      listToolsAll: (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all))),
+      callTool,
+      callToolStream,
+      listResources: resources.stream,
+      listResourcesAll: resources.all,
+      listResourceTemplates: templates.stream,
+      listResourceTemplatesAll: templates.all,
+      readResource: (uri, o) => typed("resources/read")({ uri }, o),
+      subscribe: (uri) =>
+        Effect.gen(function*() {
+          const subscription = yield* PubSub.subscribe(notifications)
+          yield* Effect.acquireRelease(
+            subscribeCall({ uri }),
+            () => unsubscribeCall({ uri }).pipe(Effect.ignore)
+          )
+          return Stream.fromQueue(subscription).pipe(
+            Stream.filter((n) => n.method === "notifications/resources/updated" && n.params?.uri === uri),
+            Stream.map((n) => n.params as McpSchema.ResourceUpdatedNotificationParams)
+          )
+        }),
+      listPrompts: prompts.stream,
+      listPromptsAll: prompts.all,
+      getPrompt: (name, args, o) => typed("prompts/get")(args === undefined ? { name } : { name, arguments: args }, o),
+      complete: (params) => typed("completion/complete")(params as unknown as JsonRpc.Params),
+      setLogLevel: (level) => Effect.asVoid(typed("logging/setLevel")({ level })),
+      notifications: Stream.fromPubSub(notifications),
+      toolListChanged: Stream.map(notificationStream("notifications/tools/list_changed"), () => undefined),
+      resourceListChanged: Stream.map(notificationStream("notifications/resources/list_changed"), () => undefined),
+      promptListChanged: Stream.map(notificationStream("notifications/prompts/list_changed"), () => undefined),
+      logMessages: notificationStream("notifications/message").pipe(
+        Stream.map((n) => n.params as McpSchema.LoggingMessageNotificationParams)
+      ),
+      closed: protocol.closed
+    } satisfies McpClientShape
+  })
+
+/** A connected client as a Layer over the `Transport` in context. */
+export const layer = (options: ClientOptions): Layer.Layer<McpClient, ClientError, Transport> =>
+  Layer.scoped(McpClient, make(options))

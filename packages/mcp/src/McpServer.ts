@@ -1,0 +1,819 @@
+/**
+ * An MCP server: a registry of tools, resources, resource templates and
+ * prompts, and the server side of the lifecycle, serving any number of
+ * sessions over any transport.
+ *
+ * Features are values (`McpServer.tool`, `McpServer.resource`,
+ * `McpServer.resourceTemplate`, `McpServer.prompt`) registered through Layers
+ * (`McpServer.register`), so a server is assembled the Effect way, one Layer
+ * per feature group, and the services a handler needs come from the Layer's
+ * context. Handlers may also use `HandlerContext` (progress, logs, reverse
+ * calls) and `ServerSession` (the session's push channel).
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ * import * as Schema from "effect/Schema"
+ *
+ * const Echo = McpServer.tool({
+ *   name: "echo",
+ *   description: "Echoes the text back",
+ *   parameters: Schema.Struct({ text: Schema.String }),
+ *   handler: ({ text }) => Effect.succeed(text)
+ * })
+ *
+ * const ServerLive = McpServer.register(Echo).pipe(
+ *   Layer.provideMerge(McpServer.layer({ name: "demo", version: "1.0.0" }))
+ * )
+ * // then serve it: McpServer.run with a Transport (stdio, HTTP, in-memory)
+ * ```
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as JSONSchema from "effect/JSONSchema"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as Ref from "effect/Ref"
+import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
+import type * as Scope from "effect/Scope"
+import * as Duration from "effect/Duration"
+import * as Encoding from "effect/Encoding"
+import * as HandlerContextModule from "./HandlerContext.js"
+import { HandlerContext } from "./HandlerContext.js"
+import type * as JsonRpc from "./JsonRpc.js"
+import * as Lifecycle from "./Lifecycle.js"
+import { McpError } from "./McpError.js"
+import * as McpSchema from "./McpSchema.js"
+import * as Protocol from "./Protocol.js"
+import { levelAllows, ServerSession, type ServerSessionShape } from "./ServerSession.js"
+import { Transport, type TransportShape } from "./Transport.js"
+import * as UriTemplate from "./UriTemplate.js"
+
+// ============================================================================
+// feature definitions
+// ============================================================================
+
+/** What a handler may require beyond its own services: the request and the session. */
+export type HandlerServices = HandlerContext | ServerSession
+
+/** What a tool without an output schema may return. */
+export type ToolContent =
+  | string
+  | McpSchema.ContentBlock
+  | ReadonlyArray<McpSchema.ContentBlock>
+  | McpSchema.CallToolResult
+
+/** A tool, ready to register. `R` is what its handler needs besides `HandlerServices`. */
+export interface Tool<R = never> {
+  readonly _tag: "Tool"
+  readonly name: string
+  readonly definition: McpSchema.Tool
+  readonly call: (args: unknown) => Effect.Effect<McpSchema.CallToolResult, McpError, R | HandlerServices>
+}
+
+interface ToolOptionsBase<A, I> {
+  readonly name: string
+  readonly title?: string | undefined
+  readonly description?: string | undefined
+  readonly icons?: ReadonlyArray<McpSchema.Icon> | undefined
+  readonly annotations?: McpSchema.ToolAnnotations | undefined
+  readonly execution?: McpSchema.ToolExecution | undefined
+  readonly _meta?: { readonly [key: string]: unknown } | undefined
+  /** The arguments, decoded before the handler runs; published as `inputSchema`. */
+  readonly parameters?: Schema.Schema<A, I> | undefined
+  /** A raw JSON Schema to publish instead of the one derived from `parameters`. */
+  readonly inputSchema?: McpSchema.Tool["inputSchema"] | undefined
+}
+
+const EmptyParameters = Schema.Struct({})
+
+const failureMessage = (error: unknown): string => {
+  if (typeof error === "string") return error
+  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" && error.message !== "") {
+    return error.message
+  }
+  if (typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string") return error._tag
+  return String(error)
+}
+
+const objectSchema = (schema: Schema.Schema.Any): McpSchema.Tool["inputSchema"] => {
+  const json = JSONSchema.make(schema, { target: "jsonSchema2020-12" }) as unknown as Record<string, unknown>
+  const { $id: _id, ...rest } = json
+  if (rest.type !== "object") return { type: "object", properties: {} } as McpSchema.Tool["inputSchema"]
+  return rest as McpSchema.Tool["inputSchema"]
+}
+
+const formatIssue = (issue: ParseResult.ParseIssue): string =>
+  ParseResult.ArrayFormatter.formatIssueSync(issue)
+    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
+    .join("; ")
+
+const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
+
+const toToolResult = (output: ToolContent): McpSchema.CallToolResult => {
+  if (typeof output === "string") return { content: [{ type: "text", text: output }] }
+  if (Array.isArray(output)) return { content: output as Array<McpSchema.ContentBlock> }
+  if ("content" in (output as object) && Array.isArray((output as McpSchema.CallToolResult).content)) {
+    return output as McpSchema.CallToolResult
+  }
+  return { content: [output as McpSchema.ContentBlock] }
+}
+
+/**
+ * Defines a tool. Arguments are decoded with `parameters` before the handler
+ * runs; invalid arguments are answered as a tool error naming the field. With
+ * `success`, the handler returns a value of that schema, published as
+ * `outputSchema` and sent as `structuredContent` with a JSON text fallback.
+ * Typed failures become tool errors (`isError: true`); an `McpError` is sent
+ * as a JSON-RPC error; defects become -32603.
+ */
+export function tool<A = {}, I = {}, E = never, R = never>(
+  options: ToolOptionsBase<A, I> & {
+    readonly success?: undefined
+    readonly handler: (args: A) => Effect.Effect<ToolContent, E, R>
+  }
+): Tool<Exclude<R, HandlerServices>>
+export function tool<A, I, B, J, E = never, R = never>(
+  options: ToolOptionsBase<A, I> & {
+    readonly success: Schema.Schema<B, J>
+    readonly handler: (args: A) => Effect.Effect<B, E, R>
+  }
+): Tool<Exclude<R, HandlerServices>>
+export function tool(
+  options: ToolOptionsBase<unknown, unknown> & {
+    readonly success?: Schema.Schema<unknown, unknown> | undefined
+    readonly handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>
+  }
+): Tool<unknown> {
+  const parameters = options.parameters ?? (EmptyParameters as unknown as Schema.Schema<unknown, unknown>)
+  const decode = ParseResult.decodeUnknownEither(parameters, { errors: "all", onExcessProperty: "ignore" })
+  const success = options.success
+  const encodeOutput = success === undefined ? undefined : ParseResult.encodeEither(success)
+  const definition: McpSchema.Tool = {
+    name: options.name,
+    ...(options.title !== undefined ? { title: options.title } : {}),
+    ...(options.description !== undefined ? { description: options.description } : {}),
+    inputSchema: options.inputSchema ?? objectSchema(parameters),
+    ...(success !== undefined ? { outputSchema: objectSchema(success) } : {}),
+    ...(options.annotations !== undefined ? { annotations: options.annotations } : {}),
+    ...(options.icons !== undefined ? { icons: options.icons as Array<McpSchema.Icon> } : {}),
+    ...(options.execution !== undefined ? { execution: options.execution } : {}),
+    ...(options._meta !== undefined ? { _meta: options._meta } : {})
+  } as McpSchema.Tool
+  const name = options.name
+  return {
+    _tag: "Tool",
+    name,
+    definition,
+    call: (args) => {
+      const decoded = decode(args ?? {})
+      if (Either.isLeft(decoded)) {
+        return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.left)}`))
+      }
+      return options.handler(decoded.right).pipe(
+        Effect.map((output): McpSchema.CallToolResult => {
+          if (encodeOutput === undefined) return toToolResult(output as ToolContent)
+          const encoded = encodeOutput(output)
+          if (Either.isLeft(encoded)) {
+            throw new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
+          }
+          return {
+            content: [{ type: "text", text: JSON.stringify(encoded.right) }],
+            structuredContent: encoded.right as { [key: string]: unknown }
+          }
+        }),
+        Effect.catchAll((error) =>
+          error instanceof McpError ? Effect.fail(error) : Effect.succeed(toolError(failureMessage(error)))
+        )
+      ) as Effect.Effect<McpSchema.CallToolResult, McpError, unknown>
+    }
+  }
+}
+
+/** What a resource read may return. */
+export type ResourceContent =
+  | string
+  | Uint8Array
+  | McpSchema.TextResourceContents
+  | McpSchema.BlobResourceContents
+  | ReadonlyArray<McpSchema.TextResourceContents | McpSchema.BlobResourceContents>
+  | McpSchema.ReadResourceResult
+
+const toReadResult = (uri: string, mimeType: string | undefined, content: ResourceContent): McpSchema.ReadResourceResult => {
+  const mime = mimeType === undefined ? {} : { mimeType }
+  if (typeof content === "string") return { contents: [{ uri, ...mime, text: content }] }
+  if (content instanceof Uint8Array) return { contents: [{ uri, ...mime, blob: Encoding.encodeBase64(content) }] }
+  if (Array.isArray(content)) return { contents: content as Array<McpSchema.TextResourceContents> }
+  if ("contents" in (content as object)) return content as McpSchema.ReadResourceResult
+  return { contents: [content as McpSchema.TextResourceContents] }
+}
+
+/** A static resource at a fixed URI. */
+export interface Resource<R = never> {
+  readonly _tag: "Resource"
+  readonly definition: McpSchema.Resource
+  readonly read: (uri: string) => Effect.Effect<McpSchema.ReadResourceResult, McpError, R | HandlerServices>
+}
+
+type ResourceMetadata = Omit<McpSchema.Resource, "uri" | "name">
+
+/** Defines a static resource. */
+export const resource = <E = never, R = never>(
+  options: { readonly uri: string; readonly name: string } & ResourceMetadata & {
+    readonly content: Effect.Effect<ResourceContent, E, R>
+  }
+): Resource<Exclude<R, HandlerServices>> => {
+  const { content, ...definition } = options
+  return {
+    _tag: "Resource",
+    definition: definition as McpSchema.Resource,
+    read: (uri) =>
+      content.pipe(
+        Effect.map((c) => toReadResult(uri, options.mimeType, c)),
+        Effect.catchAll((error) => Effect.fail(error instanceof McpError ? error : McpError.internal(failureMessage(error))))
+      ) as Effect.Effect<McpSchema.ReadResourceResult, McpError, Exclude<R, HandlerServices> | HandlerServices>
+  }
+}
+
+/** Completes one argument or template variable: the partial value and the other arguments in, suggestions out. */
+export type Completer<R = never> = (
+  value: string,
+  context: { readonly arguments: { readonly [key: string]: string } }
+) => Effect.Effect<ReadonlyArray<string>, never, R>
+
+/** A resource template (RFC 6570). */
+export interface ResourceTemplate<R = never> {
+  readonly _tag: "ResourceTemplate"
+  readonly definition: McpSchema.ResourceTemplate
+  readonly template: UriTemplate.UriTemplate
+  readonly read: (
+    uri: string,
+    variables: Record<string, string>
+  ) => Effect.Effect<McpSchema.ReadResourceResult, McpError, R | HandlerServices>
+  readonly list: Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, R> | undefined
+  readonly complete: { readonly [variable: string]: Completer<R> }
+}
+
+type TemplateMetadata = Omit<McpSchema.ResourceTemplate, "uriTemplate" | "name">
+
+/** Defines a resource template; `read` receives the variables matched from the URI. */
+export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
+  options: { readonly uriTemplate: string; readonly name: string } & TemplateMetadata & {
+    readonly read: (variables: Record<string, string>, uri: string) => Effect.Effect<ResourceContent, E, R>
+    /** Concrete resources of this template, listed by `resources/list`. */
+    readonly list?: Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, R2> | undefined
+    readonly complete?: { readonly [variable: string]: Completer<R3> } | undefined
+  }
+): ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>> => {
+  const { complete, list, read, ...definition } = options
+  return {
+    _tag: "ResourceTemplate",
+    definition: definition as McpSchema.ResourceTemplate,
+    template: UriTemplate.parse(options.uriTemplate),
+    read: (uri, variables) =>
+      read(variables, uri).pipe(
+        Effect.map((c) => toReadResult(uri, options.mimeType, c)),
+        Effect.catchAll((error) => Effect.fail(error instanceof McpError ? error : McpError.internal(failureMessage(error))))
+      ) as Effect.Effect<McpSchema.ReadResourceResult, McpError, never>,
+    list: list as Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, never> | undefined,
+    complete: (complete ?? {}) as { readonly [variable: string]: Completer<never> }
+  } as ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>>
+}
+
+/** What a prompt may return. */
+export type PromptContent =
+  | string
+  | McpSchema.PromptMessage
+  | ReadonlyArray<McpSchema.PromptMessage>
+  | McpSchema.GetPromptResult
+
+/** A prompt, ready to register. */
+export interface Prompt<R = never> {
+  readonly _tag: "Prompt"
+  readonly definition: McpSchema.Prompt
+  readonly get: (args: unknown) => Effect.Effect<McpSchema.GetPromptResult, McpError, R | HandlerServices>
+  readonly complete: { readonly [argument: string]: Completer<R> }
+}
+
+const promptArguments = (schema: Schema.Schema.Any): Array<McpSchema.PromptArgument> | undefined => {
+  let ast = schema.ast
+  while (SchemaAST.isTransformation(ast)) ast = ast.from
+  if (!SchemaAST.isTypeLiteral(ast)) return undefined
+  return ast.propertySignatures.map((ps) => {
+    const description = Option.orElse(SchemaAST.getDescriptionAnnotation(ps), () => SchemaAST.getDescriptionAnnotation(ps.type))
+    const title = SchemaAST.getTitleAnnotation(ps)
+    return {
+      name: String(ps.name),
+      ...(Option.isSome(title) ? { title: title.value } : {}),
+      ...(Option.isSome(description) ? { description: description.value } : {}),
+      required: !ps.isOptional
+    }
+  })
+}
+
+/**
+ * Defines a prompt. `parameters` (a Struct of string fields) is published as
+ * the prompt's `arguments` and decoded before `content` runs; invalid
+ * arguments are answered with -32602.
+ */
+export const prompt = <A = {}, I = {}, E = never, R = never, R2 = never>(
+  options: Omit<McpSchema.Prompt, "arguments"> & {
+    readonly parameters?: Schema.Schema<A, I> | undefined
+    readonly complete?: { readonly [K in keyof I]?: Completer<R2> } | undefined
+    readonly content: (args: A) => Effect.Effect<PromptContent, E, R>
+  }
+): Prompt<Exclude<R | R2, HandlerServices>> => {
+  const { complete, content, parameters, ...rest } = options
+  const params = parameters ?? (EmptyParameters as unknown as Schema.Schema<A, I>)
+  const decode = ParseResult.decodeUnknownEither(params, { errors: "all" })
+  const args = parameters === undefined ? undefined : promptArguments(parameters)
+  const definition = { ...rest, ...(args !== undefined && args.length > 0 ? { arguments: args } : {}) } as McpSchema.Prompt
+  return {
+    _tag: "Prompt",
+    definition,
+    get: (input) => {
+      const decoded = decode(input ?? {})
+      if (Either.isLeft(decoded)) {
+        return Effect.fail(McpError.invalidParams(`Invalid arguments for prompt ${options.name}: ${formatIssue(decoded.left)}`))
+      }
+      return content(decoded.right).pipe(
+        Effect.map((output): McpSchema.GetPromptResult => {
+          if (typeof output === "string") return { messages: [{ role: "user", content: { type: "text", text: output } }] }
+          if (Array.isArray(output)) return { messages: output as Array<McpSchema.PromptMessage> }
+          if ("messages" in (output as object)) return output as McpSchema.GetPromptResult
+          return { messages: [output as McpSchema.PromptMessage] }
+        }),
+        Effect.catchAll((error) => Effect.fail(error instanceof McpError ? error : McpError.internal(failureMessage(error))))
+      ) as Effect.Effect<McpSchema.GetPromptResult, McpError, never>
+    },
+    complete: (complete ?? {}) as { readonly [argument: string]: Completer<never> }
+  } as Prompt<Exclude<R | R2, HandlerServices>>
+}
+
+/** Any feature. */
+export type Feature<R = never> = Tool<R> | Resource<R> | ResourceTemplate<R> | Prompt<R>
+
+type FeatureContext<F> = F extends Feature<infer R> ? R : never
+
+// ============================================================================
+// the server
+// ============================================================================
+
+export interface ServerOptions {
+  readonly name: string
+  readonly version: string
+  readonly title?: string | undefined
+  readonly description?: string | undefined
+  readonly websiteUrl?: string | undefined
+  readonly icons?: ReadonlyArray<McpSchema.Icon> | undefined
+  /** Sent in the initialize result. */
+  readonly instructions?: string | undefined
+  /** Items per page on every list method (default 100). */
+  readonly pageSize?: number | undefined
+  /** Default timeout of reverse calls (default 60 s); progress resets it. */
+  readonly requestTimeout?: Duration.DurationInput | undefined
+  readonly maxRequestTimeout?: Duration.DurationInput | undefined
+  /** Ping the client every `interval`; close the session after `maxMissed` (default 3) unanswered pings. */
+  readonly keepAlive?: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined } | undefined
+}
+
+interface Registered<F> {
+  readonly feature: F
+  readonly context: Context.Context<never>
+}
+
+interface Registry {
+  readonly tools: ReadonlyMap<string, Registered<Tool<unknown>>>
+  readonly resources: ReadonlyMap<string, Registered<Resource<unknown>>>
+  readonly templates: ReadonlyMap<string, Registered<ResourceTemplate<unknown>>>
+  readonly prompts: ReadonlyMap<string, Registered<Prompt<unknown>>>
+}
+
+type ListKind = "tools" | "resources" | "prompts"
+
+/** The state of one session, shared by its handlers. */
+interface SessionState {
+  readonly shape: ServerSessionShape
+  readonly subscriptions: Set<string>
+  initialized: boolean
+}
+
+export interface McpServerShape {
+  readonly options: ServerOptions
+  /** Adds features; they are removed when the scope closes. Sends `list_changed` to every initialized session. */
+  readonly add: (
+    features: ReadonlyArray<Feature<unknown>>,
+    context: Context.Context<never>
+  ) => Effect.Effect<void, never, Scope.Scope>
+  /** Removes a tool, a resource (by URI), a template (by URI template) or a prompt. */
+  readonly remove: (kind: "tool" | "resource" | "template" | "prompt", key: string) => Effect.Effect<void>
+  /** `notifications/resources/updated` to the sessions subscribed to `uri`. */
+  readonly notifyResourceUpdated: (uri: string) => Effect.Effect<void>
+  /** The sessions being served. */
+  readonly sessions: Effect.Effect<ReadonlyArray<ServerSessionShape>>
+  /** Serves one session over a transport until it closes. */
+  readonly serve: (transport: TransportShape) => Effect.Effect<void>
+}
+
+/** A server definition; one definition serves many sessions. */
+export class McpServer extends Context.Tag("@effect-mcp/mcp/McpServer")<McpServer, McpServerShape>() {}
+
+let sessionCounter = 0
+
+/** Builds a server from its options. */
+export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
+  Effect.gen(function*() {
+    const registry = yield* Ref.make<Registry>({
+      tools: new Map(),
+      resources: new Map(),
+      templates: new Map(),
+      prompts: new Map()
+    })
+    const sessions = new Set<SessionState>()
+    const pageSize = options.pageSize ?? 100
+
+    const serverInfo: McpSchema.Implementation = {
+      name: options.name,
+      version: options.version,
+      ...(options.title !== undefined ? { title: options.title } : {}),
+      ...(options.description !== undefined ? { description: options.description } : {}),
+      ...(options.websiteUrl !== undefined ? { websiteUrl: options.websiteUrl } : {}),
+      ...(options.icons !== undefined ? { icons: options.icons as Array<McpSchema.Icon> } : {})
+    } as McpSchema.Implementation
+
+    const capabilities: McpSchema.ServerCapabilities = {
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+      prompts: { listChanged: true },
+      logging: {},
+      completions: {}
+    }
+
+    const broadcast = (kind: ListKind) =>
+      Effect.forEach(
+        Array.from(sessions).filter((s) => s.initialized),
+        (s) => s.shape.notify(`notifications/${kind}/list_changed`).pipe(Effect.ignore),
+        { discard: true }
+      )
+
+    const changed = new Set<ListKind>()
+    const kindOf = (f: Feature<unknown>): ListKind =>
+      f._tag === "Tool" ? "tools" : f._tag === "Prompt" ? "prompts" : "resources"
+
+    const keyOf = (f: Feature<unknown>): string => {
+      switch (f._tag) {
+        case "Tool":
+          return f.name
+        case "Resource":
+          return f.definition.uri
+        case "ResourceTemplate":
+          return f.definition.uriTemplate
+        case "Prompt":
+          return f.definition.name
+      }
+    }
+
+    const update = (features: ReadonlyArray<Feature<unknown>>, context: Context.Context<never> | undefined) =>
+      Ref.update(registry, (r) => {
+        const next = {
+          tools: new Map(r.tools),
+          resources: new Map(r.resources),
+          templates: new Map(r.templates),
+          prompts: new Map(r.prompts)
+        }
+        for (const f of features) {
+          changed.add(kindOf(f))
+          const key = keyOf(f)
+          const map = (f._tag === "Tool"
+            ? next.tools
+            : f._tag === "Resource"
+            ? next.resources
+            : f._tag === "ResourceTemplate"
+            ? next.templates
+            : next.prompts) as Map<string, Registered<Feature<unknown>>>
+          if (context === undefined) map.delete(key)
+          else map.set(key, { feature: f, context })
+        }
+        return next
+      }).pipe(
+        Effect.zipRight(Effect.suspend(() => {
+          const kinds = Array.from(changed)
+          changed.clear()
+          return Effect.forEach(kinds, broadcast, { discard: true })
+        }))
+      )
+
+    const add: McpServerShape["add"] = (features, context) =>
+      Effect.acquireRelease(update(features, context), () => update(features, undefined))
+
+    const remove: McpServerShape["remove"] = (kind, key) =>
+      Effect.flatMap(Ref.get(registry), (r) => {
+        const map = kind === "tool" ? r.tools : kind === "resource" ? r.resources : kind === "template" ? r.templates : r.prompts
+        const entry = map.get(key)
+        return entry === undefined ? Effect.void : update([entry.feature as Feature<unknown>], undefined)
+      })
+
+    const notifyResourceUpdated = (uri: string) =>
+      Effect.forEach(
+        Array.from(sessions).filter((s) => s.subscriptions.has(uri)),
+        (s) => s.shape.notify("notifications/resources/updated", { uri }).pipe(Effect.ignore),
+        { discard: true }
+      )
+
+    // ------------------------------------------------------------------------
+    // pagination
+    // ------------------------------------------------------------------------
+
+    const encodeCursor = (offset: number) => Encoding.encodeBase64Url(JSON.stringify({ o: offset }))
+    const decodeCursor = (cursor: string | undefined): Either.Either<number, McpError> => {
+      if (cursor === undefined) return Either.right(0)
+      const text = Encoding.decodeBase64UrlString(cursor)
+      if (Either.isRight(text)) {
+        try {
+          const parsed = JSON.parse(text.right) as { o?: unknown }
+          if (typeof parsed.o === "number" && Number.isInteger(parsed.o) && parsed.o >= 0) return Either.right(parsed.o)
+        } catch {
+          // fall through
+        }
+      }
+      return Either.left(McpError.invalidParams("Invalid cursor"))
+    }
+    const page = <A>(items: ReadonlyArray<A>, cursor: string | undefined) =>
+      Either.map(decodeCursor(cursor), (offset) => {
+        const slice = items.slice(offset, offset + pageSize)
+        const next = offset + pageSize
+        return { items: slice, nextCursor: next < items.length ? encodeCursor(next) : undefined }
+      })
+
+    // ------------------------------------------------------------------------
+    // request dispatch
+    // ------------------------------------------------------------------------
+
+    const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>>()
+    for (const [method, entry] of Object.entries(McpSchema.ClientRequests)) {
+      decoders.set(method, ParseResult.decodeUnknownEither(entry.params as Schema.Schema<unknown, unknown>))
+    }
+
+    const withContext = <A>(
+      entry: Registered<unknown>,
+      effect: Effect.Effect<A, McpError, unknown>
+    ): Effect.Effect<A, McpError, HandlerServices> =>
+      // the feature's own services were captured at registration; the request's are added here
+      Effect.mapInputContext(
+        effect as Effect.Effect<A, McpError, HandlerServices>,
+        (ctx: Context.Context<HandlerServices>) => Context.merge(entry.context, ctx)
+      )
+
+    const completion = (values: ReadonlyArray<string>): McpSchema.CompleteResult => ({
+      completion: {
+        values: values.slice(0, 100) as Array<string>,
+        total: values.length,
+        hasMore: values.length > 100
+      }
+    })
+
+    const findTemplate = (r: Registry, uri: string) => {
+      for (const entry of r.templates.values()) {
+        const vars = UriTemplate.match(entry.feature.template, uri)
+        if (Option.isSome(vars)) return Option.some([entry, vars.value] as const)
+      }
+      return Option.none()
+    }
+
+    type Handler = (
+      params: any,
+      session: SessionState
+    ) => Effect.Effect<Protocol.Result, McpError, HandlerServices>
+
+    const handlers: Record<string, Handler> = {
+      "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
+        Effect.flatMap(Ref.get(registry), (r) =>
+          Either.match(page(Array.from(r.tools.values(), (e) => e.feature.definition), params?.cursor), {
+            onLeft: Effect.fail,
+            onRight: ({ items, nextCursor }) =>
+              Effect.succeed(nextCursor === undefined ? { tools: items } : { tools: items, nextCursor })
+          })),
+      "tools/call": (params: McpSchema.CallToolRequestParams) =>
+        Effect.flatMap(Ref.get(registry), (r) => {
+          const entry = r.tools.get(params.name)
+          if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown tool: ${params.name}`))
+          return withContext(entry, entry.feature.call(params.arguments ?? {}))
+        }),
+      "resources/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
+        Effect.flatMap(Ref.get(registry), (r) =>
+          Effect.flatMap(
+            Effect.forEach(
+              Array.from(r.templates.values()).filter((e) => e.feature.list !== undefined),
+              (e) => withContext(e, e.feature.list!)
+            ),
+            (listed) =>
+              Either.match(
+                page([...Array.from(r.resources.values(), (e) => e.feature.definition), ...listed.flat()], params?.cursor),
+                {
+                  onLeft: Effect.fail,
+                  onRight: ({ items, nextCursor }) =>
+                    Effect.succeed(nextCursor === undefined ? { resources: items } : { resources: items, nextCursor })
+                }
+              )
+          )),
+      "resources/templates/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
+        Effect.flatMap(Ref.get(registry), (r) =>
+          Either.match(page(Array.from(r.templates.values(), (e) => e.feature.definition), params?.cursor), {
+            onLeft: Effect.fail,
+            onRight: ({ items, nextCursor }) =>
+              Effect.succeed(
+                nextCursor === undefined ? { resourceTemplates: items } : { resourceTemplates: items, nextCursor }
+              )
+          })),
+      "resources/read": (params: McpSchema.ReadResourceRequestParams) =>
+        Effect.flatMap(Ref.get(registry), (r) => {
+          const entry = r.resources.get(params.uri)
+          if (entry !== undefined) return withContext(entry, entry.feature.read(params.uri))
+          const template = findTemplate(r, params.uri)
+          if (Option.isSome(template)) {
+            const [e, vars] = template.value
+            return withContext(e, e.feature.read(params.uri, vars))
+          }
+          return Effect.fail(
+            new McpError({ code: McpSchema.RESOURCE_NOT_FOUND, message: `Resource not found: ${params.uri}`, data: { uri: params.uri } })
+          )
+        }),
+      "resources/subscribe": (params: McpSchema.SubscribeRequestParams, session) =>
+        Effect.sync(() => {
+          session.subscriptions.add(params.uri)
+          return {}
+        }),
+      "resources/unsubscribe": (params: McpSchema.UnsubscribeRequestParams, session) =>
+        Effect.sync(() => {
+          session.subscriptions.delete(params.uri)
+          return {}
+        }),
+      "prompts/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
+        Effect.flatMap(Ref.get(registry), (r) =>
+          Either.match(page(Array.from(r.prompts.values(), (e) => e.feature.definition), params?.cursor), {
+            onLeft: Effect.fail,
+            onRight: ({ items, nextCursor }) =>
+              Effect.succeed(nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor })
+          })),
+      "prompts/get": (params: McpSchema.GetPromptRequestParams) =>
+        Effect.flatMap(Ref.get(registry), (r) => {
+          const entry = r.prompts.get(params.name)
+          if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown prompt: ${params.name}`))
+          return withContext(entry, entry.feature.get(params.arguments ?? {}))
+        }),
+      "completion/complete": (params: McpSchema.CompleteRequestParams) =>
+        Effect.flatMap(Ref.get(registry), (r) => {
+          const context = { arguments: params.context?.arguments ?? {} }
+          const ref = params.ref
+          if (ref.type === "ref/prompt") {
+            const entry = r.prompts.get(ref.name)
+            if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown prompt: ${ref.name}`))
+            const completer = entry.feature.complete[params.argument.name]
+            if (completer === undefined) return Effect.succeed(completion([]))
+            return withContext(entry, Effect.map(completer(params.argument.value, context), completion))
+          }
+          const entry = Array.from(r.templates.values()).find((e) => e.feature.definition.uriTemplate === ref.uri)
+          if (entry === undefined) {
+            return r.resources.has(ref.uri)
+              ? Effect.succeed(completion([]))
+              : Effect.fail(McpError.invalidParams(`Unknown resource template: ${ref.uri}`))
+          }
+          const completer = entry.feature.complete[params.argument.name]
+          if (completer === undefined) return Effect.succeed(completion([]))
+          return withContext(entry, Effect.map(completer(params.argument.value, context), completion))
+        }),
+      "logging/setLevel": (params: McpSchema.SetLevelRequestParams, session) =>
+        Effect.sync(() => {
+          level.set(session, params.level)
+          return {}
+        })
+    }
+
+    const level = new WeakMap<SessionState, McpSchema.LoggingLevel>()
+
+    // ------------------------------------------------------------------------
+    // sessions
+    // ------------------------------------------------------------------------
+
+    const serve: McpServerShape["serve"] = (transport) =>
+      Effect.scoped(Effect.gen(function*() {
+        const sessionId = transport.info?.sessionId ?? `session-${++sessionCounter}`
+        let version: string | undefined = transport.info?.protocolVersion
+        let clientInfo: McpSchema.Implementation | undefined
+        let clientCapabilities: McpSchema.ClientCapabilities | undefined
+        let protocol: Protocol.Protocol | undefined
+
+        const shape: ServerSessionShape = {
+          sessionId,
+          protocolVersion: () => version,
+          clientInfo: () => clientInfo,
+          clientCapabilities: () => clientCapabilities,
+          logLevel: () => level.get(state),
+          notify: (method, params) => protocol!.notify(method, params),
+          log: (lvl, data, logger) =>
+            levelAllows(level.get(state), lvl)
+              ? protocol!.notify("notifications/message", logger === undefined ? { level: lvl, data } : { level: lvl, data, logger })
+                .pipe(Effect.ignore)
+              : Effect.void
+        }
+        const state: SessionState = { shape, subscriptions: new Set(), initialized: false }
+
+        const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, McpError> => {
+          const { method, params } = incoming.request
+          if (method === "initialize") {
+            const init = params as McpSchema.InitializeRequestParams | undefined
+            if (init === undefined || typeof init.protocolVersion !== "string") {
+              return Effect.fail(McpError.invalidParams("initialize needs params.protocolVersion"))
+            }
+            version = Lifecycle.negotiate(init.protocolVersion)
+            clientInfo = init.clientInfo
+            clientCapabilities = init.capabilities ?? {}
+            const result: McpSchema.InitializeResult = {
+              protocolVersion: version,
+              capabilities,
+              serverInfo,
+              ...(options.instructions !== undefined ? { instructions: options.instructions } : {})
+            }
+            return Effect.succeed(result)
+          }
+          const decode = decoders.get(method)
+          const handler = handlers[method]
+          if (decode === undefined || handler === undefined) return Effect.fail(McpError.methodNotFound(method))
+          const decoded = decode(params)
+          if (Either.isLeft(decoded)) {
+            return Effect.fail(McpError.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
+          }
+          return Effect.flatMap(
+            HandlerContextModule.make({ protocol: protocol!, incoming, session: shape }),
+            (ctx) =>
+              handler(decoded.right, state).pipe(
+                Effect.provideService(HandlerContext, ctx),
+                Effect.provideService(ServerSession, shape)
+              )
+          )
+        }
+
+        const onNotification = (n: JsonRpc.Notification) =>
+          Effect.sync(() => {
+            if (n.method === "notifications/initialized") state.initialized = true
+          })
+
+        protocol = yield* Protocol.make(transport, {
+          side: "server",
+          onRequest,
+          onNotification,
+          batches: () => Lifecycle.allowsBatches(version ?? Lifecycle.DEFAULT_HTTP_VERSION),
+          requestTimeout: options.requestTimeout,
+          maxRequestTimeout: options.maxRequestTimeout,
+          sessionId
+        })
+        if (options.keepAlive !== undefined) {
+          yield* Protocol.keepAlive(protocol, options.keepAlive)
+        }
+        yield* Effect.acquireRelease(Effect.sync(() => sessions.add(state)), () => Effect.sync(() => sessions.delete(state)))
+        yield* protocol.closed
+      }))
+
+    return {
+      options,
+      add,
+      remove,
+      notifyResourceUpdated,
+      sessions: Effect.sync(() => Array.from(sessions, (s) => s.shape)),
+      serve
+    } satisfies McpServerShape
+  })
+
+/** A server definition as a Layer. */
+export const layer = (options: ServerOptions): Layer.Layer<McpServer> => Layer.effect(McpServer, make(options))
+
+/**
+ * Registers features for the life of the Layer; the services their handlers
+ * need come from the Layer's own context.
+ */
+export const register = <const Features extends ReadonlyArray<Feature<any>>>(
+  ...features: Features
+): Layer.Layer<never, never, McpServer | FeatureContext<Features[number]>> =>
+  Layer.scopedDiscard(
+    Effect.gen(function*() {
+      const server = yield* McpServer
+      const context = yield* Effect.context<never>()
+      yield* server.add(features as ReadonlyArray<Feature<unknown>>, context)
+    })
+  )
+
+/** Serves one session on the `Transport` in context until the peer closes it. */
+export const run: Effect.Effect<void, never, McpServer | Transport> = Effect.flatMap(
+  Effect.all([McpServer, Transport]),
+  ([server, transport]) => server.serve(transport)
+)
+
+/** Sends `notifications/resources/updated` to the sessions subscribed to `uri`. */
+export const notifyResourceUpdated = (uri: string): Effect.Effect<void, never, McpServer> =>
+  Effect.flatMap(McpServer, (server) => server.notifyResourceUpdated(uri))

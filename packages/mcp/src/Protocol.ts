@@ -1,0 +1,471 @@
+/**
+ * The JSON-RPC engine both sides of MCP share.
+ *
+ * - Outgoing requests: ids allocated per engine, a `Ref`-backed pending map
+ *   from id to the caller's `Deferred`, responses accepted in any order, a
+ *   per-request timeout that progress may reset under a hard maximum, and
+ *   `notifications/cancelled` sent to the peer when the caller is interrupted
+ *   or times out.
+ * - Incoming requests: one fiber per request in a `FiberMap` keyed by id, so
+ *   `notifications/cancelled` interrupts exactly that fiber and no response is
+ *   sent for it; typed failures become JSON-RPC errors, defects `-32603`
+ *   without internals on the wire.
+ * - Progress notifications routed to the caller that asked for them, `ping`
+ *   answered here, batches processed or refused as the negotiated version says.
+ *
+ * The engine knows nothing of MCP methods beyond `ping`, `notifications/cancelled`
+ * and `notifications/progress`; `McpServer` and `McpClient` give it handlers.
+ *
+ * @since 0.1.0
+ */
+import * as Cause from "effect/Cause"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as FiberId from "effect/FiberId"
+import * as FiberMap from "effect/FiberMap"
+import * as HashMap from "effect/HashMap"
+import * as Option from "effect/Option"
+import * as Ref from "effect/Ref"
+import * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import * as JsonRpc from "./JsonRpc.js"
+import { McpError, ProtocolError, type TransportError } from "./McpError.js"
+import type { Route, TransportShape } from "./Transport.js"
+
+/** The params of `notifications/progress`. */
+export interface ProgressParams {
+  readonly progressToken: string | number
+  readonly progress: number
+  readonly total?: number
+  readonly message?: string
+  readonly [key: string]: unknown
+}
+
+/** A JSON-RPC result object. */
+export type Result = { readonly [key: string]: unknown }
+
+export interface RequestOptions {
+  /** Fails the request when no response (nor progress, see below) came for this long. Default: the engine's. */
+  readonly timeout?: Duration.DurationInput | undefined
+  /** A hard bound that progress never extends. Default: the engine's. */
+  readonly maxTimeout?: Duration.DurationInput | undefined
+  /** Whether a progress notification restarts `timeout` (default true). */
+  readonly resetTimeoutOnProgress?: boolean | undefined
+  /** Receives progress; setting it adds a `progressToken` to the request's `_meta`. */
+  readonly onProgress?: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
+  /** Where the request travels (the forward request it belongs to). */
+  readonly route?: Route | undefined
+}
+
+/** What the engine hands to a request handler besides the request. */
+export interface IncomingRequest {
+  readonly request: JsonRpc.Request
+  /** Closed when the handler ends, however it ends. Reverse calls are forked into it. */
+  readonly scope: Scope.Scope
+}
+
+export interface ProtocolOptions {
+  /** Which side this engine plays; names spans and logs. */
+  readonly side: "client" | "server"
+  /** Answers a request (other than `ping`). A typed failure becomes a JSON-RPC error. */
+  readonly onRequest: (incoming: IncomingRequest) => Effect.Effect<Result, McpError>
+  /** Receives notifications (other than cancellation and progress), in arrival order. */
+  readonly onNotification: (notification: JsonRpc.Notification) => Effect.Effect<void>
+  /** Whether JSON-RPC batches are accepted (true only up to protocol 2025-03-26). */
+  readonly batches?: (() => boolean) | undefined
+  /** Default per-request timeout (60 s). */
+  readonly requestTimeout?: Duration.DurationInput | undefined
+  /** Default hard maximum for a request, progress included (10 min). */
+  readonly maxRequestTimeout?: Duration.DurationInput | undefined
+  /** Added to every span as `mcp.session.id`. */
+  readonly sessionId?: string | undefined
+}
+
+export interface Protocol {
+  /** Sends a request and waits for its result. Interrupting it cancels it on the wire. */
+  readonly request: (
+    method: string,
+    params?: JsonRpc.Params | undefined,
+    options?: RequestOptions | undefined
+  ) => Effect.Effect<Result, McpError | ProtocolError>
+  /** Sends a notification. */
+  readonly notify: (
+    method: string,
+    params?: JsonRpc.Params | undefined,
+    route?: Route | undefined
+  ) => Effect.Effect<void, ProtocolError>
+  /** Completes when the connection is over (the peer closed, the transport failed, or the engine was closed). */
+  readonly closed: Effect.Effect<void>
+  /** Ends the connection: pending calls fail with `ConnectionClosed` and handlers are interrupted. */
+  readonly close: (reason: string) => Effect.Effect<void>
+  /** Outgoing requests awaiting a response. */
+  readonly pending: Effect.Effect<number>
+  /** Incoming requests whose handler is running. */
+  readonly running: Effect.Effect<number>
+}
+
+interface Pending {
+  readonly method: string
+  readonly deferred: Deferred.Deferred<Result, McpError | ProtocolError>
+  readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
+  /** Called on progress; restarts the idle timer when enabled. */
+  readonly touch: () => void
+}
+
+const DEFAULT_TIMEOUT = Duration.seconds(60)
+const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
+
+const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
+
+/**
+ * Starts an engine on a transport. The engine reads the transport until it
+ * ends or the scope closes; closing the scope interrupts every handler and
+ * fails every pending request.
+ */
+export const make = (
+  transport: TransportShape,
+  options: ProtocolOptions
+): Effect.Effect<Protocol, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const pendingRef = yield* Ref.make(HashMap.empty<JsonRpc.RequestId, Pending>())
+    const handlers = yield* FiberMap.make<JsonRpc.RequestId>()
+    const closedSignal = yield* Deferred.make<void>()
+    let closedReason: string | undefined
+    let nextId = 0
+    const defaultTimeout = Duration.toMillis(options.requestTimeout ?? DEFAULT_TIMEOUT)
+    const defaultMaxTimeout = Duration.toMillis(options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT)
+    const side = options.side
+    const spanKind = side === "server" ? "server" : "client"
+    const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
+
+    const connectionClosed = (method: string) =>
+      new ProtocolError({ reason: "ConnectionClosed", method, message: `Connection closed: ${closedReason ?? "closed"}` })
+
+    const send = (message: JsonRpc.Outgoing, route?: Route) => transport.send(message, route)
+
+    // ------------------------------------------------------------------------
+    // outgoing
+    // ------------------------------------------------------------------------
+
+    const notify: Protocol["notify"] = (method, params, route) =>
+      Effect.suspend(() =>
+        closedReason !== undefined
+          ? Effect.fail(connectionClosed(method))
+          : send(JsonRpc.notification(method, params), route).pipe(
+            Effect.mapError((cause) => new ProtocolError({ reason: "Transport", method, message: cause.message, cause }))
+          )
+      )
+
+    const sendCancelled = (id: JsonRpc.RequestId, reason: string, route: Route | undefined) =>
+      send(JsonRpc.notification("notifications/cancelled", { requestId: id, reason }), route).pipe(Effect.ignore)
+
+    const request: Protocol["request"] = (method, params, requestOptions) =>
+      Effect.uninterruptibleMask((restore) =>
+        Effect.suspend(() => {
+          if (closedReason !== undefined) return Effect.fail(connectionClosed(method))
+          const id: JsonRpc.RequestId = nextId++
+          const deferred = Deferred.unsafeMake<Result, McpError | ProtocolError>(FiberId.none)
+          const timeoutMs = Duration.toMillis(requestOptions?.timeout ?? defaultTimeout)
+          const maxMs = Duration.toMillis(requestOptions?.maxTimeout ?? defaultMaxTimeout)
+          const resetOnProgress = requestOptions?.resetTimeoutOnProgress !== false
+          const onProgress = requestOptions?.onProgress
+          const route = requestOptions?.route
+
+          let last = Date.now()
+          const started = last
+          let timer: ReturnType<typeof setTimeout> | undefined
+          const fire = () => {
+            const now = Date.now()
+            const idleLeft = last + timeoutMs - now
+            const hardLeft = started + maxMs - now
+            if (idleLeft <= 0 || hardLeft <= 0) {
+              timer = undefined
+              const ms = idleLeft <= 0 ? timeoutMs : maxMs
+              Deferred.unsafeDone(
+                deferred,
+                Exit.fail(
+                  new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
+                )
+              )
+              return
+            }
+            timer = setTimeout(fire, Math.min(idleLeft, hardLeft))
+            timer.unref?.()
+          }
+          const entry: Pending = {
+            method,
+            deferred,
+            onProgress,
+            touch: resetOnProgress
+              ? () => {
+                last = Date.now()
+              }
+              : () => {}
+          }
+
+          let sendParams = params
+          if (onProgress !== undefined) {
+            const meta = isParams(params?._meta) ? params._meta : {}
+            sendParams = { ...params, _meta: { ...meta, progressToken: id } }
+          }
+
+          const cleanup = Effect.sync(() => {
+            if (timer !== undefined) clearTimeout(timer)
+          }).pipe(Effect.zipRight(Ref.update(pendingRef, (map) => HashMap.remove(map, id))))
+
+          return Ref.update(pendingRef, (map) => HashMap.set(map, id, entry)).pipe(
+            Effect.zipRight(send(JsonRpc.request(id, method, sendParams), route)),
+            Effect.catchAll((cause) =>
+              cleanup.pipe(
+                Effect.zipRight(
+                  Effect.fail(new ProtocolError({ reason: "Transport", method, message: cause.message, cause }))
+                )
+              )
+            ),
+            Effect.zipRight(
+              Effect.suspend(() => {
+                if (Number.isFinite(timeoutMs) || Number.isFinite(maxMs)) {
+                  timer = setTimeout(fire, Math.min(timeoutMs, maxMs))
+                  timer.unref?.()
+                }
+                return restore(Deferred.await(deferred)).pipe(
+                  Effect.onExit((exit) => {
+                    const cancel = Exit.isFailure(exit) && method !== "initialize" && closedReason === undefined &&
+                      (Exit.isInterrupted(exit) ||
+                        Option.exists(Cause.failureOption(exit.cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
+                    return cancel
+                      ? cleanup.pipe(
+                        Effect.zipRight(
+                          sendCancelled(id, Exit.isInterrupted(exit) ? "Request was cancelled" : "Request timed out", route)
+                        )
+                      )
+                      : cleanup
+                  })
+                )
+              })
+            )
+          )
+        })
+      ).pipe(
+        Effect.withSpan(method, {
+          kind: "client",
+          attributes: { "mcp.method": method, "mcp.side": side, ...sessionAttribute }
+        })
+      )
+
+    // ------------------------------------------------------------------------
+    // incoming
+    // ------------------------------------------------------------------------
+
+    const onResponse = (response: JsonRpc.Response) =>
+      Effect.flatMap(Ref.get(pendingRef), (map) => {
+        const entry = HashMap.get(map, response.id as JsonRpc.RequestId)
+        if (Option.isNone(entry)) {
+          return Effect.logDebug("response for an unknown request id").pipe(
+            Effect.annotateLogs({ id: String(response.id), side })
+          )
+        }
+        Deferred.unsafeDone(
+          entry.value.deferred,
+          "error" in response
+            ? Exit.fail(McpError.fromObject(response.error))
+            : Exit.succeed(response.result)
+        )
+        return Effect.void
+      })
+
+    const onProgress = (params: JsonRpc.Params | undefined) =>
+      Effect.flatMap(Ref.get(pendingRef), (map) => {
+        const token = params?.progressToken
+        if (typeof token !== "string" && typeof token !== "number") return Effect.void
+        const entry = HashMap.get(map, token)
+        if (Option.isNone(entry) || entry.value.onProgress === undefined) return Effect.void
+        entry.value.touch()
+        return entry.value.onProgress(params as ProgressParams)
+      })
+
+    const onCancelled = (params: JsonRpc.Params | undefined) => {
+      const id = params?.requestId
+      if (typeof id !== "string" && typeof id !== "number") return Effect.void
+      // forked so that a handler with slow finalizers never stalls the read loop
+      return Effect.forkDaemon(FiberMap.remove(handlers, id)).pipe(Effect.asVoid)
+    }
+
+    type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
+
+    const replyDirect = (id: JsonRpc.RequestId): Reply => (response) =>
+      response === undefined
+        ? Effect.void
+        : send(response, { relatedRequestId: id }).pipe(
+          Effect.catchAll((error) =>
+            Effect.logDebug("could not send a response", error).pipe(Effect.annotateLogs({ side }))
+          )
+        )
+
+    const toResponse = (id: JsonRpc.RequestId, exit: Exit.Exit<Result, McpError>): Effect.Effect<JsonRpc.Response | undefined> => {
+      if (Exit.isSuccess(exit)) return Effect.succeed(JsonRpc.success(id, exit.value))
+      const failure = Cause.failureOption(exit.cause)
+      if (Option.isSome(failure)) return Effect.succeed(JsonRpc.failure(id, failure.value.toObject()))
+      if (Cause.isInterruptedOnly(exit.cause)) return Effect.succeed(undefined)
+      return Effect.logError("request handler died", exit.cause).pipe(
+        Effect.annotateLogs({ side, id: String(id) }),
+        Effect.as(JsonRpc.failure(id, { code: JsonRpc.ErrorCode.InternalError, message: "Internal error" }))
+      )
+    }
+
+    const onRequest = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> => {
+      if (req.method === "ping") return reply(JsonRpc.success(req.id, {}))
+      return Effect.flatMap(FiberMap.has(handlers, req.id), (duplicate) => {
+        if (duplicate) {
+          return reply(
+            JsonRpc.failure(req.id, {
+              code: JsonRpc.ErrorCode.InvalidRequest,
+              message: "Invalid Request: a request with this id is already in progress"
+            })
+          )
+        }
+        const handler = Effect.flatMap(Scope.make(), (scope) =>
+          options.onRequest({ request: req, scope }).pipe(
+            Effect.onExit((exit) => Scope.close(scope, exit)),
+            Effect.withSpan(req.method, {
+              kind: spanKind,
+              attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": side, ...sessionAttribute }
+            }),
+            Effect.exit,
+            Effect.flatMap((exit) => toResponse(req.id, exit)),
+            // an interrupted handler is answered by nobody; a batch still counts it
+            Effect.onInterrupt(() => reply(undefined)),
+            Effect.flatMap(reply)
+          ))
+        return FiberMap.run(handlers, req.id, handler).pipe(Effect.asVoid)
+      })
+    }
+
+    const onNotification = (n: JsonRpc.Notification): Effect.Effect<void> => {
+      switch (n.method) {
+        case "notifications/cancelled":
+          return onCancelled(n.params)
+        case "notifications/progress":
+          return onProgress(n.params)
+        default:
+          return options.onNotification(n)
+      }
+    }
+
+    const onMessage = (message: JsonRpc.Message | JsonRpc.Invalid, reply: (id: JsonRpc.RequestId) => Reply, replyInvalid: Reply): Effect.Effect<void> => {
+      if (JsonRpc.isInvalid(message)) {
+        return message.respond ? replyInvalid(JsonRpc.failure(message.id, message.error)) : Effect.logDebug("dropped an invalid response", message.error.message)
+      }
+      if ("method" in message) {
+        return "id" in message ? onRequest(message, reply(message.id)) : onNotification(message)
+      }
+      return onResponse(message)
+    }
+
+    const replyInvalidDirect: Reply = (response) => (response === undefined ? Effect.void : send(response).pipe(Effect.ignore))
+
+    const onBatch = (batch: ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>): Effect.Effect<void> => {
+      if (options.batches?.() !== true) {
+        return replyInvalidDirect(
+          JsonRpc.failure(null, {
+            code: JsonRpc.ErrorCode.InvalidRequest,
+            message: "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
+          })
+        )
+      }
+      let expected = 0
+      for (const m of batch) {
+        if (JsonRpc.isInvalid(m) ? m.respond : JsonRpc.isRequest(m)) expected++
+      }
+      const answers: Array<JsonRpc.Response> = []
+      const collect: Reply = (response) =>
+        Effect.suspend(() => {
+          if (response !== undefined) answers.push(response)
+          return --expected === 0 && answers.length > 0 ? send(answers).pipe(Effect.ignore) : Effect.void
+        })
+      return Effect.forEach(batch, (m) => onMessage(m, () => collect, collect), { discard: true })
+    }
+
+    const onFrame = (frame: JsonRpc.Frame): Effect.Effect<void> =>
+      JsonRpc.isBatch(frame) ? onBatch(frame) : onMessage(frame, replyDirect, replyInvalidDirect)
+
+    // ------------------------------------------------------------------------
+    // life
+    // ------------------------------------------------------------------------
+
+    const close = (reason: string) =>
+      Effect.suspend(() => {
+        if (closedReason !== undefined) return Effect.void
+        closedReason = reason
+        return Ref.getAndSet(pendingRef, HashMap.empty()).pipe(
+          Effect.flatMap((map) =>
+            Effect.sync(() => {
+              for (const [, entry] of map) {
+                Deferred.unsafeDone(entry.deferred, Exit.fail(connectionClosed(entry.method)))
+              }
+            })
+          ),
+          Effect.zipRight(FiberMap.clear(handlers)),
+          Effect.zipRight(Deferred.succeed(closedSignal, undefined))
+        )
+      })
+
+    yield* Effect.addFinalizer(() => close("the protocol engine was closed"))
+
+    yield* transport.incoming.pipe(
+      Stream.runForEachChunk((chunk) => Effect.forEach(chunk, onFrame, { discard: true })),
+      Effect.matchCauseEffect({
+        onSuccess: () => close("the peer closed the connection"),
+        onFailure: (cause) =>
+          Cause.isInterruptedOnly(cause)
+            ? Effect.void
+            : close(
+              Option.match(Cause.failureOption(cause), {
+                onNone: () => "the transport failed",
+                onSome: (error: TransportError) => error.message
+              })
+            ).pipe(Effect.zipRight(Effect.logDebug("transport failed", cause)))
+      }),
+      Effect.forkScoped,
+      Effect.interruptible
+    )
+
+    return {
+      request,
+      notify,
+      closed: Deferred.await(closedSignal),
+      close,
+      pending: Effect.map(Ref.get(pendingRef), HashMap.size),
+      running: FiberMap.size(handlers)
+    } satisfies Protocol
+  })
+
+/**
+ * Pings the peer every `interval`. A pong, or any JSON-RPC error (a peer that
+ * answers -32601 to ping is alive), resets the count; after `maxMissed`
+ * (default 3) pings in a row without an answer within `interval`, the
+ * connection is closed and every pending call fails saying why.
+ */
+export const keepAlive = (
+  protocol: Protocol,
+  options: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined }
+): Effect.Effect<void, never, Scope.Scope> => {
+  const interval = Duration.decode(options.interval)
+  const maxMissed = options.maxMissed ?? 3
+  const loop = (missed: number): Effect.Effect<void> =>
+    Effect.sleep(interval).pipe(
+      Effect.zipRight(protocol.request("ping", undefined, { timeout: interval, maxTimeout: interval })),
+      Effect.as(0),
+      Effect.catchAll((error) =>
+        Effect.succeed(error._tag === "ProtocolError" && error.reason === "Timeout" ? missed + 1 : 0)
+      ),
+      Effect.flatMap((missedNow) =>
+        missedNow >= maxMissed
+          ? protocol.close(`the peer did not answer ${missedNow} keep-alive pings`)
+          : loop(missedNow)
+      )
+    )
+  return Effect.asVoid(Effect.forkScoped(loop(0)))
+}

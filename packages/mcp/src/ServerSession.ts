@@ -1,0 +1,62 @@
+/**
+ * One client's session with a server, as a service: who the client is, what
+ * it declared, and the session-level push channel for work that outlives a
+ * request (background jobs, subscriptions). Messages sent here are not related
+ * to any request; on streamable HTTP they travel on the standing GET stream.
+ *
+ * Reverse calls (sampling, elicitation, roots) are not here on purpose: they
+ * belong to a request and are made through `HandlerContext`.
+ *
+ * @example
+ * ```ts
+ * import { ServerSession } from "@effect-mcp/mcp/ServerSession"
+ * import * as Effect from "effect/Effect"
+ *
+ * // inside a tool handler: start background work that reports later
+ * const startJob = Effect.gen(function*() {
+ *   const session = yield* ServerSession
+ *   yield* Effect.forkDaemon(
+ *     Effect.sleep("1 second").pipe(Effect.zipRight(session.log("info", "job finished")))
+ *   )
+ * })
+ * ```
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type * as JsonRpc from "./JsonRpc.js"
+import type { ProtocolError } from "./McpError.js"
+import type * as McpSchema from "./McpSchema.js"
+
+export interface ServerSessionShape {
+  /** `Mcp-Session-Id` on streamable HTTP; a process-unique id elsewhere. */
+  readonly sessionId: string
+  /** The negotiated protocol version (undefined before `initialize`). */
+  readonly protocolVersion: () => string | undefined
+  readonly clientInfo: () => McpSchema.Implementation | undefined
+  readonly clientCapabilities: () => McpSchema.ClientCapabilities | undefined
+  /** The level set by `logging/setLevel`, if any. */
+  readonly logLevel: () => McpSchema.LoggingLevel | undefined
+  /** Sends a notification on the session channel. */
+  readonly notify: (method: string, params?: JsonRpc.Params) => Effect.Effect<void, ProtocolError>
+  /** Sends `notifications/message` when `level` is at or above the session's level. */
+  readonly log: (level: McpSchema.LoggingLevel, data: unknown, logger?: string) => Effect.Effect<void>
+}
+
+/** The session of the client being served. */
+export class ServerSession extends Context.Tag("@effect-mcp/mcp/ServerSession")<ServerSession, ServerSessionShape>() {}
+
+const LEVELS: ReadonlyArray<McpSchema.LoggingLevel> = [
+  "debug",
+  "info",
+  "notice",
+  "warning",
+  "error",
+  "critical",
+  "alert",
+  "emergency"
+]
+
+/** Whether a message at `level` passes a session whose threshold is `threshold`. */
+export const levelAllows = (threshold: McpSchema.LoggingLevel | undefined, level: McpSchema.LoggingLevel): boolean =>
+  threshold === undefined || LEVELS.indexOf(level) >= LEVELS.indexOf(threshold)

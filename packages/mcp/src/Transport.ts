@@ -1,0 +1,118 @@
+/**
+ * The seam between the protocol engine and the wire. A transport is a
+ * service with a Stream of decoded frames coming in and a `send` going out;
+ * it is provided by a Layer (stdio, streamable HTTP, legacy SSE, in-memory),
+ * and the engine never knows which one it runs on.
+ *
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ *
+ * const program = Effect.gen(function*() {
+ *   const pair = yield* Transport.makeMemoryPair()
+ *   // provide pair.server to a server, pair.client to a client
+ * })
+ * ```
+ * @since 0.1.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Mailbox from "effect/Mailbox"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import * as JsonRpc from "./JsonRpc.js"
+import { TransportError } from "./McpError.js"
+
+/**
+ * Where an outgoing message belongs. On streamable HTTP a server message that
+ * relates to a forward request travels on that request's stream; others go to
+ * the session's standing stream. stdio and in-memory ignore it.
+ */
+export interface Route {
+  readonly relatedRequestId?: JsonRpc.RequestId | undefined
+}
+
+/** What the transport knows of the session it carries. */
+export interface TransportInfo {
+  /** `Mcp-Session-Id` on HTTP; undefined on stdio and in-memory. */
+  readonly sessionId?: string | undefined
+  /** The protocol version fixed by the transport (the HTTP header), when it has one. */
+  readonly protocolVersion?: string | undefined
+}
+
+export interface TransportShape {
+  /** Frames from the peer, in arrival order; ends when the peer closes. */
+  readonly incoming: Stream.Stream<JsonRpc.Frame, TransportError>
+  /** Writes a message or a batch of responses. */
+  readonly send: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError>
+  readonly info?: TransportInfo | undefined
+}
+
+/** The transport a protocol engine runs on. */
+export class Transport extends Context.Tag("@effect-mcp/mcp/Transport")<Transport, TransportShape>() {}
+
+/** One line of a wire log: which way a message went and its JSON text. */
+export interface WireRecord {
+  readonly from: "client" | "server"
+  readonly json: string
+}
+
+export interface MemoryPair {
+  readonly client: TransportShape
+  readonly server: TransportShape
+  /** Every message that crossed, in order, as JSON text. */
+  readonly wire: ReadonlyArray<WireRecord>
+  /** Sends raw text to one side as if its peer wrote it (for bad-input tests). */
+  readonly injectRaw: (to: "client" | "server", text: string) => Effect.Effect<void>
+}
+
+export interface MemoryOptions {
+  /** Called for every message that crosses, after it was encoded. */
+  readonly onWire?: ((record: WireRecord) => void) | undefined
+  /** Keep the wire log in `MemoryPair.wire` (default true). */
+  readonly record?: boolean | undefined
+}
+
+/**
+ * Two connected in-memory transports for tests and demos. Every message is
+ * encoded to JSON and parsed again on the other side, exactly as on a real
+ * wire; closing the scope ends both incoming streams.
+ */
+export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPair, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const toServer = yield* Effect.acquireRelease(Mailbox.make<JsonRpc.Frame>(), (m) => m.end)
+    const toClient = yield* Effect.acquireRelease(Mailbox.make<JsonRpc.Frame>(), (m) => m.end)
+    const wire: Array<WireRecord> = []
+    const record = options?.record !== false
+    const onWire = options?.onWire
+    const side = (
+      from: "client" | "server",
+      inbox: Mailbox.Mailbox<JsonRpc.Frame>,
+      outbox: Mailbox.Mailbox<JsonRpc.Frame>
+    ): TransportShape => ({
+      incoming: Mailbox.toStream(inbox),
+      send: (message) =>
+        Effect.suspend(() => {
+          const json = JsonRpc.encode(message)
+          const entry = { from, json }
+          if (record) wire.push(entry)
+          onWire?.(entry)
+          return outbox.offer(JsonRpc.parse(json)).pipe(
+            Effect.flatMap((open) =>
+              open ? Effect.void : Effect.fail(new TransportError({ reason: "Closed", message: "peer closed" }))
+            )
+          )
+        })
+    })
+    return {
+      client: side("client", toClient, toServer),
+      server: side("server", toServer, toClient),
+      wire,
+      injectRaw: (to, text) => (to === "server" ? toServer : toClient).offer(JsonRpc.parse(text)).pipe(Effect.asVoid)
+    }
+  })
+
+/** Provides one side of a transport from a `TransportShape` value. */
+export const layer = (shape: TransportShape): Layer.Layer<Transport> => Layer.succeed(Transport, shape)

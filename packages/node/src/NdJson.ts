@@ -1,0 +1,438 @@
+/**
+ * Newline-delimited JSON framing for the stdio transport: one JSON-RPC
+ * message per line, UTF-8, as MCP's stdio transport specifies.
+ *
+ * - Input is framed incrementally and in linear time: chunks are kept as a
+ *   list and concatenated once, when the newline ending their line arrives;
+ *   UTF-8 is decoded on complete lines only, so a character split across reads
+ *   decodes correctly. A UTF-8 BOM at the start of the stream, `\r\n` line ends
+ *   and blank lines are tolerated.
+ * - A line longer than `maxMessageBytes` is discarded up to its newline and
+ *   reported as a `-32700` `Invalid` with id `null` (the engine answers it);
+ *   framing goes on with the next line.
+ * - All frames decoded from one read are emitted as one Stream chunk.
+ * - Output: `JsonRpc.encode(message) + "\n"`; messages sent in the same tick
+ *   are written with a single `write`, and `write()` returning false is
+ *   honoured (later writes wait for `'drain'`).
+ *
+ * @example
+ * ```ts
+ * import * as NdJson from "@effect-mcp/node/NdJson"
+ *
+ * const decoder = NdJson.makeDecoder({ maxMessageBytes: 1024 * 1024 })
+ * decoder.push(Buffer.from('{"jsonrpc":"2.0","method":"a"}\n{"jsonrpc"')) // [notification a]
+ * decoder.push(Buffer.from(':"2.0","id":1,"method":"b"}\n'))             // [request 1]
+ * ```
+ * @since 0.1.0
+ */
+import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import { TransportError } from "@effect-mcp/mcp/McpError"
+import * as Chunk from "effect/Chunk"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import type { Readable, Writable } from "node:stream"
+
+/**
+ * Default longest accepted line: 32 MiB. Large enough for big tool results
+ * (base64 images, resource blobs), small enough that a runaway peer cannot
+ * exhaust memory; raise it per transport with `maxMessageBytes`.
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
+
+export interface DecoderOptions {
+  /** Longest accepted line in bytes, line end excluded (default {@link DEFAULT_MAX_MESSAGE_BYTES}). */
+  readonly maxMessageBytes?: number | undefined
+}
+
+/** An incremental line decoder. Not thread-safe; one per input stream. */
+export interface Decoder {
+  /** Feeds one read; returns the frames of the lines it completed (possibly none). */
+  readonly push: (chunk: Uint8Array) => Array<JsonRpc.Frame>
+  /** Ends the input: a final line without a newline is decoded too. */
+  readonly end: () => Array<JsonRpc.Frame>
+}
+
+const NL = 0x0a
+const CR = 0x0d
+
+const tooLarge = (max: number): JsonRpc.Invalid =>
+  JsonRpc.invalid(
+    null,
+    JsonRpc.ErrorCode.ParseError,
+    `Parse error: message exceeds the maximum size of ${max} bytes`
+  )
+
+/** Whether a decoded line holds only spaces and tabs (a `\r` is stripped before). */
+const isBlank = (text: string): boolean => {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false
+  }
+  return true
+}
+
+const toBuffer = (chunk: Uint8Array): Buffer =>
+  Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+
+/**
+ * Makes an incremental newline-delimited JSON decoder. Each complete line goes
+ * through `JsonRpc.parse`, so non-JSON lines become `-32700` and JSON that is
+ * not JSON-RPC `-32600` `Invalid` frames.
+ *
+ * @example
+ * ```ts
+ * import * as NdJson from "@effect-mcp/node/NdJson"
+ *
+ * const decoder = NdJson.makeDecoder()
+ * const frames = decoder.push(Buffer.from("\uFEFF{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\r\n\r\n"))
+ * // frames.length === 1: BOM, CRLF and the blank line are tolerated
+ * ```
+ */
+export const makeDecoder = (options?: DecoderOptions): Decoder => {
+  const max = options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
+  /** Pieces of the current, unterminated line. */
+  let parts: Array<Buffer> = []
+  let partsLength = 0
+  /** Dropping the rest of a line that was too long. */
+  let discarding = false
+  /** The next complete line is the first of the stream (may carry a BOM). */
+  let first = true
+
+  const emitLine = (buf: Buffer, start: number, end: number, out: Array<JsonRpc.Frame>): void => {
+    if (end > start && buf[end - 1] === CR) end--
+    const isFirst = first
+    first = false
+    if (end - start > max) {
+      out.push(tooLarge(max))
+      return
+    }
+    if (end === start) return
+    let text = buf.toString("utf8", start, end)
+    if (isFirst && text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+    const c = text.charCodeAt(0)
+    // fast path: a message starts with `{` or `[`
+    if (c !== 0x7b && c !== 0x5b && isBlank(text)) return
+    out.push(JsonRpc.parse(text))
+  }
+
+  const push = (chunk: Uint8Array): Array<JsonRpc.Frame> => {
+    const buf = toBuffer(chunk)
+    const out: Array<JsonRpc.Frame> = []
+    let start = 0
+    while (start < buf.length) {
+      const nl = buf.indexOf(NL, start)
+      if (nl === -1) {
+        if (discarding) break
+        const rest = buf.length - start
+        // +1: the line may still end with a `\r` that does not count
+        if (partsLength + rest > max + 1) {
+          out.push(tooLarge(max))
+          first = false
+          discarding = true
+          parts = []
+          partsLength = 0
+        } else {
+          parts.push(start === 0 ? buf : buf.subarray(start))
+          partsLength += rest
+        }
+        break
+      }
+      if (discarding) {
+        discarding = false
+      } else if (parts.length === 0) {
+        emitLine(buf, start, nl, out)
+      } else {
+        const length = partsLength + nl - start
+        parts.push(buf.subarray(start, nl))
+        const line = Buffer.concat(parts, length)
+        parts = []
+        partsLength = 0
+        emitLine(line, 0, length, out)
+      }
+      start = nl + 1
+    }
+    return out
+  }
+
+  const end = (): Array<JsonRpc.Frame> => {
+    const out: Array<JsonRpc.Frame> = []
+    if (!discarding && parts.length > 0) {
+      const line = parts.length === 1 ? parts[0] : Buffer.concat(parts, partsLength)
+      emitLine(line, 0, line.length, out)
+    }
+    parts = []
+    partsLength = 0
+    discarding = false
+    return out
+  }
+
+  return { push, end }
+}
+
+// ----------------------------------------------------------------------------
+// reading
+// ----------------------------------------------------------------------------
+
+export interface ReadOptions extends DecoderOptions {
+  /** Destroy the readable when the stream is done or interrupted (default false). */
+  readonly destroyOnDone?: boolean | undefined
+}
+
+/**
+ * Decodes a Node readable into frames. Pull-based: bytes are read only as the
+ * consumer asks, so a slow engine backpressures the peer through the pipe.
+ * Every read becomes one Stream chunk; the stream ends with the readable and
+ * fails with a `TransportError` ("Read") when it errors.
+ *
+ * @example
+ * ```ts
+ * import * as NdJson from "@effect-mcp/node/NdJson"
+ * import * as Stream from "effect/Stream"
+ *
+ * const frames = NdJson.fromReadable(process.stdin).pipe(Stream.runCollect)
+ * ```
+ */
+export const fromReadable = (
+  readable: Readable,
+  options?: ReadOptions
+): Stream.Stream<JsonRpc.Frame, TransportError> =>
+  Stream.unwrapScoped(
+    Effect.acquireRelease(
+      Effect.sync(() => {
+        const latch = Effect.unsafeMakeLatch(false)
+        const state = {
+          latch,
+          ended: readable.readableEnded,
+          error: (readable.errored ?? undefined) as unknown,
+          finished: false,
+          onReadable: () => latch.unsafeOpen(),
+          onEnd: () => {
+            state.ended = true
+            latch.unsafeOpen()
+          },
+          onError: (error: unknown) => {
+            state.error = error
+            latch.unsafeOpen()
+          },
+          onClose: () => {
+            // a readable destroyed without 'end' (e.g. destroy()) never ends otherwise
+            if (!state.ended && state.error === undefined) state.ended = true
+            latch.unsafeOpen()
+          }
+        }
+        readable.on("readable", state.onReadable)
+        readable.on("end", state.onEnd)
+        readable.on("error", state.onError)
+        readable.on("close", state.onClose)
+        if (readable.destroyed && !state.ended && state.error === undefined) state.ended = true
+        return state
+      }),
+      (state) =>
+        Effect.sync(() => {
+          readable.off("readable", state.onReadable)
+          readable.off("end", state.onEnd)
+          readable.off("error", state.onError)
+          readable.off("close", state.onClose)
+          if (options?.destroyOnDone === true && !readable.destroyed) readable.destroy()
+        })
+    ).pipe(
+      Effect.map((state) => {
+        const decoder = makeDecoder(options)
+        const pull: Effect.Effect<Chunk.Chunk<JsonRpc.Frame>, Option.Option<TransportError>> = Effect.suspend(
+          function loop(): Effect.Effect<Chunk.Chunk<JsonRpc.Frame>, Option.Option<TransportError>> {
+            if (state.finished) return Effect.fail(Option.none())
+            if (state.error === undefined) {
+              let frames: Array<JsonRpc.Frame> | undefined
+              for (;;) {
+                const buf = readable.read() as Buffer | string | null
+                if (buf === null) break
+                const decoded = decoder.push(typeof buf === "string" ? Buffer.from(buf, "utf8") : buf)
+                if (decoded.length > 0) {
+                  if (frames === undefined) frames = decoded
+                  else for (const f of decoded) frames.push(f)
+                }
+              }
+              if (frames !== undefined) return Effect.succeed(Chunk.unsafeFromArray(frames))
+            }
+            if (state.error !== undefined) {
+              state.finished = true
+              const cause = state.error
+              return Effect.fail(
+                Option.some(
+                  new TransportError({
+                    reason: "Read",
+                    message: `could not read: ${cause instanceof Error ? cause.message : String(cause)}`,
+                    cause
+                  })
+                )
+              )
+            }
+            if (state.ended || readable.readableEnded) {
+              state.finished = true
+              const last = decoder.end()
+              return last.length > 0 ? Effect.succeed(Chunk.unsafeFromArray(last)) : Effect.fail(Option.none())
+            }
+            state.latch.unsafeClose()
+            return Effect.flatMap(state.latch.await, loop)
+          }
+        )
+        return Stream.repeatEffectChunkOption(pull)
+      })
+    )
+  )
+
+// ----------------------------------------------------------------------------
+// writing
+// ----------------------------------------------------------------------------
+
+/** Writes messages as lines, batching the sends of one tick into one `write`. */
+export interface Writer {
+  /** Writes one message (or batch) as a line; completes once the bytes were handed to the OS. */
+  readonly send: (message: JsonRpc.Outgoing) => Effect.Effect<void, TransportError>
+  /** Writes raw text as is (no newline is added); for diagnostics and tests. */
+  readonly writeRaw: (text: string) => Effect.Effect<void, TransportError>
+  /** Fails every later write with `error` (and any write still waiting). */
+  readonly fail: (error: TransportError) => void
+}
+
+export interface WriterOptions {
+  /**
+   * Consulted before each write: a value fails the write with it, e.g. "the
+   * process exited". Default: none.
+   */
+  readonly closed?: (() => TransportError | undefined) | undefined
+}
+
+type Resume = (effect: Effect.Effect<void, TransportError>) => void
+
+/**
+ * Makes a line writer over a Node writable. Writes of one tick are joined
+ * and written with a single `write` call (flushed on `process.nextTick`, so
+ * never later than the end of the current tick); when `write()` returns false
+ * later writes wait for `'drain'`. A write on a destroyed or failed writable
+ * fails with a `TransportError` ("Write"); it never throws.
+ *
+ * @example
+ * ```ts
+ * import * as NdJson from "@effect-mcp/node/NdJson"
+ * import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+ *
+ * import * as Effect from "effect/Effect"
+ *
+ * const program = Effect.gen(function*() {
+ *   const writer = yield* NdJson.makeWriter(process.stdout)
+ *   yield* writer.send(JsonRpc.notification("notifications/initialized"))
+ * }).pipe(Effect.scoped)
+ * ```
+ */
+export const makeWriter = (writable: Writable, options?: WriterOptions): Effect.Effect<Writer, never, Scope.Scope> =>
+  Effect.acquireRelease(Effect.sync(() => unsafeMakeWriter(writable, options)), ([, release]) => Effect.sync(release)).pipe(
+    Effect.map(([writer]) => writer)
+  )
+
+const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly [Writer, () => void] => {
+  let texts: Array<string> = []
+  let waiters: Array<Resume> = []
+  let scheduled = false
+  let blocked = false
+  let failure: TransportError | undefined
+
+  const writeError = (cause: unknown) =>
+    new TransportError({
+      reason: "Write",
+      message: `could not write: ${cause instanceof Error ? cause.message : String(cause)}`,
+      cause
+    })
+
+  const currentFailure = (): TransportError | undefined => {
+    if (failure !== undefined) return failure
+    const closed = options?.closed?.()
+    if (closed !== undefined) return closed
+    if (writable.destroyed || writable.writableEnded || writable.errored) {
+      return writable.errored
+        ? writeError(writable.errored)
+        : new TransportError({ reason: "Closed", message: "the output stream is closed" })
+    }
+    return undefined
+  }
+
+  const fail = (error: TransportError) => {
+    if (failure === undefined) failure = error
+    const ws = waiters
+    texts = []
+    waiters = []
+    for (const w of ws) w(Effect.fail(error))
+  }
+
+  const onError = (error: unknown) => fail(writeError(error))
+  const onClose = () => {
+    if (waiters.length > 0 || blocked) fail(new TransportError({ reason: "Closed", message: "the output stream closed" }))
+  }
+  // a failed pipe (EPIPE) emits 'error': without a listener it would crash the process
+  writable.on("error", onError)
+  writable.on("close", onClose)
+
+  const onDrain = () => {
+    blocked = false
+    flush()
+  }
+
+  const flush = () => {
+    scheduled = false
+    if (blocked || texts.length === 0) return
+    const error = currentFailure()
+    if (error !== undefined) return fail(error)
+    const data = texts.length === 1 ? texts[0] : texts.join("")
+    const ws = waiters
+    texts = []
+    waiters = []
+    let ok: boolean
+    try {
+      ok = writable.write(data, (err) => {
+        if (err) {
+          const e = writeError(err)
+          for (const w of ws) w(Effect.fail(e))
+          fail(e)
+        } else {
+          for (const w of ws) w(Effect.void)
+        }
+      })
+    } catch (err) {
+      const e = writeError(err)
+      for (const w of ws) w(Effect.fail(e))
+      fail(e)
+      return
+    }
+    if (!ok && failure === undefined) {
+      blocked = true
+      writable.once("drain", onDrain)
+    }
+  }
+
+  const enqueue = (text: string): Effect.Effect<void, TransportError> =>
+    Effect.async<void, TransportError>((resume) => {
+      const error = currentFailure()
+      if (error !== undefined) return resume(Effect.fail(error))
+      texts.push(text)
+      waiters.push(resume)
+      if (!scheduled && !blocked) {
+        scheduled = true
+        process.nextTick(flush)
+      }
+    })
+
+  const release = () => {
+    writable.off("error", onError)
+    writable.off("close", onClose)
+    writable.off("drain", onDrain)
+  }
+
+  const writer: Writer = {
+    send: (message) => Effect.suspend(() => enqueue(JsonRpc.encode(message) + "\n")),
+    writeRaw: enqueue,
+    fail
+  }
+  return [writer, release]
+}
