@@ -66,6 +66,8 @@ export interface MemoryPair {
   readonly wire: ReadonlyArray<WireRecord>
   /** Sends raw text to one side as if its peer wrote it (for bad-input tests). */
   readonly injectRaw: (to: "client" | "server", text: string) => Effect.Effect<void>
+  /** Closes one side's outgoing direction: the other side's incoming stream ends. */
+  readonly disconnect: (from: "client" | "server") => Effect.Effect<void>
 }
 
 export interface MemoryOptions {
@@ -110,7 +112,8 @@ export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPai
       client: side("client", toClient, toServer),
       server: side("server", toServer, toClient),
       wire,
-      injectRaw: (to, text) => (to === "server" ? toServer : toClient).offer(JsonRpc.parse(text)).pipe(Effect.asVoid)
+      injectRaw: (to, text) => (to === "server" ? toServer : toClient).offer(JsonRpc.parse(text)).pipe(Effect.asVoid),
+      disconnect: (from) => Effect.asVoid((from === "client" ? toServer : toClient).end)
     }
   })
 

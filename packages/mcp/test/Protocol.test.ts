@@ -1,0 +1,299 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Random from "effect/Random"
+import * as Scope from "effect/Scope"
+import * as Supervisor from "effect/Supervisor"
+import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import { McpError, type ProtocolError } from "@effect-mcp/mcp/McpError"
+import * as Cause from "effect/Cause"
+import * as Option from "effect/Option"
+import * as Protocol from "@effect-mcp/mcp/Protocol"
+import * as Transport from "@effect-mcp/mcp/Transport"
+
+const noNotifications = () => Effect.void
+const failureOf = <A>(exit: Exit.Exit<A, McpError | ProtocolError>) =>
+  Exit.isFailure(exit) ? Option.getOrUndefined(Option.filter(Cause.failureOption(exit.cause), (e) => e._tag === "ProtocolError")) as ProtocolError | undefined : undefined
+const parsed = (pair: Transport.MemoryPair, from: "client" | "server") =>
+  pair.wire.filter((w) => w.from === from).map((w) => JSON.parse(w.json))
+
+/** A peer pair: `a` calls, `b` answers with `onRequest`. */
+const peers = (
+  onRequest: Protocol.ProtocolOptions["onRequest"],
+  options?: Partial<Protocol.ProtocolOptions>
+) =>
+  Effect.gen(function*() {
+    const pair = yield* Transport.makeMemoryPair()
+    const a = yield* Protocol.make(pair.client, {
+      side: "client",
+      onRequest: () => Effect.fail(McpError.methodNotFound("x")),
+      onNotification: noNotifications,
+      ...options
+    })
+    const b = yield* Protocol.make(pair.server, { side: "server", onRequest, onNotification: noNotifications, ...options })
+    return { pair, a, b }
+  })
+
+describe("Protocol", () => {
+  it.scopedLive("answers 1000 concurrent requests out of order", () =>
+    Effect.gen(function*() {
+      const { a, pair } = yield* peers(({ request }) =>
+        Effect.gen(function*() {
+          yield* Effect.sleep(yield* Random.nextIntBetween(0, 20))
+          return { echo: request.params?.n }
+        })
+      )
+      const results = yield* Effect.forEach(
+        Array.from({ length: 1000 }, (_, n) => n),
+        (n) => a.request("echo", { n }),
+        { concurrency: "unbounded" }
+      )
+      results.forEach((r, n) => assert.strictEqual(r.echo, n))
+      const responseIds = parsed(pair, "server").map((m) => m.id)
+      const sorted = [...responseIds].sort((x, y) => x - y)
+      assert.isFalse(responseIds.every((id, i) => id === sorted[i]), "responses arrived in request order")
+      assert.strictEqual(yield* a.pending, 0)
+    }))
+
+  it.scopedLive("a caller interrupted sends notifications/cancelled; the handler is interrupted and never answers", () =>
+    Effect.gen(function*() {
+      const started = yield* Deferred.make<void>()
+      const interrupted = yield* Deferred.make<void>()
+      const { a, b, pair } = yield* peers(() =>
+        Deferred.succeed(started, undefined).pipe(
+          Effect.zipRight(Effect.never),
+          Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
+        )
+      )
+      const fiber = yield* Effect.fork(a.request("slow", {}))
+      yield* Deferred.await(started)
+      yield* Fiber.interrupt(fiber)
+      yield* Deferred.await(interrupted)
+      // the connection goes on
+      const pong = yield* a.request("ping")
+      assert.deepStrictEqual(pong, {})
+      const fromClient = parsed(pair, "client")
+      const cancel = fromClient.find((m) => m.method === "notifications/cancelled")
+      assert.deepStrictEqual(cancel?.params?.requestId, 0)
+      assert.isFalse(parsed(pair, "server").some((m) => m.id === 0), "a cancelled request was answered")
+      assert.strictEqual(yield* b.running, 0)
+      assert.strictEqual(yield* a.pending, 0)
+    }))
+
+  it.scopedLive("cancellation works in the other direction, server to client", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const interrupted = yield* Deferred.make<void>()
+      const started = yield* Deferred.make<void>()
+      const client = yield* Protocol.make(pair.client, {
+        side: "client",
+        onRequest: () =>
+          Deferred.succeed(started, undefined).pipe(
+            Effect.zipRight(Effect.never),
+            Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
+          ),
+        onNotification: noNotifications
+      })
+      const server = yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: () => Effect.succeed({}),
+        onNotification: noNotifications
+      })
+      const fiber = yield* Effect.fork(server.request("sampling/createMessage", { maxTokens: 1, messages: [] }))
+      yield* Deferred.await(started)
+      yield* Fiber.interrupt(fiber)
+      yield* Deferred.await(interrupted)
+      const cancel = parsed(pair, "server").find((m) => m.method === "notifications/cancelled")
+      assert.strictEqual(cancel?.params?.requestId, 0)
+      assert.strictEqual(yield* client.running, 0)
+    }))
+
+  it.scopedLive("ids are per direction and keep their type", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: ({ request }) => Effect.succeed({ id: request.id }),
+        onNotification: noNotifications
+      })
+      for (const id of [0, "", "7", 7]) {
+        yield* pair.injectRaw("server", JSON.stringify({ jsonrpc: "2.0", id, method: "m" }))
+      }
+      yield* Effect.sleep(20)
+      const answers = parsed(pair, "server")
+      assert.deepStrictEqual(answers.map((m) => m.id), [0, "", "7", 7])
+      assert.deepStrictEqual(answers.map((m) => m.result.id), [0, "", "7", 7])
+    }))
+
+  it.scopedLive("malformed messages get the right error and the connection keeps working", () =>
+    Effect.gen(function*() {
+      const { a, pair } = yield* peers(({ request }) =>
+        request.method === "fail"
+          ? Effect.fail(McpError.invalidParams("bad thing"))
+          : request.method === "die"
+          ? Effect.die(new Error("secret internals"))
+          : Effect.succeed({ ok: true })
+      )
+      yield* pair.injectRaw("server", "{not json")
+      yield* pair.injectRaw("server", JSON.stringify({ jsonrpc: "2.0", id: 5, method: 12 }))
+      yield* pair.injectRaw("server", JSON.stringify({ jsonrpc: "1.0", id: "x", method: "m" }))
+      yield* pair.injectRaw("server", JSON.stringify([]))
+      const failed = yield* Effect.exit(a.request("fail", {}))
+      const died = yield* Effect.exit(a.request("die", {}))
+      assert.deepStrictEqual(yield* a.request("ok", {}), { ok: true })
+      const errors = parsed(pair, "server").filter((m) => "error" in m).map((m) => [m.id, m.error.code])
+      assert.deepStrictEqual(errors.slice(0, 4), [[null, -32700], [5, -32600], ["x", -32600], [null, -32600]])
+      assert.isTrue(Exit.isFailure(failed))
+      assert.deepStrictEqual(parsed(pair, "server").find((m) => m.id === 0)?.error, { code: -32602, message: "bad thing" })
+      assert.isTrue(Exit.isFailure(died))
+      const dieResponse = pair.wire.find((w) => w.from === "server" && JSON.parse(w.json).id === 1)!
+      assert.deepStrictEqual(JSON.parse(dieResponse.json).error, { code: -32603, message: "Internal error" })
+      assert.notInclude(pair.wire.map((w) => w.json).join("\n"), "secret internals")
+    }))
+
+  it.scopedLive("a duplicate in-flight id is refused without disturbing the first", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const release = yield* Deferred.make<void>()
+      yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: () => Effect.as(Deferred.await(release), { done: true }),
+        onNotification: noNotifications
+      })
+      yield* pair.injectRaw("server", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "m" }))
+      yield* pair.injectRaw("server", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "m" }))
+      yield* Effect.sleep(10)
+      yield* Deferred.succeed(release, undefined)
+      yield* Effect.sleep(10)
+      const answers = parsed(pair, "server")
+      assert.strictEqual(answers.length, 2)
+      assert.strictEqual(answers[0].error.code, -32600)
+      assert.deepStrictEqual(answers[1].result, { done: true })
+    }))
+
+  it.scopedLive("a request with no answer times out, fails with Timeout and is cancelled on the wire", () =>
+    Effect.gen(function*() {
+      const { a, pair } = yield* peers(() => Effect.as(Effect.sleep(240), { late: true }))
+      const timedOut = yield* Effect.exit(a.request("slow", {}, { timeout: 100 }))
+      assert.deepStrictEqual(failureOf(timedOut)?.reason, "Timeout")
+      assert.strictEqual(yield* a.pending, 0)
+      const cancel = parsed(pair, "client").find((m) => m.method === "notifications/cancelled")
+      assert.deepStrictEqual(cancel?.params, { requestId: 0, reason: "Request timed out" })
+    }))
+
+  it.scopedLive("progress resets the timeout; the hard maximum still applies", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const a = yield* Protocol.make(pair.client, {
+        side: "client",
+        onRequest: () => Effect.never,
+        onNotification: noNotifications
+      })
+      let b: Protocol.Protocol | undefined
+      b = yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: ({ request }) =>
+          Effect.gen(function*() {
+            const token = (request.params?._meta as { progressToken: number }).progressToken
+            for (let i = 1; i <= 6; i++) {
+              yield* Effect.sleep(40)
+              yield* b!.notify("notifications/progress", { progressToken: token, progress: i, total: 6 }).pipe(Effect.orDie)
+            }
+            return { done: true }
+          }),
+        onNotification: noNotifications
+      })
+      const seen: Array<number> = []
+      const ok = yield* a.request("slow", {}, {
+        timeout: 100,
+        onProgress: (p) => Effect.sync(() => seen.push(p.progress))
+      })
+      assert.deepStrictEqual(ok, { done: true })
+      assert.deepStrictEqual(seen, [1, 2, 3, 4, 5, 6])
+      const capped = yield* Effect.exit(
+        a.request("slow", {}, { timeout: 100, maxTimeout: 150, onProgress: () => Effect.void })
+      )
+      assert.isTrue(Exit.isFailure(capped))
+      assert.include(String(Exit.isFailure(capped) ? capped.cause : ""), "150 ms")
+      const cancels = parsed(pair, "client").filter((m) => m.method === "notifications/cancelled")
+      assert.strictEqual(cancels.length, 1)
+      assert.strictEqual(cancels[0].params.reason, "Request timed out")
+    }))
+
+  it.scopedLive("batches are processed up to 2025-03-26 and refused after", () =>
+    Effect.gen(function*() {
+      let allow = true
+      const pair = yield* Transport.makeMemoryPair()
+      yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: ({ request }) => Effect.succeed({ m: request.method }),
+        onNotification: noNotifications,
+        batches: () => allow
+      })
+      const batch = JSON.stringify([
+        { jsonrpc: "2.0", id: 1, method: "a" },
+        { jsonrpc: "2.0", method: "notifications/x" },
+        { jsonrpc: "2.0", id: 2, method: "b" },
+        { junk: 1 }
+      ])
+      yield* pair.injectRaw("server", batch)
+      yield* pair.injectRaw("server", JSON.stringify([{ jsonrpc: "2.0", method: "notifications/x" }]))
+      yield* Effect.sleep(20)
+      allow = false
+      yield* pair.injectRaw("server", batch)
+      yield* Effect.sleep(20)
+      const frames = pair.wire.filter((w) => w.from === "server").map((w) => JSON.parse(w.json))
+      assert.strictEqual(frames.length, 2, "an all-notification batch got an answer")
+      assert.isTrue(Array.isArray(frames[0]))
+      assert.deepStrictEqual(
+        (frames[0] as Array<{ id: unknown }>).map((m) => m.id).sort(),
+        [1, 2, null]
+      )
+      assert.strictEqual(frames[1].error.code, -32600)
+      assert.include(frames[1].error.message, "batches")
+    }))
+
+  it.live("after the scope closes no fiber of the engine is left running", () =>
+    Effect.gen(function*() {
+      const supervisor = yield* Supervisor.track
+      const pending = yield* Effect.gen(function*() {
+        const scope = yield* Scope.make()
+        const { a } = yield* peers(() => Effect.never).pipe(Scope.extend(scope))
+        const calls = yield* Effect.fork(
+          Effect.forEach(Array.from({ length: 10 }), () => Effect.exit(a.request("hang", {})), {
+            concurrency: "unbounded"
+          })
+        )
+        yield* Effect.sleep(20)
+        yield* Scope.close(scope, Exit.void)
+        return yield* Fiber.join(calls)
+      }).pipe(Effect.supervised(supervisor))
+      // every pending call failed with ConnectionClosed instead of hanging
+      assert.strictEqual(pending.length, 10)
+      for (const exit of pending) {
+        assert.strictEqual(failureOf(exit)?.reason, "ConnectionClosed")
+      }
+      yield* Effect.sleep(10)
+      const alive = yield* supervisor.value
+      assert.deepStrictEqual(alive.length, 0, `fibers left: ${alive.length}`)
+    }))
+
+  it.scopedLive("the peer closing fails pending calls at once", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const a = yield* Protocol.make(pair.client, {
+        side: "client",
+        onRequest: () => Effect.never,
+        onNotification: noNotifications
+      })
+      const call = yield* Effect.fork(Effect.exit(a.request("x", {})))
+      yield* Effect.sleep(5)
+      yield* pair.disconnect("server")
+      const exit = yield* Fiber.join(call)
+      assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "peer closed")
+    }))
+})
+
+void JsonRpc
