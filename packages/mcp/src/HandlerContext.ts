@@ -81,12 +81,24 @@ export interface HandlerContextShape {
     progress: number,
     options?: { readonly total?: number | undefined; readonly message?: string | undefined }
   ) => Effect.Effect<void>
+  /**
+   * Closes the HTTP stream carrying this request's messages while the request
+   * goes on; the client reconnects with `Last-Event-ID` and gets the rest
+   * (SEP-1699). A no-op on transports without such streams.
+   */
+  readonly closeStream: Effect.Effect<void>
   /** `notifications/message` related to this request, filtered by the session's log level. */
   readonly log: (level: McpSchema.LoggingLevel, data: unknown, logger?: string) => Effect.Effect<void>
 }
 
 /** The context of the forward request being handled. */
 export class HandlerContext extends Context.Tag("@effect-mcp/mcp/HandlerContext")<HandlerContext, HandlerContextShape>() {}
+
+/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
+const formatIssue = (issue: ParseResult.ParseIssue): string =>
+  ParseResult.ArrayFormatter.formatIssueSync(issue)
+    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
+    .join("; ")
 
 const decodeResult = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
   const decode = ParseResult.decodeUnknownEither(schema)
@@ -98,7 +110,7 @@ const decodeResult = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
         new ProtocolError({
           reason: "InvalidResult",
           method,
-          message: `Invalid ${method} result: ${ParseResult.TreeFormatter.formatIssueSync(decoded.left)}`
+          message: `Invalid ${method} result: ${formatIssue(decoded.left)}`
         })
       )
   }
@@ -117,6 +129,7 @@ export const make = (options: {
   readonly protocol: Protocol
   readonly incoming: IncomingRequest
   readonly session: ServerSessionShape
+  readonly closeStream?: Effect.Effect<void> | undefined
 }): Effect.Effect<HandlerContextShape> => {
   let active = true
   // the scope closes when the handler ends, however it ends
@@ -133,6 +146,7 @@ const build = (
     readonly protocol: Protocol
     readonly incoming: IncomingRequest
     readonly session: ServerSessionShape
+    readonly closeStream?: Effect.Effect<void> | undefined
   },
   isActive: () => boolean
 ): HandlerContextShape => {
@@ -153,7 +167,9 @@ const build = (
     const request: HandlerContextShape["request"] = (method, params, callOptions) =>
       Effect.suspend(() => {
         if (!isActive()) return Effect.fail(ended(method))
-        if (!Lifecycle.clientSupports(session.clientCapabilities(), method, params)) {
+        const capable = Lifecycle.clientSupports(session.clientCapabilities(), method, params) &&
+          (method !== "elicitation/create" || Lifecycle.allowsElicitation(session.protocolVersion()))
+        if (!capable) {
           return Effect.fail(
             new ProtocolError({
               reason: "CapabilityMissing",
@@ -184,6 +200,7 @@ const build = (
       elicit: (params, o) => Effect.flatMap(request("elicitation/create", params as JsonRpc.Params, o), decodeElicit),
       listRoots: (o) => Effect.flatMap(request("roots/list", undefined, o), decodeRoots),
       notify,
+      closeStream: options.closeStream ?? Effect.void,
       progress: (progress, o) =>
         progressToken === undefined
           ? Effect.void

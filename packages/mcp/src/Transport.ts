@@ -48,6 +48,12 @@ export interface TransportShape {
   /** Writes a message or a batch of responses. */
   readonly send: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError>
   readonly info?: TransportInfo | undefined
+  /**
+   * Ends the stream that carries a forward request's messages without ending
+   * the request, so that the client reconnects and polls (SEP-1699). Only
+   * streamable HTTP has such streams; elsewhere it is absent.
+   */
+  readonly closeRequestStream?: ((requestId: JsonRpc.RequestId) => Effect.Effect<void>) | undefined
 }
 
 /** The transport a protocol engine runs on. */

@@ -1,1 +1,17 @@
-export const version = "0.1.0"
+/**
+ * `@effect-mcp/mcp`: the Model Context Protocol for Effect. Every module is
+ * also a deep import (`@effect-mcp/mcp/McpServer`), which keeps bundles and
+ * memory small.
+ * @since 0.1.0
+ */
+export * as HandlerContext from "./HandlerContext.js"
+export * as JsonRpc from "./JsonRpc.js"
+export * as Lifecycle from "./Lifecycle.js"
+export * as McpClient from "./McpClient.js"
+export * as McpError from "./McpError.js"
+export * as McpSchema from "./McpSchema.js"
+export * as McpServer from "./McpServer.js"
+export * as Protocol from "./Protocol.js"
+export * as ServerSession from "./ServerSession.js"
+export * as Transport from "./Transport.js"
+export * as UriTemplate from "./UriTemplate.js"

@@ -143,6 +143,12 @@ export const makeDecoder = (options?: DecoderOptions): Decoder => {
         discarding = false
       } else if (parts.length === 0) {
         emitLine(buf, start, nl, out)
+      } else if (partsLength + nl - start > max + 1) {
+        // too long even without a final `\r`: no need to join it to say so
+        parts = []
+        partsLength = 0
+        first = false
+        out.push(tooLarge(max))
       } else {
         const length = partsLength + nl - start
         parts.push(buf.subarray(start, nl))

@@ -1,0 +1,682 @@
+/**
+ * The streamable HTTP transport, server side (MCP 2025-11-25), as an
+ * `@effect/platform` `HttpApp`: mount it at one path in any Effect HTTP server.
+ *
+ * - POST carries client messages: notifications and responses only → 202;
+ *   requests → an SSE stream that carries everything related to them
+ *   (progress, logs, reverse calls through their `HandlerContext`) and ends
+ *   after the last response, or JSON when `jsonResponse` is set (a request
+ *   whose handler sends a related message is switched to SSE, so nothing is
+ *   lost).
+ * - GET opens the session's standing stream for messages not related to a
+ *   request; GET with `Last-Event-ID` resumes any stream of the session.
+ * - DELETE ends the session and interrupts everything it owns.
+ * - Sessions: a random `Mcp-Session-Id` issued on initialize, an idle timeout,
+ *   a maximum count; or `stateless`, one short-lived session per POST.
+ * - With an `EventStore` in context, every SSE event has an id unique in the
+ *   session, each stream opens with a priming event (`id` + `retry`), and a
+ *   client that lost a stream gets exactly what it missed, once.
+ * - DNS-rebinding protection (`Host` and `Origin` allow-lists) on by default
+ *   for loopback names.
+ *
+ * @example
+ * ```ts
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ * import * as HttpRouter from "@effect/platform/HttpRouter"
+ * import * as Effect from "effect/Effect"
+ *
+ * const router = Effect.gen(function*() {
+ *   const mcp = yield* StreamableHttpServer.make({ jsonResponse: false })
+ *   return HttpRouter.empty.pipe(HttpRouter.all("/mcp", mcp.app))
+ * })
+ * ```
+ * @since 0.1.0
+ */
+import * as Headers from "@effect/platform/Headers"
+import type * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as FiberMap from "effect/FiberMap"
+import * as Layer from "effect/Layer"
+import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import * as EventStore from "./EventStore.js"
+import * as JsonRpc from "./JsonRpc.js"
+import * as Lifecycle from "./Lifecycle.js"
+import { McpServer } from "./McpServer.js"
+import type { Route, TransportShape } from "./Transport.js"
+
+export interface Options {
+  /** Answer requests with JSON instead of SSE (default false). */
+  readonly jsonResponse?: boolean | undefined
+  /** No sessions: every POST is served alone; GET and DELETE are 405 (default false). */
+  readonly stateless?: boolean | undefined
+  /** Largest accepted POST body (default 4 MiB); larger is 413. */
+  readonly maxBodyBytes?: number | undefined
+  /** A session with no open stream and no activity for this long is closed (default 30 minutes). */
+  readonly sessionIdleTimeout?: Duration.DurationInput | undefined
+  /** Sessions open at once; one more initialize gets 503 (default 10 000). */
+  readonly maxSessions?: number | undefined
+  /**
+   * `Host`/`Origin` allow-lists; a request outside them gets 403. Default:
+   * loopback names only (`localhost`, `127.0.0.1`, `[::1]`, any port). `false`
+   * turns the check off (behind a reverse proxy that checks instead).
+   */
+  readonly dnsRebindingProtection?:
+    | false
+    | {
+      readonly allowedHosts?: ReadonlyArray<string> | undefined
+      readonly allowedOrigins?: ReadonlyArray<string> | undefined
+    }
+    | undefined
+  /** The reconnection delay advised to clients in each stream's priming event (default 1 s). */
+  readonly retry?: Duration.DurationInput | undefined
+  /** SSE comment sent on quiet streams to keep proxies from closing them (default 15 s). */
+  readonly keepAlive?: Duration.DurationInput | undefined
+  /** Events buffered per open stream before the sender waits for the reader (default 256). */
+  readonly streamBuffer?: number | undefined
+}
+
+export interface StreamableHttpServerShape {
+  /** The handler of the MCP endpoint. */
+  readonly app: HttpApp.Default
+  /** Sessions open now. */
+  readonly sessionCount: Effect.Effect<number>
+  /** Ends a session as DELETE would. */
+  readonly closeSession: (sessionId: string) => Effect.Effect<void>
+}
+
+/** A running streamable HTTP endpoint for the `McpServer` in context. */
+export class StreamableHttpServer extends Context.Tag("@effect-mcp/mcp/StreamableHttpServer")<
+  StreamableHttpServer,
+  StreamableHttpServerShape
+>() {}
+
+// ----------------------------------------------------------------------------
+// state
+// ----------------------------------------------------------------------------
+
+/** One live HTTP SSE response. Events carry their store sequence for de-duplication on resume. */
+interface Sink {
+  readonly mailbox: Mailbox.Mailbox<{ readonly seq: number; readonly text: string }>
+}
+
+/** A logical SSE stream: a POST's or the standing one; it may outlive its HTTP connections. */
+interface SseStream {
+  readonly id: string
+  readonly kind: "post" | "standing"
+  sink: Sink | undefined
+  /** Requests of this POST still waiting for their response. */
+  readonly pending: Set<JsonRpc.RequestId>
+  /** Events written while no connection was open (kept only with an event store). */
+  readonly backlog: Array<{ readonly seq: number; readonly text: string }>
+  /** JSON mode: responses gathered, and how the POST will be answered. */
+  json: { readonly responses: Array<JsonRpc.Message>; readonly decided: Deferred.Deferred<"json" | "sse"> } | undefined
+  done: boolean
+}
+
+interface Session {
+  readonly id: string
+  readonly incoming: Mailbox.Mailbox<JsonRpc.Frame>
+  readonly streams: Map<string, SseStream>
+  readonly byRequest: Map<JsonRpc.RequestId, SseStream>
+  standing: SseStream | undefined
+  lastActivity: number
+  version: string | undefined
+  initializeId: JsonRpc.RequestId | undefined
+  nextStream: number
+  closed: boolean
+}
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
+const jsonRpcError = (status: number, code: number, message: string, id: JsonRpc.RequestId | null = null, headers?: Record<string, string>) =>
+  HttpServerResponse.unsafeJson(JsonRpc.failure(id, { code, message }), {
+    status,
+    ...(headers !== undefined ? { headers: Headers.fromInput(headers) } : {})
+  })
+
+const encoder = new TextEncoder()
+
+const randomSessionId = (): string => {
+  const bytes = new Uint8Array(16)
+  crypto.getRandomValues(bytes)
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
+}
+
+const hostnameOf = (host: string): string | undefined => {
+  try {
+    return new URL(`http://${host}`).hostname
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Builds the endpoint for the `McpServer` in context; uses the `EventStore`
+ * in context when there is one. Closing the scope ends every session.
+ */
+export const make = (
+  options: Options = {}
+): Effect.Effect<StreamableHttpServerShape, never, McpServer | Scope.Scope> =>
+  Effect.gen(function*() {
+    const server = yield* McpServer
+    const store = Option.getOrUndefined(yield* Effect.serviceOption(EventStore.EventStore))
+    const fibers = yield* FiberMap.make<string>()
+    const sessions = new Map<string, Session>()
+    const jsonMode = options.jsonResponse === true
+    const stateless = options.stateless === true
+    const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
+    const idleMs = Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30))
+    const maxSessions = options.maxSessions ?? 10_000
+    const retryMs = Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1)))
+    const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
+    const bufferSize = options.streamBuffer ?? 256
+    const protection = options.dnsRebindingProtection === false
+      ? undefined
+      : {
+        hosts: options.dnsRebindingProtection?.allowedHosts,
+        origins: options.dnsRebindingProtection?.allowedOrigins
+      }
+
+    // ------------------------------------------------------------------------
+    // writing events
+    // ------------------------------------------------------------------------
+
+    const eventText = (id: string | undefined, data: string) =>
+      id === undefined ? `event: message\ndata: ${data}\n\n` : `id: ${id}\nevent: message\ndata: ${data}\n\n`
+
+    /** Writes one message to a logical stream: stored first, then to the open connection or the backlog. */
+    const deliver = (stream: SseStream, message: JsonRpc.Message): Effect.Effect<void> =>
+      Effect.gen(function*() {
+        const data = JSON.stringify(message)
+        let seq = 0
+        let id: string | undefined
+        if (store !== undefined) {
+          id = yield* store.append(stream.id, data)
+          seq = Option.match(EventStore.parseEventId(id), { onNone: () => 0, onSome: (p) => p.seq })
+        }
+        const event = { seq, text: eventText(id, data) }
+        const sink = stream.sink
+        if (sink !== undefined) {
+          const open = yield* sink.mailbox.offer(event)
+          if (open) return
+        }
+        // no connection now: keep it for the next one (bounded; the store, if any, keeps it too)
+        if (!stream.done && (store !== undefined || stream.kind === "post")) {
+          stream.backlog.push(event)
+          if (stream.backlog.length > bufferSize * 4) stream.backlog.shift()
+        }
+      })
+
+    const finish = (session: Session, stream: SseStream) =>
+      Effect.suspend(() => {
+        stream.done = true
+        session.streams.delete(stream.id)
+        const sink = stream.sink
+        stream.sink = undefined
+        return sink === undefined ? Effect.void : Effect.asVoid(sink.mailbox.end)
+      })
+
+    /** Routes a server message of a session to the stream it belongs to. */
+    const route = (session: Session, message: JsonRpc.Message, target: Route | undefined): Effect.Effect<void> => {
+      if (JsonRpc.isResponse(message)) {
+        const id = message.id
+        if (id === null) return Effect.void
+        if (id === session.initializeId && "result" in message) {
+          const v = message.result.protocolVersion
+          if (typeof v === "string") session.version = v
+        }
+        const stream = session.byRequest.get(id)
+        if (stream === undefined) return Effect.logDebug("a response for a request no stream waits for")
+        session.byRequest.delete(id)
+        stream.pending.delete(id)
+        if (stream.json !== undefined) {
+          stream.json.responses.push(message)
+          return stream.pending.size === 0 ? Effect.asVoid(Deferred.succeed(stream.json.decided, "json")) : Effect.void
+        }
+        return deliver(stream, message).pipe(
+          Effect.zipRight(stream.pending.size === 0 ? finish(session, stream) : Effect.void)
+        )
+      }
+      const related = target?.relatedRequestId
+      const stream = related === undefined ? undefined : session.byRequest.get(related)
+      if (stream !== undefined) {
+        if (stream.json !== undefined) {
+          // a JSON-mode request whose handler talks before answering: answer it with SSE instead
+          const decided = stream.json.decided
+          return Deferred.succeed(decided, "sse").pipe(
+            Effect.zipRight(Effect.suspend(() => deliver(stream, message)))
+          )
+        }
+        return deliver(stream, message)
+      }
+      if (session.standing === undefined) {
+        if (store === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
+        session.standing = newStream(session, "standing")
+      }
+      return deliver(session.standing, message)
+    }
+
+    const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
+      const stream: SseStream = {
+        id: `${session.id}-${session.nextStream++}`,
+        kind,
+        sink: undefined,
+        pending: new Set(),
+        backlog: [],
+        json: undefined,
+        done: false
+      }
+      session.streams.set(stream.id, stream)
+      return stream
+    }
+
+    // ------------------------------------------------------------------------
+    // sessions
+    // ------------------------------------------------------------------------
+
+    const closeSession = (session: Session): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        if (session.closed) return Effect.void
+        session.closed = true
+        sessions.delete(session.id)
+        const streams = Array.from(session.streams.values())
+        session.streams.clear()
+        session.byRequest.clear()
+        return Effect.forEach(
+          streams,
+          (s) =>
+            Effect.zipRight(
+              s.sink === undefined ? Effect.void : Effect.asVoid(s.sink.mailbox.end),
+              store === undefined ? Effect.void : store.drop(s.id)
+            ),
+          { discard: true }
+        ).pipe(
+          Effect.zipRight(session.incoming.end),
+          Effect.zipRight(FiberMap.remove(fibers, session.id))
+        )
+      })
+
+    const openSession = (id: string): Effect.Effect<Session> =>
+      Effect.gen(function*() {
+        const incoming = yield* Mailbox.make<JsonRpc.Frame>()
+        const session: Session = {
+          id,
+          incoming,
+          streams: new Map(),
+          byRequest: new Map(),
+          standing: undefined,
+          lastActivity: Date.now(),
+          version: undefined,
+          initializeId: undefined,
+          nextStream: 1,
+          closed: false
+        }
+        const transport: TransportShape = {
+          incoming: Mailbox.toStream(incoming),
+          send: (message, target) =>
+            Array.isArray(message)
+              ? Effect.forEach(message, (m) => route(session, m, target), { discard: true })
+              : route(session, message as JsonRpc.Message, target),
+          info: { sessionId: stateless ? undefined : id },
+          closeRequestStream: (requestId) =>
+            Effect.suspend(() => {
+              const stream = session.byRequest.get(requestId)
+              // without a store the client could not get the rest: keep the stream open
+              if (stream === undefined || store === undefined || stream.sink === undefined) return Effect.void
+              const sink = stream.sink
+              stream.sink = undefined
+              return Effect.asVoid(sink.mailbox.end)
+            })
+        }
+        if (!stateless) sessions.set(id, session)
+        yield* FiberMap.run(
+          fibers,
+          id,
+          server.serve(transport).pipe(Effect.ensuring(Effect.suspend(() => closeSession(session))))
+        )
+        return session
+      })
+
+    // idle sessions: no open stream, nothing pending, no request for `idleMs`
+    if (Number.isFinite(idleMs)) {
+      yield* Effect.forkScoped(
+        Effect.forever(
+          Effect.sleep(Duration.millis(Math.max(10, Math.min(idleMs / 2, 60_000)))).pipe(
+            Effect.zipRight(Effect.suspend(() => {
+              const now = Date.now()
+              const idle = Array.from(sessions.values()).filter((s) =>
+                now - s.lastActivity >= idleMs && s.byRequest.size === 0 &&
+                Array.from(s.streams.values()).every((st) => st.sink === undefined)
+              )
+              return Effect.forEach(idle, closeSession, { discard: true })
+            }))
+          )
+        )
+      )
+    }
+    yield* Effect.addFinalizer(() => Effect.forEach(Array.from(sessions.values()), closeSession, { discard: true }))
+
+    // ------------------------------------------------------------------------
+    // SSE responses
+    // ------------------------------------------------------------------------
+
+    const sseHeaders = (session: Session | undefined) =>
+      Headers.fromInput({
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+        ...(session !== undefined && !stateless ? { "mcp-session-id": session.id } : {})
+      })
+
+    /**
+     * Opens a connection for a logical stream: the priming event (or a comment
+     * that flushes the headers), `replay`, then live events not already replayed.
+     */
+    const openSse = (
+      session: Session,
+      stream: SseStream,
+      replay: ReadonlyArray<{ readonly seq: number; readonly text: string }>,
+      onEnd: Effect.Effect<void> = Effect.void,
+      resumed = false
+    ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+      Effect.gen(function*() {
+        const mailbox = yield* Mailbox.make<{ readonly seq: number; readonly text: string }>({ capacity: bufferSize })
+        const previous = stream.sink
+        const sink: Sink = { mailbox }
+        stream.sink = sink
+        if (previous !== undefined) yield* previous.mailbox.end
+        const lastReplayed = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
+        const first = store !== undefined
+          ? `id: ${EventStore.primingId(stream.id)}\nretry: ${retryMs}\ndata: \n\n`
+          : `: stream open\n\n`
+        // a resumed stream is not primed again: a second priming id would send the client back to the start
+        const head = resumed && store !== undefined
+          ? [`: resumed\nretry: ${retryMs}\n\n`, ...replay.map((e) => e.text)]
+          : [first, ...replay.map((e) => e.text)]
+        if (stream.done) yield* mailbox.end
+        const live = Mailbox.toStream(mailbox).pipe(
+          Stream.filter((e) => e.seq === 0 || e.seq > lastReplayed),
+          Stream.map((e) => e.text)
+        )
+        const body = Stream.concat(Stream.fromIterable(head), live).pipe(
+          Stream.merge(Stream.map(Stream.tick(keepAlive), () => ": keep-alive\n\n").pipe(Stream.drop(1)), {
+            haltStrategy: "left"
+          }),
+          Stream.map((text) => encoder.encode(text)),
+          Stream.ensuring(Effect.suspend(() => {
+            if (stream.sink === sink) stream.sink = undefined
+            session.lastActivity = Date.now()
+            return onEnd
+          }))
+        )
+        return HttpServerResponse.stream(body, { contentType: "text/event-stream", headers: sseHeaders(session) })
+      })
+
+    // ------------------------------------------------------------------------
+    // the endpoint
+    // ------------------------------------------------------------------------
+
+    const checkOrigin = (headers: Headers.Headers): HttpServerResponse.HttpServerResponse | undefined => {
+      if (protection === undefined) return undefined
+      const host = headers["host"]
+      if (host === undefined) return jsonRpcError(403, -32000, "Missing Host header")
+      const allowedHost = protection.hosts !== undefined
+        ? protection.hosts.includes(host) || protection.hosts.includes(hostnameOf(host) ?? "")
+        : LOOPBACK_HOSTS.includes(hostnameOf(host) ?? "")
+      if (!allowedHost) return jsonRpcError(403, -32000, `Invalid Host: ${host}`)
+      const origin = headers["origin"]
+      if (origin !== undefined) {
+        let allowed: boolean
+        if (protection.origins !== undefined) {
+          allowed = protection.origins.includes(origin)
+        } else {
+          try {
+            allowed = LOOPBACK_HOSTS.includes(new URL(origin).hostname)
+          } catch {
+            allowed = false
+          }
+        }
+        if (!allowed) return jsonRpcError(403, -32000, `Invalid Origin: ${origin}`)
+      }
+      return undefined
+    }
+
+    const checkVersion = (headers: Headers.Headers): HttpServerResponse.HttpServerResponse | undefined => {
+      const version = headers["mcp-protocol-version"]
+      if (version === undefined || Lifecycle.isSupported(version)) return undefined
+      return jsonRpcError(
+        400,
+        JsonRpc.ErrorCode.InvalidRequest,
+        `Bad Request: unsupported MCP-Protocol-Version ${version} (supported: ${Lifecycle.SUPPORTED_VERSIONS.join(", ")})`
+      )
+    }
+
+    const accepts = (headers: Headers.Headers, type: string) => {
+      const accept = headers["accept"]
+      return accept !== undefined && (accept.includes(type) || accept.includes("*/*"))
+    }
+
+    const findSession = (headers: Headers.Headers): Session | HttpServerResponse.HttpServerResponse => {
+      const id = headers["mcp-session-id"]
+      if (id === undefined) return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required")
+      const session = sessions.get(id)
+      if (session === undefined) return jsonRpcError(404, -32001, "Session not found")
+      return session
+    }
+    const isResponse = (u: Session | HttpServerResponse.HttpServerResponse): u is HttpServerResponse.HttpServerResponse =>
+      !("incoming" in u)
+
+    const post = (request: HttpServerRequest.HttpServerRequest) =>
+      Effect.gen(function*() {
+        const headers = request.headers
+        const contentType = headers["content-type"]
+        if (contentType === undefined || !contentType.includes("application/json")) {
+          return jsonRpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json")
+        }
+        if (!accepts(headers, "application/json") || (!jsonMode && !accepts(headers, "text/event-stream"))) {
+          return jsonRpcError(406, -32000, "Not Acceptable: Accept must include application/json and text/event-stream")
+        }
+        const declared = Number(headers["content-length"])
+        if (Number.isFinite(declared) && declared > maxBody) {
+          return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${maxBody} bytes`)
+        }
+        const body = yield* Effect.either(request.arrayBuffer)
+        if (body._tag === "Left") return jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body")
+        if (body.right.byteLength > maxBody) {
+          return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${maxBody} bytes`)
+        }
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(new TextDecoder().decode(body.right))
+        } catch {
+          return jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: invalid JSON")
+        }
+        const isBatch = Array.isArray(parsed)
+        if (isBatch && (parsed as Array<unknown>).length === 0) {
+          return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: empty batch")
+        }
+        const messages = (isBatch ? (parsed as Array<unknown>) : [parsed]).map(JsonRpc.decodeMessage)
+        if (!isBatch && JsonRpc.isInvalid(messages[0]!)) {
+          const invalid = messages[0] as JsonRpc.Invalid
+          return jsonRpcError(400, invalid.error.code, invalid.error.message, invalid.id)
+        }
+        const initialize = messages.find((m): m is JsonRpc.Request => JsonRpc.isRequest(m) && m.method === "initialize")
+
+        let session: Session
+        if (stateless) {
+          session = yield* openSession(randomSessionId())
+        } else if (initialize !== undefined) {
+          if (headers["mcp-session-id"] !== undefined) {
+            return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Bad Request: the session is already initialized")
+          }
+          if (isBatch) {
+            return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a batch")
+          }
+          if (sessions.size >= maxSessions) {
+            return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
+          }
+          session = yield* openSession(randomSessionId())
+          session.initializeId = initialize.id
+        } else {
+          const versionError = checkVersion(headers)
+          if (versionError !== undefined) return versionError
+          const found = findSession(headers)
+          if (isResponse(found)) return found
+          session = found
+        }
+        session.lastActivity = Date.now()
+        if (isBatch && !Lifecycle.allowsBatches(session.version)) {
+          if (stateless) yield* closeSession(session)
+          return jsonRpcError(
+            400,
+            JsonRpc.ErrorCode.InvalidRequest,
+            "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
+          )
+        }
+
+        const requests = messages.filter(JsonRpc.isRequest)
+        const invalids = messages.filter((m): m is JsonRpc.Invalid => JsonRpc.isInvalid(m) && m.respond)
+        if (requests.length === 0 && invalids.length === 0) {
+          yield* Effect.forEach(messages, (m) => session.incoming.offer(m), { discard: true })
+          if (stateless) yield* closeSession(session)
+          return HttpServerResponse.empty({ status: 202 })
+        }
+
+        const stream = newStream(session, "post")
+        for (const r of requests) {
+          session.byRequest.set(r.id, stream)
+          stream.pending.add(r.id)
+        }
+        const done = stateless ? closeSession(session) : Effect.void
+        if (jsonMode) {
+          stream.json = { responses: [], decided: yield* Deferred.make<"json" | "sse">() }
+          for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
+          if (requests.length === 0) yield* Deferred.succeed(stream.json.decided, "json")
+          yield* Effect.forEach(messages, (m) => (JsonRpc.isInvalid(m) ? Effect.void : session.incoming.offer(m)), {
+            discard: true
+          })
+          const how = yield* Deferred.await(stream.json.decided)
+          const gathered = stream.json.responses
+          stream.json = undefined
+          if (how === "json") {
+            session.streams.delete(stream.id)
+            yield* done
+            const headersOut = stateless ? undefined : Headers.fromInput({ "mcp-session-id": session.id })
+            return HttpServerResponse.unsafeJson(isBatch ? gathered : gathered[0], {
+              ...(headersOut !== undefined ? { headers: headersOut } : {})
+            })
+          }
+          // switched to SSE: the related messages sent so far, then what was gathered
+          const response = yield* openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
+          yield* Effect.forEach(gathered, (m) => deliver(stream, m), { discard: true })
+          if (stream.pending.size === 0) yield* finish(session, stream)
+          return response
+        }
+        const response = yield* openSse(session, stream, [], done)
+        yield* Effect.forEach(invalids, (m) => deliver(stream, JsonRpc.failure(m.id, m.error)), { discard: true })
+        yield* Effect.forEach(messages, (m) => (JsonRpc.isInvalid(m) ? Effect.void : session.incoming.offer(m)), {
+          discard: true
+        })
+        if (requests.length === 0) yield* finish(session, stream)
+        return response
+      })
+
+    const get = (request: HttpServerRequest.HttpServerRequest) =>
+      Effect.gen(function*() {
+        const headers = request.headers
+        if (stateless) return jsonRpcError(405, -32000, "Method Not Allowed: stateless server", null, { allow: "POST" })
+        if (!accepts(headers, "text/event-stream")) {
+          return jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream")
+        }
+        const versionError = checkVersion(headers)
+        if (versionError !== undefined) return versionError
+        const found = findSession(headers)
+        if (isResponse(found)) return found
+        const session = found
+        session.lastActivity = Date.now()
+        const lastEventId = headers["last-event-id"]
+        if (lastEventId !== undefined && store !== undefined) {
+          const replay = yield* store.replayAfter(lastEventId)
+          if (Option.isNone(replay) || !replay.value.streamId.startsWith(`${session.id}-`)) {
+            return jsonRpcError(404, -32000, "Not Found: unknown Last-Event-ID for this session")
+          }
+          const { events, streamId } = replay.value
+          const replayed = events.map((e) => ({
+            seq: Option.match(EventStore.parseEventId(e.id), { onNone: () => 0, onSome: (p) => p.seq }),
+            text: eventText(e.id, e.data)
+          }))
+          const active = session.streams.get(streamId)
+          if (active !== undefined) {
+            // the store has everything the backlog has, in order
+            active.backlog.length = 0
+            return yield* openSse(session, active, replayed, Effect.void, true)
+          }
+          // a finished stream: what it missed, then the end
+          const finished: SseStream = {
+            id: streamId,
+            kind: "post",
+            sink: undefined,
+            pending: new Set(),
+            backlog: [],
+            json: undefined,
+            done: true
+          }
+          return yield* openSse(session, finished, replayed, Effect.void, true)
+        }
+        if (session.standing !== undefined && session.standing.sink !== undefined) {
+          return jsonRpcError(409, -32000, "Conflict: only one standing SSE stream is allowed per session")
+        }
+        const standing = session.standing ?? newStream(session, "standing")
+        session.standing = standing
+        const backlog = standing.backlog.splice(0, standing.backlog.length)
+        return yield* openSse(session, standing, backlog)
+      })
+
+    const del = (request: HttpServerRequest.HttpServerRequest) =>
+      Effect.gen(function*() {
+        if (stateless) return jsonRpcError(405, -32000, "Method Not Allowed: stateless server", null, { allow: "POST" })
+        const found = findSession(request.headers)
+        if (isResponse(found)) return found
+        yield* closeSession(found)
+        return HttpServerResponse.empty({ status: 200 })
+      })
+
+    const app: HttpApp.Default = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+      const rejected = checkOrigin(request.headers)
+      if (rejected !== undefined) return Effect.succeed(rejected)
+      switch (request.method) {
+        case "POST":
+          return post(request)
+        case "GET":
+          return get(request)
+        case "DELETE":
+          return del(request)
+        default:
+          return Effect.succeed(
+            jsonRpcError(405, -32000, "Method Not Allowed", null, {
+              allow: stateless ? "POST" : "GET, POST, DELETE"
+            })
+          )
+      }
+    })
+
+    return {
+      app,
+      sessionCount: Effect.sync(() => sessions.size),
+      closeSession: (id) => Effect.suspend(() => {
+        const session = sessions.get(id)
+        return session === undefined ? Effect.void : closeSession(session)
+      })
+    } satisfies StreamableHttpServerShape
+  })
+
+/** The endpoint as a Layer over the `McpServer` (and optional `EventStore`) in context. */
+export const layer = (options?: Options): Layer.Layer<StreamableHttpServer, never, McpServer> =>
+  Layer.scoped(StreamableHttpServer, make(options))

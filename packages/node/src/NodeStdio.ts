@@ -1,0 +1,494 @@
+/**
+ * The stdio transport of MCP, both sides, for Node.js.
+ *
+ * - Server: `layerServer()` provides a `Transport` over the process's stdin
+ *   and stdout. stdout carries protocol messages only (the layer also routes
+ *   Effect's default logger to stderr); the incoming stream ends when stdin
+ *   ends, so a server exits when its client goes away.
+ * - Client: `layerClient({ command, args })` spawns the server in its own
+ *   process group and provides a `Transport` over the child's stdin/stdout,
+ *   plus a `StdioChild` service with its pid, its stderr as a Stream of lines
+ *   and its exit. Closing the scope ends the child's stdin, then SIGTERMs and
+ *   finally SIGKILLs the process group, each after a bounded wait. A child
+ *   that exits or crashes fails the incoming stream with a `TransportError`
+ *   naming the exit code or signal and the last stderr lines.
+ *
+ * Framing is newline-delimited JSON (see `NdJson`).
+ *
+ * @example
+ * ```ts
+ * import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+ * import * as Protocol from "@effect-mcp/mcp/Protocol"
+ * import { Transport } from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ *
+ * const program = Effect.gen(function*() {
+ *   const transport = yield* Transport
+ *   const engine = yield* Protocol.make(transport, {
+ *     side: "client",
+ *     onRequest: () => Effect.succeed({}),
+ *     onNotification: () => Effect.void
+ *   })
+ *   yield* engine.request("ping")
+ * }).pipe(Effect.scoped, Effect.provide(NodeStdio.layerClient({ command: "my-mcp-server" })))
+ * ```
+ * @since 0.1.0
+ */
+import { TransportError } from "@effect-mcp/mcp/McpError"
+import { Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
+import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
+import type { Readable, Writable } from "node:stream"
+import { StringDecoder } from "node:string_decoder"
+import * as NdJson from "./NdJson.js"
+
+// ----------------------------------------------------------------------------
+// server
+// ----------------------------------------------------------------------------
+
+export interface ServerOptions {
+  /** Where messages come from (default `process.stdin`). */
+  readonly stdin?: Readable | undefined
+  /** Where messages go (default `process.stdout`). Nothing else may write to it. */
+  readonly stdout?: Writable | undefined
+  /** Longest accepted message in bytes (default `NdJson.DEFAULT_MAX_MESSAGE_BYTES`, 32 MiB). */
+  readonly maxMessageBytes?: number | undefined
+}
+
+/**
+ * The server side of stdio as a `TransportShape`: frames read from `stdin`
+ * (ending when it ends), messages written to `stdout` with backpressure.
+ * Closing the scope stops reading so that the process can exit.
+ *
+ * @example
+ * ```ts
+ * import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+ * import { PassThrough } from "node:stream"
+ *
+ * const transport = NodeStdio.makeServer({ stdin: new PassThrough(), stdout: new PassThrough() })
+ * ```
+ */
+export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShape, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const stdin = options?.stdin ?? process.stdin
+    const stdout = options?.stdout ?? process.stdout
+    const writer = yield* NdJson.makeWriter(stdout)
+    // once the transport is released, stop holding the process open on stdin
+    // (pausing is not enough: a pipe being read keeps the event loop alive)
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        if (!stdin.destroyed) stdin.destroy()
+      })
+    )
+    return {
+      incoming: NdJson.fromReadable(stdin, { maxMessageBytes: options?.maxMessageBytes }),
+      send: (message) => writer.send(message)
+    } satisfies TransportShape
+  })
+
+/**
+ * Provides the server `Transport` over the process's stdin and stdout. Since
+ * stdout belongs to the protocol, the layer also sends Effect's default logger
+ * to stderr (a custom logger that writes to stdout would corrupt the stream).
+ *
+ * @example
+ * ```ts
+ * import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+ * import * as Protocol from "@effect-mcp/mcp/Protocol"
+ * import { Transport } from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ *
+ * const main = Effect.gen(function*() {
+ *   const engine = yield* Protocol.make(yield* Transport, {
+ *     side: "server",
+ *     onRequest: ({ request }) => Effect.succeed({ echo: request.params ?? {} }),
+ *     onNotification: () => Effect.void
+ *   })
+ *   yield* engine.closed // until stdin ends
+ * }).pipe(Effect.scoped, Effect.provide(NodeStdio.layerServer()))
+ * ```
+ */
+export const layerServer = (options?: ServerOptions): Layer.Layer<Transport> =>
+  Layer.merge(
+    Layer.scoped(Transport, makeServer(options)),
+    Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.stringLogger))
+  )
+
+// ----------------------------------------------------------------------------
+// client
+// ----------------------------------------------------------------------------
+
+export interface ClientOptions {
+  /** The executable to run (resolved on `PATH`). */
+  readonly command: string
+  readonly args?: ReadonlyArray<string> | undefined
+  /**
+   * Environment variables, added to `process.env` (or replacing it when
+   * `inheritEnv` is false). A variable set to `undefined` is removed.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>> | undefined
+  /** Whether the child starts from this process's environment (default true). */
+  readonly inheritEnv?: boolean | undefined
+  readonly cwd?: string | undefined
+  /** Longest accepted message in bytes (default `NdJson.DEFAULT_MAX_MESSAGE_BYTES`, 32 MiB). */
+  readonly maxMessageBytes?: number | undefined
+  /** On close, how long the child may take to exit after its stdin ended, before SIGTERM (default 2 s). */
+  readonly closeTimeout?: Duration.DurationInput | undefined
+  /** On close, how long the process group may take to exit after SIGTERM, before SIGKILL (default 2 s). */
+  readonly killTimeout?: Duration.DurationInput | undefined
+  /** The level stderr lines are logged at (default "Debug"; "None" disables). */
+  readonly stderrLogLevel?: LogLevel.Literal | undefined
+  /** How many last stderr lines an exit message quotes (default 10). */
+  readonly stderrTailLines?: number | undefined
+}
+
+/** How a child process ended: `code` when it exited, `signal` when it was killed. */
+export interface ChildExit {
+  readonly code: number | null
+  readonly signal: NodeJS.Signals | null
+}
+
+export interface StdioChildShape {
+  /** The transport over the child's stdin/stdout (also provided as `Transport` by `layerClient`). */
+  readonly transport: TransportShape
+  /** The pid of the child, which is also its process group id. */
+  readonly pid: number
+  /**
+   * The child's stderr, line by line, ending when stderr closes. A subscriber
+   * first receives up to the last 100 lines written before it subscribed.
+   */
+  readonly stderr: Stream.Stream<string>
+  /** The last stderr lines (at most `stderrTailLines`). */
+  readonly stderrTail: Effect.Effect<ReadonlyArray<string>>
+  /** Waits for the child to exit. */
+  readonly exit: Effect.Effect<ChildExit>
+  /** Writes raw text to the child's stdin, no newline added (diagnostics and tests). */
+  readonly writeRaw: (text: string) => Effect.Effect<void, TransportError>
+}
+
+const DEFAULT_CLOSE_TIMEOUT = Duration.seconds(2)
+const DEFAULT_KILL_TIMEOUT = Duration.seconds(2)
+/** After SIGKILL: the kernel is quick, but never wait forever. */
+const SIGKILL_WAIT = Duration.seconds(2)
+/** After the child exited, how long its stdout may take to deliver what it wrote before it. */
+const EXIT_DRAIN_GRACE = Duration.millis(500)
+const STDERR_REPLAY = 100
+const STDERR_MAX_LINE = 64 * 1024
+
+const describeCommand = (command: string, args: ReadonlyArray<string>): string => {
+  const text = [command, ...args].join(" ")
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text
+}
+
+/**
+ * Spawns a stdio MCP server and returns the transport over it with its
+ * process handle. The child runs detached, in its own process group; closing
+ * the scope ends its stdin, waits `closeTimeout`, SIGTERMs the group, waits
+ * `killTimeout`, then SIGKILLs it — so the scope never hangs on a child that
+ * ignores signals. Fails with a `TransportError` when the command cannot start.
+ *
+ * @example
+ * ```ts
+ * import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+ * import * as Effect from "effect/Effect"
+ * import * as Stream from "effect/Stream"
+ *
+ * const program = Effect.gen(function*() {
+ *   const child = yield* NodeStdio.makeClient({ command: "node", args: ["server.mjs"] })
+ *   yield* child.stderr.pipe(Stream.runForEach(Effect.logWarning), Effect.forkScoped)
+ *   // child.transport goes to Protocol.make / McpClient
+ * }).pipe(Effect.scoped)
+ * ```
+ */
+export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShape, TransportError, Scope.Scope> =>
+  Effect.gen(function*() {
+    const args = options.args ?? []
+    const label = describeCommand(options.command, args)
+    const closeMs = Duration.toMillis(options.closeTimeout ?? DEFAULT_CLOSE_TIMEOUT)
+    const killMs = Duration.toMillis(options.killTimeout ?? DEFAULT_KILL_TIMEOUT)
+    const tailSize = Math.max(0, options.stderrTailLines ?? 10)
+    const logLevel = LogLevel.fromLiteral(options.stderrLogLevel ?? "Debug")
+
+    // stderr: lines go through a mailbox to a fiber that logs and publishes them;
+    // the fiber is started before the child so that it outlives the shutdown finalizer
+    const stderrLines = yield* Mailbox.make<string>()
+    const stderrPubSub = yield* PubSub.sliding<string | undefined>({ capacity: 1024, replay: STDERR_REPLAY })
+    const tail: Array<string> = []
+    // runs after the fiber below is interrupted: stderr subscribers always see the end
+    yield* Effect.addFinalizer(() => PubSub.publish(stderrPubSub, undefined))
+    yield* stderrLines.takeAll.pipe(
+      Effect.flatMap(([lines, done]) =>
+        Effect.forEach(lines, (line) =>
+          (logLevel._tag === "None" ? Effect.void : Effect.logWithLevel(logLevel, line)).pipe(
+            Effect.zipRight(PubSub.publish(stderrPubSub, line))
+          ), { discard: true }).pipe(
+            Effect.zipRight(done ? PubSub.publish(stderrPubSub, undefined) : Effect.void),
+            Effect.as(done)
+          )
+      ),
+      Effect.repeat({ until: (done) => done }),
+      Effect.annotateLogs({ "mcp.stdio.stream": "stderr", "mcp.stdio.command": label }),
+      Effect.forkScoped
+    )
+
+    const exited = yield* Deferred.make<ChildExit>()
+    const allClosed = yield* Deferred.make<void>()
+    let exitInfo: ChildExit | undefined
+    let closing = false
+
+    const exitMessage = (pid: number | undefined): string => {
+      const what = exitInfo === undefined
+        ? "closed its stdout"
+        : exitInfo.signal !== null
+        ? `was killed by signal ${exitInfo.signal}`
+        : `exited with code ${exitInfo.code}`
+      const stderr = tail.length > 0 ? `; last stderr lines:\n${tail.join("\n")}` : "; no stderr output"
+      return `the MCP server process (${label}, pid ${pid}) ${what}${stderr}`
+    }
+
+    // ------------------------------------------------------------------------
+    // shutdown
+    // ------------------------------------------------------------------------
+
+    let onParentExit: (() => void) | undefined
+    const signalGroup = (child: ChildProcessWithoutNullStreams, pid: number, signal: NodeJS.Signals) => {
+      try {
+        if (process.platform === "win32") child.kill(signal)
+        else process.kill(-pid, signal)
+      } catch {
+        // already gone
+      }
+    }
+    const groupAlive = (pid: number): boolean => {
+      if (process.platform === "win32") return exitInfo === undefined
+      try {
+        process.kill(-pid, 0)
+        return true
+      } catch (e) {
+        return (e as NodeJS.ErrnoException).code === "EPERM"
+      }
+    }
+    // finalizers are uninterruptible: the wait itself must be, or the timeout could not stop it
+    const awaitExit = (ms: number) =>
+      Effect.interruptible(Deferred.await(exited)).pipe(Effect.timeoutOption(Duration.millis(ms)))
+    /** Waits until the leader exited and the group is empty, for at most `ms`. */
+    const awaitGroup = (pid: number, ms: number) =>
+      Effect.suspend(() => {
+        const deadline = Date.now() + ms
+        return awaitExit(ms).pipe(
+          Effect.zipRight(
+            Effect.suspend(function poll(): Effect.Effect<boolean> {
+              if (exitInfo !== undefined && !groupAlive(pid)) return Effect.succeed(true)
+              if (Date.now() >= deadline) return Effect.succeed(false)
+              return Effect.flatMap(Effect.sleep(Duration.millis(20)), poll)
+            })
+          )
+        )
+      })
+
+    /** End stdin, wait; SIGTERM the group, wait; SIGKILL it. Every wait is bounded. */
+    const shutdown = (child: ChildProcessWithoutNullStreams) => {
+      const pid = child.pid!
+      return Effect.gen(function*() {
+        closing = true
+        if (exitInfo === undefined) {
+          child.stdin.end()
+          const gone = yield* awaitExit(closeMs)
+          if (Option.isNone(gone)) yield* Effect.logDebug("the server did not exit after its stdin closed; SIGTERM")
+        }
+        if (groupAlive(pid)) {
+          signalGroup(child, pid, "SIGTERM")
+          const gone = yield* awaitGroup(pid, killMs)
+          if (!gone) {
+            yield* Effect.logDebug("the server did not exit after SIGTERM; SIGKILL")
+            signalGroup(child, pid, "SIGKILL")
+            const killed = yield* awaitExit(Duration.toMillis(SIGKILL_WAIT))
+            if (Option.isNone(killed)) yield* Effect.logWarning("the server process did not exit after SIGKILL")
+          }
+        }
+        if (onParentExit !== undefined) process.off("exit", onParentExit)
+        child.stdin.destroy()
+        child.stdout.destroy()
+        child.stderr.destroy()
+      }).pipe(Effect.annotateLogs({ "mcp.stdio.command": label, "mcp.stdio.pid": pid }))
+    }
+
+    const spawnChild = Effect.async<ChildProcessWithoutNullStreams, TransportError>((resume) => {
+      let child: ChildProcessWithoutNullStreams
+      try {
+        child = spawn(options.command, args, {
+          cwd: options.cwd,
+          env: options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env },
+          stdio: ["pipe", "pipe", "pipe"],
+          detached: process.platform !== "win32",
+          windowsHide: true
+        })
+      } catch (cause) {
+        return resume(Effect.fail(
+          new TransportError({
+            reason: "Closed",
+            message: `could not start ${label}: ${cause instanceof Error ? cause.message : String(cause)}`,
+            cause
+          })
+        ))
+      }
+      // every stream gets an error listener: an unhandled EPIPE would crash this process
+      const ignore = () => {}
+      child.stdin.on("error", ignore)
+      child.stdout.on("error", ignore)
+      child.stderr.on("error", ignore)
+      child.on("exit", (code, signal) => {
+        exitInfo = { code, signal }
+        Deferred.unsafeDone(exited, Exit.succeed(exitInfo))
+      })
+      child.on("close", () => Deferred.unsafeDone(allClosed, Exit.void))
+
+      const decoder = new StringDecoder("utf8")
+      let partial = ""
+      const line = (text: string) => {
+        if (text.endsWith("\r")) text = text.slice(0, -1)
+        if (tailSize > 0) {
+          tail.push(text)
+          if (tail.length > tailSize) tail.shift()
+        }
+        stderrLines.unsafeOffer(text)
+      }
+      child.stderr.on("data", (chunk: Buffer) => {
+        const text = partial + decoder.write(chunk)
+        const parts = text.split("\n")
+        partial = parts.pop() ?? ""
+        for (const p of parts) line(p)
+        while (partial.length > STDERR_MAX_LINE) {
+          line(partial.slice(0, STDERR_MAX_LINE))
+          partial = partial.slice(STDERR_MAX_LINE)
+        }
+      })
+      let stderrEnded = false
+      const endStderr = () => {
+        if (stderrEnded) return
+        stderrEnded = true
+        const rest = partial + decoder.end()
+        partial = ""
+        if (rest.length > 0) line(rest)
+        stderrLines.unsafeDone(Exit.void)
+      }
+      child.stderr.on("end", endStderr)
+      child.stderr.on("close", endStderr)
+
+      child.once("spawn", () => {
+        // a best effort if this process exits without closing the scope
+        const pid = child.pid!
+        onParentExit = () => signalGroup(child, pid, "SIGTERM")
+        process.once("exit", onParentExit)
+        resume(Effect.succeed(child))
+      })
+      child.once("error", (cause) => {
+        if (child.pid === undefined) {
+          resume(Effect.fail(
+            new TransportError({ reason: "Closed", message: `could not start ${label}: ${cause.message}`, cause })
+          ))
+        }
+      })
+    })
+
+    const child = yield* Effect.acquireRelease(spawnChild, shutdown)
+    const pid = child.pid!
+    const exitError = () => new TransportError({ reason: "Closed", message: exitMessage(pid) })
+
+    // after the child's finalizer is registered: released before it
+    const writer = yield* NdJson.makeWriter(child.stdin, {
+      closed: () =>
+        closing
+          ? new TransportError({ reason: "Closed", message: "the stdio transport was closed" })
+          : exitInfo !== undefined
+          ? exitError()
+          : undefined
+    })
+
+    // ------------------------------------------------------------------------
+    // incoming
+    // ------------------------------------------------------------------------
+
+    /** stdout ended: unless we are closing, the child is gone (or going); say how. */
+    const afterStdoutEnd = Effect.suspend(() =>
+      closing
+        ? Effect.void
+        : Deferred.await(allClosed).pipe(
+          Effect.timeoutOption(EXIT_DRAIN_GRACE),
+          Effect.zipRight(Effect.suspend(() => (closing ? Effect.void : Effect.fail(exitError()))))
+        )
+    )
+    /** The child exited but its stdout stays open (a grandchild holds it): fail after a grace. */
+    const exitWithoutEnd = Deferred.await(exited).pipe(
+      Effect.zipRight(Effect.sleep(EXIT_DRAIN_GRACE)),
+      Effect.zipRight(Effect.suspend(() => (closing ? Effect.never : Effect.fail(exitError()))))
+    )
+
+    const incoming = NdJson.fromReadable(child.stdout, { maxMessageBytes: options.maxMessageBytes }).pipe(
+      Stream.concat(Stream.drain(Stream.fromEffect(afterStdoutEnd))),
+      Stream.interruptWhen(exitWithoutEnd)
+    )
+
+    const stderr = Stream.fromPubSub(stderrPubSub).pipe(
+      Stream.takeWhile((line) => line !== undefined),
+      Stream.map((line) => line as string)
+    )
+
+    return {
+      transport: { incoming, send: (message) => writer.send(message) },
+      pid,
+      stderr,
+      stderrTail: Effect.sync(() => tail.slice()),
+      exit: Deferred.await(exited),
+      writeRaw: writer.writeRaw
+    } satisfies StdioChildShape
+  })
+
+/**
+ * Provides the client `Transport` over a spawned stdio server, and the
+ * `StdioChild` service (pid, stderr lines, exit). See `makeClient`.
+ *
+ * @example
+ * ```ts
+ * import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+ *
+ * const ServerLive = NodeStdio.layerClient({
+ *   command: "npx",
+ *   args: ["-y", "@modelcontextprotocol/server-everything"],
+ *   closeTimeout: "1 second"
+ * })
+ * ```
+ */
+export const layerClient = (options: ClientOptions): Layer.Layer<Transport | StdioChild, TransportError> =>
+  Layer.scopedContext(
+    Effect.map(makeClient(options), (child) => Context.make(StdioChild, child).pipe(Context.add(Transport, child.transport)))
+  )
+
+/**
+ * A spawned stdio MCP server: its pid, stderr and exit, next to the
+ * `Transport` that `layerClient` provides.
+ *
+ * @example
+ * ```ts
+ * import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+ * import * as Effect from "effect/Effect"
+ *
+ * const pid = NodeStdio.StdioChild.pipe(Effect.map((child) => child.pid))
+ * ```
+ */
+export class StdioChild extends Context.Tag("@effect-mcp/node/NodeStdio/StdioChild")<StdioChild, StdioChildShape>() {
+  static readonly make = makeClient
+  static readonly layer = layerClient
+}

@@ -1,0 +1,268 @@
+import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import * as NdJson from "@effect-mcp/node/NdJson"
+import { assert, describe, it } from "@effect/vitest"
+import * as Chunk from "effect/Chunk"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Stream from "effect/Stream"
+import { PassThrough } from "node:stream"
+import { afterEach, vi } from "vitest"
+
+const line = (message: JsonRpc.Message) => JsonRpc.encode(message) + "\n"
+const bytes = (text: string) => Buffer.from(text, "utf8")
+
+const pushAll = (decoder: NdJson.Decoder, chunks: ReadonlyArray<Uint8Array>) => {
+  const out: Array<JsonRpc.Frame> = []
+  for (const c of chunks) out.push(...decoder.push(c))
+  return out
+}
+
+const expectInvalid = (frame: JsonRpc.Frame | undefined, code: number) => {
+  assert.isDefined(frame)
+  assert.isTrue(JsonRpc.isInvalid(frame!), `expected Invalid, got ${JSON.stringify(frame)}`)
+  const invalid = frame as JsonRpc.Invalid
+  assert.strictEqual(invalid.error.code, code)
+  assert.strictEqual(invalid.id, null)
+  assert.isTrue(invalid.respond)
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe("NdJson.makeDecoder", () => {
+  it("decodes a multi-byte UTF-8 message split at every byte offset", () => {
+    const message = JsonRpc.request(7, "tools/call", { text: "héllo € 𝄞 日本語 ✓" })
+    const data = bytes(line(message))
+    for (let i = 1; i < data.length; i++) {
+      const decoder = NdJson.makeDecoder()
+      const frames = pushAll(decoder, [data.subarray(0, i), data.subarray(i)])
+      assert.deepStrictEqual(frames, [message], `split at ${i}`)
+    }
+    // and one byte at a time
+    const decoder = NdJson.makeDecoder()
+    const chunks = Array.from(data, (b) => Uint8Array.of(b))
+    assert.deepStrictEqual(pushAll(decoder, chunks), [message])
+  })
+
+  it("emits every frame of one read together", () => {
+    const a = JsonRpc.notification("a")
+    const b = JsonRpc.request(1, "b")
+    const c = JsonRpc.request("x", "c", { n: 1 })
+    const decoder = NdJson.makeDecoder()
+    assert.deepStrictEqual(decoder.push(bytes(line(a) + line(b) + line(c))), [a, b, c])
+  })
+
+  it("tolerates a BOM at the start of the stream, even split across reads", () => {
+    const message = JsonRpc.notification("hello")
+    const data = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes(line(message) + line(message))])
+    assert.deepStrictEqual(NdJson.makeDecoder().push(data), [message, message])
+    for (let i = 1; i <= 3; i++) {
+      const decoder = NdJson.makeDecoder()
+      assert.deepStrictEqual(pushAll(decoder, [data.subarray(0, i), data.subarray(i)]), [message, message])
+    }
+    // a BOM later in the stream is not one
+    const later = NdJson.makeDecoder()
+    const frames = later.push(Buffer.concat([bytes(line(message)), Buffer.from([0xef, 0xbb, 0xbf]), bytes(line(message))]))
+    assert.deepStrictEqual(frames[0], message)
+    expectInvalid(frames[1], JsonRpc.ErrorCode.ParseError)
+  })
+
+  it("accepts CRLF line ends", () => {
+    const a = JsonRpc.request(1, "a")
+    const b = JsonRpc.request(2, "b")
+    const data = bytes(JsonRpc.encode(a) + "\r\n" + JsonRpc.encode(b) + "\r\n")
+    assert.deepStrictEqual(NdJson.makeDecoder().push(data), [a, b])
+    // \r and \n in different reads
+    const decoder = NdJson.makeDecoder()
+    const text = JsonRpc.encode(a) + "\r"
+    assert.deepStrictEqual(pushAll(decoder, [bytes(text), bytes("\n")]), [a])
+  })
+
+  it("ignores blank lines", () => {
+    const a = JsonRpc.notification("a")
+    const decoder = NdJson.makeDecoder()
+    assert.deepStrictEqual(decoder.push(bytes("\n\n  \n\t\r\n\r\n" + line(a) + "\n \n")), [a])
+    assert.deepStrictEqual(decoder.end(), [])
+  })
+
+  it("decodes a final line without a newline at the end of input", () => {
+    const a = JsonRpc.notification("a")
+    const decoder = NdJson.makeDecoder()
+    assert.deepStrictEqual(decoder.push(bytes(JsonRpc.encode(a))), [])
+    assert.deepStrictEqual(decoder.end(), [a])
+  })
+
+  it("reports non-JSON as -32700 and JSON that is not JSON-RPC as -32600", () => {
+    const decoder = NdJson.makeDecoder()
+    const frames = decoder.push(bytes("not json\n{\"foo\":1}\n42\n[]\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ok\"}\n"))
+    assert.strictEqual(frames.length, 5)
+    expectInvalid(frames[0], JsonRpc.ErrorCode.ParseError)
+    expectInvalid(frames[1], JsonRpc.ErrorCode.InvalidRequest)
+    expectInvalid(frames[2], JsonRpc.ErrorCode.InvalidRequest)
+    expectInvalid(frames[3], JsonRpc.ErrorCode.InvalidRequest)
+    assert.deepStrictEqual(frames[4], JsonRpc.request(1, "ok"))
+  })
+
+  it("discards a line over maxMessageBytes, reports -32700 once, and goes on", () => {
+    const ok = JsonRpc.request(1, "ok")
+    const big = JsonRpc.request(2, "big", { data: "x".repeat(500) })
+    // in one read
+    const decoder = NdJson.makeDecoder({ maxMessageBytes: 100 })
+    const frames = decoder.push(bytes(line(big) + line(ok)))
+    assert.strictEqual(frames.length, 2)
+    expectInvalid(frames[0], JsonRpc.ErrorCode.ParseError)
+    assert.match((frames[0] as JsonRpc.Invalid).error.message, /maximum size of 100 bytes/)
+    assert.deepStrictEqual(frames[1], ok)
+    // across many reads: reported as soon as it is known, once, and nothing is buffered after
+    const streaming = NdJson.makeDecoder({ maxMessageBytes: 100 })
+    const data = bytes(line(big) + line(ok))
+    const perChunk: Array<Array<JsonRpc.Frame>> = []
+    for (let i = 0; i < data.length; i += 16) perChunk.push(streaming.push(data.subarray(i, i + 16)))
+    const all = perChunk.flat()
+    assert.strictEqual(all.length, 2)
+    expectInvalid(all[0], JsonRpc.ErrorCode.ParseError)
+    assert.deepStrictEqual(all[1], ok)
+    assert.isTrue(perChunk.findIndex((c) => c.length > 0) < 10, "reported before the end of the long line")
+    // held under the limit, then completed over it: reported, and nothing is joined
+    const completed = NdJson.makeDecoder({ maxMessageBytes: 100 })
+    const concat = vi.spyOn(Buffer, "concat")
+    assert.deepStrictEqual(completed.push(bytes("{".repeat(90))), [])
+    const after = completed.push(bytes("}".repeat(50) + "\n" + line(ok)))
+    expectInvalid(after[0], JsonRpc.ErrorCode.ParseError)
+    assert.deepStrictEqual(after.slice(1), [ok])
+    assert.strictEqual(concat.mock.calls.length, 0)
+    // an unterminated long line at the end of input is reported once, not decoded
+    const tail = NdJson.makeDecoder({ maxMessageBytes: 100 })
+    assert.strictEqual(tail.push(bytes("y".repeat(300))).length, 1)
+    assert.deepStrictEqual(tail.end(), [])
+  })
+
+  it("accepts a line of exactly maxMessageBytes, with or without \\r", () => {
+    const base = JsonRpc.encode(JsonRpc.request(1, "m", { s: "" }))
+    const message = JsonRpc.request(1, "m", { s: "z".repeat(100 - base.length) })
+    const text = JsonRpc.encode(message)
+    assert.strictEqual(Buffer.byteLength(text), 100)
+    assert.deepStrictEqual(NdJson.makeDecoder({ maxMessageBytes: 100 }).push(bytes(text + "\n")), [message])
+    const split = NdJson.makeDecoder({ maxMessageBytes: 100 })
+    assert.deepStrictEqual(pushAll(split, [bytes(text + "\r"), bytes("\n")]), [message])
+    const over = NdJson.makeDecoder({ maxMessageBytes: 99 })
+    expectInvalid(over.push(bytes(text + "\n"))[0], JsonRpc.ErrorCode.ParseError)
+  })
+
+  it("is linear: a 16 MiB message in 64 KiB reads is concatenated once", () => {
+    const payload = "é".repeat(8 * 1024 * 1024) // 16 MiB of UTF-8
+    const message = JsonRpc.request(1, "big", { payload })
+    const data = bytes(line(message))
+    assert.isAbove(data.length, 16 * 1024 * 1024)
+    const concat = vi.spyOn(Buffer, "concat")
+    const decoder = NdJson.makeDecoder()
+    const chunk = 64 * 1024
+    let frames: Array<JsonRpc.Frame> = []
+    let reads = 0
+    for (let i = 0; i < data.length; i += chunk) {
+      // an odd offset splits the two-byte characters across reads
+      const piece = data.subarray(i === 0 ? 0 : i + 1, Math.min(data.length, i + chunk + 1))
+      frames = frames.concat(decoder.push(piece))
+      reads++
+    }
+    assert.isAbove(reads, 256)
+    assert.strictEqual(frames.length, 1)
+    assert.strictEqual(((frames[0] as JsonRpc.Request).params as { payload: string }).payload, payload)
+    // one concatenation of the whole line, not one per read
+    assert.strictEqual(concat.mock.calls.length, 1)
+    const copied = concat.mock.calls.reduce((n, [list]) => n + list.reduce((m, b) => m + b.length, 0), 0)
+    assert.strictEqual(copied, data.length - 1)
+  })
+})
+
+describe("NdJson.fromReadable", () => {
+  it.live("emits one chunk per read and ends with the readable", () =>
+    Effect.gen(function*() {
+      const input = new PassThrough()
+      const a = JsonRpc.notification("a")
+      const b = JsonRpc.request(1, "b")
+      const fiber = yield* NdJson.fromReadable(input).pipe(Stream.chunks, Stream.runCollect, Effect.fork)
+      yield* Effect.sleep("10 millis")
+      input.write(line(a) + line(b) + line(a))
+      yield* Effect.sleep("10 millis")
+      input.write(JsonRpc.encode(b).slice(0, 5))
+      yield* Effect.sleep("10 millis")
+      input.end(JsonRpc.encode(b).slice(5) + "\n")
+      const chunks = Chunk.toReadonlyArray(yield* Fiber.join(fiber)).map(Chunk.toReadonlyArray)
+      assert.deepStrictEqual(chunks, [[a, b, a], [b]])
+    }))
+
+  it.live("fails with a TransportError when the readable errors", () =>
+    Effect.gen(function*() {
+      const input = new PassThrough()
+      const fiber = yield* NdJson.fromReadable(input).pipe(Stream.runDrain, Effect.flip, Effect.fork)
+      yield* Effect.sleep("10 millis")
+      input.destroy(new Error("boom"))
+      const error = yield* Fiber.join(fiber)
+      assert.strictEqual(error._tag, "TransportError")
+      assert.strictEqual(error.reason, "Read")
+      assert.match(error.message, /boom/)
+    }))
+
+  it.live("ends when the readable is already finished", () =>
+    Effect.gen(function*() {
+      const input = new PassThrough()
+      input.end(line(JsonRpc.notification("a")))
+      const frames = yield* NdJson.fromReadable(input).pipe(Stream.runCollect)
+      assert.strictEqual(Chunk.size(frames), 1)
+    }))
+})
+
+describe("NdJson.makeWriter", () => {
+  it.scopedLive("writes the sends of one tick with a single write", () =>
+    Effect.gen(function*() {
+      const output = new PassThrough()
+      const write = vi.spyOn(output, "write")
+      const writer = yield* NdJson.makeWriter(output)
+      const messages = Array.from({ length: 10 }, (_, i) => JsonRpc.request(i, "m"))
+      yield* Effect.forEach(messages, writer.send, { concurrency: "unbounded", discard: true })
+      assert.strictEqual(write.mock.calls.length, 1)
+      assert.strictEqual(String(output.read()), messages.map(line).join(""))
+      yield* writer.send(JsonRpc.notification("later"))
+      assert.strictEqual(write.mock.calls.length, 2)
+    }))
+
+  it.scopedLive("waits for 'drain' when write() returns false", () =>
+    Effect.gen(function*() {
+      const output = new PassThrough({ highWaterMark: 1024 })
+      const write = vi.spyOn(output, "write")
+      const writer = yield* NdJson.makeWriter(output)
+      const big = JsonRpc.notification("big", { data: "x".repeat(64 * 1024) })
+      const first = yield* Effect.fork(writer.send(big))
+      yield* Effect.sleep("20 millis")
+      const second = yield* Effect.fork(writer.send(JsonRpc.notification("next")))
+      yield* Effect.sleep("20 millis")
+      // the first write filled the buffer: nothing more is written until it drains
+      assert.strictEqual(write.mock.calls.length, 1)
+      assert.isNull(first.unsafePoll())
+      assert.isNull(second.unsafePoll())
+      const received: Array<Buffer> = []
+      output.on("data", (b: Buffer) => received.push(b))
+      yield* Fiber.join(first)
+      yield* Fiber.join(second)
+      assert.strictEqual(write.mock.calls.length, 2)
+      yield* Effect.sleep("10 millis")
+      assert.strictEqual(Buffer.concat(received).toString(), line(big) + line(JsonRpc.notification("next")))
+    }))
+
+  it.scopedLive("fails with a TransportError, never throws, on a dead writable", () =>
+    Effect.gen(function*() {
+      const output = new PassThrough()
+      const writer = yield* NdJson.makeWriter(output)
+      output.destroy(new Error("EPIPE-ish"))
+      yield* Effect.sleep("10 millis")
+      const error = yield* Effect.flip(writer.send(JsonRpc.notification("x")))
+      assert.strictEqual(error._tag, "TransportError")
+      const ended = new PassThrough()
+      const writer2 = yield* NdJson.makeWriter(ended)
+      ended.end()
+      const error2 = yield* Effect.flip(writer2.send(JsonRpc.notification("x")))
+      assert.strictEqual(error2.reason, "Closed")
+    }))
+})

@@ -1,0 +1,191 @@
+import { assert, describe, it } from "@effect/vitest"
+import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { headers, initialize, INIT, messagesOf, parseSse, rawRequest, startServer } from "./httpUtil.js"
+
+const Echo = McpServer.tool({
+  name: "echo",
+  description: "echo",
+  parameters: Schema.Struct({ text: Schema.String }),
+  handler: ({ text }) => Effect.succeed(text)
+})
+const Steps = McpServer.tool({
+  name: "steps",
+  description: "progress then answer",
+  parameters: Schema.Struct({ n: Schema.Number, ms: Schema.optional(Schema.Number) }),
+  handler: ({ ms, n }) =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      for (let i = 1; i <= n; i++) {
+        yield* Effect.sleep(ms ?? 5)
+        yield* ctx.progress(i, { total: n })
+      }
+      return `did ${n}`
+    })
+})
+const Features = McpServer.register(Echo, Steps)
+
+const post = (url: string, body: unknown, extra: Record<string, string> = {}) =>
+  Effect.promise(async () => {
+    const response = await fetch(url, { method: "POST", headers: headers(extra), body: typeof body === "string" ? body : JSON.stringify(body) })
+    return { status: response.status, headers: response.headers, text: await response.text() }
+  })
+
+describe("StreamableHttpServer", () => {
+  it.scopedLive("initialize issues a session id and answers requests on SSE", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features)
+      const init = yield* post(url, INIT)
+      assert.strictEqual(init.status, 200)
+      const sid = init.headers.get("mcp-session-id")
+      assert.match(sid ?? "", /^[0-9a-f]{32}$/)
+      assert.strictEqual(messagesOf(init.text)[0].result.protocolVersion, "2025-11-25")
+      const s = { "mcp-session-id": sid!, "mcp-protocol-version": "2025-11-25" }
+      const note = yield* post(url, { jsonrpc: "2.0", method: "notifications/initialized" }, s)
+      assert.strictEqual(note.status, 202)
+      assert.strictEqual(note.text, "")
+      const call = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "steps", arguments: { n: 3 }, _meta: { progressToken: "p" } } }, s)
+      assert.strictEqual(call.headers.get("content-type"), "text/event-stream")
+      const messages = messagesOf(call.text)
+      assert.deepStrictEqual(messages.map((m) => m.method ?? "response"), [
+        "notifications/progress",
+        "notifications/progress",
+        "notifications/progress",
+        "response"
+      ])
+      assert.deepStrictEqual(messages[3].result.content, [{ type: "text", text: "did 3" }])
+    }))
+
+  it.scopedLive("answers each bad request with the right status and a JSON-RPC error", () =>
+    Effect.gen(function*() {
+      const { port, url } = yield* startServer(Features, { maxBodyBytes: 1024 })
+      const sid = yield* initialize(url)
+      const s = { "mcp-session-id": sid }
+      const cases: Array<[string, Promise<Response>, number]> = [
+        ["wrong accept", fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "text/html" }, body: JSON.stringify(INIT) }), 406],
+        ["wrong content type", fetch(url, { method: "POST", headers: { ...headers(), "content-type": "text/plain" }, body: "x" }), 415],
+        ["too large", fetch(url, { method: "POST", headers: headers(s), body: JSON.stringify({ jsonrpc: "2.0", method: "x", params: { pad: "x".repeat(2000) } }) }), 413],
+        ["invalid JSON", fetch(url, { method: "POST", headers: headers(s), body: "{nope" }), 400],
+        ["missing session", fetch(url, { method: "POST", headers: headers(), body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }) }), 400],
+        ["unknown session", fetch(url, { method: "POST", headers: headers({ "mcp-session-id": "nope" }), body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }) }), 404],
+        ["bad version", fetch(url, { method: "POST", headers: headers({ ...s, "mcp-protocol-version": "1999-01-01" }), body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "ping" }) }), 400],
+        ["other method", fetch(url, { method: "PUT", headers: headers(s), body: "{}" }), 405],
+        ["bad origin", fetch(url, { method: "POST", headers: { ...headers(), origin: "http://evil.example.com" }, body: JSON.stringify(INIT) }), 403],
+        ["GET wrong accept", fetch(url, { method: "GET", headers: { ...s, accept: "application/json" } }), 406],
+        ["batch after 2025-03-26", fetch(url, { method: "POST", headers: headers(s), body: JSON.stringify([{ jsonrpc: "2.0", id: 8, method: "ping" }]) }), 400]
+      ]
+      for (const [name, pending, status] of cases) {
+        const response = yield* Effect.promise(() => pending)
+        assert.strictEqual(response.status, status, name)
+        if (status !== 202) {
+          const body = yield* Effect.promise(() => response.json())
+          assert.strictEqual(body.jsonrpc, "2.0", name)
+          assert.isNumber(body.error.code, name)
+        }
+      }
+      const evil = yield* rawRequest(url, { method: "POST", headers: { ...headers(), host: "evil.example.com" }, body: JSON.stringify(INIT) })
+      assert.strictEqual(evil.status, 403)
+      assert.strictEqual(JSON.parse(evil.text).error.message, "Invalid Host: evil.example.com")
+      const local = yield* rawRequest(url, { method: "POST", headers: { ...headers(), host: `localhost:${port}`, origin: `http://localhost:${port}` }, body: JSON.stringify(INIT) })
+      assert.strictEqual(local.status, 200)
+      const parse = yield* post(url, "{nope", s)
+      assert.strictEqual(JSON.parse(parse.text).error.code, -32700)
+      // the session still works
+      const ping = yield* post(url, { jsonrpc: "2.0", id: 9, method: "ping" }, s)
+      assert.deepStrictEqual(messagesOf(ping.text)[0], { jsonrpc: "2.0", id: 9, result: {} })
+    }))
+
+  it.scopedLive("DELETE ends the session; its id is then unknown", () =>
+    Effect.gen(function*() {
+      const { mcp, url } = yield* startServer(Features)
+      const sid = yield* initialize(url)
+      assert.strictEqual(yield* mcp.sessionCount, 1)
+      const del = yield* Effect.promise(() => fetch(url, { method: "DELETE", headers: { "mcp-session-id": sid } }))
+      assert.strictEqual(del.status, 200)
+      assert.strictEqual(yield* mcp.sessionCount, 0)
+      const after = yield* post(url, { jsonrpc: "2.0", id: 3, method: "ping" }, { "mcp-session-id": sid })
+      assert.strictEqual(after.status, 404)
+    }))
+
+  it.scopedLive("JSON mode answers with JSON and switches to SSE for a handler that sends progress", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features, { jsonResponse: true })
+      const sid = yield* initialize(url)
+      const s = { "mcp-session-id": sid }
+      const echo = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } }, s)
+      assert.strictEqual(echo.headers.get("content-type"), "application/json")
+      assert.deepStrictEqual(JSON.parse(echo.text).result.content, [{ type: "text", text: "hi" }])
+      const steps = yield* post(url, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "steps", arguments: { n: 2 }, _meta: { progressToken: 1 } } }, s)
+      assert.strictEqual(steps.headers.get("content-type"), "text/event-stream")
+      assert.deepStrictEqual(messagesOf(steps.text).map((m) => m.method ?? m.id), ["notifications/progress", "notifications/progress", 3])
+    }))
+
+  it.scopedLive("stateless mode serves each POST alone and refuses GET and DELETE", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features, { stateless: true })
+      const call = yield* post(url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } })
+      assert.strictEqual(call.status, 200)
+      assert.isNull(call.headers.get("mcp-session-id"))
+      assert.deepStrictEqual(messagesOf(call.text)[0].result.content, [{ type: "text", text: "x" }])
+      const get = yield* Effect.promise(() => fetch(url, { headers: { accept: "text/event-stream" } }))
+      assert.strictEqual(get.status, 405)
+      const del = yield* Effect.promise(() => fetch(url, { method: "DELETE" }))
+      assert.strictEqual(del.status, 405)
+    }))
+
+  it.scopedLive("with an event store, streams are primed and a dropped POST stream resumes exactly once", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features, { eventStore: true, retry: 500 })
+      const sid = yield* initialize(url)
+      const s = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
+      const controller = new AbortController()
+      const first: Array<{ id?: string; data?: string; retry?: number }> = yield* Effect.promise(async () => {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: headers(s),
+          body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "steps", arguments: { n: 6, ms: 40 }, _meta: { progressToken: 7 } } }),
+          signal: controller.signal
+        })
+        const reader = response.body!.getReader()
+        let text = ""
+        // read until two progress events arrived, then drop the connection
+        while ((text.match(/notifications\/progress/g) ?? []).length < 2) {
+          const { value } = await reader.read()
+          text += new TextDecoder().decode(value)
+        }
+        controller.abort()
+        return parseSse(text.slice(0, text.lastIndexOf("\n\n") + 2))
+      })
+      assert.strictEqual(first[0]!.retry, 500)
+      assert.strictEqual(first[0]!.data, "")
+      assert.isString(first[0]!.id)
+      const lastId = first.filter((e) => e.id !== undefined).at(-1)!.id!
+      const resumed = yield* Effect.promise(async () => {
+        const response = await fetch(url, { headers: { ...s, accept: "text/event-stream", "last-event-id": lastId } })
+        return { status: response.status, text: await response.text() }
+      })
+      assert.strictEqual(resumed.status, 200)
+      const seen = [...messagesOf(first.map((e) => e.data === undefined ? "" : `data: ${e.data}\n\n`).join("")), ...messagesOf(resumed.text)]
+      const progress = seen.filter((m) => m.method === "notifications/progress").map((m) => m.params.progress)
+      assert.deepStrictEqual(progress, [1, 2, 3, 4, 5, 6])
+      assert.strictEqual(seen.filter((m) => m.id === 2).length, 1)
+      const ids = [...first, ...parseSse(resumed.text)].map((e) => e.id).filter((id) => id !== undefined)
+      assert.strictEqual(new Set(ids).size, ids.length, `an event id was used twice: ${ids.join(" ")}`)
+    }))
+
+  it.scopedLive("messages for one session never reach another", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features)
+      const a = yield* initialize(url)
+      const b = yield* initialize(url)
+      assert.notStrictEqual(a, b)
+      const [ra, rb] = yield* Effect.all([
+        post(url, { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "echo", arguments: { text: "for a" } } }, { "mcp-session-id": a }),
+        post(url, { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "echo", arguments: { text: "for b" } } }, { "mcp-session-id": b })
+      ], { concurrency: 2 })
+      assert.deepStrictEqual(messagesOf(ra.text)[0].result.content[0].text, "for a")
+      assert.deepStrictEqual(messagesOf(rb.text)[0].result.content[0].text, "for b")
+    }))
+})

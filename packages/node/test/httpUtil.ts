@@ -1,0 +1,89 @@
+import * as http from "node:http"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type * as Scope from "effect/Scope"
+import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+
+/** Starts an HTTP MCP server on 127.0.0.1:0 for the features given; returns its URL and sessions handle. */
+export const startServer = <R>(
+  features: Layer.Layer<never, never, McpServer.McpServer | R>,
+  options: Omit<NodeStreamableHttp.Options, "port"> = {}
+): Effect.Effect<
+  { readonly url: string; readonly port: number; readonly mcp: StreamableHttpServer.StreamableHttpServerShape },
+  never,
+  Scope.Scope | R
+> =>
+  Effect.gen(function*() {
+    const layer = NodeStreamableHttp.layer({ port: 0, ...options }).pipe(
+      Layer.provideMerge(features),
+      Layer.provideMerge(McpServer.layer({ name: "test-http", version: "1.0.0" }))
+    )
+    const context = yield* Layer.build(layer).pipe(Effect.orDie)
+    const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
+    const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
+    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    return { url: `http://127.0.0.1:${port}${options.path ?? "/mcp"}`, port, mcp }
+  })
+
+export const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
+}
+
+export const headers = (extra: Record<string, string> = {}) => ({
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  ...extra
+})
+
+/** Parses an SSE body into events. */
+export const parseSse = (text: string) =>
+  text.split("\n\n").filter((block) => block.trim() !== "").map((block) => {
+    const event: { id?: string; data?: string; retry?: number; comment?: boolean } = {}
+    for (const line of block.split("\n")) {
+      if (line.startsWith(":")) event.comment = true
+      else if (line.startsWith("id: ")) event.id = line.slice(4)
+      else if (line.startsWith("data: ")) event.data = (event.data ?? "") + line.slice(6)
+      else if (line.startsWith("data:")) event.data = (event.data ?? "") + line.slice(5)
+      else if (line.startsWith("retry: ")) event.retry = Number(line.slice(7))
+    }
+    return event
+  })
+
+export const messagesOf = (text: string) =>
+  parseSse(text).filter((e) => e.data !== undefined && e.data.trim() !== "").map((e) => JSON.parse(e.data!))
+
+/** Initializes a session by raw POST; returns the session id. */
+export const initialize = (url: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(url, { method: "POST", headers: headers(), body: JSON.stringify(INIT) })
+    await response.text()
+    const sid = response.headers.get("mcp-session-id")!
+    await fetch(url, {
+      method: "POST",
+      headers: headers({ "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }),
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })
+    })
+    return sid
+  })
+
+/** A request through node:http, which (unlike fetch) lets a test set `Host`. */
+export const rawRequest = (
+  url: string,
+  options: { readonly method: string; readonly headers: Record<string, string>; readonly body?: string }
+) =>
+  Effect.async<{ readonly status: number; readonly text: string }>((resume) => {
+    const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
+      let text = ""
+      response.setEncoding("utf8")
+      response.on("data", (chunk: string) => (text += chunk))
+      response.on("end", () => resume(Effect.succeed({ status: response.statusCode ?? 0, text })))
+    })
+    request.on("error", (error) => resume(Effect.die(error)))
+    request.end(options.body)
+  })
