@@ -80,7 +80,7 @@ describe("StreamableHttpServer", () => {
         const response = yield* Effect.promise(() => pending)
         assert.strictEqual(response.status, status, name)
         if (status !== 202) {
-          const body = yield* Effect.promise(() => response.json())
+          const body = (yield* Effect.promise(() => response.json())) as { jsonrpc: string; error: { code: number } }
           assert.strictEqual(body.jsonrpc, "2.0", name)
           assert.isNumber(body.error.code, name)
         }

@@ -8,13 +8,13 @@ import type * as Scope from "effect/Scope"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 
 /** Starts an HTTP MCP server on 127.0.0.1:0 for the features given; returns its URL and sessions handle. */
-export const startServer = <R>(
-  features: Layer.Layer<never, never, McpServer.McpServer | R>,
+export const startServer = (
+  features: Layer.Layer<never, never, McpServer.McpServer>,
   options: Omit<NodeStreamableHttp.Options, "port"> = {}
 ): Effect.Effect<
   { readonly url: string; readonly port: number; readonly mcp: StreamableHttpServer.StreamableHttpServerShape },
   never,
-  Scope.Scope | R
+  Scope.Scope
 > =>
   Effect.gen(function*() {
     const layer = NodeStreamableHttp.layer({ port: 0, ...options }).pipe(
