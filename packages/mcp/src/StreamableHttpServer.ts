@@ -364,6 +364,20 @@ export const make = (
     }
     yield* Effect.addFinalizer(() => Effect.forEach(Array.from(sessions.values()), closeSession, { discard: true }))
 
+    // one timer for every open stream: a comment on each keeps proxies from closing quiet streams
+    const openSinks = new Set<Sink>()
+    const keepAliveEvent = { seq: 0, text: ": keep-alive\n\n" }
+    yield* Effect.forkScoped(
+      Effect.forever(
+        Effect.sleep(keepAlive).pipe(
+          Effect.zipRight(Effect.sync(() => {
+            // a full buffer already has something to say: skip it rather than wait
+            for (const sink of openSinks) sink.mailbox.unsafeOffer(keepAliveEvent)
+          }))
+        )
+      )
+    )
+
     // ------------------------------------------------------------------------
     // SSE responses
     // ------------------------------------------------------------------------
@@ -405,12 +419,11 @@ export const make = (
           Stream.filter((e) => e.seq === 0 || e.seq > lastReplayed),
           Stream.map((e) => e.text)
         )
+        openSinks.add(sink)
         const body = Stream.concat(Stream.fromIterable(head), live).pipe(
-          Stream.merge(Stream.map(Stream.tick(keepAlive), () => ": keep-alive\n\n").pipe(Stream.drop(1)), {
-            haltStrategy: "left"
-          }),
           Stream.map((text) => encoder.encode(text)),
           Stream.ensuring(Effect.suspend(() => {
+            openSinks.delete(sink)
             if (stream.sink === sink) stream.sink = undefined
             session.lastActivity = Date.now()
             return onEnd

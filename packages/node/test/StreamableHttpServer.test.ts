@@ -1,7 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
+import { ServerSession } from "@effect-mcp/mcp/ServerSession"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Schema from "effect/Schema"
 import { headers, initialize, INIT, messagesOf, parseSse, rawRequest, startServer } from "./httpUtil.js"
 
@@ -25,7 +27,33 @@ const Steps = McpServer.tool({
       return `did ${n}`
     })
 })
-const Features = McpServer.register(Echo, Steps)
+const Announce = McpServer.tool({
+  name: "announce",
+  description: "a session message, not related to this request",
+  handler: () => Effect.flatMap(ServerSession, (session) => session.log("info", "announced")).pipe(Effect.as("ok"))
+})
+const Features = McpServer.register(Echo, Steps, Announce)
+
+/** Reads an SSE response for `ms`, then aborts it. */
+const readFor = (url: string, init: RequestInit, ms: number) =>
+  Effect.promise(async () => {
+    const controller = new AbortController()
+    const response = await fetch(url, { ...init, signal: controller.signal })
+    const reader = response.body!.getReader()
+    let text = ""
+    const timer = setTimeout(() => controller.abort(), ms)
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) break
+        text += new TextDecoder().decode(value)
+      }
+    } catch {
+      // aborted
+    }
+    clearTimeout(timer)
+    return { status: response.status, text }
+  })
 
 const post = (url: string, body: unknown, extra: Record<string, string> = {}) =>
   Effect.promise(async () => {
@@ -187,5 +215,22 @@ describe("StreamableHttpServer", () => {
       ], { concurrency: 2 })
       assert.deepStrictEqual(messagesOf(ra.text)[0].result.content[0].text, "for a")
       assert.deepStrictEqual(messagesOf(rb.text)[0].result.content[0].text, "for b")
+    }))
+
+  it.scopedLive("the standing GET carries session messages, keep-alive comments, and is single", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features, { keepAlive: 40 })
+      const sid = yield* initialize(url)
+      const s = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
+      const standing = yield* Effect.fork(readFor(url, { headers: { ...s, accept: "text/event-stream" } }, 300))
+      yield* Effect.sleep(50)
+      const second = yield* Effect.promise(() => fetch(url, { headers: { ...s, accept: "text/event-stream" } }))
+      assert.strictEqual(second.status, 409)
+      const call = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "announce", arguments: {} } }, s)
+      assert.deepStrictEqual(messagesOf(call.text).map((m) => m.id), [2], "a session message went to the POST stream")
+      const got = yield* Fiber.join(standing)
+      assert.strictEqual(got.status, 200)
+      assert.deepStrictEqual(messagesOf(got.text).map((m) => m.params?.data), ["announced"])
+      assert.isAbove(parseSse(got.text).filter((e) => e.comment).length, 2, "no keep-alive comments")
     }))
 })
