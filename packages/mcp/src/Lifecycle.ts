@@ -86,9 +86,9 @@ export const serverCapabilityFor = (method: string): ReadonlyArray<string> | und
 export const clientCapabilityFor = (method: string, params?: { readonly [key: string]: unknown }): ReadonlyArray<string> | undefined => {
   switch (method) {
     case "sampling/createMessage":
-      return params !== undefined && (params.tools !== undefined || params.toolChoice !== undefined)
-        ? ["sampling", "tools"]
-        : ["sampling"]
+      if (params !== undefined && (params.tools !== undefined || params.toolChoice !== undefined)) return ["sampling", "tools"]
+      if (params?.includeContext === "thisServer" || params?.includeContext === "allServers") return ["sampling", "context"]
+      return ["sampling"]
     case "elicitation/create":
       return params?.mode === "url" ? ["elicitation", "url"] : ["elicitation"]
     case "roots/list":
@@ -119,7 +119,9 @@ export const clientSupports = (
   const path = clientCapabilityFor(method, params)
   if (path === undefined) return true
   if (method === "elicitation/create" && params?.mode !== "url") {
-    return has(capabilities, ["elicitation"])
+    // form mode: `elicitation: {}` (the pre-2025-11-25 shape, meaning form) or `elicitation.form`
+    const e = capabilities?.elicitation
+    return typeof e === "object" && e !== null && ("form" in e || Object.keys(e).length === 0)
   }
   return has(capabilities, path)
 }

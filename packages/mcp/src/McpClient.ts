@@ -194,6 +194,12 @@ export interface McpClientShape {
 /** A connected, initialized client. */
 export class McpClient extends Context.Tag("@effect-mcp/mcp/McpClient")<McpClient, McpClientShape>() {}
 
+/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
+const formatIssue = (issue: ParseResult.ParseIssue): string =>
+  ParseResult.ArrayFormatter.formatIssueSync(issue)
+    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
+    .join("; ")
+
 const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
   const decode = ParseResult.decodeUnknownEither(schema)
   return (u: unknown): Effect.Effect<A, ProtocolError> => {
@@ -204,7 +210,7 @@ const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
         new ProtocolError({
           reason: "InvalidResult",
           method,
-          message: `Invalid ${method} result: ${ParseResult.TreeFormatter.formatIssueSync(result.left)}`
+          message: `Invalid ${method} result: ${formatIssue(result.left)}`
         })
       )
   }
@@ -264,7 +270,7 @@ export const make = (
       const decoded = decode(params)
       if (Either.isLeft(decoded)) {
         return Effect.fail(
-          McpError.invalidParams(`Invalid params for ${method}: ${ParseResult.TreeFormatter.formatIssueSync(decoded.left)}`)
+          McpError.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`)
         )
       }
       switch (method) {
@@ -335,8 +341,16 @@ export const make = (
 
     if (options.keepAlive !== undefined) yield* Protocol.keepAlive(protocol, options.keepAlive)
     if (Option.isSome(roots)) {
+      // `changes` starts with the value current when the fiber subscribes, which
+      // may already be a change made after this point: compare with the roots the
+      // server can have seen instead of dropping the first value
+      let last = yield* SubscriptionRef.get(roots.value.roots)
       yield* roots.value.roots.changes.pipe(
-        Stream.drop(1),
+        Stream.filter((current) => {
+          const changed = current !== last
+          last = current
+          return changed
+        }),
         Stream.runForEach(() => protocol.notify("notifications/roots/list_changed").pipe(Effect.ignore)),
         Effect.forkScoped
       )
@@ -410,7 +424,9 @@ export const make = (
           continue
         }
         try {
-          const validate = ajv.compile(t.outputSchema as object)
+          // a top-level `$id` would make a second compile (the tool listed again) throw
+          const { $id: _id, ...schema } = t.outputSchema as { readonly [key: string]: unknown }
+          const validate = ajv.compile(schema)
           outputValidators.set(t.name, (u) => validate(u) as boolean)
         } catch {
           outputValidators.delete(t.name)

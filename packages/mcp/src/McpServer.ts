@@ -40,8 +40,7 @@ import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
-import * as SchemaAST from "effect/SchemaAST"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import * as Duration from "effect/Duration"
 import * as Encoding from "effect/Encoding"
 import * as HandlerContextModule from "./HandlerContext.js"
@@ -102,11 +101,59 @@ const failureMessage = (error: unknown): string => {
   return String(error)
 }
 
+type JsonSchemaObject = { [key: string]: unknown }
+
+/**
+ * The JSON Schema (2020-12) of a schema, with a root `$ref` (a schema with an
+ * `identifier`, a `Schema.Class`) inlined so that the root says what it is.
+ */
+const jsonSchemaOf = (schema: Schema.Schema.Any): JsonSchemaObject => {
+  const { $id: _id, ...json } = JSONSchema.make(schema, { target: "jsonSchema2020-12" }) as unknown as JsonSchemaObject
+  const ref = json.$ref
+  const defs = json.$defs as { [name: string]: JsonSchemaObject } | undefined
+  if (typeof ref !== "string" || !ref.startsWith("#/$defs/") || defs === undefined) return json
+  const name = ref.slice("#/$defs/".length)
+  const target = defs[name]
+  if (target === undefined) return json
+  const { $ref: _ref, $defs: _defs, ...root } = json
+  // keep the definition only when something still refers to it (a recursive schema)
+  const { [name]: _inlined, ...others } = defs
+  const stillUsed = JSON.stringify([target, others]).includes(`"${ref}"`)
+  const remaining = stillUsed ? defs : others
+  return { ...root, ...target, ...(Object.keys(remaining).length > 0 ? { $defs: remaining } : {}) }
+}
+
+const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} } as McpSchema.Tool["inputSchema"]
+
+/** The `inputSchema` of a tool: an object schema, or an empty one when the parameters are not an object. */
 const objectSchema = (schema: Schema.Schema.Any): McpSchema.Tool["inputSchema"] => {
-  const json = JSONSchema.make(schema, { target: "jsonSchema2020-12" }) as unknown as Record<string, unknown>
-  const { $id: _id, ...rest } = json
-  if (rest.type !== "object") return { type: "object", properties: {} } as McpSchema.Tool["inputSchema"]
-  return rest as McpSchema.Tool["inputSchema"]
+  const json = jsonSchemaOf(schema)
+  return json.type === "object" ? json as McpSchema.Tool["inputSchema"] : EMPTY_OBJECT_SCHEMA
+}
+
+/** The key a non-object tool output is wrapped in, since `structuredContent` must be an object. */
+const WRAPPED_OUTPUT_KEY = "result"
+
+/**
+ * The `outputSchema` of a tool. `structuredContent` must be a JSON object, so
+ * an output that is not one (a number, an array, a union) is wrapped as
+ * `{ result: value }` and its schema says so.
+ */
+const outputSchemaOf = (schema: Schema.Schema.Any): { readonly schema: McpSchema.Tool["inputSchema"]; readonly wrapped: boolean } => {
+  const json = jsonSchemaOf(schema)
+  if (json.type === "object") return { schema: json as McpSchema.Tool["inputSchema"], wrapped: false }
+  const { $schema, $defs, ...inner } = json
+  return {
+    schema: {
+      ...($schema !== undefined ? { $schema } : {}),
+      ...($defs !== undefined ? { $defs } : {}),
+      type: "object",
+      properties: { [WRAPPED_OUTPUT_KEY]: inner },
+      required: [WRAPPED_OUTPUT_KEY],
+      additionalProperties: false
+    } as unknown as McpSchema.Tool["inputSchema"],
+    wrapped: true
+  }
 }
 
 const formatIssue = (issue: ParseResult.ParseIssue): string =>
@@ -129,7 +176,9 @@ const toToolResult = (output: ToolContent): McpSchema.CallToolResult => {
  * Defines a tool. Arguments are decoded with `parameters` before the handler
  * runs; invalid arguments are answered as a tool error naming the field. With
  * `success`, the handler returns a value of that schema, published as
- * `outputSchema` and sent as `structuredContent` with a JSON text fallback.
+ * `outputSchema` and sent as `structuredContent` with a JSON text fallback;
+ * since `structuredContent` is a JSON object, an output whose encoded form is
+ * not one (a number, an array, a union) is sent as `{ result: value }`.
  * Typed failures become tool errors (`isError: true`); an `McpError` is sent
  * as a JSON-RPC error; defects become -32603.
  */
@@ -155,12 +204,13 @@ export function tool(
   const decode = ParseResult.decodeUnknownEither(parameters, { errors: "all", onExcessProperty: "ignore" })
   const success = options.success
   const encodeOutput = success === undefined ? undefined : ParseResult.encodeEither(success)
+  const published = success === undefined ? undefined : outputSchemaOf(success)
   const definition: McpSchema.Tool = {
     name: options.name,
     ...(options.title !== undefined ? { title: options.title } : {}),
     ...(options.description !== undefined ? { description: options.description } : {}),
     inputSchema: options.inputSchema ?? objectSchema(parameters),
-    ...(success !== undefined ? { outputSchema: objectSchema(success) } : {}),
+    ...(published !== undefined ? { outputSchema: published.schema } : {}),
     ...(options.annotations !== undefined ? { annotations: options.annotations } : {}),
     ...(options.icons !== undefined ? { icons: options.icons as Array<McpSchema.Icon> } : {}),
     ...(options.execution !== undefined ? { execution: options.execution } : {}),
@@ -183,9 +233,12 @@ export function tool(
           if (Either.isLeft(encoded)) {
             throw new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
           }
+          const structuredContent = (published?.wrapped === true
+            ? { [WRAPPED_OUTPUT_KEY]: encoded.right }
+            : encoded.right) as { [key: string]: unknown }
           return {
-            content: [{ type: "text", text: JSON.stringify(encoded.right) }],
-            structuredContent: encoded.right as { [key: string]: unknown }
+            content: [{ type: "text", text: JSON.stringify(structuredContent) }],
+            structuredContent
           }
         }),
         Effect.catchAll((error) =>
@@ -301,18 +354,29 @@ export interface Prompt<R = never> {
   readonly complete: { readonly [argument: string]: Completer<R> }
 }
 
+/**
+ * The `arguments` of a prompt, read from the JSON Schema of its parameters:
+ * the JSON Schema generator already knows where a description or title sits
+ * (on the property, on an optional's inner type) and which are only defaults.
+ */
 const promptArguments = (schema: Schema.Schema.Any): Array<McpSchema.PromptArgument> | undefined => {
-  let ast = schema.ast
-  while (SchemaAST.isTransformation(ast)) ast = ast.from
-  if (!SchemaAST.isTypeLiteral(ast)) return undefined
-  return ast.propertySignatures.map((ps) => {
-    const description = Option.orElse(SchemaAST.getDescriptionAnnotation(ps), () => SchemaAST.getDescriptionAnnotation(ps.type))
-    const title = SchemaAST.getTitleAnnotation(ps)
+  const json = jsonSchemaOf(schema)
+  const properties = json.properties as { readonly [name: string]: JsonSchemaObject } | undefined
+  if (json.type !== "object" || properties === undefined) return undefined
+  const defs = (json.$defs ?? {}) as { readonly [name: string]: JsonSchemaObject }
+  const required = new Set(Array.isArray(json.required) ? json.required as Array<string> : [])
+  return Object.entries(properties).map(([name, property]) => {
+    const ref = property.$ref
+    const resolved = typeof ref === "string" && ref.startsWith("#/$defs/")
+      ? { ...defs[ref.slice("#/$defs/".length)], ...property }
+      : property
+    const title = resolved.title
+    const description = resolved.description
     return {
-      name: String(ps.name),
-      ...(Option.isSome(title) ? { title: title.value } : {}),
-      ...(Option.isSome(description) ? { description: description.value } : {}),
-      required: !ps.isOptional
+      name,
+      ...(typeof title === "string" ? { title } : {}),
+      ...(typeof description === "string" ? { description } : {}),
+      required: required.has(name)
     }
   })
 }
@@ -462,7 +526,6 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         { discard: true }
       )
 
-    const changed = new Set<ListKind>()
     const kindOf = (f: Feature<unknown>): ListKind =>
       f._tag === "Tool" ? "tools" : f._tag === "Prompt" ? "prompts" : "resources"
 
@@ -479,16 +542,21 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       }
     }
 
+    /**
+     * Adds features (with the context their handlers run in) or removes them
+     * (`context` undefined). A removal only removes the feature itself: when a
+     * later registration replaced it under the same key, that one stays.
+     */
     const update = (features: ReadonlyArray<Feature<unknown>>, context: Context.Context<never> | undefined) =>
-      Ref.update(registry, (r) => {
+      Ref.modify(registry, (r) => {
         const next = {
           tools: new Map(r.tools),
           resources: new Map(r.resources),
           templates: new Map(r.templates),
           prompts: new Map(r.prompts)
         }
+        const kinds = new Set<ListKind>()
         for (const f of features) {
-          changed.add(kindOf(f))
           const key = keyOf(f)
           const map = (f._tag === "Tool"
             ? next.tools
@@ -497,17 +565,16 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
             : f._tag === "ResourceTemplate"
             ? next.templates
             : next.prompts) as Map<string, Registered<Feature<unknown>>>
-          if (context === undefined) map.delete(key)
-          else map.set(key, { feature: f, context })
+          if (context !== undefined) {
+            map.set(key, { feature: f, context })
+            kinds.add(kindOf(f))
+          } else if (map.get(key)?.feature === f) {
+            map.delete(key)
+            kinds.add(kindOf(f))
+          }
         }
-        return next
-      }).pipe(
-        Effect.zipRight(Effect.suspend(() => {
-          const kinds = Array.from(changed)
-          changed.clear()
-          return Effect.forEach(kinds, broadcast, { discard: true })
-        }))
-      )
+        return [kinds, next] as const
+      }).pipe(Effect.flatMap((kinds) => Effect.forEach(kinds, broadcast, { discard: true })))
 
     const add: McpServerShape["add"] = (features, context) =>
       Effect.acquireRelease(update(features, context), () => update(features, undefined))
@@ -564,10 +631,13 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       entry: Registered<unknown>,
       effect: Effect.Effect<A, McpError, unknown>
     ): Effect.Effect<A, McpError, HandlerServices> =>
-      // the feature's own services were captured at registration; the request's are added here
+      // the feature's own services were captured at registration and win over
+      // whatever the serving fiber has; the request's own services (and the
+      // serving fiber's Scope rather than the registering Layer's) win over both
       Effect.mapInputContext(
         effect as Effect.Effect<A, McpError, HandlerServices>,
-        (ctx: Context.Context<HandlerServices>) => Context.merge(entry.context, ctx)
+        (ctx: Context.Context<HandlerServices>) =>
+          Context.merge(Context.merge(ctx, entry.context), Context.pick(HandlerContext, ServerSession, Scope.Scope)(ctx))
       )
 
     const completion = (values: ReadonlyArray<string>): McpSchema.CompleteResult => ({
@@ -587,6 +657,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     }
 
     type Handler = (
+      // each handler takes the params its method's decoder produced; the table is indexed by a runtime string
       params: any,
       session: SessionState
     ) => Effect.Effect<Protocol.Result, McpError, HandlerServices>
@@ -750,7 +821,12 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
             return Effect.fail(McpError.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
           }
           return Effect.flatMap(
-            HandlerContextModule.make({ protocol: protocol!, incoming, session: shape }),
+            HandlerContextModule.make({
+              protocol: protocol!,
+              incoming,
+              session: shape,
+              closeStream: transport.closeRequestStream?.(incoming.request.id)
+            }),
             (ctx) =>
               handler(decoded.right, state).pipe(
                 Effect.provideService(HandlerContext, ctx),
@@ -797,6 +873,7 @@ export const layer = (options: ServerOptions): Layer.Layer<McpServer> => Layer.e
  * Registers features for the life of the Layer; the services their handlers
  * need come from the Layer's own context.
  */
+// `any`: a feature's requirement sits in both input and output positions, so only `any` accepts every feature
 export const register = <const Features extends ReadonlyArray<Feature<any>>>(
   ...features: Features
 ): Layer.Layer<never, never, McpServer | FeatureContext<Features[number]>> =>

@@ -116,6 +116,8 @@ interface Pending {
 
 const DEFAULT_TIMEOUT = Duration.seconds(60)
 const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
+/** Node fires a longer delay after 1 ms; longer timeouts re-arm in steps of this. */
+const MAX_TIMER_MS = 2_147_483_647
 
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
 
@@ -191,7 +193,7 @@ export const make = (
               )
               return
             }
-            timer = setTimeout(fire, Math.min(idleLeft, hardLeft))
+            timer = setTimeout(fire, Math.min(idleLeft, hardLeft, MAX_TIMER_MS))
             timer.unref?.()
           }
           const entry: Pending = {
@@ -227,7 +229,7 @@ export const make = (
             Effect.zipRight(
               Effect.suspend(() => {
                 if (Number.isFinite(timeoutMs) || Number.isFinite(maxMs)) {
-                  timer = setTimeout(fire, Math.min(timeoutMs, maxMs))
+                  timer = setTimeout(fire, Math.min(timeoutMs, maxMs, MAX_TIMER_MS))
                   timer.unref?.()
                 }
                 return restore(Deferred.await(deferred)).pipe(
@@ -459,10 +461,18 @@ export const keepAlive = (
       Effect.zipRight(protocol.request("ping", undefined, { timeout: interval, maxTimeout: interval })),
       Effect.as(0),
       Effect.catchAll((error) =>
-        Effect.succeed(error._tag === "ProtocolError" && error.reason === "Timeout" ? missed + 1 : 0)
+        Effect.succeed(
+          error._tag === "ProtocolError" && error.reason === "Timeout"
+            ? missed + 1
+            : error._tag === "ProtocolError" && error.reason === "ConnectionClosed"
+            ? -1
+            : 0
+        )
       ),
       Effect.flatMap((missedNow) =>
-        missedNow >= maxMissed
+        missedNow < 0
+          ? Effect.void // the connection is over already: nothing to keep alive
+          : missedNow >= maxMissed
           ? protocol.close(`the peer did not answer ${missedNow} keep-alive pings`)
           : loop(missedNow)
       )

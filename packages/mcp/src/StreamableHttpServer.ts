@@ -49,6 +49,7 @@ import * as Stream from "effect/Stream"
 import * as EventStore from "./EventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
+import { checkOrigin, type DnsRebindingProtection, isParsed, jsonRpcError, randomSessionId, readJsonBody } from "./internal/httpServer.js"
 import { McpServer } from "./McpServer.js"
 import type { Route, TransportShape } from "./Transport.js"
 
@@ -68,13 +69,7 @@ export interface Options {
    * loopback names only (`localhost`, `127.0.0.1`, `[::1]`, any port). `false`
    * turns the check off (behind a reverse proxy that checks instead).
    */
-  readonly dnsRebindingProtection?:
-    | false
-    | {
-      readonly allowedHosts?: ReadonlyArray<string> | undefined
-      readonly allowedOrigins?: ReadonlyArray<string> | undefined
-    }
-    | undefined
+  readonly dnsRebindingProtection?: DnsRebindingProtection
   /** The reconnection delay advised to clients in each stream's priming event (default 1 s). */
   readonly retry?: Duration.DurationInput | undefined
   /** SSE comment sent on quiet streams to keep proxies from closing them (default 15 s). */
@@ -134,29 +129,7 @@ interface Session {
   closed: boolean
 }
 
-const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
-
-const jsonRpcError = (status: number, code: number, message: string, id: JsonRpc.RequestId | null = null, headers?: Record<string, string>) =>
-  HttpServerResponse.unsafeJson(JsonRpc.failure(id, { code, message }), {
-    status,
-    ...(headers !== undefined ? { headers: Headers.fromInput(headers) } : {})
-  })
-
 const encoder = new TextEncoder()
-
-const randomSessionId = (): string => {
-  const bytes = new Uint8Array(16)
-  crypto.getRandomValues(bytes)
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
-}
-
-const hostnameOf = (host: string): string | undefined => {
-  try {
-    return new URL(`http://${host}`).hostname
-  } catch {
-    return undefined
-  }
-}
 
 /**
  * Builds the endpoint for the `McpServer` in context; uses the `EventStore`
@@ -178,12 +151,7 @@ export const make = (
     const retryMs = Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1)))
     const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
     const bufferSize = options.streamBuffer ?? 256
-    const protection = options.dnsRebindingProtection === false
-      ? undefined
-      : {
-        hosts: options.dnsRebindingProtection?.allowedHosts,
-        origins: options.dnsRebindingProtection?.allowedOrigins
-      }
+    const protection = options.dnsRebindingProtection
 
     // ------------------------------------------------------------------------
     // writing events
@@ -436,31 +404,6 @@ export const make = (
     // the endpoint
     // ------------------------------------------------------------------------
 
-    const checkOrigin = (headers: Headers.Headers): HttpServerResponse.HttpServerResponse | undefined => {
-      if (protection === undefined) return undefined
-      const host = headers["host"]
-      if (host === undefined) return jsonRpcError(403, -32000, "Missing Host header")
-      const allowedHost = protection.hosts !== undefined
-        ? protection.hosts.includes(host) || protection.hosts.includes(hostnameOf(host) ?? "")
-        : LOOPBACK_HOSTS.includes(hostnameOf(host) ?? "")
-      if (!allowedHost) return jsonRpcError(403, -32000, `Invalid Host: ${host}`)
-      const origin = headers["origin"]
-      if (origin !== undefined) {
-        let allowed: boolean
-        if (protection.origins !== undefined) {
-          allowed = protection.origins.includes(origin)
-        } else {
-          try {
-            allowed = LOOPBACK_HOSTS.includes(new URL(origin).hostname)
-          } catch {
-            allowed = false
-          }
-        }
-        if (!allowed) return jsonRpcError(403, -32000, `Invalid Origin: ${origin}`)
-      }
-      return undefined
-    }
-
     const checkVersion = (headers: Headers.Headers): HttpServerResponse.HttpServerResponse | undefined => {
       const version = headers["mcp-protocol-version"]
       if (version === undefined || Lifecycle.isSupported(version)) return undefined
@@ -496,21 +439,9 @@ export const make = (
         if (!accepts(headers, "application/json") || (!jsonMode && !accepts(headers, "text/event-stream"))) {
           return jsonRpcError(406, -32000, "Not Acceptable: Accept must include application/json and text/event-stream")
         }
-        const declared = Number(headers["content-length"])
-        if (Number.isFinite(declared) && declared > maxBody) {
-          return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${maxBody} bytes`)
-        }
-        const body = yield* Effect.either(request.arrayBuffer)
-        if (body._tag === "Left") return jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body")
-        if (body.right.byteLength > maxBody) {
-          return jsonRpcError(413, -32000, `Payload Too Large: the limit is ${maxBody} bytes`)
-        }
-        let parsed: unknown
-        try {
-          parsed = JSON.parse(new TextDecoder().decode(body.right))
-        } catch {
-          return jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: invalid JSON")
-        }
+        const read = yield* readJsonBody(request, maxBody)
+        if (!isParsed(read)) return read
+        const parsed = read.json
         const isBatch = Array.isArray(parsed)
         if (isBatch && (parsed as Array<unknown>).length === 0) {
           return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: empty batch")
@@ -662,7 +593,7 @@ export const make = (
       })
 
     const app: HttpApp.Default = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-      const rejected = checkOrigin(request.headers)
+      const rejected = checkOrigin(protection, request.headers)
       if (rejected !== undefined) return Effect.succeed(rejected)
       switch (request.method) {
         case "POST":

@@ -21,6 +21,7 @@ import type { ServeError } from "@effect/platform/HttpServerError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
+import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import type { McpServer } from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as Effect from "effect/Effect"
@@ -36,16 +37,21 @@ export interface Options extends StreamableHttpServer.Options {
   readonly path?: string | undefined
   /** Keep SSE events in a bounded in-memory `EventStore` for resumability (default false). */
   readonly eventStore?: boolean | EventStore.MemoryOptions | undefined
+  /**
+   * Also serve the deprecated 2024-11-05 HTTP+SSE transport, side by side
+   * (default off; `true` means GET `/sse` and POST `/messages`).
+   */
+  readonly legacySse?: boolean | { readonly ssePath?: string | undefined; readonly messagesPath?: string | undefined } | undefined
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"])
 
-/** Mounts an MCP endpoint app at one path. */
-export const mount = (path: string, app: HttpApp.Default): HttpApp.Default =>
+/** Routes requests by path to MCP endpoint apps; other paths get 404. */
+export const mount = (routes: Readonly<Record<string, HttpApp.Default>>): HttpApp.Default =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const query = request.url.indexOf("?")
-    const pathname = query === -1 ? request.url : request.url.slice(0, query)
-    return pathname === path ? app : Effect.succeed(HttpServerResponse.empty({ status: 404 }))
+    const app = routes[query === -1 ? request.url : request.url.slice(0, query)]
+    return app ?? Effect.succeed(HttpServerResponse.empty({ status: 404 }))
   })
 
 /**
@@ -61,12 +67,26 @@ export const layer = (
   const store = options.eventStore === undefined || options.eventStore === false
     ? Layer.empty
     : EventStore.layerMemory(options.eventStore === true ? undefined : options.eventStore)
-  const serve = Layer.unwrapEffect(
-    Effect.map(StreamableHttpServer.StreamableHttpServer, (mcp) =>
-      HttpServer.serve(mount(options.path ?? "/mcp", mcp.app)).pipe(
+  const legacy = options.legacySse === undefined || options.legacySse === false
+    ? undefined
+    : {
+      ssePath: (options.legacySse === true ? undefined : options.legacySse.ssePath) ?? "/sse",
+      messagesPath: (options.legacySse === true ? undefined : options.legacySse.messagesPath) ?? "/messages"
+    }
+  const serve = Layer.unwrapScoped(
+    Effect.gen(function*() {
+      const mcp = yield* StreamableHttpServer.StreamableHttpServer
+      const routes: Record<string, HttpApp.Default> = { [options.path ?? "/mcp"]: mcp.app }
+      if (legacy !== undefined) {
+        const old = yield* LegacySseServer.make({ ...options, dnsRebindingProtection: protection, messagesPath: legacy.messagesPath })
+        routes[legacy.ssePath] = old.sse
+        routes[legacy.messagesPath] = old.messages
+      }
+      return HttpServer.serve(mount(routes)).pipe(
         // the engine makes its own span per MCP request; one per HTTP request on top costs without telling more
         HttpMiddleware.withTracerDisabledWhen(() => true)
-      ))
+      )
+    })
   )
   let server: Server | undefined
   // sessions end first (their streams with them); a peer that never reads must not hold the

@@ -21,7 +21,7 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
 /** Runs a TypeScript fixture with the workspace sources (tsx, `source` condition). */
 const tsFixture = (name: string): NodeStdio.ClientOptions => ({
   command: process.execPath,
-  args: ["--import", "tsx", "--conditions=source", fixture(name)],
+  args: ["--import", "tsx", "--conditions=effect-mcp-source", fixture(name)],
   cwd: packageDir
 })
 const mjsFixture = (name: string): NodeStdio.ClientOptions => ({

@@ -1,0 +1,184 @@
+/**
+ * The deprecated HTTP+SSE transport of MCP 2024-11-05, server side, as two
+ * `@effect/platform` apps: `sse` (GET opens the session's event stream, whose
+ * first event, `endpoint`, names the URL to POST to) and `messages` (POST of
+ * one message or a batch, answered 202; the answers travel on the stream).
+ *
+ * It runs the same `McpServer` as the streamable transport, with the same
+ * protections (`Host`/`Origin` allow-lists, body limit, session validation,
+ * idle timeout), so a server can offer both side by side, as the spec's
+ * backwards-compatibility section describes.
+ *
+ * @example
+ * ```ts
+ * import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
+ * import * as Effect from "effect/Effect"
+ *
+ * const endpoints = Effect.gen(function*() {
+ *   const legacy = yield* LegacySseServer.make({ messagesPath: "/messages" })
+ *   // mount legacy.sse at GET /sse and legacy.messages at POST /messages
+ * })
+ * ```
+ * @since 0.1.0
+ */
+import * as Headers from "@effect/platform/Headers"
+import type * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as FiberMap from "effect/FiberMap"
+import * as Mailbox from "effect/Mailbox"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import { checkOrigin, type DnsRebindingProtection, isParsed, jsonRpcError, randomSessionId, readJsonBody } from "./internal/httpServer.js"
+import * as JsonRpc from "./JsonRpc.js"
+import { McpServer } from "./McpServer.js"
+import type { TransportShape } from "./Transport.js"
+
+export interface Options {
+  /** The path clients POST to, announced in the `endpoint` event (default `/messages`). */
+  readonly messagesPath?: string | undefined
+  /** Largest accepted POST body (default 4 MiB). */
+  readonly maxBodyBytes?: number | undefined
+  /** A session without a POST for this long is closed (default 30 minutes). */
+  readonly sessionIdleTimeout?: Duration.DurationInput | undefined
+  /** Sessions open at once; one more stream gets 503 (default 10 000). */
+  readonly maxSessions?: number | undefined
+  readonly dnsRebindingProtection?: DnsRebindingProtection
+  /** SSE comment interval on the stream (default 15 s). */
+  readonly keepAlive?: Duration.DurationInput | undefined
+  /** Events buffered per stream before the sender waits for the reader (default 256). */
+  readonly streamBuffer?: number | undefined
+}
+
+export interface LegacySseServerShape {
+  /** GET: opens a session's event stream. */
+  readonly sse: HttpApp.Default
+  /** POST `?sessionId=…`: a client message. */
+  readonly messages: HttpApp.Default
+  readonly sessionCount: Effect.Effect<number>
+}
+
+interface Session {
+  readonly id: string
+  readonly incoming: Mailbox.Mailbox<JsonRpc.Frame>
+  readonly outgoing: Mailbox.Mailbox<string>
+  lastActivity: number
+  closed: boolean
+}
+
+const encoder = new TextEncoder()
+
+/** Builds the two endpoints for the `McpServer` in context. Closing the scope ends every session. */
+export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape, never, McpServer | Scope.Scope> =>
+  Effect.gen(function*() {
+    const server = yield* McpServer
+    const fibers = yield* FiberMap.make<string>()
+    const sessions = new Map<string, Session>()
+    const messagesPath = options.messagesPath ?? "/messages"
+    const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
+    const idleMs = Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30))
+    const maxSessions = options.maxSessions ?? 10_000
+    const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
+    const bufferSize = options.streamBuffer ?? 256
+    const protection = options.dnsRebindingProtection
+
+    const closeSession = (session: Session) =>
+      Effect.suspend(() => {
+        if (session.closed) return Effect.void
+        session.closed = true
+        sessions.delete(session.id)
+        return session.outgoing.end.pipe(
+          Effect.zipRight(session.incoming.end),
+          Effect.zipRight(FiberMap.remove(fibers, session.id))
+        )
+      })
+
+    yield* Effect.addFinalizer(() => Effect.forEach(Array.from(sessions.values()), closeSession, { discard: true }))
+
+    // one timer for all sessions: keep-alive comments, and the idle sweep
+    yield* Effect.forkScoped(Effect.forever(
+      Effect.sleep(keepAlive).pipe(Effect.zipRight(Effect.suspend(() => {
+        const now = Date.now()
+        const idle: Array<Session> = []
+        for (const session of sessions.values()) {
+          if (now - session.lastActivity >= idleMs) idle.push(session)
+          else session.outgoing.unsafeOffer(": keep-alive\n\n")
+        }
+        return Effect.forEach(idle, closeSession, { discard: true })
+      })))
+    ))
+
+    const sse: HttpApp.Default = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      Effect.gen(function*() {
+        const rejected = checkOrigin(protection, request.headers)
+        if (rejected !== undefined) return rejected
+        if (request.method !== "GET") return jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: "GET" })
+        const accept = request.headers["accept"]
+        if (accept !== undefined && !accept.includes("text/event-stream") && !accept.includes("*/*")) {
+          return jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream")
+        }
+        if (sessions.size >= maxSessions) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
+        const id = randomSessionId()
+        const session: Session = {
+          id,
+          incoming: yield* Mailbox.make<JsonRpc.Frame>(),
+          outgoing: yield* Mailbox.make<string>({ capacity: bufferSize }),
+          lastActivity: Date.now(),
+          closed: false
+        }
+        sessions.set(id, session)
+        const transport: TransportShape = {
+          incoming: Mailbox.toStream(session.incoming),
+          send: (message) =>
+            session.outgoing.offer(`event: message\ndata: ${JSON.stringify(message)}\n\n`).pipe(Effect.asVoid),
+          info: { sessionId: id }
+        }
+        yield* FiberMap.run(
+          fibers,
+          id,
+          server.serve(transport).pipe(Effect.ensuring(Effect.suspend(() => closeSession(session))))
+        )
+        const endpoint = `${messagesPath}?sessionId=${id}`
+        const body = Stream.concat(
+          Stream.make(`event: endpoint\ndata: ${endpoint}\n\n`),
+          Mailbox.toStream(session.outgoing)
+        ).pipe(
+          Stream.map((text) => encoder.encode(text)),
+          // the stream is the session: when the client goes, so does the session
+          Stream.ensuring(closeSession(session))
+        )
+        return HttpServerResponse.stream(body, {
+          contentType: "text/event-stream",
+          headers: Headers.fromInput({ "cache-control": "no-cache, no-transform", "x-accel-buffering": "no" })
+        })
+      }))
+
+    const messages: HttpApp.Default = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      Effect.gen(function*() {
+        const rejected = checkOrigin(protection, request.headers)
+        if (rejected !== undefined) return rejected
+        if (request.method !== "POST") return jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: "POST" })
+        const contentType = request.headers["content-type"]
+        if (contentType === undefined || !contentType.includes("application/json")) {
+          return jsonRpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json")
+        }
+        const query = request.url.indexOf("?")
+        const sessionId = query === -1 ? null : new URLSearchParams(request.url.slice(query + 1)).get("sessionId")
+        if (sessionId === null) return jsonRpcError(400, -32000, "Bad Request: sessionId is required")
+        const session = sessions.get(sessionId)
+        if (session === undefined) return jsonRpcError(404, -32001, "Session not found")
+        const read = yield* readJsonBody(request, maxBody)
+        if (!isParsed(read)) return read
+        const frame = JsonRpc.decode(read.json)
+        if (JsonRpc.isInvalid(frame) && frame.respond) {
+          return jsonRpcError(400, frame.error.code, frame.error.message, frame.id)
+        }
+        session.lastActivity = Date.now()
+        yield* session.incoming.offer(frame)
+        return HttpServerResponse.text("Accepted", { status: 202 })
+      }))
+
+    return { sse, messages, sessionCount: Effect.sync(() => sessions.size) } satisfies LegacySseServerShape
+  })

@@ -1,0 +1,637 @@
+/**
+ * McpClient end to end: progress, timeouts, cancellation, reverse calls
+ * (sampling, elicitation, roots), capability checks, keep-alive and
+ * structuredContent validation, against a real server or a fake peer over the
+ * in-memory transport, with every message validated against the official
+ * 2025-11-25 JSON Schema.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as Protocol from "@effect-mcp/mcp/Protocol"
+import * as Transport from "@effect-mcp/mcp/Transport"
+import {
+  assertWireValid,
+  buildServer,
+  connect,
+  fakePeer,
+  initializeResult,
+  notifications,
+  requests,
+  responseTo,
+  sentBy,
+  settle,
+  waitForWire
+} from "./utils/wire.js"
+
+const failureOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined =>
+  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+
+const textOf = (result: McpSchema.CallToolResult) => (result.content[0] as McpSchema.TextContent).text
+
+/** Reports progress `steps` times, every `every` ms, then answers "done". */
+const Steps = McpServer.tool({
+  name: "steps",
+  parameters: Schema.Struct({ steps: Schema.Int, every: Schema.Int }),
+  handler: ({ every, steps }) =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      for (let i = 1; i <= steps; i++) {
+        yield* Effect.sleep(every)
+        yield* ctx.progress(i, { total: steps, message: `step ${i}` })
+      }
+      return "done"
+    })
+})
+
+const userText = (text: string): McpSchema.SamplingMessage => ({ role: "user", content: { type: "text", text } })
+
+/** Asks the client's model and answers with its text, or with the reason it could not. */
+const Ask = McpServer.tool({
+  name: "ask",
+  parameters: Schema.Struct({ q: Schema.String, withTools: Schema.optional(Schema.Boolean) }),
+  handler: ({ q, withTools }) =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      const answer = yield* ctx.sample({
+        messages: [userText(q)],
+        maxTokens: 50,
+        ...(withTools === true
+          ? {
+            tools: [{ name: "lookup", inputSchema: { type: "object", properties: { q: { type: "string" } } } }],
+            toolChoice: { mode: "auto" }
+          }
+          : {})
+      })
+      return Array.isArray(answer.content) ? "?" : (answer.content as McpSchema.TextContent).text
+    }).pipe(
+      Effect.catchAll((error) =>
+        Effect.succeed(error._tag === "ProtocolError" ? `ProtocolError:${error.reason}` : `McpError:${error.code}`)
+      )
+    )
+})
+
+const ListRoots = McpServer.tool({
+  name: "roots",
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      const { roots } = yield* ctx.listRoots()
+      return roots.map((r) => r.uri).join(",")
+    })
+})
+
+// ----------------------------------------------------------------------------
+// progress and timeouts
+// ----------------------------------------------------------------------------
+
+describe("McpClient progress", () => {
+  it.scopedLive("callTool with onProgress receives every progress notification of its request", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Steps))
+      const { client, pair } = yield* connect(server)
+      const seen: Array<Protocol.ProgressParams> = []
+      const result = yield* client.callTool("steps", { steps: 3, every: 5 }, {
+        onProgress: (p) => Effect.sync(() => seen.push(p))
+      })
+      assert.strictEqual(textOf(result), "done")
+      const [call] = requests(pair.wire, "client", "tools/call")
+      const token = (call.params as { _meta: { progressToken: string | number } })._meta.progressToken
+      assert.deepStrictEqual(seen, [1, 2, 3].map((i) => ({ progressToken: token, progress: i, total: 3, message: `step ${i}` })))
+      assert.deepStrictEqual(notifications(pair.wire, "server", "notifications/progress").map((m) => m.params), seen)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("without onProgress no token is sent and the server sends no progress", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Steps))
+      const { client, pair } = yield* connect(server)
+      yield* client.callTool("steps", { steps: 2, every: 1 })
+      const [call] = requests(pair.wire, "client", "tools/call")
+      assert.isUndefined((call.params as { _meta?: unknown })._meta)
+      assert.strictEqual(notifications(pair.wire, "server", "notifications/progress").length, 0)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("callToolStream emits Progress events then the Result", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Steps))
+      const { client, pair } = yield* connect(server)
+      const events = Array.from(yield* Stream.runCollect(client.callToolStream("steps", { steps: 2, every: 5 })))
+      assert.deepStrictEqual(events.map((e) => e._tag), ["Progress", "Progress", "Result"])
+      assert.deepStrictEqual(events.slice(0, 2).map((e) => e._tag === "Progress" ? e.progress.progress : -1), [1, 2])
+      const last = events[2]
+      assert.strictEqual(last._tag === "Result" ? textOf(last.result) : "", "done")
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("progress restarts the timeout: 200 ms timeout, progress every 50 ms for 600 ms succeeds", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Steps))
+      const { client, pair } = yield* connect(server)
+      const start = Date.now()
+      const result = yield* client.callTool("steps", { steps: 12, every: 50 }, {
+        timeout: "200 millis",
+        onProgress: () => Effect.void
+      })
+      assert.strictEqual(textOf(result), "done")
+      assert.isAtLeast(Date.now() - start, 550)
+      assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 0)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("without progress the call times out, is cancelled on the wire and never answered", () =>
+    Effect.gen(function*() {
+      const interrupted = yield* Deferred.make<void>()
+      const Sleepy = McpServer.tool({
+        name: "sleepy",
+        handler: () =>
+          Effect.sleep("600 millis").pipe(
+            Effect.as("woke up"),
+            Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
+          )
+      })
+      const server = yield* buildServer(McpServer.register(Sleepy))
+      const { client, pair } = yield* connect(server)
+      const start = Date.now()
+      const error = yield* Effect.flip(client.callTool("sleepy", {}, { timeout: "200 millis" }))
+      const elapsed = Date.now() - start
+      assert.instanceOf(error, ProtocolError)
+      assert.strictEqual((error as ProtocolError).reason, "Timeout")
+      assert.isAtLeast(elapsed, 190)
+      assert.include(error.message, "200 ms")
+      const [call] = requests(pair.wire, "client", "tools/call")
+      const [cancel] = notifications(pair.wire, "client", "notifications/cancelled")
+      assert.strictEqual((cancel.params as { requestId: unknown }).requestId, call.id)
+      yield* Deferred.await(interrupted)
+      yield* client.ping
+      assert.isUndefined(responseTo(pair.wire, "server", call.id))
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("maxTimeout is a hard bound that progress does not extend", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Steps))
+      const { client, pair } = yield* connect(server)
+      const start = Date.now()
+      const error = yield* Effect.flip(
+        client.callTool("steps", { steps: 12, every: 50 }, {
+          timeout: "200 millis",
+          maxTimeout: "300 millis",
+          onProgress: () => Effect.void
+        })
+      )
+      const elapsed = Date.now() - start
+      assert.strictEqual((error as ProtocolError).reason, "Timeout")
+      assert.isAtLeast(elapsed, 290)
+      assert.include(error.message, "300 ms", "the idle timeout fired, not the hard bound")
+      assert.isAbove(notifications(pair.wire, "server", "notifications/progress").length, 3)
+      assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 1)
+      assertWireValid(pair.wire)
+    }))
+})
+
+// ----------------------------------------------------------------------------
+// cancellation
+// ----------------------------------------------------------------------------
+
+describe("McpClient cancellation", () => {
+  it.scopedLive("interrupting callTool cancels it on the wire, interrupts the handler, and nothing answers it", () =>
+    Effect.gen(function*() {
+      const started = yield* Deferred.make<void>()
+      const interrupted = yield* Deferred.make<void>()
+      const Hang = McpServer.tool({
+        name: "hang",
+        handler: () =>
+          Deferred.succeed(started, undefined).pipe(
+            Effect.zipRight(Effect.never),
+            Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
+          )
+      })
+      const server = yield* buildServer(McpServer.register(Hang))
+      const { client, pair } = yield* connect(server)
+      const fiber = yield* Effect.fork(client.callTool("hang"))
+      yield* Deferred.await(started)
+      yield* Fiber.interrupt(fiber)
+      yield* Deferred.await(interrupted)
+      const [call] = requests(pair.wire, "client", "tools/call")
+      const cancels = notifications(pair.wire, "client", "notifications/cancelled")
+      assert.deepStrictEqual(cancels.map((m) => (m.params as { requestId: unknown }).requestId), [call.id])
+      yield* client.ping // anything answered before the pong would be on the wire by now
+      assert.isUndefined(responseTo(pair.wire, "server", call.id))
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("cancelling a forward request cancels its pending reverse call on the wire", () =>
+    Effect.gen(function*() {
+      const samplingStarted = yield* Deferred.make<void>()
+      const samplingInterrupted = yield* Deferred.make<void>()
+      const server = yield* buildServer(McpServer.register(Ask))
+      const { client, pair } = yield* connect(server, {
+        handlers: McpClient.layerSampling(() =>
+          Deferred.succeed(samplingStarted, undefined).pipe(
+            Effect.zipRight(Effect.never),
+            Effect.onInterrupt(() => Deferred.succeed(samplingInterrupted, undefined))
+          )
+        )
+      })
+      const fiber = yield* Effect.fork(client.callTool("ask", { q: "never answered" }))
+      yield* Deferred.await(samplingStarted)
+      yield* Fiber.interrupt(fiber)
+      const [sampling] = requests(pair.wire, "server", "sampling/createMessage")
+      yield* waitForWire(pair.wire, (r) =>
+        r.from === "server" && r.message.method === "notifications/cancelled" &&
+        (r.message.params as { requestId: unknown }).requestId === sampling.id)
+      // the client's handler for the reverse call was interrupted in turn
+      yield* Deferred.await(samplingInterrupted)
+      const [call] = requests(pair.wire, "client", "tools/call")
+      yield* client.ping
+      assert.isUndefined(responseTo(pair.wire, "server", call.id))
+      assert.isUndefined(responseTo(pair.wire, "client", sampling.id))
+      assertWireValid(pair.wire)
+    }))
+})
+
+// ----------------------------------------------------------------------------
+// reverse calls
+// ----------------------------------------------------------------------------
+
+describe("McpClient reverse calls", () => {
+  it.scopedLive("sampling with tools and toolChoice when the client declares sampling.tools", () =>
+    Effect.gen(function*() {
+      const received: Array<McpSchema.CreateMessageRequestParams> = []
+      const server = yield* buildServer(McpServer.register(Ask))
+      const { client, pair } = yield* connect(server, {
+        handlers: McpClient.layerSampling((params) =>
+          Effect.sync(() => {
+            received.push(params)
+            return { role: "assistant", model: "test-model", content: { type: "text", text: "42" }, stopReason: "endTurn" }
+          }), { tools: true })
+      })
+      const result = yield* client.callTool("ask", { q: "answer?", withTools: true })
+      assert.strictEqual(textOf(result), "42")
+      const [init] = requests(pair.wire, "client", "initialize")
+      assert.deepStrictEqual((init.params as { capabilities: unknown }).capabilities, { sampling: { tools: {} } })
+      const [sampling] = requests(pair.wire, "server", "sampling/createMessage")
+      assert.deepStrictEqual(sampling.params, {
+        messages: [userText("answer?")],
+        maxTokens: 50,
+        tools: [{ name: "lookup", inputSchema: { type: "object", properties: { q: { type: "string" } } } }],
+        toolChoice: { mode: "auto" }
+      })
+      assert.deepStrictEqual(received, [sampling.params as McpSchema.CreateMessageRequestParams])
+      assert.deepInclude(responseTo(pair.wire, "client", sampling.id), {
+        result: { role: "assistant", model: "test-model", content: { type: "text", text: "42" }, stopReason: "endTurn" }
+      })
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("sampling with tools without sampling.tools fails with CapabilityMissing and sends nothing", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Ask))
+      const { client, pair } = yield* connect(server, {
+        handlers: McpClient.layerSampling(() =>
+          Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "plain" } })
+        )
+      })
+      assert.strictEqual(textOf(yield* client.callTool("ask", { q: "q", withTools: true })), "ProtocolError:CapabilityMissing")
+      assert.strictEqual(requests(pair.wire, "server", "sampling/createMessage").length, 0)
+      // without tools the same client is asked
+      assert.strictEqual(textOf(yield* client.callTool("ask", { q: "q" })), "plain")
+      assert.strictEqual(requests(pair.wire, "server", "sampling/createMessage").length, 1)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("a client without sampling: CapabilityMissing on the server, nothing on the wire", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Ask))
+      const { client, pair } = yield* connect(server)
+      assert.strictEqual(textOf(yield* client.callTool("ask", { q: "q" })), "ProtocolError:CapabilityMissing")
+      assert.strictEqual(sentBy(pair.wire, "server").filter((m) => "method" in m && "id" in m).length, 0)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("a server request the client declared but has no handler for is answered -32601 at once", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Ask))
+      const { client, pair } = yield* connect(server, { client: { capabilities: { sampling: {} } } })
+      const start = Date.now()
+      assert.strictEqual(textOf(yield* client.callTool("ask", { q: "q" })), "McpError:-32601")
+      assert.isBelow(Date.now() - start, 1000)
+      const [sampling] = requests(pair.wire, "server", "sampling/createMessage")
+      assert.strictEqual((responseTo(pair.wire, "client", sampling.id)?.error as { code: number }).code, -32601)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("form elicitation: the client fills the requested schema's defaults into an accepted answer", () =>
+    Effect.gen(function*() {
+      const seen = yield* Deferred.make<McpSchema.ElicitResult>()
+      const Signup = McpServer.tool({
+        name: "signup",
+        handler: () =>
+          Effect.gen(function*() {
+            const ctx = yield* HandlerContext
+            const answer = yield* ctx.elicit({
+              message: "Your details",
+              requestedSchema: {
+                type: "object",
+                properties: {
+                  name: { type: "string", title: "Name" },
+                  age: { type: "integer", minimum: 0, default: 30 },
+                  newsletter: { type: "boolean", default: true },
+                  color: { type: "string", enum: ["red", "green"], default: "green" }
+                },
+                required: ["name"]
+              }
+            })
+            yield* Deferred.succeed(seen, answer)
+            return answer.action
+          })
+      })
+      const server = yield* buildServer(McpServer.register(Signup))
+      const { client, pair } = yield* connect(server, {
+        handlers: McpClient.layerElicitation({
+          form: () => Effect.succeed({ action: "accept", content: { name: "Ada", color: "red" } })
+        })
+      })
+      assert.strictEqual(textOf(yield* client.callTool("signup")), "accept")
+      const expected: McpSchema.ElicitResult = { action: "accept", content: { name: "Ada", color: "red", age: 30, newsletter: true } }
+      assert.deepStrictEqual(yield* Deferred.await(seen), expected)
+      const [init] = requests(pair.wire, "client", "initialize")
+      assert.deepStrictEqual((init.params as { capabilities: unknown }).capabilities, { elicitation: { form: {} } })
+      const [elicit] = requests(pair.wire, "server", "elicitation/create")
+      assert.deepStrictEqual(responseTo(pair.wire, "client", elicit.id)?.result, expected)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("URL elicitation reaches the url handler; a form-only client is never asked for one", () =>
+    Effect.gen(function*() {
+      const Login = McpServer.tool({
+        name: "login",
+        handler: () =>
+          Effect.gen(function*() {
+            const ctx = yield* HandlerContext
+            const answer = yield* ctx.elicit({
+              mode: "url",
+              message: "Sign in to continue",
+              url: "https://example.com/login?session=1",
+              elicitationId: "login-1"
+            })
+            return answer.action
+          }).pipe(Effect.catchTag("ProtocolError", (e) => Effect.succeed(e.reason)))
+      })
+      const server = yield* buildServer(McpServer.register(Login))
+      const urls: Array<McpSchema.ElicitRequestURLParams> = []
+      const withUrl = yield* connect(server, {
+        handlers: McpClient.layerElicitation({
+          url: (params) => Effect.sync(() => (urls.push(params), { action: "accept" }))
+        })
+      })
+      assert.strictEqual(textOf(yield* withUrl.client.callTool("login")), "accept")
+      assert.deepStrictEqual(urls, [{
+        mode: "url",
+        message: "Sign in to continue",
+        url: "https://example.com/login?session=1",
+        elicitationId: "login-1"
+      }])
+      const [init] = requests(withUrl.pair.wire, "client", "initialize")
+      assert.deepStrictEqual((init.params as { capabilities: unknown }).capabilities, { elicitation: { url: {} } })
+      assertWireValid(withUrl.pair.wire)
+
+      const formOnly = yield* connect(server, {
+        handlers: McpClient.layerElicitation({ form: () => Effect.succeed({ action: "decline" }) })
+      })
+      assert.strictEqual(textOf(yield* formOnly.client.callTool("login")), "CapabilityMissing")
+      assert.strictEqual(requests(formOnly.pair.wire, "server", "elicitation/create").length, 0)
+      assertWireValid(formOnly.pair.wire)
+    }))
+
+  it.scopedLive("no elicitation on a session negotiated before 2025-06-18, whatever the client declares", () =>
+    Effect.gen(function*() {
+      const Confirm = McpServer.tool({
+        name: "confirm",
+        handler: () =>
+          Effect.gen(function*() {
+            const ctx = yield* HandlerContext
+            const answer = yield* ctx.elicit({ message: "Sure?", requestedSchema: { type: "object", properties: {} } })
+            return answer.action
+          }).pipe(Effect.catchTag("ProtocolError", (e) => Effect.succeed(e.reason)))
+      })
+      const server = yield* buildServer(McpServer.register(Confirm))
+      const { client, pair } = yield* connect(server, {
+        client: { protocolVersion: "2025-03-26" },
+        handlers: McpClient.layerElicitation({ form: () => Effect.succeed({ action: "accept", content: {} }) })
+      })
+      assert.strictEqual(client.protocolVersion, "2025-03-26")
+      assert.strictEqual(textOf(yield* client.callTool("confirm")), "CapabilityMissing")
+      assert.strictEqual(requests(pair.wire, "server", "elicitation/create").length, 0)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("roots/list answers the current roots; a change sends notifications/roots/list_changed", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(ListRoots))
+      const rootsContext = yield* Layer.build(McpClient.layerRoots([{ uri: "file:///a", name: "a" }]))
+      const { client, pair } = yield* connect(server, { handlers: Layer.succeedContext(rootsContext) })
+      // changed right after connecting: the notification is not lost
+      const roots = Context.get(rootsContext, McpClient.Roots).roots
+      yield* SubscriptionRef.set(roots, [{ uri: "file:///a" }, { uri: "file:///b" }])
+      yield* waitForWire(pair.wire, (r) => r.message.method === "notifications/roots/list_changed")
+      assert.strictEqual(textOf(yield* client.callTool("roots")), "file:///a,file:///b")
+      assert.strictEqual(notifications(pair.wire, "client", "notifications/roots/list_changed").length, 1)
+      const [init] = requests(pair.wire, "client", "initialize")
+      assert.deepStrictEqual((init.params as { capabilities: unknown }).capabilities, { roots: { listChanged: true } })
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("roots that do not change send no notification", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(ListRoots))
+      const { client, pair } = yield* connect(server, { handlers: McpClient.layerRoots([{ uri: "file:///a" }]) })
+      yield* settle
+      assert.strictEqual(textOf(yield* client.callTool("roots")), "file:///a")
+      assert.strictEqual(notifications(pair.wire, "client", "notifications/roots/list_changed").length, 0)
+      assertWireValid(pair.wire)
+    }))
+})
+
+// ----------------------------------------------------------------------------
+// structuredContent validation
+// ----------------------------------------------------------------------------
+
+/** A tool that publishes an output schema and does not keep to it. */
+const liar = (structuredContent: { readonly [key: string]: unknown } | undefined, $id?: string): McpServer.Tool => ({
+  _tag: "Tool",
+  name: "liar",
+  definition: {
+    name: "liar",
+    inputSchema: { type: "object" },
+    outputSchema: { ...($id !== undefined ? { $id } : {}), type: "object", properties: { n: { type: "number" } }, required: ["n"] }
+  },
+  call: () =>
+    Effect.succeed({
+      content: [{ type: "text", text: JSON.stringify(structuredContent ?? null) }],
+      ...(structuredContent !== undefined ? { structuredContent } : {})
+    })
+})
+
+describe("McpClient structuredContent validation", () => {
+  it.scopedLive("structuredContent that does not match the listed outputSchema fails with InvalidResult", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(liar({ n: "not a number" })))
+      const { client, pair } = yield* connect(server)
+      // not listed yet: nothing to validate against
+      assert.deepStrictEqual((yield* client.callTool("liar")).structuredContent, { n: "not a number" })
+      yield* client.listToolsAll()
+      const error = yield* Effect.flip(client.callTool("liar"))
+      assert.instanceOf(error, ProtocolError)
+      assert.strictEqual((error as ProtocolError).reason, "InvalidResult")
+      assert.include(error.message, "liar")
+      // what crossed is the server's answer, unchanged
+      const calls = requests(pair.wire, "client", "tools/call")
+      assert.deepStrictEqual((responseTo(pair.wire, "server", calls[1].id)?.result as McpSchema.CallToolResult).structuredContent, {
+        n: "not a number"
+      })
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("a listed output schema with no structuredContent fails; validation can be turned off", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(liar(undefined)))
+      const strict = yield* connect(server)
+      yield* strict.client.listToolsAll()
+      const error = yield* Effect.flip(strict.client.callTool("liar"))
+      assert.strictEqual((error as ProtocolError).reason, "InvalidResult")
+      const lax = yield* connect(server, { client: { validateStructuredContent: false } })
+      yield* lax.client.listToolsAll()
+      assert.isUndefined((yield* lax.client.callTool("liar")).structuredContent)
+      assertWireValid(strict.pair.wire)
+      assertWireValid(lax.pair.wire)
+    }))
+
+  it.scopedLive("valid structuredContent passes; validation survives listing an output schema with $id again", () =>
+    Effect.gen(function*() {
+      const honest = yield* buildServer(McpServer.register(liar({ n: 1 })))
+      const a = yield* connect(honest)
+      yield* a.client.listToolsAll()
+      assert.deepStrictEqual((yield* a.client.callTool("liar")).structuredContent, { n: 1 })
+      assertWireValid(a.pair.wire)
+
+      const lying = yield* buildServer(McpServer.register(liar({ n: "x" }, "https://example.com/liar-output")))
+      const b = yield* connect(lying)
+      yield* b.client.listToolsAll()
+      yield* Stream.runDrain(b.client.listTools)
+      const error = yield* Effect.flip(b.client.callTool("liar"))
+      assert.strictEqual((error as ProtocolError).reason, "InvalidResult")
+      assertWireValid(b.pair.wire)
+    }))
+})
+
+// ----------------------------------------------------------------------------
+// capabilities, keep-alive
+// ----------------------------------------------------------------------------
+
+describe("McpClient capabilities", () => {
+  it.scopedLive("a method the server did not declare fails with CapabilityMissing before anything is sent", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: ({ request }) =>
+          request.method === "initialize"
+            ? Effect.succeed({ protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "bare", version: "0" } })
+            : Effect.fail(McpError.methodNotFound(request.method)),
+        onNotification: () => Effect.void
+      })
+      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+        Effect.provideService(Transport.Transport, pair.client)
+      )
+      const before = pair.wire.length
+      const calls: ReadonlyArray<readonly [string, Effect.Effect<unknown, McpClient.ClientError, never>]> = [
+        ["tools/call", client.callTool("x")],
+        ["tools/list", client.listToolsAll()],
+        ["resources/list", client.listResourcesAll()],
+        ["resources/read", client.readResource("file:///x")],
+        ["resources/subscribe", Effect.scoped(client.subscribe("file:///x"))],
+        ["prompts/get", client.getPrompt("p")],
+        ["completion/complete", client.complete({ ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } })],
+        ["logging/setLevel", client.setLogLevel("debug")]
+      ]
+      for (const [method, call] of calls) {
+        const error = yield* Effect.flip(call)
+        assert.instanceOf(error, ProtocolError, method)
+        assert.strictEqual((error as ProtocolError).reason, "CapabilityMissing", method)
+        assert.strictEqual((error as ProtocolError).method, method)
+      }
+      assert.strictEqual(pair.wire.length, before, "something was sent")
+      yield* client.ping // ping needs no capability
+      assertWireValid(pair.wire)
+    }))
+})
+
+describe("McpClient keep-alive", () => {
+  it.scopedLive("a server that never answers ping is dropped after maxMissed; pending calls fail saying why", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (request) =>
+        request.method === "initialize" ? initializeResult(request.id, { tools: {} }) : undefined)
+      const client = yield* McpClient.make({
+        name: "c",
+        version: "1",
+        keepAlive: { interval: "30 millis", maxMissed: 2 }
+      }).pipe(Effect.provideService(Transport.Transport, pair.client))
+      const start = Date.now()
+      const exit = yield* Effect.exit(client.callTool("never-answered"))
+      const elapsed = Date.now() - start
+      const error = failureOf(exit)
+      assert.instanceOf(error, ProtocolError)
+      assert.strictEqual((error as ProtocolError).reason, "ConnectionClosed")
+      assert.include(error!.message, "keep-alive")
+      assert.isBelow(elapsed, 2000)
+      yield* client.closed
+      const pings = requests(pair.wire, "client", "ping")
+      assert.strictEqual(pings.length, 2)
+      // each unanswered ping was cancelled
+      assert.deepStrictEqual(
+        notifications(pair.wire, "client", "notifications/cancelled").map((m) => (m.params as { requestId: unknown }).requestId),
+        pings.map((p) => p.id)
+      )
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("a server answering ping with -32601 is alive", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (request) =>
+        request.method === "initialize"
+          ? initializeResult(request.id)
+          : request.method === "ping"
+          ? JsonRpc.failure(request.id, { code: -32601, message: "Method not found" })
+          : undefined)
+      const client = yield* McpClient.make({
+        name: "c",
+        version: "1",
+        keepAlive: { interval: "20 millis", maxMissed: 2 }
+      }).pipe(Effect.provideService(Transport.Transport, pair.client))
+      const closed = yield* client.closed.pipe(Effect.timeout("200 millis"), Effect.option)
+      assert.isTrue(Option.isNone(closed), "the client closed")
+      assert.isAtLeast(requests(pair.wire, "client", "ping").length, 3)
+      assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 0)
+      assertWireValid(pair.wire)
+    }))
+})
