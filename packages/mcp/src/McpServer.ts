@@ -108,7 +108,9 @@ type JsonSchemaObject = { [key: string]: unknown }
  * `identifier`, a `Schema.Class`) inlined so that the root says what it is.
  */
 const jsonSchemaOf = (schema: Schema.Schema.Any): JsonSchemaObject => {
-  const { $id: _id, ...json } = JSONSchema.make(schema, { target: "jsonSchema2020-12" }) as unknown as JsonSchemaObject
+  // no `$schema`: 2020-12 is MCP's default dialect, and peers that compile schemas with a
+  // draft-07 validator (the official TypeScript SDK client does, for outputSchema) reject its URI
+  const { $id: _id, $schema: _schema, ...json } = JSONSchema.make(schema, { target: "jsonSchema2020-12" }) as unknown as JsonSchemaObject
   const ref = json.$ref
   const defs = json.$defs as { [name: string]: JsonSchemaObject } | undefined
   if (typeof ref !== "string" || !ref.startsWith("#/$defs/") || defs === undefined) return json

@@ -1,0 +1,41 @@
+/**
+ * The demo's server: one tool that reports progress and asks the client's
+ * model for a haiku, served on stdio. Logs go to stderr; stdout is the wire.
+ */
+import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+
+const Haiku = McpServer.tool({
+  name: "haiku",
+  title: "Write a haiku",
+  description: "Asks the client's model for a haiku about a topic, reporting progress",
+  parameters: Schema.Struct({ topic: Schema.String.annotations({ description: "What the haiku is about" }) }),
+  success: Schema.Struct({ topic: Schema.String, haiku: Schema.String }),
+  handler: ({ topic }) =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      yield* ctx.progress(0, { total: 2, message: "asking the model" })
+      const answer = yield* ctx.sample({
+        messages: [{ role: "user", content: { type: "text", text: `Write a haiku about ${topic}` } }],
+        maxTokens: 60
+      })
+      yield* ctx.progress(1, { total: 2, message: "got an answer" })
+      const content = Array.isArray(answer.content) ? answer.content[0] : answer.content
+      yield* ctx.progress(2, { total: 2, message: "done" })
+      return { topic, haiku: content?.type === "text" ? content.text : "(no text)" }
+    })
+})
+
+const ServerLive = McpServer.register(Haiku).pipe(
+  Layer.provideMerge(McpServer.layer({ name: "demo-server", version: "0.1.0" }))
+)
+
+McpServer.run.pipe(
+  Effect.provide(ServerLive),
+  Effect.provide(NodeStdio.layerServer()),
+  Effect.runPromise
+).then(() => process.exit(0))
