@@ -26,10 +26,10 @@ const Wire = Layer.effect(
   Effect.map(Transport.Transport, (inner): Transport.TransportShape => ({
     ...inner,
     incoming: inner.incoming.pipe(
-      Stream.tap((frame) => Console.log(`server → client  ${describe(frame as Record<string, unknown>)}`))
+      Stream.tap((frame) => Console.log(`server → client  ${describe(frame as unknown as Record<string, unknown>)}`))
     ),
     send: (message, route) =>
-      Console.log(`client → server  ${describe(message as Record<string, unknown>)}`).pipe(
+      Console.log(`client → server  ${describe(message as unknown as Record<string, unknown>)}`).pipe(
         Effect.zipRight(inner.send(message, route))
       )
   }))
