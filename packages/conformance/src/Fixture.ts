@@ -1,0 +1,513 @@
+/**
+ * The fixture server of the official MCP conformance suite
+ * (`@modelcontextprotocol/conformance@0.1.16`, `server` mode): every tool,
+ * resource, template and prompt its 32 server scenarios call, with the exact
+ * names, texts and request shapes they check, plus three tools used by the
+ * benchmarks (`echo`, `blob`, `slow`).
+ *
+ * See `scratchpad/conformance/FIXTURES.md` §4 for the inventory.
+ *
+ * @since 0.1.0
+ */
+import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+
+// ============================================================================
+// constants
+// ============================================================================
+
+/** The server's identity in the initialize result. */
+export const serverInfo = { name: "mcp-conformance-test-server", version: "1.0.0" } as const
+
+/** A 1×1 PNG, base64. */
+export const PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+
+/** A minimal WAV file, base64. */
+export const WAV_BASE64 = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA="
+
+/** What tools without arguments publish as `inputSchema`. */
+const NO_ARGS = { type: "object", properties: {} } as McpSchema.Tool["inputSchema"]
+
+/** A plain published `inputSchema` (required properties only), the way the reference server writes them. */
+const objectOf = (properties: { readonly [name: string]: { readonly [key: string]: unknown } }) =>
+  ({ type: "object", properties, required: Object.keys(properties) }) as McpSchema.Tool["inputSchema"]
+
+/** The raw JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published unchanged. */
+export const JSON_SCHEMA_2020_12_INPUT = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  $defs: {
+    address: {
+      type: "object",
+      properties: { street: { type: "string" }, city: { type: "string" } }
+    }
+  },
+  properties: {
+    name: { type: "string" },
+    address: { $ref: "#/$defs/address" }
+  },
+  additionalProperties: false
+} as const
+
+/** The form of `test_elicitation` (§3.15). */
+export const ELICITATION_SCHEMA = {
+  type: "object",
+  properties: {
+    username: { type: "string", description: "User's response" },
+    email: { type: "string", description: "User's email address" }
+  },
+  required: ["username", "email"]
+} as const
+
+/** The form of `test_elicitation_sep1034_defaults` (§3.17). */
+export const SEP1034_SCHEMA = {
+  type: "object",
+  properties: {
+    name: { type: "string", description: "User name", default: "John Doe" },
+    age: { type: "integer", description: "User age", default: 30 },
+    score: { type: "number", description: "User score", default: 95.5 },
+    status: {
+      type: "string",
+      description: "User status",
+      enum: ["active", "inactive", "pending"],
+      default: "active"
+    },
+    verified: { type: "boolean", description: "Verification status", default: true }
+  },
+  required: []
+} as const
+
+/** The form of `test_elicitation_sep1330_enums` (§3.20). */
+export const SEP1330_SCHEMA = {
+  type: "object",
+  properties: {
+    untitledSingle: {
+      type: "string",
+      description: "Select one option",
+      enum: ["option1", "option2", "option3"]
+    },
+    titledSingle: {
+      type: "string",
+      description: "Select one option with titles",
+      oneOf: [
+        { const: "value1", title: "First Option" },
+        { const: "value2", title: "Second Option" },
+        { const: "value3", title: "Third Option" }
+      ]
+    },
+    legacyEnum: {
+      type: "string",
+      description: "Select one option (legacy)",
+      enum: ["opt1", "opt2", "opt3"],
+      enumNames: ["Option One", "Option Two", "Option Three"]
+    },
+    untitledMulti: {
+      type: "array",
+      description: "Select multiple options",
+      minItems: 1,
+      maxItems: 3,
+      items: { type: "string", enum: ["option1", "option2", "option3"] }
+    },
+    titledMulti: {
+      type: "array",
+      description: "Select multiple options with titles",
+      minItems: 1,
+      maxItems: 3,
+      items: {
+        anyOf: [
+          { const: "value1", title: "First Choice" },
+          { const: "value2", title: "Second Choice" },
+          { const: "value3", title: "Third Choice" }
+        ]
+      }
+    }
+  },
+  required: []
+} as const
+
+/** The result text of `test_reconnection`. */
+export const RECONNECTION_TEXT =
+  "Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure."
+
+/** Suggestions for `test_prompt_with_arguments` / `arg1`, filtered by prefix. */
+export const ARG1_COMPLETIONS: ReadonlyArray<string> = ["test", "testValue1", "testing", "paris", "park", "party"]
+
+/** The largest `blob` the benchmark tool produces (64 MiB). */
+export const MAX_BLOB_BYTES = 64 * 1024 * 1024
+
+// ============================================================================
+// tools
+// ============================================================================
+
+const text = (t: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text: t }] })
+
+const elicitationText = (result: McpSchema.ElicitResult) =>
+  `action=${result.action}, content=${JSON.stringify(result.content ?? {})}`
+
+const TestSimpleText = McpServer.tool({
+  name: "test_simple_text",
+  description: "Tests simple text content response",
+  inputSchema: NO_ARGS,
+  handler: () => Effect.succeed(text("This is a simple text response for testing."))
+})
+
+const TestImageContent = McpServer.tool({
+  name: "test_image_content",
+  description: "Tests image content response",
+  inputSchema: NO_ARGS,
+  handler: () => Effect.succeed({ content: [{ type: "image", data: PNG_BASE64, mimeType: "image/png" }] })
+})
+
+const TestAudioContent = McpServer.tool({
+  name: "test_audio_content",
+  description: "Tests audio content response",
+  inputSchema: NO_ARGS,
+  handler: () => Effect.succeed({ content: [{ type: "audio", data: WAV_BASE64, mimeType: "audio/wav" }] })
+})
+
+const TestEmbeddedResource = McpServer.tool({
+  name: "test_embedded_resource",
+  description: "Tests embedded resource content response",
+  inputSchema: NO_ARGS,
+  handler: () =>
+    Effect.succeed({
+      content: [{
+        type: "resource",
+        resource: {
+          uri: "test://embedded-resource",
+          mimeType: "text/plain",
+          text: "This is an embedded resource content."
+        }
+      }]
+    })
+})
+
+const TestMultipleContentTypes = McpServer.tool({
+  name: "test_multiple_content_types",
+  description: "Tests response with multiple content types (text, image, resource)",
+  inputSchema: NO_ARGS,
+  handler: () =>
+    Effect.succeed({
+      content: [
+        { type: "text", text: "Multiple content types test:" },
+        { type: "image", data: PNG_BASE64, mimeType: "image/png" },
+        {
+          type: "resource",
+          resource: {
+            uri: "test://mixed-content-resource",
+            mimeType: "application/json",
+            text: JSON.stringify({ test: "data", value: 123 })
+          }
+        }
+      ]
+    })
+})
+
+const TestToolWithLogging = McpServer.tool({
+  name: "test_tool_with_logging",
+  description: "Tests tool that emits log messages during execution",
+  inputSchema: NO_ARGS,
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      yield* ctx.log("info", "Tool execution started")
+      yield* Effect.sleep("50 millis")
+      yield* ctx.log("info", "Tool processing data")
+      yield* Effect.sleep("50 millis")
+      yield* ctx.log("info", "Tool execution completed")
+      return text("Tool with logging executed successfully")
+    })
+})
+
+const TestToolWithProgress = McpServer.tool({
+  name: "test_tool_with_progress",
+  description: "Tests tool that reports progress notifications",
+  inputSchema: NO_ARGS,
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      yield* ctx.progress(0, { total: 100, message: "Completed step 0 of 100" })
+      yield* Effect.sleep("50 millis")
+      yield* ctx.progress(50, { total: 100, message: "Completed step 50 of 100" })
+      yield* Effect.sleep("50 millis")
+      yield* ctx.progress(100, { total: 100, message: "Completed step 100 of 100" })
+      return text(String(ctx.progressToken))
+    })
+})
+
+const TestErrorHandling = McpServer.tool({
+  name: "test_error_handling",
+  description: "Tests error response handling",
+  inputSchema: NO_ARGS,
+  handler: () =>
+    Effect.succeed({
+      isError: true,
+      content: [{ type: "text", text: "This tool intentionally returns an error for testing" }]
+    })
+})
+
+const TestReconnection = McpServer.tool({
+  name: "test_reconnection",
+  description: "Tests SSE stream disconnection and client reconnection (SEP-1699). " +
+    "Server will close the stream mid-call and send the result after client reconnects.",
+  inputSchema: NO_ARGS,
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      // close the request's stream without answering; the call goes on and
+      // its result reaches the client once it reconnects with Last-Event-ID
+      yield* ctx.closeStream
+      yield* Effect.sleep("100 millis")
+      return text(RECONNECTION_TEXT)
+    })
+})
+
+const TestSampling = McpServer.tool({
+  name: "test_sampling",
+  description: "Tests server-initiated sampling (LLM completion request)",
+  inputSchema: objectOf({ prompt: { type: "string", description: "The prompt to send to the LLM" } }),
+  parameters: Schema.Struct({ prompt: Schema.String }),
+  handler: ({ prompt }) =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      const result = yield* ctx.sample({
+        messages: [{ role: "user", content: { type: "text", text: prompt } }],
+        maxTokens: 100
+      })
+      const contents = Array.isArray(result.content) ? result.content : [result.content]
+      const reply = contents
+        .flatMap((c) => (c.type === "text" ? [c.text] : []))
+        .join("")
+      return text(`LLM response: ${reply}`)
+    })
+})
+
+const TestElicitation = McpServer.tool({
+  name: "test_elicitation",
+  description: "Tests server-initiated elicitation (user input request)",
+  inputSchema: objectOf({ message: { type: "string", description: "The message to show the user" } }),
+  parameters: Schema.Struct({ message: Schema.String }),
+  handler: ({ message }) =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      const result = yield* ctx.elicit({ message, requestedSchema: ELICITATION_SCHEMA })
+      return text(`User response: ${elicitationText(result)}`)
+    })
+})
+
+const TestElicitationSep1034Defaults = McpServer.tool({
+  name: "test_elicitation_sep1034_defaults",
+  description: "Tests elicitation with default values per SEP-1034",
+  inputSchema: NO_ARGS,
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      const result = yield* ctx.elicit({
+        mode: "form",
+        message: "Please review and update the form fields with defaults",
+        requestedSchema: SEP1034_SCHEMA
+      })
+      return text(`Elicitation completed: ${elicitationText(result)}`)
+    })
+})
+
+const TestElicitationSep1330Enums = McpServer.tool({
+  name: "test_elicitation_sep1330_enums",
+  description: "Tests elicitation with enum schema improvements per SEP-1330",
+  inputSchema: NO_ARGS,
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      const result = yield* ctx.elicit({
+        mode: "form",
+        message: "Please select options from the enum fields",
+        requestedSchema: SEP1330_SCHEMA as unknown as McpSchema.ElicitRequestFormParams["requestedSchema"]
+      })
+      return text(`Elicitation completed: ${elicitationText(result)}`)
+    })
+})
+
+const JsonSchema202012Tool = McpServer.tool({
+  name: "json_schema_2020_12_tool",
+  description: "Tool with JSON Schema 2020-12 features",
+  // published unchanged; the arguments reach the handler as they came
+  inputSchema: JSON_SCHEMA_2020_12_INPUT as unknown as McpSchema.Tool["inputSchema"],
+  parameters: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  handler: (args) => Effect.succeed(text(`JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`))
+})
+
+// ---------------------------------------------------------------- benchmark tools
+
+const Echo = McpServer.tool({
+  name: "echo",
+  description: "Echoes the text back as one text content",
+  inputSchema: objectOf({ text: { type: "string", description: "The text to echo" } }),
+  parameters: Schema.Struct({ text: Schema.String }),
+  handler: ({ text: t }) => Effect.succeed(text(t))
+})
+
+const Blob = McpServer.tool({
+  name: "blob",
+  description: "Returns one text content of exactly `bytes` ASCII bytes",
+  inputSchema: objectOf({
+    bytes: { type: "integer", minimum: 0, maximum: MAX_BLOB_BYTES, description: "How many bytes of text to return" }
+  }),
+  parameters: Schema.Struct({ bytes: Schema.Int.pipe(Schema.between(0, MAX_BLOB_BYTES)) }),
+  handler: ({ bytes }) => Effect.succeed(text("x".repeat(bytes)))
+})
+
+const Slow = McpServer.tool({
+  name: "slow",
+  description: "Waits `ms` milliseconds, reporting progress every 100 ms when asked to, then returns `done`",
+  inputSchema: objectOf({ ms: { type: "integer", minimum: 0, description: "How long to wait, in milliseconds" } }),
+  parameters: Schema.Struct({ ms: Schema.NonNegativeInt }),
+  handler: ({ ms }) =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      let elapsed = 0
+      while (elapsed + 100 <= ms) {
+        yield* Effect.sleep("100 millis")
+        elapsed += 100
+        if (elapsed < ms) yield* ctx.progress(elapsed, { total: ms })
+      }
+      if (elapsed < ms) yield* Effect.sleep(ms - elapsed)
+      return text("done")
+    })
+})
+
+/** The tools of the conformance suite plus the benchmark tools. */
+export const Tools = McpServer.register(
+  TestSimpleText,
+  TestImageContent,
+  TestAudioContent,
+  TestEmbeddedResource,
+  TestMultipleContentTypes,
+  TestToolWithLogging,
+  TestToolWithProgress,
+  TestErrorHandling,
+  TestReconnection,
+  TestSampling,
+  TestElicitation,
+  TestElicitationSep1034Defaults,
+  TestElicitationSep1330Enums,
+  JsonSchema202012Tool,
+  Echo,
+  Blob,
+  Slow
+)
+
+// ============================================================================
+// resources
+// ============================================================================
+
+const StaticText = McpServer.resource({
+  uri: "test://static-text",
+  name: "static-text",
+  title: "Static Text Resource",
+  description: "A static text resource for testing",
+  mimeType: "text/plain",
+  content: Effect.succeed("This is the content of the static text resource.")
+})
+
+const StaticBinary = McpServer.resource({
+  uri: "test://static-binary",
+  name: "static-binary",
+  title: "Static Binary Resource",
+  description: "A static binary resource (image) for testing",
+  mimeType: "image/png",
+  content: Effect.succeed({ uri: "test://static-binary", mimeType: "image/png", blob: PNG_BASE64 })
+})
+
+const WatchedResource = McpServer.resource({
+  uri: "test://watched-resource",
+  name: "watched-resource",
+  title: "Watched Resource",
+  description: "A resource that can be subscribed to for updates",
+  mimeType: "text/plain",
+  content: Effect.succeed("Watched resource content")
+})
+
+const Template = McpServer.resourceTemplate({
+  uriTemplate: "test://template/{id}/data",
+  name: "template",
+  title: "Template Resource",
+  description: "A resource template with parameter substitution",
+  mimeType: "application/json",
+  read: ({ id }) => Effect.succeed(JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }))
+})
+
+/** The resources and the resource template of the conformance suite. */
+export const Resources = McpServer.register(StaticText, StaticBinary, WatchedResource, Template)
+
+// ============================================================================
+// prompts
+// ============================================================================
+
+const SimplePrompt = McpServer.prompt({
+  name: "test_simple_prompt",
+  title: "Simple Test Prompt",
+  description: "A simple prompt without arguments",
+  content: () => Effect.succeed("This is a simple prompt for testing.")
+})
+
+const PromptWithArguments = McpServer.prompt({
+  name: "test_prompt_with_arguments",
+  title: "Prompt With Arguments",
+  description: "A prompt with required arguments",
+  parameters: Schema.Struct({
+    arg1: Schema.String.annotations({ description: "First test argument" }),
+    arg2: Schema.String.annotations({ description: "Second test argument" })
+  }),
+  complete: {
+    arg1: (value) => Effect.succeed(ARG1_COMPLETIONS.filter((v) => v.startsWith(value)))
+  },
+  content: ({ arg1, arg2 }) => Effect.succeed(`Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`)
+})
+
+const PromptWithEmbeddedResource = McpServer.prompt({
+  name: "test_prompt_with_embedded_resource",
+  title: "Prompt With Embedded Resource",
+  description: "A prompt that includes an embedded resource",
+  parameters: Schema.Struct({
+    resourceUri: Schema.String.annotations({ description: "URI of the resource to embed" })
+  }),
+  content: ({ resourceUri }) =>
+    Effect.succeed<ReadonlyArray<McpSchema.PromptMessage>>([
+      {
+        role: "user",
+        content: {
+          type: "resource",
+          resource: { uri: resourceUri, mimeType: "text/plain", text: "Embedded resource content for testing." }
+        }
+      },
+      { role: "user", content: { type: "text", text: "Please process the embedded resource above." } }
+    ])
+})
+
+const PromptWithImage = McpServer.prompt({
+  name: "test_prompt_with_image",
+  title: "Prompt With Image",
+  description: "A prompt that includes image content",
+  content: () =>
+    Effect.succeed<ReadonlyArray<McpSchema.PromptMessage>>([
+      { role: "user", content: { type: "image", data: PNG_BASE64, mimeType: "image/png" } },
+      { role: "user", content: { type: "text", text: "Please analyze the image above." } }
+    ])
+})
+
+/** The prompts of the conformance suite. */
+export const Prompts = McpServer.register(SimplePrompt, PromptWithArguments, PromptWithEmbeddedResource, PromptWithImage)
+
+// ============================================================================
+// the server
+// ============================================================================
+
+/** The fixture server: `McpServer` with every tool, resource, template and prompt registered. */
+export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(Tools, Resources, Prompts).pipe(
+  Layer.provideMerge(McpServer.layer(serverInfo))
+)

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+/**
+ * The conformance fixture server as a program.
+ *
+ *   node dist/server.js --stdio
+ *   node dist/server.js --port 3000 [--json-response] [--stateless]
+ *
+ * `--stdio` serves one session on stdin/stdout. `--port` serves streamable
+ * HTTP at `http://127.0.0.1:<port>/mcp`. Diagnostics go to stderr only
+ * (stdout belongs to the protocol on stdio).
+ *
+ * @since 0.1.0
+ */
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as Layer from "effect/Layer"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Logger from "effect/Logger"
+import { FixtureLive } from "./Fixture.js"
+
+export interface HttpOptions {
+  readonly port: number
+  /** Answer requests with `application/json` instead of SSE. */
+  readonly jsonResponse: boolean
+  /** No `Mcp-Session-Id`: every request stands alone. */
+  readonly stateless: boolean
+}
+
+type Options =
+  | { readonly _tag: "Stdio" }
+  | ({ readonly _tag: "Http" } & HttpOptions)
+
+const USAGE = "usage: server.js --stdio | --port <n> [--json-response] [--stateless]"
+
+/** Reads the command line; a string is a usage error. */
+const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
+  let stdio = false
+  let port: number | undefined
+  let jsonResponse = false
+  let stateless = false
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    switch (arg) {
+      case "--stdio":
+        stdio = true
+        break
+      case "--port": {
+        const value = argv[++i]
+        const n = Number(value)
+        if (value === undefined || !Number.isInteger(n) || n < 0 || n > 65535) return `invalid --port: ${value ?? "(missing)"}`
+        port = n
+        break
+      }
+      case "--json-response":
+        jsonResponse = true
+        break
+      case "--stateless":
+        stateless = true
+        break
+      case "--help":
+      case "-h":
+        return USAGE
+      default:
+        if (arg.startsWith("--port=")) {
+          const n = Number(arg.slice("--port=".length))
+          if (!Number.isInteger(n) || n < 0 || n > 65535) return `invalid ${arg}`
+          port = n
+          break
+        }
+        return `unknown argument: ${arg}`
+    }
+  }
+  if (stdio && port !== undefined) return "--stdio and --port are exclusive"
+  if (stdio) return { _tag: "Stdio" }
+  if (port !== undefined) return { _tag: "Http", port, jsonResponse, stateless }
+  return USAGE
+}
+
+/** Serves the fixture on stdin/stdout until the client closes stdin. */
+const serveStdio: Effect.Effect<void> = McpServer.run.pipe(
+  Effect.provide(FixtureLive),
+  Effect.provide(NodeStdio.layerServer())
+)
+
+/**
+ * Serves the fixture over streamable HTTP at http://127.0.0.1:<port>/mcp with
+ * the in-memory event store, and prints `listening on …` to stderr once bound.
+ */
+export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
+  Effect.gen(function*() {
+    const server = yield* HttpServer.HttpServer
+    const port = server.address._tag === "TcpAddress" ? server.address.port : options.port
+    yield* Effect.sync(() => process.stderr.write(`listening on http://127.0.0.1:${port}/mcp\n`))
+    return yield* Effect.never
+  }).pipe(
+    Effect.provide(
+      NodeStreamableHttp.layer({
+        port: options.port,
+        eventStore: true,
+        retry: 500,
+        jsonResponse: options.jsonResponse,
+        stateless: options.stateless,
+        legacySse: true
+      }).pipe(Layer.provide(FixtureLive))
+    ),
+    Effect.mapError((error) => new Error(`could not serve HTTP: ${String(error)}`))
+  )
+
+/** The program for parsed options. */
+const program = (options: Options): Effect.Effect<void, Error> =>
+  options._tag === "Stdio" ? serveStdio : serveHttp(options)
+
+const parsed = parseArgs(process.argv.slice(2))
+if (typeof parsed === "string") {
+  process.stderr.write(parsed === USAGE ? `${USAGE}\n` : `${parsed}\n${USAGE}\n`)
+  process.exit(2)
+}
+
+const fiber = Effect.runFork(
+  program(parsed).pipe(
+    // stdout may carry the protocol: every log goes to stderr
+    Effect.provide(Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.stringLogger)))
+  )
+)
+const stop = () => {
+  Effect.runFork(Fiber.interrupt(fiber))
+}
+process.once("SIGINT", stop)
+process.once("SIGTERM", stop)
+fiber.addObserver((exit) => {
+  process.off("SIGINT", stop)
+  process.off("SIGTERM", stop)
+  if (Exit.isFailure(exit) && !Cause.isInterruptedOnly(exit.cause)) {
+    process.stderr.write(`conformance server failed: ${Cause.pretty(exit.cause)}\n`)
+    process.exitCode = 1
+  }
+})
