@@ -13,7 +13,9 @@
 // 2. runs `conformance server --url http://localhost:<port>/mcp --suite all -o <tmpdir>`
 //    (with the Node 20 `globSync` shim, see globsync-hook.mjs);
 // 3. reads every checks.json under <tmpdir>, prints each FAILURE and WARNING,
-//    and exits 0 only if every expected scenario ran and every check is SUCCESS or INFO.
+//    and exits 0 only if every expected scenario ran and every check is SUCCESS or INFO;
+// 4. runs the client scenarios initialize, tools_call, elicitation-sep1034-client-defaults
+//    and sse-retry against our client (dist/client.js), which must pass without warnings.
 import { spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { createServer, connect } from "node:net"
@@ -248,5 +250,30 @@ try {
   await stopServer(server)
   if ((keep || exitCode !== 0) && readdirSync(outDir).length > 0) console.error(`[conformance] results kept in ${outDir}`)
   else rmSync(outDir, { recursive: true, force: true })
+}
+// ---------------------------------------------------------------- client scenarios
+// the suite runs its own test servers and drives our client (dist/client.js); its exit code is
+// non-zero on any FAILURE or WARNING, a client timeout or a client exiting non-zero
+const CLIENT_SCENARIOS = ["initialize", "tools_call", "elicitation-sep1034-client-defaults", "sse-retry"]
+const clientEntry = join(packageDir, "dist", "client.js")
+if (scenario === undefined && !bridge) {
+  for (const name of CLIENT_SCENARIOS) {
+    const run = spawn(
+      process.execPath,
+      ["--import", hook, suiteEntry, "client", "--command", `${process.execPath} ${clientEntry}`, "--scenario", name],
+      { stdio: ["ignore", "pipe", "pipe"] }
+    )
+    let output = ""
+    run.stdout.on("data", (chunk) => (output += chunk))
+    run.stderr.on("data", (chunk) => (output += chunk))
+    const result = await exited(run)
+    const summary = /Passed: .*/.exec(output)?.[0] ?? "no result"
+    if (result.code === 0) {
+      console.log(`client ${name}: ${summary}: PASSED`)
+    } else {
+      console.log(`client ${name}: ${summary}: FAILED\n${output}`)
+      exitCode = 1
+    }
+  }
 }
 process.exit(exitCode)
