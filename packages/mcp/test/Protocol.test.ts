@@ -6,6 +6,7 @@ import * as Fiber from "effect/Fiber"
 import * as Random from "effect/Random"
 import * as Scope from "effect/Scope"
 import * as Supervisor from "effect/Supervisor"
+import * as Tracer from "effect/Tracer"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import { McpError, type ProtocolError } from "@effect-mcp/mcp/McpError"
 import * as Cause from "effect/Cause"
@@ -293,6 +294,47 @@ describe("Protocol", () => {
       yield* pair.disconnect("server")
       const exit = yield* Fiber.join(call)
       assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "peer closed")
+    }))
+
+  it.scopedLive("every request handled or sent runs in a span named after its method", () =>
+    Effect.gen(function*() {
+      const spans: Array<Tracer.Span> = []
+      const base = yield* Effect.tracer
+      const tracer = Tracer.make({
+        span: (...args) => {
+          const span = base.span(...args)
+          spans.push(span)
+          return span
+        },
+        context: base.context
+      })
+      const { a } = yield* peers(() => Effect.succeed({}), { sessionId: "s-1" })
+      yield* a.request("tools/list", {}).pipe(Effect.withTracer(tracer))
+      yield* Effect.sleep(5)
+      const sent = spans.find((sp) => sp.name === "tools/list" && sp.kind === "client")
+      assert.isDefined(sent)
+      assert.strictEqual(sent!.attributes.get("mcp.method"), "tools/list")
+      assert.strictEqual(sent!.attributes.get("mcp.session.id"), "s-1")
+    }))
+
+  it.scopedLive("the handler side's span carries the request id and session", () =>
+    Effect.gen(function*() {
+      const spans: Array<Tracer.Span> = []
+      const base = yield* Effect.tracer
+      const tracer = Tracer.make({
+        span: (...args) => {
+          const span = base.span(...args)
+          spans.push(span)
+          return span
+        },
+        context: base.context
+      })
+      const { a } = yield* peers(() => Effect.succeed({}), { sessionId: "s-2" }).pipe(Effect.withTracer(tracer))
+      yield* a.request("prompts/get", { name: "x" })
+      const handled = spans.find((sp) => sp.name === "prompts/get" && sp.kind === "server")
+      assert.isDefined(handled)
+      assert.strictEqual(handled!.attributes.get("mcp.request.id"), 0)
+      assert.strictEqual(handled!.attributes.get("mcp.session.id"), "s-2")
     }))
 })
 

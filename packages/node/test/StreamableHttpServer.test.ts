@@ -32,7 +32,21 @@ const Announce = McpServer.tool({
   description: "a session message, not related to this request",
   handler: () => Effect.flatMap(ServerSession, (session) => session.log("info", "announced")).pipe(Effect.as("ok"))
 })
-const Features = McpServer.register(Echo, Steps, Announce)
+let floodSent = 0
+const Flood = McpServer.tool({
+  name: "flood",
+  description: "1000 progress notifications of 32 KiB each",
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      for (let i = 1; i <= 1000; i++) {
+        yield* ctx.progress(i, { message: "x".repeat(32 * 1024) })
+        floodSent = i
+      }
+      return "flooded"
+    })
+})
+const Features = McpServer.register(Echo, Steps, Announce, Flood)
 
 /** Reads an SSE response for `ms`, then aborts it. */
 const readFor = (url: string, init: RequestInit, ms: number) =>
@@ -232,5 +246,48 @@ describe("StreamableHttpServer", () => {
       assert.strictEqual(got.status, 200)
       assert.deepStrictEqual(messagesOf(got.text).map((m) => m.params?.data), ["announced"])
       assert.isAbove(parseSse(got.text).filter((e) => e.comment).length, 2, "no keep-alive comments")
+    }))
+
+  it.scopedLive("a maximum session count answers 503, and idle sessions are closed", () =>
+    Effect.gen(function*() {
+      const { mcp, url } = yield* startServer(Features, { maxSessions: 2, sessionIdleTimeout: 150 })
+      const a = yield* initialize(url)
+      yield* initialize(url)
+      const third = yield* post(url, INIT)
+      assert.strictEqual(third.status, 503)
+      assert.strictEqual(JSON.parse(third.text).error.code, -32000)
+      // no request and no open stream for longer than the idle timeout: gone
+      yield* Effect.sleep(500)
+      assert.strictEqual(yield* mcp.sessionCount, 0)
+      const after = yield* post(url, { jsonrpc: "2.0", id: 3, method: "ping" }, { "mcp-session-id": a })
+      assert.strictEqual(after.status, 404)
+      // and new sessions can be opened again
+      const fresh = yield* post(url, INIT)
+      assert.strictEqual(fresh.status, 200)
+    }))
+
+  it.scopedLive("a slow reader holds the sender back instead of growing a buffer", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features, { streamBuffer: 4 })
+      const sid = yield* initialize(url)
+      // 32 MiB of progress events, more than socket buffers hold; the reader takes nothing for a while
+      const response = yield* Effect.promise(() =>
+        fetch(url, {
+          method: "POST",
+          headers: headers({ "mcp-session-id": sid }),
+          body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "flood", arguments: {}, _meta: { progressToken: 1 } } })
+        })
+      )
+      yield* Effect.sleep(300)
+      // the handler waits on the full stream (socket buffers hold some, the server at most 4 events)
+      const sentWhileBlocked = floodSent
+      assert.isBelow(sentWhileBlocked, 1000, "the server buffered everything for a reader that reads nothing")
+      // the session still answers other requests meanwhile
+      const ping = yield* post(url, { jsonrpc: "2.0", id: 3, method: "ping" }, { "mcp-session-id": sid })
+      assert.strictEqual(ping.status, 200)
+      const text = yield* Effect.promise(() => response.text())
+      const messages = messagesOf(text)
+      assert.strictEqual(messages.filter((m) => m.method === "notifications/progress").length, 1000)
+      assert.strictEqual(messages.at(-1).id, 2)
     }))
 })
