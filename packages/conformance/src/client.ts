@@ -37,7 +37,7 @@ const scenarios: Record<string, Effect.Effect<void, McpClient.ClientError, McpCl
   "elicitation-sep1034-client-defaults": Effect.gen(function*() {
     const client = yield* McpClient.McpClient
     // the server sends its elicitation on the standing GET: give the client a moment to open it
-    yield* Effect.sleep("300 millis")
+    yield* Effect.sleep("1 second")
     const tools = yield* client.listToolsAll()
     const tool = tools.find((t) => t.name === "test_client_elicitation_defaults") ?? tools[0]
     if (tool !== undefined) yield* client.callTool(tool.name, {})
