@@ -1838,7 +1838,10 @@ export interface URLElicitationRequiredError extends Schema.Schema.Type<typeof U
 // Method tables
 // -----------------------------------------------------------------------------
 
-/** The shape of a request method table: method -> params and result schemas. */
+/**
+ * The shape of a request method table: method -> params and result schemas.
+ * (`any`: Schema is invariant in its type, so only `any` admits every entry.)
+ */
 export interface RequestMethodTable {
   readonly [method: string]: {
     readonly params: Schema.Schema<any>
