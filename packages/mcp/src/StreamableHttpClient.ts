@@ -651,7 +651,16 @@ export const make = (
         const refused = httpError(status, body)
         if (option === false) return yield* failAwaiting(sink, refused)
         const build = option === true
-          ? LegacySseClient.make({ url, headers: options.headers, requestTimeout, maxEventSize: options.maxEventSize })
+          ? LegacySseClient.make({
+            url,
+            headers: options.headers,
+            requestTimeout,
+            maxEventSize: options.maxEventSize,
+            // the same reconnection policy on the legacy transport
+            reconnect: options.reconnect,
+            maxRetries: options.maxRetries,
+            resetAfter: options.resetAfter
+          })
           : option({ url, status, headers: userHeaders() })
         const shape = yield* build.pipe(
           Effect.provideService(HttpClient.HttpClient, baseClient),
