@@ -58,13 +58,11 @@ import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
-import * as ScheduleDecision from "effect/ScheduleDecision"
-import * as ScheduleIntervals from "effect/ScheduleIntervals"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
-import type { ReconnectOptions } from "./StreamableHttpClient.js"
+import { backoff, type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
 import { Transport, type TransportShape } from "./Transport.js"
 
 /** The JSON-RPC error code given to a request whose answer was lost with the SSE stream, or whose POST failed. */
@@ -100,29 +98,6 @@ const userHeaders = (headers: LegacySseClientOptions["headers"]): Readonly<Recor
 
 const isOk = (status: number) => status >= 200 && status < 300
 
-// the same two helpers as in StreamableHttpClient (which imports this module)
-const toSchedule = (reconnect: LegacySseClientOptions["reconnect"]): Schedule.Schedule<unknown, number> => {
-  if (Schedule.isSchedule(reconnect)) return reconnect as Schedule.Schedule<unknown, number>
-  const o: ReconnectOptions = reconnect ?? {}
-  const max = Duration.decode(o.maxDelay ?? Duration.seconds(30))
-  const jitter = Math.min(Math.max(o.jitter ?? 0.2, 0), 1)
-  const base = Schedule.exponential(o.initialDelay ?? Duration.seconds(1), o.factor ?? 1.5)
-  const jittered = jitter > 0 ? Schedule.jitteredWith(base, { min: 1 - jitter, max: 1 + jitter }) : base
-  return Schedule.modifyDelay(jittered, (_, delay) => Duration.min(delay, max))
-}
-
-/** Steps a schedule by hand, so that the server's `retry:` can replace its delay. */
-const backoff = (schedule: Schedule.Schedule<unknown, number>) => {
-  let state: unknown = schedule.initial
-  return (attempt: number): Effect.Effect<Option.Option<number>> =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.map(schedule.step(now, attempt, state), ([next, , decision]) => {
-        state = next
-        return ScheduleDecision.isDone(decision)
-          ? Option.none()
-          : Option.some(Math.max(0, ScheduleIntervals.start(decision.intervals) - now))
-      }))
-}
 
 /** Where messages go: the endpoint of an established connection. */
 interface Ready {

@@ -27,6 +27,7 @@ import type * as Effect from "effect/Effect"
 import type * as JsonRpc from "./JsonRpc.js"
 import type { ProtocolError } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
+import * as McpSchemaModule from "./McpSchema.js"
 
 export interface ServerSessionShape {
   /** `Mcp-Session-Id` on streamable HTTP; a process-unique id elsewhere. */
@@ -46,16 +47,8 @@ export interface ServerSessionShape {
 /** The session of the client being served. */
 export class ServerSession extends Context.Tag("@effect-mcp/mcp/ServerSession")<ServerSession, ServerSessionShape>() {}
 
-const LEVELS: ReadonlyArray<McpSchema.LoggingLevel> = [
-  "debug",
-  "info",
-  "notice",
-  "warning",
-  "error",
-  "critical",
-  "alert",
-  "emergency"
-]
+// the schema's literals are in order of severity
+const LEVELS: ReadonlyArray<McpSchema.LoggingLevel> = McpSchemaModule.LoggingLevel.literals
 
 /** Whether a message at `level` passes a session whose threshold is `threshold`. */
 export const levelAllows = (threshold: McpSchema.LoggingLevel | undefined, level: McpSchema.LoggingLevel): boolean =>

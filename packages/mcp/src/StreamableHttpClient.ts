@@ -71,10 +71,9 @@ import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
-import * as ScheduleDecision from "effect/ScheduleDecision"
-import * as ScheduleIntervals from "effect/ScheduleIntervals"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import { backoff, type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as LegacySseClient from "./LegacySseClient.js"
 import { TransportError } from "./McpError.js"
@@ -83,17 +82,7 @@ import { Transport, type TransportShape } from "./Transport.js"
 /** The JSON-RPC error code given to a request whose HTTP exchange failed without a JSON-RPC error of its own. */
 export const HTTP_ERROR_CODE = -32000
 
-/** Exponential backoff between reconnection attempts. */
-export interface ReconnectOptions {
-  /** Delay before the first attempt (default 1 s). */
-  readonly initialDelay?: Duration.DurationInput | undefined
-  /** Cap on any delay (default 30 s). */
-  readonly maxDelay?: Duration.DurationInput | undefined
-  /** Growth factor between attempts (default 1.5). */
-  readonly factor?: number | undefined
-  /** Each delay is multiplied by a random factor in `[1 - jitter, 1 + jitter]` (default 0.2); 0 disables it. */
-  readonly jitter?: number | undefined
-}
+export type { ReconnectOptions } from "./internal/reconnect.js"
 
 /** What a legacy fallback is told. */
 export interface LegacyFallbackContext {
@@ -203,28 +192,6 @@ const httpError = (status: number, body: string): JsonRpc.ErrorObject => {
   }
 }
 
-const toSchedule = (reconnect: StreamableHttpClientOptions["reconnect"]): Schedule.Schedule<unknown, number> => {
-  if (Schedule.isSchedule(reconnect)) return reconnect as Schedule.Schedule<unknown, number>
-  const o: ReconnectOptions = reconnect ?? {}
-  const max = Duration.decode(o.maxDelay ?? Duration.seconds(30))
-  const jitter = Math.min(Math.max(o.jitter ?? 0.2, 0), 1)
-  const base = Schedule.exponential(o.initialDelay ?? Duration.seconds(1), o.factor ?? 1.5)
-  const jittered = jitter > 0 ? Schedule.jitteredWith(base, { min: 1 - jitter, max: 1 + jitter }) : base
-  return Schedule.modifyDelay(jittered, (_, delay) => Duration.min(delay, max))
-}
-
-/** Steps a schedule by hand, so that the server's `retry:` can replace its delay. */
-const backoff = (schedule: Schedule.Schedule<unknown, number>) => {
-  let state: unknown = schedule.initial
-  return (attempt: number): Effect.Effect<Option.Option<number>> =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.map(schedule.step(now, attempt, state), ([next, , decision]) => {
-        state = next
-        return ScheduleDecision.isDone(decision)
-          ? Option.none()
-          : Option.some(Math.max(0, ScheduleIntervals.start(decision.intervals) - now))
-      }))
-}
 
 // ----------------------------------------------------------------------------
 // the transport

@@ -190,16 +190,17 @@ describe("McpClient progress", () => {
       const { client, pair } = yield* connect(server)
       const start = Date.now()
       const error = yield* Effect.flip(
-        client.callTool("steps", { steps: 12, every: 50 }, {
-          timeout: "200 millis",
-          maxTimeout: "300 millis",
+        // the call would take 1.5 s; progress every 50 ms keeps resetting the idle timeout (1 s)
+        client.callTool("steps", { steps: 30, every: 50 }, {
+          timeout: "1 second",
+          maxTimeout: "600 millis",
           onProgress: () => Effect.void
         })
       )
       const elapsed = Date.now() - start
       assert.strictEqual((error as ProtocolError).reason, "Timeout")
-      assert.isAtLeast(elapsed, 290)
-      assert.include(error.message, "300 ms", "the idle timeout fired, not the hard bound")
+      assert.isAtLeast(elapsed, 590)
+      assert.include(error.message, "600 ms", "the idle timeout fired, not the hard bound")
       assert.isAbove(notifications(pair.wire, "server", "notifications/progress").length, 3)
       assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 1)
       assertWireValid(pair.wire)
