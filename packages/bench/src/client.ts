@@ -1,0 +1,539 @@
+/**
+ * A bench client, run as its own process so that its CPU is its own: connects
+ * with one implementation (ours, official, floor) over one transport, runs the
+ * phases it is given, and sends a report to the parent over IPC. The server's
+ * side is read through its `stats` tool before and after each phase.
+ *
+ *   node bundle/client.js '<Spec as JSON>'
+ *
+ * @since 0.1.0
+ */
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
+import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
+import * as Scope from "effect/Scope"
+import { spawn } from "node:child_process"
+import * as http from "node:http"
+import { performance } from "node:perf_hooks"
+import { cpuBetween, ECHO_TEXT, type ProcessStats, quantile, selfStats } from "./common.js"
+
+// ============================================================================
+// the spec and the report
+// ============================================================================
+
+export type Impl = "ours" | "official" | "floor"
+export type TransportKind = "stdio" | "sse" | "json"
+
+/** `maxMs`: stop issuing calls after this long (the report counts the calls made). */
+export type Phase =
+  | { readonly kind: "warmup"; readonly n: number; readonly maxMs?: number | undefined }
+  | { readonly kind: "seq"; readonly n: number; readonly maxMs?: number | undefined }
+  | { readonly kind: "conc"; readonly n: number; readonly inflight: number; readonly maxMs?: number | undefined }
+  | { readonly kind: "blob"; readonly n: number; readonly bytes: number }
+  | { readonly kind: "leak"; readonly n: number; readonly inflight: number }
+  | { readonly kind: "sessions"; readonly n: number }
+
+export interface Spec {
+  readonly impl: Impl
+  readonly transport: TransportKind
+  /** stdio: the server to spawn. */
+  readonly server?: { readonly command: string; readonly args: ReadonlyArray<string> } | undefined
+  /** HTTP: the endpoint. */
+  readonly url?: string | undefined
+  /** Raise the client's message limit to this (official stdio buffer, our SSE event size); default: the client's default. */
+  readonly maxMessageBytes?: number | undefined
+  readonly phases: ReadonlyArray<Phase>
+}
+
+export interface PhaseReport {
+  readonly kind: Phase["kind"]
+  readonly error?: string | undefined
+  readonly calls: number
+  readonly wallMs: number
+  readonly clientCpuUs: number
+  readonly serverCpuUs: number
+  /** The part of each side's CPU that ran on its main thread. */
+  readonly clientMainUs: number
+  readonly serverMainUs: number
+  readonly p50Ms?: number | undefined
+  readonly p99Ms?: number | undefined
+  /** Peak RSS of each process's life, read at the end of the phase. */
+  readonly clientMaxRss: number
+  readonly serverMaxRss: number
+  /** The client's RSS (after GC) before the phase; the server's is in `serverBefore`. */
+  readonly clientRssBefore: number
+  /** After forced GC, before and after the phase. */
+  readonly serverBefore: ProcessStats
+  readonly serverAfter: ProcessStats
+  /** sessions: time until every session answered one call at once. */
+  readonly callAllMs?: number | undefined
+}
+
+export interface Report {
+  readonly ok: boolean
+  readonly error?: string | undefined
+  readonly phases: ReadonlyArray<PhaseReport>
+}
+
+// ============================================================================
+// drivers
+// ============================================================================
+
+interface ToolResult {
+  readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }>
+}
+
+/** One connected session. */
+interface Driver {
+  readonly call: (name: string, args: Record<string, unknown>) => Promise<ToolResult>
+  /** Up to `n` sequential echo calls, until `deadline` (a `performance.now()`); the latency of each in ms. */
+  readonly seq: (n: number, deadline?: number) => Promise<Float64Array>
+  /** Up to `n` echo calls with `inflight` outstanding, until `deadline`; resolves to the number of calls. */
+  readonly conc: (n: number, inflight: number, deadline?: number) => Promise<number>
+  readonly close: () => Promise<void>
+}
+
+/** Opens sessions of one kind. */
+interface Connector {
+  readonly connect: () => Promise<Driver>
+  readonly dispose: () => Promise<void>
+}
+
+const ECHO_ARGS = { text: ECHO_TEXT }
+
+const promiseSeq = (call: Driver["call"]) => async (n: number, deadline = Infinity): Promise<Float64Array> => {
+  const latencies = new Float64Array(n)
+  let i = 0
+  for (; i < n; i++) {
+    const start = performance.now()
+    if (start > deadline) break
+    await call("echo", ECHO_ARGS)
+    latencies[i] = performance.now() - start
+  }
+  return latencies.subarray(0, i)
+}
+
+const promiseConc = (call: Driver["call"]) => async (n: number, inflight: number, deadline = Infinity): Promise<number> => {
+  let issued = 0
+  const worker = async () => {
+    while (issued < n && performance.now() <= deadline) {
+      issued++
+      await call("echo", ECHO_ARGS)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(inflight, n) }, worker))
+  return issued
+}
+
+// ---------------------------------------------------------------- ours
+
+const oursConnector = (spec: Spec): Connector => {
+  let shared: Context.Context<HttpClient.HttpClient> | undefined
+  const sharedScope = Effect.runSync(Scope.make())
+  const httpContext = async () => {
+    shared ??= await Effect.runPromise(Layer.buildWithScope(NodeHttpClient.layerUndici, sharedScope))
+    return shared
+  }
+  const options = { name: "bench-ours", version: "1.0.0" }
+  return {
+    connect: async () => {
+      let layer: Layer.Layer<McpClient.McpClient, unknown>
+      if (spec.transport === "stdio") {
+        layer = McpClient.layer(options).pipe(
+          Layer.provide(NodeStdio.layerClient({
+            command: spec.server!.command,
+            args: spec.server!.args,
+            maxMessageBytes: spec.maxMessageBytes
+          }))
+        )
+      } else {
+        const transport = StreamableHttpClient.layer({
+          url: spec.url!,
+          ...(spec.maxMessageBytes !== undefined ? { maxEventSize: spec.maxMessageBytes } : {})
+        }).pipe(Layer.provide(Layer.succeedContext(await httpContext())))
+        layer = McpClient.layer(options).pipe(Layer.provide(transport))
+      }
+      const scope = Effect.runSync(Scope.make())
+      const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
+      const client = Context.get(context, McpClient.McpClient)
+      const echo = client.callTool("echo", ECHO_ARGS)
+      return {
+        call: (name, args) => Effect.runPromise(client.callTool(name, args)) as Promise<ToolResult>,
+        seq: (n, deadline = Infinity) =>
+          Effect.runPromise(Effect.gen(function*() {
+            const latencies = new Float64Array(n)
+            let i = 0
+            for (; i < n; i++) {
+              const start = performance.now()
+              if (start > deadline) break
+              yield* echo
+              latencies[i] = performance.now() - start
+            }
+            return latencies.subarray(0, i)
+          })),
+        conc: (n, inflight, deadline = Infinity) => {
+          let issued = 0
+          const next = Effect.suspend((): Effect.Effect<void, McpClient.ClientError> => {
+            if (performance.now() > deadline) return Effect.void
+            issued++
+            return Effect.asVoid(echo)
+          })
+          return Effect.runPromise(
+            Effect.forEach(Array.from({ length: n }), () => next, { concurrency: inflight, discard: true })
+          ).then(() => issued)
+        },
+        close: () => Effect.runPromise(Scope.close(scope, Exit.void))
+      }
+    },
+    dispose: () => Effect.runPromise(Scope.close(sharedScope, Exit.void))
+  }
+}
+
+// ---------------------------------------------------------------- official
+
+const officialConnector = (spec: Spec): Connector => ({
+  connect: async () => {
+    const client = new Client({ name: "bench-official", version: "1.0.0" })
+    const transport = spec.transport === "stdio"
+      ? new StdioClientTransport({
+        command: spec.server!.command,
+        args: [...spec.server!.args],
+        stderr: "inherit",
+        ...(spec.maxMessageBytes !== undefined ? { maxBufferSize: spec.maxMessageBytes } : {})
+      })
+      : new StreamableHTTPClientTransport(new URL(spec.url!))
+    await client.connect(transport)
+    const call: Driver["call"] = (name, args) =>
+      client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 }) as Promise<ToolResult>
+    return {
+      call,
+      seq: promiseSeq(call),
+      conc: promiseConc(call),
+      close: async () => {
+        if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => {})
+        await client.close()
+      }
+    }
+  },
+  dispose: async () => {}
+})
+
+// ---------------------------------------------------------------- floor
+
+interface RpcResponse {
+  readonly id: number
+  readonly result?: ToolResult
+  readonly error?: { readonly message: string }
+}
+
+const INITIALIZE = {
+  protocolVersion: "2025-11-25",
+  capabilities: {},
+  clientInfo: { name: "bench-floor", version: "1.0.0" }
+}
+
+const floorStdio = (spec: Spec): Connector => ({
+  connect: async () => {
+    const child = spawn(spec.server!.command, [...spec.server!.args], { stdio: ["pipe", "pipe", "inherit"] })
+    const pending = new Map<number, (response: RpcResponse) => void>()
+    let nextId = 0
+    let parts: Array<Buffer> = []
+    child.stdout.on("data", (chunk: Buffer) => {
+      let start = 0
+      let nl = chunk.indexOf(10, start)
+      while (nl !== -1) {
+        const line = parts.length === 0
+          ? chunk.toString("utf8", start, nl)
+          : Buffer.concat([...parts, chunk.subarray(start, nl)]).toString("utf8")
+        parts = []
+        const response = JSON.parse(line) as RpcResponse
+        const resolve = pending.get(response.id)
+        pending.delete(response.id)
+        resolve?.(response)
+        start = nl + 1
+        nl = chunk.indexOf(10, start)
+      }
+      if (start < chunk.length) parts.push(chunk.subarray(start))
+    })
+    const request = (method: string, params: unknown) =>
+      new Promise<RpcResponse>((resolve) => {
+        const id = nextId++
+        pending.set(id, resolve)
+        child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n")
+      })
+    await request("initialize", INITIALIZE)
+    child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n")
+    const call: Driver["call"] = async (name, args) => {
+      const response = await request("tools/call", { name, arguments: args })
+      if (response.result === undefined) throw new Error(response.error?.message ?? "no result")
+      return response.result
+    }
+    return {
+      call,
+      seq: promiseSeq(call),
+      conc: promiseConc(call),
+      close: () =>
+        new Promise<void>((resolve) => {
+          child.once("exit", () => resolve())
+          child.stdin.end()
+        })
+    }
+  },
+  dispose: async () => {}
+})
+
+const floorHttp = (spec: Spec): Connector => {
+  const agent = new http.Agent({ keepAlive: true })
+  const url = new URL(spec.url!)
+  const sse = spec.transport === "sse"
+  const post = (body: string, sessionId: string | undefined) =>
+    new Promise<{ readonly status: number; readonly sessionId: string | undefined; readonly text: string }>(
+      (resolve, reject) => {
+        const headers: Record<string, string> = {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream"
+        }
+        if (sessionId !== undefined) headers["mcp-session-id"] = sessionId
+        const req = http.request(
+          { host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent, headers },
+          (res) => {
+            const chunks: Array<Buffer> = []
+            res.on("data", (chunk: Buffer) => chunks.push(chunk))
+            res.on("end", () => {
+              const sid = res.headers["mcp-session-id"]
+              resolve({
+                status: res.statusCode ?? 0,
+                sessionId: typeof sid === "string" ? sid : undefined,
+                text: chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8")
+              })
+            })
+            res.on("error", reject)
+          }
+        )
+        req.on("error", reject)
+        req.end(body)
+      }
+    )
+  const parse = (text: string): RpcResponse => {
+    if (!sse) return JSON.parse(text) as RpcResponse
+    const start = text.indexOf("data: ") + 6
+    const end = text.indexOf("\n", start)
+    return JSON.parse(text.slice(start, end === -1 ? undefined : end)) as RpcResponse
+  }
+  return {
+    connect: async () => {
+      let nextId = 0
+      const init = await post(JSON.stringify({ jsonrpc: "2.0", id: nextId++, method: "initialize", params: INITIALIZE }), undefined)
+      const sessionId = init.sessionId
+      await post(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), sessionId)
+      const call: Driver["call"] = async (name, args) => {
+        const body = JSON.stringify({ jsonrpc: "2.0", id: nextId++, method: "tools/call", params: { name, arguments: args } })
+        const response = parse((await post(body, sessionId)).text)
+        if (response.result === undefined) throw new Error(response.error?.message ?? "no result")
+        return response.result
+      }
+      return {
+        call,
+        seq: promiseSeq(call),
+        conc: promiseConc(call),
+        close: () =>
+          new Promise<void>((resolve) => {
+            const req = http.request(
+              { host: url.hostname, port: url.port, path: url.pathname, method: "DELETE", agent, headers: { "mcp-session-id": sessionId ?? "" } },
+              (res) => {
+                res.resume()
+                res.on("end", () => resolve())
+              }
+            )
+            req.on("error", () => resolve())
+            req.end()
+          })
+      }
+    },
+    dispose: async () => agent.destroy()
+  }
+}
+
+const connectorFor = (spec: Spec): Connector => {
+  switch (spec.impl) {
+    case "ours":
+      return oursConnector(spec)
+    case "official":
+      return officialConnector(spec)
+    case "floor":
+      return spec.transport === "stdio" ? floorStdio(spec) : floorHttp(spec)
+  }
+}
+
+// ============================================================================
+// phases
+// ============================================================================
+
+const textOf = (result: ToolResult): string => result.content[0]?.text ?? ""
+
+const serverStats = async (driver: Driver, gc: boolean): Promise<ProcessStats> =>
+  JSON.parse(textOf(await driver.call("stats", { gc }))) as ProcessStats
+
+const clientMaxRss = () => process.resourceUsage().maxRSS * 1024
+
+/** How long the RSS-growth phase lets the server idle before each reading: V8 and malloc give pages back lazily. */
+const SETTLE_MS = 1000
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+const runPhase = async (connector: Connector, driver: Driver, phase: Phase): Promise<PhaseReport> => {
+  if (phase.kind === "leak") await sleep(SETTLE_MS)
+  // a GC before every phase on both sides, so that a phase does not pay for the last one's garbage
+  const serverBefore = await serverStats(driver, true)
+  const clientBefore = selfStats(true)
+  const start = performance.now()
+  let calls = 0
+  let p50: number | undefined
+  let p99: number | undefined
+  let callAllMs: number | undefined
+  let sessionsStats: ProcessStats | undefined
+  switch (phase.kind) {
+    case "warmup": {
+      // both paths get hot: one call at a time, and many in flight
+      const half = Math.floor(phase.n / 2)
+      const deadline = start + (phase.maxMs ?? Infinity)
+      const first = await driver.seq(half, start + (phase.maxMs ?? Infinity) / 2)
+      calls = first.length + (await driver.conc(phase.n - half, 64, deadline))
+      break
+    }
+    case "leak":
+      calls = await driver.conc(phase.n, phase.inflight)
+      break
+    case "seq": {
+      const latencies = await driver.seq(phase.n, start + (phase.maxMs ?? Infinity))
+      p50 = quantile(latencies, 0.5)
+      p99 = quantile(latencies, 0.99)
+      calls = latencies.length
+      break
+    }
+    case "conc":
+      calls = await driver.conc(phase.n, phase.inflight, start + (phase.maxMs ?? Infinity))
+      break
+    case "blob":
+      for (let i = 0; i < phase.n; i++) {
+        const text = textOf(await driver.call("blob", { bytes: phase.bytes }))
+        if (text.length !== phase.bytes) throw new Error(`blob: got ${text.length} bytes, expected ${phase.bytes}`)
+      }
+      calls = phase.n
+      break
+    case "sessions": {
+      const snapshot = process.env.BENCH_SNAPSHOT
+      if (snapshot !== undefined) await driver.call("stats", { gc: true, snapshot: `${snapshot}-before.heapsnapshot` })
+      const drivers = await Promise.all(Array.from({ length: phase.n }, () => connector.connect()))
+      const opened = performance.now()
+      sessionsStats = await serverStats(driver, true)
+      if (snapshot !== undefined) await driver.call("stats", { gc: true, snapshot: `${snapshot}-after.heapsnapshot` })
+      const callStart = performance.now()
+      const results = await Promise.all(drivers.map((d) => d.call("echo", ECHO_ARGS)))
+      callAllMs = performance.now() - callStart
+      if (results.some((r) => textOf(r) !== ECHO_TEXT)) throw new Error("sessions: a wrong echo")
+      calls = phase.n
+      const wallMs = opened - start
+      const clientAfter = selfStats(false)
+      await Promise.all(drivers.map((d) => d.close()))
+      return {
+        kind: phase.kind,
+        calls,
+        wallMs,
+        callAllMs,
+        clientCpuUs: cpuBetween(clientBefore, clientAfter),
+        serverCpuUs: cpuBetween(serverBefore, sessionsStats),
+        clientMainUs: clientAfter.mainThread - clientBefore.mainThread,
+        serverMainUs: sessionsStats.mainThread - serverBefore.mainThread,
+        clientMaxRss: clientMaxRss(),
+        serverMaxRss: sessionsStats.maxRss,
+        clientRssBefore: clientBefore.rss,
+        serverBefore,
+        serverAfter: sessionsStats
+      }
+    }
+  }
+  const wallMs = performance.now() - start
+  const clientAfter = selfStats(false)
+  if (phase.kind === "leak") await sleep(SETTLE_MS)
+  const serverAfter = await serverStats(driver, phase.kind === "leak")
+  return {
+    kind: phase.kind,
+    calls,
+    wallMs,
+    p50Ms: p50,
+    p99Ms: p99,
+    clientCpuUs: cpuBetween(clientBefore, clientAfter),
+    serverCpuUs: cpuBetween(serverBefore, serverAfter),
+    clientMainUs: clientAfter.mainThread - clientBefore.mainThread,
+    serverMainUs: serverAfter.mainThread - serverBefore.mainThread,
+    clientMaxRss: clientMaxRss(),
+    serverMaxRss: serverAfter.maxRss,
+    clientRssBefore: clientBefore.rss,
+    serverBefore,
+    serverAfter
+  }
+}
+
+const main = async (): Promise<Report> => {
+  const spec = JSON.parse(process.argv[2]!) as Spec
+  const connector = connectorFor(spec)
+  const driver = await connector.connect()
+  const first = textOf(await driver.call("echo", ECHO_ARGS))
+  if (first !== ECHO_TEXT) throw new Error(`echo answered ${JSON.stringify(first)}`)
+  const phases: Array<PhaseReport> = []
+  for (const phase of spec.phases) {
+    try {
+      phases.push(await runPhase(connector, driver, phase))
+    } catch (error) {
+      phases.push({ kind: phase.kind, error: error instanceof Error ? error.message : String(error) } as PhaseReport)
+      break
+    }
+  }
+  await Promise.race([
+    driver.close().then(() => connector.dispose()),
+    new Promise((resolve) => setTimeout(resolve, 5000).unref())
+  ])
+  return { ok: true, phases }
+}
+
+// the official client adds an abort listener per request and removes it late: Node warns once per
+// listener past 1,500. Count them instead of printing thousands of lines; the count goes to stderr.
+let listenerWarnings = 0
+process.removeAllListeners("warning")
+process.on("warning", (warning) => {
+  if (warning.name === "MaxListenersExceededWarning") listenerWarnings++
+  else process.stderr.write(`${warning.name}: ${warning.message}\n`)
+})
+process.once("exit", () => {
+  if (listenerWarnings > 0) {
+    const spec = JSON.parse(process.argv[2] ?? "{}") as Partial<Spec>
+    process.stderr.write(`[${spec.impl} client, ${spec.transport}] ${listenerWarnings} MaxListenersExceededWarning(s) (AbortSignal listeners)\n`)
+  }
+})
+
+const send = (report: Report) =>
+  new Promise<void>((resolve) => {
+    if (process.send === undefined) {
+      process.stdout.write(JSON.stringify(report) + "\n")
+      resolve()
+    } else {
+      process.send(report, () => resolve())
+    }
+  })
+
+main().then(
+  (report) => send(report).then(() => process.exit(0)),
+  (error) =>
+    send({ ok: false, error: error instanceof Error ? error.message : String(error), phases: [] }).then(() =>
+      process.exit(1)
+    )
+)

@@ -1,0 +1,605 @@
+/**
+ * `pnpm bench`: our SDK against `@modelcontextprotocol/sdk` and a hand-written
+ * floor, over stdio, streamable HTTP with SSE answers and streamable HTTP with
+ * JSON answers, in one run, interleaved (A B C D F, A B C D F, …), medians of
+ * `BENCH_ROUNDS` rounds (default 3). Every server and every client is its own
+ * process, so that each side's CPU and memory are its own.
+ *
+ * Environment:
+ * - `BENCH_QUICK=1`: small counts, one round; results go to `bundle/results.md` only.
+ * - `BENCH_ROUNDS=n`: rounds per workload.
+ * - `BENCH_LEAK_ROUNDS=n`: rounds of the RSS-growth workload (default 1).
+ * - `BENCH_CPU_PROF=1`: instead of the bench, profile ours/ours (client and
+ *   server, `node --cpu-prof`) on the calls workloads of each transport into
+ *   `profiles/`.
+ * - `BENCH_ONLY=stdio,sse,json`: transports to run.
+ * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
+ *   README section, unless the saved run was quick) from a saved run.
+ *
+ * @since 0.1.0
+ */
+import { type ChildProcess, fork, spawn } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import type { Impl, Phase, PhaseReport, Report, Spec, TransportKind } from "./client.js"
+import { median, MiB } from "./common.js"
+
+// ============================================================================
+// configuration
+// ============================================================================
+
+const QUICK = process.env.BENCH_QUICK === "1"
+const PROFILE = process.env.BENCH_CPU_PROF === "1"
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK || PROFILE ? 1 : 3))
+const SIZES = QUICK
+  ? { warmup: 300, seq: 200, conc: 640, inflight: 64, leak: 1000, blob1: 1, blob16: 1, sessions: 50, capMs: 1000 }
+  : { warmup: 3000, seq: 2000, conc: 6400, inflight: 64, leak: 12000, blob1: 5, blob16: 2, sessions: 500, capMs: 3000 }
+/** RSS growth is a property, not a ratio: one round unless asked. */
+const LEAK_ROUNDS = Number(process.env.BENCH_LEAK_ROUNDS ?? 1)
+const LEAK_INFLIGHT = 64
+/** The raised message limit for 16 MiB results (the JSON text is a little more than 16 MiB). */
+const RAISED_LIMIT = 64 * MiB
+
+const bundleDir = path.dirname(fileURLToPath(import.meta.url))
+const packageDir = path.dirname(bundleDir)
+const profileDir = path.join(packageDir, "profiles")
+
+interface Pairing {
+  readonly id: string
+  readonly client: Impl
+  readonly server: Impl
+}
+
+const PAIRINGS: ReadonlyArray<Pairing> = [
+  { id: "ours/ours", client: "ours", server: "ours" },
+  { id: "official/official", client: "official", server: "official" },
+  { id: "official→ours", client: "official", server: "ours" },
+  { id: "ours→official", client: "ours", server: "official" },
+  { id: "floor", client: "floor", server: "floor" }
+]
+
+const ALL_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json"]
+const TRANSPORTS = process.env.BENCH_ONLY === undefined
+  ? ALL_TRANSPORTS
+  : ALL_TRANSPORTS.filter((t) => process.env.BENCH_ONLY!.split(",").includes(t))
+
+const TRANSPORT_TITLE: Record<TransportKind, string> = {
+  stdio: "stdio",
+  sse: "streamable HTTP, SSE answers",
+  json: "streamable HTTP, JSON answers"
+}
+
+type UnitName = "calls" | "leak" | "blob1" | "blob16" | "sessions"
+
+interface Unit {
+  readonly name: UnitName
+  readonly phases: ReadonlyArray<Phase>
+  readonly maxMessageBytes?: number | undefined
+  readonly httpOnly?: boolean | undefined
+  /** Rounds of this unit (default `ROUNDS`). */
+  readonly rounds?: number | undefined
+}
+
+const UNITS: ReadonlyArray<Unit> = [
+  {
+    name: "calls",
+    phases: [
+      { kind: "warmup", n: SIZES.warmup, maxMs: 2 * SIZES.capMs },
+      { kind: "seq", n: SIZES.seq, maxMs: SIZES.capMs },
+      { kind: "conc", n: SIZES.conc, inflight: SIZES.inflight, maxMs: SIZES.capMs }
+    ]
+  },
+  {
+    name: "leak",
+    // two halves: a leak keeps growing in the second, a high-water mark reached in the first does not
+    phases: [
+      { kind: "warmup", n: 1000 },
+      { kind: "leak", n: SIZES.leak / 2, inflight: LEAK_INFLIGHT },
+      { kind: "leak", n: SIZES.leak / 2, inflight: LEAK_INFLIGHT }
+    ],
+    rounds: LEAK_ROUNDS
+  },
+  { name: "blob1", phases: [{ kind: "warmup", n: 50 }, { kind: "blob", n: SIZES.blob1, bytes: MiB }] },
+  {
+    name: "blob16",
+    phases: [{ kind: "warmup", n: 50 }, { kind: "blob", n: SIZES.blob16, bytes: 16 * MiB }],
+    maxMessageBytes: RAISED_LIMIT
+  },
+  { name: "sessions", phases: [{ kind: "warmup", n: 50 }, { kind: "sessions", n: SIZES.sessions }], httpOnly: true }
+]
+
+// ============================================================================
+// processes
+// ============================================================================
+
+const SCRIPTS: Record<Impl, string> = {
+  ours: path.join(bundleDir, "serverOurs.js"),
+  official: path.join(bundleDir, "serverOfficial.js"),
+  floor: path.join(bundleDir, "serverFloor.js")
+}
+
+const profileFlags = (name: string): Array<string> =>
+  PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once("exit", () => resolve())
+  })
+
+const stop = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  child.kill("SIGTERM")
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000)
+  await exited(child)
+  clearTimeout(timer)
+}
+
+/** Starts an HTTP server and waits for its `LISTENING <port>` line. */
+const startHttpServer = (impl: Impl, json: boolean, flags: ReadonlyArray<string>) =>
+  new Promise<{ readonly url: string; readonly child: ChildProcess }>((resolve, reject) => {
+    const child = spawn(process.execPath, [...flags, SCRIPTS[impl], "--http", ...(json ? ["--json"] : [])], {
+      stdio: ["ignore", "pipe", "inherit"]
+    })
+    let text = ""
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString("utf8")
+      const match = /LISTENING (\d+)\n/.exec(text)
+      if (match !== null) {
+        child.stdout!.off("data", onData)
+        child.stdout!.resume()
+        resolve({ url: `http://127.0.0.1:${match[1]}/mcp`, child })
+      }
+    }
+    child.stdout!.on("data", onData)
+    child.once("exit", (code) => reject(new Error(`${impl} HTTP server exited with ${code} before listening`)))
+  })
+
+const CLIENT_TIMEOUT_MS = 10 * 60 * 1000
+
+const runClient = (spec: Spec, flags: ReadonlyArray<string>) =>
+  new Promise<Report>((resolve) => {
+    const child = fork(path.join(bundleDir, "client.js"), [JSON.stringify(spec)], {
+      execArgv: [...flags],
+      stdio: ["ignore", "inherit", "inherit", "ipc"]
+    })
+    let report: Report | undefined
+    const timer = setTimeout(() => {
+      report = { ok: false, error: "timed out", phases: [] }
+      child.kill("SIGKILL")
+    }, CLIENT_TIMEOUT_MS)
+    child.on("message", (message) => {
+      report = message as Report
+    })
+    child.once("exit", (code) => {
+      clearTimeout(timer)
+      resolve(report ?? { ok: false, error: `client exited with ${code} without a report`, phases: [] })
+    })
+  })
+
+/** One client process against one server process. */
+const runOnce = async (
+  transport: TransportKind,
+  pairing: Pairing,
+  phases: ReadonlyArray<Phase>,
+  maxMessageBytes: number | undefined,
+  profileName?: string
+): Promise<Report> => {
+  const serverFlags = ["--expose-gc", ...(profileName === undefined ? [] : profileFlags(`${profileName}-server`))]
+  const clientFlags = ["--expose-gc", ...(profileName === undefined ? [] : profileFlags(`${profileName}-client`))]
+  const base = { impl: pairing.client, transport, phases, maxMessageBytes }
+  if (transport === "stdio") {
+    return runClient({ ...base, server: { command: process.execPath, args: [...serverFlags, SCRIPTS[pairing.server], "--stdio"] } }, clientFlags)
+  }
+  const server = await startHttpServer(pairing.server, transport === "json", serverFlags)
+  try {
+    return await runClient({ ...base, url: server.url }, clientFlags)
+  } finally {
+    await stop(server.child)
+  }
+}
+
+// ============================================================================
+// metrics
+// ============================================================================
+
+interface Run {
+  readonly transport: TransportKind
+  readonly pairing: string
+  readonly unit: UnitName
+  readonly round: number
+  readonly seconds: number
+  readonly report: Report
+}
+
+type Reports = Partial<Record<UnitName, Report>>
+
+interface Metric {
+  readonly label: string
+  readonly unit: string
+  readonly digits: number
+  /** How ours/ours is set against the others: a ratio, or a difference for memory. */
+  readonly compare: "ratio" | "delta"
+  readonly httpOnly?: boolean
+  readonly value: (reports: Reports) => number | string
+}
+
+const phaseOf = (reports: Reports, unit: UnitName, kind: Phase["kind"]): PhaseReport | string => {
+  const report = reports[unit]
+  if (report === undefined) return "n/a"
+  if (!report.ok) return `fails: ${report.error}`
+  const phase = report.phases.find((p) => p.kind === kind)
+  if (phase === undefined) {
+    const failed = report.phases.find((p) => p.error !== undefined)
+    return failed !== undefined ? `fails: ${failed.error}` : "n/a"
+  }
+  return phase.error !== undefined ? `fails: ${phase.error}` : phase
+}
+
+const fromPhase = (unit: UnitName, kind: Phase["kind"], f: (p: PhaseReport) => number) => (reports: Reports) => {
+  const phase = phaseOf(reports, unit, kind)
+  return typeof phase === "string" ? phase : f(phase)
+}
+
+const perSecond = (p: PhaseReport) => (p.calls / p.wallMs) * 1000
+
+/** Server memory growth over both halves of the leak unit, or over the second only. */
+const leakGrowth = (field: "rss" | "heapUsed", over: "all" | "second") => (reports: Reports): number | string => {
+  const report = reports.leak
+  if (report === undefined) return "n/a"
+  if (!report.ok) return `fails: ${report.error}`
+  const halves = report.phases.filter((p) => p.kind === "leak")
+  const failed = report.phases.find((p) => p.error !== undefined)
+  if (failed !== undefined) return `fails: ${failed.error}`
+  if (halves.length !== 2) return "n/a"
+  const from = over === "all" ? halves[0]! : halves[1]!
+  return (halves[1]!.serverAfter[field] - from.serverBefore[field]) / MiB
+}
+const KiB = 1024
+
+const METRICS: ReadonlyArray<Metric> = [
+  { label: `sequential echo: throughput`, unit: "calls/s", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", perSecond) },
+  { label: "sequential echo: p50 latency", unit: "ms", digits: 3, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.p50Ms!) },
+  { label: "sequential echo: p99 latency", unit: "ms", digits: 3, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.p99Ms!) },
+  { label: "sequential echo: client CPU per call", unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.clientCpuUs / p.calls) },
+  { label: "sequential echo: server CPU per call", unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.serverCpuUs / p.calls) },
+  { label: `${SIZES.inflight} in flight: throughput`, unit: "calls/s", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", perSecond) },
+  { label: `${SIZES.inflight} in flight: client CPU per call`, unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", (p) => p.clientCpuUs / p.calls) },
+  { label: `${SIZES.inflight} in flight: server CPU per call`, unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", (p) => p.serverCpuUs / p.calls) },
+  { label: `1 MiB blob: ms per call (${SIZES.blob1} calls)`, unit: "ms", digits: 1, compare: "ratio", value: fromPhase("blob1", "blob", (p) => p.wallMs / p.calls) },
+  { label: "1 MiB blob: client peak RSS", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob1", "blob", (p) => p.clientMaxRss / MiB) },
+  { label: "1 MiB blob: server peak RSS", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob1", "blob", (p) => p.serverMaxRss / MiB) },
+  { label: `16 MiB blob: ms per call (${SIZES.blob16} calls)`, unit: "ms", digits: 1, compare: "ratio", value: fromPhase("blob16", "blob", (p) => p.wallMs / p.calls) },
+  { label: "16 MiB blob: client peak RSS", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => p.clientMaxRss / MiB) },
+  { label: "16 MiB blob: server peak RSS", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => p.serverMaxRss / MiB) },
+  { label: "16 MiB blob: client peak RSS − RSS before", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => (p.clientMaxRss - p.clientRssBefore) / MiB) },
+  { label: "16 MiB blob: server peak RSS − RSS before", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => (p.serverMaxRss - p.serverBefore.rss) / MiB) },
+  { label: `server RSS growth over ${SIZES.leak} calls (after 1 s idle + GC)`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("rss", "all") },
+  { label: `… RSS growth over the last ${SIZES.leak / 2} of them`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("rss", "second") },
+  { label: `server heap growth over ${SIZES.leak} calls (after 1 s idle + GC)`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("heapUsed", "all") },
+  { label: `… heap growth over the last ${SIZES.leak / 2} of them`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("heapUsed", "second") },
+  { label: `${SIZES.sessions} sessions opened at once: time`, unit: "ms", digits: 0, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => p.wallMs) },
+  { label: "idle session: server RSS per session (after GC)", unit: "KiB", digits: 1, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => (p.serverAfter.rss - p.serverBefore.rss) / SIZES.sessions / KiB) },
+  { label: "idle session: server heap per session (after GC)", unit: "KiB", digits: 1, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => (p.serverAfter.heapUsed - p.serverBefore.heapUsed) / SIZES.sessions / KiB) },
+  { label: `${SIZES.sessions} sessions: one call on each at once`, unit: "ms", digits: 0, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => p.callAllMs!) }
+]
+
+/** The median over rounds, or the first failure when every round failed. */
+const aggregate = (values: ReadonlyArray<number | string>): number | string => {
+  const numbers = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v))
+  if (numbers.length > 0) return median(numbers)
+  return values.find((v) => typeof v === "string") ?? "n/a"
+}
+
+const fmt = (value: number | string, digits: number): string => {
+  if (typeof value === "string") return value.startsWith("fails") ? "fails" : value
+  return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })
+}
+
+const compare = (metric: Metric, ours: number | string, other: number | string): string => {
+  if (typeof ours !== "number" || typeof other !== "number") return "–"
+  if (metric.compare === "delta") {
+    const d = ours - other
+    return `${d >= 0 ? "+" : ""}${d.toFixed(metric.digits)} ${metric.unit}`
+  }
+  return other === 0 ? "–" : `${(ours / other).toFixed(2)}×`
+}
+
+type Table = Record<string, Record<string, number | string>>
+
+const tableFor = (runs: ReadonlyArray<Run>, transport: TransportKind): Table => {
+  const table: Table = {}
+  for (const pairing of PAIRINGS) {
+    const rounds = new Map<number, Reports>()
+    for (const run of runs) {
+      if (run.transport !== transport || run.pairing !== pairing.id) continue
+      const reports = rounds.get(run.round) ?? {}
+      reports[run.unit] = run.report
+      rounds.set(run.round, reports)
+    }
+    const column: Record<string, number | string> = {}
+    for (const metric of METRICS) {
+      if (metric.httpOnly === true && transport === "stdio") continue
+      column[metric.label] = rounds.size === 0 ? "n/a" : aggregate(Array.from(rounds.values(), metric.value))
+    }
+    table[pairing.id] = column
+  }
+  return table
+}
+
+const HEADER = ["metric", ...PAIRINGS.map((p) => p.id), "ours ÷ floor", "ours ÷ official"]
+
+const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
+  METRICS.filter((m) => !(m.httpOnly === true && transport === "stdio")).map((metric) => {
+    const cell = (id: string) => table[id]![metric.label]!
+    return [
+      `${metric.label} (${metric.unit})`,
+      ...PAIRINGS.map((p) => fmt(cell(p.id), metric.digits)),
+      compare(metric, cell("ours/ours"), cell("floor")),
+      compare(metric, cell("ours/ours"), cell("official/official"))
+    ]
+  })
+
+const markdownTable = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const line = (cells: ReadonlyArray<string>) => `| ${cells.join(" | ")} |`
+  return [line(HEADER), line(HEADER.map((_, i) => (i === 0 ? "---" : "---:"))), ...rows.map(line)].join("\n")
+}
+
+const textTable = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const all = [HEADER, ...rows]
+  const widths = HEADER.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
+  return all.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")).join("\n")
+}
+
+// ============================================================================
+// targets
+// ============================================================================
+
+interface Target {
+  readonly text: string
+  readonly met: boolean | undefined
+}
+
+const targetsFor = (tables: Partial<Record<TransportKind, Table>>): Array<Target> => {
+  const out: Array<Target> = []
+  const num = (t: Table, id: string, label: string) => {
+    const v = t[id]?.[label]
+    return typeof v === "number" ? v : undefined
+  }
+  const check = (text: string, value: number | undefined, limit: number, dir: "min" | "max", digits = 2) => {
+    out.push({
+      text: `${text}: ${value === undefined ? "n/a" : value.toFixed(digits)} (target ${dir === "min" ? "≥" : "≤"} ${limit})`,
+      met: value === undefined ? undefined : dir === "min" ? value >= limit : value <= limit
+    })
+  }
+  const ratio = (t: Table, label: string) => {
+    const a = num(t, "ours/ours", label)
+    const b = num(t, "floor", label)
+    return a === undefined || b === undefined ? undefined : a / b
+  }
+  for (const transport of TRANSPORTS) {
+    const t = tables[transport]
+    if (t === undefined) continue
+    const http = transport !== "stdio"
+    const name = TRANSPORT_TITLE[transport]
+    const [seqMin, concMin, cpuMax] = http ? [0.4, 0.3, 3] : [0.6, 0.5, 2.5]
+    const label = (prefix: string) =>
+      (METRICS.find((m) => m.label === prefix) ?? METRICS.find((m) => m.label.startsWith(prefix)))!.label
+    const seq = label("sequential echo: throughput")
+    const seqClient = label("sequential echo: client CPU")
+    const seqServer = label("sequential echo: server CPU")
+    const conc = label(`${SIZES.inflight} in flight: throughput`)
+    const concClient = label(`${SIZES.inflight} in flight: client CPU`)
+    const concServer = label(`${SIZES.inflight} in flight: server CPU`)
+    const blob16 = label("16 MiB blob: ms per call")
+    const blob16Client = label("16 MiB blob: client peak RSS")
+    const blob16Server = label("16 MiB blob: server peak RSS")
+    const leak = label("server RSS growth")
+    check(`${name}: sequential calls/s vs floor`, ratio(t, seq), seqMin, "min")
+    check(`${name}: 64 in flight calls/s vs floor`, ratio(t, conc), concMin, "min")
+    check(`${name}: sequential server CPU/call vs floor`, ratio(t, seqServer), cpuMax, "max")
+    check(`${name}: sequential client CPU/call vs floor`, ratio(t, seqClient), cpuMax, "max")
+    check(`${name}: 64 in flight server CPU/call vs floor`, ratio(t, concServer), cpuMax, "max")
+    check(`${name}: 64 in flight client CPU/call vs floor`, ratio(t, concClient), cpuMax, "max")
+    check(`${name}: 16 MiB ms/call vs floor`, ratio(t, blob16), 2, "max")
+    for (const [side, metric] of [["client", blob16Client], ["server", blob16Server]] as const) {
+      const a = num(t, "ours/ours", metric)
+      const b = num(t, "floor", metric)
+      check(`${name}: 16 MiB ${side} peak RSS above floor's (MiB)`, a === undefined || b === undefined ? undefined : a - b, 32, "max", 1)
+    }
+    // the same, without the baseline each program has before any call (loaded code, runtime)
+    for (const side of ["client", "server"] as const) {
+      const metric = label(`16 MiB blob: ${side} peak RSS − RSS before`)
+      const a = num(t, "ours/ours", metric)
+      const b = num(t, "floor", metric)
+      check(
+        `${name}: 16 MiB ${side} (peak − RSS before) above floor's (MiB)`,
+        a === undefined || b === undefined ? undefined : a - b,
+        32,
+        "max",
+        1
+      )
+    }
+    check(`${name}: server RSS growth over ${SIZES.leak} calls (MiB)`, num(t, "ours/ours", leak), 10, "max")
+    if (http) {
+      const perSession = METRICS.find((m) => m.label.startsWith("idle session: server RSS"))!.label
+      check(`${name}: server RSS per idle session (KiB)`, num(t, "ours/ours", perSession), 40, "max", 1)
+    }
+  }
+  return out
+}
+
+// ============================================================================
+// machine and output
+// ============================================================================
+
+const machine = () => {
+  let cpu = os.cpus()[0]?.model ?? "unknown"
+  try {
+    const line = fs.readFileSync("/proc/cpuinfo", "utf8").split("\n").find((l) => l.startsWith("model name"))
+    if (line !== undefined) cpu = line.split(":")[1]!.trim()
+  } catch {
+    // not Linux
+  }
+  const sdk = JSON.parse(
+    fs.readFileSync(path.join(packageDir, "node_modules/@modelcontextprotocol/sdk/package.json"), "utf8")
+  ) as { version: string }
+  return {
+    node: process.version,
+    nproc: os.availableParallelism(),
+    cpu,
+    memory: `${Math.round(os.totalmem() / 1024 ** 3)} GiB`,
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    sdk: sdk.version
+  }
+}
+
+const describeRun = (m: ReturnType<typeof machine>, seconds: number) =>
+  [
+    `- machine: ${m.cpu}, nproc ${m.nproc}, ${m.memory} RAM; node ${m.node}; @modelcontextprotocol/sdk ${m.sdk}`,
+    `- date: ${m.date}; ${ROUNDS} round(s), medians; whole run ${Math.round(seconds)} s${QUICK ? " (BENCH_QUICK: smoke run, not results)" : ""}`,
+    `- counts: ${SIZES.warmup} warm-up calls (half sequential, half 64 in flight; at most ${(2 * SIZES.capMs) / 1000} s), ` +
+    `${SIZES.seq} sequential and ${SIZES.conc} at ${SIZES.inflight} in flight (each at most ${SIZES.capMs / 1000} s), ` +
+    `${SIZES.leak} for RSS growth (${LEAK_INFLIGHT} in flight, ${LEAK_ROUNDS} round), ${SIZES.blob1}× 1 MiB, ${SIZES.blob16}× 16 MiB, ${SIZES.sessions} sessions`
+  ].join("\n")
+
+interface Saved {
+  readonly machine: ReturnType<typeof machine>
+  readonly seconds: number
+  readonly runs: ReadonlyArray<Run>
+  readonly limits: ReadonlyArray<readonly [string, string, string]>
+}
+
+const main = async () => {
+  if (process.env.BENCH_RENDER !== undefined) {
+    const saved = JSON.parse(fs.readFileSync(process.env.BENCH_RENDER, "utf8")) as Saved
+    return render(saved.runs, saved.limits, saved.seconds, saved.machine)
+  }
+  const started = Date.now()
+  const runs: Array<Run> = []
+
+  if (PROFILE) {
+    fs.mkdirSync(profileDir, { recursive: true })
+    for (const transport of TRANSPORTS) {
+      const unit = UNITS[0]!
+      process.stdout.write(`profiling ours/ours over ${transport}…\n`)
+      const report = await runOnce(transport, PAIRINGS[0]!, unit.phases, unit.maxMessageBytes, `ours-${transport}`)
+      if (!report.ok) process.stdout.write(`  failed: ${report.error}\n`)
+    }
+    process.stdout.write(`profiles in ${profileDir}\n`)
+    return
+  }
+
+  for (const transport of TRANSPORTS) {
+    for (const unit of UNITS) {
+      if (unit.httpOnly === true && transport === "stdio") continue
+      for (let round = 1; round <= (unit.rounds ?? ROUNDS); round++) {
+        for (const pairing of PAIRINGS) {
+          const t0 = Date.now()
+          const report = await runOnce(transport, pairing, unit.phases, unit.maxMessageBytes).catch((error): Report => ({
+            ok: false,
+            error: error instanceof Error ? error.message : String(error),
+            phases: []
+          }))
+          const seconds = (Date.now() - t0) / 1000
+          runs.push({ transport, pairing: pairing.id, unit: unit.name, round, seconds, report })
+          const failure = !report.ok ? report.error : report.phases.find((p) => p.error !== undefined)?.error
+          process.stdout.write(
+            `[${transport} ${unit.name} r${round}] ${pairing.id.padEnd(18)} ${seconds.toFixed(1).padStart(5)} s` +
+              `${failure !== undefined ? `  FAILED: ${failure}` : ""}\n`
+          )
+        }
+      }
+    }
+  }
+
+  // 16 MiB with each client's default message limit, once (not in a quick run)
+  const limits: Array<readonly [string, string, string]> = []
+  for (const transport of QUICK ? [] : TRANSPORTS) {
+    for (const pairing of PAIRINGS) {
+      if (pairing.client === "floor") continue
+      const report = await runOnce(transport, pairing, [{ kind: "blob", n: 1, bytes: 16 * MiB }], undefined)
+      const phase = report.phases[0]
+      const outcome = !report.ok
+        ? `fails: ${report.error}`
+        : phase?.error !== undefined
+        ? `fails: ${phase.error}`
+        : `works (${Math.round(phase!.wallMs)} ms)`
+      limits.push([TRANSPORT_TITLE[transport], pairing.id, outcome.replace(/\s+/g, " ").slice(0, 160)])
+      process.stdout.write(`[${transport} 16 MiB default limits] ${pairing.id.padEnd(18)} ${outcome.slice(0, 120)}\n`)
+    }
+  }
+
+  const seconds = (Date.now() - started) / 1000
+  const m = machine()
+  fs.writeFileSync(
+    path.join(bundleDir, "results.json"),
+    JSON.stringify({ machine: m, seconds, sizes: SIZES, rounds: ROUNDS, runs, limits }, null, 1)
+  )
+  render(runs, limits, seconds, m)
+}
+
+const render = (
+  runs: ReadonlyArray<Run>,
+  limits: ReadonlyArray<readonly [string, string, string]>,
+  seconds: number,
+  m: ReturnType<typeof machine>
+) => {
+  const tables: Partial<Record<TransportKind, Table>> = {}
+  const text: Array<string> = []
+  const markdown: Array<string> = [describeRun(m, seconds), ""]
+  for (const transport of TRANSPORTS) {
+    const table = tableFor(runs, transport)
+    tables[transport] = table
+    const rows = rowsOf(table, transport)
+    text.push(`\n== ${TRANSPORT_TITLE[transport]} ==\n${textTable(rows)}`)
+    markdown.push(`### ${TRANSPORT_TITLE[transport]}\n\n${markdownTable(rows)}\n`)
+  }
+  const failures = runs.flatMap((r) => {
+    const error = !r.report.ok ? r.report.error : r.report.phases.find((p) => p.error !== undefined)?.error
+    return error === undefined ? [] : [`${r.transport} ${r.unit} r${r.round} ${r.pairing}: ${error.replace(/\s+/g, " ").slice(0, 200)}`]
+  })
+  const limitRows = limits.map((l) => `| ${l.join(" | ")} |`)
+  markdown.push(
+    "### 16 MiB with each client's default message limit\n\n" +
+      "The table above raises the client's limit to 64 MiB (official stdio `maxBufferSize`, our HTTP client's `maxEventSize`).\n\n" +
+      "| transport | pairing | 16 MiB result |\n| --- | --- | --- |\n" + limitRows.join("\n") + "\n"
+  )
+  const targets = targetsFor(tables)
+  const targetLines = targets.map((t) => `- ${t.met === undefined ? "n/a" : t.met ? "met" : "MISSED"}: ${t.text}`)
+  markdown.push(`### Targets (ours/ours)\n\n${targetLines.join("\n")}\n`)
+  if (failures.length > 0) markdown.push(`### Failed runs\n\n${failures.map((f) => `- ${f}`).join("\n")}\n`)
+
+  process.stdout.write(`\n${describeRun(m, seconds)}\n${text.join("\n")}\n\n16 MiB with default limits:\n`)
+  for (const l of limits) process.stdout.write(`  ${l[0]} / ${l[1]}: ${l[2]}\n`)
+  process.stdout.write(`\ntargets:\n${targetLines.join("\n")}\n`)
+  if (failures.length > 0) process.stdout.write(`\nfailed runs:\n${failures.join("\n")}\n`)
+
+  const section = markdown.join("\n")
+  fs.writeFileSync(path.join(bundleDir, "results.md"), section)
+  if (!QUICK) {
+    const readme = path.join(packageDir, "README.md")
+    const start = "<!-- results:start -->"
+    const end = "<!-- results:end -->"
+    const current = fs.existsSync(readme) ? fs.readFileSync(readme, "utf8") : `# @effect-mcp/bench\n\n## Results\n\n${start}\n${end}\n`
+    const i = current.indexOf(start)
+    const j = current.indexOf(end)
+    const next = i === -1 || j === -1
+      ? `${current}\n## Results\n\n${start}\n${section}\n${end}\n`
+      : `${current.slice(0, i + start.length)}\n${section}\n${current.slice(j)}`
+    fs.writeFileSync(readme, next)
+    process.stdout.write(`\nwrote ${readme}\n`)
+  } else {
+    process.stdout.write(`\nwrote ${path.join(bundleDir, "results.md")}\n`)
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`)
+    process.exit(1)
+  }
+)
