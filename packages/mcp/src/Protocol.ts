@@ -121,6 +121,23 @@ const MAX_TIMER_MS = 2_147_483_647
 
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
 
+/** Effect's built-in tracer: it records spans nobody reads unless a real tracer replaces it. */
+const nativeTracer = Effect.runSync(Effect.tracer)
+
+/**
+ * Runs `self` in a span, unless the tracer in use is Effect's built-in one:
+ * building a span costs as much as the rest of a round trip, so spans are made
+ * only when someone (e.g. `@effect/opentelemetry`) collects them.
+ */
+const traced = <A, E, R>(
+  self: Effect.Effect<A, E, R>,
+  name: string,
+  options: { readonly kind: "client" | "server"; readonly attributes: Record<string, unknown> }
+): Effect.Effect<A, E, R> =>
+  Effect.tracerWith((tracer) =>
+    tracer === nativeTracer ? self : Effect.withSpan(self, name, { ...options, captureStackTrace: false })
+  )
+
 /**
  * Starts an engine on a transport. The engine reads the transport until it
  * ends or the scope closes; closing the scope interrupts every handler and
@@ -251,10 +268,11 @@ export const make = (
           )
         })
       ).pipe(
-        Effect.withSpan(method, {
-          kind: "client",
-          attributes: { "mcp.method": method, "mcp.side": side, ...sessionAttribute }
-        })
+        (self) =>
+          traced(self, method, {
+            kind: "client",
+            attributes: { "mcp.method": method, "mcp.side": side, ...sessionAttribute }
+          })
       )
 
     // ------------------------------------------------------------------------
@@ -331,10 +349,11 @@ export const make = (
         const handler = Effect.flatMap(Scope.make(), (scope) =>
           options.onRequest({ request: req, scope }).pipe(
             Effect.onExit((exit) => Scope.close(scope, exit)),
-            Effect.withSpan(req.method, {
-              kind: spanKind,
-              attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": side, ...sessionAttribute }
-            }),
+            (self) =>
+              traced(self, req.method, {
+                kind: spanKind,
+                attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": side, ...sessionAttribute }
+              }),
             Effect.exit,
             Effect.flatMap((exit) => toResponse(req.id, exit)),
             // an interrupted handler is answered by nobody; a batch still counts it

@@ -24,6 +24,7 @@
  * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
  * import * as HttpRouter from "@effect/platform/HttpRouter"
  * import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
  *
  * const router = Effect.gen(function*() {
  *   const mcp = yield* StreamableHttpServer.make({ jsonResponse: false })
@@ -40,6 +41,7 @@ import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as FiberMap from "effect/FiberMap"
 import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
@@ -76,6 +78,12 @@ export interface Options {
   readonly keepAlive?: Duration.DurationInput | undefined
   /** Events buffered per open stream before the sender waits for the reader (default 256). */
   readonly streamBuffer?: number | undefined
+  /**
+   * SSE mode: a request answered within this long, with nothing related sent
+   * before, gets its whole event stream as one body (default 20 ms); later
+   * answers stream, headers first.
+   */
+  readonly sseFastPath?: Duration.DurationInput | undefined
 }
 
 export interface StreamableHttpServerShape {
@@ -114,6 +122,8 @@ interface SseStream {
   /** JSON mode: responses gathered, and how the POST will be answered. */
   json: { readonly responses: Array<JsonRpc.Message>; readonly decided: Deferred.Deferred<"json" | "sse"> } | undefined
   done: boolean
+  /** The handler closed the stream (SEP-1699) before it was opened: end the first connection after priming. */
+  closeOnOpen: boolean
 }
 
 interface Session {
@@ -151,6 +161,7 @@ export const make = (
     const retryMs = Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1)))
     const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
     const bufferSize = options.streamBuffer ?? 256
+    const sseFastPath = Duration.toMillis(options.sseFastPath ?? Duration.millis(20))
     const protection = options.dnsRebindingProtection
 
     // ------------------------------------------------------------------------
@@ -217,9 +228,12 @@ export const make = (
       const stream = related === undefined ? undefined : session.byRequest.get(related)
       if (stream !== undefined) {
         if (stream.json !== undefined) {
-          // a JSON-mode request whose handler talks before answering: answer it with SSE instead
+          // a handler that talks before answering: its POST is answered with a stream, whose
+          // bounded sink exists from now on, so the handler waits for the reader instead of
+          // anything being buffered without bound or dropped
           const decided = stream.json.decided
           return Deferred.succeed(decided, "sse").pipe(
+            Effect.zipRight(ensureSink(stream)),
             Effect.zipRight(Effect.suspend(() => deliver(stream, message)))
           )
         }
@@ -232,6 +246,13 @@ export const make = (
       return deliver(session.standing, message)
     }
 
+    const ensureSink = (stream: SseStream): Effect.Effect<void> =>
+      stream.sink !== undefined
+        ? Effect.void
+        : Effect.map(Mailbox.make<{ readonly seq: number; readonly text: string }>({ capacity: bufferSize }), (mailbox) => {
+          if (stream.sink === undefined) stream.sink = { mailbox }
+        })
+
     const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
       const stream: SseStream = {
         id: `${session.id}-${session.nextStream++}`,
@@ -240,7 +261,8 @@ export const make = (
         pending: new Set(),
         backlog: [],
         json: undefined,
-        done: false
+        done: false,
+        closeOnOpen: false
       }
       session.streams.set(stream.id, stream)
       return stream
@@ -298,7 +320,13 @@ export const make = (
             Effect.suspend(() => {
               const stream = session.byRequest.get(requestId)
               // without a store the client could not get the rest: keep the stream open
-              if (stream === undefined || store === undefined || stream.sink === undefined) return Effect.void
+              if (stream === undefined || store === undefined) return Effect.void
+              if (stream.json !== undefined && !jsonMode) {
+                // still gathering: answer with a stream now, primed, and end its connection at once
+                stream.closeOnOpen = true
+                return Effect.asVoid(Deferred.succeed(stream.json.decided, "sse"))
+              }
+              if (stream.sink === undefined) return Effect.void
               const sink = stream.sink
               stream.sink = undefined
               return Effect.asVoid(sink.mailbox.end)
@@ -369,11 +397,15 @@ export const make = (
       resumed = false
     ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
       Effect.gen(function*() {
-        const mailbox = yield* Mailbox.make<{ readonly seq: number; readonly text: string }>({ capacity: bufferSize })
         const previous = stream.sink
-        const sink: Sink = { mailbox }
+        // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
+        // stream replaces the connection it had
+        const sink: Sink = previous !== undefined && !resumed
+          ? previous
+          : { mailbox: yield* Mailbox.make<{ readonly seq: number; readonly text: string }>({ capacity: bufferSize }) }
+        const mailbox = sink.mailbox
         stream.sink = sink
-        if (previous !== undefined) yield* previous.mailbox.end
+        if (previous !== undefined && previous !== sink) yield* previous.mailbox.end
         const lastReplayed = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
         const first = store !== undefined
           ? `id: ${EventStore.primingId(stream.id)}\nretry: ${retryMs}\ndata: \n\n`
@@ -499,36 +531,50 @@ export const make = (
           stream.pending.add(r.id)
         }
         const done = stateless ? closeSession(session) : Effect.void
-        if (jsonMode) {
-          stream.json = { responses: [], decided: yield* Deferred.make<"json" | "sse">() }
-          for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
-          if (requests.length === 0) yield* Deferred.succeed(stream.json.decided, "json")
-          yield* Effect.forEach(messages, (m) => (JsonRpc.isInvalid(m) ? Effect.void : session.incoming.offer(m)), {
-            discard: true
-          })
-          const how = yield* Deferred.await(stream.json.decided)
-          const gathered = stream.json.responses
-          stream.json = undefined
-          if (how === "json") {
-            session.streams.delete(stream.id)
-            yield* done
-            const headersOut = stateless ? undefined : Headers.fromInput({ "mcp-session-id": session.id })
-            return HttpServerResponse.unsafeJson(isBatch ? gathered : gathered[0], {
-              ...(headersOut !== undefined ? { headers: headersOut } : {})
-            })
-          }
-          // switched to SSE: the related messages sent so far, then what was gathered
-          const response = yield* openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
-          yield* Effect.forEach(gathered, (m) => deliver(stream, m), { discard: true })
-          if (stream.pending.size === 0) yield* finish(session, stream)
-          return response
-        }
-        const response = yield* openSse(session, stream, [], done)
-        yield* Effect.forEach(invalids, (m) => deliver(stream, JsonRpc.failure(m.id, m.error)), { discard: true })
+        // Gather the answers first. JSON mode answers with them; SSE mode answers with one
+        // complete event-stream body when they come within `sseFastPath` (most calls), which
+        // costs a fraction of a streamed response. A handler that sends a related message
+        // first, or takes longer, gets a streamed answer: the headers go out at once.
+        const decided = yield* Deferred.make<"json" | "sse">()
+        stream.json = { responses: [], decided }
+        for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
+        if (requests.length === 0) yield* Deferred.succeed(decided, "json")
+        const timer = jsonMode ? undefined : setTimeout(() => Deferred.unsafeDone(decided, Exit.succeed("sse")), sseFastPath)
         yield* Effect.forEach(messages, (m) => (JsonRpc.isInvalid(m) ? Effect.void : session.incoming.offer(m)), {
           discard: true
         })
-        if (requests.length === 0) yield* finish(session, stream)
+        const how = yield* Deferred.await(decided)
+        if (timer !== undefined) clearTimeout(timer)
+        const gathered = stream.json.responses
+        stream.json = undefined
+        if (how === "json") {
+          session.streams.delete(stream.id)
+          yield* done
+          const sessionHeader = stateless ? {} : { "mcp-session-id": session.id }
+          if (jsonMode) {
+            return HttpServerResponse.unsafeJson(isBatch ? gathered : gathered[0], {
+              headers: Headers.fromInput(sessionHeader)
+            })
+          }
+          let body = store !== undefined ? `id: ${EventStore.primingId(stream.id)}\nretry: ${retryMs}\ndata: \n\n` : ""
+          for (const m of gathered) {
+            const data = JSON.stringify(m)
+            body += eventText(store === undefined ? undefined : yield* store.append(stream.id, data), data)
+          }
+          return HttpServerResponse.text(body, {
+            contentType: "text/event-stream",
+            headers: Headers.fromInput({ "cache-control": "no-cache, no-transform", ...sessionHeader })
+          })
+        }
+        // streamed: the related messages sent so far, then what was gathered
+        const response = yield* openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
+        yield* Effect.forEach(gathered, (m) => deliver(stream, m), { discard: true })
+        if (stream.pending.size === 0) yield* finish(session, stream)
+        else if (stream.closeOnOpen && stream.sink !== undefined) {
+          const sink = stream.sink
+          stream.sink = undefined
+          yield* sink.mailbox.end
+        }
         return response
       })
 
@@ -570,7 +616,8 @@ export const make = (
             pending: new Set(),
             backlog: [],
             json: undefined,
-            done: true
+            done: true,
+            closeOnOpen: false
           }
           return yield* openSse(session, finished, replayed, Effect.void, true)
         }

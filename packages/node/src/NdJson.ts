@@ -267,7 +267,8 @@ export const fromReadable = (
               const cause = state.error
               return Effect.fail(
                 Option.some(
-                  new TransportError({
+                  // a stream destroyed with a TransportError (the owner knows why) keeps it
+                  cause instanceof TransportError ? cause : new TransportError({
                     reason: "Read",
                     message: `could not read: ${cause instanceof Error ? cause.message : String(cause)}`,
                     cause

@@ -436,9 +436,13 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
       Effect.zipRight(Effect.suspend(() => (closing ? Effect.never : Effect.fail(exitError()))))
     )
 
+    // watched once, beside the stream: `Stream.interruptWhen` would race a fiber on every read
+    yield* exitWithoutEnd.pipe(
+      Effect.catchAll((error) => Effect.sync(() => child.stdout.destroy(error))),
+      Effect.forkScoped
+    )
     const incoming = NdJson.fromReadable(child.stdout, { maxMessageBytes: options.maxMessageBytes }).pipe(
-      Stream.concat(Stream.drain(Stream.fromEffect(afterStdoutEnd))),
-      Stream.interruptWhen(exitWithoutEnd)
+      Stream.concat(Stream.drain(Stream.fromEffect(afterStdoutEnd)))
     )
 
     const stderr = Stream.fromPubSub(stderrPubSub).pipe(
