@@ -296,7 +296,7 @@ export const fromReadable = (
 
 /** Writes messages as lines, batching the sends of one tick into one `write`. */
 export interface Writer {
-  /** Writes one message (or batch) as a line; completes once the bytes were handed to the OS. */
+  /** Writes one message (or batch) as a line; completes at once, or when the stream has room again. */
   readonly send: (message: JsonRpc.Outgoing) => Effect.Effect<void, TransportError>
   /** Writes raw text as is (no newline is added); for diagnostics and tests. */
   readonly writeRaw: (text: string) => Effect.Effect<void, TransportError>
@@ -397,14 +397,9 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
     waiters = []
     let ok: boolean
     try {
+      // a write that fails later fails the writer: the next send, and the reader, see it
       ok = writable.write(data, (err) => {
-        if (err) {
-          const e = writeError(err)
-          for (const w of ws) w(Effect.fail(e))
-          fail(e)
-        } else {
-          for (const w of ws) w(Effect.void)
-        }
+        if (err) fail(writeError(err))
       })
     } catch (err) {
       const e = writeError(err)
@@ -413,21 +408,29 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
       return
     }
     if (!ok && failure === undefined) {
+      // full: the senders that were waiting for room keep waiting, until 'drain'
+      waiters = ws.length === 0 ? waiters : ws.concat(waiters)
       blocked = true
       writable.once("drain", onDrain)
+      return
     }
+    for (const w of ws) w(Effect.void)
   }
 
+  /**
+   * Queues a line for this tick's write. A send completes at once while the
+   * stream has room; when it is full, it waits for 'drain' (backpressure).
+   */
   const enqueue = (text: string): Effect.Effect<void, TransportError> =>
-    Effect.async<void, TransportError>((resume) => {
+    Effect.suspend(() => {
       const error = currentFailure()
-      if (error !== undefined) return resume(Effect.fail(error))
+      if (error !== undefined) return Effect.fail(error)
       texts.push(text)
-      waiters.push(resume)
       if (!scheduled && !blocked) {
         scheduled = true
         process.nextTick(flush)
       }
+      return blocked ? Effect.async<void, TransportError>((resume) => void waiters.push(resume)) : Effect.void
     })
 
   const release = () => {

@@ -222,9 +222,13 @@ describe("NdJson.makeWriter", () => {
       const writer = yield* NdJson.makeWriter(output)
       const messages = Array.from({ length: 10 }, (_, i) => JsonRpc.request(i, "m"))
       yield* Effect.forEach(messages, writer.send, { concurrency: "unbounded", discard: true })
+      // sends complete at once; the write happens on the next tick, once for all of them
+      assert.strictEqual(write.mock.calls.length, 0)
+      yield* Effect.sleep("1 millis")
       assert.strictEqual(write.mock.calls.length, 1)
       assert.strictEqual(String(output.read()), messages.map(line).join(""))
       yield* writer.send(JsonRpc.notification("later"))
+      yield* Effect.sleep("1 millis")
       assert.strictEqual(write.mock.calls.length, 2)
     }))
 
@@ -238,9 +242,10 @@ describe("NdJson.makeWriter", () => {
       yield* Effect.sleep("20 millis")
       const second = yield* Effect.fork(writer.send(JsonRpc.notification("next")))
       yield* Effect.sleep("20 millis")
-      // the first write filled the buffer: nothing more is written until it drains
+      // the first write filled the buffer: nothing more is written until it drains, and
+      // the next sender waits for room (the first completed when its line was queued)
       assert.strictEqual(write.mock.calls.length, 1)
-      assert.isNull(first.unsafePoll())
+      assert.isNotNull(first.unsafePoll())
       assert.isNull(second.unsafePoll())
       const received: Array<Buffer> = []
       output.on("data", (b: Buffer) => received.push(b))
