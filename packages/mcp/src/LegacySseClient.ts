@@ -43,7 +43,6 @@
  * ```
  * @since 0.1.0
  */
-import * as Sse from "@effect/experimental/Sse"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import * as Clock from "effect/Clock"
@@ -60,6 +59,7 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import * as Sse from "./internal/sse.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
 import { backoff, type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
@@ -77,7 +77,7 @@ export interface LegacySseClientOptions {
   readonly endpointTimeout?: Duration.DurationInput | undefined
   /** Bound on one POST, and on a re-initialization (default 30 s). */
   readonly requestTimeout?: Duration.DurationInput | undefined
-  /** Largest SSE event accepted, in characters (default 10 MiB). */
+  /** Largest SSE event accepted, in characters (default 32 Mi, as stdio's message limit). */
   readonly maxEventSize?: number | undefined
   /**
    * Delays between reconnection attempts: backoff options or any Schedule

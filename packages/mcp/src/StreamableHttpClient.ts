@@ -56,7 +56,6 @@
  * ```
  * @since 0.1.0
  */
-import * as Sse from "@effect/experimental/Sse"
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
@@ -74,6 +73,7 @@ import * as Schedule from "effect/Schedule"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { backoff, type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
+import * as Sse from "./internal/sse.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as LegacySseClient from "./LegacySseClient.js"
 import { TransportError } from "./McpError.js"
@@ -130,7 +130,7 @@ export interface StreamableHttpClientOptions {
   readonly listen?: boolean | undefined
   /** Fall back to the 2024-11-05 HTTP+SSE transport when the initialize POST gets 400/404/405 (default true, `LegacySseClient`). */
   readonly legacyFallback?: boolean | LegacyFallback | undefined
-  /** Largest SSE event accepted, in characters (default 10 MiB). */
+  /** Largest SSE event accepted, in characters (default 32 Mi, as stdio's message limit). */
   readonly maxEventSize?: number | undefined
 }
 
@@ -396,7 +396,6 @@ export const make = (
         const parser = Sse.makeParser((event) => {
           if (event._tag === "Retry") {
             cursor.retryMs = Duration.toMillis(event.duration)
-            if (event.lastEventId !== undefined) cursor.lastEventId = event.lastEventId
             return
           }
           if (event.id !== undefined) cursor.lastEventId = event.id
