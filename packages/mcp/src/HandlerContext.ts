@@ -34,6 +34,7 @@ import * as Fiber from "effect/Fiber"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
+import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import { McpError, ProtocolError } from "./McpError.js"
@@ -101,7 +102,7 @@ const formatIssue = (issue: ParseResult.ParseIssue): string =>
     .join("; ")
 
 const decodeResult = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
-  const decode = ParseResult.decodeUnknownEither(schema)
+  const decode = validator(schema)
   return (result: Result): Effect.Effect<A, ProtocolError> => {
     const decoded = decode(result)
     return Either.isRight(decoded)

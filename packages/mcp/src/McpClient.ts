@@ -39,6 +39,7 @@ import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import { McpError, ProtocolError } from "./McpError.js"
@@ -201,7 +202,7 @@ const formatIssue = (issue: ParseResult.ParseIssue): string =>
     .join("; ")
 
 const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
-  const decode = ParseResult.decodeUnknownEither(schema)
+  const decode = validator(schema)
   return (u: unknown): Effect.Effect<A, ProtocolError> => {
     const result = decode(u)
     return Either.isRight(result)
@@ -219,7 +220,7 @@ const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
 const serverRequestDecoders = new Map(
   Object.entries(McpSchema.ServerRequests).map(([method, entry]) => [
     method,
-    ParseResult.decodeUnknownEither(entry.params as Schema.Schema<unknown, unknown>)
+    validator(entry.params as Schema.Schema<unknown, unknown>)
   ])
 )
 

@@ -45,6 +45,7 @@ import * as Duration from "effect/Duration"
 import * as Encoding from "effect/Encoding"
 import * as HandlerContextModule from "./HandlerContext.js"
 import { HandlerContext } from "./HandlerContext.js"
+import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import { McpError } from "./McpError.js"
@@ -626,7 +627,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
 
     const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>>()
     for (const [method, entry] of Object.entries(McpSchema.ClientRequests)) {
-      decoders.set(method, ParseResult.decodeUnknownEither(entry.params as Schema.Schema<unknown, unknown>))
+      decoders.set(method, validator(entry.params as Schema.Schema<unknown, unknown>))
     }
 
     const withContext = <A>(

@@ -1,0 +1,17 @@
+/**
+ * Validation for the wire schemas of `McpSchema`, whose decoded type is the
+ * wire shape itself: a value that already is one is used as it is (no copy),
+ * and only a value that is not gets the full decoder, for its error.
+ * @internal
+ */
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+
+export const validator = <A, I>(
+  schema: Schema.Schema<A, I>
+): (u: unknown) => Either.Either<A, ParseResult.ParseIssue> => {
+  const is = Schema.is(schema)
+  const decode = ParseResult.decodeUnknownEither(schema, { errors: "all" })
+  return (u) => (is(u) ? Either.right(u as A) : decode(u))
+}
