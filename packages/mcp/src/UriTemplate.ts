@@ -400,12 +400,17 @@ const assign = (result: Record<string, string>, name: string, value: string): bo
   return true
 }
 
+/** URIs longer than this never match a template (64 Ki characters). */
+export const MAX_MATCH_LENGTH = 65_536
+
 /**
  * Matches a URI against a template (the inverse of {@link expand} for levels
  * 1–3). Returns the percent-decoded values of the variables present in the
  * URI, or `None` when the URI does not match.
  */
 export const match = (t: UriTemplate, uri: string): Option.Option<Record<string, string>> => {
+  // URIs come from peers: adjacent expressions (`{a}{b}`) backtrack badly on long input
+  if (uri.length > MAX_MATCH_LENGTH) return Option.none()
   const { captures, regex } = matcherFor(t)
   const m = regex.exec(uri)
   if (m === null) return Option.none()

@@ -457,3 +457,11 @@ describe("UriTemplate.match", () => {
     }
   })
 })
+
+describe("match on hostile input", () => {
+  it("never matches a URI past MAX_MATCH_LENGTH, so adjacent expressions cannot backtrack forever", () => {
+    const t = UriTemplate.parse("x://{a}{b}{c}")
+    expect(Option.isNone(UriTemplate.match(t, `x://${"a".repeat(UriTemplate.MAX_MATCH_LENGTH)}/`))).toBe(true)
+    expect(Option.isSome(UriTemplate.match(t, "x://abc"))).toBe(true)
+  })
+})
