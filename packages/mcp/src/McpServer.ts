@@ -614,11 +614,15 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       }
       return Either.left(McpError.invalidParams("Invalid cursor"))
     }
-    const page = <A>(items: ReadonlyArray<A>, cursor: string | undefined) =>
-      Either.map(decodeCursor(cursor), (offset) => {
-        const slice = items.slice(offset, offset + pageSize)
-        const next = offset + pageSize
-        return { items: slice, nextCursor: next < items.length ? encodeCursor(next) : undefined }
+    /** One page of a list result, `{ [key]: items, nextCursor? }`; an invalid cursor is -32602. */
+    const listPage = <A>(key: string, items: ReadonlyArray<A>, cursor: string | undefined): Effect.Effect<Protocol.Result, McpError> =>
+      Either.match(decodeCursor(cursor), {
+        onLeft: Effect.fail,
+        onRight: (offset) => {
+          const slice = items.slice(offset, offset + pageSize)
+          const next = offset + pageSize
+          return Effect.succeed(next < items.length ? { [key]: slice, nextCursor: encodeCursor(next) } : { [key]: slice })
+        }
       })
 
     // ------------------------------------------------------------------------
@@ -668,11 +672,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     const handlers: Record<string, Handler> = {
       "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
         Effect.flatMap(Ref.get(registry), (r) =>
-          Either.match(page(Array.from(r.tools.values(), (e) => e.feature.definition), params?.cursor), {
-            onLeft: Effect.fail,
-            onRight: ({ items, nextCursor }) =>
-              Effect.succeed(nextCursor === undefined ? { tools: items } : { tools: items, nextCursor })
-          })),
+          listPage("tools", Array.from(r.tools.values(), (e) => e.feature.definition), params?.cursor)),
       "tools/call": (params: McpSchema.CallToolRequestParams) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const entry = r.tools.get(params.name)
@@ -687,24 +687,15 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
               (e) => withContext(e, e.feature.list!)
             ),
             (listed) =>
-              Either.match(
-                page([...Array.from(r.resources.values(), (e) => e.feature.definition), ...listed.flat()], params?.cursor),
-                {
-                  onLeft: Effect.fail,
-                  onRight: ({ items, nextCursor }) =>
-                    Effect.succeed(nextCursor === undefined ? { resources: items } : { resources: items, nextCursor })
-                }
+              listPage(
+                "resources",
+                [...Array.from(r.resources.values(), (e) => e.feature.definition), ...listed.flat()],
+                params?.cursor
               )
           )),
       "resources/templates/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
         Effect.flatMap(Ref.get(registry), (r) =>
-          Either.match(page(Array.from(r.templates.values(), (e) => e.feature.definition), params?.cursor), {
-            onLeft: Effect.fail,
-            onRight: ({ items, nextCursor }) =>
-              Effect.succeed(
-                nextCursor === undefined ? { resourceTemplates: items } : { resourceTemplates: items, nextCursor }
-              )
-          })),
+          listPage("resourceTemplates", Array.from(r.templates.values(), (e) => e.feature.definition), params?.cursor)),
       "resources/read": (params: McpSchema.ReadResourceRequestParams) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const entry = r.resources.get(params.uri)
@@ -730,11 +721,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         }),
       "prompts/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
         Effect.flatMap(Ref.get(registry), (r) =>
-          Either.match(page(Array.from(r.prompts.values(), (e) => e.feature.definition), params?.cursor), {
-            onLeft: Effect.fail,
-            onRight: ({ items, nextCursor }) =>
-              Effect.succeed(nextCursor === undefined ? { prompts: items } : { prompts: items, nextCursor })
-          })),
+          listPage("prompts", Array.from(r.prompts.values(), (e) => e.feature.definition), params?.cursor)),
       "prompts/get": (params: McpSchema.GetPromptRequestParams) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const entry = r.prompts.get(params.name)
