@@ -33,7 +33,6 @@ import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
-import * as Scope from "effect/Scope"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
@@ -123,7 +122,7 @@ const decodeRoots = decodeResult(McpSchema.ListRootsResult, "roots/list")
 
 /**
  * Builds the context for one incoming request. `protocol` is the session's
- * engine; the context's reverse calls are forked into `incoming.scope`, so
+ * engine; the context's reverse calls are forked into the request's scope, so
  * they end with the request.
  */
 export const make = (options: {
@@ -131,16 +130,7 @@ export const make = (options: {
   readonly incoming: IncomingRequest
   readonly session: ServerSessionShape
   readonly closeStream?: Effect.Effect<void> | undefined
-}): Effect.Effect<HandlerContextShape> => {
-  let active = true
-  // the scope closes when the handler ends, however it ends
-  return Effect.as(
-    Scope.addFinalizer(options.incoming.scope, Effect.sync(() => {
-      active = false
-    })),
-    build(options, () => active)
-  )
-}
+}): Effect.Effect<HandlerContextShape> => Effect.sync(() => build(options, options.incoming.isActive))
 
 const build = (
   options: {
@@ -180,7 +170,7 @@ const build = (
           )
         }
         return Effect.flatMap(
-          Effect.forkIn(protocol.request(method, params, { ...callOptions, route }), incoming.scope),
+          Effect.flatMap(incoming.scope, (scope) => Effect.forkIn(protocol.request(method, params, { ...callOptions, route }), scope)),
           (fiber) => Effect.onInterrupt(Fiber.join(fiber), () => Fiber.interrupt(fiber))
         )
       })

@@ -62,8 +62,13 @@ export interface RequestOptions {
 /** What the engine hands to a request handler besides the request. */
 export interface IncomingRequest {
   readonly request: JsonRpc.Request
-  /** Closed when the handler ends, however it ends. Reverse calls are forked into it. */
-  readonly scope: Scope.Scope
+  /**
+   * A scope closed when the handler ends, however it ends; reverse calls are
+   * forked into it. Made on first use: most requests never need one.
+   */
+  readonly scope: Effect.Effect<Scope.Scope>
+  /** Whether the handler is still running. */
+  readonly isActive: () => boolean
 }
 
 export interface ProtocolOptions {
@@ -346,9 +351,26 @@ export const make = (
             })
           )
         }
-        const handler = Effect.flatMap(Scope.make(), (scope) =>
-          options.onRequest({ request: req, scope }).pipe(
-            Effect.onExit((exit) => Scope.close(scope, exit)),
+        let active = true
+        let scope: Scope.CloseableScope | undefined
+        const incoming: IncomingRequest = {
+          request: req,
+          scope: Effect.suspend(() =>
+            // asked for after the handler ended: what would run in it is interrupted, as it would have been
+            !active
+              ? Effect.interrupt
+              : scope !== undefined
+              ? Effect.succeed(scope)
+              : Effect.map(Scope.make(), (made) => (scope = made))
+          ),
+          isActive: () => active
+        }
+        const handler = Effect.suspend(() =>
+          options.onRequest(incoming).pipe(
+            Effect.onExit((exit) => {
+              active = false
+              return scope === undefined ? Effect.void : Scope.close(scope, exit)
+            }),
             (self) =>
               traced(self, req.method, {
                 kind: spanKind,
