@@ -77,6 +77,7 @@ const elicitationReply = (params: { readonly requestedSchema: { readonly propert
 interface Timed {
   readonly at: number
   readonly from: "client" | "server"
+  // `any`: the assertions read deep into raw wire messages
   readonly message: { readonly [key: string]: any }
 }
 

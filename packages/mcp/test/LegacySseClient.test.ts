@@ -17,6 +17,7 @@ type Message = {
   readonly jsonrpc: "2.0"
   readonly id?: string | number
   readonly method?: string
+  // `any`: tests read deep into params the wire shape does not type
   readonly params?: Record<string, any>
 }
 
