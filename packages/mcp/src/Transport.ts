@@ -125,3 +125,19 @@ export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPai
 
 /** Provides one side of a transport from a `TransportShape` value. */
 export const layer = (shape: TransportShape): Layer.Layer<Transport> => Layer.succeed(Transport, shape)
+
+/**
+ * The in-memory pair as two Layers, for tests that build a server and a
+ * client the Layer way: provide `server` to the server and `client` to the
+ * client; `pair` keeps the wire log and the raw-input helpers.
+ *
+ * @example
+ * ```ts
+ * const { client, server, pair } = yield* Transport.layerMemoryPair()
+ * ```
+ */
+export const layerMemoryPair = (options?: MemoryOptions): Effect.Effect<
+  { readonly client: Layer.Layer<Transport>; readonly server: Layer.Layer<Transport>; readonly pair: MemoryPair },
+  never,
+  Scope.Scope
+> => Effect.map(makeMemoryPair(options), (pair) => ({ client: layer(pair.client), server: layer(pair.server), pair }))

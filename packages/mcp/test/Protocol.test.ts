@@ -339,3 +339,16 @@ describe("Protocol", () => {
 })
 
 void JsonRpc
+
+describe("Transport.layerMemoryPair", () => {
+  it.scopedLive("connects a server and a client provided as Layers", () =>
+    Effect.gen(function*() {
+      const { client, pair, server } = yield* Transport.layerMemoryPair()
+      const serverTransport = yield* Transport.Transport.pipe(Effect.provide(server))
+      yield* Protocol.make(serverTransport, { side: "server", onRequest: () => Effect.succeed({ ok: 1 }), onNotification: noNotifications })
+      const clientTransport = yield* Transport.Transport.pipe(Effect.provide(client))
+      const a = yield* Protocol.make(clientTransport, { side: "client", onRequest: () => Effect.succeed({}), onNotification: noNotifications })
+      assert.deepStrictEqual(yield* a.request("x", {}), { ok: 1 })
+      assert.deepStrictEqual(pair.wire.map((w) => w.from), ["client", "server"])
+    }))
+})
