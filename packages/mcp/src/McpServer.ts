@@ -663,11 +663,10 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       return Option.none()
     }
 
-    type Handler = (
-      // each handler takes the params its method's decoder produced; the table is indexed by a runtime string
-      params: any,
-      session: SessionState
-    ) => Effect.Effect<Protocol.Result, McpError, HandlerServices>
+    // each handler takes the params its method's validator produced; `never` admits every such
+    // handler in one table, and the dispatch below calls it with what that validator accepted
+    type Handler = (params: never, session: SessionState) => Effect.Effect<Protocol.Result, McpError, HandlerServices>
+    type Dispatch = (params: unknown, session: SessionState) => Effect.Effect<Protocol.Result, McpError, HandlerServices>
 
     const handlers: Record<string, Handler> = {
       "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
@@ -818,7 +817,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
               closeStream: transport.closeRequestStream?.(incoming.request.id)
             }),
             (ctx) =>
-              handler(decoded.right, state).pipe(
+              (handler as Dispatch)(decoded.right, state).pipe(
                 Effect.provideService(HandlerContext, ctx),
                 Effect.provideService(ServerSession, shape)
               )

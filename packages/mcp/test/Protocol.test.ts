@@ -15,6 +15,20 @@ import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
 
 const noNotifications = () => Effect.void
+
+/** The default tracer, keeping every span it makes. */
+const recordingTracer = Effect.map(Effect.tracer, (base) => {
+  const spans: Array<Tracer.Span> = []
+  const tracer = Tracer.make({
+    span: (...args) => {
+      const span = base.span(...args)
+      spans.push(span)
+      return span
+    },
+    context: base.context
+  })
+  return { spans, tracer }
+})
 const failureOf = <A>(exit: Exit.Exit<A, McpError | ProtocolError>) =>
   Exit.isFailure(exit) ? Option.getOrUndefined(Option.filter(Cause.failureOption(exit.cause), (e) => e._tag === "ProtocolError")) as ProtocolError | undefined : undefined
 const parsed = (pair: Transport.MemoryPair, from: "client" | "server") =>
@@ -298,16 +312,7 @@ describe("Protocol", () => {
 
   it.scopedLive("every request handled or sent runs in a span named after its method", () =>
     Effect.gen(function*() {
-      const spans: Array<Tracer.Span> = []
-      const base = yield* Effect.tracer
-      const tracer = Tracer.make({
-        span: (...args) => {
-          const span = base.span(...args)
-          spans.push(span)
-          return span
-        },
-        context: base.context
-      })
+      const { spans, tracer } = yield* recordingTracer
       const { a } = yield* peers(() => Effect.succeed({}), { sessionId: "s-1" })
       yield* a.request("tools/list", {}).pipe(Effect.withTracer(tracer))
       yield* Effect.sleep(5)
@@ -319,16 +324,7 @@ describe("Protocol", () => {
 
   it.scopedLive("the handler side's span carries the request id and session", () =>
     Effect.gen(function*() {
-      const spans: Array<Tracer.Span> = []
-      const base = yield* Effect.tracer
-      const tracer = Tracer.make({
-        span: (...args) => {
-          const span = base.span(...args)
-          spans.push(span)
-          return span
-        },
-        context: base.context
-      })
+      const { spans, tracer } = yield* recordingTracer
       const { a } = yield* peers(() => Effect.succeed({}), { sessionId: "s-2" }).pipe(Effect.withTracer(tracer))
       yield* a.request("prompts/get", { name: "x" })
       const handled = spans.find((sp) => sp.name === "prompts/get" && sp.kind === "server")
