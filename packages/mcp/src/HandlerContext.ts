@@ -130,7 +130,15 @@ export const make = (options: {
   readonly incoming: IncomingRequest
   readonly session: ServerSessionShape
   readonly closeStream?: Effect.Effect<void> | undefined
-}): Effect.Effect<HandlerContextShape> => Effect.sync(() => build(options, options.incoming.isActive))
+}): Effect.Effect<HandlerContextShape> => Effect.sync(() => unsafeMake(options))
+
+/** `make`, without the effect: for the engine's per-request path. */
+export const unsafeMake = (options: {
+  readonly protocol: Protocol
+  readonly incoming: IncomingRequest
+  readonly session: ServerSessionShape
+  readonly closeStream?: Effect.Effect<void> | undefined
+}): HandlerContextShape => build(options, options.incoming.isActive)
 
 const build = (
   options: {

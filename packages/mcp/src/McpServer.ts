@@ -43,6 +43,8 @@ import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as Duration from "effect/Duration"
 import * as Encoding from "effect/Encoding"
+import * as FiberRef from "effect/FiberRef"
+import * as Tracer from "effect/Tracer"
 import * as HandlerContextModule from "./HandlerContext.js"
 import { HandlerContext } from "./HandlerContext.js"
 import { validator } from "./internal/validate.js"
@@ -58,6 +60,12 @@ import * as UriTemplate from "./UriTemplate.js"
 // ============================================================================
 // feature definitions
 // ============================================================================
+
+/**
+ * Services a request takes from the fiber serving it even when the registering
+ * Layer had its own: the session's scope and the request's span.
+ */
+const SERVING_KEYS: ReadonlyArray<string> = [Scope.Scope.key, Tracer.ParentSpan.key]
 
 /** What a handler may require beyond its own services: the request and the session. */
 export type HandlerServices = HandlerContext | ServerSession
@@ -229,25 +237,26 @@ export function tool(
       if (Either.isLeft(decoded)) {
         return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.left)}`))
       }
-      return options.handler(decoded.right).pipe(
-        Effect.map((output): McpSchema.CallToolResult => {
-          if (encodeOutput === undefined) return toToolResult(output as ToolContent)
+      return Effect.matchEffect(options.handler(decoded.right), {
+        onSuccess: (output) => {
+          if (encodeOutput === undefined) return Effect.succeed(toToolResult(output as ToolContent))
           const encoded = encodeOutput(output)
           if (Either.isLeft(encoded)) {
-            throw new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
+            return Effect.die(
+              new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
+            )
           }
           const structuredContent = (published?.wrapped === true
             ? { [WRAPPED_OUTPUT_KEY]: encoded.right }
             : encoded.right) as { [key: string]: unknown }
-          return {
+          return Effect.succeed<McpSchema.CallToolResult>({
             content: [{ type: "text", text: JSON.stringify(structuredContent) }],
             structuredContent
-          }
-        }),
-        Effect.catchAll((error) =>
+          })
+        },
+        onFailure: (error) =>
           error instanceof McpError ? Effect.fail(error) : Effect.succeed(toolError(failureMessage(error)))
-        )
-      ) as Effect.Effect<McpSchema.CallToolResult, McpError, unknown>
+      }) as Effect.Effect<McpSchema.CallToolResult, McpError, unknown>
     }
   }
 }
@@ -634,17 +643,60 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       decoders.set(method, validator(entry.params as Schema.Schema<unknown, unknown>))
     }
 
-    const withContext = <A>(
+    /** What one request's handlers are given besides their params: its context and its session. */
+    interface RequestEnv {
+      readonly handlerContext: HandlerContextModule.HandlerContextShape
+      readonly session: SessionState
+    }
+
+    /**
+     * The context a feature's handler runs in: the serving fiber's, then the
+     * services captured when the feature was registered (they win), then the
+     * request's own services, the serving fiber's `Scope` (not the registering
+     * Layer's) and its current span (they win over both).
+     */
+    const contextFor = (
+      fiberContext: Context.Context<never>,
       entry: Registered<unknown>,
-      effect: Effect.Effect<A, McpError, unknown>
-    ): Effect.Effect<A, McpError, HandlerServices> =>
-      // the feature's own services were captured at registration and win over
-      // whatever the serving fiber has; the request's own services (and the
-      // serving fiber's Scope rather than the registering Layer's) win over both
-      Effect.mapInputContext(
-        effect as Effect.Effect<A, McpError, HandlerServices>,
-        (ctx: Context.Context<HandlerServices>) =>
-          Context.merge(Context.merge(ctx, entry.context), Context.pick(HandlerContext, ServerSession, Scope.Scope)(ctx))
+      env: RequestEnv
+    ): Context.Context<HandlerServices> => {
+      const map = new Map(fiberContext.unsafeMap)
+      for (const [key, service] of entry.context.unsafeMap) map.set(key, service)
+      for (const key of SERVING_KEYS) {
+        const service = fiberContext.unsafeMap.get(key)
+        if (service === undefined) map.delete(key)
+        else map.set(key, service)
+      }
+      map.set(HandlerContext.key, env.handlerContext)
+      map.set(ServerSession.key, env.session.shape)
+      return Context.unsafeMake(map)
+    }
+
+    /**
+     * Runs a feature's handler as what is left of the request: the request's
+     * fiber is its own (see `Protocol.IncomingRequest`), so its context is set
+     * once rather than provided and restored, which costs a dozen effects.
+     */
+    const runFeature = <A>(
+      entry: Registered<unknown>,
+      effect: Effect.Effect<A, McpError, unknown>,
+      env: RequestEnv
+    ): Effect.Effect<A, McpError> =>
+      Effect.withFiberRuntime((fiber) =>
+        Effect.zipRight(
+          FiberRef.set(FiberRef.currentContext, contextFor(fiber.currentContext, entry, env)),
+          effect as Effect.Effect<A, McpError>
+        )
+      )
+
+    /** Runs a feature's handler inside a larger request (a list over many features). */
+    const withFeature = <A>(
+      entry: Registered<unknown>,
+      effect: Effect.Effect<A, McpError, unknown>,
+      env: RequestEnv
+    ): Effect.Effect<A, McpError> =>
+      Effect.contextWithEffect((fiberContext: Context.Context<never>) =>
+        Effect.provide(effect as Effect.Effect<A, McpError, HandlerServices>, contextFor(fiberContext, entry, env))
       )
 
     const completion = (values: ReadonlyArray<string>): McpSchema.CompleteResult => ({
@@ -665,25 +717,25 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
 
     // each handler takes the params its method's validator produced; `never` admits every such
     // handler in one table, and the dispatch below calls it with what that validator accepted
-    type Handler = (params: never, session: SessionState) => Effect.Effect<Protocol.Result, McpError, HandlerServices>
-    type Dispatch = (params: unknown, session: SessionState) => Effect.Effect<Protocol.Result, McpError, HandlerServices>
+    type Handler = (params: never, env: RequestEnv) => Effect.Effect<Protocol.Result, McpError>
+    type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, McpError>
 
     const handlers: Record<string, Handler> = {
       "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
         Effect.flatMap(Ref.get(registry), (r) =>
           listPage("tools", Array.from(r.tools.values(), (e) => e.feature.definition), params?.cursor)),
-      "tools/call": (params: McpSchema.CallToolRequestParams) =>
+      "tools/call": (params: McpSchema.CallToolRequestParams, env) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const entry = r.tools.get(params.name)
           if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown tool: ${params.name}`))
-          return withContext(entry, entry.feature.call(params.arguments ?? {}))
+          return runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
         }),
-      "resources/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
+      "resources/list": (params: McpSchema.PaginatedRequestParams | undefined, env) =>
         Effect.flatMap(Ref.get(registry), (r) =>
           Effect.flatMap(
             Effect.forEach(
               Array.from(r.templates.values()).filter((e) => e.feature.list !== undefined),
-              (e) => withContext(e, e.feature.list!)
+              (e) => withFeature(e, e.feature.list!, env)
             ),
             (listed) =>
               listPage(
@@ -695,25 +747,25 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       "resources/templates/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
         Effect.flatMap(Ref.get(registry), (r) =>
           listPage("resourceTemplates", Array.from(r.templates.values(), (e) => e.feature.definition), params?.cursor)),
-      "resources/read": (params: McpSchema.ReadResourceRequestParams) =>
+      "resources/read": (params: McpSchema.ReadResourceRequestParams, env) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const entry = r.resources.get(params.uri)
-          if (entry !== undefined) return withContext(entry, entry.feature.read(params.uri))
+          if (entry !== undefined) return runFeature(entry, entry.feature.read(params.uri), env)
           const template = findTemplate(r, params.uri)
           if (Option.isSome(template)) {
             const [e, vars] = template.value
-            return withContext(e, e.feature.read(params.uri, vars))
+            return runFeature(e, e.feature.read(params.uri, vars), env)
           }
           return Effect.fail(
             new McpError({ code: McpSchema.RESOURCE_NOT_FOUND, message: `Resource not found: ${params.uri}`, data: { uri: params.uri } })
           )
         }),
-      "resources/subscribe": (params: McpSchema.SubscribeRequestParams, session) =>
+      "resources/subscribe": (params: McpSchema.SubscribeRequestParams, { session }) =>
         Effect.sync(() => {
           session.subscriptions.add(params.uri)
           return {}
         }),
-      "resources/unsubscribe": (params: McpSchema.UnsubscribeRequestParams, session) =>
+      "resources/unsubscribe": (params: McpSchema.UnsubscribeRequestParams, { session }) =>
         Effect.sync(() => {
           session.subscriptions.delete(params.uri)
           return {}
@@ -721,13 +773,13 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       "prompts/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
         Effect.flatMap(Ref.get(registry), (r) =>
           listPage("prompts", Array.from(r.prompts.values(), (e) => e.feature.definition), params?.cursor)),
-      "prompts/get": (params: McpSchema.GetPromptRequestParams) =>
+      "prompts/get": (params: McpSchema.GetPromptRequestParams, env) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const entry = r.prompts.get(params.name)
           if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown prompt: ${params.name}`))
-          return withContext(entry, entry.feature.get(params.arguments ?? {}))
+          return runFeature(entry, entry.feature.get(params.arguments ?? {}), env)
         }),
-      "completion/complete": (params: McpSchema.CompleteRequestParams) =>
+      "completion/complete": (params: McpSchema.CompleteRequestParams, env) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const context = { arguments: params.context?.arguments ?? {} }
           const ref = params.ref
@@ -736,7 +788,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
             if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown prompt: ${ref.name}`))
             const completer = entry.feature.complete[params.argument.name]
             if (completer === undefined) return Effect.succeed(completion([]))
-            return withContext(entry, Effect.map(completer(params.argument.value, context), completion))
+            return runFeature(entry, Effect.map(completer(params.argument.value, context), completion), env)
           }
           const entry = Array.from(r.templates.values()).find((e) => e.feature.definition.uriTemplate === ref.uri)
           if (entry === undefined) {
@@ -746,9 +798,9 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
           }
           const completer = entry.feature.complete[params.argument.name]
           if (completer === undefined) return Effect.succeed(completion([]))
-          return withContext(entry, Effect.map(completer(params.argument.value, context), completion))
+          return runFeature(entry, Effect.map(completer(params.argument.value, context), completion), env)
         }),
-      "logging/setLevel": (params: McpSchema.SetLevelRequestParams, session) =>
+      "logging/setLevel": (params: McpSchema.SetLevelRequestParams, { session }) =>
         Effect.sync(() => {
           level.set(session, params.level)
           return {}
@@ -809,19 +861,13 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
           if (Either.isLeft(decoded)) {
             return Effect.fail(McpError.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
           }
-          return Effect.flatMap(
-            HandlerContextModule.make({
-              protocol: protocol!,
-              incoming,
-              session: shape,
-              closeStream: transport.closeRequestStream?.(incoming.request.id)
-            }),
-            (ctx) =>
-              (handler as Dispatch)(decoded.right, state).pipe(
-                Effect.provideService(HandlerContext, ctx),
-                Effect.provideService(ServerSession, shape)
-              )
-          )
+          const handlerContext = HandlerContextModule.unsafeMake({
+            protocol: protocol!,
+            incoming,
+            session: shape,
+            closeStream: transport.closeRequestStream?.(incoming.request.id)
+          })
+          return (handler as Dispatch)(decoded.right, { handlerContext, session: state })
         }
 
         const onNotification = (n: JsonRpc.Notification) =>

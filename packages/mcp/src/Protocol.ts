@@ -6,7 +6,7 @@
  *   per-request timeout that progress may reset under a hard maximum, and
  *   `notifications/cancelled` sent to the peer when the caller is interrupted
  *   or times out.
- * - Incoming requests: one fiber per request in a `FiberMap` keyed by id, so
+ * - Incoming requests: one fiber per request in a map keyed by id, so
  *   `notifications/cancelled` interrupts exactly that fiber and no response is
  *   sent for it; typed failures become JSON-RPC errors, defects `-32603`
  *   without internals on the wire.
@@ -23,11 +23,12 @@ import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as FiberId from "effect/FiberId"
-import * as FiberMap from "effect/FiberMap"
 import * as HashMap from "effect/HashMap"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
+import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "./JsonRpc.js"
@@ -74,7 +75,11 @@ export interface IncomingRequest {
 export interface ProtocolOptions {
   /** Which side this engine plays; names spans and logs. */
   readonly side: "client" | "server"
-  /** Answers a request (other than `ping`). A typed failure becomes a JSON-RPC error. */
+  /**
+   * Answers a request (other than `ping`). A typed failure becomes a JSON-RPC
+   * error. The effect runs in a fiber of its own that ends with it, so it may
+   * set fiber-local state (its context, say) without restoring it.
+   */
   readonly onRequest: (incoming: IncomingRequest) => Effect.Effect<Result, McpError>
   /** Receives notifications (other than cancellation and progress), in arrival order. */
   readonly onNotification: (notification: JsonRpc.Notification) => Effect.Effect<void>
@@ -130,18 +135,12 @@ const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 const nativeTracer = Effect.runSync(Effect.tracer)
 
 /**
- * Runs `self` in a span, unless the tracer in use is Effect's built-in one:
- * building a span costs as much as the rest of a round trip, so spans are made
- * only when someone (e.g. `@effect/opentelemetry`) collects them.
+ * Whether spans are worth building in this fiber: not under Effect's built-in
+ * tracer, which records spans nobody reads. A span costs as much as the rest
+ * of a round trip, so spans are made only when someone (e.g.
+ * `@effect/opentelemetry`) collects them.
  */
-const traced = <A, E, R>(
-  self: Effect.Effect<A, E, R>,
-  name: string,
-  options: { readonly kind: "client" | "server"; readonly attributes: Record<string, unknown> }
-): Effect.Effect<A, E, R> =>
-  Effect.tracerWith((tracer) =>
-    tracer === nativeTracer ? self : Effect.withSpan(self, name, { ...options, captureStackTrace: false })
-  )
+const tracing = (fiber: Fiber.RuntimeFiber<unknown, unknown>): boolean => fiber.currentTracer !== nativeTracer
 
 /**
  * Starts an engine on a transport. The engine reads the transport until it
@@ -154,7 +153,8 @@ export const make = (
 ): Effect.Effect<Protocol, never, Scope.Scope> =>
   Effect.gen(function*() {
     const pendingRef = yield* Ref.make(HashMap.empty<JsonRpc.RequestId, Pending>())
-    const handlers = yield* FiberMap.make<JsonRpc.RequestId>()
+    // the fibers of incoming requests by id; each removes itself when it ends
+    const handlers = new Map<JsonRpc.RequestId, Fiber.RuntimeFiber<void>>()
     const closedSignal = yield* Deferred.make<void>()
     let closedReason: string | undefined
     let nextId = 0
@@ -185,7 +185,9 @@ export const make = (
     const sendCancelled = (id: JsonRpc.RequestId, reason: string, route: Route | undefined) =>
       send(JsonRpc.notification("notifications/cancelled", { requestId: id, reason }), route).pipe(Effect.ignore)
 
-    const request: Protocol["request"] = (method, params, requestOptions) =>
+    const removePending = (id: JsonRpc.RequestId) => Ref.update(pendingRef, (map) => HashMap.remove(map, id))
+
+    const requestUntraced: Protocol["request"] = (method, params, requestOptions) =>
       Effect.uninterruptibleMask((restore) =>
         Effect.suspend(() => {
           if (closedReason !== undefined) return Effect.fail(connectionClosed(method))
@@ -235,49 +237,62 @@ export const make = (
             sendParams = { ...params, _meta: { ...meta, progressToken: id } }
           }
 
-          const cleanup = Effect.sync(() => {
+          const stopTimer = () => {
             if (timer !== undefined) clearTimeout(timer)
-          }).pipe(Effect.zipRight(Ref.update(pendingRef, (map) => HashMap.remove(map, id))))
+          }
 
-          return Ref.update(pendingRef, (map) => HashMap.set(map, id, entry)).pipe(
-            Effect.zipRight(send(JsonRpc.request(id, method, sendParams), route)),
-            Effect.catchAll((cause) =>
-              cleanup.pipe(
-                Effect.zipRight(
-                  Effect.fail(new ProtocolError({ reason: "Transport", method, message: cause.message, cause }))
+          // one continuation per step: this runs for every call, so its number of effects is its cost
+          const awaited = Effect.matchCauseEffect(restore(Deferred.await(deferred)), {
+            onSuccess: (result) => {
+              stopTimer()
+              return Effect.as(removePending(id), result)
+            },
+            onFailure: (cause) => {
+              stopTimer()
+              const cancel = method !== "initialize" && closedReason === undefined &&
+                (Cause.isInterrupted(cause) ||
+                  Option.exists(Cause.failureOption(cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
+              const cleanup = cancel
+                ? Effect.zipRight(
+                  removePending(id),
+                  sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route)
                 )
-              )
-            ),
-            Effect.zipRight(
-              Effect.suspend(() => {
+                : removePending(id)
+              return Effect.zipRight(cleanup, Effect.failCause(cause))
+            }
+          })
+
+          return Effect.flatMap(Ref.update(pendingRef, (map) => HashMap.set(map, id, entry)), () =>
+            Effect.matchCauseEffect(send(JsonRpc.request(id, method, sendParams), route), {
+              onFailure: (cause) =>
+                Effect.zipRight(
+                  removePending(id),
+                  Option.match(Cause.failureOption(cause), {
+                    onNone: () => Effect.failCause(cause as Cause.Cause<never>),
+                    onSome: (error) =>
+                      Effect.fail(new ProtocolError({ reason: "Transport", method, message: error.message, cause: error }))
+                  })
+                ),
+              onSuccess: () => {
                 if (Number.isFinite(timeoutMs) || Number.isFinite(maxMs)) {
                   timer = setTimeout(fire, Math.min(timeoutMs, maxMs, MAX_TIMER_MS))
                   timer.unref?.()
                 }
-                return restore(Deferred.await(deferred)).pipe(
-                  Effect.onExit((exit) => {
-                    const cancel = Exit.isFailure(exit) && method !== "initialize" && closedReason === undefined &&
-                      (Exit.isInterrupted(exit) ||
-                        Option.exists(Cause.failureOption(exit.cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
-                    return cancel
-                      ? cleanup.pipe(
-                        Effect.zipRight(
-                          sendCancelled(id, Exit.isInterrupted(exit) ? "Request was cancelled" : "Request timed out", route)
-                        )
-                      )
-                      : cleanup
-                  })
-                )
-              })
-            )
-          )
+                return awaited
+              }
+            }))
         })
-      ).pipe(
-        (self) =>
-          traced(self, method, {
+      )
+
+    const request: Protocol["request"] = (method, params, requestOptions) =>
+      Effect.withFiberRuntime((fiber) =>
+        tracing(fiber)
+          ? Effect.withSpan(requestUntraced(method, params, requestOptions), method, {
             kind: "client",
-            attributes: { "mcp.method": method, "mcp.side": side, ...sessionAttribute }
+            attributes: { "mcp.method": method, "mcp.side": side, ...sessionAttribute },
+            captureStackTrace: false
           })
+          : requestUntraced(method, params, requestOptions)
       )
 
     // ------------------------------------------------------------------------
@@ -311,12 +326,13 @@ export const make = (
         return entry.value.onProgress(params as ProgressParams)
       })
 
-    const onCancelled = (params: JsonRpc.Params | undefined) => {
-      const id = params?.requestId
-      if (typeof id !== "string" && typeof id !== "number") return Effect.void
-      // forked so that a handler with slow finalizers never stalls the read loop
-      return Effect.forkDaemon(FiberMap.remove(handlers, id)).pipe(Effect.asVoid)
-    }
+    const onCancelled = (params: JsonRpc.Params | undefined) =>
+      Effect.sync(() => {
+        const id = params?.requestId
+        if (typeof id !== "string" && typeof id !== "number") return
+        // a message, not a wait: a handler with slow finalizers never stalls the read loop
+        handlers.get(id)?.unsafeInterruptAsFork(FiberId.none)
+      })
 
     type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
 
@@ -329,60 +345,76 @@ export const make = (
           )
         )
 
-    const toResponse = (id: JsonRpc.RequestId, exit: Exit.Exit<Result, McpError>): Effect.Effect<JsonRpc.Response | undefined> => {
-      if (Exit.isSuccess(exit)) return Effect.succeed(JsonRpc.success(id, exit.value))
-      const failure = Cause.failureOption(exit.cause)
-      if (Option.isSome(failure)) return Effect.succeed(JsonRpc.failure(id, failure.value.toObject()))
-      if (Cause.isInterruptedOnly(exit.cause)) return Effect.succeed(undefined)
-      return Effect.logError("request handler died", exit.cause).pipe(
+    const diedResponse = (id: JsonRpc.RequestId, cause: Cause.Cause<unknown>) =>
+      Effect.logError("request handler died", cause).pipe(
         Effect.annotateLogs({ side, id: String(id) }),
         Effect.as(JsonRpc.failure(id, { code: JsonRpc.ErrorCode.InternalError, message: "Internal error" }))
       )
-    }
+
+    /** The fibers of incoming requests are forked from the read loop's runtime, as `FiberMap.run` would. */
+    let loopRuntime: Runtime.Runtime<never> | undefined
 
     const onRequest = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> => {
       if (req.method === "ping") return reply(JsonRpc.success(req.id, {}))
-      return Effect.flatMap(FiberMap.has(handlers, req.id), (duplicate) => {
-        if (duplicate) {
-          return reply(
-            JsonRpc.failure(req.id, {
-              code: JsonRpc.ErrorCode.InvalidRequest,
-              message: "Invalid Request: a request with this id is already in progress"
-            })
-          )
-        }
-        let active = true
-        let scope: Scope.CloseableScope | undefined
-        const incoming: IncomingRequest = {
-          request: req,
-          scope: Effect.suspend(() =>
-            // asked for after the handler ended: what would run in it is interrupted, as it would have been
-            !active
-              ? Effect.interrupt
-              : scope !== undefined
-              ? Effect.succeed(scope)
-              : Effect.map(Scope.make(), (made) => (scope = made))
-          ),
-          isActive: () => active
-        }
-        const handler = Effect.suspend(() =>
-          options.onRequest(incoming).pipe(
-            Effect.onExit((exit) => {
-              active = false
-              return scope === undefined ? Effect.void : Scope.close(scope, exit)
-            }),
-            (self) =>
-              traced(self, req.method, {
-                kind: spanKind,
-                attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": side, ...sessionAttribute }
-              }),
-            Effect.exit,
-            Effect.flatMap((exit) => toResponse(req.id, exit)),
-            // an interrupted handler is answered by nobody; a batch still counts it
-            Effect.onInterrupt(() => reply(undefined)),
-            Effect.flatMap(reply)
-          ))
-        return FiberMap.run(handlers, req.id, handler).pipe(Effect.asVoid)
+      const id = req.id
+      if (handlers.has(id)) {
+        return reply(
+          JsonRpc.failure(id, {
+            code: JsonRpc.ErrorCode.InvalidRequest,
+            message: "Invalid Request: a request with this id is already in progress"
+          })
+        )
+      }
+      let active = true
+      let scope: Scope.CloseableScope | undefined
+      const incoming: IncomingRequest = {
+        request: req,
+        scope: Effect.suspend(() =>
+          // asked for after the handler ended: what would run in it is interrupted, as it would have been
+          !active
+            ? Effect.interrupt
+            : scope !== undefined
+            ? Effect.succeed(scope)
+            : Effect.map(Scope.make(), (made) => (scope = made))
+        ),
+        isActive: () => active
+      }
+      const handled = Effect.withFiberRuntime<Result, McpError>((fiber) =>
+        tracing(fiber)
+          ? Effect.withSpan(options.onRequest(incoming), req.method, {
+            kind: spanKind,
+            attributes: { "mcp.method": req.method, "mcp.request.id": id, "mcp.side": side, ...sessionAttribute },
+            captureStackTrace: false
+          })
+          : options.onRequest(incoming)
+      )
+      // the request's scope closes before the answer goes out, so that the
+      // reverse calls it cancels are cancelled on the wire first
+      const finish = (exit: Exit.Exit<Result, McpError>): Effect.Effect<void> => {
+        active = false
+        const answer = Exit.isSuccess(exit)
+          ? reply(JsonRpc.success(id, exit.value))
+          : Cause.isInterruptedOnly(exit.cause)
+          // an interrupted handler is answered by nobody; a batch still counts it
+          ? reply(undefined)
+          : Option.match(Cause.failureOption(exit.cause), {
+            onSome: (error) => reply(JsonRpc.failure(id, error.toObject())),
+            onNone: () => Effect.flatMap(diedResponse(id, exit.cause), reply)
+          })
+        return scope === undefined ? answer : Effect.zipRight(Scope.close(scope, exit), answer)
+      }
+      const handler = Effect.uninterruptibleMask((restore) =>
+        Effect.matchCauseEffect(restore(handled), {
+          onSuccess: (result) => finish(Exit.succeed(result)),
+          onFailure: (cause) => finish(Exit.failCause(cause))
+        })
+      )
+      return Effect.sync(() => {
+        const fiber = Runtime.runFork(loopRuntime!)(handler)
+        handlers.set(id, fiber)
+        fiber.addObserver(() => {
+          if (handlers.get(id) === fiber) handlers.delete(id)
+        })
       })
     }
 
@@ -450,15 +482,31 @@ export const make = (
               }
             })
           ),
-          Effect.zipRight(FiberMap.clear(handlers)),
+          Effect.zipRight(Effect.suspend(() => Fiber.interruptAll(Array.from(handlers.values())))),
           Effect.zipRight(Deferred.succeed(closedSignal, undefined))
         )
       })
 
-    yield* Effect.addFinalizer(() => close("the protocol engine was closed"))
+    // handlers forked after an earlier `close` (the loop runs until the scope closes) end here too
+    yield* Effect.addFinalizer(() =>
+      Effect.zipRight(
+        close("the protocol engine was closed"),
+        Effect.suspend(() => Fiber.interruptAll(Array.from(handlers.values())))
+      )
+    )
 
-    yield* transport.incoming.pipe(
-      Stream.runForEachChunk((chunk) => Effect.forEach(chunk, onFrame, { discard: true })),
+    yield* Effect.runtime<never>().pipe(
+      Effect.flatMap((runtime) => {
+        // handlers are interruptible whatever the loop's flags are, as under `FiberMap.run`
+        loopRuntime = Runtime.make({
+          context: runtime.context,
+          fiberRefs: runtime.fiberRefs,
+          runtimeFlags: Runtime.defaultRuntime.runtimeFlags
+        })
+        return transport.incoming.pipe(
+          Stream.runForEachChunk((chunk) => Effect.forEach(chunk, onFrame, { discard: true }))
+        )
+      }),
       Effect.matchCauseEffect({
         onSuccess: () => close("the peer closed the connection"),
         onFailure: (cause) =>
@@ -481,7 +529,7 @@ export const make = (
       closed: Deferred.await(closedSignal),
       close,
       pending: Effect.map(Ref.get(pendingRef), HashMap.size),
-      running: FiberMap.size(handlers)
+      running: Effect.sync(() => handlers.size)
     } satisfies Protocol
   })
 

@@ -16,6 +16,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import * as Tracer from "effect/Tracer"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
@@ -319,6 +320,36 @@ describe("McpServer tools", () => {
       const result = yield* client.callTool("greet", { name: "Ada" })
       assert.deepStrictEqual(result.content, [{ type: "text", text: "Hello, Ada" }])
       assertWireValid(pair.wire)
+    }))
+  it.scopedLive("a handler runs under its request's span and in the session's scope, not the registering Layer's", () =>
+    Effect.gen(function*() {
+      const finalized = yield* Deferred.make<void>()
+      const Where = McpServer.tool({
+        name: "where",
+        handler: () =>
+          Effect.gen(function*() {
+            const span = yield* Effect.currentSpan
+            yield* Effect.addFinalizer(() => Deferred.succeed(finalized, undefined))
+            return span.name
+          })
+      })
+      // spans are made only under a tracer other than the built-in one
+      const base = yield* Effect.tracer
+      const tracer = Tracer.make({ span: (...args) => base.span(...args), context: base.context })
+      const server = yield* buildServer(McpServer.register(Where)).pipe(Effect.withSpan("registration"))
+      const connection = yield* Scope.make()
+      const pair = yield* Transport.makeMemoryPair().pipe(Scope.extend(connection))
+      yield* server.serve(pair.server).pipe(Effect.withTracer(tracer), Effect.forkIn(connection))
+      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+        Effect.provideService(Transport.Transport, pair.client),
+        Scope.extend(connection)
+      )
+      const result = yield* client.callTool("where")
+      assert.deepStrictEqual(result.content, [{ type: "text", text: "tools/call" }])
+      // the finalizer belongs to the session: it has not run yet, and runs when the session ends
+      assert.isTrue(Option.isNone(yield* Deferred.poll(finalized)))
+      yield* Scope.close(connection, Exit.void)
+      yield* Deferred.await(finalized).pipe(Effect.timeout("1 second"))
     }))
 })
 
