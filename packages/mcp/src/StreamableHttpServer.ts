@@ -51,7 +51,15 @@ import * as Stream from "effect/Stream"
 import * as EventStore from "./EventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
-import { checkOrigin, type DnsRebindingProtection, isParsed, jsonRpcError, randomSessionId, readJsonBody } from "./internal/httpServer.js"
+import {
+  checkOrigin,
+  type DnsRebindingProtection,
+  type EndpointRequest,
+  isParsed,
+  jsonRpcError,
+  randomSessionId,
+  readJsonBody
+} from "./internal/httpServer.js"
 import { McpServer } from "./McpServer.js"
 import type { Route, TransportShape } from "./Transport.js"
 
@@ -86,9 +94,16 @@ export interface Options {
   readonly sseFastPath?: Duration.DurationInput | undefined
 }
 
+export type { EndpointRequest }
+
 export interface StreamableHttpServerShape {
   /** The handler of the MCP endpoint. */
   readonly app: HttpApp.Default
+  /**
+   * The endpoint without `@effect/platform`'s request: what `app` runs, for a
+   * listener that reads requests itself (see `NodeStreamableHttp`).
+   */
+  readonly respond: (request: EndpointRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse>
   /** Sessions open now. */
   readonly sessionCount: Effect.Effect<number>
   /** Ends a session as DELETE would. */
@@ -140,6 +155,36 @@ interface Session {
 }
 
 const encoder = new TextEncoder()
+
+/** The UTF-8 length of a string, without encoding it. */
+const utf8Length = (text: string): number => {
+  let length = text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    if (c < 0x800) length += 1
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      // a surrogate pair: 4 bytes for 2 code units
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length += 2
+        i++
+      } else length += 2
+    } else length += 2
+  }
+  return length
+}
+
+/**
+ * A complete body kept as text with its length: node writes headers and text
+ * in one `write` (an encoded body would be a second buffer, and a copy).
+ */
+const wholeBody = (text: string, contentType: string, headers: Record<string, string>) =>
+  HttpServerResponse.raw(text, {
+    contentType,
+    contentLength: utf8Length(text),
+    headers: headers as Headers.Headers
+  })
 
 /**
  * Builds the endpoint for the `McpServer` in context; uses the `EventStore`
@@ -461,7 +506,7 @@ export const make = (
     const isResponse = (u: Session | HttpServerResponse.HttpServerResponse): u is HttpServerResponse.HttpServerResponse =>
       !("incoming" in u)
 
-    const post = (request: HttpServerRequest.HttpServerRequest) =>
+    const post = (request: EndpointRequest) =>
       Effect.gen(function*() {
         const headers = request.headers
         const contentType = headers["content-type"]
@@ -551,20 +596,13 @@ export const make = (
           session.streams.delete(stream.id)
           yield* done
           const sessionHeader = stateless ? {} : { "mcp-session-id": session.id }
-          if (jsonMode) {
-            return HttpServerResponse.unsafeJson(isBatch ? gathered : gathered[0], {
-              headers: Headers.fromInput(sessionHeader)
-            })
-          }
+          if (jsonMode) return wholeBody(JSON.stringify(isBatch ? gathered : gathered[0]), "application/json", sessionHeader)
           let body = store !== undefined ? `id: ${EventStore.primingId(stream.id)}\nretry: ${retryMs}\ndata: \n\n` : ""
           for (const m of gathered) {
             const data = JSON.stringify(m)
             body += eventText(store === undefined ? undefined : yield* store.append(stream.id, data), data)
           }
-          return HttpServerResponse.text(body, {
-            contentType: "text/event-stream",
-            headers: Headers.fromInput({ "cache-control": "no-cache, no-transform", ...sessionHeader })
-          })
+          return wholeBody(body, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader })
         }
         // streamed: the related messages sent so far, then what was gathered
         const response = yield* openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
@@ -578,7 +616,7 @@ export const make = (
         return response
       })
 
-    const get = (request: HttpServerRequest.HttpServerRequest) =>
+    const get = (request: EndpointRequest) =>
       Effect.gen(function*() {
         const headers = request.headers
         if (stateless) return jsonRpcError(405, -32000, "Method Not Allowed: stateless server", null, { allow: "POST" })
@@ -630,7 +668,7 @@ export const make = (
         return yield* openSse(session, standing, backlog)
       })
 
-    const del = (request: HttpServerRequest.HttpServerRequest) =>
+    const del = (request: EndpointRequest) =>
       Effect.gen(function*() {
         if (stateless) return jsonRpcError(405, -32000, "Method Not Allowed: stateless server", null, { allow: "POST" })
         const found = findSession(request.headers)
@@ -639,7 +677,7 @@ export const make = (
         return HttpServerResponse.empty({ status: 200 })
       })
 
-    const app: HttpApp.Default = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const respond = (request: EndpointRequest): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
       const rejected = checkOrigin(protection, request.headers)
       if (rejected !== undefined) return Effect.succeed(rejected)
       switch (request.method) {
@@ -656,10 +694,11 @@ export const make = (
             })
           )
       }
-    })
+    }
 
     return {
-      app,
+      app: Effect.flatMap(HttpServerRequest.HttpServerRequest, respond),
+      respond,
       sessionCount: Effect.sync(() => sessions.size),
       closeSession: (id) => Effect.suspend(() => {
         const session = sessions.get(id)

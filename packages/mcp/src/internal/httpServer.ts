@@ -4,7 +4,6 @@
  * @internal
  */
 import * as Headers from "@effect/platform/Headers"
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as JsonRpc from "../JsonRpc.js"
@@ -79,11 +78,23 @@ export const checkOrigin = (
 const decoder = new TextDecoder()
 
 /**
+ * What an endpoint reads of an HTTP request. `HttpServerRequest` is one; a
+ * listener that skips `@effect/platform` for speed builds its own.
+ */
+export interface EndpointRequest {
+  readonly method: string
+  /** Header names in lower case. */
+  readonly headers: Headers.Headers
+  /** The whole body, read when asked for. */
+  readonly arrayBuffer: Effect.Effect<ArrayBuffer | Uint8Array, unknown>
+}
+
+/**
  * Reads and parses a JSON body under a size limit: the parsed value, or the
  * 413/400 response to answer with.
  */
 export const readJsonBody = (
-  request: HttpServerRequest.HttpServerRequest,
+  request: EndpointRequest,
   maxBytes: number
 ): Effect.Effect<{ readonly json: unknown } | HttpServerResponse.HttpServerResponse> =>
   Effect.gen(function*() {
