@@ -102,13 +102,17 @@ const writeResponse = (res: ServerResponse, response: HttpServerResponse.HttpSer
           for (const bytes of chunk) full = !res.write(bytes) || full
           return full && !res.destroyed
             ? Effect.async<void>((resume) => {
-              const go = () => resume(Effect.void)
-              res.once("drain", go)
-              res.once("close", go)
-              return Effect.sync(() => {
+              const stop = () => {
                 res.off("drain", go)
                 res.off("close", go)
-              })
+              }
+              const go = () => {
+                stop()
+                resume(Effect.void)
+              }
+              res.on("drain", go)
+              res.on("close", go)
+              return Effect.sync(stop)
             })
             : Effect.void
         }),

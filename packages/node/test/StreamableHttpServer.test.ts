@@ -1,11 +1,16 @@
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { assert, describe, it } from "@effect/vitest"
+import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import { ServerSession } from "@effect-mcp/mcp/ServerSession"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { headers, initialize, INIT, messagesOf, parseSse, rawRequest, startServer } from "./httpUtil.js"
+import * as http from "node:http"
+import { chunkedRequest, headers, initialize, INIT, messagesOf, parseSse, rawRequest, startServer } from "./httpUtil.js"
 
 const Echo = McpServer.tool({
   name: "echo",
@@ -137,6 +142,57 @@ describe("StreamableHttpServer", () => {
       // the session still works
       const ping = yield* post(url, { jsonrpc: "2.0", id: 9, method: "ping" }, s)
       assert.deepStrictEqual(messagesOf(ping.text)[0], { jsonrpc: "2.0", id: 9, result: {} })
+    }))
+
+  it.scopedLive("a body over the limit sent in chunks, without a length, is 413; one at the limit passes", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features, { maxBodyBytes: 1024 })
+      const sid = yield* initialize(url)
+      const s = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
+      const big = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "ping", params: { pad: "x".repeat(64 * 1024) } })
+      const chunks = Array.from({ length: Math.ceil(big.length / 1000) }, (_, i) => big.slice(i * 1000, (i + 1) * 1000))
+      const tooLarge = yield* chunkedRequest(url, headers(s), chunks)
+      assert.strictEqual(tooLarge.status, 413)
+      assert.strictEqual(JSON.parse(tooLarge.text).error.code, -32000)
+      // exactly at the limit is fine
+      const padded = JSON.stringify({ jsonrpc: "2.0", id: 6, method: "ping", params: { pad: "" } })
+      const exact = JSON.stringify({ jsonrpc: "2.0", id: 6, method: "ping", params: { pad: "x".repeat(1024 - padded.length) } })
+      assert.strictEqual(exact.length, 1024)
+      const ok = yield* chunkedRequest(url, headers(s), [exact.slice(0, 500), exact.slice(500)])
+      assert.strictEqual(ok.status, 200)
+      assert.deepStrictEqual(messagesOf(ok.text)[0], { jsonrpc: "2.0", id: 6, result: {} })
+    }))
+
+  it.scopedLive("the endpoint as an HttpApp on @effect/platform's own server answers the same", () =>
+    Effect.gen(function*() {
+      const layer = Layer.unwrapScoped(
+        Effect.map(StreamableHttpServer.StreamableHttpServer, (mcp) => HttpServer.serve(mcp.app))
+      ).pipe(
+        Layer.provideMerge(StreamableHttpServer.layer({ maxBodyBytes: 1024 })),
+        Layer.provideMerge(Features),
+        Layer.provideMerge(McpServer.layer({ name: "platform", version: "1.0.0" })),
+        Layer.provideMerge(NodeHttpServer.layer(() => http.createServer(), { port: 0, host: "127.0.0.1" }))
+      )
+      const context = yield* Layer.build(layer).pipe(Effect.orDie)
+      const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
+      const url = `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}/`
+      const sid = yield* initialize(url)
+      const s = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
+      const echo = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } }, s)
+      assert.strictEqual(echo.status, 200)
+      assert.strictEqual(echo.headers.get("content-type"), "text/event-stream")
+      assert.deepStrictEqual(messagesOf(echo.text)[0].result.content, [{ type: "text", text: "hi" }])
+      const steps = yield* post(url, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "steps", arguments: { n: 2 }, _meta: { progressToken: 1 } } }, s)
+      assert.deepStrictEqual(messagesOf(steps.text).map((m) => m.method ?? m.result.content[0].text), [
+        "notifications/progress",
+        "notifications/progress",
+        "did 2"
+      ])
+      const declared = yield* post(url, { jsonrpc: "2.0", id: 4, method: "ping", params: { pad: "x".repeat(2000) } }, s)
+      assert.strictEqual(declared.status, 413)
+      const parse = yield* post(url, "{nope", s)
+      assert.strictEqual(parse.status, 400)
+      assert.strictEqual(JSON.parse(parse.text).error.code, -32700)
     }))
 
   it.scopedLive("DELETE ends the session; its id is then unknown", () =>

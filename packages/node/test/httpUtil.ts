@@ -87,3 +87,17 @@ export const rawRequest = (
     request.on("error", (error) => resume(Effect.die(error)))
     request.end(options.body)
   })
+
+/** A POST whose body goes out in `chunks`, with chunked transfer encoding (no Content-Length). */
+export const chunkedRequest = (url: string, headers: Record<string, string>, chunks: ReadonlyArray<string>) =>
+  Effect.async<{ readonly status: number; readonly text: string }>((resume) => {
+    const request = http.request(url, { method: "POST", headers }, (response) => {
+      let text = ""
+      response.setEncoding("utf8")
+      response.on("data", (chunk: string) => (text += chunk))
+      response.on("end", () => resume(Effect.succeed({ status: response.statusCode ?? 0, text })))
+    })
+    request.on("error", (error) => resume(Effect.die(error)))
+    for (const chunk of chunks) request.write(chunk)
+    request.end()
+  })
