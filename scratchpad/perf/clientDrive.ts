@@ -2,6 +2,9 @@
 // bundle: node scratchpad/perf/bundle.mjs; run: node scratchpad/perf/out/clientDrive.js N -- node server.js --stdio
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { spawn } from "node:child_process"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 
@@ -25,11 +28,21 @@ const program = Effect.gen(function*() {
   const t1 = performance.now()
   const c1 = process.cpuUsage(c0)
   console.log(`${(n / (t1 - t0) * 1000).toFixed(0)} calls/s, client ${((c1.user + c1.system) / n).toFixed(1)} µs/call`)
-}).pipe(
-  Effect.provide(
-    McpClient.layer({ name: "drive", version: "1" }).pipe(
-      Layer.provide(NodeStdio.layerClient({ command: cmd[0]!, args: cmd.slice(1) }))
-    )
-  )
-)
-Effect.runPromise(program).then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })
+})
+const http = cmd.includes("--http")
+const port = http
+  ? await new Promise<number>((resolve) => {
+    const child = spawn(cmd[0]!, cmd.slice(1), { stdio: ["pipe", "pipe", "inherit"] })
+    process.on("exit", () => child.kill())
+    let buffer = ""
+    child.stdout.on("data", (d) => {
+      buffer += d
+      const m = /LISTENING (\d+)/.exec(buffer)
+      if (m) resolve(Number(m[1]))
+    })
+  })
+  : 0
+const transport = http
+  ? StreamableHttpClient.layer({ url: `http://127.0.0.1:${port}/mcp` }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+  : NodeStdio.layerClient({ command: cmd[0]!, args: cmd.slice(1) })
+Effect.runPromise(program.pipe(Effect.provide(McpClient.layer({ name: "drive", version: "1" }).pipe(Layer.provide(transport))))).then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })

@@ -206,8 +206,10 @@ export const make = (
 ): Effect.Effect<TransportShape, never, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
     const baseClient = yield* HttpClient.HttpClient
-    // every exchange runs in its own scope, whose closing aborts it
-    const client = HttpClient.withScope(baseClient)
+    // an exchange is aborted when interrupted before its headers, and when its body stream is
+    // dropped; every body is read to its end or dropped (`HttpClient.withScope` would abort even
+    // finished exchanges, and each abort builds errors with stack traces)
+    const client = baseClient
     const layerScope = yield* Effect.scope
     const url = new URL(options.url)
     const schedule = toSchedule(options.reconnect)
@@ -217,6 +219,7 @@ export const make = (
     const reinitializeOnSessionLoss = options.reinitializeOnSessionLoss !== false
     const listenEnabled = options.listen !== false
     const parserOptions = options.maxEventSize === undefined ? undefined : { maxEventSize: options.maxEventSize }
+    const wholeBodyLimit = options.maxEventSize ?? Sse.DEFAULT_MAX_EVENT_SIZE
 
     let sessionId: string | undefined
     let protocolVersion: string | undefined
@@ -265,6 +268,14 @@ export const make = (
 
     const writeError = (cause: { readonly message: string }) =>
       new TransportError({ reason: "Write", message: `HTTP request failed: ${cause.message}`, cause })
+
+    /**
+     * Ends an exchange whose body is of no use: read to its end (a bounded
+     * wait; giving up destroys the body, which aborts the exchange), so the
+     * connection goes back to the pool.
+     */
+    const release = (response: HttpClientResponse.HttpClientResponse) =>
+      response.stream.pipe(Stream.runDrain, Effect.timeout(Duration.seconds(1)), Effect.ignore)
 
     /** POSTs a message; an initialize goes out without session headers. */
     const post = (message: JsonRpc.Outgoing, headers: Readonly<Record<string, string>>) =>
@@ -404,6 +415,19 @@ export const make = (
           cursor.delivered = true
           deliver(JsonRpc.parse(event.data), sink)
         }, parserOptions)
+        // a body of known, bounded length (an answer that was complete before it was sent) is
+        // read at once: a fraction of the cost of streaming it chunk by chunk
+        const length = Number(response.headers["content-length"])
+        if (Number.isFinite(length) && length <= wholeBodyLimit) {
+          return Effect.either(response.text).pipe(
+            Effect.flatMap((text) => {
+              if (Either.isLeft(text)) return Effect.logDebug("SSE body broke", text.left.message)
+              const error = parser.feed(text.right)
+              return error === undefined ? Effect.void : Effect.logDebug("SSE stream broke", error.message)
+            }),
+            Effect.map(answered)
+          )
+        }
         return response.stream.pipe(
           Stream.runForEachWhile((bytes) => {
             const error = parser.feed(decoder.decode(bytes, { stream: true }))
@@ -682,7 +706,10 @@ export const make = (
           return done
         }
         // 202: no answer on this exchange (it may come on the standing stream)
-        if (status === 202) return done
+        if (status === 202) {
+          yield* release(response)
+          return done
+        }
         const type = mediaType(response.headers["content-type"])
         if (type === "application/json") {
           yield* readJson(response, sink)
@@ -693,6 +720,7 @@ export const make = (
           const complete = yield* readSse(response, cursor, sink, true)
           return complete ? done : { _tag: "Resume", cursor } as const
         }
+        yield* release(response)
         yield* failAwaiting(sink, {
           code: HTTP_ERROR_CODE,
           message: `Unexpected content type ${type === "" ? "(none)" : type} in the answer to a request`
@@ -773,6 +801,8 @@ export const make = (
             if (response.status !== 202 && mediaType(response.headers["content-type"]) === "application/json") {
               const text = yield* Effect.orElseSucceed(response.text, () => "")
               if (text.trim() !== "") deliver(JsonRpc.parse(text), { awaiting: new Set() })
+            } else {
+              yield* release(response)
             }
             return false
           })).pipe(

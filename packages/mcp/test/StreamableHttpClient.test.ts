@@ -408,6 +408,27 @@ describe("StreamableHttpClient", () => {
         yield* eventually(() => aborted && postedMethods(server).includes("notifications/cancelled"))
       }))
 
+    it.scopedLive("an SSE answer of known length is read whole: priming, retry, progress and the response", () =>
+      Effect.gen(function*() {
+        const server = yield* scripted((m, _req, res) => {
+          const events = [
+            "id: s1-1-0\nretry: 1500\ndata: \n\n",
+            `id: s1-1-1\nevent: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: m.params?._meta?.progressToken, progress: 1, total: 2 } })}\n\n`,
+            `id: s1-1-2\nevent: message\ndata: ${JSON.stringify(toolResult(m.id, "whole"))}\n\n`
+          ].join("")
+          res.writeHead(200, { "content-type": "text/event-stream", "content-length": String(Buffer.byteLength(events)) })
+          res.end(events)
+        })
+        const { client } = yield* connect(server.url)
+        const progress: Array<number> = []
+        const result = yield* client.callTool("whole", {}, { onProgress: (p) => Effect.sync(() => progress.push(p.progress)) })
+        assert.deepStrictEqual(result.content, [{ type: "text", text: "whole" }])
+        assert.deepStrictEqual(progress, [1])
+        // the connection is reused for the next call
+        const again = yield* client.callTool("whole", {})
+        assert.deepStrictEqual(again.content, [{ type: "text", text: "whole" }])
+      }))
+
     it.scopedLive("a broken response fails its call at once", () =>
       Effect.gen(function*() {
         const server = yield* scripted((m, _req, res) => sendJson(res, { jsonrpc: "2.0", id: m.id, result: "nope" }))
