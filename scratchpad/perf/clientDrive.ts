@@ -43,6 +43,6 @@ const port = http
   })
   : 0
 const transport = http
-  ? StreamableHttpClient.layer({ url: `http://127.0.0.1:${port}/mcp` }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+  ? StreamableHttpClient.layer({ url: `http://127.0.0.1:${port}/mcp` }).pipe(Layer.provide(process.env.UNDICI ? NodeHttpClient.layerUndici : NodeHttpClient.layer))
   : NodeStdio.layerClient({ command: cmd[0]!, args: cmd.slice(1) })
 Effect.runPromise(program.pipe(Effect.provide(McpClient.layer({ name: "drive", version: "1" }).pipe(Layer.provide(transport))))).then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })

@@ -33,6 +33,7 @@ import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "./JsonRpc.js"
 import { McpError, ProtocolError, type TransportError } from "./McpError.js"
+import { tracing } from "./internal/tracing.js"
 import type { Route, TransportShape } from "./Transport.js"
 
 /** The params of `notifications/progress`. */
@@ -130,17 +131,6 @@ const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
 const MAX_TIMER_MS = 2_147_483_647
 
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
-
-/** Effect's built-in tracer: it records spans nobody reads unless a real tracer replaces it. */
-const nativeTracer = Effect.runSync(Effect.tracer)
-
-/**
- * Whether spans are worth building in this fiber: not under Effect's built-in
- * tracer, which records spans nobody reads. A span costs as much as the rest
- * of a round trip, so spans are made only when someone (e.g.
- * `@effect/opentelemetry`) collects them.
- */
-const tracing = (fiber: Fiber.RuntimeFiber<unknown, unknown>): boolean => fiber.currentTracer !== nativeTracer
 
 /**
  * Starts an engine on a transport. The engine reads the transport until it

@@ -62,6 +62,7 @@ import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
+import * as FiberRef from "effect/FiberRef"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as FiberMap from "effect/FiberMap"
@@ -74,6 +75,7 @@ import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { backoff, type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
 import * as Sse from "./internal/sse.js"
+import { tracing } from "./internal/tracing.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as LegacySseClient from "./LegacySseClient.js"
 import { TransportError } from "./McpError.js"
@@ -276,6 +278,21 @@ export const make = (
      */
     const release = (response: HttpClientResponse.HttpClientResponse) =>
       response.stream.pipe(Stream.runDrain, Effect.timeout(Duration.seconds(1)), Effect.ignore)
+
+    /**
+     * Under Effect's built-in tracer, exchanges make no HTTP client span: it
+     * would cost more than the rest of the exchange and nobody reads it. The
+     * engine's own span per request stays whenever a real tracer is installed.
+     * `dedicatedUntraced` is for a fiber that runs this exchange only.
+     */
+    const untraced = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+      Effect.withFiberRuntime((fiber) =>
+        tracing(fiber) ? effect : Effect.locally(effect, FiberRef.currentTracerEnabled, false)
+      )
+    const dedicatedUntraced = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+      Effect.withFiberRuntime((fiber) =>
+        tracing(fiber) ? effect : Effect.zipRight(FiberRef.set(FiberRef.currentTracerEnabled, false), effect)
+      )
 
     /** POSTs a message; an initialize goes out without session headers. */
     const post = (message: JsonRpc.Outgoing, headers: Readonly<Record<string, string>>) =>
@@ -778,10 +795,11 @@ export const make = (
             }
           }
         }
-      }).pipe(Effect.scoped)
+      }).pipe(Effect.scoped, dedicatedUntraced)
 
     /** POSTs a notification or responses and waits for the server to take it. */
-    const postOther = (message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> => {
+    const postOther = (message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> => untraced(postOtherTraced(message))
+    const postOtherTraced = (message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> => {
       const responses = (Array.isArray(message) ? message : [message]).every((m) => JsonRpc.isResponse(m))
       const attempt = (retried: boolean): Effect.Effect<void, TransportError> =>
         Effect.gen(function*() {
@@ -856,7 +874,7 @@ export const make = (
               Effect.zipRight(Effect.suspend(() => {
                 if (!listenEnabled || listening) return Effect.void
                 listening = true
-                return Effect.asVoid(FiberSet.run(background, listen))
+                return Effect.asVoid(FiberSet.run(background, dedicatedUntraced(listen)))
               }))
             )
           }

@@ -11,6 +11,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
+import * as Tracer from "effect/Tracer"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import type { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
@@ -427,6 +428,31 @@ describe("StreamableHttpClient", () => {
         // the connection is reused for the next call
         const again = yield* client.callTool("whole", {})
         assert.deepStrictEqual(again.content, [{ type: "text", text: "whole" }])
+      }))
+
+    it.scopedLive("under a collecting tracer, a call makes the engine's span with the HTTP exchange's inside it", () =>
+      Effect.gen(function*() {
+        const server = yield* scripted((m, _req, res) => void sendJson(res, toolResult(m.id, "traced")))
+        const { client } = yield* connect(server.url)
+        const base = yield* Effect.tracer
+        const spans: Array<Tracer.Span> = []
+        const tracer = Tracer.make({
+          span: (...args) => {
+            const span = base.span(...args)
+            spans.push(span)
+            return span
+          },
+          context: base.context
+        })
+        yield* client.callTool("traced", {}).pipe(Effect.withTracer(tracer))
+        const call = spans.find((span) => span.name === "tools/call")
+        const exchange = spans.find((span) => span.name === "http.client POST")
+        assert.isDefined(call)
+        assert.isDefined(exchange)
+        assert.strictEqual(Option.getOrUndefined(exchange!.parent)?.spanId, call!.spanId)
+        // the trace context went out with the POST
+        const traced = posted(server).find((p) => p.message.method === "tools/call")!
+        assert.include(traced.headers["traceparent"] ?? "", call!.traceId)
       }))
 
     it.scopedLive("a broken response fails its call at once", () =>
