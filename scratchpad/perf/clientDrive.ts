@@ -45,4 +45,18 @@ const port = http
 const transport = http
   ? StreamableHttpClient.layer({ url: `http://127.0.0.1:${port}/mcp` }).pipe(Layer.provide(process.env.UNDICI ? NodeHttpClient.layerUndici : NodeHttpClient.layer))
   : NodeStdio.layerClient({ command: cmd[0]!, args: cmd.slice(1) })
+const sessions = Number(process.env.SESSIONS ?? 0)
+if (sessions > 0) {
+  const layer = McpClient.layer({ name: "drive", version: "1" }).pipe(Layer.provide(transport))
+  const open = Effect.gen(function*() {
+    const c0 = process.cpuUsage()
+    const t0 = performance.now()
+    yield* Effect.forEach(Array.from({ length: sessions }), () => Layer.build(layer), { concurrency: "unbounded", discard: true })
+    const t1 = performance.now()
+    const c1 = process.cpuUsage(c0)
+    console.log(`${sessions} sessions in ${(t1 - t0).toFixed(0)} ms, client ${((c1.user + c1.system) / sessions).toFixed(0)} µs/session`)
+  })
+  await Effect.runPromise(Effect.scoped(open))
+  process.exit(0)
+}
 Effect.runPromise(program.pipe(Effect.provide(McpClient.layer({ name: "drive", version: "1" }).pipe(Layer.provide(transport))))).then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })

@@ -416,7 +416,8 @@ export const make = (
     }
 
     // output schemas of listed tools, for structuredContent validation
-    const ajv = new Ajv2020.default({ strict: false, allErrors: true })
+    // made when the first output schema is seen: building one costs more than a session's handshake
+    let ajv: InstanceType<typeof Ajv2020.default> | undefined
     const outputValidators = new Map<string, (u: unknown) => boolean>()
     const rememberTools = (tools: ReadonlyArray<McpSchema.Tool>) => {
       for (const t of tools) {
@@ -427,6 +428,7 @@ export const make = (
         try {
           // a top-level `$id` would make a second compile (the tool listed again) throw
           const { $id: _id, ...schema } = t.outputSchema as { readonly [key: string]: unknown }
+          ajv ??= new Ajv2020.default({ strict: false, allErrors: true })
           const validate = ajv.compile(schema)
           outputValidators.set(t.name, (u) => validate(u) as boolean)
         } catch {

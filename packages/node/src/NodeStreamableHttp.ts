@@ -160,7 +160,8 @@ export const layer = (
       // listening already: `server` is set
       yield* HttpServer.HttpServer
       const mcp = yield* StreamableHttpServer.StreamableHttpServer
-      const routes: Record<string, HttpApp.Default> = { [mcpPath]: mcp.app }
+      // the MCP path itself is answered by `listener` below
+      const routes: Record<string, HttpApp.Default> = {}
       if (legacy !== undefined) {
         const old = yield* LegacySseServer.make({ ...options, dnsRebindingProtection: protection, messagesPath: legacy.messagesPath })
         routes[legacy.ssePath] = old.sse
@@ -170,9 +171,9 @@ export const layer = (
       const viaPlatform = yield* HttpMiddleware.withTracerDisabledWhenEffect(NodeHttpServer.makeHandler(mount(routes)), () => true)
       const runFork = Runtime.runFork(yield* Effect.runtime<never>())
       const listener = (req: IncomingMessage, res: ServerResponse) => {
-        if (req.method !== "POST" || pathOf(req.url) !== mcpPath) return viaPlatform(req, res)
-        // POST, nearly every MCP message: the endpoint straight on node:http, without building
-        // the platform's request and response objects (about half the server's CPU per call)
+        if (pathOf(req.url) !== mcpPath) return viaPlatform(req, res)
+        // the MCP endpoint straight on node:http, without the platform's request and response
+        // objects: about half the server's CPU per POST, and memory per standing GET
         const fiber = runFork(Effect.flatMap(mcp.respond(endpointRequest(req, maxBody)), (response) => writeResponse(res, response)))
         res.on("close", () => {
           if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
