@@ -44,6 +44,10 @@ await esbuild.build({
   sourcemap: "linked",
   logLevel: "warning",
   metafile: true,
+  // dynamic imports stay separate chunks, with their npm imports: the stdio server must not
+  // load the HTTP stack it never uses (esbuild would otherwise hoist those imports to the top)
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   plugins: [externalNpm]
 }).then((result) => {
   // a bench of stale compiled output would measure the wrong code: our packages must come from src
