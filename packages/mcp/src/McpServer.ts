@@ -495,6 +495,20 @@ export interface McpServerShape {
   readonly sessions: Effect.Effect<ReadonlyArray<ServerSessionShape>>
   /** Serves one session over a transport until it closes. */
   readonly serve: (transport: TransportShape) => Effect.Effect<void>
+  /**
+   * Starts serving a session and returns at once; the session lives until
+   * the scope closes (or the peer closes it: `closed` completes). For hosts
+   * of many sessions, which own a scope per session anyway: no fiber waits
+   * on each session.
+   */
+  readonly connect: (transport: TransportShape) => Effect.Effect<ServerConnection, never, Scope.Scope>
+}
+
+/** A session started by `connect`. */
+export interface ServerConnection {
+  readonly session: ServerSessionShape
+  /** Completes when the connection is over (the peer closed, the transport failed, keep-alive gave up). */
+  readonly closed: Effect.Effect<void>
 }
 
 /** A server definition; one definition serves many sessions. */
@@ -813,8 +827,8 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     // sessions
     // ------------------------------------------------------------------------
 
-    const serve: McpServerShape["serve"] = (transport) =>
-      Effect.scoped(Effect.gen(function*() {
+    const connect: McpServerShape["connect"] = (transport) =>
+      Effect.gen(function*() {
         const sessionId = transport.info?.sessionId ?? `session-${++sessionCounter}`
         let version: string | undefined = transport.info?.protocolVersion
         let clientInfo: McpSchema.Implementation | undefined
@@ -888,8 +902,11 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
           yield* Protocol.keepAlive(protocol, options.keepAlive)
         }
         yield* Effect.acquireRelease(Effect.sync(() => sessions.add(state)), () => Effect.sync(() => sessions.delete(state)))
-        yield* protocol.closed
-      }))
+        return { session: shape, closed: protocol.closed }
+      })
+
+    const serve: McpServerShape["serve"] = (transport) =>
+      Effect.scoped(Effect.flatMap(connect(transport), (connection) => connection.closed))
 
     return {
       options,
@@ -897,7 +914,8 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       remove,
       notifyResourceUpdated,
       sessions: Effect.sync(() => Array.from(sessions, (s) => s.shape)),
-      serve
+      serve,
+      connect
     } satisfies McpServerShape
   })
 

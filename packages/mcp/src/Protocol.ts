@@ -485,18 +485,15 @@ export const make = (
       )
     )
 
-    yield* Effect.runtime<never>().pipe(
-      Effect.flatMap((runtime) => {
-        // handlers are interruptible whatever the loop's flags are, as under `FiberMap.run`
-        loopRuntime = Runtime.make({
-          context: runtime.context,
-          fiberRefs: runtime.fiberRefs,
-          runtimeFlags: Runtime.defaultRuntime.runtimeFlags
-        })
-        return transport.incoming.pipe(
-          Stream.runForEachChunk((chunk) => Effect.forEach(chunk, onFrame, { discard: true }))
-        )
-      }),
+    // handlers, and the read loop, are interruptible whatever the caller's flags are, as under `FiberMap.run`
+    const runtime = yield* Effect.runtime<never>()
+    loopRuntime = Runtime.make({
+      context: runtime.context,
+      fiberRefs: runtime.fiberRefs,
+      runtimeFlags: Runtime.defaultRuntime.runtimeFlags
+    })
+    const loop = transport.incoming.pipe(
+      Stream.runForEachChunk((chunk) => Effect.forEach(chunk, onFrame, { discard: true })),
       Effect.matchCauseEffect({
         onSuccess: () => close("the peer closed the connection"),
         onFailure: (cause) =>
@@ -508,10 +505,13 @@ export const make = (
                 onSome: (error: TransportError) => error.message
               })
             ).pipe(Effect.zipRight(Effect.logDebug("transport failed", cause)))
-      }),
-      Effect.forkScoped,
-      Effect.interruptible
+      })
     )
+    // forked from the runtime, not from this fiber: a child fiber keeps its parent fiber reachable
+    // for as long as it runs, and the read loop runs as long as the connection (on HTTP the
+    // parent is the POST that opened the session)
+    const reader = Runtime.runFork(loopRuntime)(loop)
+    yield* Effect.addFinalizer(() => Fiber.interrupt(reader))
 
     return {
       request,

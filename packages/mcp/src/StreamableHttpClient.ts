@@ -698,7 +698,7 @@ export const make = (
 
     /** One POST of a request and the reading of its answer. */
     const attemptRequest = (message: JsonRpc.Outgoing, sink: Sink, initializing: boolean): Effect.Effect<Attempt> =>
-      Effect.scoped(Effect.gen(function*() {
+      Effect.gen(function*() {
         const seen = generation
         const sentSession = !initializing && sessionId !== undefined
         const result = yield* Effect.either(post(message, initializing ? userHeaders() : sessionHeaders()))
@@ -743,24 +743,22 @@ export const make = (
           message: `Unexpected content type ${type === "" ? "(none)" : type} in the answer to a request`
         })
         return done
-      }))
+      })
 
     /** The whole life of a request's exchange: POST, resumption, re-initialization. */
-    const runRequest = (message: JsonRpc.Outgoing, ids: ReadonlyArray<JsonRpc.RequestId>): Effect.Effect<void> =>
-      Effect.gen(function*() {
+    const runRequest = (message: JsonRpc.Outgoing, ids: ReadonlyArray<JsonRpc.RequestId>): Effect.Effect<void> => {
+      const sink: Sink = { awaiting: new Set(ids) }
+      const forget = Effect.sync(() => {
+        for (const id of ids) if (sinks.get(id) === sink) sinks.delete(id)
+      })
+      return Effect.gen(function*() {
         const single = Array.isArray(message) ? undefined : message as JsonRpc.Request
         const initializing = single?.method === "initialize"
         if (initializing) {
           initializeRequest = single
           initializeIds.add(single.id)
         }
-        const sink: Sink = { awaiting: new Set(ids) }
         for (const id of ids) sinks.set(id, sink)
-        yield* Effect.addFinalizer(() =>
-          Effect.sync(() => {
-            for (const id of ids) if (sinks.get(id) === sink) sinks.delete(id)
-          })
-        )
         let retried = false
         while (true) {
           const outcome = yield* attemptRequest(message, sink, initializing)
@@ -795,7 +793,8 @@ export const make = (
             }
           }
         }
-      }).pipe(Effect.scoped, dedicatedUntraced)
+      }).pipe(Effect.ensuring(forget), dedicatedUntraced)
+    }
 
     /** POSTs a notification or responses and waits for the server to take it. */
     const postOther = (message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> => untraced(postOtherTraced(message))

@@ -37,16 +37,16 @@ import * as Headers from "@effect/platform/Headers"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberMap from "effect/FiberMap"
 import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as EventStore from "./EventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
@@ -143,6 +143,7 @@ interface SseStream {
 
 interface Session {
   readonly id: string
+  readonly scope: Scope.CloseableScope
   readonly incoming: Mailbox.Mailbox<JsonRpc.Frame>
   readonly streams: Map<string, SseStream>
   readonly byRequest: Map<JsonRpc.RequestId, SseStream>
@@ -196,8 +197,9 @@ export const make = (
   Effect.gen(function*() {
     const server = yield* McpServer
     const store = Option.getOrUndefined(yield* Effect.serviceOption(EventStore.EventStore))
-    const fibers = yield* FiberMap.make<string>()
     const sessions = new Map<string, Session>()
+    /** Every session not closed yet, stateless ones included. */
+    const open = new Set<Session>()
     const jsonMode = options.jsonResponse === true
     const stateless = options.stateless === true
     const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
@@ -335,15 +337,21 @@ export const make = (
           { discard: true }
         ).pipe(
           Effect.zipRight(session.incoming.end),
-          Effect.zipRight(FiberMap.remove(fibers, session.id))
+          Effect.zipRight(Effect.suspend(() => {
+            open.delete(session)
+            return Scope.close(session.scope, Exit.void)
+          }))
         )
       })
 
     const openSession = (id: string): Effect.Effect<Session> =>
       Effect.gen(function*() {
         const incoming = yield* Mailbox.make<JsonRpc.Frame>()
+        // the session's own scope, closed by `closeSession`: its engine and whatever it started
+        const scope = yield* Scope.make()
         const session: Session = {
           id,
+          scope,
           incoming,
           streams: new Map(),
           byRequest: new Map(),
@@ -378,11 +386,13 @@ export const make = (
             })
         }
         if (!stateless) sessions.set(id, session)
-        yield* FiberMap.run(
-          fibers,
-          id,
-          server.serve(transport).pipe(Effect.ensuring(Effect.suspend(() => closeSession(session))))
-        )
+        open.add(session)
+        const connection = yield* server.connect(transport).pipe(Scope.extend(scope))
+        // a connection that ends by itself (keep-alive gave up) ends its session; only then is a
+        // fiber needed to notice
+        if (server.options.keepAlive !== undefined) {
+          yield* Effect.forkIn(Effect.zipRight(connection.closed, closeSession(session)), scope)
+        }
         return session
       })
 
@@ -403,7 +413,7 @@ export const make = (
         )
       )
     }
-    yield* Effect.addFinalizer(() => Effect.forEach(Array.from(sessions.values()), closeSession, { discard: true }))
+    yield* Effect.addFinalizer(() => Effect.forEach(Array.from(open), closeSession, { discard: true }))
 
     // one timer for every open stream: a comment on each keeps proxies from closing quiet streams
     const openSinks = new Set<Sink>()
@@ -460,13 +470,27 @@ export const make = (
           ? [`: resumed\nretry: ${retryMs}\n\n`, ...replay.map((e) => e.text)]
           : [first, ...replay.map((e) => e.text)]
         if (stream.done) yield* mailbox.end
-        const live = Mailbox.toStream(mailbox).pipe(
-          Stream.filter((e) => e.seq === 0 || e.seq > lastReplayed),
-          Stream.map((e) => e.text)
-        )
         openSinks.add(sink)
-        const body = Stream.concat(Stream.fromIterable(head), live).pipe(
-          Stream.map((text) => encoder.encode(text)),
+        // one pull for the head, then one per batch of live events: a stream of streams would
+        // cost a dozen channel executors per open connection, for the life of the connection
+        let pending: ReadonlyArray<string> | undefined = head
+        let finished = false
+        const pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> = Effect.suspend(() => {
+          if (pending !== undefined) {
+            const texts = pending
+            pending = undefined
+            return Effect.succeed(Chunk.of(encoder.encode(texts.join(""))))
+          }
+          if (finished) return Effect.fail(Option.none())
+          return Effect.flatMap(mailbox.takeAll, ([events, done]) => {
+            let text = ""
+            for (const e of events) if (e.seq === 0 || e.seq > lastReplayed) text += e.text
+            if (done) finished = true
+            if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
+            return done ? Effect.fail(Option.none()) : pull
+          })
+        })
+        const body = Stream.repeatEffectChunkOption(pull).pipe(
           Stream.ensuring(Effect.suspend(() => {
             openSinks.delete(sink)
             if (stream.sink === sink) stream.sink = undefined

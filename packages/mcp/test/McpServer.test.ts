@@ -321,6 +321,29 @@ describe("McpServer tools", () => {
       assert.deepStrictEqual(result.content, [{ type: "text", text: "Hello, Ada" }])
       assertWireValid(pair.wire)
     }))
+  it.scopedLive("connect serves a session without waiting on it; its scope ends it, and `closed` tells when the peer left", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Echo))
+      const first = yield* Transport.makeMemoryPair()
+      const scope = yield* Scope.make()
+      const connection = yield* server.connect(first.server).pipe(Scope.extend(scope))
+      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+        Effect.provideService(Transport.Transport, first.client)
+      )
+      const result = yield* client.callTool("echo", { text: "hi" })
+      assert.deepStrictEqual(result.content, [{ type: "text", text: "hi" }])
+      assert.strictEqual((yield* server.sessions).length, 1)
+      assert.strictEqual(connection.session.clientInfo()?.name, "c")
+      // closing the scope ends the session: the server forgets it and the client's calls fail
+      yield* Scope.close(scope, Exit.void)
+      assert.strictEqual((yield* server.sessions).length, 0)
+      // a peer that leaves completes `closed`
+      const second = yield* Transport.makeMemoryPair()
+      const other = yield* server.connect(second.server)
+      yield* second.disconnect("client")
+      yield* other.closed.pipe(Effect.timeout("1 second"))
+    }))
+
   it.scopedLive("a handler runs under its request's span and in the session's scope, not the registering Layer's", () =>
     Effect.gen(function*() {
       const finalized = yield* Deferred.make<void>()
