@@ -35,7 +35,7 @@ const PROFILE = process.env.BENCH_CPU_PROF === "1"
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK || PROFILE ? 1 : 3))
 const SIZES = QUICK
   ? { warmup: 300, seq: 200, conc: 640, inflight: 64, leak: 1000, blob1: 1, blob16: 1, sessions: 50, capMs: 1000 }
-  : { warmup: 3000, seq: 2000, conc: 6400, inflight: 64, leak: 12000, blob1: 5, blob16: 2, sessions: 500, capMs: 3000 }
+  : { warmup: 10000, seq: 4000, conc: 6400, inflight: 64, leak: 12000, blob1: 5, blob16: 2, sessions: 500, capMs: 3000 }
 /** RSS growth is a property, not a ratio: one round unless asked. */
 const LEAK_ROUNDS = Number(process.env.BENCH_LEAK_ROUNDS ?? 1)
 const LEAK_INFLIGHT = 64
