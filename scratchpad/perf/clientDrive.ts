@@ -20,7 +20,11 @@ const program = Effect.gen(function*() {
   const run = (count: number) =>
     conc === 1
       ? Effect.repeatN(echo, count - 1)
-      : Effect.forEach(Array.from({ length: count }), () => echo, { concurrency: conc, discard: true })
+      : Effect.suspend(() => {
+        let left = count
+        const worker = Effect.whileLoop({ while: () => left-- > 0, body: () => echo, step: () => {} })
+        return Effect.forEach(Array.from({ length: conc }), () => worker, { concurrency: "unbounded", discard: true })
+      })
   yield* run(warm)
   const c0 = process.cpuUsage()
   const t0 = performance.now()

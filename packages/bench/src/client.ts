@@ -181,14 +181,22 @@ const oursConnector = (spec: Spec): Connector => {
             return latencies.subarray(0, i)
           })),
         conc: (n, inflight, deadline = Infinity) => {
+          // `inflight` workers, each calling in a loop, as `promiseConc` does for the official client
+          // (`Effect.forEach` with a concurrency would fork a fiber per call: driver cost, not the SDK's)
           let issued = 0
-          const next = Effect.suspend((): Effect.Effect<void, McpClient.ClientError> => {
-            if (performance.now() > deadline) return Effect.void
-            issued++
-            return Effect.asVoid(echo)
+          const worker = Effect.whileLoop({
+            while: () => issued < n && performance.now() <= deadline,
+            body: () => {
+              issued++
+              return echo
+            },
+            step: () => {}
           })
           return Effect.runPromise(
-            Effect.forEach(Array.from({ length: n }), () => next, { concurrency: inflight, discard: true })
+            Effect.forEach(Array.from({ length: Math.min(inflight, n) }), () => worker, {
+              concurrency: "unbounded",
+              discard: true
+            })
           ).then(() => issued)
         },
         close: () => Effect.runPromise(Scope.close(scope, Exit.void))

@@ -2,7 +2,7 @@
  * The JSON-RPC engine both sides of MCP share.
  *
  * - Outgoing requests: ids allocated per engine, a `Ref`-backed pending map
- *   from id to the caller's `Deferred`, responses accepted in any order, a
+ *   from id to the caller's completion, responses accepted in any order, a
  *   per-request timeout that progress may reset under a hard maximum, and
  *   `notifications/cancelled` sent to the peer when the caller is interrupted
  *   or times out.
@@ -19,6 +19,7 @@
  * @since 0.1.0
  */
 import * as Cause from "effect/Cause"
+import * as Chunk from "effect/Chunk"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -33,6 +34,7 @@ import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "./JsonRpc.js"
 import { McpError, ProtocolError, type TransportError } from "./McpError.js"
+import * as Once from "./internal/once.js"
 import { tracing } from "./internal/tracing.js"
 import type { Route, TransportShape } from "./Transport.js"
 
@@ -119,7 +121,8 @@ export interface Protocol {
 
 interface Pending {
   readonly method: string
-  readonly deferred: Deferred.Deferred<Result, McpError | ProtocolError>
+  /** Completes the call, once: later completions are ignored. */
+  readonly settle: (exit: Exit.Exit<Result, McpError | ProtocolError>) => void
   readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
   /** Called on progress; restarts the idle timer when enabled. */
   readonly touch: () => void
@@ -182,9 +185,10 @@ export const make = (
         Effect.suspend(() => {
           if (closedReason !== undefined) return Effect.fail(connectionClosed(method))
           const id: JsonRpc.RequestId = nextId++
-          const deferred = Deferred.unsafeMake<Result, McpError | ProtocolError>(FiberId.none)
-          const timeoutMs = Duration.toMillis(requestOptions?.timeout ?? defaultTimeout)
-          const maxMs = Duration.toMillis(requestOptions?.maxTimeout ?? defaultMaxTimeout)
+          const completion = Once.make<Result, McpError | ProtocolError>()
+          const settle = completion.complete
+          const timeoutMs = requestOptions?.timeout === undefined ? defaultTimeout : Duration.toMillis(requestOptions.timeout)
+          const maxMs = requestOptions?.maxTimeout === undefined ? defaultMaxTimeout : Duration.toMillis(requestOptions.maxTimeout)
           const resetOnProgress = requestOptions?.resetTimeoutOnProgress !== false
           const onProgress = requestOptions?.onProgress
           const route = requestOptions?.route
@@ -199,8 +203,7 @@ export const make = (
             if (idleLeft <= 0 || hardLeft <= 0) {
               timer = undefined
               const ms = idleLeft <= 0 ? timeoutMs : maxMs
-              Deferred.unsafeDone(
-                deferred,
+              settle(
                 Exit.fail(
                   new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
                 )
@@ -212,7 +215,7 @@ export const make = (
           }
           const entry: Pending = {
             method,
-            deferred,
+            settle,
             onProgress,
             touch: resetOnProgress
               ? () => {
@@ -232,7 +235,7 @@ export const make = (
           }
 
           // one continuation per step: this runs for every call, so its number of effects is its cost
-          const awaited = Effect.matchCauseEffect(restore(Deferred.await(deferred)), {
+          const awaited = Effect.matchCauseEffect(restore(completion.await), {
             onSuccess: (result) => {
               stopTimer()
               return Effect.as(removePending(id), result)
@@ -289,40 +292,40 @@ export const make = (
     // incoming
     // ------------------------------------------------------------------------
 
-    const onResponse = (response: JsonRpc.Response) =>
-      Effect.flatMap(Ref.get(pendingRef), (map) => {
-        const entry = HashMap.get(map, response.id as JsonRpc.RequestId)
-        if (Option.isNone(entry)) {
-          return Effect.logDebug("response for an unknown request id").pipe(
-            Effect.annotateLogs({ id: String(response.id), side })
-          )
-        }
-        Deferred.unsafeDone(
-          entry.value.deferred,
-          "error" in response
-            ? Exit.fail(McpError.fromObject(response.error))
-            : Exit.succeed(response.result)
+    /** The frames of a read are handled against one reading of the pending map (`Pending`). */
+    type PendingMap = HashMap.HashMap<JsonRpc.RequestId, Pending>
+
+    const onResponse = (response: JsonRpc.Response, pending: PendingMap): Effect.Effect<void> | undefined => {
+      const entry = HashMap.get(pending, response.id as JsonRpc.RequestId)
+      if (Option.isNone(entry)) {
+        return Effect.logDebug("response for an unknown request id").pipe(
+          Effect.annotateLogs({ id: String(response.id), side })
         )
-        return Effect.void
-      })
+      }
+      entry.value.settle(
+        "error" in response
+          ? Exit.fail(McpError.fromObject(response.error))
+          : Exit.succeed(response.result)
+      )
+      return undefined
+    }
 
-    const onProgress = (params: JsonRpc.Params | undefined) =>
-      Effect.flatMap(Ref.get(pendingRef), (map) => {
-        const token = params?.progressToken
-        if (typeof token !== "string" && typeof token !== "number") return Effect.void
-        const entry = HashMap.get(map, token)
-        if (Option.isNone(entry) || entry.value.onProgress === undefined) return Effect.void
-        entry.value.touch()
-        return entry.value.onProgress(params as ProgressParams)
-      })
+    const onProgress = (params: JsonRpc.Params | undefined, pending: PendingMap): Effect.Effect<void> | undefined => {
+      const token = params?.progressToken
+      if (typeof token !== "string" && typeof token !== "number") return undefined
+      const entry = HashMap.get(pending, token)
+      if (Option.isNone(entry) || entry.value.onProgress === undefined) return undefined
+      entry.value.touch()
+      return entry.value.onProgress(params as ProgressParams)
+    }
 
-    const onCancelled = (params: JsonRpc.Params | undefined) =>
-      Effect.sync(() => {
-        const id = params?.requestId
-        if (typeof id !== "string" && typeof id !== "number") return
-        // a message, not a wait: a handler with slow finalizers never stalls the read loop
-        handlers.get(id)?.unsafeInterruptAsFork(FiberId.none)
-      })
+    const onCancelled = (params: JsonRpc.Params | undefined): undefined => {
+      const id = params?.requestId
+      if (typeof id !== "string" && typeof id !== "number") return undefined
+      // a message, not a wait: a handler with slow finalizers never stalls the read loop
+      handlers.get(id)?.unsafeInterruptAsFork(FiberId.none)
+      return undefined
+    }
 
     type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
 
@@ -344,7 +347,7 @@ export const make = (
     /** The fibers of incoming requests are forked from the read loop's runtime, as `FiberMap.run` would. */
     let loopRuntime: Runtime.Runtime<never> | undefined
 
-    const onRequest = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> => {
+    const onRequest = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> | undefined => {
       if (req.method === "ping") return reply(JsonRpc.success(req.id, {}))
       const id = req.id
       if (handlers.has(id)) {
@@ -399,6 +402,8 @@ export const make = (
           onFailure: (cause) => finish(Exit.failCause(cause))
         })
       )
+      // forked in an effect of its own rather than at once: 64 handlers started inside one
+      // callback measured ~15% more server CPU (collector time) than one start per effect
       return Effect.sync(() => {
         const fiber = Runtime.runFork(loopRuntime!)(handler)
         handlers.set(id, fiber)
@@ -408,25 +413,35 @@ export const make = (
       })
     }
 
-    const onNotification = (n: JsonRpc.Notification): Effect.Effect<void> => {
+    const onNotification = (n: JsonRpc.Notification, pending: PendingMap): Effect.Effect<void> | undefined => {
       switch (n.method) {
         case "notifications/cancelled":
           return onCancelled(n.params)
         case "notifications/progress":
-          return onProgress(n.params)
+          return onProgress(n.params, pending)
         default:
           return options.onNotification(n)
       }
     }
 
-    const onMessage = (message: JsonRpc.Message | JsonRpc.Invalid, reply: (id: JsonRpc.RequestId) => Reply, replyInvalid: Reply): Effect.Effect<void> => {
+    /**
+     * Handles one message as far as can be done at once (a request forked, a
+     * response settled, a cancellation sent to its fiber); what is left to run
+     * (a notification's handler, a reply, a progress callback) is returned.
+     */
+    const onMessage = (
+      message: JsonRpc.Message | JsonRpc.Invalid,
+      pending: PendingMap,
+      reply: (id: JsonRpc.RequestId) => Reply,
+      replyInvalid: Reply
+    ): Effect.Effect<void> | undefined => {
       if (JsonRpc.isInvalid(message)) {
         return message.respond ? replyInvalid(JsonRpc.failure(message.id, message.error)) : Effect.logDebug("dropped an invalid response", message.error.message)
       }
       if ("method" in message) {
-        return "id" in message ? onRequest(message, reply(message.id)) : onNotification(message)
+        return "id" in message ? onRequest(message, reply(message.id)) : onNotification(message, pending)
       }
-      return onResponse(message)
+      return onResponse(message, pending)
     }
 
     const replyInvalidDirect: Reply = (response) => (response === undefined ? Effect.void : send(response).pipe(Effect.ignore))
@@ -450,11 +465,31 @@ export const make = (
           if (response !== undefined) answers.push(response)
           return --expected === 0 && answers.length > 0 ? send(answers).pipe(Effect.ignore) : Effect.void
         })
-      return Effect.forEach(batch, (m) => onMessage(m, () => collect, collect), { discard: true })
+      return Effect.forEach(
+        batch,
+        (m) => Effect.suspend(() => Effect.flatMap(Ref.get(pendingRef), (pending) => onMessage(m, pending, () => collect, collect) ?? Effect.void)),
+        { discard: true }
+      )
     }
 
-    const onFrame = (frame: JsonRpc.Frame): Effect.Effect<void> =>
-      JsonRpc.isBatch(frame) ? onBatch(frame) : onMessage(frame, replyDirect, replyInvalidDirect)
+    const onFrame = (frame: JsonRpc.Frame, pending: PendingMap): Effect.Effect<void> | undefined =>
+      JsonRpc.isBatch(frame) ? onBatch(frame) : onMessage(frame, pending, replyDirect, replyInvalidDirect)
+
+    /**
+     * The frames of one read, in order: the synchronous part of each at once,
+     * and whatever a frame leaves to run is run before the next frame is
+     * looked at. A read of one request or one response costs two effects.
+     */
+    const onFrames = (frames: ReadonlyArray<JsonRpc.Frame>, from: number): Effect.Effect<void> =>
+      Effect.flatMap(Ref.get(pendingRef), (pending) => {
+        for (let i = from; i < frames.length; i++) {
+          const rest = onFrame(frames[i]!, pending)
+          if (rest !== undefined) {
+            return i + 1 < frames.length ? Effect.zipRight(rest, onFrames(frames, i + 1)) : rest
+          }
+        }
+        return Effect.void
+      })
 
     // ------------------------------------------------------------------------
     // life
@@ -468,7 +503,7 @@ export const make = (
           Effect.flatMap((map) =>
             Effect.sync(() => {
               for (const [, entry] of map) {
-                Deferred.unsafeDone(entry.deferred, Exit.fail(connectionClosed(entry.method)))
+                entry.settle(Exit.fail(connectionClosed(entry.method)))
               }
             })
           ),
@@ -493,7 +528,7 @@ export const make = (
       runtimeFlags: Runtime.defaultRuntime.runtimeFlags
     })
     const loop = transport.incoming.pipe(
-      Stream.runForEachChunk((chunk) => Effect.forEach(chunk, onFrame, { discard: true })),
+      Stream.runForEachChunk((chunk) => onFrames(Chunk.toReadonlyArray(chunk), 0)),
       Effect.matchCauseEffect({
         onSuccess: () => close("the peer closed the connection"),
         onFailure: (cause) =>

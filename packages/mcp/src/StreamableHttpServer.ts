@@ -39,7 +39,6 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
-import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -50,6 +49,7 @@ import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as EventStore from "./EventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
+import * as Once from "./internal/once.js"
 import * as Lifecycle from "./Lifecycle.js"
 import {
   checkOrigin,
@@ -135,7 +135,7 @@ interface SseStream {
   /** Events written while no connection was open (kept only with an event store). */
   readonly backlog: Array<{ readonly seq: number; readonly text: string }>
   /** JSON mode: responses gathered, and how the POST will be answered. */
-  json: { readonly responses: Array<JsonRpc.Message>; readonly decided: Deferred.Deferred<"json" | "sse"> } | undefined
+  json: { readonly responses: Array<JsonRpc.Message>; readonly decided: Once.Once<"json" | "sse", never> } | undefined
   done: boolean
   /** The handler closed the stream (SEP-1699) before it was opened: end the first connection after priming. */
   closeOnOpen: boolean
@@ -265,7 +265,8 @@ export const make = (
         stream.pending.delete(id)
         if (stream.json !== undefined) {
           stream.json.responses.push(message)
-          return stream.pending.size === 0 ? Effect.asVoid(Deferred.succeed(stream.json.decided, "json")) : Effect.void
+          if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
+          return Effect.void
         }
         return deliver(stream, message).pipe(
           Effect.zipRight(stream.pending.size === 0 ? finish(session, stream) : Effect.void)
@@ -278,9 +279,8 @@ export const make = (
           // a handler that talks before answering: its POST is answered with a stream, whose
           // bounded sink exists from now on, so the handler waits for the reader instead of
           // anything being buffered without bound or dropped
-          const decided = stream.json.decided
-          return Deferred.succeed(decided, "sse").pipe(
-            Effect.zipRight(ensureSink(stream)),
+          stream.json.decided.complete(Exit.succeed("sse"))
+          return ensureSink(stream).pipe(
             Effect.zipRight(Effect.suspend(() => deliver(stream, message)))
           )
         }
@@ -377,7 +377,8 @@ export const make = (
               if (stream.json !== undefined && !jsonMode) {
                 // still gathering: answer with a stream now, primed, and end its connection at once
                 stream.closeOnOpen = true
-                return Effect.asVoid(Deferred.succeed(stream.json.decided, "sse"))
+                stream.json.decided.complete(Exit.succeed("sse"))
+                return Effect.void
               }
               if (stream.sink === undefined) return Effect.void
               const sink = stream.sink
@@ -589,7 +590,7 @@ export const make = (
         const requests = messages.filter(JsonRpc.isRequest)
         const invalids = messages.filter((m): m is JsonRpc.Invalid => JsonRpc.isInvalid(m) && m.respond)
         if (requests.length === 0 && invalids.length === 0) {
-          yield* Effect.forEach(messages, (m) => session.incoming.offer(m), { discard: true })
+          for (const m of messages) session.incoming.unsafeOffer(m)
           if (stateless) yield* closeSession(session)
           return HttpServerResponse.empty({ status: 202 })
         }
@@ -604,15 +605,14 @@ export const make = (
         // complete event-stream body when they come within `sseFastPath` (most calls), which
         // costs a fraction of a streamed response. A handler that sends a related message
         // first, or takes longer, gets a streamed answer: the headers go out at once.
-        const decided = yield* Deferred.make<"json" | "sse">()
+        const decided = Once.make<"json" | "sse", never>()
         stream.json = { responses: [], decided }
         for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
-        if (requests.length === 0) yield* Deferred.succeed(decided, "json")
-        const timer = jsonMode ? undefined : setTimeout(() => Deferred.unsafeDone(decided, Exit.succeed("sse")), sseFastPath)
-        yield* Effect.forEach(messages, (m) => (JsonRpc.isInvalid(m) ? Effect.void : session.incoming.offer(m)), {
-          discard: true
-        })
-        const how = yield* Deferred.await(decided)
+        if (requests.length === 0) decided.complete(Exit.succeed("json"))
+        const timer = jsonMode ? undefined : setTimeout(() => decided.complete(Exit.succeed("sse")), sseFastPath)
+        // the session's mailbox is unbounded: an offer never waits
+        for (const m of messages) if (!JsonRpc.isInvalid(m)) session.incoming.unsafeOffer(m)
+        const how = yield* decided.await
         if (timer !== undefined) clearTimeout(timer)
         const gathered = stream.json.responses
         stream.json = undefined

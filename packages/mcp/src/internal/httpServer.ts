@@ -97,18 +97,21 @@ export const readJsonBody = (
   request: EndpointRequest,
   maxBytes: number
 ): Effect.Effect<{ readonly json: unknown } | HttpServerResponse.HttpServerResponse> =>
-  Effect.gen(function*() {
+  Effect.suspend(() => {
     const tooLarge = () => jsonRpcError(413, -32000, `Payload Too Large: the limit is ${maxBytes} bytes`)
     const declared = Number(request.headers["content-length"])
-    if (Number.isFinite(declared) && declared > maxBytes) return tooLarge()
-    const body = yield* Effect.either(request.arrayBuffer)
-    if (body._tag === "Left") return jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body")
-    if (body.right.byteLength > maxBytes) return tooLarge()
-    try {
-      return { json: JSON.parse(decoder.decode(body.right)) as unknown }
-    } catch {
-      return jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: invalid JSON")
-    }
+    if (Number.isFinite(declared) && declared > maxBytes) return Effect.succeed(tooLarge())
+    return Effect.match(request.arrayBuffer, {
+      onFailure: () => jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body"),
+      onSuccess: (body) => {
+        if (body.byteLength > maxBytes) return tooLarge()
+        try {
+          return { json: JSON.parse(decoder.decode(body)) as unknown }
+        } catch {
+          return jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: invalid JSON")
+        }
+      }
+    })
   })
 
 export const isParsed = (

@@ -1,0 +1,38 @@
+/**
+ * A one-shot completion: `complete` once (later calls are ignored), `await`
+ * by one waiter. What a `Deferred` does for the engine's per-call paths, for
+ * a fraction of its cost: building a `Deferred` costs more than the rest of a
+ * call's bookkeeping.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
+
+export interface Once<A, E> {
+  /** Completes, the first time only. */
+  readonly complete: (exit: Exit.Exit<A, E>) => void
+  /** Waits for the completion (at once when it came first); an interrupted waiter is forgotten. */
+  readonly await: Effect.Effect<A, E>
+  /** Whether it completed. */
+  readonly isDone: () => boolean
+}
+
+export const make = <A, E>(): Once<A, E> => {
+  let settled: Exit.Exit<A, E> | undefined
+  let resume: ((exit: Exit.Exit<A, E>) => void) | undefined
+  return {
+    complete: (exit) => {
+      if (settled !== undefined) return
+      settled = exit
+      if (resume !== undefined) resume(exit)
+    },
+    await: Effect.async<A, E>((callback) => {
+      if (settled !== undefined) return callback(settled)
+      resume = callback
+      return Effect.sync(() => {
+        resume = undefined
+      })
+    }),
+    isDone: () => settled !== undefined
+  }
+}
