@@ -5,6 +5,31 @@ import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Runtime from "effect/Runtime"
+import * as RuntimeFlags from "effect/RuntimeFlags"
+import * as RuntimeFlagsPatch from "effect/RuntimeFlagsPatch"
+import * as Supervisor from "effect/Supervisor"
+
+let ops = 0
+let fibers = 0
+let counting = false
+const byOp = new Map<string, number>()
+const where = new Map<string, number>()
+class Counter extends Supervisor.AbstractSupervisor<void> {
+  get value() { return Effect.void }
+  onStart() { if (counting) fibers++ }
+  onEffect(_fiber: unknown, effect: unknown) {
+    if (!counting) return
+    ops++
+    const e = effect as { _op?: string; effect_instruction_i0?: unknown }
+    byOp.set(e._op ?? "?", (byOp.get(e._op ?? "?") ?? 0) + 1)
+    if (typeof e.effect_instruction_i0 === "function") {
+      const k = String(e.effect_instruction_i0).slice(0, 70).replace(/\s+/g, " ")
+      where.set(k, (where.get(k) ?? 0) + 1)
+    }
+  }
+}
+const counter = process.env.OPS === "1"
 import * as http from "node:http"
 
 const init = { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "canned", version: "1" } }
@@ -32,8 +57,15 @@ const program = Effect.gen(function*() {
   const run = (count: number) => Effect.forEach(Array.from({ length: count }), () => echo, { concurrency: inflight, discard: true })
   yield* run(3000)
   const c0 = process.cpuUsage()
+  counting = counter
   yield* run(n)
+  counting = false
   const c = process.cpuUsage(c0)
+  if (counter) {
+    console.log(`${(ops / n).toFixed(1)} ops, ${(fibers / n).toFixed(2)} fibers per call`)
+    console.log([...byOp].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}:${(v / n).toFixed(1)}`).join(" "))
+    for (const [k, v] of [...where].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log((v / n).toFixed(2), k)
+  }
   console.log(`${((c.user + c.system) / n).toFixed(0)} µs/call, client + canned server`)
 }).pipe(
   Effect.provide(
@@ -43,6 +75,7 @@ const program = Effect.gen(function*() {
     )
   )
 )
-await Effect.runPromise(program)
+if (counter) (Runtime.defaultRuntime as { runtimeFlags: RuntimeFlags.RuntimeFlags }).runtimeFlags = RuntimeFlags.enable(Runtime.defaultRuntime.runtimeFlags, RuntimeFlags.OpSupervision)
+await Effect.runPromise(counter ? program.pipe(Effect.supervised(new Counter()), Effect.withRuntimeFlagsPatch(RuntimeFlagsPatch.enable(RuntimeFlags.OpSupervision))) : program)
 server.close()
 process.exit(0)

@@ -295,12 +295,13 @@ export const make = (
       )
 
     /** POSTs a message; an initialize goes out without session headers. */
+    const postBase = HttpClientRequest.post(url)
     const post = (message: JsonRpc.Outgoing, headers: Readonly<Record<string, string>>) =>
       client.execute(
-        HttpClientRequest.post(url).pipe(
-          HttpClientRequest.setHeaders(headers),
-          HttpClientRequest.setHeader("accept", "application/json, text/event-stream"),
-          HttpClientRequest.bodyText(JsonRpc.encode(message), "application/json")
+        HttpClientRequest.bodyText(
+          HttpClientRequest.setHeaders(postBase, { ...headers, accept: "application/json, text/event-stream" }),
+          JsonRpc.encode(message),
+          "application/json"
         )
       ).pipe(Effect.mapError(writeError))
 
@@ -419,7 +420,6 @@ export const make = (
       untilAnswered: boolean
     ): Effect.Effect<boolean> =>
       Effect.suspend(() => {
-        const decoder = new TextDecoder()
         const answered = () => untilAnswered && sink.awaiting.size === 0
         const parser = Sse.makeParser((event) => {
           if (event._tag === "Retry") {
@@ -445,6 +445,7 @@ export const make = (
             Effect.map(answered)
           )
         }
+        const decoder = new TextDecoder()
         return response.stream.pipe(
           Stream.runForEachWhile((bytes) => {
             const error = parser.feed(decoder.decode(bytes, { stream: true }))
