@@ -500,6 +500,14 @@ export interface McpServerShape {
    * the scope closes (or the peer closes it: `closed` completes). For hosts
    * of many sessions, which own a scope per session anyway: no fiber waits
    * on each session.
+   *
+   * @example
+   * ```ts
+   * const scope = yield* Scope.make()
+   * const { session } = yield* server.connect(transport).pipe(Scope.extend(scope))
+   * // … later, to end the session:
+   * yield* Scope.close(scope, Exit.void)
+   * ```
    */
   readonly connect: (transport: TransportShape) => Effect.Effect<ServerConnection, never, Scope.Scope>
 }
