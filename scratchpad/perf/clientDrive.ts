@@ -4,6 +4,7 @@ import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as HttpClient from "@effect/platform/HttpClient"
 import { spawn } from "node:child_process"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -47,7 +48,7 @@ const port = http
   })
   : 0
 const transport = http
-  ? StreamableHttpClient.layer({ url: `http://127.0.0.1:${port}/mcp` }).pipe(Layer.provide(process.env.UNDICI ? NodeHttpClient.layerUndici : NodeHttpClient.layer))
+  ? StreamableHttpClient.layer({ url: `http://127.0.0.1:${port}/mcp` }).pipe(Layer.provide(process.env.RAW ? Layer.scoped(HttpClient.HttpClient, Effect.map(NodeHttpClient.makeDispatcher, NodeHttpClient.makeUndici)) : process.env.UNDICI ? NodeHttpClient.layerUndici : NodeHttpClient.layer))
   : NodeStdio.layerClient({ command: cmd[0]!, args: cmd.slice(1) })
 const sessions = Number(process.env.SESSIONS ?? 0)
 if (sessions > 0) {

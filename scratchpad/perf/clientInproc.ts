@@ -11,9 +11,12 @@ import * as RuntimeFlagsPatch from "effect/RuntimeFlagsPatch"
 import * as Supervisor from "effect/Supervisor"
 
 let ops = 0
+let traceTarget: number | undefined
+let traced = 0
 let fibers = 0
 let counting = false
 const byOp = new Map<string, number>()
+const byFiber = new Map<number, number>()
 const where = new Map<string, number>()
 class Counter extends Supervisor.AbstractSupervisor<void> {
   get value() { return Effect.void }
@@ -21,6 +24,10 @@ class Counter extends Supervisor.AbstractSupervisor<void> {
   onEffect(_fiber: unknown, effect: unknown) {
     if (!counting) return
     ops++
+    const fid = (_fiber as { id(): { id: number } }).id().id
+    byFiber.set(fid, (byFiber.get(fid) ?? 0) + 1)
+    if (process.env.TRACEFIBER !== undefined && traceTarget === undefined && fid > 10 && ops > 1000) traceTarget = fid
+    if (fid === traceTarget && traced < 200) { traced++; const x = effect as { _op?: string; effect_instruction_i0?: unknown }; console.log(x._op, typeof x.effect_instruction_i0 === "function" ? String(x.effect_instruction_i0).slice(0, 110).replace(/\s+/g, " ") : "") }
     const e = effect as { _op?: string; effect_instruction_i0?: unknown }
     byOp.set(e._op ?? "?", (byOp.get(e._op ?? "?") ?? 0) + 1)
     if (typeof e.effect_instruction_i0 === "function") {
@@ -63,6 +70,9 @@ const program = Effect.gen(function*() {
   const c = process.cpuUsage(c0)
   if (counter) {
     console.log(`${(ops / n).toFixed(1)} ops, ${(fibers / n).toFixed(2)} fibers per call`)
+    const big = [...byFiber].filter(([, v]) => v / n >= 0.5).map(([k, v]) => `${k}:${(v / n).toFixed(1)}`)
+    const rest = [...byFiber].filter(([, v]) => v / n < 0.5).reduce((a, [, v]) => a + v, 0)
+    console.log("long-lived fibers:", big.join(" "), "short-lived (per-call fibers) total:", (rest / n).toFixed(1))
     console.log([...byOp].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k}:${(v / n).toFixed(1)}`).join(" "))
     for (const [k, v] of [...where].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log((v / n).toFixed(2), k)
   }

@@ -11,7 +11,7 @@
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
@@ -140,7 +140,7 @@ const oursConnector = (spec: Spec): Connector => {
   let shared: Context.Context<HttpClient.HttpClient> | undefined
   const sharedScope = Effect.runSync(Scope.make())
   const httpContext = async () => {
-    shared ??= await Effect.runPromise(Layer.buildWithScope(NodeHttpClient.layerUndici, sharedScope))
+    shared ??= await Effect.runPromise(Layer.buildWithScope(NodeStreamableHttpClient.layerHttpClient, sharedScope))
     return shared
   }
   const options = { name: "bench-ours", version: "1.0.0" }

@@ -909,16 +909,14 @@ const transportLayer = (settings: Settings): Layer.Layer<Transport, TransportErr
   }
   // loaded only for --url: the HTTP client stack costs half a second of startup
   return Layer.unwrapEffect(
-    Effect.promise(() =>
-      Promise.all([import("@effect-mcp/mcp/StreamableHttpClient"), import("@effect/platform-node/NodeHttpClient")])
-    ).pipe(
-      Effect.map(([StreamableHttpClient, NodeHttpClient]) =>
-        StreamableHttpClient.layer({
+    Effect.promise(() => import("./NodeStreamableHttpClient.js")).pipe(
+      Effect.map((NodeStreamableHttpClient) =>
+        NodeStreamableHttpClient.layer({
           url: c.url,
           headers: c.headers,
           maxRetries: 2,
           requestTimeout: Duration.seconds(10)
-        }).pipe(Layer.provide(NodeHttpClient.layerUndici))
+        })
       )
     )
   )

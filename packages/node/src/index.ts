@@ -1,7 +1,8 @@
 /**
  * Node.js for `@effect-mcp/mcp`: stdio transports (`NodeStdio`, `NdJson`
- * framing) and the streamable HTTP server on `node:http`
- * (`NodeStreamableHttp`). The `emcp` command line tool lives in `McpCli`,
+ * framing), the streamable HTTP server on `node:http`
+ * (`NodeStreamableHttp`) and the client transport over undici
+ * (`NodeStreamableHttpClient`). The `emcp` command line tool lives in `McpCli`,
  * imported on its own so that the main entry does not load `@effect/cli`.
  *
  * @since 0.1.0
@@ -9,3 +10,4 @@
 export * as NdJson from "./NdJson.js"
 export * as NodeStdio from "./NodeStdio.js"
 export * as NodeStreamableHttp from "./NodeStreamableHttp.js"
+export * as NodeStreamableHttpClient from "./NodeStreamableHttpClient.js"

@@ -1,7 +1,12 @@
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { assert, describe, it } from "@effect/vitest"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
+import * as Context from "effect/Context"
+import * as Exit from "effect/Exit"
+import * as Scope from "effect/Scope"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import { ServerSession } from "@effect-mcp/mcp/ServerSession"
@@ -193,6 +198,28 @@ describe("StreamableHttpServer", () => {
       const parse = yield* post(url, "{nope", s)
       assert.strictEqual(parse.status, 400)
       assert.strictEqual(JSON.parse(parse.text).error.code, -32700)
+    }))
+
+  it.scopedLive("NodeStreamableHttpClient: our client on undici calls, gets progress, and ends its session on close", () =>
+    Effect.gen(function*() {
+      const { mcp, url } = yield* startServer(Features)
+      const scope = yield* Scope.make()
+      const context = yield* Layer.buildWithScope(
+        McpClient.layer({ name: "node-client", version: "1.0.0" }).pipe(
+          Layer.provide(NodeStreamableHttpClient.layer({ url }))
+        ),
+        scope
+      )
+      const client = Context.get(context, McpClient.McpClient)
+      const echo = yield* client.callTool("echo", { text: "hi" })
+      assert.deepStrictEqual(echo.content, [{ type: "text", text: "hi" }])
+      const progress: Array<number> = []
+      const steps = yield* client.callTool("steps", { n: 2 }, { onProgress: (p) => Effect.sync(() => void progress.push(p.progress)) })
+      assert.deepStrictEqual(steps.content, [{ type: "text", text: "did 2" }])
+      assert.deepStrictEqual(progress, [1, 2])
+      assert.strictEqual(yield* mcp.sessionCount, 1)
+      yield* Scope.close(scope, Exit.void)
+      assert.strictEqual(yield* mcp.sessionCount, 0)
     }))
 
   it.scopedLive("DELETE ends the session; its id is then unknown", () =>
