@@ -203,11 +203,11 @@ const formatIssue = (issue: ParseResult.ParseIssue): string =>
 
 const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
   const decode = validator(schema)
-  return (u: unknown): Effect.Effect<A, ProtocolError> => {
+  return (u: unknown): Either.Either<A, ProtocolError> => {
     const result = decode(u)
     return Either.isRight(result)
-      ? Effect.succeed(result.right)
-      : Effect.fail(
+      ? Either.right(result.right)
+      : Either.left(
         new ProtocolError({
           reason: "InvalidResult",
           method,
@@ -443,11 +443,15 @@ export const make = (
     const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
     const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")
 
-    const callToolRaw = typed("tools/call")
+    const decodeCallTool = decoderFor(McpSchema.CallToolResult, "tools/call")
+    // the hottest call a client makes: its result is decoded and checked in one continuation
     const callTool: McpClientShape["callTool"] = (name, args, callOptions) =>
       Effect.flatMap(
-        callToolRaw(args === undefined ? { name } : { name, arguments: args }, callOptions),
-        (result) => {
+        request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions),
+        (raw) => {
+          const decoded = decodeCallTool(raw)
+          if (decoded._tag === "Left") return Effect.fail(decoded.left)
+          const result = decoded.right
           const validate = options.validateStructuredContent === false ? undefined : outputValidators.get(name)
           if (validate === undefined || result.isError === true) return Effect.succeed(result)
           if (result.structuredContent === undefined) {

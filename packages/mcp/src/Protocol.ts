@@ -238,7 +238,7 @@ export const make = (
           const awaited = Effect.matchCauseEffect(restore(completion.await), {
             onSuccess: (result) => {
               stopTimer()
-              return Effect.as(removePending(id), result)
+              return Ref.modify(pendingRef, (map) => [result, HashMap.remove(map, id)])
             },
             onFailure: (cause) => {
               stopTimer()

@@ -421,11 +421,11 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
    * Queues a line for this tick's write. A send completes at once while the
    * stream has room; when it is full, it waits for 'drain' (backpressure).
    */
-  const enqueue = (text: string): Effect.Effect<void, TransportError> =>
+  const enqueue = (message: JsonRpc.Outgoing | string): Effect.Effect<void, TransportError> =>
     Effect.suspend(() => {
       const error = currentFailure()
       if (error !== undefined) return Effect.fail(error)
-      texts.push(text)
+      texts.push(typeof message === "string" ? message : JsonRpc.encode(message) + "\n")
       if (!scheduled && !blocked) {
         scheduled = true
         process.nextTick(flush)
@@ -440,7 +440,7 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
   }
 
   const writer: Writer = {
-    send: (message) => Effect.suspend(() => enqueue(JsonRpc.encode(message) + "\n")),
+    send: (message) => enqueue(message),
     writeRaw: enqueue,
     fail
   }
