@@ -11,7 +11,7 @@ import type * as Exit from "effect/Exit"
 export interface Once<A, E> {
   /** Completes, the first time only. */
   readonly complete: (exit: Exit.Exit<A, E>) => void
-  /** Waits for the completion (at once when it came first); an interrupted waiter is forgotten. */
+  /** Waits for the completion (at once when it came first). */
   readonly await: Effect.Effect<A, E>
   /** Whether it completed. */
   readonly isDone: () => boolean
@@ -26,12 +26,11 @@ export const make = <A, E>(): Once<A, E> => {
       settled = exit
       if (resume !== undefined) resume(exit)
     },
+    // no canceler (it would cost an interruption handler per wait): an interrupted waiter's
+    // callback ignores a later completion, as every async callback after its first call does
     await: Effect.async<A, E>((callback) => {
       if (settled !== undefined) return callback(settled)
       resume = callback
-      return Effect.sync(() => {
-        resume = undefined
-      })
     }),
     isDone: () => settled !== undefined
   }
