@@ -2,7 +2,7 @@
 // the client's cost without a real MCP server. node --cpu-prof out/clientInproc.js [calls] [inflight]
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Runtime from "effect/Runtime"
@@ -81,7 +81,7 @@ const program = Effect.gen(function*() {
   Effect.provide(
     McpClient.layer({ name: "inproc", version: "1" }).pipe(
       Layer.provide(StreamableHttpClient.layer({ url: `http://127.0.0.1:${port}/mcp` })),
-      Layer.provide(NodeHttpClient.layerUndici)
+      Layer.provide(NodeStreamableHttpClient.layerHttpClient)
     )
   )
 )

@@ -2,6 +2,8 @@
  * The client side of the streamable HTTP transport (MCP 2025-11-25), written
  * against `@effect/platform`'s `HttpClient`: any client layer works
  * (`@effect/platform-node/NodeHttpClient`, `@effect/platform/FetchHttpClient`).
+ * On Node, `@effect-mcp/node/NodeStreamableHttpClient` provides it in one
+ * Layer over undici, at less cost per exchange.
  *
  * What it does on the wire:
  *
