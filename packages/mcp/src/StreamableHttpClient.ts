@@ -60,6 +60,7 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as Headers from "@effect/platform/Headers"
 import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
@@ -419,7 +420,8 @@ export const make = (
       response: HttpClientResponse.HttpClientResponse,
       cursor: Cursor,
       sink: Sink,
-      untilAnswered: boolean
+      untilAnswered: boolean,
+      headers: Headers.Headers = response.headers
     ): Effect.Effect<boolean> =>
       Effect.suspend(() => {
         const answered = () => untilAnswered && sink.awaiting.size === 0
@@ -436,7 +438,7 @@ export const make = (
         }, parserOptions)
         // a body of known, bounded length (an answer that was complete before it was sent) is
         // read at once: a fraction of the cost of streaming it chunk by chunk
-        const length = Number(response.headers["content-length"])
+        const length = Number(headers["content-length"])
         if (Number.isFinite(length) && length <= wholeBodyLimit) {
           return Effect.either(response.text).pipe(
             Effect.flatMap((text) => {
@@ -711,8 +713,10 @@ export const make = (
         }
         const response = result.right
         const { status } = response
+        // a getter that copies the headers on every read: read once
+        const headers = response.headers
         if (initializing) {
-          const sid = response.headers["mcp-session-id"]
+          const sid = headers["mcp-session-id"]
           if (sid !== undefined && sid !== "") sessionId = sid
         }
         if (status === 404 && sentSession) return { _tag: "SessionLost", generation: seen } as const
@@ -730,14 +734,14 @@ export const make = (
           yield* release(response)
           return done
         }
-        const type = mediaType(response.headers["content-type"])
+        const type = mediaType(headers["content-type"])
         if (type === "application/json") {
           yield* readJson(response, sink)
           return done
         }
         if (type === "text/event-stream") {
           const cursor = newCursor()
-          const complete = yield* readSse(response, cursor, sink, true)
+          const complete = yield* readSse(response, cursor, sink, true, headers)
           return complete ? done : { _tag: "Resume", cursor } as const
         }
         yield* release(response)

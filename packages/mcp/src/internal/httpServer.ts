@@ -38,12 +38,21 @@ export const randomSessionId = (): string => {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
 }
 
+/** A client sends the same `Host` on every request: the last few answers are kept (parsing a URL costs a microsecond). */
+const hostnames = new Map<string, string | undefined>()
+
 const hostnameOf = (host: string): string | undefined => {
+  const known = hostnames.get(host)
+  if (known !== undefined || hostnames.has(host)) return known
+  let hostname: string | undefined
   try {
-    return new URL(`http://${host}`).hostname
+    hostname = new URL(`http://${host}`).hostname
   } catch {
-    return undefined
+    hostname = undefined
   }
+  if (hostnames.size >= 64) hostnames.clear()
+  hostnames.set(host, hostname)
+  return hostname
 }
 
 /** A 403 when `Host` or `Origin` is outside the allow-lists; undefined when the request may go on. */
