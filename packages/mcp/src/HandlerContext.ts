@@ -120,54 +120,70 @@ const decodeSample = decodeResult(McpSchema.CreateMessageResult, "sampling/creat
 const decodeElicit = decodeResult(McpSchema.ElicitResult, "elicitation/create")
 const decodeRoots = decodeResult(McpSchema.ListRootsResult, "roots/list")
 
+/** What a context is built from. */
+export interface MakeOptions {
+  readonly protocol: Protocol
+  readonly incoming: IncomingRequest
+  readonly session: ServerSessionShape
+  readonly closeStream?: Effect.Effect<void> | undefined
+}
+
 /**
  * Builds the context for one incoming request. `protocol` is the session's
  * engine; the context's reverse calls are forked into the request's scope, so
  * they end with the request.
  */
-export const make = (options: {
-  readonly protocol: Protocol
-  readonly incoming: IncomingRequest
-  readonly session: ServerSessionShape
-  readonly closeStream?: Effect.Effect<void> | undefined
-}): Effect.Effect<HandlerContextShape> => Effect.sync(() => unsafeMake(options))
+export const make = (options: MakeOptions): Effect.Effect<HandlerContextShape> => Effect.sync(() => unsafeMake(options))
 
 /** `make`, without the effect: for the engine's per-request path. */
-export const unsafeMake = (options: {
-  readonly protocol: Protocol
-  readonly incoming: IncomingRequest
+export const unsafeMake = (options: MakeOptions): HandlerContextShape => new RequestContext(options)
+
+/**
+ * One request's context. Every request gets one and most handlers use little
+ * of it, so its functions are made on first use (getters, so that taking one
+ * out of the object, `const { progress } = ctx`, works as with a plain record).
+ */
+class RequestContext implements HandlerContextShape {
+  readonly requestId: JsonRpc.RequestId
+  readonly method: string
+  readonly meta: { readonly [key: string]: unknown } | undefined
+  readonly progressToken: string | number | undefined
   readonly session: ServerSessionShape
-  readonly closeStream?: Effect.Effect<void> | undefined
-}): HandlerContextShape => build(options, options.incoming.isActive)
+  readonly isActive: () => boolean
+  readonly closeStream: Effect.Effect<void>
+  readonly #protocol: Protocol
+  readonly #incoming: IncomingRequest
+  #request: HandlerContextShape["request"] | undefined
+  #notify: HandlerContextShape["notify"] | undefined
 
-const build = (
-  options: {
-    readonly protocol: Protocol
-    readonly incoming: IncomingRequest
-    readonly session: ServerSessionShape
-    readonly closeStream?: Effect.Effect<void> | undefined
-  },
-  isActive: () => boolean
-): HandlerContextShape => {
-    const { incoming, protocol, session } = options
-    const req = incoming.request
-    const meta = req.params?._meta as { readonly [key: string]: unknown } | undefined
-    const token = meta?.progressToken
-    const progressToken = typeof token === "string" || typeof token === "number" ? token : undefined
-    const route = { relatedRequestId: req.id }
+  constructor(options: MakeOptions) {
+    const req = options.incoming.request
+    this.#protocol = options.protocol
+    this.#incoming = options.incoming
+    this.requestId = req.id
+    this.method = req.method
+    this.meta = req.params?._meta as { readonly [key: string]: unknown } | undefined
+    const token = this.meta?.progressToken
+    this.progressToken = typeof token === "string" || typeof token === "number" ? token : undefined
+    this.session = options.session
+    this.isActive = options.incoming.isActive
+    this.closeStream = options.closeStream ?? Effect.void
+  }
 
-    const ended = (method: string) =>
-      new ProtocolError({
-        reason: "RequestEnded",
-        method,
-        message: `The request ${req.method} (id ${String(req.id)}) has ended; use ServerSession for work that outlives it`
-      })
+  #ended(method: string) {
+    return new ProtocolError({
+      reason: "RequestEnded",
+      method,
+      message: `The request ${this.method} (id ${String(this.requestId)}) has ended; use ServerSession for work that outlives it`
+    })
+  }
 
-    const request: HandlerContextShape["request"] = (method, params, callOptions) =>
+  get request(): HandlerContextShape["request"] {
+    return this.#request ??= (method, params, callOptions) =>
       Effect.suspend(() => {
-        if (!isActive()) return Effect.fail(ended(method))
-        const capable = Lifecycle.clientSupports(session.clientCapabilities(), method, params) &&
-          (method !== "elicitation/create" || Lifecycle.allowsElicitation(session.protocolVersion()))
+        if (!this.isActive()) return Effect.fail(this.#ended(method))
+        const capable = Lifecycle.clientSupports(this.session.clientCapabilities(), method, params) &&
+          (method !== "elicitation/create" || Lifecycle.allowsElicitation(this.session.protocolVersion()))
         if (!capable) {
           return Effect.fail(
             new ProtocolError({
@@ -177,45 +193,65 @@ const build = (
             })
           )
         }
+        const route = { relatedRequestId: this.requestId }
         return Effect.flatMap(
-          Effect.flatMap(incoming.scope, (scope) => Effect.forkIn(protocol.request(method, params, { ...callOptions, route }), scope)),
+          Effect.flatMap(
+            this.#incoming.scope,
+            (scope) => Effect.forkIn(this.#protocol.request(method, params, { ...callOptions, route }), scope)
+          ),
           (fiber) => Effect.onInterrupt(Fiber.join(fiber), () => Fiber.interrupt(fiber))
         )
       })
+  }
 
-    const notify: HandlerContextShape["notify"] = (method, params) =>
-      Effect.suspend(() => (isActive() ? protocol.notify(method, params, route) : Effect.fail(ended(method))))
+  get notify(): HandlerContextShape["notify"] {
+    return this.#notify ??= (method, params) =>
+      Effect.suspend(() =>
+        this.isActive()
+          ? this.#protocol.notify(method, params, { relatedRequestId: this.requestId })
+          : Effect.fail(this.#ended(method))
+      )
+  }
 
-    return {
-      requestId: req.id,
-      method: req.method,
-      meta,
-      progressToken,
-      session,
-      isActive,
-      request,
-      sample: (params, o) =>
-        Effect.flatMap(request("sampling/createMessage", params as JsonRpc.Params, o), decodeSample),
-      elicit: (params, o) => Effect.flatMap(request("elicitation/create", params as JsonRpc.Params, o), decodeElicit),
-      listRoots: (o) => Effect.flatMap(request("roots/list", undefined, o), decodeRoots),
-      notify,
-      closeStream: options.closeStream ?? Effect.void,
-      progress: (progress, o) =>
-        progressToken === undefined
-          ? Effect.void
-          : notify("notifications/progress", {
-            progressToken,
-            progress,
-            ...(o?.total !== undefined ? { total: o.total } : {}),
-            ...(o?.message !== undefined ? { message: o.message } : {})
-          }).pipe(Effect.ignore),
-      log: (level, data, logger) =>
-        levelAllows(session.logLevel(), level)
-          ? notify("notifications/message", logger === undefined ? { level, data } : { level, data, logger }).pipe(
-            Effect.ignore
-          )
-          : Effect.void
-    } satisfies HandlerContextShape
+  get sample(): HandlerContextShape["sample"] {
+    const request = this.request
+    return (params, o) => Effect.flatMap(request("sampling/createMessage", params as JsonRpc.Params, o), decodeSample)
+  }
+
+  get elicit(): HandlerContextShape["elicit"] {
+    const request = this.request
+    return (params, o) => Effect.flatMap(request("elicitation/create", params as JsonRpc.Params, o), decodeElicit)
+  }
+
+  get listRoots(): HandlerContextShape["listRoots"] {
+    const request = this.request
+    return (o) => Effect.flatMap(request("roots/list", undefined, o), decodeRoots)
+  }
+
+  get progress(): HandlerContextShape["progress"] {
+    const notify = this.notify
+    const progressToken = this.progressToken
+    return (progress, o) =>
+      progressToken === undefined
+        ? Effect.void
+        : notify("notifications/progress", {
+          progressToken,
+          progress,
+          ...(o?.total !== undefined ? { total: o.total } : {}),
+          ...(o?.message !== undefined ? { message: o.message } : {})
+        }).pipe(Effect.ignore)
+  }
+
+  get log(): HandlerContextShape["log"] {
+    const notify = this.notify
+    const session = this.session
+    return (level, data, logger) =>
+      levelAllows(session.logLevel(), level)
+        ? notify("notifications/message", logger === undefined ? { level, data } : { level, data, logger }).pipe(
+          Effect.ignore
+        )
+        : Effect.void
+  }
 }
 
 /** Fails with the JSON-RPC error a handler should answer when a reverse call is impossible. */

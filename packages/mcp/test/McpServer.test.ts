@@ -434,6 +434,37 @@ describe("McpServer HandlerContext and ServerSession", () => {
       assertWireValid(pair.wire)
     }))
 
+  it.scopedLive("a HandlerContext's functions work taken out of it", () =>
+    Effect.gen(function*() {
+      const Destructured = McpServer.tool({
+        name: "destructured",
+        handler: () =>
+          Effect.gen(function*() {
+            const { log, progress, requestId, sample } = yield* HandlerContext
+            yield* progress(1, { total: 1 })
+            yield* log("info", "taken out")
+            const answer = yield* sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 })
+            const content = Array.isArray(answer.content) ? answer.content[0] : answer.content
+            return `${String(requestId)}: ${content?.type === "text" ? content.text : "?"}`
+          })
+      })
+      const server = yield* buildServer(McpServer.register(Destructured))
+      const { client, pair } = yield* connect(server, {
+        handlers: McpClient.layerSampling(() =>
+          Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "hello" } })
+        )
+      })
+      yield* client.setLogLevel("info")
+      const progress: Array<number> = []
+      const result = yield* client.callTool("destructured", {}, { onProgress: (p) => Effect.sync(() => void progress.push(p.progress)) })
+      const [call] = requests(pair.wire, "client", "tools/call")
+      assert.deepStrictEqual(result.content, [{ type: "text", text: `${String(call.id)}: hello` }])
+      assert.deepStrictEqual(progress, [1])
+      const logs = notifications(pair.wire, "server", "notifications/message").map((m) => m.params)
+      assert.deepStrictEqual(logs, [{ level: "info", data: "taken out" }])
+      assertWireValid(pair.wire)
+    }))
+
   it.scopedLive("the session exposes what the client declared and negotiated", () =>
     Effect.gen(function*() {
       const seen = yield* Deferred.make<{
