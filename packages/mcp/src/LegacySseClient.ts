@@ -63,7 +63,7 @@ import * as Sse from "./internal/sse.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
 import { backoff, type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
-import { Transport, type TransportShape } from "./Transport.js"
+import { Transport, type TransportShape, fromMailbox } from "./Transport.js"
 
 /** The JSON-RPC error code given to a request whose answer was lost with the SSE stream, or whose POST failed. */
 export const CONNECTION_LOST_CODE = -32000
@@ -530,7 +530,7 @@ export const make = (
         return sendOther(message)
       })
 
-    return { incoming: Mailbox.toStream(mailbox), send, info: {} } satisfies TransportShape
+    return { ...fromMailbox(mailbox), send, info: {} } satisfies TransportShape
   })
 
 /** The legacy HTTP+SSE client transport as a Layer. */

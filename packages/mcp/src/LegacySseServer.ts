@@ -34,7 +34,7 @@ import * as Stream from "effect/Stream"
 import { checkOrigin, type DnsRebindingProtection, isParsed, jsonRpcError, randomSessionId, readJsonBody } from "./internal/httpServer.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { McpServer } from "./McpServer.js"
-import type { TransportShape } from "./Transport.js"
+import { type TransportShape, fromMailbox } from "./Transport.js"
 
 export interface Options {
   /** The path clients POST to, announced in the `endpoint` event (default `/messages`). */
@@ -130,7 +130,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         }
         sessions.set(id, session)
         const transport: TransportShape = {
-          incoming: Mailbox.toStream(session.incoming),
+          ...fromMailbox(session.incoming),
           send: (message) =>
             session.outgoing.offer(`event: message\ndata: ${JSON.stringify(message)}\n\n`).pipe(Effect.asVoid),
           info: { sessionId: id }

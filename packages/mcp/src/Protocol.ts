@@ -36,7 +36,7 @@ import * as JsonRpc from "./JsonRpc.js"
 import { McpError, ProtocolError, type TransportError } from "./McpError.js"
 import * as Once from "./internal/once.js"
 import { tracing } from "./internal/tracing.js"
-import type { Route, TransportShape } from "./Transport.js"
+import { pullOf, type Route, type TransportShape } from "./Transport.js"
 
 /** The params of `notifications/progress`. */
 export interface ProgressParams {
@@ -134,6 +134,15 @@ const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
 const MAX_TIMER_MS = 2_147_483_647
 
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
+
+/** Runs `f` on every read of `pull` until it fails. */
+const readEach = <A, E>(
+  pull: Effect.Effect<A, E>,
+  f: (a: A) => Effect.Effect<void>
+): Effect.Effect<never, E> => {
+  const loop: Effect.Effect<never, E> = Effect.flatMap(pull, (a) => Effect.zipRight(f(a), loop))
+  return loop
+}
 
 /**
  * Starts an engine on a transport. The engine reads the transport until it
@@ -527,8 +536,14 @@ export const make = (
       fiberRefs: runtime.fiberRefs,
       runtimeFlags: Runtime.defaultRuntime.runtimeFlags
     })
-    const loop = transport.incoming.pipe(
-      Stream.runForEachChunk((chunk) => onFrames(Chunk.toReadonlyArray(chunk), 0)),
+    const pull = pullOf(transport.incoming)
+    const read: Effect.Effect<void, TransportError> = pull === undefined
+      ? Stream.runForEachChunk(transport.incoming, (chunk) => onFrames(Chunk.toReadonlyArray(chunk), 0))
+      : Effect.catchAll(
+        readEach(pull, (frames) => onFrames(frames, 0)),
+        Option.match({ onNone: () => Effect.void, onSome: (error: TransportError) => Effect.fail(error) })
+      )
+    const loop = read.pipe(
       Effect.matchCauseEffect({
         onSuccess: () => close("the peer closed the connection"),
         onFailure: (cause) =>

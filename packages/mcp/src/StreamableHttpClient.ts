@@ -82,7 +82,7 @@ import { tracing } from "./internal/tracing.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as LegacySseClient from "./LegacySseClient.js"
 import { TransportError } from "./McpError.js"
-import { Transport, type TransportShape } from "./Transport.js"
+import { Transport, type TransportShape, fromMailbox } from "./Transport.js"
 
 /** The JSON-RPC error code given to a request whose HTTP exchange failed without a JSON-RPC error of its own. */
 export const HTTP_ERROR_CODE = -32000
@@ -889,7 +889,7 @@ export const make = (
       })
 
     return {
-      incoming: Mailbox.toStream(mailbox),
+      ...fromMailbox(mailbox),
       send,
       info: {
         get sessionId() {

@@ -61,7 +61,7 @@ import {
   readJsonBody
 } from "./internal/httpServer.js"
 import { McpServer } from "./McpServer.js"
-import type { Route, TransportShape } from "./Transport.js"
+import { type Route, type TransportShape, fromMailbox } from "./Transport.js"
 
 export interface Options {
   /** Answer requests with JSON instead of SSE (default false). */
@@ -363,7 +363,7 @@ export const make = (
           closed: false
         }
         const transport: TransportShape = {
-          incoming: Mailbox.toStream(incoming),
+          ...fromMailbox(incoming),
           send: (message, target) =>
             Array.isArray(message)
               ? Effect.forEach(message, (m) => route(session, m, target), { discard: true })

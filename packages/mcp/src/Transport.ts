@@ -16,10 +16,12 @@
  * ```
  * @since 0.1.0
  */
+import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "./JsonRpc.js"
@@ -54,6 +56,54 @@ export interface TransportShape {
    * streamable HTTP has such streams; elsewhere it is absent.
    */
   readonly closeRequestStream?: ((requestId: JsonRpc.RequestId) => Effect.Effect<void>) | undefined
+}
+
+/**
+ * Reads what arrived since the last read (waiting while nothing did); fails
+ * with `None` once the peer closed.
+ */
+export type Pull = Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
+
+const PullKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/pull")
+
+/**
+ * A stream of frames that the engine may also read by hand, through `pull`:
+ * consuming a `Stream` costs a channel executor's work per read, more than
+ * the engine's own work per message. The pull is kept on this very stream
+ * object, so a stream derived from it (`Stream.tap`, a logging wrapper) has
+ * none and is read as the stream it is. Read one way or the other, never both.
+ */
+export const pullable = (pull: Pull): Stream.Stream<JsonRpc.Frame, TransportError> =>
+  Object.assign(
+    Stream.repeatEffectChunkOption(Effect.map(pull, (frames) => Chunk.unsafeFromArray(frames as Array<JsonRpc.Frame>))),
+    { [PullKey]: pull }
+  )
+
+/** The pull of a stream made by `pullable`, if it is one. */
+export const pullOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): Pull | undefined =>
+  (incoming as { readonly [PullKey]?: Pull })[PullKey]
+
+/**
+ * `incoming` over a mailbox of frames, for transports that gather what they
+ * read in one: the mailbox ending is the peer closing, its failure the
+ * transport's.
+ */
+export const fromMailbox = (
+  mailbox: Mailbox.ReadonlyMailbox<JsonRpc.Frame, TransportError>
+): Pick<TransportShape, "incoming"> => {
+  const pull: Pull = Effect.matchEffect(
+    mailbox.takeAll,
+    {
+      onFailure: (error) => Effect.fail(Option.some(error)),
+      onSuccess: ([frames, done]) =>
+        frames.length > 0
+          ? Effect.succeed(Chunk.toReadonlyArray(frames))
+          : done
+          ? Effect.fail(Option.none())
+          : pull
+    }
+  )
+  return { incoming: pullable(pull) }
 }
 
 /** The transport a protocol engine runs on. */
@@ -100,7 +150,7 @@ export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPai
       inbox: Mailbox.Mailbox<JsonRpc.Frame>,
       outbox: Mailbox.Mailbox<JsonRpc.Frame>
     ): TransportShape => ({
-      incoming: Mailbox.toStream(inbox),
+      ...fromMailbox(inbox),
       send: (message) =>
         Effect.suspend(() => {
           const json = JsonRpc.encode(message)

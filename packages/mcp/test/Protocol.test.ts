@@ -5,6 +5,7 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Random from "effect/Random"
 import * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
 import * as Supervisor from "effect/Supervisor"
 import * as Tracer from "effect/Tracer"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
@@ -293,6 +294,31 @@ describe("Protocol", () => {
       yield* Effect.sleep(10)
       const alive = yield* supervisor.value
       assert.deepStrictEqual(alive.length, 0, `fibers left: ${alive.length}`)
+    }))
+
+  it.scopedLive("a transport's pull is read by hand; a stream derived from it is read as a stream, and both end alike", () =>
+    Effect.gen(function*() {
+      for (const wrap of [false, true]) {
+        const pair = yield* Transport.makeMemoryPair()
+        const seen: Array<JsonRpc.Frame> = []
+        const incoming = wrap
+          ? pair.client.incoming.pipe(Stream.tap((frame) => Effect.sync(() => void seen.push(frame))))
+          : pair.client.incoming
+        assert.strictEqual(Transport.pullOf(incoming) !== undefined, !wrap)
+        yield* Protocol.make(pair.server, {
+          side: "server",
+          onRequest: (r) => (r.request.method === "hang" ? Effect.never : Effect.succeed({ echo: r.request.params ?? {} })),
+          onNotification: noNotifications
+        })
+        const a = yield* Protocol.make({ ...pair.client, incoming }, { side: "client", onRequest: () => Effect.never, onNotification: noNotifications })
+        assert.deepStrictEqual(yield* a.request("x", { n: 1 }), { echo: { n: 1 } })
+        // the wrapper saw the response: the engine read through it
+        assert.strictEqual(seen.length, wrap ? 1 : 0)
+        const pending = yield* Effect.fork(Effect.exit(a.request("hang", {})))
+        yield* pair.disconnect("server")
+        const exit = yield* Fiber.join(pending)
+        assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "peer closed")
+      }
     }))
 
   it.scopedLive("the peer closing fails pending calls at once", () =>

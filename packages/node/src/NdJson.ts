@@ -205,89 +205,109 @@ export const fromReadable = (
   options?: ReadOptions
 ): Stream.Stream<JsonRpc.Frame, TransportError> =>
   Stream.unwrapScoped(
-    Effect.acquireRelease(
-      Effect.sync(() => {
-        const latch = Effect.unsafeMakeLatch(false)
-        const state = {
-          latch,
-          ended: readable.readableEnded,
-          error: (readable.errored ?? undefined) as unknown,
-          finished: false,
-          onReadable: () => latch.unsafeOpen(),
-          onEnd: () => {
-            state.ended = true
-            latch.unsafeOpen()
-          },
-          onError: (error: unknown) => {
-            state.error = error
-            latch.unsafeOpen()
-          },
-          onClose: () => {
-            // a readable destroyed without 'end' (e.g. destroy()) never ends otherwise
-            if (!state.ended && state.error === undefined) state.ended = true
-            latch.unsafeOpen()
-          }
-        }
-        readable.on("readable", state.onReadable)
-        readable.on("end", state.onEnd)
-        readable.on("error", state.onError)
-        readable.on("close", state.onClose)
-        if (readable.destroyed && !state.ended && state.error === undefined) state.ended = true
-        return state
-      }),
-      (state) =>
-        Effect.sync(() => {
-          readable.off("readable", state.onReadable)
-          readable.off("end", state.onEnd)
-          readable.off("error", state.onError)
-          readable.off("close", state.onClose)
-          if (options?.destroyOnDone === true && !readable.destroyed) readable.destroy()
-        })
-    ).pipe(
-      Effect.map((state) => {
-        const decoder = makeDecoder(options)
-        const pull: Effect.Effect<Chunk.Chunk<JsonRpc.Frame>, Option.Option<TransportError>> = Effect.suspend(
-          function loop(): Effect.Effect<Chunk.Chunk<JsonRpc.Frame>, Option.Option<TransportError>> {
-            if (state.finished) return Effect.fail(Option.none())
-            if (state.error === undefined) {
-              let frames: Array<JsonRpc.Frame> | undefined
-              for (;;) {
-                const buf = readable.read() as Buffer | string | null
-                if (buf === null) break
-                const decoded = decoder.push(typeof buf === "string" ? Buffer.from(buf, "utf8") : buf)
-                if (decoded.length > 0) {
-                  if (frames === undefined) frames = decoded
-                  else for (const f of decoded) frames.push(f)
-                }
-              }
-              if (frames !== undefined) return Effect.succeed(Chunk.unsafeFromArray(frames))
-            }
-            if (state.error !== undefined) {
-              state.finished = true
-              const cause = state.error
-              return Effect.fail(
-                Option.some(
-                  // a stream destroyed with a TransportError (the owner knows why) keeps it
-                  cause instanceof TransportError ? cause : new TransportError({
-                    reason: "Read",
-                    message: `could not read: ${cause instanceof Error ? cause.message : String(cause)}`,
-                    cause
-                  })
-                )
-              )
-            }
-            if (state.ended || readable.readableEnded) {
-              state.finished = true
-              const last = decoder.end()
-              return last.length > 0 ? Effect.succeed(Chunk.unsafeFromArray(last)) : Effect.fail(Option.none())
-            }
-            state.latch.unsafeClose()
-            return Effect.flatMap(state.latch.await, loop)
-          }
-        )
-        return Stream.repeatEffectChunkOption(pull)
-      })
+    Effect.map(makeReader(readable, options), (reader) =>
+      Stream.repeatEffectChunkOption(Effect.map(reader.pull, (frames) => Chunk.unsafeFromArray(frames as Array<JsonRpc.Frame>)))
     )
+  )
+
+/** A Node readable decoded into frames, read by hand (see `Transport.pull`). */
+export interface Reader {
+  /**
+   * The frames of the next read (never none: it waits while nothing came);
+   * fails with `None` at the end of the readable, with a `TransportError`
+   * ("Read") when it errors.
+   */
+  readonly pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
+}
+
+/**
+ * `fromReadable` without the `Stream`: for a transport's `pull`, which the
+ * engine reads for less than a stream costs. The readable's listeners are
+ * removed when the scope closes.
+ */
+export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Effect<Reader, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const latch = Effect.unsafeMakeLatch(false)
+      const state = {
+        latch,
+        ended: readable.readableEnded,
+        error: (readable.errored ?? undefined) as unknown,
+        finished: false,
+        onReadable: () => latch.unsafeOpen(),
+        onEnd: () => {
+          state.ended = true
+          latch.unsafeOpen()
+        },
+        onError: (error: unknown) => {
+          state.error = error
+          latch.unsafeOpen()
+        },
+        onClose: () => {
+          // a readable destroyed without 'end' (e.g. destroy()) never ends otherwise
+          if (!state.ended && state.error === undefined) state.ended = true
+          latch.unsafeOpen()
+        }
+      }
+      readable.on("readable", state.onReadable)
+      readable.on("end", state.onEnd)
+      readable.on("error", state.onError)
+      readable.on("close", state.onClose)
+      if (readable.destroyed && !state.ended && state.error === undefined) state.ended = true
+      return state
+    }),
+    (state) =>
+      Effect.sync(() => {
+        readable.off("readable", state.onReadable)
+        readable.off("end", state.onEnd)
+        readable.off("error", state.onError)
+        readable.off("close", state.onClose)
+        if (options?.destroyOnDone === true && !readable.destroyed) readable.destroy()
+      })
+  ).pipe(
+    Effect.map((state): Reader => {
+      const decoder = makeDecoder(options)
+      const pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>> = Effect.suspend(
+        function loop(): Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>> {
+          if (state.finished) return Effect.fail(Option.none())
+          if (state.error === undefined) {
+            let frames: Array<JsonRpc.Frame> | undefined
+            for (;;) {
+              const buf = readable.read() as Buffer | string | null
+              if (buf === null) break
+              const decoded = decoder.push(typeof buf === "string" ? Buffer.from(buf, "utf8") : buf)
+              if (decoded.length > 0) {
+                if (frames === undefined) frames = decoded
+                else for (const f of decoded) frames.push(f)
+              }
+            }
+            if (frames !== undefined) return Effect.succeed(frames)
+          }
+          if (state.error !== undefined) {
+            state.finished = true
+            const cause = state.error
+            return Effect.fail(
+              Option.some(
+                // a stream destroyed with a TransportError (the owner knows why) keeps it
+                cause instanceof TransportError ? cause : new TransportError({
+                  reason: "Read",
+                  message: `could not read: ${cause instanceof Error ? cause.message : String(cause)}`,
+                  cause
+                })
+              )
+            )
+          }
+          if (state.ended || readable.readableEnded) {
+            state.finished = true
+            const last = decoder.end()
+            return last.length > 0 ? Effect.succeed(last) : Effect.fail(Option.none())
+          }
+          state.latch.unsafeClose()
+          return Effect.flatMap(state.latch.await, loop)
+        }
+      )
+      return { pull }
+    })
   )
 
 // ----------------------------------------------------------------------------

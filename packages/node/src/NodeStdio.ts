@@ -35,7 +35,7 @@
  * @since 0.1.0
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
-import { Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import { type Pull, pullable, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
@@ -53,6 +53,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import type { Readable, Writable } from "node:stream"
 import { StringDecoder } from "node:string_decoder"
 import * as NdJson from "./NdJson.js"
+
 
 // ----------------------------------------------------------------------------
 // server
@@ -92,8 +93,9 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
         if (!stdin.destroyed) stdin.destroy()
       })
     )
+    const reader = yield* NdJson.makeReader(stdin, { maxMessageBytes: options?.maxMessageBytes })
     return {
-      incoming: NdJson.fromReadable(stdin, { maxMessageBytes: options?.maxMessageBytes }),
+      incoming: pullable(reader.pull),
       send: (message) => writer.send(message)
     } satisfies TransportShape
   })
@@ -441,9 +443,16 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
       Effect.catchAll((error) => Effect.sync(() => child.stdout.destroy(error))),
       Effect.forkScoped
     )
-    const incoming = NdJson.fromReadable(child.stdout, { maxMessageBytes: options.maxMessageBytes }).pipe(
-      Stream.concat(Stream.drain(Stream.fromEffect(afterStdoutEnd)))
+    const reader = yield* NdJson.makeReader(child.stdout, { maxMessageBytes: options.maxMessageBytes })
+    // the end of stdout is the end only once the child's exit says how it went
+    const pull: Pull = Effect.catchAll(
+      reader.pull,
+      Option.match({
+        onNone: () => Effect.zipRight(Effect.mapError(afterStdoutEnd, Option.some), Effect.fail(Option.none())),
+        onSome: (error) => Effect.fail(Option.some(error))
+      })
     )
+    const incoming = pullable(pull)
 
     const stderr = Stream.fromPubSub(stderrPubSub).pipe(
       Stream.takeWhile((line) => line !== undefined),
