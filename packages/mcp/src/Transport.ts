@@ -2,7 +2,9 @@
  * The seam between the protocol engine and the wire. A transport is a
  * service with a Stream of decoded frames coming in and a `send` going out;
  * it is provided by a Layer (stdio, streamable HTTP, legacy SSE, in-memory),
- * and the engine never knows which one it runs on.
+ * and the engine never knows which one it runs on. A transport that reads
+ * into a mailbox or from a Node readable makes its stream `pullable`, and the
+ * engine then reads it by hand, for less than a stream costs.
  *
  * @example
  * ```ts
