@@ -75,7 +75,12 @@ export const initialize = (url: string) =>
 /** A request through node:http, which (unlike fetch) lets a test set `Host`. */
 export const rawRequest = (
   url: string,
-  options: { readonly method: string; readonly headers: Record<string, string>; readonly body?: string }
+  options: {
+    readonly method: string
+    readonly headers: Record<string, string>
+    /** Several pieces go out as chunks, with chunked transfer encoding (no Content-Length). */
+    readonly body?: string | ReadonlyArray<string>
+  }
 ) =>
   Effect.async<{ readonly status: number; readonly text: string }>((resume) => {
     const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
@@ -85,19 +90,11 @@ export const rawRequest = (
       response.on("end", () => resume(Effect.succeed({ status: response.statusCode ?? 0, text })))
     })
     request.on("error", (error) => resume(Effect.die(error)))
-    request.end(options.body)
+    if (typeof options.body === "string" || options.body === undefined) return void request.end(options.body)
+    for (const chunk of options.body) request.write(chunk)
+    request.end()
   })
 
 /** A POST whose body goes out in `chunks`, with chunked transfer encoding (no Content-Length). */
 export const chunkedRequest = (url: string, headers: Record<string, string>, chunks: ReadonlyArray<string>) =>
-  Effect.async<{ readonly status: number; readonly text: string }>((resume) => {
-    const request = http.request(url, { method: "POST", headers }, (response) => {
-      let text = ""
-      response.setEncoding("utf8")
-      response.on("data", (chunk: string) => (text += chunk))
-      response.on("end", () => resume(Effect.succeed({ status: response.statusCode ?? 0, text })))
-    })
-    request.on("error", (error) => resume(Effect.die(error)))
-    for (const chunk of chunks) request.write(chunk)
-    request.end()
-  })
+  rawRequest(url, { method: "POST", headers, body: chunks })
