@@ -154,6 +154,14 @@ export const make = (
   options: ProtocolOptions
 ): Effect.Effect<Protocol, never, Scope.Scope> =>
   Effect.gen(function*() {
+    // the read loop and the fibers of incoming requests are forked from this fiber's runtime, and
+    // are interruptible whatever the caller's flags are, as under `FiberMap.run`
+    const runtime = yield* Effect.runtime<never>()
+    const loopRuntime = Runtime.make({
+      context: runtime.context,
+      fiberRefs: runtime.fiberRefs,
+      runtimeFlags: Runtime.defaultRuntime.runtimeFlags
+    })
     const pendingRef = yield* Ref.make(HashMap.empty<JsonRpc.RequestId, Pending>())
     // the fibers of incoming requests by id; each removes itself when it ends
     const handlers = new Map<JsonRpc.RequestId, Fiber.RuntimeFiber<void>>()
@@ -353,9 +361,6 @@ export const make = (
         Effect.as(JsonRpc.failure(id, { code: JsonRpc.ErrorCode.InternalError, message: "Internal error" }))
       )
 
-    /** The fibers of incoming requests are forked from the read loop's runtime, as `FiberMap.run` would. */
-    let loopRuntime: Runtime.Runtime<never> | undefined
-
     const onRequest = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> | undefined => {
       if (req.method === "ping") return reply(JsonRpc.success(req.id, {}))
       const id = req.id
@@ -414,7 +419,7 @@ export const make = (
       // forked in an effect of its own rather than at once: 64 handlers started inside one
       // callback measured ~15% more server CPU (collector time) than one start per effect
       return Effect.sync(() => {
-        const fiber = Runtime.runFork(loopRuntime!)(handler)
+        const fiber = Runtime.runFork(loopRuntime)(handler)
         handlers.set(id, fiber)
         fiber.addObserver(() => {
           if (handlers.get(id) === fiber) handlers.delete(id)
@@ -529,13 +534,6 @@ export const make = (
       )
     )
 
-    // handlers, and the read loop, are interruptible whatever the caller's flags are, as under `FiberMap.run`
-    const runtime = yield* Effect.runtime<never>()
-    loopRuntime = Runtime.make({
-      context: runtime.context,
-      fiberRefs: runtime.fiberRefs,
-      runtimeFlags: Runtime.defaultRuntime.runtimeFlags
-    })
     const pull = pullOf(transport.incoming)
     const read: Effect.Effect<void, TransportError> = pull === undefined
       ? Stream.runForEachChunk(transport.incoming, (chunk) => onFrames(Chunk.toReadonlyArray(chunk), 0))

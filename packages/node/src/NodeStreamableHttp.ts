@@ -92,9 +92,16 @@ const writeResponse = (res: ServerResponse, response: HttpServerResponse.HttpSer
     case "Uint8Array":
       res.end(body.body)
       return Effect.void
-    case "Raw":
-      res.end(typeof body.body === "string" || body.body instanceof Uint8Array ? body.body : undefined)
-      return Effect.void
+    case "Raw": {
+      const raw = body.body
+      if (typeof raw === "string" || raw instanceof Uint8Array) {
+        res.end(raw)
+        return Effect.void
+      }
+      // the endpoint makes text bodies only
+      res.end()
+      return Effect.dieMessage("NodeStreamableHttp: a raw response body that is not text")
+    }
     case "Stream":
       return body.stream.pipe(
         Stream.runForEachChunk((chunk) => {
@@ -119,9 +126,12 @@ const writeResponse = (res: ServerResponse, response: HttpServerResponse.HttpSer
         Effect.catchAllCause((cause) => Effect.logDebug("an SSE response ended with a failure", cause)),
         Effect.ensuring(Effect.sync(() => res.end()))
       )
-    default:
+    case "Empty":
       res.end()
       return Effect.void
+    default:
+      res.end()
+      return Effect.dieMessage(`NodeStreamableHttp: a ${body._tag} response body`)
   }
 }
 
