@@ -15,8 +15,8 @@ import { readFileSync } from "node:fs"
 // Spec & validator
 // -----------------------------------------------------------------------------
 
-/** The spec lives in `<repo>/../shared`, i.e. beside the repository checkout. */
-const specUrl = new URL("../../../../shared/spec/2025-11-25/schema.json", import.meta.url)
+/** The official schema, kept in the repository as a test fixture (see `fixtures/spec/README.md`). */
+const specUrl = new URL("./fixtures/spec/2025-11-25/schema.json", import.meta.url)
 
 interface JsonSchemaNode {
   readonly $ref?: string

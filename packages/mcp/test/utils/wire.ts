@@ -22,8 +22,8 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import type { WireRecord } from "@effect-mcp/mcp/Transport"
 
-// test/utils → test → mcp → packages → repo root → its parent, where shared/ lives beside the repo
-const schemaUrl = new URL("../../../../../shared/spec/2025-11-25/schema.json", import.meta.url)
+// the official schema, kept in the repository as a test fixture (test/fixtures/spec/README.md)
+const schemaUrl = new URL("../fixtures/spec/2025-11-25/schema.json", import.meta.url)
 
 type Json = { readonly [key: string]: unknown }
 
