@@ -34,7 +34,6 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as JSONSchema from "effect/JSONSchema"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
@@ -47,6 +46,7 @@ import * as FiberRef from "effect/FiberRef"
 import * as Tracer from "effect/Tracer"
 import * as HandlerContextModule from "./HandlerContext.js"
 import { HandlerContext } from "./HandlerContext.js"
+import * as JsonSchema from "./internal/jsonSchema.js"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
@@ -110,29 +110,10 @@ const failureMessage = (error: unknown): string => {
   return String(error)
 }
 
-type JsonSchemaObject = { [key: string]: unknown }
+type JsonSchemaObject = JsonSchema.JsonSchemaObject
 
-/**
- * The JSON Schema (2020-12) of a schema, with a root `$ref` (a schema with an
- * `identifier`, a `Schema.Class`) inlined so that the root says what it is.
- */
-const jsonSchemaOf = (schema: Schema.Schema.Any): JsonSchemaObject => {
-  // no `$schema`: 2020-12 is MCP's default dialect, and peers that compile schemas with a
-  // draft-07 validator (the official TypeScript SDK client does, for outputSchema) reject its URI
-  const { $id: _id, $schema: _schema, ...json } = JSONSchema.make(schema, { target: "jsonSchema2020-12" }) as unknown as JsonSchemaObject
-  const ref = json.$ref
-  const defs = json.$defs as { [name: string]: JsonSchemaObject } | undefined
-  if (typeof ref !== "string" || !ref.startsWith("#/$defs/") || defs === undefined) return json
-  const name = ref.slice("#/$defs/".length)
-  const target = defs[name]
-  if (target === undefined) return json
-  const { $ref: _ref, $defs: _defs, ...root } = json
-  // keep the definition only when something still refers to it (a recursive schema)
-  const { [name]: _inlined, ...others } = defs
-  const stillUsed = JSON.stringify([target, others]).includes(`"${ref}"`)
-  const remaining = stillUsed ? defs : others
-  return { ...root, ...target, ...(Object.keys(remaining).length > 0 ? { $defs: remaining } : {}) }
-}
+/** The published JSON Schema (2020-12) of a schema: self-contained (no `$ref` but to recursive `$defs`) and typed. */
+const jsonSchemaOf = JsonSchema.make
 
 const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} } as McpSchema.Tool["inputSchema"]
 
