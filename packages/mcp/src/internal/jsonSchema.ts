@@ -166,6 +166,7 @@ export const selfContained = (input: JsonSchemaObject): JsonSchemaObject => {
   const inline = (schema: unknown): JsonSchemaObject => {
     if (!isObject(schema)) return schema as JsonSchemaObject
     let out = mapSubschemas(schema, go)
+    if (out.allOf !== undefined) out = foldAllOf(out)
     const ref = out.$ref
     if (typeof ref === "string" && ref.startsWith(DEFS_PREFIX) && !recursive.has(defName(ref))) {
       const target = resolve(defName(ref))
@@ -174,7 +175,7 @@ export const selfContained = (input: JsonSchemaObject): JsonSchemaObject => {
         out = intersect(target, siblings)
       }
     }
-    return out.allOf !== undefined ? foldAllOf(out) : out
+    return out
   }
   let top = inline(root)
   const rootRef = top.$ref
