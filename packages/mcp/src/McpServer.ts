@@ -171,6 +171,9 @@ const toToolResult = (output: ToolContent): McpSchema.CallToolResult => {
  * `outputSchema` and sent as `structuredContent` with a JSON text fallback;
  * since `structuredContent` is a JSON object, an output whose encoded form is
  * not one (a number, an array, a union) is sent as `{ result: value }`.
+ * Both schemas are published self-contained (JSON Schema 2020-12): every
+ * property carries its `type` (`Schema.Int` is `"integer"` with its bounds),
+ * with `$defs` only for a recursive schema.
  * Typed failures become tool errors (`isError: true`); an `McpError` is sent
  * as a JSON-RPC error; defects become -32603.
  */
