@@ -155,8 +155,10 @@ describe("JsonSchema.selfContained", () => {
       objects: { type: "object", oneOf: [{ type: "object" }, { type: "object", required: ["a"] }] },
       untyped: { anyOf: [{ type: "string" }, { not: { type: "string" } }] }
     })
-    const root = { anyOf: [{ type: "object" }, { type: "string" }] }
+    const root = { anyOf: [{ type: "object" }, { type: "object", required: ["a"] }] }
     assert.deepStrictEqual(JsonSchema.selfContained(root), root)
+    // nor a root that is a reference to one: a tool wraps a union output as `{ result }`, which needs no root type
+    assert.deepStrictEqual(JsonSchema.selfContained({ $defs: { U: root }, $ref: "#/$defs/U" }), root)
   })
 })
 

@@ -90,7 +90,7 @@ const mergeType = (inner: unknown, outer: unknown): unknown | undefined =>
   (inner === "integer" && outer === "number") || (inner === "number" && outer === "integer") ? "integer" : undefined
 
 /** A schema valid where both `inner` and `outer` are (an `allOf` of the two, flattened); `outer`'s annotations win. */
-export const intersect = (inner: JsonSchemaObject, outer: JsonSchemaObject): JsonSchemaObject => {
+const intersect = (inner: JsonSchemaObject, outer: JsonSchemaObject): JsonSchemaObject => {
   for (const group of [OBJECT_GROUP, ARRAY_GROUP]) {
     const pick = (s: JsonSchemaObject) => group.filter((k) => k in s).map((k) => [k, s[k]])
     const a = pick(inner)
@@ -117,7 +117,7 @@ export const intersect = (inner: JsonSchemaObject, outer: JsonSchemaObject): Jso
   return out
 }
 
-/** An `allOf` folded into the schema that holds it, when its members can be (they always are, flattened or not). */
+/** An `allOf` folded into the schema that holds it (what cannot be flattened stays in a smaller `allOf`). */
 const foldAllOf = (schema: JsonSchemaObject): JsonSchemaObject => {
   const { allOf, ...rest } = schema
   if (!Array.isArray(allOf) || !allOf.every(isObject)) return schema
@@ -156,15 +156,14 @@ export const selfContained = (input: JsonSchemaObject): JsonSchemaObject => {
     if (!isObject(def)) return undefined
     let out = done.get(name)
     if (out === undefined) {
-      out = go(def) as JsonSchemaObject
+      out = inline(def)
       done.set(name, out)
     }
     return out
   }
-  const go = (schema: unknown): unknown => hoistUnionType(inline(schema))
-  // the root keeps no hoisted type: a root union is not an object schema (a tool wraps such an output as `{ result }`)
-  const inline = (schema: unknown): JsonSchemaObject => {
-    if (!isObject(schema)) return schema as JsonSchemaObject
+  // the root gets no hoisted type: a root union is not an object schema (a tool wraps such an output as `{ result }`)
+  const go = (schema: unknown): unknown => isObject(schema) ? hoistUnionType(inline(schema)) : schema
+  const inline = (schema: JsonSchemaObject): JsonSchemaObject => {
     let out = mapSubschemas(schema, go)
     if (out.allOf !== undefined) out = foldAllOf(out)
     const ref = out.$ref
@@ -193,7 +192,7 @@ export const selfContained = (input: JsonSchemaObject): JsonSchemaObject => {
     const name = pending.pop()!
     const def = name in kept ? undefined : resolve(name)
     if (def === undefined) continue
-    kept[name] = def
+    kept[name] = hoistUnionType(def)
     pending.push(...refsOf(def))
   }
   return Object.keys(kept).length > 0 ? { ...top, $defs: kept } : top
