@@ -1,18 +1,22 @@
 /**
- * `emcp` as a process: `node --import tsx --conditions=effect-mcp-source src/cli.ts ...`
- * against the conformance fixture server (stdio and, in this process, HTTP)
- * and `fixtures/cli-server.ts`; plus the pure parsing helpers.
+ * `emcp`: the pure helpers and the command line; the CLI run in this process
+ * (`McpCli.main` with captured streams) against one HTTP server started once
+ * (the conformance fixture's features and `fixtures/cli-tools.ts`), against
+ * stdio servers it spawns for what is about processes (exit codes, a crash,
+ * the server's environment and stderr), and as a process itself for help,
+ * version and exit codes.
  */
 import * as McpCli from "@effect-mcp/node/McpCli"
-import { assert, describe, it } from "@effect/vitest"
+import { assert, describe, it, layer } from "@effect/vitest"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import * as Fixture from "../../conformance/src/Fixture.js"
+import * as CliTools from "./fixtures/cli-tools.js"
 import { startServer } from "./httpUtil.js"
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
@@ -20,54 +24,47 @@ const cliPath = fileURLToPath(new URL("../src/cli.ts", import.meta.url))
 const tsNode = `'${process.execPath}' --import tsx --conditions=effect-mcp-source`
 /** The conformance fixture over stdio, as a `--stdio` string. */
 const CONFORMANCE = `${tsNode} '${fileURLToPath(new URL("../../conformance/src/server.ts", import.meta.url))}' --stdio`
-/** The CLI test server over stdio. */
+/** The CLI test server over stdio (`crash` included). */
 const CLI_SERVER = `${tsNode} '${fileURLToPath(new URL("./fixtures/cli-server.ts", import.meta.url))}'`
+/** A server that reads stdin and never answers. */
+const SILENT = `node '${fileURLToPath(new URL("./fixtures/silent.mjs", import.meta.url))}'`
 
 interface Run {
   readonly code: number | null
   readonly stdout: string
   readonly stderr: string
-  readonly ms: number
 }
 
-// every run is two Node processes compiling TypeScript: a few at a time
-let running = 0
-const waiting: Array<() => void> = []
-const MAX_RUNNING = 3
-const acquire = () =>
-  running < MAX_RUNNING ? (running++, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve))
-const release = () => {
-  const next = waiting.shift()
-  if (next !== undefined) next()
-  else running--
-}
+/** Runs `emcp` in this process, stdout and stderr captured, stdin not a terminal. */
+const emcp = (...args: ReadonlyArray<string>): Effect.Effect<Run> =>
+  Effect.suspend(() => {
+    let stdout = ""
+    let stderr = ""
+    const streams: McpCli.Streams = {
+      stdout: (text) => Effect.sync(() => void (stdout += text)),
+      stderr: (text) => void (stderr += text),
+      stdoutColumns: () => undefined,
+      stderrColumns: () => undefined,
+      interactive: false
+    }
+    return Effect.map(McpCli.main(args, streams), (code) => ({ code, stdout, stderr }))
+  })
 
-/** Runs the CLI with stdin closed (not a terminal) and collects what it wrote. */
-const emcp = async (...args: ReadonlyArray<string>): Promise<Run> => {
-  await acquire()
-  try {
-    return await new Promise<Run>((resolve, reject) => {
-      const start = Date.now()
-      const child = spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", cliPath, ...args], {
-        cwd: repoRoot,
-        stdio: ["ignore", "pipe", "pipe"],
-        env: { ...process.env, NO_COLOR: "1" }
-      })
-      let stdout = ""
-      let stderr = ""
-      child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d))
-      child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
-      const timer = setTimeout(() => child.kill("SIGKILL"), 60_000)
-      child.on("error", reject)
-      child.on("close", (code) => {
-        clearTimeout(timer)
-        resolve({ code, stdout, stderr, ms: Date.now() - start })
-      })
+/** Runs `emcp` as a process (through tsx) with stdin closed and stdout a pipe. */
+const emcpProcess = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Effect.Effect<Run> =>
+  Effect.async<Run>((resume) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", cliPath, ...args], {
+      cwd: repoRoot,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, NO_COLOR: "", FORCE_COLOR: "", ...env }
     })
-  } finally {
-    release()
-  }
-}
+    let stdout = ""
+    let stderr = ""
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d))
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
+    child.on("close", (code) => resume(Effect.succeed({ code, stdout, stderr })))
+    return Effect.sync(() => child.kill("SIGKILL"))
+  })
 
 const lines = (text: string) => text.split("\n").filter((l) => l !== "")
 
@@ -80,10 +77,20 @@ const assertOneLineFailure = (run: Run, pattern: RegExp) => {
   assert.match(errorLines[0]!, pattern)
 }
 
+const assertUsage = (run: Run, pattern: RegExp) => {
+  assert.strictEqual(run.code, 2, `exit code; stderr: ${run.stderr}`)
+  assert.strictEqual(lines(run.stderr).length, 1, `one line on stderr, got: ${run.stderr}`)
+  assert.match(run.stderr, pattern)
+  assert.strictEqual(run.stdout, "")
+}
+
 const assertOk = (run: Run) => assert.strictEqual(run.code, 0, `exit code; stderr: ${run.stderr}`)
 
-// generous: every test waits for its turn among the runs of the file (each run is two processes)
-const SLOW = { timeout: 300_000 }
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[/
+
+// a spawned server compiles TypeScript through tsx: slow under load
+const SPAWNS = 120_000
 
 // ============================================================================
 // parsing helpers
@@ -153,19 +160,20 @@ describe("McpCli helpers", () => {
       "--",
       "--json"
     ])
-    assert.isTrue(Either.isRight(n))
-    const { args, globals } = Either.getOrThrow(n)
+    if (typeof n === "string") return assert.fail(n)
+    const { args, globals } = n
     assert.deepStrictEqual(args, ["tools", "call", "echo", "{}", "--", "--json"])
-    assert.deepStrictEqual(globals.stdio, Option.some("node s.js"))
+    assert.strictEqual(globals.stdio, "node s.js")
     assert.deepStrictEqual(globals.env, ["A=1", "B=2"])
-    assert.deepStrictEqual(globals.timeout, Option.some("500ms"))
-    assert.deepStrictEqual(globals.logLevel, Option.some("debug"))
+    assert.strictEqual(globals.timeout, "500ms")
+    assert.strictEqual(globals.logLevel, "debug")
+    assert.strictEqual(globals.url, undefined)
     assert.isTrue(globals.json)
     assert.isTrue(globals.quiet)
     assert.isFalse(globals.verbose)
-    assert.isTrue(Either.isLeft(McpCli.normalizeArgs(["ping", "--stdio"])))
-    assert.isTrue(Either.isLeft(McpCli.normalizeArgs(["--url", "a", "--url", "b", "ping"])))
-    assert.isTrue(Either.isLeft(McpCli.normalizeArgs(["--json=1", "ping"])))
+    assert.strictEqual(McpCli.normalizeArgs(["ping", "--stdio"]), "--stdio needs a value")
+    assert.strictEqual(McpCli.normalizeArgs(["--url", "a", "--url", "b", "ping"]), "--url given more than once")
+    assert.strictEqual(McpCli.normalizeArgs(["--json=1", "ping"]), "--json takes no value")
   })
 
   it("parses --elicit and --sampling-response", () => {
@@ -196,363 +204,448 @@ describe("McpCli helpers", () => {
 })
 
 // ============================================================================
-// the CLI over stdio
+// the command line and the help
 // ============================================================================
 
-describe.concurrent("emcp over stdio", () => {
-  it("--help lists the commands and exits 0", SLOW, async () => {
-    const run = await emcp("--help")
-    assertOk(run)
-    for (const word of ["--stdio", "--url", "--json", "--timeout", "tools call", "resources read", "prompts get", "complete", "ping", "call"]) {
-      assert.include(run.stdout, word)
-    }
-  })
+describe("emcp command line", () => {
+  it("parseCommandLine: commands, arguments, options, help and version", () => {
+    const call = McpCli.parseCommandLine(["tools", "call", "echo", `{"a":1}`, "-a", "x=1", "--arg=y=2", "--json"])
+    assert.strictEqual(call._tag, "Run")
+    if (call._tag !== "Run") return
+    assert.deepStrictEqual(call.command.path, ["tools", "call"])
+    assert.deepStrictEqual(call.args, { NAME: "echo", ARGUMENTS_JSON: `{"a":1}` })
+    assert.deepStrictEqual(call.options, { arg: ["x=1", "y=2"] })
+    assert.isTrue(call.globals.json)
+    // after --, words starting with '-' are arguments
+    const dashed = McpCli.parseCommandLine(["complete", "--prompt", "p", "--", "-x", "--y"])
+    assert.deepStrictEqual(dashed._tag === "Run" ? dashed.args : undefined, { ARGUMENT: "-x", VALUE: "--y" })
 
-  it("tools list: a table, or exactly the JSON result", SLOW, async () => {
-    const human = await emcp("--stdio", CONFORMANCE, "tools", "list")
-    assertOk(human)
-    const rows = lines(human.stdout)
-    assert.match(rows[0]!, /^NAME\s+ARGUMENTS\s+DESCRIPTION$/)
-    assert.isTrue(rows.some((r) => /^echo\s+text: string\s+Echoes the text back/.test(r)))
-    assert.isTrue(rows.some((r) => /^slow\s+ms: integer\s+/.test(r)))
-
-    // global options after the command
-    const json = await emcp("tools", "list", "--json", "--stdio", CONFORMANCE)
-    assertOk(json)
-    const parsed = JSON.parse(json.stdout) as { tools: ReadonlyArray<{ name: string }> }
-    assert.strictEqual(json.stdout, `${JSON.stringify(parsed)}\n`)
-    assert.deepInclude(parsed.tools.map((t) => t.name), "test_sampling")
-    assert.strictEqual(json.stderr, "")
-  })
-
-  it("tools call: text printed, or exactly the JSON result", SLOW, async () => {
-    const human = await emcp("--stdio", CONFORMANCE, "tools", "call", "echo", `{"text":"hi"}`)
-    assertOk(human)
-    assert.strictEqual(human.stdout, "hi\n")
-    const json = await emcp("--stdio", CONFORMANCE, "tools", "call", "echo", `{"text":"hi"}`, "--json")
-    assertOk(json)
-    assert.strictEqual(json.stdout, `{"content":[{"type":"text","text":"hi"}]}\n`)
-  })
-
-  it("tools call --arg key=value: values typed by the input schema", SLOW, async () => {
-    const blob = await emcp("--stdio", CONFORMANCE, "tools", "call", "blob", "--arg", "bytes=5")
-    assertOk(blob)
-    assert.strictEqual(blob.stdout, "xxxxx\n")
-    const typed = await emcp(
-      "--stdio",
-      CLI_SERVER,
-      "tools",
-      "call",
-      "types",
-      `{"list":[1]}`,
-      "--arg",
-      "count=3",
-      "--arg",
-      "ratio=1.5",
-      "--arg",
-      "flag=true",
-      "--arg",
-      "label=42",
-      "--arg",
-      "extra=null",
-      "--json"
-    )
-    assertOk(typed)
-    const result = JSON.parse(typed.stdout) as { structuredContent: Record<string, string> }
-    assert.deepStrictEqual(result.structuredContent, {
-      list: "array",
-      count: "number",
-      ratio: "number",
-      flag: "boolean",
-      label: "string",
-      extra: "object"
+    assert.deepStrictEqual(McpCli.parseCommandLine(["--help"]), { _tag: "Help", path: [] })
+    assert.deepStrictEqual(McpCli.parseCommandLine(["tools", "-h"]), { _tag: "Help", path: ["tools"] })
+    assert.deepStrictEqual(McpCli.parseCommandLine(["--stdio", "x", "tools", "call", "--help"]), {
+      _tag: "Help",
+      path: ["tools", "call"]
     })
-    const bad = await emcp("--stdio", CLI_SERVER, "tools", "call", "types", "--arg", "count=many")
-    assert.strictEqual(bad.code, 2)
-    assert.match(bad.stderr, /^emcp: --arg count: 'many' is not a number\n$/)
+    assert.deepStrictEqual(McpCli.parseCommandLine(["--version"]), { _tag: "Version" })
   })
 
-  it("tools call: images and embedded resources are summarised", SLOW, async () => {
-    const run = await emcp("--stdio", CONFORMANCE, "tools", "call", "test_multiple_content_types")
-    assertOk(run)
-    assert.strictEqual(
-      run.stdout,
-      [
-        "Multiple content types test:",
-        "[image image/png, 70 bytes]",
-        "[resource test://mixed-content-resource application/json]",
-        `{"test":"data","value":123}`,
-        ""
-      ].join("\n")
-    )
+  it("parseCommandLine: usage errors name the command and what it needs", () => {
+    const error = (...args: ReadonlyArray<string>) => {
+      const line = McpCli.parseCommandLine(args)
+      return line._tag === "UsageError" ? line.message : `not a usage error: ${line._tag}`
+    }
+    assert.strictEqual(error(), "missing command (see emcp --help)")
+    assert.strictEqual(error("frobnicate"), "unknown command 'frobnicate' (see emcp --help)")
+    assert.match(error("tools"), /^emcp tools needs a command: list, call/)
+    assert.match(error("tools", "run"), /^unknown command 'run' for emcp tools/)
+    assert.match(error("tools", "call"), /^emcp tools call needs NAME \(usage: emcp tools call NAME \[ARGUMENTS_JSON\]/)
+    assert.strictEqual(error("tools", "list", "--bogus"), "unknown option --bogus for emcp tools list (see emcp tools list --help)")
+    assert.match(error("ping", "extra"), /^unexpected argument 'extra' for emcp ping/)
+    assert.strictEqual(error("ping", "--stdio"), "--stdio needs a value")
+    assert.strictEqual(error("complete", "--prompt", "a", "--prompt", "b", "x"), "--prompt given more than once")
   })
 
-  it("tools call: isError exits 1 with one line on stderr", SLOW, async () => {
-    const human = await emcp("--stdio", CONFORMANCE, "tools", "call", "test_error_handling")
-    assertOneLineFailure(human, /tool test_error_handling failed: This tool intentionally returns an error for testing/)
-    assert.strictEqual(human.stdout, "")
-    const json = await emcp("--stdio", CONFORMANCE, "tools", "call", "test_error_handling", "--json")
-    assertOneLineFailure(json, /intentionally returns an error/)
-    assert.strictEqual(JSON.parse(json.stdout).isError, true)
+  it("help is plain text written for people, with examples for every command", () => {
+    const root = McpCli.helpFor([])
+    assert.notMatch(root, ANSI)
+    assert.notInclude(root, "A user-defined piece of text")
+    assert.notInclude(root, "This setting is optional")
+    for (const word of ["--stdio", "--url", "--env", "--json", "--timeout", "tools call NAME", "resources read URI", "prompts get", "complete", "ping", "call METHOD", "Examples:"]) {
+      assert.include(root, word)
+    }
+    // --env is optional: nothing presents it as required
+    assert.include(root.replace(/\s+/g, " "), "--env KEY=VALUE Set an environment variable of the --stdio server. Repeatable.")
+    assert.notMatch(root, /^\s*emcp .*\s--env KEY/m)
+    for (const path of [["info"], ["tools", "list"], ["tools", "call"], ["resources", "read"], ["prompts", "get"], ["complete"], ["ping"], ["call"]]) {
+      const help = McpCli.helpFor(path)
+      const name = ["emcp", ...path].join(" ")
+      assert.include(help, `Usage:\n  emcp (--stdio COMMAND | --url URL) [OPTIONS] ${path.join(" ")}`)
+      assert.match(help, new RegExp(`Examples:\\n  emcp .*${path.join(" ")}`))
+      assert.isTrue(help.startsWith(`${name}: `), help)
+      assert.notInclude(help, "$ ")
+      assert.isTrue(help.split("\n").every((l) => l.length <= 80 || l.startsWith("  emcp ")), help)
+    }
+    assert.include(McpCli.helpFor(["tools", "call"]), "emcp tools call NAME [ARGUMENTS_JSON] [--arg KEY=VALUE]...")
+    assert.include(McpCli.helpFor(["tools", "call"]), "ARGUMENTS_JSON              The arguments, as a JSON object; --arg adds to it. Optional.")
+    const group = McpCli.helpFor(["resources"])
+    for (const sub of ["resources list", "resources templates", "resources read URI"]) assert.include(group, sub)
   })
 
-  it("progress on stderr, log messages at --log-level", SLOW, async () => {
-    const progress = await emcp("--stdio", CONFORMANCE, "tools", "call", "test_tool_with_progress")
-    assertOk(progress)
-    assert.deepStrictEqual(lines(progress.stderr), [
-      "progress 0/100 (0%) Completed step 0 of 100",
-      "progress 50/100 (50%) Completed step 50 of 100",
-      "progress 100/100 (100%) Completed step 100 of 100"
-    ])
-    const logs = await emcp("--stdio", CLI_SERVER, "tools", "call", "log_all", "--log-level", "warning")
-    assertOk(logs)
-    assert.strictEqual(logs.stdout, "logged\n")
-    assert.deepStrictEqual(lines(logs.stderr), [
-      "[warning] cli-server: a warning message",
-      "[error] cli-server: a error message"
-    ])
-    const quiet = await emcp("--stdio", CLI_SERVER, "-q", "tools", "call", "log_all", "--log-level", "debug")
-    assertOk(quiet)
-    assert.strictEqual(quiet.stderr, "")
-  })
-
-  it("resources list, templates and read", SLOW, async () => {
-    const list = await emcp("--stdio", CONFORMANCE, "resources", "list")
-    assertOk(list)
-    assert.match(lines(list.stdout)[0]!, /^URI\s+NAME\s+MIME TYPE\s+DESCRIPTION$/)
-    assert.isTrue(lines(list.stdout).some((l) => /^test:\/\/static-text\s+static-text\s+text\/plain/.test(l)))
-    const templates = await emcp("--stdio", CONFORMANCE, "resources", "templates", "--json")
-    assertOk(templates)
-    assert.strictEqual(JSON.parse(templates.stdout).resourceTemplates[0].uriTemplate, "test://template/{id}/data")
-    const text = await emcp("--stdio", CONFORMANCE, "resources", "read", "test://static-text")
-    assertOk(text)
-    assert.strictEqual(text.stdout, "This is the content of the static text resource.\n")
-    const blob = await emcp("--stdio", CONFORMANCE, "resources", "read", "test://static-binary")
-    assertOk(blob)
-    assert.strictEqual(blob.stdout, "[blob test://static-binary image/png, 70 bytes]\n")
-    const json = await emcp("--stdio", CONFORMANCE, "--json", "resources", "read", "test://static-text")
-    assertOk(json)
-    assert.strictEqual(
-      json.stdout,
-      `{"contents":[{"uri":"test://static-text","mimeType":"text/plain","text":"This is the content of the static text resource."}]}\n`
-    )
-    const missing = await emcp("--stdio", CONFORMANCE, "resources", "read", "test://missing")
-    assertOneLineFailure(missing, /server error -32002: Resource not found/)
-  })
-
-  it("prompts list and get", SLOW, async () => {
-    const list = await emcp("--stdio", CONFORMANCE, "prompts", "list")
-    assertOk(list)
-    assert.isTrue(lines(list.stdout).some((l) => /^test_prompt_with_arguments\s+arg1, arg2\s+A prompt with required/.test(l)))
-    const get = await emcp("--stdio", CONFORMANCE, "prompts", "get", "test_prompt_with_arguments", "--arg", "arg1=a", "--arg", "arg2=b")
-    assertOk(get)
-    assert.strictEqual(get.stdout, "[user]\nPrompt with arguments: arg1='a', arg2='b'\n")
-    const json = await emcp("--stdio", CONFORMANCE, "prompts", "get", "test_prompt_with_arguments", `{"arg1":"x","arg2":"y"}`, "--json")
-    assertOk(json)
-    assert.strictEqual(
-      json.stdout,
-      `{"messages":[{"role":"user","content":{"type":"text","text":"Prompt with arguments: arg1='x', arg2='y'"}}]}\n`
-    )
-  })
-
-  it("complete, ping and info", SLOW, async () => {
-    const complete = await emcp("--stdio", CONFORMANCE, "complete", "--prompt", "test_prompt_with_arguments", "arg1", "pa")
-    assertOk(complete)
-    assert.strictEqual(complete.stdout, "paris\npark\nparty\n")
-    const ping = await emcp("--stdio", CONFORMANCE, "ping")
-    assertOk(ping)
-    assert.match(ping.stdout, /^pong \(\d+ ms\)\n$/)
-    const pingJson = await emcp("--stdio", CONFORMANCE, "ping", "--json")
-    assertOk(pingJson)
-    assert.strictEqual(pingJson.stdout, "{}\n")
-    const info = await emcp("--stdio", CONFORMANCE, "info", "--json")
-    assertOk(info)
-    const parsed = JSON.parse(info.stdout)
-    assert.strictEqual(parsed.serverInfo.name, "mcp-conformance-test-server")
-    assert.strictEqual(parsed.protocolVersion, "2025-11-25")
-  })
-
-  it("call METHOD [PARAMS_JSON]: any request, its JSON result", SLOW, async () => {
-    const run = await emcp("--stdio", CONFORMANCE, "call", "tools/call", `{"name":"echo","arguments":{"text":"raw"}}`, "--json")
-    assertOk(run)
-    assert.strictEqual(run.stdout, `{"content":[{"type":"text","text":"raw"}]}\n`)
-    const human = await emcp("--stdio", CONFORMANCE, "call", "resources/templates/list")
-    assertOk(human)
-    assert.strictEqual(JSON.parse(human.stdout).resourceTemplates[0].name, "template")
-    assert.include(human.stdout, "\n  ") // pretty-printed
-    const unknown = await emcp("--stdio", CONFORMANCE, "call", "no/such/method")
-    assertOneLineFailure(unknown, /server error -32601: Method not found: no\/such\/method/)
-  })
-
-  it("sampling: answered by --sampling-response, refused without a terminal", SLOW, async () => {
-    const json = await emcp(
-      "--stdio",
-      CONFORMANCE,
-      "tools",
-      "call",
-      "test_sampling",
-      `{"prompt":"hi"}`,
-      "--sampling-response",
-      `{"content":{"type":"text","text":"hello from the shell"},"model":"test"}`
-    )
-    assertOk(json)
-    assert.strictEqual(json.stdout, "LLM response: hello from the shell\n")
-    const text = await emcp("--stdio", CONFORMANCE, "tools", "call", "test_sampling", "--arg", "prompt=hi", "--sampling-response", "plain")
-    assertOk(text)
-    assert.strictEqual(text.stdout, "LLM response: plain\n")
-    const refused = await emcp("--stdio", CONFORMANCE, "tools", "call", "test_sampling", `{"prompt":"hi"}`)
-    assertOneLineFailure(refused, /no --sampling-response given and stdin is not a terminal/)
-  })
-
-  it("elicitation: --elicit accept:JSON, decline; declined without a terminal", SLOW, async () => {
-    const accept = await emcp(
-      "--stdio",
-      CONFORMANCE,
-      "tools",
-      "call",
-      "test_elicitation",
-      `{"message":"who?"}`,
-      "--elicit",
-      `accept:{"username":"bob","email":"bob@example.org"}`
-    )
-    assertOk(accept)
-    assert.strictEqual(accept.stdout, `User response: action=accept, content={"username":"bob","email":"bob@example.org"}\n`)
-    const decline = await emcp("--stdio", CONFORMANCE, "--elicit", "decline", "tools", "call", "test_elicitation", `{"message":"who?"}`)
-    assertOk(decline)
-    assert.strictEqual(decline.stdout, "User response: action=decline, content={}\n")
-    const defaults = await emcp("--stdio", CONFORMANCE, "--elicit", "accept", "tools", "call", "test_elicitation_sep1034_defaults")
-    assertOk(defaults)
-    assert.include(defaults.stdout, `"name":"John Doe","age":30`)
-    const none = await emcp("--stdio", CONFORMANCE, "tools", "call", "test_elicitation", `{"message":"who?"}`)
-    assertOk(none)
-    assert.strictEqual(none.stdout, "User response: action=decline, content={}\n")
-  })
-
-  it("roots from --root, environment and working directory of the server", SLOW, async () => {
-    const roots = await emcp("--stdio", CLI_SERVER, "--root", "/tmp", "--root", "file:///srv/data", "tools", "call", "roots")
-    assertOk(roots)
-    assert.deepStrictEqual(JSON.parse(roots.stdout), [{ uri: "file:///tmp", name: "tmp" }, { uri: "file:///srv/data" }])
-    // the server still resolves tsx from there
-    const cwd = fileURLToPath(new URL("./fixtures", import.meta.url)).replace(/\/$/, "")
-    const env = await emcp("--stdio", CLI_SERVER, "--env", "EMCP_TEST=yes", "--cwd", cwd, "tools", "call", "env", "--arg", "name=EMCP_TEST")
-    assertOk(env)
-    assert.deepStrictEqual(JSON.parse(env.stdout), { value: "yes", cwd })
-  })
-
-  it("--timeout: the whole command, non-zero and quick", SLOW, async () => {
-    const short = await emcp("--stdio", CONFORMANCE, "tools", "call", "slow", `{"ms":5000}`, "--timeout", "300ms")
-    assertOneLineFailure(short, /^emcp: timed out after 300ms$/)
-    // long enough to be in the call (progress shown), far shorter than the tool
-    const long = await emcp("--stdio", CONFORMANCE, "tools", "call", "slow", `{"ms":60000}`, "--timeout", "12s")
-    assert.strictEqual(long.code, 1)
-    const errLines = lines(long.stderr)
-    assert.match(errLines[0]!, /^progress \d+\/60000/)
-    assert.strictEqual(errLines[errLines.length - 1], "emcp: timed out after 12s")
-    assert.isBelow(long.ms, 30_000)
-  })
-
-  it("a server that exits: non-zero, one line naming the exit code", SLOW, async () => {
-    const gone = await emcp("--stdio", "node -e process.exit(3)", "ping")
-    assertOneLineFailure(gone, /exited with code 3/)
-    const crash = await emcp("--stdio", CLI_SERVER, "tools", "call", "crash")
-    assertOneLineFailure(crash, /exited with code 5.*crashing on request/)
-    const missing = await emcp("--stdio", "no-such-command-for-emcp", "ping")
-    assertOneLineFailure(missing, /could not start no-such-command-for-emcp/)
-  })
-
-  it("--verbose copies the server's stderr", SLOW, async () => {
-    const run = await emcp("--stdio", CLI_SERVER, "--verbose", "ping")
-    assertOk(run)
-    assert.include(run.stderr, "cli-server: ready")
-  })
-
-  it("usage errors exit 2 with one line", SLOW, async () => {
-    const none = await emcp("ping")
-    assert.strictEqual(none.code, 2)
-    assert.match(none.stderr, /^emcp: no server given: use --stdio/)
-    const both = await emcp("--stdio", "x", "--url", "http://127.0.0.1:1/mcp", "ping")
-    assert.strictEqual(both.code, 2)
-    assert.strictEqual(both.stderr, "emcp: --stdio and --url are exclusive\n")
-    const level = await emcp("--stdio", "x", "--log-level", "loud", "ping")
-    assert.strictEqual(level.code, 2)
-    assert.match(level.stderr, /^emcp: invalid --log-level 'loud'/)
-    // the parser's own errors, in the same shape
-    const unknown = await emcp("--stdio", "x", "tools", "list", "--bogus")
-    assert.strictEqual(unknown.code, 2)
-    assert.strictEqual(unknown.stderr, "emcp: Received unknown argument: '--bogus'\n")
-    const missing = await emcp("--stdio", "x", "tools", "call")
-    assert.strictEqual(missing.code, 2)
-    assert.strictEqual(missing.stderr, "emcp: Missing argument <NAME>\n")
-    const json = await emcp("--stdio", "x", "tools", "call", "echo", "{oops")
-    assert.strictEqual(json.code, 2)
-    assert.match(json.stderr, /^emcp: the arguments JSON is not valid JSON/)
-  })
+  it.effect("help, version and usage errors in process: stdout, stderr, exit code", () =>
+    Effect.gen(function*() {
+      const help = yield* emcp("tools", "--help")
+      assertOk(help)
+      assert.strictEqual(help.stdout, `${McpCli.helpFor(["tools"])}\n`)
+      assert.strictEqual(help.stderr, "")
+      const version = yield* emcp("--version")
+      assert.deepStrictEqual(version, { code: 0, stdout: `${McpCli.VERSION}\n`, stderr: "" })
+      assertUsage(yield* emcp("tools", "call"), /^emcp: emcp tools call needs NAME/)
+      assertUsage(yield* emcp("--stdio", "x", "tools", "list", "--bogus"), /^emcp: unknown option --bogus for emcp tools list/)
+      assertUsage(yield* emcp("ping"), /^emcp: no server given: use --stdio/)
+      assert.strictEqual((yield* emcp("--stdio", "x", "--url", "http://127.0.0.1:1/mcp", "ping")).stderr, "emcp: --stdio and --url are exclusive\n")
+      assertUsage(yield* emcp("--stdio", "x", "--log-level", "loud", "ping"), /^emcp: invalid --log-level 'loud'/)
+      assertUsage(yield* emcp("--stdio", "x", "tools", "call", "echo", "{oops"), /^emcp: the arguments JSON is not valid JSON/)
+      assertUsage(yield* emcp("--stdio", "x", "complete", "arg"), /^emcp: complete needs exactly one of --prompt NAME or --resource/)
+      assertUsage(yield* emcp("--stdio", "x", "--timeout", "soon", "ping"), /^emcp: invalid duration 'soon'/)
+      assertUsage(yield* emcp("--url", "ftp://x/mcp", "ping"), /^emcp: --url must be http:\/\/ or https:\/\//)
+      assertUsage(yield* emcp("--url", "http://x/mcp", "--env", "A=1", "ping"), /^emcp: --env and --cwd apply to --stdio only/)
+      assertUsage(yield* emcp("--stdio", "node 'open", "ping"), /^emcp: --stdio: unterminated single quote/)
+    }))
 })
 
 // ============================================================================
-// the CLI over HTTP, against a server in this process
+// emcp as a process
 // ============================================================================
 
-const HttpFeatures = Layer.mergeAll(Fixture.Tools, Fixture.Resources, Fixture.Prompts)
-
-describe("emcp over streamable HTTP", () => {
-  it.scopedLive("tools, sampling, elicitation, isError, headers", () =>
+describe.concurrent("emcp as a process", () => {
+  it.live("--help and --version: plain text on a pipe, exit 0; failures exit 2 or 1 with one line", () =>
     Effect.gen(function*() {
-      const { url } = yield* startServer(HttpFeatures)
-      const run = (...args: ReadonlyArray<string>) => Effect.promise(() => emcp("--url", url, ...args))
-      const [list, echo, sampling, elicit, isError, read] = yield* Effect.all([
-        run("tools", "list", "--json"),
-        run("tools", "call", "echo", `{"text":"over http"}`, "--header", "X-Trace: 1"),
-        run("tools", "call", "test_sampling", `{"prompt":"p"}`, "--sampling-response", "yes", "--json"),
-        run("tools", "call", "test_elicitation", `{"message":"m"}`, "--elicit", `accept:{"username":"u","email":"e@x.org"}`),
-        run("tools", "call", "test_error_handling"),
-        run("resources", "read", "test://static-text")
+      const [help, commandHelp, version, usage, gone] = yield* Effect.all([
+        emcpProcess(["--help"], { FORCE_COLOR: "1" }),
+        emcpProcess(["tools", "call", "--help"], { NO_COLOR: "1" }),
+        emcpProcess(["--version"]),
+        emcpProcess(["ping"]),
+        emcpProcess(["--stdio", "node -e process.exit(3)", "ping"])
       ], { concurrency: "unbounded" })
-      assertOk(list)
-      assert.deepInclude(JSON.parse(list.stdout).tools.map((t: { name: string }) => t.name), "echo")
-      assertOk(echo)
-      assert.strictEqual(echo.stdout, "over http\n")
-      assertOk(sampling)
-      assert.strictEqual(sampling.stdout, `{"content":[{"type":"text","text":"LLM response: yes"}]}\n`)
-      assertOk(elicit)
-      assert.strictEqual(elicit.stdout, `User response: action=accept, content={"username":"u","email":"e@x.org"}\n`)
-      assertOneLineFailure(isError, /tool test_error_handling failed/)
-      assertOk(read)
-      assert.strictEqual(read.stdout, "This is the content of the static text resource.\n")
-    }), 120_000)
+      assertOk(help)
+      assert.strictEqual(help.stdout, `${McpCli.helpFor([])}\n`)
+      assert.notMatch(help.stdout, ANSI)
+      assertOk(commandHelp)
+      assert.strictEqual(commandHelp.stdout, `${McpCli.helpFor(["tools", "call"])}\n`)
+      assert.deepStrictEqual(version, { code: 0, stdout: `${McpCli.VERSION}\n`, stderr: "" })
+      assertUsage(usage, /^emcp: no server given/)
+      assertOneLineFailure(gone, /exited with code 3/)
+    }), SPAWNS)
+})
 
-  it.scopedLive("progress and timeout over HTTP", () =>
+// ============================================================================
+// the CLI over stdio: what is about the server's process
+// ============================================================================
+
+describe.concurrent("emcp over stdio", () => {
+  it.live("the conformance server: a table, exactly the JSON result, global options after the command", () =>
     Effect.gen(function*() {
-      const { url } = yield* startServer(HttpFeatures)
-      const progress = yield* Effect.promise(() => emcp("--url", url, "tools", "call", "test_tool_with_progress"))
-      assertOk(progress)
-      assert.strictEqual(lines(progress.stderr).length, 3)
-      const timeout = yield* Effect.promise(() =>
-        emcp("--url", url, "tools", "call", "slow", `{"ms":30000}`, "--timeout", "1500ms", "-q")
+      const [human, json] = yield* Effect.all([
+        emcp("--stdio", CONFORMANCE, "tools", "list"),
+        emcp("tools", "call", "echo", `{"text":"hi"}`, "--json", "--stdio", CONFORMANCE)
+      ], { concurrency: "unbounded" })
+      assertOk(human)
+      const rows = lines(human.stdout)
+      assert.match(rows[0]!, /^NAME\s+ARGUMENTS\s+DESCRIPTION$/)
+      assert.isTrue(rows.some((r) => /^echo\s+text: string\s+Echoes the text back/.test(r)))
+      assert.isTrue(rows.some((r) => /^slow\s+ms: integer\s+/.test(r)))
+      assertOk(json)
+      assert.strictEqual(json.stdout, `{"content":[{"type":"text","text":"hi"}]}\n`)
+      assert.strictEqual(json.stderr, "")
+    }), SPAWNS)
+
+  it.live("the server's environment, working directory and stderr; a crash; a server that exits or never starts", () =>
+    Effect.gen(function*() {
+      // the server still resolves tsx from there
+      const cwd = fileURLToPath(new URL("./fixtures", import.meta.url)).replace(/\/$/, "")
+      const [env, verbose, crash, gone, missing, silent] = yield* Effect.all([
+        emcp("--stdio", CLI_SERVER, "--env", "EMCP_TEST=yes", "--cwd", cwd, "tools", "call", "env", "--arg", "name=EMCP_TEST"),
+        emcp("--stdio", CLI_SERVER, "--verbose", "ping"),
+        emcp("--stdio", CLI_SERVER, "tools", "call", "crash"),
+        emcp("--stdio", "node -e process.exit(3)", "ping"),
+        emcp("--stdio", "no-such-command-for-emcp", "ping"),
+        emcp("--stdio", SILENT, "ping", "--timeout", "500ms")
+      ], { concurrency: "unbounded" })
+      assertOk(env)
+      assert.deepStrictEqual(JSON.parse(env.stdout), { value: "yes", cwd })
+      assertOk(verbose)
+      assert.include(verbose.stderr, "cli-server: ready")
+      assertOneLineFailure(crash, /exited with code 5.*crashing on request/)
+      assertOneLineFailure(gone, /exited with code 3/)
+      assertOneLineFailure(missing, /could not start no-such-command-for-emcp/)
+      assertOneLineFailure(silent, /^emcp: timed out after 500ms$/)
+    }), SPAWNS)
+})
+
+// ============================================================================
+// the CLI over HTTP, against one server in this process
+// ============================================================================
+
+class TestServer extends Context.Tag("Cli.test/TestServer")<TestServer, {
+  readonly url: string
+  readonly legacyUrl: string
+}>() {}
+
+const TestServerLive = Layer.scoped(
+  TestServer,
+  Effect.gen(function*() {
+    const features = Layer.mergeAll(Fixture.Tools, Fixture.Resources, Fixture.Prompts, CliTools.Tools)
+    const { url } = yield* startServer(features)
+    const legacy = yield* startServer(features, { legacySse: true })
+    return { url, legacyUrl: `http://127.0.0.1:${legacy.port}/sse` }
+  })
+)
+
+/** `emcp --url <the test server> ...` */
+const http = (...args: ReadonlyArray<string>) => Effect.flatMap(TestServer, ({ url }) => emcp("--url", url, ...args))
+
+layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over streamable HTTP", (it) => {
+  it.effect("tools list: a table, or exactly the JSON result", () =>
+    Effect.gen(function*() {
+      const human = yield* http("tools", "list")
+      assertOk(human)
+      const rows = lines(human.stdout)
+      assert.match(rows[0]!, /^NAME\s+ARGUMENTS\s+DESCRIPTION$/)
+      assert.isTrue(rows.some((r) => /^echo\s+text: string\s+Echoes the text back/.test(r)))
+      assert.isTrue(rows.some((r) => /^types\s+count\?: integer, ratio\?: number, flag\?: boolean/.test(r)))
+      const json = yield* http("tools", "list", "--json")
+      assertOk(json)
+      const parsed = JSON.parse(json.stdout) as { tools: ReadonlyArray<{ name: string }> }
+      assert.strictEqual(json.stdout, `${JSON.stringify(parsed)}\n`)
+      assert.deepInclude(parsed.tools.map((t) => t.name), "test_sampling")
+      assert.strictEqual(json.stderr, "")
+    }))
+
+  it.effect("tools call: text printed, or exactly the JSON result; headers sent", () =>
+    Effect.gen(function*() {
+      const human = yield* http("tools", "call", "echo", `{"text":"hi"}`, "--header", "X-Trace: 1")
+      assertOk(human)
+      assert.strictEqual(human.stdout, "hi\n")
+      const json = yield* http("tools", "call", "echo", `{"text":"hi"}`, "--json")
+      assertOk(json)
+      assert.strictEqual(json.stdout, `{"content":[{"type":"text","text":"hi"}]}\n`)
+      assertUsage(yield* http("tools", "call", "echo", "--header", "no colon"), /^emcp: invalid header 'no colon'/)
+    }))
+
+  it.effect("tools call --arg key=value: values typed by the input schema", () =>
+    Effect.gen(function*() {
+      const blob = yield* http("tools", "call", "blob", "--arg", "bytes=5")
+      assertOk(blob)
+      assert.strictEqual(blob.stdout, "xxxxx\n")
+      const typed = yield* http(
+        "tools",
+        "call",
+        "types",
+        `{"list":[1]}`,
+        "--arg",
+        "count=3",
+        "--arg",
+        "ratio=1.5",
+        "--arg",
+        "flag=true",
+        "--arg",
+        "label=42",
+        "--arg",
+        "extra=null",
+        "--json"
       )
-      assertOneLineFailure(timeout, /^emcp: timed out after 1500ms$/)
-      assert.isBelow(timeout.ms, 15_000)
-    }), 120_000)
+      assertOk(typed)
+      const result = JSON.parse(typed.stdout) as { structuredContent: Record<string, string> }
+      assert.deepStrictEqual(result.structuredContent, {
+        list: "array",
+        count: "number",
+        ratio: "number",
+        flag: "boolean",
+        label: "string",
+        extra: "object"
+      })
+      assertUsage(yield* http("tools", "call", "types", "--arg", "count=many"), /^emcp: --arg count: 'many' is not a number\n$/)
+    }))
 
-  it.scopedLive("falls back to a legacy HTTP+SSE server (2024-11-05)", () =>
+  it.effect("tools call: images and embedded resources are summarised; isError exits 1 with one line", () =>
     Effect.gen(function*() {
-      const { port } = yield* startServer(HttpFeatures, { legacySse: true })
-      const url = `http://127.0.0.1:${port}/sse`
-      const [echo, sampling] = yield* Effect.all([
-        Effect.promise(() => emcp("--url", url, "tools", "call", "echo", `{"text":"old transport"}`)),
-        Effect.promise(() =>
-          emcp("--url", url, "tools", "call", "test_sampling", `{"prompt":"p"}`, "--sampling-response", "still works")
-        )
-      ], { concurrency: "unbounded" })
+      const run = yield* http("tools", "call", "test_multiple_content_types")
+      assertOk(run)
+      assert.strictEqual(
+        run.stdout,
+        [
+          "Multiple content types test:",
+          "[image image/png, 70 bytes]",
+          "[resource test://mixed-content-resource application/json]",
+          `{"test":"data","value":123}`,
+          ""
+        ].join("\n")
+      )
+      const human = yield* http("tools", "call", "test_error_handling")
+      assertOneLineFailure(human, /tool test_error_handling failed: This tool intentionally returns an error for testing/)
+      assert.strictEqual(human.stdout, "")
+      const json = yield* http("tools", "call", "test_error_handling", "--json")
+      assertOneLineFailure(json, /intentionally returns an error/)
+      assert.strictEqual(JSON.parse(json.stdout).isError, true)
+    }))
+
+  it.effect("progress on stderr, log messages at --log-level, none with -q", () =>
+    Effect.gen(function*() {
+      const progress = yield* http("tools", "call", "test_tool_with_progress")
+      assertOk(progress)
+      assert.deepStrictEqual(lines(progress.stderr), [
+        "progress 0/100 (0%) Completed step 0 of 100",
+        "progress 50/100 (50%) Completed step 50 of 100",
+        "progress 100/100 (100%) Completed step 100 of 100"
+      ])
+      const logs = yield* http("tools", "call", "log_all", "--log-level", "warning")
+      assertOk(logs)
+      assert.strictEqual(logs.stdout, "logged\n")
+      assert.deepStrictEqual(lines(logs.stderr), [
+        "[warning] cli-server: a warning message",
+        "[error] cli-server: a error message"
+      ])
+      const quiet = yield* http("-q", "tools", "call", "log_all", "--log-level", "debug")
+      assertOk(quiet)
+      assert.strictEqual(quiet.stderr, "")
+    }))
+
+  it.effect("resources list, templates and read", () =>
+    Effect.gen(function*() {
+      const list = yield* http("resources", "list")
+      assertOk(list)
+      assert.match(lines(list.stdout)[0]!, /^URI\s+NAME\s+MIME TYPE\s+DESCRIPTION$/)
+      assert.isTrue(lines(list.stdout).some((l) => /^test:\/\/static-text\s+static-text\s+text\/plain/.test(l)))
+      const templates = yield* http("resources", "templates", "--json")
+      assertOk(templates)
+      assert.strictEqual(JSON.parse(templates.stdout).resourceTemplates[0].uriTemplate, "test://template/{id}/data")
+      const text = yield* http("resources", "read", "test://static-text")
+      assertOk(text)
+      assert.strictEqual(text.stdout, "This is the content of the static text resource.\n")
+      const blob = yield* http("resources", "read", "test://static-binary")
+      assertOk(blob)
+      assert.strictEqual(blob.stdout, "[blob test://static-binary image/png, 70 bytes]\n")
+      const json = yield* http("--json", "resources", "read", "test://static-text")
+      assertOk(json)
+      assert.strictEqual(
+        json.stdout,
+        `{"contents":[{"uri":"test://static-text","mimeType":"text/plain","text":"This is the content of the static text resource."}]}\n`
+      )
+      assertOneLineFailure(yield* http("resources", "read", "test://missing"), /server error -32002: Resource not found/)
+    }))
+
+  it.effect("prompts list and get", () =>
+    Effect.gen(function*() {
+      const list = yield* http("prompts", "list")
+      assertOk(list)
+      assert.isTrue(lines(list.stdout).some((l) => /^test_prompt_with_arguments\s+arg1, arg2\s+A prompt with required/.test(l)))
+      const get = yield* http("prompts", "get", "test_prompt_with_arguments", "--arg", "arg1=a", "--arg", "arg2=b")
+      assertOk(get)
+      assert.strictEqual(get.stdout, "[user]\nPrompt with arguments: arg1='a', arg2='b'\n")
+      const json = yield* http("prompts", "get", "test_prompt_with_arguments", `{"arg1":"x","arg2":"y"}`, "--json")
+      assertOk(json)
+      assert.strictEqual(
+        json.stdout,
+        `{"messages":[{"role":"user","content":{"type":"text","text":"Prompt with arguments: arg1='x', arg2='y'"}}]}\n`
+      )
+    }))
+
+  it.effect("complete, ping and info", () =>
+    Effect.gen(function*() {
+      const complete = yield* http("complete", "--prompt", "test_prompt_with_arguments", "arg1", "pa")
+      assertOk(complete)
+      assert.strictEqual(complete.stdout, "paris\npark\nparty\n")
+      const ping = yield* http("ping")
+      assertOk(ping)
+      assert.match(ping.stdout, /^pong \(\d+ ms\)\n$/)
+      const pingJson = yield* http("ping", "--json")
+      assertOk(pingJson)
+      assert.strictEqual(pingJson.stdout, "{}\n")
+      const info = yield* http("info", "--json")
+      assertOk(info)
+      const parsed = JSON.parse(info.stdout)
+      assert.strictEqual(parsed.serverInfo.name, "test-http")
+      assert.strictEqual(parsed.protocolVersion, "2025-11-25")
+      const human = yield* http("info")
+      assertOk(human)
+      assert.match(human.stdout, /^server: {3}test-http 1\.0\.0\nprotocol: 2025-11-25\nfeatures: .*tools/)
+    }))
+
+  it.effect("call METHOD [PARAMS_JSON]: any request, its JSON result", () =>
+    Effect.gen(function*() {
+      const run = yield* http("call", "tools/call", `{"name":"echo","arguments":{"text":"raw"}}`, "--json")
+      assertOk(run)
+      assert.strictEqual(run.stdout, `{"content":[{"type":"text","text":"raw"}]}\n`)
+      const human = yield* http("call", "resources/templates/list")
+      assertOk(human)
+      assert.strictEqual(JSON.parse(human.stdout).resourceTemplates[0].name, "template")
+      assert.include(human.stdout, "\n  ") // pretty-printed
+      assertOneLineFailure(yield* http("call", "no/such/method"), /server error -32601: Method not found: no\/such\/method/)
+    }))
+
+  it.effect("sampling: answered by --sampling-response, refused without a terminal", () =>
+    Effect.gen(function*() {
+      const json = yield* http(
+        "tools",
+        "call",
+        "test_sampling",
+        `{"prompt":"hi"}`,
+        "--sampling-response",
+        `{"content":{"type":"text","text":"hello from the shell"},"model":"test"}`
+      )
+      assertOk(json)
+      assert.strictEqual(json.stdout, "LLM response: hello from the shell\n")
+      const text = yield* http("tools", "call", "test_sampling", "--arg", "prompt=hi", "--sampling-response", "plain")
+      assertOk(text)
+      assert.strictEqual(text.stdout, "LLM response: plain\n")
+      const refused = yield* http("tools", "call", "test_sampling", `{"prompt":"hi"}`)
+      assertOneLineFailure(refused, /no --sampling-response given and stdin is not a terminal/)
+    }))
+
+  it.effect("elicitation: --elicit accept:JSON, decline; declined without a terminal", () =>
+    Effect.gen(function*() {
+      const accept = yield* http(
+        "tools",
+        "call",
+        "test_elicitation",
+        `{"message":"who?"}`,
+        "--elicit",
+        `accept:{"username":"bob","email":"bob@example.org"}`
+      )
+      assertOk(accept)
+      assert.strictEqual(accept.stdout, `User response: action=accept, content={"username":"bob","email":"bob@example.org"}\n`)
+      const decline = yield* http("--elicit", "decline", "tools", "call", "test_elicitation", `{"message":"who?"}`)
+      assertOk(decline)
+      assert.strictEqual(decline.stdout, "User response: action=decline, content={}\n")
+      const defaults = yield* http("--elicit", "accept", "tools", "call", "test_elicitation_sep1034_defaults")
+      assertOk(defaults)
+      assert.include(defaults.stdout, `"name":"John Doe","age":30`)
+      const none = yield* http("tools", "call", "test_elicitation", `{"message":"who?"}`)
+      assertOk(none)
+      assert.strictEqual(none.stdout, "User response: action=decline, content={}\n")
+    }))
+
+  it.effect("roots from --root", () =>
+    Effect.gen(function*() {
+      const roots = yield* http("--root", "/tmp", "--root", "file:///srv/data", "tools", "call", "roots")
+      assertOk(roots)
+      assert.deepStrictEqual(JSON.parse(roots.stdout), [{ uri: "file:///tmp", name: "tmp" }, { uri: "file:///srv/data" }])
+    }))
+
+  it.effect("--timeout: the whole command, after the progress so far", () =>
+    Effect.gen(function*() {
+      const timeout = yield* http("tools", "call", "slow", `{"ms":60000}`, "--timeout", "1500ms")
+      assert.strictEqual(timeout.code, 1)
+      const errLines = lines(timeout.stderr)
+      assert.match(errLines[0]!, /^progress \d+\/60000/)
+      assert.strictEqual(errLines[errLines.length - 1], "emcp: timed out after 1500ms")
+      const quiet = yield* http("tools", "call", "slow", `{"ms":60000}`, "--timeout", "300ms", "-q")
+      assertOneLineFailure(quiet, /^emcp: timed out after 300ms$/)
+    }))
+
+  it.effect("falls back to a legacy HTTP+SSE server (2024-11-05)", () =>
+    Effect.gen(function*() {
+      const { legacyUrl } = yield* TestServer
+      const echo = yield* emcp("--url", legacyUrl, "tools", "call", "echo", `{"text":"old transport"}`)
       assertOk(echo)
       assert.strictEqual(echo.stdout, "old transport\n")
+      const sampling = yield* emcp(
+        "--url",
+        legacyUrl,
+        "tools",
+        "call",
+        "test_sampling",
+        `{"prompt":"p"}`,
+        "--sampling-response",
+        "still works"
+      )
       assertOk(sampling)
       assert.strictEqual(sampling.stdout, "LLM response: still works\n")
-    }), 120_000)
+    }))
 
-  it.live("an unreachable URL: non-zero, one line", () =>
+  it.effect("an unreachable URL: non-zero, one line naming it", () =>
     Effect.gen(function*() {
-      const refused = yield* Effect.promise(() => emcp("--url", "http://127.0.0.1:1/mcp", "ping"))
+      const refused = yield* emcp("--url", "http://127.0.0.1:1/mcp", "ping")
       assertOneLineFailure(refused, /127\.0\.0\.1:1/)
     }), 60_000)
 })

@@ -1,0 +1,67 @@
+/**
+ * `emcp`'s answers to the server's requests: sampling and elicitation from
+ * `--sampling-response` / `--elicit`, else from the user on a terminal, else
+ * refused (sampling) or declined (elicitation); roots from `--root`.
+ *
+ * @since 0.1.0
+ */
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import { McpError } from "@effect-mcp/mcp/McpError"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { OutputShape } from "./Output.js"
+import type { Settings } from "./Settings.js"
+import type { ElicitAnswer } from "./Values.js"
+
+type Interactive = typeof import("./Interactive.js")
+
+const fromFlag = (answer: ElicitAnswer): McpSchema.ElicitResult =>
+  answer.action === "accept"
+    ? { action: "accept", content: answer.content as NonNullable<McpSchema.ElicitResult["content"]> }
+    : { action: answer.action }
+
+const noSampling = new McpError({
+  code: -1,
+  message: "emcp cannot answer sampling/createMessage: no --sampling-response given and stdin is not a terminal"
+})
+
+/** The handler layers for the settings: sampling, elicitation, roots. */
+export const handlerLayers = (
+  settings: Settings,
+  out: OutputShape
+): Effect.Effect<Layer.Layer<McpClient.Sampling | McpClient.Elicitation>> =>
+  Effect.gen(function*() {
+    const prompts = yield* Effect.makeSemaphore(1)
+    /** One prompt at a time, the progress bar hidden, the prompt module loaded on first use. */
+    const ask = <A, E>(f: (m: Interactive) => Effect.Effect<A, E, never>) =>
+      Effect.promise(() => import("./Interactive.js")).pipe(
+        Effect.flatMap(f),
+        (e) => out.pause(e),
+        prompts.withPermits(1)
+      )
+    const interactive = out.streams.interactive
+
+    const sampling = McpClient.layerSampling((params) => {
+      if (settings.samplingResponse !== undefined) return Effect.succeed(settings.samplingResponse)
+      if (interactive) return ask((m) => m.onTerminal(m.samplingInteractive(params, out)))
+      return Effect.fail(noSampling)
+    })
+    const elicitation = McpClient.layerElicitation({
+      form: (params) =>
+        settings.elicit !== undefined
+          ? Effect.succeed(fromFlag(settings.elicit))
+          : interactive
+          ? ask((m) => m.onTerminal(m.elicitFormInteractive(params, out)))
+          : Effect.succeed({ action: "decline" as const }),
+      url: (params) =>
+        settings.elicit !== undefined
+          ? Effect.succeed(settings.elicit.action === "accept" ? { action: "accept" as const } : fromFlag(settings.elicit))
+          : interactive
+          ? ask((m) => m.onTerminal(m.elicitUrlInteractive(params, out)))
+          : Effect.succeed({ action: "decline" as const })
+    })
+    // provides Roots only when roots were given (the client declares what it finds)
+    const roots: Layer.Layer<never> = settings.roots.length > 0 ? McpClient.layerRoots(settings.roots) : Layer.empty
+    return Layer.mergeAll(sampling, elicitation, roots)
+  })

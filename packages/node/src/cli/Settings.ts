@@ -1,0 +1,114 @@
+/**
+ * The global options of `emcp`, checked: where the server is, how to print,
+ * how long to wait, and what to answer the server's requests with.
+ *
+ * @since 0.1.0
+ */
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type { GlobalConfig } from "./Args.js"
+import { CliError } from "./CliError.js"
+import {
+  type ElicitAnswer,
+  LOG_LEVELS,
+  parseDuration,
+  parseElicit,
+  parseRoot,
+  parseSamplingResponse,
+  splitCommand,
+  splitPair
+} from "./Values.js"
+
+/** How to reach the server. */
+export type Connection =
+  | {
+    readonly _tag: "Stdio"
+    readonly command: string
+    readonly args: ReadonlyArray<string>
+    readonly env: Readonly<Record<string, string>>
+    readonly cwd: string | undefined
+  }
+  | { readonly _tag: "Http"; readonly url: string; readonly headers: Readonly<Record<string, string>> }
+
+/** The global options, checked. */
+export interface Settings {
+  readonly connection: Connection
+  readonly json: boolean
+  readonly timeout: Duration.Duration | undefined
+  readonly logLevel: McpSchema.LoggingLevel | undefined
+  readonly quiet: boolean
+  readonly verbose: boolean
+  readonly samplingResponse: McpSchema.CreateMessageResult | undefined
+  readonly elicit: ElicitAnswer | undefined
+  readonly roots: ReadonlyArray<McpSchema.Root>
+}
+
+/** A parse result as an effect failing with a usage error. */
+export const orUsage = <A>(e: Either.Either<A, string>): Effect.Effect<A, CliError> =>
+  Either.match(e, { onLeft: (m) => Effect.fail(CliError.usage(m)), onRight: Effect.succeed })
+
+const stdioConnection = (g: GlobalConfig, line: string): Effect.Effect<Connection, CliError> =>
+  Effect.gen(function*() {
+    if (g.header.length > 0) return yield* CliError.usage("--header applies to --url only")
+    const words = yield* orUsage(Either.mapLeft(splitCommand(line), (m) => `--stdio: ${m}`))
+    if (words.length === 0) return yield* CliError.usage("--stdio needs a command")
+    const env: Record<string, string> = {}
+    for (const e of g.env) {
+      const [k, v] = yield* orUsage(splitPair(e, "=", "--env"))
+      env[k] = v
+    }
+    return { _tag: "Stdio", command: words[0]!, args: words.slice(1), env, cwd: g.cwd }
+  })
+
+const httpConnection = (g: GlobalConfig, text: string): Effect.Effect<Connection, CliError> =>
+  Effect.gen(function*() {
+    if (g.env.length > 0 || g.cwd !== undefined) return yield* CliError.usage("--env and --cwd apply to --stdio only")
+    let url: URL
+    try {
+      url = new URL(text)
+    } catch {
+      return yield* CliError.usage(`invalid --url '${text}'`)
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      return yield* CliError.usage(`--url must be http:// or https:// (got ${url.protocol})`)
+    }
+    const headers: Record<string, string> = {}
+    for (const h of g.header) {
+      const [k, v] = yield* orUsage(splitPair(h, ":", "header"))
+      headers[k] = v
+    }
+    return { _tag: "Http", url: url.href, headers }
+  })
+
+const logLevel = (text: string): Effect.Effect<McpSchema.LoggingLevel, CliError> => {
+  const level = text.toLowerCase()
+  return (LOG_LEVELS as ReadonlyArray<string>).includes(level)
+    ? Effect.succeed(level as McpSchema.LoggingLevel)
+    : Effect.fail(CliError.usage(`invalid --log-level '${text}' (expected one of ${LOG_LEVELS.join(", ")})`))
+}
+
+/** Checks the global options. */
+export const toSettings = (g: GlobalConfig): Effect.Effect<Settings, CliError> =>
+  Effect.gen(function*() {
+    if (g.stdio !== undefined && g.url !== undefined) return yield* CliError.usage("--stdio and --url are exclusive")
+    const connection = g.stdio !== undefined
+      ? yield* stdioConnection(g, g.stdio)
+      : g.url !== undefined
+      ? yield* httpConnection(g, g.url)
+      : yield* CliError.usage("no server given: use --stdio \"<command and args>\" or --url <url> (see emcp --help)")
+    return {
+      connection,
+      json: g.json,
+      timeout: g.timeout !== undefined ? yield* orUsage(parseDuration(g.timeout)) : undefined,
+      logLevel: g.logLevel !== undefined ? yield* logLevel(g.logLevel) : undefined,
+      quiet: g.quiet,
+      verbose: g.verbose,
+      samplingResponse: g.samplingResponse !== undefined
+        ? yield* orUsage(parseSamplingResponse(g.samplingResponse))
+        : undefined,
+      elicit: g.elicit !== undefined ? yield* orUsage(parseElicit(g.elicit)) : undefined,
+      roots: g.root.map(parseRoot)
+    }
+  })
