@@ -2,8 +2,8 @@
  * Node.js for `@effect-mcp/mcp`: stdio transports (`NodeStdio`, `NdJson`
  * framing), the streamable HTTP server on `node:http`
  * (`NodeStreamableHttp`) and the client transport over undici
- * (`NodeStreamableHttpClient`). The `emcp` command line tool lives in `McpCli`,
- * imported on its own so that the main entry does not load `@effect/cli`.
+ * (`NodeStreamableHttpClient`). The `emcp` command line tool lives in `McpCli`
+ * (and `cli/`), imported on its own so that the main entry does not load it.
  *
  * @since 0.1.0
  */

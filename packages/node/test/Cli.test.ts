@@ -13,9 +13,13 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import { spawn } from "node:child_process"
+import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
 import * as Fixture from "../../conformance/src/Fixture.js"
+import * as Dialog from "../src/cli/Dialog.js"
+import * as Interactive from "../src/cli/Interactive.js"
 import * as CliTools from "./fixtures/cli-tools.js"
 import { startServer } from "./httpUtil.js"
 
@@ -259,16 +263,20 @@ describe("emcp command line", () => {
     for (const path of [["info"], ["tools", "list"], ["tools", "call"], ["resources", "read"], ["prompts", "get"], ["complete"], ["ping"], ["call"]]) {
       const help = McpCli.helpFor(path)
       const name = ["emcp", ...path].join(" ")
-      assert.include(help, `Usage:\n  emcp (--stdio COMMAND | --url URL) [OPTIONS] ${path.join(" ")}`)
+      assert.include(help, `Usage:\n  ${name}`)
+      assert.include(help, "with --stdio COMMAND or --url URL, and OPTIONS, anywhere on the line")
       assert.match(help, new RegExp(`Examples:\\n  emcp .*${path.join(" ")}`))
       assert.isTrue(help.startsWith(`${name}: `), help)
       assert.notInclude(help, "$ ")
       assert.isTrue(help.split("\n").every((l) => l.length <= 80 || l.startsWith("  emcp ")), help)
     }
     assert.include(McpCli.helpFor(["tools", "call"]), "emcp tools call NAME [ARGUMENTS_JSON] [--arg KEY=VALUE]...")
-    assert.include(McpCli.helpFor(["tools", "call"]), "ARGUMENTS_JSON              The arguments, as a JSON object; --arg adds to it. Optional.")
+    assert.include(
+      McpCli.helpFor(["tools", "call"]).replace(/\s+/g, " "),
+      "ARGUMENTS_JSON The arguments, as a JSON object; --arg adds to it. Optional."
+    )
     const group = McpCli.helpFor(["resources"])
-    for (const sub of ["resources list", "resources templates", "resources read URI"]) assert.include(group, sub)
+    for (const sub of ["list", "templates", "read URI"]) assert.include(group, `\n  emcp resources ${sub}\n`)
   })
 
   it.effect("help, version and usage errors in process: stdout, stderr, exit code", () =>
@@ -648,4 +656,75 @@ layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over
       const refused = yield* emcp("--url", "http://127.0.0.1:1/mcp", "ping")
       assertOneLineFailure(refused, /127\.0\.0\.1:1/)
     }), 60_000)
+})
+
+// ============================================================================
+// questions on a terminal (sampling and elicitation without flags)
+// ============================================================================
+
+describe("emcp asks on a terminal", () => {
+  /** Runs `effect` with a dialog reading `answers` (lines) and returns what it said and its result. */
+  const withAnswers = <A, E>(answers: ReadonlyArray<string>, effect: Effect.Effect<A, E, Dialog.Dialog>) =>
+    Effect.scoped(Effect.gen(function*() {
+      const input = new PassThrough()
+      const output = new PassThrough()
+      let said = ""
+      output.setEncoding("utf8").on("data", (d: string) => (said += d))
+      input.end(answers.map((a) => `${a}\n`).join(""))
+      const dialog = yield* Dialog.make(input, output)
+      const result = yield* Effect.either(Effect.provideService(effect, Dialog.Dialog, dialog))
+      return { result, said }
+    }))
+
+  const form: McpSchema.ElicitRequestFormParams = {
+    message: "Who are you?",
+    requestedSchema: {
+      type: "object",
+      properties: {
+        name: { type: "string", title: "Name" },
+        age: { type: "integer" },
+        color: { type: "string", enum: ["red", "green"], default: "green" },
+        sure: { type: "boolean" },
+        nick: { type: "string" }
+      },
+      required: ["name", "age"]
+    }
+  }
+
+  it.effect("elicitation: each field asked, typed and checked; declined; cancelled at the end of input", () =>
+    Effect.gen(function*() {
+      // accept; name: empty is refused; age: not a number, then 42; color: 2nd of [green (default first), red]; sure: y; nick: empty
+      const accept = yield* withAnswers(["1", "", "Ada", "x", "42", "2", "y", ""], Interactive.elicitForm(form))
+      assert.deepStrictEqual(accept.result, Either.right({ action: "accept", content: { name: "Ada", age: 42, color: "red", sure: true } }))
+      assert.include(accept.said, "Who are you?")
+      assert.include(accept.said, "  required")
+      assert.include(accept.said, "  not a number")
+      assert.include(accept.said, "   1) green\n   2) red\n   3) (leave empty)")
+      const decline = yield* withAnswers(["2"], Interactive.elicitForm(form))
+      assert.deepStrictEqual(decline.result, Either.right({ action: "decline" }))
+      const ended = yield* withAnswers(["1", "Ada"], Interactive.elicitForm(form))
+      assert.deepStrictEqual(ended.result, Either.right({ action: "cancel" }))
+      const bad = yield* withAnswers(["7", "3"], Interactive.elicitForm(form))
+      assert.deepStrictEqual(bad.result, Either.right({ action: "cancel" }))
+      assert.include(bad.said, "answer a number from 1 to 3")
+    }))
+
+  it.effect("sampling: the request shown, the reply typed; rejected", () =>
+    Effect.gen(function*() {
+      const params: McpSchema.CreateMessageRequestParams = {
+        messages: [{ role: "user", content: { type: "text", text: "Say hi" } }],
+        maxTokens: 10
+      }
+      const reply = yield* withAnswers(["", "hello there"], Interactive.sampling(params))
+      assert.deepStrictEqual(
+        reply.result,
+        Either.right({ role: "assistant", content: { type: "text", text: "hello there" }, model: "emcp-user", stopReason: "endTurn" })
+      )
+      assert.include(reply.said, "[user] Say hi")
+      const rejected = yield* withAnswers(["2"], Interactive.sampling(params))
+      assert.isTrue(Either.isLeft(rejected.result))
+      assert.match(Either.isLeft(rejected.result) ? rejected.result.left.message : "", /rejected/)
+      const picked = yield* withAnswers(["1,3", ""], Dialog.multiSelect("pick", [{ title: "a", value: "a" }, { title: "b", value: "b", selected: true }, { title: "c", value: "c" }], { max: 2 }))
+      assert.deepStrictEqual(picked.result, Either.right(["a", "c"]))
+    }))
 })

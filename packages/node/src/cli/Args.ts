@@ -157,7 +157,7 @@ const ARG_OPTION: OptionSpec = {
   alias: "a",
   value: "KEY=VALUE",
   repeated: true,
-  description: "One argument. For tools the value is typed by the tool's input schema (42 is a number where the schema says so)."
+  description: "One argument; its value is typed by the tool's input schema (42 is a number where the schema says so)."
 }
 
 export const GROUPS: ReadonlyArray<GroupSpec> = [
@@ -242,7 +242,7 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
   },
   {
     path: ["complete"],
-    summary: "Complete an argument of a prompt or a variable of a resource template",
+    summary: "Complete a prompt argument or a resource template variable",
     description: "Give exactly one of --prompt and --resource.",
     args: [
       { name: "ARGUMENT", description: "The argument (or template variable) to complete." },

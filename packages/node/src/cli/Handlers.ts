@@ -44,7 +44,7 @@ export const handlerLayers = (
 
     const sampling = McpClient.layerSampling((params) => {
       if (settings.samplingResponse !== undefined) return Effect.succeed(settings.samplingResponse)
-      if (interactive) return ask((m) => m.onTerminal(m.samplingInteractive(params, out)))
+      if (interactive) return ask((m) => m.onTerminal(m.sampling(params)))
       return Effect.fail(noSampling)
     })
     const elicitation = McpClient.layerElicitation({
@@ -52,13 +52,13 @@ export const handlerLayers = (
         settings.elicit !== undefined
           ? Effect.succeed(fromFlag(settings.elicit))
           : interactive
-          ? ask((m) => m.onTerminal(m.elicitFormInteractive(params, out)))
+          ? ask((m) => m.onTerminal(m.elicitForm(params)))
           : Effect.succeed({ action: "decline" as const }),
       url: (params) =>
         settings.elicit !== undefined
           ? Effect.succeed(settings.elicit.action === "accept" ? { action: "accept" as const } : fromFlag(settings.elicit))
           : interactive
-          ? ask((m) => m.onTerminal(m.elicitUrlInteractive(params, out)))
+          ? ask((m) => m.onTerminal(m.elicitUrl(params)))
           : Effect.succeed({ action: "decline" as const })
     })
     // provides Roots only when roots were given (the client declares what it finds)

@@ -70,6 +70,7 @@ const commandTerm = (c: CommandSpec): string =>
   [c.path.join(" "), ...c.args.map((a) => (a.optional === true ? `[${a.name}]` : a.name))].join(" ")
 
 const CONNECTION = "(--stdio COMMAND | --url URL)"
+const CONNECTION_NOTE = "  with --stdio COMMAND or --url URL, and OPTIONS, anywhere on the line"
 
 /** `emcp --help`. */
 export const rootHelp = (): string =>
@@ -112,7 +113,8 @@ export const groupHelp = (group: string): string => {
     `${commandName([group])}: ${spec.summary}`,
     "",
     "Usage:",
-    ...commands.map((c) => `  emcp ${CONNECTION} ${usageLine(c).slice("emcp ".length)}`),
+    ...commands.map((c) => `  ${usageLine(c)}`),
+    CONNECTION_NOTE,
     "",
     "Commands:",
     ...twoColumns(commands.map((c) => [commandTerm(c), c.summary])),
@@ -120,7 +122,7 @@ export const groupHelp = (group: string): string => {
     "Examples:",
     ...commands.flatMap((c) => c.examples.map((e) => `  ${e}`)),
     "",
-    `Run '${commandName([group])} COMMAND --help' for more; 'emcp --help' for the options of every command.`
+    ...wrap(`Run '${commandName([group])} COMMAND --help' for more; 'emcp --help' for the options of every command.`, 0)
   ].join("\n")
 }
 
@@ -130,7 +132,8 @@ export const commandHelp = (command: CommandSpec): string => {
     `${commandName(command.path)}: ${command.summary}`,
     "",
     "Usage:",
-    `  emcp ${CONNECTION} [OPTIONS] ${usageLine(command).slice("emcp ".length)}`,
+    `  ${usageLine(command)}`,
+    CONNECTION_NOTE,
     ""
   ]
   if (command.description !== undefined) lines.push(...wrap(command.description, 0), "")
@@ -146,7 +149,7 @@ export const commandHelp = (command: CommandSpec): string => {
     "Examples:",
     ...command.examples.map((e) => `  ${e}`),
     "",
-    "The connection and output options (--stdio, --url, --json, --timeout, ...) are listed by 'emcp --help'."
+    ...wrap("OPTIONS (--json, --timeout, --log-level, ...) are listed by 'emcp --help'.", 0)
   )
   return lines.join("\n")
 }
