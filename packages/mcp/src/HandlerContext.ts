@@ -10,6 +10,11 @@
  * to the client. A context used after its request ended fails with
  * `ProtocolError` reason `RequestEnded`.
  *
+ * A reverse call the client declines fails with the client's `McpError`
+ * (its `method` names the call). That is what the client said, not what the
+ * server answers: a tool that does not catch it gets a tool error result
+ * naming the failed call, other methods answer -32603 (see `McpError`).
+ *
  * @example
  * ```ts
  * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
@@ -36,7 +41,7 @@ import type * as Schema from "effect/Schema"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
-import { McpError, ProtocolError } from "./McpError.js"
+import { type McpError, ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 import type { IncomingRequest, Protocol, RequestOptions, Result } from "./Protocol.js"
 import type { ServerSessionShape } from "./ServerSession.js"
@@ -253,7 +258,3 @@ class RequestContext implements HandlerContextShape {
         : Effect.void
   }
 }
-
-/** Fails with the JSON-RPC error a handler should answer when a reverse call is impossible. */
-export const toMcpError = (error: McpError | ProtocolError): McpError =>
-  error._tag === "McpError" ? error : McpError.internal(error.message)

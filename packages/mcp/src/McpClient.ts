@@ -42,7 +42,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
-import { McpError, ProtocolError } from "./McpError.js"
+import { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 import * as Protocol from "./Protocol.js"
 import { Transport } from "./Transport.js"
@@ -54,11 +54,22 @@ export type ClientError = McpError | ProtocolError
 // handlers for server→client requests
 // ============================================================================
 
+/**
+ * What a client handler fails with to answer the server with an error:
+ * `ErrorResponse` (sent as it is). `McpError` is accepted too, and sent as it
+ * is, for handlers written before the two were separate types (deprecated:
+ * fail with `ErrorResponse`).
+ */
+export type HandlerError = ErrorResponse | McpError
+
+const answerWith = (error: HandlerError): ErrorResponse =>
+  error instanceof ErrorResponse ? error : ErrorResponse.fromObject(error.toObject())
+
 /** Answers `sampling/createMessage`. */
 export class Sampling extends Context.Tag("@effect-mcp/mcp/McpClient/Sampling")<Sampling, {
   readonly createMessage: (
     params: McpSchema.CreateMessageRequestParams
-  ) => Effect.Effect<McpSchema.CreateMessageResult, McpError>
+  ) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>
   /** Whether the handler accepts `tools` and `toolChoice` (declares `sampling.tools`). */
   readonly tools?: boolean | undefined
 }>() {}
@@ -67,11 +78,11 @@ export class Sampling extends Context.Tag("@effect-mcp/mcp/McpClient/Sampling")<
 export class Elicitation extends Context.Tag("@effect-mcp/mcp/McpClient/Elicitation")<Elicitation, {
   /** Form mode: the client applies the requested schema's defaults to an accepted answer. */
   readonly form?:
-    | ((params: McpSchema.ElicitRequestFormParams) => Effect.Effect<McpSchema.ElicitResult, McpError>)
+    | ((params: McpSchema.ElicitRequestFormParams) => Effect.Effect<McpSchema.ElicitResult, HandlerError>)
     | undefined
   /** URL mode (2025-11-25): the user is sent to a URL. */
   readonly url?:
-    | ((params: McpSchema.ElicitRequestURLParams) => Effect.Effect<McpSchema.ElicitResult, McpError>)
+    | ((params: McpSchema.ElicitRequestURLParams) => Effect.Effect<McpSchema.ElicitResult, HandlerError>)
     | undefined
 }>() {}
 
@@ -82,7 +93,7 @@ export class Roots extends Context.Tag("@effect-mcp/mcp/McpClient/Roots")<Roots,
 
 /** Provides the sampling handler. */
 export const layerSampling = (
-  createMessage: (params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, McpError>,
+  createMessage: (params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>,
   options?: { readonly tools?: boolean | undefined }
 ): Layer.Layer<Sampling> => Layer.succeed(Sampling, { createMessage, tools: options?.tools })
 
@@ -264,44 +275,47 @@ export const make = (
     }
     if (Option.isSome(roots)) capabilities.roots = { listChanged: true }
 
-    const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, McpError> => {
+    const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
       const { method, params } = incoming.request
       const decode = serverRequestDecoders.get(method)
-      if (decode === undefined) return Effect.fail(McpError.methodNotFound(method))
+      if (decode === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
       const decoded = decode(params)
       if (Either.isLeft(decoded)) {
         return Effect.fail(
-          McpError.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`)
+          ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`)
         )
       }
       switch (method) {
         case "sampling/createMessage":
           return Option.match(sampling, {
-            onNone: () => Effect.fail(McpError.methodNotFound(method)),
-            onSome: (s) => s.createMessage(decoded.right as McpSchema.CreateMessageRequestParams)
+            onNone: () => Effect.fail(ErrorResponse.methodNotFound(method)),
+            onSome: (s) => Effect.mapError(s.createMessage(decoded.right as McpSchema.CreateMessageRequestParams), answerWith)
           })
         case "elicitation/create": {
           const p = decoded.right as McpSchema.ElicitRequestParams
-          if (Option.isNone(elicitation)) return Effect.fail(McpError.methodNotFound(method))
+          if (Option.isNone(elicitation)) return Effect.fail(ErrorResponse.methodNotFound(method))
           if (p.mode === "url") {
             const url = elicitation.value.url
             return url === undefined
-              ? Effect.fail(McpError.invalidParams("This client does not support URL-mode elicitation"))
-              : url(p as McpSchema.ElicitRequestURLParams)
+              ? Effect.fail(ErrorResponse.invalidParams("This client does not support URL-mode elicitation"))
+              : Effect.mapError(url(p as McpSchema.ElicitRequestURLParams), answerWith)
           }
           const form = elicitation.value.form
           const formParams = p as McpSchema.ElicitRequestFormParams
           return form === undefined
-            ? Effect.fail(McpError.invalidParams("This client does not support form-mode elicitation"))
-            : Effect.map(form(formParams), (r) => applyElicitationDefaults(formParams.requestedSchema, r))
+            ? Effect.fail(ErrorResponse.invalidParams("This client does not support form-mode elicitation"))
+            : Effect.mapBoth(form(formParams), {
+              onFailure: answerWith,
+              onSuccess: (r) => applyElicitationDefaults(formParams.requestedSchema, r)
+            })
         }
         case "roots/list":
           return Option.match(roots, {
-            onNone: () => Effect.fail(McpError.methodNotFound(method)),
+            onNone: () => Effect.fail(ErrorResponse.methodNotFound(method)),
             onSome: (r) => Effect.map(SubscriptionRef.get(r.roots), (list) => ({ roots: list }))
           })
         default:
-          return Effect.fail(McpError.methodNotFound(method))
+          return Effect.fail(ErrorResponse.methodNotFound(method))
       }
     }
 

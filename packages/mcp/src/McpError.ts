@@ -1,50 +1,160 @@
 /**
- * The errors of the SDK, one class per concern.
+ * The errors of the SDK, one class per concern. What a peer answered and what
+ * we answer are different types, so that an error received from the peer can
+ * never go out as our own answer by accident.
  *
- * - `McpError`: a JSON-RPC error, either received from the peer or raised by a
- *   handler to be sent to it (`code`, `message`, `data`).
+ * - `McpError`: a JSON-RPC error the peer answered to one of our requests
+ *   (`code`, `message`, `data`, and the `method` it answered). Received only:
+ *   a server handler that lets one escape (a client declining sampling) does
+ *   not forward it; the server answers with an error of its own.
+ * - `ErrorResponse`: the JSON-RPC error a handler fails with to choose the
+ *   error sent to the peer (`ErrorResponse.invalidParams(...)`, or any code).
+ * - `ResourceNotFound`: what a resource handler fails with when the resource
+ *   does not exist; the server answers `-32002` with `data.uri`.
  * - `ProtocolError`: an outgoing request or notification that could not
  *   complete locally (timeout, connection closed, capability missing, …).
  * - `TransportError`: a transport failed to read or write.
  *
+ * `-32603` ("Internal error") never carries internals: a defect, or a failure
+ * the server cannot present (a peer's error escaping a resource or prompt
+ * handler, a typed failure of one), is logged on the server and answered
+ * `{ code: -32603, message: "Internal error" }`.
+ *
  * @example
  * ```ts
- * import { McpError } from "@effect-mcp/mcp/McpError"
+ * import { ErrorResponse, ResourceNotFound } from "@effect-mcp/mcp/McpError"
  * import * as Effect from "effect/Effect"
  *
- * const handler = Effect.fail(McpError.invalidParams("cursor is not valid"))
+ * // a prompt or resource handler choosing the error the client receives
+ * const badCursor = Effect.fail(ErrorResponse.invalidParams("cursor is not valid"))
+ * // a resource (template) handler saying the resource does not exist: -32002
+ * const missing = Effect.fail(new ResourceNotFound({ uri: "users://99" }))
  * ```
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
 import { ErrorCode, type ErrorObject } from "./JsonRpc.js"
 
-/** A JSON-RPC error: sent by the peer, or to be sent to it. */
+/** `-32002`: the resource does not exist (MCP's code for `resources/read`). */
+const RESOURCE_NOT_FOUND = -32002
+
+const withData = (code: number, message: string, data: unknown) =>
+  data === undefined ? { code, message } : { code, message, data }
+
+/**
+ * A JSON-RPC error the peer answered to one of our requests. `method` names
+ * the request it answered, when the engine knows it.
+ *
+ * Received, never sent: to answer a request with an error, fail with
+ * `ErrorResponse`. A server handler that lets an `McpError` escape (it did not
+ * catch the client's answer to a reverse call) gets a server error of its
+ * own: a tool error result naming the failed call for `tools/call`, `-32603`
+ * for other methods.
+ *
+ * @example
+ * ```ts
+ * import type { McpError } from "@effect-mcp/mcp/McpError"
+ *
+ * const describe = (error: McpError) => `${error.method ?? "request"} failed: ${error.code} ${error.message}`
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
 export class McpError extends Schema.TaggedError<McpError>("@effect-mcp/mcp/McpError")("McpError", {
+  code: Schema.Number,
+  message: Schema.String,
+  data: Schema.optionalWith(Schema.Unknown, { exact: true }),
+  method: Schema.optionalWith(Schema.String, { exact: true })
+}) {
+  /** The error the peer answered to `method` (when known). */
+  static fromObject(error: ErrorObject, method?: string): McpError {
+    const fields = withData(error.code, error.message, error.data)
+    return new McpError(method === undefined ? fields : { ...fields, method })
+  }
+  /** The JSON-RPC error object, as it came (without `method`). */
+  toObject(): ErrorObject {
+    return withData(this.code, this.message, this.data)
+  }
+}
+
+/**
+ * The JSON-RPC error a handler fails with to choose what the peer receives:
+ * its `code`, `message` and `data` go out as they are.
+ *
+ * @example
+ * ```ts
+ * import { ErrorResponse } from "@effect-mcp/mcp/McpError"
+ * import * as Effect from "effect/Effect"
+ *
+ * const refused = Effect.fail(new ErrorResponse({ code: -32001, message: "refused", data: { why: "policy" } }))
+ * const invalid = Effect.fail(ErrorResponse.invalidParams("cursor is not valid"))
+ * ```
+ * @since 0.2.0
+ * @category errors
+ */
+export class ErrorResponse extends Schema.TaggedError<ErrorResponse>("@effect-mcp/mcp/ErrorResponse")("ErrorResponse", {
   code: Schema.Number,
   message: Schema.String,
   data: Schema.optionalWith(Schema.Unknown, { exact: true })
 }) {
-  static fromObject(error: ErrorObject): McpError {
-    return new McpError(error.data === undefined ? { code: error.code, message: error.message } : error)
+  static fromObject(error: ErrorObject): ErrorResponse {
+    return new ErrorResponse(withData(error.code, error.message, error.data))
   }
-  static parseError(message = "Parse error"): McpError {
-    return new McpError({ code: ErrorCode.ParseError, message })
+  static parseError(message = "Parse error"): ErrorResponse {
+    return new ErrorResponse({ code: ErrorCode.ParseError, message })
   }
-  static invalidRequest(message = "Invalid Request"): McpError {
-    return new McpError({ code: ErrorCode.InvalidRequest, message })
+  static invalidRequest(message = "Invalid Request"): ErrorResponse {
+    return new ErrorResponse({ code: ErrorCode.InvalidRequest, message })
   }
-  static methodNotFound(method: string): McpError {
-    return new McpError({ code: ErrorCode.MethodNotFound, message: `Method not found: ${method}` })
+  static methodNotFound(method: string): ErrorResponse {
+    return new ErrorResponse({ code: ErrorCode.MethodNotFound, message: `Method not found: ${method}` })
   }
-  static invalidParams(message: string, data?: unknown): McpError {
-    return new McpError(data === undefined ? { code: ErrorCode.InvalidParams, message } : { code: ErrorCode.InvalidParams, message, data })
+  static invalidParams(message: string, data?: unknown): ErrorResponse {
+    return new ErrorResponse(withData(ErrorCode.InvalidParams, message, data))
   }
-  static internal(message = "Internal error"): McpError {
-    return new McpError({ code: ErrorCode.InternalError, message })
+  /** `-32603` with no details: log what happened instead. */
+  static internal(): ErrorResponse {
+    return new ErrorResponse({ code: ErrorCode.InternalError, message: "Internal error" })
+  }
+  /** `-32002` with `data.uri`. */
+  static resourceNotFound(uri: string): ErrorResponse {
+    return new ErrorResponse({ code: RESOURCE_NOT_FOUND, message: `Resource not found: ${uri}`, data: { uri } })
   }
   toObject(): ErrorObject {
-    return this.data === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, data: this.data }
+    return withData(this.code, this.message, this.data)
+  }
+}
+
+/**
+ * What a resource or resource-template handler fails with when the resource
+ * does not exist. The server answers `resources/read` with `-32002`
+ * ("Resource not found") and `data.uri`: `uri` when given, else the URI read.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import { ResourceNotFound } from "@effect-mcp/mcp/McpError"
+ * import * as Effect from "effect/Effect"
+ *
+ * const users = new Map([["1", "Ada"]])
+ * const User = McpServer.resourceTemplate({
+ *   uriTemplate: "users://{id}",
+ *   name: "user",
+ *   read: ({ id }) => {
+ *     const name = users.get(id)
+ *     return name === undefined ? Effect.fail(new ResourceNotFound()) : Effect.succeed(name)
+ *   }
+ * })
+ * ```
+ * @since 0.2.0
+ * @category errors
+ */
+export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>("@effect-mcp/mcp/ResourceNotFound")(
+  "ResourceNotFound",
+  { uri: Schema.optionalWith(Schema.String, { exact: true }) }
+) {
+  override get message(): string {
+    return this.uri === undefined ? "Resource not found" : `Resource not found: ${this.uri}`
   }
 }
 

@@ -50,7 +50,8 @@ import * as JsonSchema from "./internal/jsonSchema.js"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
-import { McpError } from "./McpError.js"
+import * as Failure from "./internal/failure.js"
+import { ErrorResponse } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 import * as Protocol from "./Protocol.js"
 import { levelAllows, ServerSession, type ServerSessionShape } from "./ServerSession.js"
@@ -82,7 +83,7 @@ export interface Tool<R = never> {
   readonly _tag: "Tool"
   readonly name: string
   readonly definition: McpSchema.Tool
-  readonly call: (args: unknown) => Effect.Effect<McpSchema.CallToolResult, McpError, R | HandlerServices>
+  readonly call: (args: unknown) => Effect.Effect<McpSchema.CallToolResult, ErrorResponse, R | HandlerServices>
 }
 
 interface ToolOptionsBase<A, I> {
@@ -100,15 +101,6 @@ interface ToolOptionsBase<A, I> {
 }
 
 const EmptyParameters = Schema.Struct({})
-
-const failureMessage = (error: unknown): string => {
-  if (typeof error === "string") return error
-  if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" && error.message !== "") {
-    return error.message
-  }
-  if (typeof error === "object" && error !== null && "_tag" in error && typeof error._tag === "string") return error._tag
-  return String(error)
-}
 
 type JsonSchemaObject = JsonSchema.JsonSchemaObject
 
@@ -174,8 +166,11 @@ const toToolResult = (output: ToolContent): McpSchema.CallToolResult => {
  * Both schemas are published self-contained (JSON Schema 2020-12): every
  * property carries its `type` (`Schema.Int` is `"integer"` with its bounds),
  * with `$defs` only for a recursive schema.
- * Typed failures become tool errors (`isError: true`); an `McpError` is sent
- * as a JSON-RPC error; defects become -32603.
+ * Typed failures become tool errors (`isError: true`) saying what failed: the
+ * error's message, or its `_tag` and fields (`UserNotFound: {"id":"99"}`)
+ * when it has none; a client's `McpError` answer to a reverse call that the
+ * handler did not catch names that call. An `ErrorResponse` is sent as the
+ * JSON-RPC error; defects are logged and answered -32603 without details.
  */
 export function tool<A = {}, I = {}, E = never, R = never>(
   options: ToolOptionsBase<A, I> & {
@@ -238,9 +233,8 @@ export function tool(
             structuredContent
           })
         },
-        onFailure: (error) =>
-          error instanceof McpError ? Effect.fail(error) : Effect.succeed(toolError(failureMessage(error)))
-      }) as Effect.Effect<McpSchema.CallToolResult, McpError, unknown>
+        onFailure: Failure.ofTool
+      }) as Effect.Effect<McpSchema.CallToolResult, ErrorResponse, unknown>
     }
   }
 }
@@ -267,12 +261,16 @@ const toReadResult = (uri: string, mimeType: string | undefined, content: Resour
 export interface Resource<R = never> {
   readonly _tag: "Resource"
   readonly definition: McpSchema.Resource
-  readonly read: (uri: string) => Effect.Effect<McpSchema.ReadResourceResult, McpError, R | HandlerServices>
+  readonly read: (uri: string) => Effect.Effect<McpSchema.ReadResourceResult, ErrorResponse, R | HandlerServices>
 }
 
 type ResourceMetadata = Omit<McpSchema.Resource, "uri" | "name">
 
-/** Defines a static resource. */
+/**
+ * Defines a static resource. Its failures: `ErrorResponse` is sent as it is,
+ * `ResourceNotFound` is -32002 with `data.uri`; any other failure is logged
+ * and answered -32603 "Internal error" without its details.
+ */
 export const resource = <E = never, R = never>(
   options: { readonly uri: string; readonly name: string } & ResourceMetadata & {
     readonly content: Effect.Effect<ResourceContent, E, R>
@@ -285,8 +283,8 @@ export const resource = <E = never, R = never>(
     read: (uri) =>
       content.pipe(
         Effect.map((c) => toReadResult(uri, options.mimeType, c)),
-        Effect.catchAll((error) => Effect.fail(error instanceof McpError ? error : McpError.internal(failureMessage(error))))
-      ) as Effect.Effect<McpSchema.ReadResourceResult, McpError, Exclude<R, HandlerServices> | HandlerServices>
+        Effect.catchAll(Failure.ofFeature("resources/read", options.name, uri))
+      ) as Effect.Effect<McpSchema.ReadResourceResult, ErrorResponse, Exclude<R, HandlerServices> | HandlerServices>
   }
 }
 
@@ -304,14 +302,20 @@ export interface ResourceTemplate<R = never> {
   readonly read: (
     uri: string,
     variables: Record<string, string>
-  ) => Effect.Effect<McpSchema.ReadResourceResult, McpError, R | HandlerServices>
+  ) => Effect.Effect<McpSchema.ReadResourceResult, ErrorResponse, R | HandlerServices>
   readonly list: Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, R> | undefined
   readonly complete: { readonly [variable: string]: Completer<R> }
 }
 
 type TemplateMetadata = Omit<McpSchema.ResourceTemplate, "uriTemplate" | "name">
 
-/** Defines a resource template; `read` receives the variables matched from the URI. */
+/**
+ * Defines a resource template; `read` receives the variables matched from the
+ * URI. A `read` that fails with `ResourceNotFound` (the URI matches but no
+ * such resource exists) is answered -32002 with `data.uri`; `ErrorResponse`
+ * is sent as it is; any other failure is logged and answered -32603
+ * "Internal error" without its details.
+ */
 export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
   options: { readonly uriTemplate: string; readonly name: string } & TemplateMetadata & {
     readonly read: (variables: Record<string, string>, uri: string) => Effect.Effect<ResourceContent, E, R>
@@ -328,8 +332,8 @@ export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
     read: (uri, variables) =>
       read(variables, uri).pipe(
         Effect.map((c) => toReadResult(uri, options.mimeType, c)),
-        Effect.catchAll((error) => Effect.fail(error instanceof McpError ? error : McpError.internal(failureMessage(error))))
-      ) as Effect.Effect<McpSchema.ReadResourceResult, McpError, never>,
+        Effect.catchAll(Failure.ofFeature("resources/read", options.name, uri))
+      ) as Effect.Effect<McpSchema.ReadResourceResult, ErrorResponse, never>,
     list: list as Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, never> | undefined,
     complete: (complete ?? {}) as { readonly [variable: string]: Completer<never> }
   } as ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>>
@@ -346,7 +350,7 @@ export type PromptContent =
 export interface Prompt<R = never> {
   readonly _tag: "Prompt"
   readonly definition: McpSchema.Prompt
-  readonly get: (args: unknown) => Effect.Effect<McpSchema.GetPromptResult, McpError, R | HandlerServices>
+  readonly get: (args: unknown) => Effect.Effect<McpSchema.GetPromptResult, ErrorResponse, R | HandlerServices>
   readonly complete: { readonly [argument: string]: Completer<R> }
 }
 
@@ -380,7 +384,9 @@ const promptArguments = (schema: Schema.Schema.Any): Array<McpSchema.PromptArgum
 /**
  * Defines a prompt. `parameters` (a Struct of string fields) is published as
  * the prompt's `arguments` and decoded before `content` runs; invalid
- * arguments are answered with -32602.
+ * arguments are answered with -32602. A `content` failing with
+ * `ErrorResponse` sends it as it is; any other failure is logged and answered
+ * -32603 "Internal error" without its details.
  */
 export const prompt = <A = {}, I = {}, E = never, R = never, R2 = never>(
   options: Omit<McpSchema.Prompt, "arguments"> & {
@@ -400,7 +406,7 @@ export const prompt = <A = {}, I = {}, E = never, R = never, R2 = never>(
     get: (input) => {
       const decoded = decode(input ?? {})
       if (Either.isLeft(decoded)) {
-        return Effect.fail(McpError.invalidParams(`Invalid arguments for prompt ${options.name}: ${formatIssue(decoded.left)}`))
+        return Effect.fail(ErrorResponse.invalidParams(`Invalid arguments for prompt ${options.name}: ${formatIssue(decoded.left)}`))
       }
       return content(decoded.right).pipe(
         Effect.map((output): McpSchema.GetPromptResult => {
@@ -409,8 +415,8 @@ export const prompt = <A = {}, I = {}, E = never, R = never, R2 = never>(
           if ("messages" in (output as object)) return output as McpSchema.GetPromptResult
           return { messages: [output as McpSchema.PromptMessage] }
         }),
-        Effect.catchAll((error) => Effect.fail(error instanceof McpError ? error : McpError.internal(failureMessage(error))))
-      ) as Effect.Effect<McpSchema.GetPromptResult, McpError, never>
+        Effect.catchAll(Failure.ofFeature("prompts/get", options.name))
+      ) as Effect.Effect<McpSchema.GetPromptResult, ErrorResponse, never>
     },
     complete: (complete ?? {}) as { readonly [argument: string]: Completer<never> }
   } as Prompt<Exclude<R | R2, HandlerServices>>
@@ -616,7 +622,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     // ------------------------------------------------------------------------
 
     const encodeCursor = (offset: number) => Encoding.encodeBase64Url(JSON.stringify({ o: offset }))
-    const decodeCursor = (cursor: string | undefined): Either.Either<number, McpError> => {
+    const decodeCursor = (cursor: string | undefined): Either.Either<number, ErrorResponse> => {
       if (cursor === undefined) return Either.right(0)
       const text = Encoding.decodeBase64UrlString(cursor)
       if (Either.isRight(text)) {
@@ -627,10 +633,10 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
           // fall through
         }
       }
-      return Either.left(McpError.invalidParams("Invalid cursor"))
+      return Either.left(ErrorResponse.invalidParams("Invalid cursor"))
     }
     /** One page of a list result, `{ [key]: items, nextCursor? }`; an invalid cursor is -32602. */
-    const listPage = <A>(key: string, items: ReadonlyArray<A>, cursor: string | undefined): Effect.Effect<Protocol.Result, McpError> =>
+    const listPage = <A>(key: string, items: ReadonlyArray<A>, cursor: string | undefined): Effect.Effect<Protocol.Result, ErrorResponse> =>
       Either.match(decodeCursor(cursor), {
         onLeft: Effect.fail,
         onRight: (offset) => {
@@ -685,24 +691,24 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
      */
     const runFeature = <A>(
       entry: Registered<unknown>,
-      effect: Effect.Effect<A, McpError, unknown>,
+      effect: Effect.Effect<A, ErrorResponse, unknown>,
       env: RequestEnv
-    ): Effect.Effect<A, McpError> =>
+    ): Effect.Effect<A, ErrorResponse> =>
       Effect.withFiberRuntime((fiber) =>
         Effect.zipRight(
           FiberRef.set(FiberRef.currentContext, contextFor(fiber.currentContext, entry, env)),
-          effect as Effect.Effect<A, McpError>
+          effect as Effect.Effect<A, ErrorResponse>
         )
       )
 
     /** Runs a feature's handler inside a larger request (a list over many features). */
     const withFeature = <A>(
       entry: Registered<unknown>,
-      effect: Effect.Effect<A, McpError, unknown>,
+      effect: Effect.Effect<A, ErrorResponse, unknown>,
       env: RequestEnv
-    ): Effect.Effect<A, McpError> =>
+    ): Effect.Effect<A, ErrorResponse> =>
       Effect.contextWithEffect((fiberContext: Context.Context<never>) =>
-        Effect.provide(effect as Effect.Effect<A, McpError, HandlerServices>, contextFor(fiberContext, entry, env))
+        Effect.provide(effect as Effect.Effect<A, ErrorResponse, HandlerServices>, contextFor(fiberContext, entry, env))
       )
 
     const completion = (values: ReadonlyArray<string>): McpSchema.CompleteResult => ({
@@ -723,8 +729,8 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
 
     // each handler takes the params its method's validator produced; `never` admits every such
     // handler in one table, and the dispatch below calls it with what that validator accepted
-    type Handler = (params: never, env: RequestEnv) => Effect.Effect<Protocol.Result, McpError>
-    type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, McpError>
+    type Handler = (params: never, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
+    type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
 
     const handlers: Record<string, Handler> = {
       "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
@@ -733,7 +739,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       "tools/call": (params: McpSchema.CallToolRequestParams, env) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const entry = r.tools.get(params.name)
-          if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown tool: ${params.name}`))
+          if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown tool: ${params.name}`))
           return runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
         }),
       "resources/list": (params: McpSchema.PaginatedRequestParams | undefined, env) =>
@@ -762,9 +768,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
             const [e, vars] = template.value
             return runFeature(e, e.feature.read(params.uri, vars), env)
           }
-          return Effect.fail(
-            new McpError({ code: McpSchema.RESOURCE_NOT_FOUND, message: `Resource not found: ${params.uri}`, data: { uri: params.uri } })
-          )
+          return Effect.fail(ErrorResponse.resourceNotFound(params.uri))
         }),
       "resources/subscribe": (params: McpSchema.SubscribeRequestParams, { session }) =>
         Effect.sync(() => {
@@ -782,7 +786,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       "prompts/get": (params: McpSchema.GetPromptRequestParams, env) =>
         Effect.flatMap(Ref.get(registry), (r) => {
           const entry = r.prompts.get(params.name)
-          if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown prompt: ${params.name}`))
+          if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown prompt: ${params.name}`))
           return runFeature(entry, entry.feature.get(params.arguments ?? {}), env)
         }),
       "completion/complete": (params: McpSchema.CompleteRequestParams, env) =>
@@ -791,7 +795,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
           const ref = params.ref
           if (ref.type === "ref/prompt") {
             const entry = r.prompts.get(ref.name)
-            if (entry === undefined) return Effect.fail(McpError.invalidParams(`Unknown prompt: ${ref.name}`))
+            if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown prompt: ${ref.name}`))
             const completer = entry.feature.complete[params.argument.name]
             if (completer === undefined) return Effect.succeed(completion([]))
             return runFeature(entry, Effect.map(completer(params.argument.value, context), completion), env)
@@ -800,7 +804,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
           if (entry === undefined) {
             return r.resources.has(ref.uri)
               ? Effect.succeed(completion([]))
-              : Effect.fail(McpError.invalidParams(`Unknown resource template: ${ref.uri}`))
+              : Effect.fail(ErrorResponse.invalidParams(`Unknown resource template: ${ref.uri}`))
           }
           const completer = entry.feature.complete[params.argument.name]
           if (completer === undefined) return Effect.succeed(completion([]))
@@ -842,12 +846,12 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         }
         const state: SessionState = { shape, subscriptions: new Set(), initialized: false }
 
-        const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, McpError> => {
+        const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
           const { method, params } = incoming.request
           if (method === "initialize") {
             const init = params as McpSchema.InitializeRequestParams | undefined
             if (init === undefined || typeof init.protocolVersion !== "string") {
-              return Effect.fail(McpError.invalidParams("initialize needs params.protocolVersion"))
+              return Effect.fail(ErrorResponse.invalidParams("initialize needs params.protocolVersion"))
             }
             version = Lifecycle.negotiate(init.protocolVersion)
             clientInfo = init.clientInfo
@@ -862,10 +866,10 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
           }
           const decode = decoders.get(method)
           const handler = handlers[method]
-          if (decode === undefined || handler === undefined) return Effect.fail(McpError.methodNotFound(method))
+          if (decode === undefined || handler === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
           const decoded = decode(params)
           if (Either.isLeft(decoded)) {
-            return Effect.fail(McpError.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
+            return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
           }
           const handlerContext = HandlerContextModule.unsafeMake({
             protocol: protocol!,

@@ -8,8 +8,9 @@
  *   or times out.
  * - Incoming requests: one fiber per request in a map keyed by id, so
  *   `notifications/cancelled` interrupts exactly that fiber and no response is
- *   sent for it; typed failures become JSON-RPC errors, defects `-32603`
- *   without internals on the wire.
+ *   sent for it; an `ErrorResponse` failure is the JSON-RPC error sent, a
+ *   defect is logged and answered `-32603` without internals. A peer's
+ *   error answer completes the call as an `McpError` naming the method.
  * - Progress notifications routed to the caller that asked for them, `ping`
  *   answered here, batches processed or refused as the negotiated version says.
  *
@@ -33,7 +34,7 @@ import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "./JsonRpc.js"
-import { McpError, ProtocolError, type TransportError } from "./McpError.js"
+import { ErrorResponse, McpError, ProtocolError, type TransportError } from "./McpError.js"
 import * as Once from "./internal/once.js"
 import { tracing } from "./internal/tracing.js"
 import { pullOf, type Route, type TransportShape } from "./Transport.js"
@@ -79,11 +80,11 @@ export interface ProtocolOptions {
   /** Which side this engine plays; names spans and logs. */
   readonly side: "client" | "server"
   /**
-   * Answers a request (other than `ping`). A typed failure becomes a JSON-RPC
-   * error. The effect runs in a fiber of its own that ends with it, so it may
+   * Answers a request (other than `ping`). An `ErrorResponse` failure is sent
+   * as the JSON-RPC error; a defect is logged and answered `-32603`. The effect runs in a fiber of its own that ends with it, so it may
    * set fiber-local state (its context, say) without restoring it.
    */
-  readonly onRequest: (incoming: IncomingRequest) => Effect.Effect<Result, McpError>
+  readonly onRequest: (incoming: IncomingRequest) => Effect.Effect<Result, ErrorResponse>
   /** Receives notifications (other than cancellation and progress), in arrival order. */
   readonly onNotification: (notification: JsonRpc.Notification) => Effect.Effect<void>
   /** Whether JSON-RPC batches are accepted (true only up to protocol 2025-03-26). */
@@ -321,7 +322,7 @@ export const make = (
       }
       entry.value.settle(
         "error" in response
-          ? Exit.fail(McpError.fromObject(response.error))
+          ? Exit.fail(McpError.fromObject(response.error, entry.value.method))
           : Exit.succeed(response.result)
       )
       return undefined
@@ -356,7 +357,7 @@ export const make = (
         )
 
     const diedResponse = (id: JsonRpc.RequestId, cause: Cause.Cause<unknown>) =>
-      Effect.logError("request handler died", cause).pipe(
+      Effect.logError("request handler failed; answered -32603 without details", cause).pipe(
         Effect.annotateLogs({ side, id: String(id) }),
         Effect.as(JsonRpc.failure(id, { code: JsonRpc.ErrorCode.InternalError, message: "Internal error" }))
       )
@@ -386,7 +387,7 @@ export const make = (
         ),
         isActive: () => active
       }
-      const handled = Effect.withFiberRuntime<Result, McpError>((fiber) =>
+      const handled = Effect.withFiberRuntime<Result, ErrorResponse>((fiber) =>
         tracing(fiber)
           ? Effect.withSpan(options.onRequest(incoming), req.method, {
             kind: spanKind,
@@ -397,7 +398,7 @@ export const make = (
       )
       // the request's scope closes before the answer goes out, so that the
       // reverse calls it cancels are cancelled on the wire first
-      const finish = (exit: Exit.Exit<Result, McpError>): Effect.Effect<void> => {
+      const finish = (exit: Exit.Exit<Result, ErrorResponse>): Effect.Effect<void> => {
         active = false
         const answer = Exit.isSuccess(exit)
           ? reply(JsonRpc.success(id, exit.value))
@@ -405,7 +406,11 @@ export const make = (
           // an interrupted handler is answered by nobody; a batch still counts it
           ? reply(undefined)
           : Option.match(Cause.failureOption(exit.cause), {
-            onSome: (error) => reply(JsonRpc.failure(id, error.toObject())),
+            // a failure that is not an ErrorResponse got past the types (a cast): hidden like a defect
+            onSome: (error) =>
+              error instanceof ErrorResponse
+                ? reply(JsonRpc.failure(id, error.toObject()))
+                : Effect.flatMap(diedResponse(id, exit.cause), reply),
             onNone: () => Effect.flatMap(diedResponse(id, exit.cause), reply)
           })
         return scope === undefined ? answer : Effect.zipRight(Scope.close(scope, exit), answer)

@@ -20,7 +20,7 @@ import * as SubscriptionRef from "effect/SubscriptionRef"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
+import { ErrorResponse, ProtocolError } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
@@ -556,7 +556,7 @@ describe("McpClient capabilities", () => {
         onRequest: ({ request }) =>
           request.method === "initialize"
             ? Effect.succeed({ protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "bare", version: "0" } })
-            : Effect.fail(McpError.methodNotFound(request.method)),
+            : Effect.fail(ErrorResponse.methodNotFound(request.method)),
         onNotification: () => Effect.void
       })
       const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(

@@ -19,7 +19,7 @@ import * as Stream from "effect/Stream"
 import * as Tracer from "effect/Tracer"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
+import { ErrorResponse, McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
@@ -88,7 +88,7 @@ const Fails = McpServer.tool({
 
 const Refuses = McpServer.tool({
   name: "refuses",
-  handler: () => Effect.fail(new McpError({ code: -32001, message: "refused", data: { why: "policy" } }))
+  handler: () => Effect.fail(new ErrorResponse({ code: -32001, message: "refused", data: { why: "policy" } }))
 })
 
 const SECRET = "secret internal detail 4242"
@@ -274,12 +274,12 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("an McpError failure is a JSON-RPC error with its code, message and data", () =>
+  it.scopedLive("an ErrorResponse failure is a JSON-RPC error with its code, message and data", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Refuses))
       const { client, pair } = yield* connect(server)
       const error = yield* Effect.flip(client.callTool("refuses"))
-      assert.deepStrictEqual(error, new McpError({ code: -32001, message: "refused", data: { why: "policy" } }))
+      assert.deepStrictEqual(error, new McpError({ code: -32001, message: "refused", data: { why: "policy" }, method: "tools/call" }))
       const [call] = requests(pair.wire, "client", "tools/call")
       assert.deepStrictEqual(responseTo(pair.wire, "server", call.id)?.error, {
         code: -32001,
@@ -850,7 +850,7 @@ describe("McpServer list_changed", () => {
       const raw = yield* serve(server)
       const bare = yield* Protocol.make(raw.client, {
         side: "client",
-        onRequest: () => Effect.fail(McpError.methodNotFound("x")),
+        onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),
         onNotification: () => Effect.void
       })
       yield* bare.request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bare", version: "0" } })
@@ -947,7 +947,7 @@ describe("McpServer lifecycle", () => {
       const pair = yield* serve(server)
       const bare = yield* Protocol.make(pair.client, {
         side: "client",
-        onRequest: () => Effect.fail(McpError.methodNotFound("x")),
+        onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),
         onNotification: () => Effect.void
       })
       const result = yield* bare.request("initialize", {
@@ -970,7 +970,7 @@ describe("McpServer lifecycle", () => {
         onRequest: ({ request }) =>
           request.method === "initialize"
             ? Effect.succeed({ protocolVersion: "1999-01-01", capabilities: {}, serverInfo: { name: "future", version: "0" } })
-            : Effect.fail(McpError.methodNotFound(request.method)),
+            : Effect.fail(ErrorResponse.methodNotFound(request.method)),
         onNotification: () => Effect.void
       })
       const error = yield* Effect.flip(

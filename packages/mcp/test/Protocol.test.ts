@@ -9,7 +9,7 @@ import * as Stream from "effect/Stream"
 import * as Supervisor from "effect/Supervisor"
 import * as Tracer from "effect/Tracer"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
-import { McpError, type ProtocolError } from "@effect-mcp/mcp/McpError"
+import { ErrorResponse, type McpError, type ProtocolError } from "@effect-mcp/mcp/McpError"
 import * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
@@ -44,7 +44,7 @@ const peers = (
     const pair = yield* Transport.makeMemoryPair()
     const a = yield* Protocol.make(pair.client, {
       side: "client",
-      onRequest: () => Effect.fail(McpError.methodNotFound("x")),
+      onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),
       onNotification: noNotifications,
       ...options
     })
@@ -147,7 +147,7 @@ describe("Protocol", () => {
     Effect.gen(function*() {
       const { a, pair } = yield* peers(({ request }) =>
         request.method === "fail"
-          ? Effect.fail(McpError.invalidParams("bad thing"))
+          ? Effect.fail(ErrorResponse.invalidParams("bad thing"))
           : request.method === "die"
           ? Effect.die(new Error("secret internals"))
           : Effect.succeed({ ok: true })

@@ -1,5 +1,5 @@
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
-import { McpError } from "@effect-mcp/mcp/McpError"
+import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
 import { Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
@@ -33,7 +33,7 @@ const mjsFixture = (name: string): NodeStdio.ClientOptions => ({
 const clientEngine = (transport: TransportShape) =>
   Protocol.make(transport, {
     side: "client",
-    onRequest: ({ request }) => Effect.fail(McpError.methodNotFound(request.method)),
+    onRequest: ({ request }) => Effect.fail(ErrorResponse.methodNotFound(request.method)),
     onNotification: () => Effect.void
   })
 
