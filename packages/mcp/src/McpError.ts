@@ -175,9 +175,9 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
   cause: Schema.optionalWith(Schema.Defect, { exact: true })
 }) {}
 
-/** A transport could not read or write. */
+/** A transport could not read or write, or a server transport could not listen. */
 export class TransportError extends Schema.TaggedError<TransportError>("@effect-mcp/mcp/TransportError")("TransportError", {
-  reason: Schema.Literal("Closed", "Read", "Write", "Protocol"),
+  reason: Schema.Literal("Closed", "Read", "Write", "Protocol", "Listen"),
   message: Schema.String,
   cause: Schema.optionalWith(Schema.Defect, { exact: true })
 }) {}

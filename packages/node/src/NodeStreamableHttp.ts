@@ -18,10 +18,10 @@ import type * as Headers from "@effect/platform/Headers"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
-import type { ServeError } from "@effect/platform/HttpServerError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
+import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import type { McpServer } from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
@@ -135,6 +135,26 @@ const writeResponse = (res: ServerResponse, response: HttpServerResponse.HttpSer
   }
 }
 
+/** What a failed `listen` says, by its code; the address and the code are always named. */
+const LISTEN_FAILURES: Readonly<Record<string, string>> = {
+  EADDRINUSE: "the address is already in use (another process listens on it)",
+  EACCES: "permission denied (ports below 1024 need privileges)",
+  EADDRNOTAVAIL: "the address is not one of this machine's",
+  ENOTFOUND: "the host name does not resolve"
+}
+
+/** A failed `listen` as a `TransportError` naming the code and `host:port`, not `ServeError: An error has occurred`. */
+const listenError = (host: string, port: number, cause: unknown): TransportError => {
+  const address = `${host.includes(":") && !host.startsWith("[") ? `[${host}]` : host}:${port}`
+  const code = typeof cause === "object" && cause !== null && "code" in cause && typeof cause.code === "string"
+    ? cause.code
+    : undefined
+  const why = code === undefined
+    ? cause instanceof Error ? cause.message : String(cause)
+    : `${LISTEN_FAILURES[code] ?? (cause instanceof Error ? cause.message : "listen failed")} (${code})`
+  return new TransportError({ reason: "Listen", message: `Cannot listen on ${address}: ${why}`, cause })
+}
+
 /** Routes requests by path to MCP endpoint apps; other paths get 404. */
 export const mount = (routes: Readonly<Record<string, HttpApp.Default>>): HttpApp.Default =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
@@ -146,10 +166,13 @@ export const mount = (routes: Readonly<Record<string, HttpApp.Default>>): HttpAp
 /**
  * The HTTP server, listening, with the MCP endpoint mounted; provides
  * `StreamableHttpServer` (sessions) and `HttpServer` (the bound address).
+ * A failed listen is a `TransportError` (reason `Listen`) naming the code
+ * and the address: `Cannot listen on 127.0.0.1:3000: the address is already
+ * in use (another process listens on it) (EADDRINUSE)`.
  */
 export const layer = (
   options: Options
-): Layer.Layer<StreamableHttpServer.StreamableHttpServer | HttpServer.HttpServer, ServeError, McpServer> => {
+): Layer.Layer<StreamableHttpServer.StreamableHttpServer | HttpServer.HttpServer, TransportError, McpServer> => {
   const host = options.host ?? "127.0.0.1"
   const protection = options.dnsRebindingProtection ?? (LOOPBACK.has(host) ? undefined : false)
   const endpoint = StreamableHttpServer.layer({ ...options, dnsRebindingProtection: protection })
@@ -205,6 +228,10 @@ export const layer = (
   return serve.pipe(
     Layer.provideMerge(Layer.provide(endpoint, store)),
     Layer.provideMerge(forceClose),
-    Layer.provideMerge(NodeHttpServer.layerServer(() => (server = createServer()), { port: options.port, host }))
+    Layer.provideMerge(
+      NodeHttpServer.layerServer(() => (server = createServer()), { port: options.port, host }).pipe(
+        Layer.mapError((error) => listenError(host, options.port, error.cause))
+      )
+    )
   )
 }

@@ -1,0 +1,53 @@
+/**
+ * NodeStreamableHttp's listen failure names what happened, on a real port:
+ * a port in use is a TransportError naming EADDRINUSE and host:port, not
+ * `ServeError: An error has occurred`.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { TransportError } from "@effect-mcp/mcp/McpError"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+
+/** A plain node server holding a port on 127.0.0.1 for the life of the scope. */
+const occupied = Effect.acquireRelease(
+  Effect.async<Server>((resume) => {
+    const server = createServer()
+    server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
+  }),
+  (server) => Effect.async<void>((resume) => void server.close(() => resume(Effect.void)))
+)
+
+describe("NodeStreamableHttp listen", () => {
+  it.scopedLive("a port in use is a TransportError naming EADDRINUSE and host:port", () =>
+    Effect.gen(function*() {
+      const holder = yield* occupied
+      const port = (holder.address() as AddressInfo).port
+      const error = yield* NodeStreamableHttp.layer({ port }).pipe(
+        Layer.provide(McpServer.layer({ name: "t", version: "1" })),
+        Layer.build,
+        Effect.flip
+      )
+      assert.instanceOf(error, TransportError)
+      assert.strictEqual(error.reason, "Listen")
+      assert.strictEqual(
+        error.message,
+        `Cannot listen on 127.0.0.1:${port}: the address is already in use (another process listens on it) (EADDRINUSE)`
+      )
+      assert.strictEqual((error.cause as { code?: string }).code, "EADDRINUSE")
+    }))
+
+  it.scopedLive("an address that is not this machine's is named with its code", () =>
+    Effect.gen(function*() {
+      // TEST-NET-1 (RFC 5737): never assigned to a local interface
+      const error = yield* NodeStreamableHttp.layer({ port: 0, host: "192.0.2.1" }).pipe(
+        Layer.provide(McpServer.layer({ name: "t", version: "1" })),
+        Layer.build,
+        Effect.flip
+      )
+      assert.strictEqual(error.message, "Cannot listen on 192.0.2.1:0: the address is not one of this machine's (EADDRNOTAVAIL)")
+    }))
+})
