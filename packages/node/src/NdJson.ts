@@ -44,6 +44,12 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 export interface DecoderOptions {
   /** Longest accepted line in bytes, line end excluded (default {@link DEFAULT_MAX_MESSAGE_BYTES}). */
   readonly maxMessageBytes?: number | undefined
+  /**
+   * Receives each line that does not parse as JSON, which is then dropped
+   * instead of becoming a `-32700` frame: a client reading a server's stdout
+   * reports a stray print rather than answering it (see `NodeStdio`).
+   */
+  readonly onUnparsedLine?: ((line: string) => void) | undefined
 }
 
 /** An incremental line decoder. Not thread-safe; one per input stream. */
@@ -92,6 +98,7 @@ const toBuffer = (chunk: Uint8Array): Buffer =>
  */
 export const makeDecoder = (options?: DecoderOptions): Decoder => {
   const max = options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
+  const onUnparsed = options?.onUnparsedLine
   /** Pieces of the current, unterminated line. */
   let parts: Array<Buffer> = []
   let partsLength = 0
@@ -114,7 +121,12 @@ export const makeDecoder = (options?: DecoderOptions): Decoder => {
     const c = text.charCodeAt(0)
     // fast path: a message starts with `{` or `[`
     if (c !== 0x7b && c !== 0x5b && isBlank(text)) return
-    out.push(JsonRpc.parse(text))
+    const frame = JsonRpc.parse(text)
+    if (onUnparsed !== undefined && JsonRpc.isInvalid(frame) && frame.error.code === JsonRpc.ErrorCode.ParseError) {
+      onUnparsed(text)
+    } else {
+      out.push(frame)
+    }
   }
 
   const push = (chunk: Uint8Array): Array<JsonRpc.Frame> => {

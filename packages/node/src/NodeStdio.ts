@@ -36,6 +36,7 @@
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import { type Pull, pullable, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
@@ -154,6 +155,12 @@ export interface ClientOptions {
   readonly stderrLogLevel?: LogLevel.Literal | undefined
   /** How many last stderr lines an exit message quotes (default 10). */
   readonly stderrTailLines?: number | undefined
+  /**
+   * The level at which a line the server wrote to stdout that is not JSON is
+   * logged (default "Warning"; "None" disables). Such a line is never part of
+   * the protocol (it is dropped, not answered); see `StdioChildShape.unparsedStdout`.
+   */
+  readonly unparsedStdoutLogLevel?: LogLevel.Literal | undefined
 }
 
 /** How a child process ended: `code` when it exited, `signal` when it was killed. */
@@ -174,6 +181,12 @@ export interface StdioChildShape {
   readonly stderr: Stream.Stream<string>
   /** The last stderr lines (at most `stderrTailLines`). */
   readonly stderrTail: Effect.Effect<ReadonlyArray<string>>
+  /**
+   * The lines the server wrote to stdout that are not JSON (a stray
+   * `console.log`), truncated to 500 characters, ending when the child is
+   * closed; replayed like `stderr`. They are dropped for the protocol.
+   */
+  readonly unparsedStdout: Stream.Stream<string>
   /** Waits for the child to exit. */
   readonly exit: Effect.Effect<ChildExit>
   /** Writes raw text to the child's stdin, no newline added (diagnostics and tests). */
@@ -188,6 +201,43 @@ const SIGKILL_WAIT = Duration.seconds(2)
 const EXIT_DRAIN_GRACE = Duration.millis(500)
 const STDERR_REPLAY = 100
 const STDERR_MAX_LINE = 64 * 1024
+/** How much of a non-JSON stdout line is logged and published. */
+const UNPARSED_MAX_CHARS = 500
+
+const truncate = (line: string, max: number): string =>
+  line.length > max ? `${line.slice(0, max)}… (${line.length} characters)` : line
+
+/**
+ * Lines of text from the child, logged (at `level`) and published by a fiber
+ * of their own, so that the callback producing them never waits: a subscriber
+ * first gets up to the last `STDERR_REPLAY` lines, and sees the end when the
+ * producer ends or the scope closes.
+ */
+const makeLines = (log: (line: string) => Effect.Effect<void>) =>
+  Effect.gen(function*() {
+    const lines = yield* Mailbox.make<string>()
+    const pubsub = yield* PubSub.sliding<string | undefined>({ capacity: 1024, replay: STDERR_REPLAY })
+    // runs after the fiber below is interrupted: subscribers always see the end
+    yield* Effect.addFinalizer(() => PubSub.publish(pubsub, undefined))
+    yield* lines.takeAll.pipe(
+      Effect.flatMap(([batch, done]) =>
+        Effect.forEach(batch, (line) => Effect.zipRight(log(line), PubSub.publish(pubsub, line)), { discard: true }).pipe(
+          Effect.zipRight(done ? PubSub.publish(pubsub, undefined) : Effect.void),
+          Effect.as(done)
+        )
+      ),
+      Effect.repeat({ until: (done) => done }),
+      Effect.forkScoped
+    )
+    const stream = Stream.fromPubSub(pubsub).pipe(
+      Stream.takeWhile((line) => line !== undefined),
+      Stream.map((line) => line as string)
+    )
+    return { offer: (line: string) => void lines.unsafeOffer(line), end: () => void lines.unsafeDone(Exit.void), stream }
+  })
+
+const logAt = (level: LogLevel.LogLevel, line: string): Effect.Effect<void> =>
+  level._tag === "None" ? Effect.void : Effect.logWithLevel(level, line)
 
 const describeCommand = (command: string, args: ReadonlyArray<string>): string => {
   const text = [command, ...args].join(" ")
@@ -222,28 +272,19 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
     const killMs = Duration.toMillis(options.killTimeout ?? DEFAULT_KILL_TIMEOUT)
     const tailSize = Math.max(0, options.stderrTailLines ?? 10)
     const logLevel = LogLevel.fromLiteral(options.stderrLogLevel ?? "Debug")
+    const unparsedLevel = LogLevel.fromLiteral(options.unparsedStdoutLogLevel ?? "Warning")
 
-    // stderr: lines go through a mailbox to a fiber that logs and publishes them;
-    // the fiber is started before the child so that it outlives the shutdown finalizer
-    const stderrLines = yield* Mailbox.make<string>()
-    const stderrPubSub = yield* PubSub.sliding<string | undefined>({ capacity: 1024, replay: STDERR_REPLAY })
-    const tail: Array<string> = []
-    // runs after the fiber below is interrupted: stderr subscribers always see the end
-    yield* Effect.addFinalizer(() => PubSub.publish(stderrPubSub, undefined))
-    yield* stderrLines.takeAll.pipe(
-      Effect.flatMap(([lines, done]) =>
-        Effect.forEach(lines, (line) =>
-          (logLevel._tag === "None" ? Effect.void : Effect.logWithLevel(logLevel, line)).pipe(
-            Effect.zipRight(PubSub.publish(stderrPubSub, line))
-          ), { discard: true }).pipe(
-            Effect.zipRight(done ? PubSub.publish(stderrPubSub, undefined) : Effect.void),
-            Effect.as(done)
-          )
-      ),
-      Effect.repeat({ until: (done) => done }),
-      Effect.annotateLogs({ "mcp.stdio.stream": "stderr", "mcp.stdio.command": label }),
-      Effect.forkScoped
+    // lines go through a mailbox to a fiber that logs and publishes them; the
+    // fibers are started before the child so that they outlive the shutdown finalizer
+    const stderrLines = yield* makeLines((line) => logAt(logLevel, line)).pipe(
+      Effect.annotateLogs({ "mcp.stdio.stream": "stderr", "mcp.stdio.command": label })
     )
+    const tail: Array<string> = []
+    // a stray print on the server's stdout: silently dropped, it would leave a client
+    // waiting for an answer that never comes with nothing said about why
+    const unparsed = yield* makeLines((line) =>
+      logAt(unparsedLevel, `the MCP server wrote a line to stdout that is not JSON (ignored): ${line}`)
+    ).pipe(Effect.annotateLogs({ "mcp.stdio.stream": "stdout", "mcp.stdio.command": label }))
 
     const exited = yield* Deferred.make<ChildExit>()
     const allClosed = yield* Deferred.make<void>()
@@ -287,17 +328,15 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
       Effect.interruptible(Deferred.await(exited)).pipe(Effect.timeoutOption(Duration.millis(ms)))
     /** Waits until the leader exited and the group is empty, for at most `ms`. */
     const awaitGroup = (pid: number, ms: number) =>
-      Effect.suspend(() => {
-        const deadline = Date.now() + ms
-        return awaitExit(ms).pipe(
-          Effect.zipRight(
-            Effect.suspend(function poll(): Effect.Effect<boolean> {
-              if (exitInfo !== undefined && !groupAlive(pid)) return Effect.succeed(true)
-              if (Date.now() >= deadline) return Effect.succeed(false)
-              return Effect.flatMap(Effect.sleep(Duration.millis(20)), poll)
-            })
-          )
+      Effect.flatMap(Clock.currentTimeMillis, (start) => {
+        const deadline = start + ms
+        const poll: Effect.Effect<boolean> = Effect.suspend(() =>
+          exitInfo !== undefined && !groupAlive(pid)
+            ? Effect.succeed(true)
+            : Effect.flatMap(Clock.currentTimeMillis, (now) =>
+              now >= deadline ? Effect.succeed(false) : Effect.zipRight(Effect.sleep(Duration.millis(20)), poll))
         )
+        return Effect.zipRight(awaitExit(ms), poll)
       })
 
     /** End stdin, wait; SIGTERM the group, wait; SIGKILL it. Every wait is bounded. */
@@ -365,7 +404,7 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
           tail.push(text)
           if (tail.length > tailSize) tail.shift()
         }
-        stderrLines.unsafeOffer(text)
+        stderrLines.offer(text)
       }
       child.stderr.on("data", (chunk: Buffer) => {
         const text = partial + decoder.write(chunk)
@@ -384,7 +423,7 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
         const rest = partial + decoder.end()
         partial = ""
         if (rest.length > 0) line(rest)
-        stderrLines.unsafeDone(Exit.void)
+        stderrLines.end()
       }
       child.stderr.on("end", endStderr)
       child.stderr.on("close", endStderr)
@@ -443,7 +482,10 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
       Effect.catchAll((error) => Effect.sync(() => child.stdout.destroy(error))),
       Effect.forkScoped
     )
-    const reader = yield* NdJson.makeReader(child.stdout, { maxMessageBytes: options.maxMessageBytes })
+    const reader = yield* NdJson.makeReader(child.stdout, {
+      maxMessageBytes: options.maxMessageBytes,
+      onUnparsedLine: (line) => unparsed.offer(truncate(line, UNPARSED_MAX_CHARS))
+    })
     // the end of stdout is the end only once the child's exit says how it went
     const pull: Pull = Effect.catchAll(
       reader.pull,
@@ -454,16 +496,12 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
     )
     const incoming = pullable(pull)
 
-    const stderr = Stream.fromPubSub(stderrPubSub).pipe(
-      Stream.takeWhile((line) => line !== undefined),
-      Stream.map((line) => line as string)
-    )
-
     return {
       transport: { incoming, send: (message) => writer.send(message) },
       pid,
-      stderr,
+      stderr: stderrLines.stream,
       stderrTail: Effect.sync(() => tail.slice()),
+      unparsedStdout: unparsed.stream,
       exit: Deferred.await(exited),
       writeRaw: writer.writeRaw
     } satisfies StdioChildShape
