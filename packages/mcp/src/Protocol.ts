@@ -81,8 +81,11 @@ export interface ProtocolOptions {
   readonly side: "client" | "server"
   /**
    * Answers a request (other than `ping`). An `ErrorResponse` failure is sent
-   * as the JSON-RPC error; a defect is logged and answered `-32603`. The effect runs in a fiber of its own that ends with it, so it may
-   * set fiber-local state (its context, say) without restoring it.
+   * as the JSON-RPC error; a defect is logged and answered `-32603`, which
+   * never carries details (an `ErrorResponse` with code -32603 and a message
+   * or data of its own is logged and answered the same). The effect runs in
+   * a fiber of its own that ends with it, so it may set fiber-local state
+   * (its context, say) without restoring it.
    */
   readonly onRequest: (incoming: IncomingRequest) => Effect.Effect<Result, ErrorResponse>
   /** Receives notifications (other than cancellation and progress), in arrival order. */
@@ -356,6 +359,10 @@ export const make = (
           )
         )
 
+    /** -32603 means "internal error, details hidden": one with a message or data of its own is not sent as it is. */
+    const carriesInternals = (error: ErrorResponse): boolean =>
+      error.code === JsonRpc.ErrorCode.InternalError && (error.message !== "Internal error" || error.data !== undefined)
+
     const diedResponse = (id: JsonRpc.RequestId, cause: Cause.Cause<unknown>) =>
       Effect.logError("request handler failed; answered -32603 without details", cause).pipe(
         Effect.annotateLogs({ side, id: String(id) }),
@@ -408,7 +415,7 @@ export const make = (
           : Option.match(Cause.failureOption(exit.cause), {
             // a failure that is not an ErrorResponse got past the types (a cast): hidden like a defect
             onSome: (error) =>
-              error instanceof ErrorResponse
+              error instanceof ErrorResponse && !carriesInternals(error)
                 ? reply(JsonRpc.failure(id, error.toObject()))
                 : Effect.flatMap(diedResponse(id, exit.cause), reply),
             onNone: () => Effect.flatMap(diedResponse(id, exit.cause), reply)

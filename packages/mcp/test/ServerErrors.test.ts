@@ -13,6 +13,7 @@ import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { ErrorResponse, McpError, ResourceNotFound } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import { assertWireValid, buildServer, requests, responseTo } from "./utils/wire.js"
 
@@ -195,5 +196,35 @@ describe("server errors", () => {
         data: { uri: "gone://x" }
       })
       assertWireValid(pair.wire)
+    }))
+})
+
+describe("the engine's -32603", () => {
+  it.scopedLive("never carries details: an ErrorResponse -32603 with a message of its own is logged and sent bare", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const logs: Array<string> = []
+      const collect = Logger.make(({ cause, message }) => void logs.push(`${String(message)} ${JSON.stringify(cause)}`))
+      yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: ({ request }) =>
+          Effect.fail(
+            request.method === "leaky"
+              ? new ErrorResponse({ code: -32603, message: "password hunter2 rejected", data: { host: "db.internal" } })
+              : ErrorResponse.internal()
+          ),
+        onNotification: () => Effect.void
+      }).pipe(Effect.provide(Logger.replace(Logger.defaultLogger, collect)))
+      const client = yield* Protocol.make(pair.client, {
+        side: "client",
+        onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),
+        onNotification: () => Effect.void
+      })
+      const leaky = yield* Effect.flip(client.request("leaky"))
+      assert.deepStrictEqual(leaky, new McpError({ code: -32603, message: "Internal error", method: "leaky" }))
+      const bare = yield* Effect.flip(client.request("bare"))
+      assert.deepStrictEqual(bare, new McpError({ code: -32603, message: "Internal error", method: "bare" }))
+      assert.notInclude(JSON.stringify(pair.wire), "hunter2")
+      assert.strictEqual(logs.filter((l) => l.includes("hunter2")).length, 1, logs.join("\n"))
     }))
 })
