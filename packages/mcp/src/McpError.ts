@@ -158,7 +158,18 @@ export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>("@eff
   }
 }
 
-/** Why an outgoing request or notification failed on our side. */
+/**
+ * Why an outgoing request or notification failed on our side (no answer came).
+ *
+ * @example
+ * ```ts
+ * import type { ProtocolError } from "@effect-mcp/mcp/McpError"
+ *
+ * const retryable = (error: ProtocolError) => error.reason === "Timeout" || error.reason === "ConnectionClosed"
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
 export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mcp/mcp/ProtocolError")("ProtocolError", {
   reason: Schema.Literal(
     "Timeout",
@@ -175,7 +186,19 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
   cause: Schema.optionalWith(Schema.Defect, { exact: true })
 }) {}
 
-/** A transport could not read or write, or a server transport could not listen. */
+/**
+ * A transport could not read or write, or a server transport could not listen
+ * (`Listen`); the message names the cause (the code, the address).
+ *
+ * @example
+ * ```ts
+ * import type { TransportError } from "@effect-mcp/mcp/McpError"
+ *
+ * const portInUse = (error: TransportError) => error.reason === "Listen" && error.message.includes("EADDRINUSE")
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
 export class TransportError extends Schema.TaggedError<TransportError>("@effect-mcp/mcp/TransportError")("TransportError", {
   reason: Schema.Literal("Closed", "Read", "Write", "Protocol", "Listen"),
   message: Schema.String,
