@@ -29,6 +29,8 @@
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
 import { type CommandSpec, parseCommandLine } from "./cli/Args.js"
 import { CliError, oneLine } from "./cli/CliError.js"
 import * as Complete from "./cli/commands/Complete.js"
@@ -216,9 +218,12 @@ export const main = (args: ReadonlyArray<string>, streams: Streams): Effect.Effe
           streams.stderr(`emcp: ${oneLine(line.message)}\n`)
           return 2
         })
-      case "Run":
+      case "Run": {
+        const output = new OutputShape(streams)
         return handlerOf(line.command)(line).pipe(
-          Effect.provideService(Output, new OutputShape(streams)),
+          Effect.provideService(Output, output),
+          Logger.withMinimumLogLevel(LogLevel.Warning),
+          Effect.provide(Logger.replace(Logger.defaultLogger, stderrLogger(output))),
           Effect.as(0),
           Effect.catchAll((e: CliError) =>
             Effect.sync(() => {
@@ -235,7 +240,21 @@ export const main = (args: ReadonlyArray<string>, streams: Streams): Effect.Effe
               })
           )
         )
+      }
     }
+  })
+
+/**
+ * Library warnings (a stdio server printing non-JSON lines on stdout, say) go
+ * to stderr as `emcp: warning: …`, never to stdout, where they would corrupt
+ * `--json` output.
+ */
+const stderrLogger = (output: OutputShape) =>
+  Logger.make(({ logLevel, message }) => {
+    const text = (Array.isArray(message) ? message : [message])
+      .map((part) => (typeof part === "string" ? part : String(part)))
+      .join(" ")
+    output.line(`emcp: ${logLevel._tag === "Warning" ? "warning" : logLevel.label.toLowerCase()}: ${oneLine(text, 500)}`)
   })
 
 /**

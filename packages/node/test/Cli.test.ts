@@ -30,6 +30,8 @@ const tsNode = `'${process.execPath}' --import tsx --conditions=effect-mcp-sourc
 const CONFORMANCE = `${tsNode} '${fileURLToPath(new URL("../../conformance/src/server.ts", import.meta.url))}' --stdio`
 /** The CLI test server over stdio (`crash` included). */
 const CLI_SERVER = `${tsNode} '${fileURLToPath(new URL("./fixtures/cli-server.ts", import.meta.url))}'`
+/** A server that prints a non-JSON banner on stdout, then answers correctly. */
+const CHATTY = `node '${fileURLToPath(new URL("./fixtures/chatty-server.mjs", import.meta.url))}'`
 /** A server that reads stdin and never answers. */
 const SILENT = `node '${fileURLToPath(new URL("./fixtures/silent.mjs", import.meta.url))}'`
 
@@ -367,6 +369,17 @@ describe.concurrent("emcp over stdio", () => {
       assertOneLineFailure(gone, /exited with code 3/)
       assertOneLineFailure(missing, /could not start no-such-command-for-emcp/)
       assertOneLineFailure(silent, /^emcp: timed out after 500ms$/)
+    }), SPAWNS)
+
+  it.live("a server's non-JSON stdout line is a warning on stderr; stdout keeps only the result", () =>
+    Effect.gen(function*() {
+      const run = yield* emcp("--stdio", CHATTY, "call", "ping", "--json")
+      assertOk(run)
+      assert.strictEqual(run.stdout, "{}\n")
+      assert.match(
+        run.stderr,
+        /^emcp: warning: the MCP server wrote a line to stdout that is not JSON \(ignored\): Server starting on stdio\.\.\.$/m
+      )
     }), SPAWNS)
 })
 

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import { McpError } from "@effect-mcp/mcp/McpError"
+import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -21,7 +21,7 @@ const fromFlag = (answer: ElicitAnswer): McpSchema.ElicitResult =>
     ? { action: "accept", content: answer.content as NonNullable<McpSchema.ElicitResult["content"]> }
     : { action: answer.action }
 
-const noSampling = new McpError({
+const noSampling = new ErrorResponse({
   code: -1,
   message: "emcp cannot answer sampling/createMessage: no --sampling-response given and stdin is not a terminal"
 })

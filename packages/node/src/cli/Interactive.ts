@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { McpError } from "@effect-mcp/mcp/McpError"
+import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -19,7 +19,7 @@ const describeSamplingContent = (content: unknown): string =>
 /** Shows the messages of a sampling request and asks for the reply. */
 export const sampling = (
   params: McpSchema.CreateMessageRequestParams
-): Effect.Effect<McpSchema.CreateMessageResult, McpError, Dialog.Dialog> =>
+): Effect.Effect<McpSchema.CreateMessageResult, ErrorResponse, Dialog.Dialog> =>
   Effect.gen(function*() {
     const dialog = yield* Dialog.Dialog
     const lines = ["", "── the server asks for an LLM completion (sampling/createMessage) ──"]
@@ -31,11 +31,11 @@ export const sampling = (
       { title: "reply", value: "reply" as const },
       { title: "reject", value: "reject" as const }
     ])
-    if (action === "reject") return yield* new McpError({ code: -1, message: "The user rejected the sampling request" })
+    if (action === "reject") return yield* new ErrorResponse({ code: -1, message: "The user rejected the sampling request" })
     const text = yield* Dialog.text("Reply")
     return { role: "assistant" as const, content: { type: "text" as const, text }, model: "emcp-user", stopReason: "endTurn" }
   }).pipe(
-    Effect.catchTag("Cancelled", () => Effect.fail(new McpError({ code: -1, message: "The user cancelled the sampling request" })))
+    Effect.catchTag("Cancelled", () => Effect.fail(new ErrorResponse({ code: -1, message: "The user cancelled the sampling request" })))
   )
 
 type FieldSchema = { readonly [key: string]: unknown }
