@@ -187,20 +187,35 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
 }) {}
 
 /**
- * A transport could not read or write, or a server transport could not listen
- * (`Listen`); the message names the cause (the code, the address).
+ * A transport could not read or write, or a server transport could not listen;
+ * the message names the cause (the code, the URL or address, the HTTP
+ * status, …). `reason` sorts it:
+ *
+ * - `Connect`: the peer could not be reached (refused, DNS, TLS, unreachable);
+ * - `Timeout`: an exchange took longer than its bound;
+ * - `HttpStatus`: the server answered a non-2xx status without a JSON-RPC error (`status`);
+ * - `Read` / `Write`: a connection broke while reading or writing;
+ * - `Closed`: the transport, or the peer's session, is gone;
+ * - `Protocol`: the peer broke the transport's rules;
+ * - `Listen`: a server transport could not listen (e.g. `EADDRINUSE`).
+ *
+ * `code` is the system or TLS error code when there is one (`ECONNREFUSED`,
+ * `ENOTFOUND`, `ERR_SSL_WRONG_VERSION_NUMBER`, …).
  *
  * @example
  * ```ts
  * import type { TransportError } from "@effect-mcp/mcp/McpError"
  *
+ * const refused = (error: TransportError) => error.reason === "Connect" && error.code === "ECONNREFUSED"
  * const portInUse = (error: TransportError) => error.reason === "Listen" && error.message.includes("EADDRINUSE")
  * ```
  * @since 0.1.0
  * @category errors
  */
 export class TransportError extends Schema.TaggedError<TransportError>("@effect-mcp/mcp/TransportError")("TransportError", {
-  reason: Schema.Literal("Closed", "Read", "Write", "Protocol", "Listen"),
+  reason: Schema.Literal("Closed", "Read", "Write", "Protocol", "Listen", "Connect", "Timeout", "HttpStatus"),
   message: Schema.String,
-  cause: Schema.optionalWith(Schema.Defect, { exact: true })
+  cause: Schema.optionalWith(Schema.Defect, { exact: true }),
+  code: Schema.optionalWith(Schema.String, { exact: true }),
+  status: Schema.optionalWith(Schema.Number, { exact: true })
 }) {}

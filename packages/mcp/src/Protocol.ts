@@ -37,7 +37,7 @@ import * as JsonRpc from "./JsonRpc.js"
 import { ErrorResponse, McpError, ProtocolError, type TransportError } from "./McpError.js"
 import * as Once from "./internal/once.js"
 import { tracing } from "./internal/tracing.js"
-import { pullOf, type Route, type TransportShape } from "./Transport.js"
+import { exchangeFailure, pullOf, type Route, type TransportShape } from "./Transport.js"
 
 /** The params of `notifications/progress`. */
 export interface ProgressParams {
@@ -325,10 +325,18 @@ export const make = (
       }
       entry.value.settle(
         "error" in response
-          ? Exit.fail(McpError.fromObject(response.error, entry.value.method))
+          ? Exit.fail(responseError(response, entry.value.method))
           : Exit.succeed(response.result)
       )
       return undefined
+    }
+
+    /** The peer's error, or the transport's when the exchange failed before the peer answered. */
+    const responseError = (response: JsonRpc.ErrorResponse, method: string): McpError | ProtocolError => {
+      const failed = exchangeFailure(response)
+      return failed === undefined
+        ? McpError.fromObject(response.error, method)
+        : new ProtocolError({ reason: "Transport", method, message: failed.message, cause: failed })
     }
 
     const onProgress = (params: JsonRpc.Params | undefined, pending: PendingMap): Effect.Effect<void> | undefined => {

@@ -108,6 +108,41 @@ export const fromMailbox = (
   return { incoming: pullable(pull) }
 }
 
+const FailureKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/failure")
+
+/**
+ * The answer a transport makes up for a request of ours whose exchange failed
+ * (the server could not be reached, answered a bare HTTP 500, …): handed to
+ * `incoming` like any response, it fails that call with the `TransportError`
+ * (a `ProtocolError` of reason `Transport` whose cause it is), not with an
+ * `McpError` as if the peer had answered.
+ *
+ * @since 0.1.0
+ * @category failures
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import { TransportError } from "@effect-mcp/mcp/McpError"
+ *
+ * const frame = Transport.exchangeFailed(1, new TransportError({ reason: "Connect", message: "refused" }))
+ * ```
+ */
+export const exchangeFailed = (id: JsonRpc.RequestId, error: TransportError): JsonRpc.ErrorResponse => {
+  const object = { code: -32000, message: error.message }
+  // not enumerable: the marker never reaches JSON, only the engine
+  Object.defineProperty(object, FailureKey, { value: error })
+  return JsonRpc.failure(id, object)
+}
+
+/**
+ * The `TransportError` of a response made by {@link exchangeFailed}, if it is one.
+ *
+ * @since 0.1.0
+ * @category failures
+ */
+export const exchangeFailure = (response: JsonRpc.ErrorResponse): TransportError | undefined =>
+  (response.error as { readonly [FailureKey]?: TransportError })[FailureKey]
+
 /** The transport a protocol engine runs on. */
 export class Transport extends Context.Tag("@effect-mcp/mcp/Transport")<Transport, TransportShape>() {}
 

@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
 import * as Tracer from "effect/Tracer"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import type { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
+import type { McpError, ProtocolError, TransportError } from "@effect-mcp/mcp/McpError"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import {
@@ -324,8 +324,13 @@ describe("StreamableHttpClient", () => {
         state.rejectCalls = true
         const exit = yield* Effect.exit(client.callTool("t", {}))
         const error = failureOf(exit)
-        assert.strictEqual(error?._tag, "McpError")
-        assert.include(error?.message, "Session not found")
+        // the session is lost: a transport failure, not an answer of the peer
+        assert.strictEqual(error?._tag, "ProtocolError")
+        assert.strictEqual((error as ProtocolError).reason, "Transport")
+        const cause = (error as ProtocolError).cause as TransportError
+        assert.strictEqual(cause._tag, "TransportError")
+        assert.strictEqual(cause.status, 404)
+        assert.include(error?.message, "Session not found (HTTP 404), even after re-initialization")
         assert.strictEqual(postedMethods(server).filter((m) => m === "initialize").length, 2)
         assert.strictEqual(postedMethods(server).filter((m) => m === "tools/call").length, 2)
         // the client is still usable
@@ -480,18 +485,36 @@ describe("StreamableHttpClient", () => {
         assert.strictEqual(postedMethods(server).filter((m) => m === "initialize").length, 1)
       }))
 
-    it.scopedLive("a non-2xx answer to a request becomes a JSON-RPC error for that call", () =>
+    it.scopedLive("a non-2xx answer without a JSON-RPC error fails that call with a TransportError naming the status", () =>
       Effect.gen(function*() {
         const server = yield* scripted((_m, _req, res) => {
           res.writeHead(500, { "content-type": "text/plain" }).end("boom")
         })
         const { client } = yield* connect(server.url)
         const error = failureOf(yield* Effect.exit(client.callTool("t", {})))
+        assert.strictEqual(error?._tag, "ProtocolError")
+        assert.strictEqual((error as ProtocolError).reason, "Transport")
+        const cause = (error as ProtocolError).cause as TransportError
+        assert.strictEqual(cause._tag, "TransportError")
+        assert.strictEqual(cause.reason, "HttpStatus")
+        assert.strictEqual(cause.status, 500)
+        assert.strictEqual(error?.message, `POST ${server.url} answered HTTP 500: boom`)
+      }))
+
+    it.scopedLive("a non-2xx answer whose body is a JSON-RPC error is the peer's answer: McpError", () =>
+      Effect.gen(function*() {
+        const server = yield* scripted((m, _req, res) => {
+          res.writeHead(400, { "content-type": "application/json" }).end(
+            JSON.stringify({ jsonrpc: "2.0", id: m.id, error: { code: -32602, message: "bad arguments", data: { field: "x" } } })
+          )
+        })
+        const { client } = yield* connect(server.url)
+        const error = failureOf(yield* Effect.exit(client.callTool("t", {})))
         assert.strictEqual(error?._tag, "McpError")
         const e = error as McpError
-        assert.strictEqual(e.code, StreamableHttpClient.HTTP_ERROR_CODE)
-        assert.strictEqual(e.message, "HTTP 500: boom")
-        assert.deepStrictEqual(e.data, { httpStatus: 500 })
+        assert.strictEqual(e.code, -32602)
+        assert.strictEqual(e.message, "bad arguments")
+        assert.deepStrictEqual(e.data, { field: "x" })
       }))
 
     it.scopedLive("a GET stream that closes every time: bounded, spaced attempts, then pending calls fail", () =>

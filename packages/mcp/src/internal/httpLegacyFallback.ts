@@ -1,0 +1,75 @@
+/**
+ * The fallback of the streamable HTTP client to the 2024-11-05 HTTP+SSE
+ * transport: a 400, 404 or 405 to the first initialize POST means a legacy
+ * server. The legacy transport is built in the streamable one's scope, its
+ * `incoming` is forwarded, and the initialize request is sent again on it.
+ * @internal
+ */
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as FiberSet from "effect/FiberSet"
+import * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import type * as JsonRpc from "../JsonRpc.js"
+import { TransportError } from "../McpError.js"
+import type { TransportShape } from "../Transport.js"
+import { refused } from "./httpFailure.js"
+import * as HttpInbox from "./httpInbox.js"
+
+/** Builds the legacy transport (`LegacySseClient.make` or the user's `legacyFallback`). */
+export type Build = (status: number) => Effect.Effect<TransportShape, TransportError, Scope.Scope | HttpClient.HttpClient>
+
+/**
+ * Switches to the legacy transport and sends it `request`; when the fallback
+ * fails, so does the request.
+ */
+export const fallBack = (options: {
+  readonly inbox: HttpInbox.Inbox
+  readonly url: URL
+  readonly client: HttpClient.HttpClient
+  readonly scope: Scope.Scope
+  readonly build: Build | undefined
+  readonly request: JsonRpc.Request
+  readonly status: number
+  readonly body: string
+  readonly sink: HttpInbox.Sink
+  /** Called with the legacy transport before anything is sent on it: every later message goes there. */
+  readonly adopt: (legacy: TransportShape) => void
+}): Effect.Effect<void> =>
+  Effect.gen(function*() {
+    const { inbox, sink } = options
+    const answer = refused(options.status, options.body, "POST", options.url)
+    if (options.build === undefined) {
+      return yield* HttpInbox.failAwaiting(sink, answer.error, inbox)
+    }
+    const shape = yield* options.build(options.status).pipe(
+      Effect.provideService(HttpClient.HttpClient, options.client),
+      Scope.extend(options.scope),
+      Effect.either
+    )
+    if (Either.isLeft(shape)) {
+      const message = `${answer.error.message} (on initialize), and the legacy HTTP+SSE fallback failed: ${shape.left.message}`
+      return yield* HttpInbox.failAwaiting(
+        sink,
+        new TransportError({ reason: shape.left.reason, message, cause: shape.left, status: options.status }),
+        inbox
+      )
+    }
+    const legacy = shape.right
+    options.adopt(legacy)
+    yield* FiberSet.run(
+      inbox.background,
+      legacy.incoming.pipe(
+        Stream.runForEach((frame) => inbox.mailbox.offer(frame)),
+        Effect.matchCauseEffect({
+          onSuccess: () => inbox.mailbox.end,
+          onFailure: (cause) => Cause.isInterruptedOnly(cause) ? Effect.void : inbox.mailbox.failCause(cause)
+        })
+      )
+    )
+    yield* legacy.send(options.request).pipe(
+      Effect.catchAll((error) => HttpInbox.failAwaiting(sink, error, inbox))
+    )
+  })

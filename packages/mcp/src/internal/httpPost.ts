@@ -1,0 +1,225 @@
+/**
+ * The POSTs of the streamable HTTP client and what becomes of their answers:
+ * a request's whole exchange (POST, JSON or SSE answer, resumption of a broken
+ * stream, re-initialization on 404, legacy fallback on the first initialize),
+ * and the POST of a notification or of responses, awaited.
+ * @internal
+ */
+import type * as HttpClient from "@effect/platform/HttpClient"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type * as Scope from "effect/Scope"
+import * as JsonRpc from "../JsonRpc.js"
+import { TransportError } from "../McpError.js"
+import type { TransportShape } from "../Transport.js"
+import {
+  dedicatedUntraced,
+  type Exchange,
+  isOk,
+  mediaType,
+  release,
+  textOrEmpty,
+  untraced,
+  userHeaders,
+  type UserHeaders
+} from "./httpExchange.js"
+import { refused, statusError, timedOut } from "./httpFailure.js"
+import * as HttpInbox from "./httpInbox.js"
+import { type Build, fallBack } from "./httpLegacyFallback.js"
+import { sessionLostError } from "./httpReinitialize.js"
+import { resume, type Resumption } from "./httpResumption.js"
+import * as HttpSession from "./httpSession.js"
+import { type Cursor, newCursor } from "./reconnect.js"
+
+export interface Poster {
+  readonly exchange: Exchange
+  readonly inbox: HttpInbox.Inbox
+  readonly resumption: Resumption
+  readonly headers: UserHeaders
+  readonly requestTimeout: Duration.Duration
+  /** Undefined when re-initialization is disabled: a lost session fails the transport. */
+  readonly reinitialize: ((seen: number) => Effect.Effect<void, TransportError>) | undefined
+  /** Undefined when the legacy fallback is disabled. */
+  readonly legacy: {
+    readonly build: Build
+    readonly client: HttpClient.HttpClient
+    readonly scope: Scope.Scope
+    readonly adopt: (legacy: TransportShape) => void
+  } | undefined
+}
+
+type Attempt =
+  | { readonly _tag: "Done" }
+  | { readonly _tag: "Resume"; readonly cursor: Cursor }
+  | { readonly _tag: "SessionLost"; readonly generation: number }
+  | { readonly _tag: "Legacy"; readonly status: number; readonly body: string }
+
+const done: Attempt = { _tag: "Done" }
+
+/** A non-2xx answer to a request: the peer's JSON-RPC error when the body is one, else a `TransportError`. */
+const failRefused = (p: Poster, sink: HttpInbox.Sink, status: number, body: string) =>
+  HttpInbox.failAwaiting(sink, refused(status, body, "POST", p.exchange.url).error, p.inbox)
+
+/** One POST of a request and the reading of its answer. */
+const attemptRequest = (p: Poster, message: JsonRpc.Outgoing, sink: HttpInbox.Sink, initializing: boolean): Effect.Effect<Attempt> =>
+  Effect.gen(function*() {
+    const session = p.inbox.session
+    const seen = session.generation
+    const sentSession = !initializing && session.id !== undefined
+    const user = userHeaders(p.headers)
+    const result = yield* Effect.either(p.exchange.post(message, initializing ? user : HttpSession.headers(session, user)))
+    if (Either.isLeft(result)) {
+      yield* HttpInbox.failAwaiting(sink, result.left, p.inbox)
+      return done
+    }
+    const response = result.right
+    const { status } = response
+    // a getter that copies the headers on every read: read once
+    const headers = response.headers
+    if (initializing) HttpSession.adopt(session, headers["mcp-session-id"])
+    if (status === 404 && sentSession) return { _tag: "SessionLost", generation: seen } as const
+    if (initializing && !session.initialized && (status === 400 || status === 404 || status === 405) && p.legacy !== undefined) {
+      return { _tag: "Legacy", status, body: yield* textOrEmpty(response) } as const
+    }
+    if (!isOk(status)) {
+      yield* failRefused(p, sink, status, yield* textOrEmpty(response))
+      return done
+    }
+    // 202: no answer on this exchange (it may come on the standing stream)
+    if (status === 202) {
+      yield* release(response)
+      return done
+    }
+    const type = mediaType(headers["content-type"])
+    if (type === "application/json") {
+      yield* HttpInbox.readJson(p.inbox, response, sink)
+      return done
+    }
+    if (type === "text/event-stream") {
+      const cursor = newCursor()
+      const complete = yield* HttpInbox.readSse(p.inbox, response, cursor, sink, true, headers)
+      return complete ? done : { _tag: "Resume", cursor } as const
+    }
+    yield* release(response)
+    yield* HttpInbox.failAwaiting(
+      sink,
+      new TransportError({
+        reason: "Protocol",
+        message: `Unexpected content type ${type === "" ? "(none)" : type} in the answer of ${p.exchange.url.href} to a request`
+      }),
+      p.inbox
+    )
+    return done
+  })
+
+/** A request's POST got 404: re-initialize (once) or fail. Resolves to whether to POST again. */
+const onSessionLost = (p: Poster, sink: HttpInbox.Sink, generation: number, retried: boolean): Effect.Effect<boolean> =>
+  Effect.gen(function*() {
+    if (p.reinitialize === undefined) {
+      HttpSession.forget(p.inbox.session)
+      yield* HttpInbox.failTransport(p.inbox, sessionLostError())
+      return false
+    }
+    const lost = (detail: string) =>
+      HttpInbox.failAwaiting(
+        sink,
+        new TransportError({ reason: "Closed", status: 404, message: `Session not found (HTTP 404)${detail}` }),
+        p.inbox
+      )
+    if (retried) {
+      yield* lost(", even after re-initialization")
+      return false
+    }
+    const reinit = yield* Effect.either(p.reinitialize(generation))
+    if (Either.isLeft(reinit)) {
+      yield* lost(`: ${reinit.left.message}`)
+      return false
+    }
+    return true
+  })
+
+/** The whole life of a request's exchange: POST, resumption, re-initialization. */
+export const runRequest = (p: Poster, message: JsonRpc.Outgoing, ids: ReadonlyArray<JsonRpc.RequestId>): Effect.Effect<void> => {
+  const sink: HttpInbox.Sink = { awaiting: new Set(ids) }
+  const { sinks } = p.inbox
+  const forget = Effect.sync(() => {
+    for (const id of ids) if (sinks.get(id) === sink) sinks.delete(id)
+  })
+  const single = Array.isArray(message) ? undefined : message as JsonRpc.Request
+  const initializing = single?.method === "initialize"
+  const loop = (retried: boolean): Effect.Effect<void> =>
+    Effect.flatMap(attemptRequest(p, message, sink, initializing), (outcome) => {
+      switch (outcome._tag) {
+        case "Done":
+          return Effect.void
+        case "Resume":
+          return resume(p.resumption, outcome.cursor, sink)
+        case "Legacy":
+          return fallBack({
+            ...p.legacy!,
+            inbox: p.inbox,
+            url: p.exchange.url,
+            request: single!,
+            status: outcome.status,
+            body: outcome.body,
+            sink
+          })
+        case "SessionLost":
+          return Effect.flatMap(onSessionLost(p, sink, outcome.generation, retried), (again) => again ? loop(true) : Effect.void)
+      }
+    })
+  return Effect.suspend(() => {
+    if (initializing) HttpSession.initializing(p.inbox.session, single)
+    for (const id of ids) sinks.set(id, sink)
+    return loop(false)
+  }).pipe(Effect.ensuring(forget), dedicatedUntraced)
+}
+
+/** One POST of a notification or responses; resolves to whether the session was lost (404). */
+const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<boolean, TransportError> =>
+  Effect.scoped(Effect.gen(function*() {
+    const session = p.inbox.session
+    const sentSession = session.id !== undefined
+    const response = yield* p.exchange.post(message, HttpSession.headers(session, userHeaders(p.headers)))
+    if (response.status === 404 && sentSession) return true
+    if (!isOk(response.status)) {
+      return yield* statusError(response.status, yield* textOrEmpty(response), "POST", p.exchange.url)
+    }
+    // a server may answer with messages; anything else is discarded
+    if (response.status !== 202 && mediaType(response.headers["content-type"]) === "application/json") {
+      const text = yield* textOrEmpty(response)
+      if (text.trim() !== "") HttpInbox.deliver(p.inbox, JsonRpc.parse(text), { awaiting: new Set() })
+    } else {
+      yield* release(response)
+    }
+    return false
+  })).pipe(
+    Effect.timeoutFail({
+      duration: p.requestTimeout,
+      onTimeout: () => timedOut("POST", p.exchange.url, Duration.toMillis(p.requestTimeout))
+    })
+  )
+
+/** POSTs a notification or responses and waits for the server to take it. */
+export const postOther = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> => {
+  const responses = (Array.isArray(message) ? message : [message]).every((m) => JsonRpc.isResponse(m))
+  const attempt = (retried: boolean): Effect.Effect<void, TransportError> =>
+    Effect.gen(function*() {
+      const seen = p.inbox.session.generation
+      const lost = yield* postOnce(p, message)
+      if (!lost) return
+      if (p.reinitialize === undefined) {
+        HttpSession.forget(p.inbox.session)
+        yield* HttpInbox.failTransport(p.inbox, sessionLostError())
+        return yield* sessionLostError()
+      }
+      // an answer to a request of the old session means nothing to the new one
+      if (retried || responses) {
+        return yield* new TransportError({ reason: "Closed", status: 404, message: "Session not found (HTTP 404)" })
+      }
+      yield* p.reinitialize(seen)
+      return yield* attempt(true)
+    })
+  return untraced(attempt(false))
+}
