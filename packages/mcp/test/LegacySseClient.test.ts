@@ -10,7 +10,7 @@ import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
 import * as LegacySseClient from "@effect-mcp/mcp/LegacySseClient"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import type { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
+import type { McpError, ProtocolError, TransportError } from "@effect-mcp/mcp/McpError"
 import { type Handler, initializeResult, openSse, serve } from "./utils/httpClientServers.js"
 
 type Message = {
@@ -138,7 +138,7 @@ describe("LegacySseClient", () => {
       assert.deepStrictEqual(onSession2, ["initialize", "notifications/initialized", "tools/call"])
     }))
 
-  it.scopedLive("fails a call pending on a dropped stream at once with -32000, then recovers", () =>
+  it.scopedLive("fails a call pending on a dropped stream at once with a TransportError, then recovers", () =>
     Effect.gen(function*() {
       const server = yield* legacyServer({
         onCall: (session, m) => {
@@ -150,9 +150,11 @@ describe("LegacySseClient", () => {
       const started = Date.now()
       const exit = yield* Effect.exit(client.callTool("hang", {}, { timeout: "20 seconds" }))
       const error = failureOf(exit)
-      assert.strictEqual(error?._tag, "McpError")
-      assert.strictEqual((error as McpError).code, -32000)
-      assert.match(error!.message, /connection to the server was lost/)
+      // not an answer of the peer: the transport lost the answer
+      assert.strictEqual(error?._tag, "ProtocolError")
+      assert.strictEqual((error as ProtocolError).reason, "Transport")
+      assert.strictEqual(((error as ProtocolError).cause as TransportError)._tag, "TransportError")
+      assert.match(error!.message, new RegExp(`connection to the server at ${server.url} was lost`))
       assert.isBelow(Date.now() - started, 2000)
       const later = yield* client.callTool("next", {})
       assert.deepStrictEqual(later.content, [{ type: "text", text: "ok on session 2" }])
@@ -166,7 +168,7 @@ describe("LegacySseClient", () => {
       })
       const client = yield* connect(server.url, { maxRetries: 3 })
       const dropped = failureOf(yield* Effect.exit(client.callTool("drop", {})))
-      assert.strictEqual((dropped as McpError | undefined)?.code, -32000)
+      assert.strictEqual((dropped as ProtocolError | undefined)?.reason, "Transport")
       // sent while the transport reconnects: waits, then fails with the transport
       const started = Date.now()
       const pending = failureOf(yield* Effect.exit(client.callTool("pending", {}, { timeout: "20 seconds" })))
