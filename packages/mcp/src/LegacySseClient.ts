@@ -77,6 +77,12 @@ import { Transport, type TransportShape, fromMailbox } from "./Transport.js"
  */
 export const CONNECTION_LOST_CODE = -32000
 
+/**
+ * The options of the legacy HTTP+SSE client transport.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface LegacySseClientOptions {
   /** The SSE URL (the GET endpoint). */
   readonly url: string | URL

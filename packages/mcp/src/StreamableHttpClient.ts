@@ -105,9 +105,20 @@ import { Transport, type TransportShape, fromMailbox } from "./Transport.js"
  */
 export const HTTP_ERROR_CODE = -32000
 
+/**
+ * Exponential backoff between reconnection attempts.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export type { ReconnectOptions } from "./internal/reconnect.js"
 
-/** What a legacy fallback is told. */
+/**
+ * What a legacy fallback is told.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface LegacyFallbackContext {
   readonly url: URL
   /** The status of the refused initialize POST. */
@@ -115,11 +126,22 @@ export interface LegacyFallbackContext {
   readonly headers: Readonly<Record<string, string>>
 }
 
-/** Builds the transport to fall back to; it lives as long as the streamable HTTP transport. */
+/**
+ * Builds the transport to fall back to; it lives as long as the streamable HTTP transport.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export type LegacyFallback = (
   context: LegacyFallbackContext
 ) => Effect.Effect<TransportShape, TransportError, Scope.Scope | HttpClient.HttpClient>
 
+/**
+ * The options of the streamable HTTP client transport.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface StreamableHttpClientOptions {
   /** The MCP endpoint. */
   readonly url: string | URL
