@@ -24,7 +24,7 @@ const run = (cmd, args, cwd = root) => {
 }
 const bin = (name) => join(root, "node_modules", ".bin", name)
 
-run("pnpm", ["build"])
+run("pnpm", ["--filter", "@effect-mcp/mcp", "--filter", "@effect-mcp/node", "run", "build"])
 const out = mkdtempSync(join(tmpdir(), "effect-mcp-lint-"))
 try {
   for (const name of packages) {
