@@ -11,7 +11,7 @@
 // A script run by .ci/run, not a vitest test: it needs the build and the npm
 // registry and takes about 40 s, so it stays out of `pnpm test`.
 import { execFileSync, spawn } from "node:child_process"
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -41,7 +41,8 @@ const work = mkdtempSync(join(tmpdir(), "effect-mcp-pack-"))
 const children = []
 process.on("exit", () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL")
-  rmSync(work, { recursive: true, force: true })
+  // node_modules of a few thousand files: removed in the background rather than held up for
+  spawn("rm", ["-rf", work], { detached: true, stdio: "ignore" }).unref()
 })
 const tarballs = ["mcp", "node"].map((name) => {
   run("pnpm", ["pack", "--pack-destination", work], join(root, "packages", name))
