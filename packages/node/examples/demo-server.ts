@@ -5,6 +5,7 @@
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
@@ -34,8 +35,9 @@ const ServerLive = McpServer.register(Haiku).pipe(
   Layer.provideMerge(McpServer.layer({ name: "demo-server", version: "0.1.0" }))
 )
 
+// serves until stdin ends, then exits; SIGINT/SIGTERM end the session
 McpServer.run.pipe(
   Effect.provide(ServerLive),
   Effect.provide(NodeStdio.layerServer()),
-  Effect.runPromise
-).then(() => process.exit(0))
+  NodeRuntime.runMain
+)

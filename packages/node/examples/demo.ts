@@ -7,6 +7,7 @@
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -67,11 +68,5 @@ const program = Effect.gen(function*() {
 
 program.pipe(
   Effect.provide(McpClient.layer({ name: "demo-client", version: "0.1.0" }).pipe(Layer.provide(Layer.merge(Wire, SamplingLive)))),
-  Effect.runPromise
-).then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error)
-    process.exit(1)
-  }
+  NodeRuntime.runMain
 )
