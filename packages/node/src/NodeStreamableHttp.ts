@@ -25,8 +25,10 @@ import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import type { McpServer } from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Fiber from "effect/Fiber"
 import * as FiberId from "effect/FiberId"
 import * as Runtime from "effect/Runtime"
 import * as Stream from "effect/Stream"
@@ -46,6 +48,13 @@ export interface Options extends StreamableHttpServer.Options {
    * (default off; `true` means GET `/sse` and POST `/messages`).
    */
   readonly legacySse?: boolean | { readonly ssePath?: string | undefined; readonly messagesPath?: string | undefined } | undefined
+  /**
+   * At shutdown, after the sessions (and their streams) have ended and idle
+   * connections are closed: how long connections still busy (a request whose
+   * body never comes, a peer that does not read) may stay before they are cut
+   * (default 2 seconds).
+   */
+  readonly closeGrace?: Duration.DurationInput | undefined
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"])
@@ -217,12 +226,22 @@ export const layer = (
       yield* Effect.addFinalizer(() => Effect.sync(() => target.off("request", listener)))
     })
   )
-  // sessions end first (their streams with them); a peer that never reads must not hold the
-  // process: after a grace period every connection still open is cut
+  // sessions end first (their streams with them), then the server closes once its connections
+  // have; a peer that never reads must not hold the process: after a grace period every
+  // connection still open is cut
   const forceClose = Layer.scopedDiscard(Effect.addFinalizer(() =>
-    Effect.sync(() => {
-      server?.closeIdleConnections()
-      setTimeout(() => server?.closeAllConnections(), 2000).unref()
+    Effect.gen(function*() {
+      const target = server
+      if (target === undefined || !target.listening) return
+      // finalizers are uninterruptible: the timer is made interruptible to be stopped once closed
+      const grace = yield* Effect.forkDaemon(
+        Effect.interruptible(Effect.sleep(options.closeGrace ?? "2 seconds").pipe(Effect.zipRight(Effect.sync(() => target.closeAllConnections()))))
+      )
+      yield* Effect.async<void>((resume) => {
+        target.close(() => resume(Effect.void))
+        target.closeIdleConnections()
+      })
+      yield* Fiber.interrupt(grace)
     })
   ))
   return serve.pipe(
