@@ -106,8 +106,10 @@ export class ErrorResponse extends Schema.TaggedError<ErrorResponse>("@effect-mc
   static invalidRequest(message = "Invalid Request"): ErrorResponse {
     return new ErrorResponse({ code: ErrorCode.InvalidRequest, message })
   }
+  /** The method name is cut to 100 characters: a peer's 1 MB name does not come back as 1 MB. */
   static methodNotFound(method: string): ErrorResponse {
-    return new ErrorResponse({ code: ErrorCode.MethodNotFound, message: `Method not found: ${method}` })
+    const shown = method.length > 100 ? `${method.slice(0, 100)}…` : method
+    return new ErrorResponse({ code: ErrorCode.MethodNotFound, message: `Method not found: ${shown}` })
   }
   static invalidParams(message: string, data?: unknown): ErrorResponse {
     return new ErrorResponse(withData(ErrorCode.InvalidParams, message, data))

@@ -830,6 +830,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         let clientInfo: McpSchema.Implementation | undefined
         let clientCapabilities: McpSchema.ClientCapabilities | undefined
         let protocol: Protocol.Protocol | undefined
+        let initializedOnce = false
 
         const shape: ServerSessionShape = {
           sessionId,
@@ -849,10 +850,16 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
           const { method, params } = incoming.request
           if (method === "initialize") {
+            // once per session, on every transport: a second one would renegotiate the version
+            // (and with it batches) under a client that already relies on the first
+            if (initializedOnce) {
+              return Effect.fail(ErrorResponse.invalidRequest("Invalid Request: the session is already initialized"))
+            }
             const init = params as McpSchema.InitializeRequestParams | undefined
             if (init === undefined || typeof init.protocolVersion !== "string") {
               return Effect.fail(ErrorResponse.invalidParams("initialize needs params.protocolVersion"))
             }
+            initializedOnce = true
             version = Lifecycle.negotiate(init.protocolVersion)
             clientInfo = init.clientInfo
             clientCapabilities = init.capabilities ?? {}

@@ -957,9 +957,54 @@ describe("McpServer lifecycle", () => {
       })
       assert.strictEqual(result.protocolVersion, "2025-11-25")
       assertWireValid(pair.wire)
-      // an initialize without a version (invalid on purpose, so not validated)
-      const missing = yield* Effect.flip(bare.request("initialize", { capabilities: {} }))
+      // another session: an initialize without a version (invalid on purpose, so not validated) is
+      // -32602, and does not count as the session's initialize
+      const other = yield* serve(server)
+      const bare2 = yield* Protocol.make(other.client, {
+        side: "client",
+        onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),
+        onNotification: () => Effect.void
+      })
+      const missing = yield* Effect.flip(bare2.request("initialize", { capabilities: {} }))
       assert.strictEqual((missing as McpError).code, -32602)
+      const retried = yield* bare2.request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "c", version: "0" } })
+      assert.strictEqual(retried.protocolVersion, "2025-06-18")
+    }))
+
+  it.scopedLive("a second initialize is refused and the negotiated version stays (any transport)", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Echo))
+      const pair = yield* serve(server)
+      const bare = yield* Protocol.make(pair.client, {
+        side: "client",
+        onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),
+        onNotification: () => Effect.void
+      })
+      const init = { capabilities: {}, clientInfo: { name: "c", version: "0" } }
+      const first = yield* bare.request("initialize", { ...init, protocolVersion: "2025-11-25" })
+      assert.strictEqual(first.protocolVersion, "2025-11-25")
+      const second = yield* Effect.flip(bare.request("initialize", { ...init, protocolVersion: "2025-03-26" }))
+      assert.strictEqual((second as McpError).code, -32600)
+      assert.match((second as McpError).message, /already initialized/)
+      const sessions = yield* server.sessions
+      assert.strictEqual(sessions[0]!.protocolVersion(), "2025-11-25")
+    }))
+
+  it.scopedLive("-32601 shows at most 100 characters of the method name", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Echo))
+      const pair = yield* serve(server)
+      const bare = yield* Protocol.make(pair.client, {
+        side: "client",
+        onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),
+        onNotification: () => Effect.void
+      })
+      const long = `a/${"x".repeat(1024 * 1024)}`
+      const error = yield* Effect.flip(bare.request(long))
+      assert.strictEqual((error as McpError).code, -32601)
+      assert.strictEqual((error as McpError).message, `Method not found: ${long.slice(0, 100)}…`)
+      const short = yield* Effect.flip(bare.request("no/such"))
+      assert.strictEqual((short as McpError).message, "Method not found: no/such")
     }))
 
   it.scopedLive("our client refuses a server that answers a version it does not support", () =>
