@@ -358,9 +358,13 @@ export const make = (
 
     type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
 
+    /** A request answered by nobody (cancelled): the transport may forget where its answer would have gone. */
+    const unanswered = (id: JsonRpc.RequestId): Effect.Effect<void> =>
+      transport.requestEnded === undefined ? Effect.void : transport.requestEnded(id)
+
     const replyDirect = (id: JsonRpc.RequestId): Reply => (response) =>
       response === undefined
-        ? Effect.void
+        ? unanswered(id)
         : send(response, { relatedRequestId: id }).pipe(
           Effect.catchAll((error) =>
             Effect.logDebug("could not send a response", error).pipe(Effect.annotateLogs({ side }))
@@ -499,9 +503,11 @@ export const make = (
           if (response !== undefined) answers.push(response)
           return --expected === 0 && answers.length > 0 ? send(answers).pipe(Effect.ignore) : Effect.void
         })
+      const collectFor = (id: JsonRpc.RequestId): Reply => (response) =>
+        response === undefined ? Effect.zipRight(unanswered(id), collect(response)) : collect(response)
       return Effect.forEach(
         batch,
-        (m) => Effect.suspend(() => Effect.flatMap(Ref.get(pendingRef), (pending) => onMessage(m, pending, () => collect, collect) ?? Effect.void)),
+        (m) => Effect.suspend(() => Effect.flatMap(Ref.get(pendingRef), (pending) => onMessage(m, pending, collectFor, collect) ?? Effect.void)),
         { discard: true }
       )
     }

@@ -42,6 +42,7 @@ import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
@@ -104,7 +105,7 @@ export interface StreamableHttpServerShape {
    * listener that reads requests itself (see `NodeStreamableHttp`).
    */
   readonly respond: (request: EndpointRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse>
-  /** Sessions open now. */
+  /** Sessions open now (stateless: the POSTs being served, each a session of its own). */
   readonly sessionCount: Effect.Effect<number>
   /** Ends a session as DELETE would. */
   readonly closeSession: (sessionId: string) => Effect.Effect<void>
@@ -196,6 +197,9 @@ export const make = (
 ): Effect.Effect<StreamableHttpServerShape, never, McpServer | Scope.Scope> =>
   Effect.gen(function*() {
     const server = yield* McpServer
+    // time is the Clock's: the idle sweep and the fast path follow a TestClock
+    const clock = yield* Effect.clock
+    const now = () => clock.unsafeCurrentTimeMillis()
     const store = Option.getOrUndefined(yield* Effect.serviceOption(EventStore.EventStore))
     const sessions = new Map<string, Session>()
     /** Every session not closed yet, stateless ones included. */
@@ -208,7 +212,7 @@ export const make = (
     const retryMs = Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1)))
     const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
     const bufferSize = options.streamBuffer ?? 256
-    const sseFastPath = Duration.toMillis(options.sseFastPath ?? Duration.millis(20))
+    const sseFastPath = Duration.decode(options.sseFastPath ?? Duration.millis(20))
     const protection = options.dnsRebindingProtection
 
     // ------------------------------------------------------------------------
@@ -250,6 +254,27 @@ export const make = (
         return sink === undefined ? Effect.void : Effect.asVoid(sink.mailbox.end)
       })
 
+    /**
+     * A request of `stream` is over: with its answer, or without one (cancelled). Its route goes,
+     * and the stream ends (or its POST is answered) once nothing else waits on it.
+     */
+    const settle = (
+      session: Session,
+      stream: SseStream,
+      id: JsonRpc.RequestId,
+      answer: JsonRpc.Message | undefined
+    ): Effect.Effect<void> => {
+      session.byRequest.delete(id)
+      stream.pending.delete(id)
+      if (stream.json !== undefined) {
+        if (answer !== undefined) stream.json.responses.push(answer)
+        if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
+        return Effect.void
+      }
+      const last = stream.pending.size === 0 ? finish(session, stream) : Effect.void
+      return answer === undefined ? last : Effect.zipRight(deliver(stream, answer), last)
+    }
+
     /** Routes a server message of a session to the stream it belongs to. */
     const route = (session: Session, message: JsonRpc.Message, target: Route | undefined): Effect.Effect<void> => {
       if (JsonRpc.isResponse(message)) {
@@ -261,16 +286,7 @@ export const make = (
         }
         const stream = session.byRequest.get(id)
         if (stream === undefined) return Effect.logDebug("a response for a request no stream waits for")
-        session.byRequest.delete(id)
-        stream.pending.delete(id)
-        if (stream.json !== undefined) {
-          stream.json.responses.push(message)
-          if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
-          return Effect.void
-        }
-        return deliver(stream, message).pipe(
-          Effect.zipRight(stream.pending.size === 0 ? finish(session, stream) : Effect.void)
-        )
+        return settle(session, stream, id, message)
       }
       const related = target?.relatedRequestId
       const stream = related === undefined ? undefined : session.byRequest.get(related)
@@ -356,7 +372,7 @@ export const make = (
           streams: new Map(),
           byRequest: new Map(),
           standing: undefined,
-          lastActivity: Date.now(),
+          lastActivity: now(),
           version: undefined,
           initializeId: undefined,
           nextStream: 1,
@@ -384,6 +400,11 @@ export const make = (
               const sink = stream.sink
               stream.sink = undefined
               return Effect.asVoid(sink.mailbox.end)
+            }),
+          requestEnded: (requestId) =>
+            Effect.suspend(() => {
+              const stream = session.byRequest.get(requestId)
+              return stream === undefined ? Effect.void : settle(session, stream, requestId, undefined)
             })
         }
         if (!stateless) sessions.set(id, session)
@@ -403,9 +424,10 @@ export const make = (
         Effect.forever(
           Effect.sleep(Duration.millis(Math.max(10, Math.min(idleMs / 2, 60_000)))).pipe(
             Effect.zipRight(Effect.suspend(() => {
-              const now = Date.now()
-              const idle = Array.from(sessions.values()).filter((s) =>
-                now - s.lastActivity >= idleMs && s.byRequest.size === 0 &&
+              const at = now()
+              // stateless sessions too: one whose POST never got to answer is not kept past this
+              const idle = Array.from(open).filter((s) =>
+                at - s.lastActivity >= idleMs && s.byRequest.size === 0 &&
                 Array.from(s.streams.values()).every((st) => st.sink === undefined)
               )
               return Effect.forEach(idle, closeSession, { discard: true })
@@ -495,7 +517,7 @@ export const make = (
           Stream.ensuring(Effect.suspend(() => {
             openSinks.delete(sink)
             if (stream.sink === sink) stream.sink = undefined
-            session.lastActivity = Date.now()
+            session.lastActivity = now()
             return onEnd
           }))
         )
@@ -557,7 +579,12 @@ export const make = (
 
         let session: Session
         if (stateless) {
-          session = yield* openSession(randomSessionId())
+          // however this POST ends (its client may hang up at any point, interrupting it), its
+          // session ends with it; a streamed answer hands that to the end of its stream
+          const own = yield* openSession(randomSessionId())
+          return yield* answer(own, messages, isBatch).pipe(
+            Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : closeSession(own))
+          )
         } else if (initialize !== undefined) {
           if (headers["mcp-session-id"] !== undefined) {
             return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Bad Request: the session is already initialized")
@@ -577,7 +604,13 @@ export const make = (
           if (isResponse(found)) return found
           session = found
         }
-        session.lastActivity = Date.now()
+        return yield* answer(session, messages, isBatch)
+      })
+
+    /** Serves the messages of one POST in its session: 202, or their answers as JSON or SSE. */
+    const answer = (session: Session, messages: ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>, isBatch: boolean) =>
+      Effect.gen(function*() {
+        session.lastActivity = now()
         if (isBatch && !Lifecycle.allowsBatches(session.version)) {
           if (stateless) yield* closeSession(session)
           return jsonRpcError(
@@ -587,9 +620,17 @@ export const make = (
           )
         }
 
-        const requests = messages.filter(JsonRpc.isRequest)
+        const requests: Array<JsonRpc.Request> = []
+        // an id already in flight in the session, or twice in this batch, is refused here, on this
+        // POST: routing it would take the first request's route, and its answer with it
+        const duplicates: Array<JsonRpc.Request> = []
+        for (const m of messages) {
+          if (!JsonRpc.isRequest(m)) continue
+          if (session.byRequest.has(m.id) || requests.some((r) => r.id === m.id)) duplicates.push(m)
+          else requests.push(m)
+        }
         const invalids = messages.filter((m): m is JsonRpc.Invalid => JsonRpc.isInvalid(m) && m.respond)
-        if (requests.length === 0 && invalids.length === 0) {
+        if (requests.length === 0 && invalids.length === 0 && duplicates.length === 0) {
           for (const m of messages) session.incoming.unsafeOffer(m)
           if (stateless) yield* closeSession(session)
           return HttpServerResponse.empty({ status: 202 })
@@ -608,18 +649,32 @@ export const make = (
         const decided = Once.make<"json" | "sse", never>()
         stream.json = { responses: [], decided }
         for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
+        for (const duplicate of duplicates) {
+          stream.json.responses.push(JsonRpc.failure(duplicate.id, {
+            code: JsonRpc.ErrorCode.InvalidRequest,
+            message: "Invalid Request: a request with this id is already in progress"
+          }))
+        }
         if (requests.length === 0) decided.complete(Exit.succeed("json"))
-        const timer = jsonMode ? undefined : setTimeout(() => decided.complete(Exit.succeed("sse")), sseFastPath)
         // the session's mailbox is unbounded: an offer never waits
-        for (const m of messages) if (!JsonRpc.isInvalid(m)) session.incoming.unsafeOffer(m)
+        for (const m of messages) {
+          if (!JsonRpc.isInvalid(m) && !(duplicates.length > 0 && duplicates.includes(m as JsonRpc.Request))) {
+            session.incoming.unsafeOffer(m)
+          }
+        }
+        const timer = jsonMode || decided.isDone()
+          ? undefined
+          : yield* Effect.fork(Effect.zipRight(Effect.sleep(sseFastPath), Effect.sync(() => decided.complete(Exit.succeed("sse")))))
         const how = yield* decided.await
-        if (timer !== undefined) clearTimeout(timer)
+        if (timer !== undefined) timer.unsafeInterruptAsFork(FiberId.none)
         const gathered = stream.json.responses
         stream.json = undefined
         if (how === "json") {
           session.streams.delete(stream.id)
           yield* done
           const sessionHeader = stateless ? {} : { "mcp-session-id": session.id }
+          // every request was cancelled: nothing to say
+          if (gathered.length === 0 && jsonMode) return HttpServerResponse.empty({ status: 202, headers: Headers.fromInput(sessionHeader) })
           if (jsonMode) return wholeBody(JSON.stringify(isBatch ? gathered : gathered[0]), "application/json", sessionHeader)
           let body = store !== undefined ? `id: ${EventStore.primingId(stream.id)}\nretry: ${retryMs}\ndata: \n\n` : ""
           for (const m of gathered) {
@@ -652,7 +707,7 @@ export const make = (
         const found = findSession(headers)
         if (isResponse(found)) return found
         const session = found
-        session.lastActivity = Date.now()
+        session.lastActivity = now()
         const lastEventId = headers["last-event-id"]
         if (lastEventId !== undefined && store !== undefined) {
           const replay = yield* store.replayAfter(lastEventId)
@@ -723,7 +778,7 @@ export const make = (
     return {
       app: Effect.flatMap(HttpServerRequest.HttpServerRequest, respond),
       respond,
-      sessionCount: Effect.sync(() => sessions.size),
+      sessionCount: Effect.sync(() => (stateless ? open.size : sessions.size)),
       closeSession: (id) => Effect.suspend(() => {
         const session = sessions.get(id)
         return session === undefined ? Effect.void : closeSession(session)

@@ -58,6 +58,13 @@ export interface TransportShape {
    * streamable HTTP has such streams; elsewhere it is absent.
    */
   readonly closeRequestStream?: ((requestId: JsonRpc.RequestId) => Effect.Effect<void>) | undefined
+  /**
+   * Told by the engine that a forward request ended without an answer (it was
+   * cancelled): nothing will be sent for it, so a transport that routes
+   * answers (streamable HTTP) drops the request's route and ends its stream
+   * if nothing else waits on it. Elsewhere it is absent.
+   */
+  readonly requestEnded?: ((requestId: JsonRpc.RequestId) => Effect.Effect<void>) | undefined
 }
 
 /**

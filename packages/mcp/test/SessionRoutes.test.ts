@@ -1,0 +1,193 @@
+/**
+ * The streamable HTTP endpoint's session registry and POST routing, driven
+ * through `respond` (no socket) under the TestClock: duplicate in-flight ids,
+ * cancelled requests, and the idle sweep.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Headers from "@effect/platform/Headers"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import * as TestClock from "effect/TestClock"
+import * as TestServices from "effect/TestServices"
+
+/** What the tests look at in a response: its status, session header and body text. */
+const read = (response: HttpServerResponse.HttpServerResponse) =>
+  Effect.gen(function*() {
+    const body = response.body
+    let text = ""
+    switch (body._tag) {
+      case "Raw":
+        text = typeof body.body === "string" ? body.body : new TextDecoder().decode(body.body as Uint8Array)
+        break
+      case "Uint8Array":
+        text = new TextDecoder().decode(body.body)
+        break
+      case "Stream":
+        text = yield* Stream.runFold(body.stream, "", (acc, bytes) => acc + new TextDecoder().decode(bytes)).pipe(Effect.orDie)
+        break
+      default:
+        break
+    }
+    return { status: response.status, session: response.headers["mcp-session-id"], text }
+  })
+
+/** The JSON-RPC messages of a JSON or SSE body. */
+const messages = (text: string): Array<any> => {
+  const trimmed = text.trim()
+  if (trimmed === "") return []
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    const parsed = JSON.parse(trimmed)
+    return Array.isArray(parsed) ? parsed : [parsed]
+  }
+  return trimmed.split("\n\n").flatMap((block) =>
+    block.split("\n").filter((line) => line.startsWith("data: ") && line.length > 6).map((line) => JSON.parse(line.slice(6)))
+  )
+}
+
+/** Waits in real time (the TestClock stands still) for an effect to finish, failing the test if it does not. */
+const within = <A, E>(effect: Effect.Effect<A, E>, what: string) =>
+  TestServices.provideLive(effect.pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error(`${what} never finished`) })))
+
+const setup = (options: StreamableHttpServer.Options) =>
+  Effect.gen(function*() {
+    const started = yield* Deferred.make<void>()
+    const release = yield* Deferred.make<void>()
+    const Wait = McpServer.tool({
+      name: "wait",
+      description: "answers once released",
+      parameters: Schema.Struct({}),
+      handler: () => Deferred.succeed(started, undefined).pipe(Effect.zipRight(Deferred.await(release)), Effect.as("released"))
+    })
+    const Echo = McpServer.tool({
+      name: "echo",
+      description: "echo",
+      parameters: Schema.Struct({ text: Schema.String }),
+      handler: ({ text }) => Effect.succeed(text)
+    })
+    const context = yield* Layer.build(
+      McpServer.register(Wait, Echo).pipe(Layer.provideMerge(McpServer.layer({ name: "routes", version: "1.0.0" })))
+    )
+    const endpoint = yield* StreamableHttpServer.make({ dnsRebindingProtection: false, ...options }).pipe(Effect.provide(context))
+    const post = (body: unknown, sessionId?: string) =>
+      endpoint.respond({
+        method: "POST",
+        headers: Headers.fromInput({
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...(sessionId === undefined ? {} : { "mcp-session-id": sessionId })
+        }),
+        arrayBuffer: Effect.succeed(new TextEncoder().encode(JSON.stringify(body)))
+      })
+    const initialize = (protocolVersion = "2025-11-25") =>
+      Effect.gen(function*() {
+        const init = yield* read(
+          yield* post({
+            jsonrpc: "2.0",
+            id: 0,
+            method: "initialize",
+            params: { protocolVersion, capabilities: {}, clientInfo: { name: "t", version: "1" } }
+          })
+        )
+        const sid = init.session!
+        yield* post({ jsonrpc: "2.0", method: "notifications/initialized" }, sid)
+        return sid
+      })
+    const call = (id: number, name: string, args: Record<string, unknown> = {}) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name, arguments: args }
+    })
+    return { endpoint, post, initialize, call, started, release }
+  })
+
+describe("StreamableHttpServer routes", () => {
+  it.scoped("a duplicate in-flight id is refused on its own POST; the original keeps its route and result", () =>
+    Effect.gen(function*() {
+      const t = yield* setup({ jsonResponse: true })
+      const sid = yield* t.initialize()
+      const original = yield* Effect.fork(Effect.flatMap(t.post(t.call(7, "wait"), sid), read))
+      yield* Deferred.await(t.started)
+      const duplicate = yield* read(yield* t.post(t.call(7, "echo", { text: "again" }), sid))
+      assert.strictEqual(duplicate.status, 200)
+      assert.deepStrictEqual(messages(duplicate.text).map((m) => [m.id, m.error?.code]), [[7, -32600]])
+      yield* Deferred.succeed(t.release, undefined)
+      const first = yield* within(Fiber.join(original), "the original request")
+      const answers = messages(first.text)
+      assert.strictEqual(answers.length, 1)
+      assert.strictEqual(answers[0].id, 7)
+      assert.deepStrictEqual(answers[0].result.content, [{ type: "text", text: "released" }])
+    }))
+
+  it.scoped("a batch with a duplicate id gets one answer for each: the result and a -32600", () =>
+    Effect.gen(function*() {
+      const t = yield* setup({ jsonResponse: true })
+      const sid = yield* t.initialize("2025-03-26")
+      const batch = yield* read(yield* t.post([t.call(1, "echo", { text: "a" }), t.call(1, "echo", { text: "b" })], sid))
+      const answers = messages(batch.text)
+      assert.strictEqual(answers.length, 2)
+      assert.deepStrictEqual(answers.map((m) => m.id), [1, 1])
+      assert.deepStrictEqual(answers.filter((m) => m.error !== undefined).map((m) => m.error.code), [-32600])
+      assert.deepStrictEqual(answers.filter((m) => m.result !== undefined).map((m) => m.result.content[0].text), ["a"])
+    }))
+
+  it.scoped("JSON mode: a cancelled request's POST is answered (202) and its session is then idle-reaped", () =>
+    Effect.gen(function*() {
+      const t = yield* setup({ jsonResponse: true, sessionIdleTimeout: "10 seconds" })
+      const sid = yield* t.initialize()
+      const pending = yield* Effect.fork(Effect.flatMap(t.post(t.call(5, "wait"), sid), read))
+      yield* Deferred.await(t.started)
+      const cancel = yield* read(yield* t.post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5 } }, sid))
+      assert.strictEqual(cancel.status, 202)
+      const answered = yield* within(Fiber.join(pending), "the cancelled request's POST")
+      assert.strictEqual(answered.status, 202)
+      assert.strictEqual(answered.text, "")
+      // idle from now: kept within the timeout, gone after it
+      yield* TestClock.adjust("5 seconds")
+      assert.strictEqual(yield* t.endpoint.sessionCount, 1)
+      yield* TestClock.adjust("11 seconds")
+      assert.strictEqual(yield* t.endpoint.sessionCount, 0)
+    }))
+
+  it.scoped("SSE mode: a cancelled request's stream ends, and its session is then idle-reaped", () =>
+    Effect.gen(function*() {
+      const t = yield* setup({ sessionIdleTimeout: "10 seconds" })
+      const sid = yield* t.initialize()
+      const pending = yield* Effect.fork(t.post(t.call(5, "wait"), sid))
+      yield* Deferred.await(t.started)
+      // past the fast path: the answer is a stream, its headers out already
+      yield* TestClock.adjust("1 second")
+      const response = yield* Fiber.join(pending)
+      assert.strictEqual(response.body._tag, "Stream")
+      const body = yield* Effect.fork(read(response))
+      yield* t.post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5 } }, sid)
+      const streamed = yield* within(Fiber.join(body), "the cancelled request's stream")
+      assert.deepStrictEqual(messages(streamed.text), [])
+      yield* TestClock.adjust("5 seconds")
+      assert.strictEqual(yield* t.endpoint.sessionCount, 1)
+      yield* TestClock.adjust("11 seconds")
+      assert.strictEqual(yield* t.endpoint.sessionCount, 0)
+    }))
+
+  it.scoped("the idle sweep follows the clock: a session used within the timeout stays", () =>
+    Effect.gen(function*() {
+      const t = yield* setup({ jsonResponse: true, sessionIdleTimeout: "1 minute" })
+      const sid = yield* t.initialize()
+      yield* TestClock.adjust("50 seconds")
+      const echo = yield* read(yield* t.post(t.call(2, "echo", { text: "hi" }), sid))
+      assert.strictEqual(echo.status, 200)
+      yield* TestClock.adjust("50 seconds")
+      assert.strictEqual(yield* t.endpoint.sessionCount, 1)
+      yield* TestClock.adjust("2 minutes")
+      assert.strictEqual(yield* t.endpoint.sessionCount, 0)
+      const gone = yield* read(yield* t.post(t.call(3, "echo", { text: "hi" }), sid))
+      assert.strictEqual(gone.status, 404)
+    }))
+})
