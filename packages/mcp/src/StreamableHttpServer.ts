@@ -518,7 +518,8 @@ export const make = (
             openSinks.delete(sink)
             if (stream.sink === sink) stream.sink = undefined
             session.lastActivity = now()
-            return onEnd
+            // the connection is gone: a sender waiting on its full buffer goes on (to the backlog)
+            return Effect.zipRight(sink.mailbox.shutdown, onEnd)
           }))
         )
         return HttpServerResponse.stream(body, { contentType: "text/event-stream", headers: sseHeaders(session) })

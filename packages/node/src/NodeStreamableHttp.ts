@@ -25,7 +25,7 @@ import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import type { McpServer } from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
-import type * as Duration from "effect/Duration"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Fiber from "effect/Fiber"
@@ -55,6 +55,19 @@ export interface Options extends StreamableHttpServer.Options {
    * (default 2 seconds).
    */
   readonly closeGrace?: Duration.DurationInput | undefined
+  /**
+   * Bytes an SSE response may have written and the client not yet taken
+   * (default 64 MiB); a stream that goes over it is ended, and the log says so.
+   * Writes wait for the client past node's buffer mark, so this is reached by
+   * one large batch of events: it bounds what a client that never reads costs.
+   */
+  readonly maxBufferedBytes?: number | undefined
+  /**
+   * How long a response may wait for the client to take what was written
+   * (default 30 s): an SSE stream whose client stops reading, or a large
+   * whole body it never reads, is then ended, and the log says so.
+   */
+  readonly writeTimeout?: Duration.DurationInput | undefined
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"])
@@ -92,19 +105,65 @@ const endpointRequest = (req: IncomingMessage, maxBody: number): StreamableHttpS
   })
 })
 
-/** Writes an endpoint's response: whole bodies in one `end`, streams chunk by chunk, waiting for `'drain'`. */
-const writeResponse = (res: ServerResponse, response: HttpServerResponse.HttpServerResponse): Effect.Effect<void> => {
+/**
+ * The responses waiting for their client to take what was written, since
+ * when; `cutStalled` ends those that waited too long.
+ */
+type Stalled = Map<ServerResponse, number>
+
+/** A whole body this large is watched until the client took it; smaller ones fit the socket's buffers. */
+const WATCHED_BODY = 64 * 1024
+
+const watchWhole = (res: ServerResponse, stalled: Stalled, now: number) => {
+  if (res.writableFinished || res.writableLength < WATCHED_BODY) return
+  stalled.set(res, now)
+  const done = () => stalled.delete(res)
+  res.once("finish", done)
+  res.once("close", done)
+}
+
+/** Ends the responses whose client has not taken what was written for `timeoutMs`. */
+const cutStalled = (stalled: Stalled, now: number, timeoutMs: number): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    const cut: Array<ServerResponse> = []
+    for (const [res, since] of stalled) if (now - since >= timeoutMs) cut.push(res)
+    if (cut.length === 0) return Effect.void
+    for (const res of cut) {
+      stalled.delete(res)
+      res.destroy()
+    }
+    return Effect.logWarning(`ended ${cut.length} response(s) whose client took nothing for ${timeoutMs} ms`)
+  })
+
+interface WriteLimits {
+  readonly stalled: Stalled
+  readonly maxBufferedBytes: number
+  readonly now: () => number
+}
+
+/**
+ * Writes an endpoint's response: whole bodies in one `end`, streams chunk by
+ * chunk, waiting for `'drain'` (for no longer than the write timeout, see
+ * `cutStalled`) and ending a stream over its byte budget.
+ */
+const writeResponse = (
+  res: ServerResponse,
+  response: HttpServerResponse.HttpServerResponse,
+  limits: WriteLimits
+): Effect.Effect<void> => {
   if (res.writableEnded) return Effect.void
   res.writeHead(response.status, response.headers)
   const body = response.body
   switch (body._tag) {
     case "Uint8Array":
       res.end(body.body)
+      watchWhole(res, limits.stalled, limits.now())
       return Effect.void
     case "Raw": {
       const raw = body.body
       if (typeof raw === "string" || raw instanceof Uint8Array) {
         res.end(raw)
+        watchWhole(res, limits.stalled, limits.now())
         return Effect.void
       }
       // the endpoint makes text bodies only
@@ -116,9 +175,18 @@ const writeResponse = (res: ServerResponse, response: HttpServerResponse.HttpSer
         Stream.runForEachChunk((chunk) => {
           let full = false
           for (const bytes of chunk) full = !res.write(bytes) || full
+          if (res.writableLength > limits.maxBufferedBytes && !res.destroyed) {
+            const unsent = res.writableLength
+            res.destroy()
+            return Effect.logWarning(
+              `ended an SSE stream whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
+            )
+          }
           return full && !res.destroyed
             ? Effect.async<void>((resume) => {
+              limits.stalled.set(res, limits.now())
               const stop = () => {
+                limits.stalled.delete(res)
                 res.off("drain", go)
                 res.off("close", go)
               }
@@ -196,6 +264,8 @@ export const layer = (
     }
   const mcpPath = options.path ?? "/mcp"
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
+  const maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024 * 1024
+  const writeTimeoutMs = Duration.toMillis(options.writeTimeout ?? Duration.seconds(30))
   let server: Server | undefined
   const serve = Layer.scopedDiscard(
     Effect.gen(function*() {
@@ -212,11 +282,21 @@ export const layer = (
       // the engine makes its own span per MCP request; one per HTTP request on top costs without telling more
       const viaPlatform = yield* HttpMiddleware.withTracerDisabledWhenEffect(NodeHttpServer.makeHandler(mount(routes)), () => true)
       const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+      // a client that stops reading is cut after the write timeout, on the Clock
+      const clock = yield* Effect.clock
+      const limits: WriteLimits = { stalled: new Map(), maxBufferedBytes, now: () => clock.unsafeCurrentTimeMillis() }
+      if (Number.isFinite(writeTimeoutMs)) {
+        yield* Effect.forkScoped(Effect.forever(
+          Effect.sleep(Duration.millis(Math.max(10, Math.min(writeTimeoutMs / 4, 5_000)))).pipe(
+            Effect.zipRight(Effect.suspend(() => cutStalled(limits.stalled, limits.now(), writeTimeoutMs)))
+          )
+        ))
+      }
       const listener = (req: IncomingMessage, res: ServerResponse) => {
         if (pathOf(req.url) !== mcpPath) return viaPlatform(req, res)
         // the MCP endpoint straight on node:http, without the platform's request and response
         // objects: about half the server's CPU per POST, and memory per standing GET
-        const fiber = runFork(Effect.flatMap(mcp.respond(endpointRequest(req, maxBody)), (response) => writeResponse(res, response)))
+        const fiber = runFork(Effect.flatMap(mcp.respond(endpointRequest(req, maxBody)), (response) => writeResponse(res, response, limits)))
         res.on("close", () => {
           if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
         })
