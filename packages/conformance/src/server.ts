@@ -4,6 +4,11 @@
  *
  *   node dist/server.js --stdio
  *   node dist/server.js --port 3000 [--json-response] [--stateless]
+ *     [--idle-timeout <duration>] [--max-sessions <n>]
+ *
+ * `--idle-timeout` (`500ms`, `2s`, `5m`, `1h`) closes a session with no
+ * request and no open stream for that long; `--max-sessions` answers 503 to
+ * one initialize more. Both default to the endpoint's defaults.
  *
  * `--stdio` serves one session on stdin/stdout. `--port` serves streamable
  * HTTP at `http://127.0.0.1:<port>/mcp`. Diagnostics go to stderr only
@@ -16,6 +21,8 @@ import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as Layer from "effect/Layer"
+import * as Duration from "effect/Duration"
+import * as Option from "effect/Option"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -29,13 +36,32 @@ export interface HttpOptions {
   readonly jsonResponse: boolean
   /** No `Mcp-Session-Id`: every request stands alone. */
   readonly stateless: boolean
+  /** Sessions idle this long are closed (default: the endpoint's). */
+  readonly idleTimeout?: Duration.Duration | undefined
+  /** Sessions open at once (default: the endpoint's). */
+  readonly maxSessions?: number | undefined
 }
 
 type Options =
   | { readonly _tag: "Stdio" }
   | ({ readonly _tag: "Http" } & HttpOptions)
 
-const USAGE = "usage: server.js --stdio | --port <n> [--json-response] [--stateless]"
+const USAGE =
+  "usage: server.js --stdio | --port <n> [--json-response] [--stateless] [--idle-timeout <duration>] [--max-sessions <n>]"
+
+const UNITS: Record<string, (n: number) => Duration.Duration> = {
+  ms: Duration.millis,
+  s: Duration.seconds,
+  m: Duration.minutes,
+  h: Duration.hours
+}
+
+/** `500ms`, `2s`, `5m`, `1h`, or Effect's own form (`2 seconds`). */
+const parseDuration = (text: string): Duration.Duration | undefined => {
+  const short = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text.trim())
+  if (short !== null) return UNITS[short[2]!]!(Number(short[1]))
+  return Option.getOrUndefined(Duration.decodeUnknown(text))
+}
 
 /** Reads the command line; a string is a usage error. */
 const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
@@ -43,9 +69,25 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   let port: number | undefined
   let jsonResponse = false
   let stateless = false
+  let idleTimeout: Duration.Duration | undefined
+  let maxSessions: number | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     switch (arg) {
+      case "--idle-timeout": {
+        const value = argv[++i]
+        const duration = value === undefined ? undefined : parseDuration(value)
+        if (duration === undefined || Duration.toMillis(duration) <= 0) return `invalid --idle-timeout: ${value ?? "(missing)"}`
+        idleTimeout = duration
+        break
+      }
+      case "--max-sessions": {
+        const value = argv[++i]
+        const n = Number(value)
+        if (value === undefined || !Number.isInteger(n) || n < 1) return `invalid --max-sessions: ${value ?? "(missing)"}`
+        maxSessions = n
+        break
+      }
       case "--stdio":
         stdio = true
         break
@@ -77,7 +119,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   }
   if (stdio && port !== undefined) return "--stdio and --port are exclusive"
   if (stdio) return { _tag: "Stdio" }
-  if (port !== undefined) return { _tag: "Http", port, jsonResponse, stateless }
+  if (port !== undefined) return { _tag: "Http", port, jsonResponse, stateless, idleTimeout, maxSessions }
   return USAGE
 }
 
@@ -105,6 +147,8 @@ export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
         retry: 500,
         jsonResponse: options.jsonResponse,
         stateless: options.stateless,
+        sessionIdleTimeout: options.idleTimeout,
+        maxSessions: options.maxSessions,
         legacySse: true
       }).pipe(Layer.provide(FixtureLive))
     ),

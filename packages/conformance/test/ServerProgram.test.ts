@@ -1,0 +1,129 @@
+/**
+ * The conformance server as a program, driven from outside: its session
+ * limits on the command line, and its stdio session's lifecycle.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
+const serverSource = fileURLToPath(new URL("../src/server.ts", import.meta.url))
+
+/** Starts the program; killed when the scope closes. */
+const program = (args: ReadonlyArray<string>) =>
+  Effect.acquireRelease(
+    Effect.sync(() =>
+      spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", serverSource, ...args], {
+        cwd: repoRoot,
+        stdio: ["pipe", "pipe", "pipe"]
+      })
+    ),
+    (child) => Effect.sync(() => child.kill("SIGKILL"))
+  )
+
+/** Everything the program wrote to stderr until it exited, and its exit code. */
+const exitOf = (child: ChildProcessWithoutNullStreams) =>
+  Effect.async<{ readonly code: number | null; readonly stderr: string }>((resume) => {
+    let stderr = ""
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
+    child.once("exit", (code) => resume(Effect.succeed({ code, stderr })))
+  })
+
+/** The URL the program prints once it listens. */
+const listening = (child: ChildProcessWithoutNullStreams) =>
+  Effect.async<string>((resume) => {
+    let stderr = ""
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8")
+      const match = /listening on (\S+)/.exec(stderr)
+      if (match !== null) resume(Effect.succeed(match[1]!))
+    })
+    child.once("exit", (code) => resume(Effect.dieMessage(`the server exited (${code}): ${stderr}`)))
+  })
+
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" }
+const init = (protocolVersion: string, id = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method: "initialize",
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: "outside", version: "1" } }
+})
+
+const post = (url: string, body: unknown, session?: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: session === undefined ? HEADERS : { ...HEADERS, "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify(body)
+    })
+    await response.text()
+    return { status: response.status, session: response.headers.get("mcp-session-id") ?? undefined }
+  })
+
+/** Writes lines to a stdio server and reads its answers, one line each. */
+const stdioPeer = (child: ChildProcessWithoutNullStreams) => {
+  let buffer = ""
+  const lines: Array<string> = []
+  const waiting: Array<(line: string) => void> = []
+  child.stdout.on("data", (chunk: Buffer) => {
+    buffer += chunk.toString("utf8")
+    let newline: number
+    while ((newline = buffer.indexOf("\n")) !== -1) {
+      const line = buffer.slice(0, newline)
+      buffer = buffer.slice(newline + 1)
+      const next = waiting.shift()
+      if (next !== undefined) next(line)
+      else lines.push(line)
+    }
+  })
+  return {
+    send: (message: unknown) => Effect.sync(() => child.stdin.write(`${JSON.stringify(message)}\n`)),
+    next: Effect.async<any>((resume) => {
+      const line = lines.shift()
+      if (line !== undefined) return resume(Effect.succeed(JSON.parse(line)))
+      waiting.push((l) => resume(Effect.succeed(JSON.parse(l))))
+    })
+  }
+}
+
+describe("the conformance server program", () => {
+  it.scopedLive("--max-sessions answers 503 past the limit; --idle-timeout closes idle sessions", () =>
+    Effect.gen(function*() {
+      const child = yield* program(["--port", "0", "--idle-timeout", "300ms", "--max-sessions", "2"])
+      const url = yield* listening(child)
+      const first = yield* post(url, init("2025-11-25"))
+      assert.strictEqual(first.status, 200)
+      assert.strictEqual((yield* post(url, init("2025-11-25"))).status, 200)
+      assert.strictEqual((yield* post(url, init("2025-11-25"))).status, 503)
+      // idle for longer than the timeout: closed, and room for new ones
+      yield* Effect.sleep("1 second")
+      assert.strictEqual((yield* post(url, { jsonrpc: "2.0", id: 2, method: "ping" }, first.session)).status, 404)
+      assert.strictEqual((yield* post(url, init("2025-11-25"))).status, 200)
+    }))
+
+  it.scopedLive("a bad --idle-timeout is a usage error", () =>
+    Effect.gen(function*() {
+      // one program start costs a second or more: one case each
+      const child = yield* program(["--port", "0", "--idle-timeout", "soon"])
+      const exit = yield* exitOf(child)
+      assert.strictEqual(exit.code, 2)
+      assert.match(exit.stderr, /invalid --idle-timeout: soon/)
+    }))
+
+  it.scopedLive("stdio: a second initialize is refused and the version stays (batches still refused)", () =>
+    Effect.gen(function*() {
+      const peer = stdioPeer(yield* program(["--stdio"]))
+      yield* peer.send(init("2025-11-25", 1))
+      assert.strictEqual((yield* peer.next).result.protocolVersion, "2025-11-25")
+      yield* peer.send({ jsonrpc: "2.0", method: "notifications/initialized" })
+      yield* peer.send(init("2025-03-26", 2))
+      const again = yield* peer.next
+      assert.strictEqual(again.id, 2)
+      assert.strictEqual(again.error?.code, -32600)
+      yield* peer.send([{ jsonrpc: "2.0", id: 3, method: "ping" }, { jsonrpc: "2.0", id: 4, method: "ping" }])
+      const batch = yield* peer.next
+      assert.isFalse(Array.isArray(batch), "a batch was answered under 2025-11-25")
+      assert.strictEqual(batch.error?.code, -32600)
+    }))
+})
