@@ -83,6 +83,8 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
     const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
     const bufferSize = options.streamBuffer ?? 256
     const protection = options.dnsRebindingProtection
+    // session time is the Clock's, so the idle sweep follows a TestClock
+    const clock = yield* Effect.clock
 
     const closeSession = (session: Session) =>
       Effect.suspend(() => {
@@ -100,7 +102,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
     // one timer for all sessions: keep-alive comments, and the idle sweep
     yield* Effect.forkScoped(Effect.forever(
       Effect.sleep(keepAlive).pipe(Effect.zipRight(Effect.suspend(() => {
-        const now = Date.now()
+        const now = clock.unsafeCurrentTimeMillis()
         const idle: Array<Session> = []
         for (const session of sessions.values()) {
           if (now - session.lastActivity >= idleMs) idle.push(session)
@@ -125,7 +127,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
           id,
           incoming: yield* Mailbox.make<JsonRpc.Frame>(),
           outgoing: yield* Mailbox.make<string>({ capacity: bufferSize }),
-          lastActivity: Date.now(),
+          lastActivity: clock.unsafeCurrentTimeMillis(),
           closed: false
         }
         sessions.set(id, session)
@@ -175,7 +177,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         if (JsonRpc.isInvalid(frame) && frame.respond) {
           return jsonRpcError(400, frame.error.code, frame.error.message, frame.id)
         }
-        session.lastActivity = Date.now()
+        session.lastActivity = clock.unsafeCurrentTimeMillis()
         yield* session.incoming.offer(frame)
         return HttpServerResponse.text("Accepted", { status: 202 })
       }))
