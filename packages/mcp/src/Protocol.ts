@@ -134,8 +134,16 @@ interface Pending {
 
 const DEFAULT_TIMEOUT = Duration.seconds(60)
 const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
-/** Node fires a longer delay after 1 ms; longer timeouts re-arm in steps of this. */
+/** A timer longer than this never fires; longer timeouts wake up in steps of this. */
 const MAX_TIMER_MS = 2_147_483_647
+
+/** An outgoing request's timeout, as the engine's timer sees it. */
+interface Timed {
+  /** When it expires now (progress may move it later). */
+  readonly deadline: () => number
+  /** Fails the request with `Timeout`. */
+  readonly expire: () => void
+}
 
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
 
@@ -174,6 +182,8 @@ export const make = (
     let nextId = 0
     const defaultTimeout = Duration.toMillis(options.requestTimeout ?? DEFAULT_TIMEOUT)
     const defaultMaxTimeout = Duration.toMillis(options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT)
+    // time is the Clock's: request timeouts follow a TestClock
+    const clock = yield* Effect.clock
     const side = options.side
     const spanKind = side === "server" ? "server" : "client"
     const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
@@ -199,6 +209,47 @@ export const make = (
     const sendCancelled = (id: JsonRpc.RequestId, reason: string, route: Route | undefined) =>
       send(JsonRpc.notification("notifications/cancelled", { requestId: id, reason }), route).pipe(Effect.ignore)
 
+    // ------------------------------------------------------------------------
+    // timeouts: one fiber per engine sleeps until the nearest deadline (a request costs a set
+    // entry, not a timer); a request that expires sooner than that restarts it
+    // ------------------------------------------------------------------------
+
+    const timed = new Set<Timed>()
+    let wakeAt = Infinity
+    let timerGeneration = 0
+    let timerFiber: Fiber.RuntimeFiber<void> | undefined
+
+    const timerLoop = (generation: number): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        if (generation !== timerGeneration) return Effect.void
+        const now = clock.unsafeCurrentTimeMillis()
+        let next = Infinity
+        for (const entry of timed) {
+          const deadline = entry.deadline()
+          if (deadline <= now) {
+            timed.delete(entry)
+            entry.expire()
+          } else if (deadline < next) next = deadline
+        }
+        wakeAt = next
+        if (next === Infinity) {
+          timerFiber = undefined
+          return Effect.void
+        }
+        return Effect.zipRight(Effect.sleep(Duration.millis(Math.min(next - now, MAX_TIMER_MS))), timerLoop(generation))
+      })
+
+    const arm = (entry: Timed) => {
+      timed.add(entry)
+      const deadline = entry.deadline()
+      if (deadline >= wakeAt) return
+      wakeAt = deadline
+      const generation = ++timerGeneration
+      timerFiber?.unsafeInterruptAsFork(FiberId.none)
+      const delay = Math.min(deadline - clock.unsafeCurrentTimeMillis(), MAX_TIMER_MS)
+      timerFiber = Runtime.runFork(loopRuntime)(Effect.zipRight(Effect.sleep(Duration.millis(Math.max(0, delay))), timerLoop(generation)))
+    }
+
     const removePending = (id: JsonRpc.RequestId) => Ref.update(pendingRef, (map) => HashMap.remove(map, id))
 
     const requestUntraced: Protocol["request"] = (method, params, requestOptions) =>
@@ -214,33 +265,28 @@ export const make = (
           const onProgress = requestOptions?.onProgress
           const route = requestOptions?.route
 
-          let last = Date.now()
+          let last = clock.unsafeCurrentTimeMillis()
           const started = last
-          let timer: ReturnType<typeof setTimeout> | undefined
-          const fire = () => {
-            const now = Date.now()
-            const idleLeft = last + timeoutMs - now
-            const hardLeft = started + maxMs - now
-            if (idleLeft <= 0 || hardLeft <= 0) {
-              timer = undefined
-              const ms = idleLeft <= 0 ? timeoutMs : maxMs
-              settle(
-                Exit.fail(
-                  new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
+          const timer: Timed | undefined = Number.isFinite(timeoutMs) || Number.isFinite(maxMs)
+            ? {
+              deadline: () => Math.min(last + timeoutMs, started + maxMs),
+              expire: () => {
+                const ms = last + timeoutMs <= clock.unsafeCurrentTimeMillis() ? timeoutMs : maxMs
+                settle(
+                  Exit.fail(
+                    new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
+                  )
                 )
-              )
-              return
+              }
             }
-            timer = setTimeout(fire, Math.min(idleLeft, hardLeft, MAX_TIMER_MS))
-            timer.unref?.()
-          }
+            : undefined
           const entry: Pending = {
             method,
             settle,
             onProgress,
             touch: resetOnProgress
               ? () => {
-                last = Date.now()
+                last = clock.unsafeCurrentTimeMillis()
               }
               : () => {}
           }
@@ -252,7 +298,7 @@ export const make = (
           }
 
           const stopTimer = () => {
-            if (timer !== undefined) clearTimeout(timer)
+            if (timer !== undefined) timed.delete(timer)
           }
 
           // one continuation per step: this runs for every call, so its number of effects is its cost
@@ -288,10 +334,7 @@ export const make = (
                   })
                 ),
               onSuccess: () => {
-                if (Number.isFinite(timeoutMs) || Number.isFinite(maxMs)) {
-                  timer = setTimeout(fire, Math.min(timeoutMs, maxMs, MAX_TIMER_MS))
-                  timer.unref?.()
-                }
+                if (timer !== undefined) arm(timer)
                 return awaited
               }
             }))
@@ -555,7 +598,13 @@ export const make = (
     // handlers forked after an earlier `close` (the loop runs until the scope closes) end here too
     yield* Effect.addFinalizer(() =>
       Effect.zipRight(
-        close("the protocol engine was closed"),
+        close("the protocol engine was closed").pipe(
+          Effect.zipRight(Effect.suspend(() => {
+            timed.clear()
+            timerGeneration++
+            return timerFiber === undefined ? Effect.void : Fiber.interrupt(timerFiber)
+          }))
+        ),
         Effect.suspend(() => Fiber.interruptAll(Array.from(handlers.values())))
       )
     )

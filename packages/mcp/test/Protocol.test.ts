@@ -7,6 +7,7 @@ import * as Random from "effect/Random"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as Supervisor from "effect/Supervisor"
+import * as TestClock from "effect/TestClock"
 import * as Tracer from "effect/Tracer"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import { ErrorResponse, type McpError, type ProtocolError } from "@effect-mcp/mcp/McpError"
@@ -197,6 +198,26 @@ describe("Protocol", () => {
       assert.strictEqual(yield* a.pending, 0)
       const cancel = parsed(pair, "client").find((m) => m.method === "notifications/cancelled")
       assert.deepStrictEqual(cancel?.params, { requestId: 0, reason: "Request timed out" })
+    }))
+
+  it.scoped("request timeouts follow the Clock: each expires at its own deadline, a sooner one first", () =>
+    Effect.gen(function*() {
+      const { a } = yield* peers(() => Effect.never)
+      const long = yield* Effect.fork(Effect.exit(a.request("long", {}, { timeout: "60 seconds" })))
+      yield* TestClock.adjust("1 second")
+      const short = yield* Effect.fork(Effect.exit(a.request("short", {}, { timeout: "5 seconds" })))
+      yield* TestClock.adjust("4 seconds")
+      assert.isTrue(Option.isNone(yield* Fiber.poll(short)), "expired before its deadline")
+      yield* TestClock.adjust("1 second")
+      assert.deepStrictEqual(failureOf(yield* Fiber.join(short))?.reason, "Timeout")
+      assert.isTrue(Option.isNone(yield* Fiber.poll(long)), "a later deadline expired with a sooner one")
+      yield* TestClock.adjust("53 seconds")
+      assert.isTrue(Option.isNone(yield* Fiber.poll(long)))
+      yield* TestClock.adjust("1 second")
+      const expired = yield* Fiber.join(long)
+      assert.deepStrictEqual(failureOf(expired)?.reason, "Timeout")
+      assert.include(String(Exit.isFailure(expired) ? expired.cause : ""), "60000 ms")
+      assert.strictEqual(yield* a.pending, 0)
     }))
 
   it.scopedLive("progress resets the timeout; the hard maximum still applies", () =>
