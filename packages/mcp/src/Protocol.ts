@@ -35,6 +35,7 @@ import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "./JsonRpc.js"
 import { ErrorResponse, McpError, ProtocolError, type TransportError } from "./McpError.js"
+import * as Deadlines from "./internal/deadlines.js"
 import * as Once from "./internal/once.js"
 import { tracing } from "./internal/tracing.js"
 import { exchangeFailure, pullOf, type Route, type TransportShape } from "./Transport.js"
@@ -134,17 +135,6 @@ interface Pending {
 
 const DEFAULT_TIMEOUT = Duration.seconds(60)
 const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
-/** A timer longer than this never fires; longer timeouts wake up in steps of this. */
-const MAX_TIMER_MS = 2_147_483_647
-
-/** An outgoing request's timeout, as the engine's timer sees it. */
-interface Timed {
-  /** When it expires now (progress may move it later). */
-  readonly deadline: () => number
-  /** Fails the request with `Timeout`. */
-  readonly expire: () => void
-}
-
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
 
 /** Runs `f` on every read of `pull` until it fails. */
@@ -209,46 +199,8 @@ export const make = (
     const sendCancelled = (id: JsonRpc.RequestId, reason: string, route: Route | undefined) =>
       send(JsonRpc.notification("notifications/cancelled", { requestId: id, reason }), route).pipe(Effect.ignore)
 
-    // ------------------------------------------------------------------------
-    // timeouts: one fiber per engine sleeps until the nearest deadline (a request costs a set
-    // entry, not a timer); a request that expires sooner than that restarts it
-    // ------------------------------------------------------------------------
-
-    const timed = new Set<Timed>()
-    let wakeAt = Infinity
-    let timerGeneration = 0
-    let timerFiber: Fiber.RuntimeFiber<void> | undefined
-
-    const timerLoop = (generation: number): Effect.Effect<void> =>
-      Effect.suspend(() => {
-        if (generation !== timerGeneration) return Effect.void
-        const now = clock.unsafeCurrentTimeMillis()
-        let next = Infinity
-        for (const entry of timed) {
-          const deadline = entry.deadline()
-          if (deadline <= now) {
-            timed.delete(entry)
-            entry.expire()
-          } else if (deadline < next) next = deadline
-        }
-        wakeAt = next
-        if (next === Infinity) {
-          timerFiber = undefined
-          return Effect.void
-        }
-        return Effect.zipRight(Effect.sleep(Duration.millis(Math.min(next - now, MAX_TIMER_MS))), timerLoop(generation))
-      })
-
-    const arm = (entry: Timed) => {
-      timed.add(entry)
-      const deadline = entry.deadline()
-      if (deadline >= wakeAt) return
-      wakeAt = deadline
-      const generation = ++timerGeneration
-      timerFiber?.unsafeInterruptAsFork(FiberId.none)
-      const delay = Math.min(deadline - clock.unsafeCurrentTimeMillis(), MAX_TIMER_MS)
-      timerFiber = Runtime.runFork(loopRuntime)(Effect.zipRight(Effect.sleep(Duration.millis(Math.max(0, delay))), timerLoop(generation)))
-    }
+    // timeouts: one fiber per engine sleeps until the nearest deadline (a request costs a set entry, not a timer)
+    const deadlines = Deadlines.make(clock, Runtime.runFork(loopRuntime))
 
     const removePending = (id: JsonRpc.RequestId) => Ref.update(pendingRef, (map) => HashMap.remove(map, id))
 
@@ -267,7 +219,7 @@ export const make = (
 
           let last = clock.unsafeCurrentTimeMillis()
           const started = last
-          const timer: Timed | undefined = Number.isFinite(timeoutMs) || Number.isFinite(maxMs)
+          const timer: Deadlines.Entry | undefined = Number.isFinite(timeoutMs) || Number.isFinite(maxMs)
             ? {
               deadline: () => Math.min(last + timeoutMs, started + maxMs),
               expire: () => {
@@ -298,7 +250,7 @@ export const make = (
           }
 
           const stopTimer = () => {
-            if (timer !== undefined) timed.delete(timer)
+            if (timer !== undefined) deadlines.remove(timer)
           }
 
           // one continuation per step: this runs for every call, so its number of effects is its cost
@@ -334,7 +286,7 @@ export const make = (
                   })
                 ),
               onSuccess: () => {
-                if (timer !== undefined) arm(timer)
+                if (timer !== undefined) deadlines.add(timer)
                 return awaited
               }
             }))
@@ -599,11 +551,7 @@ export const make = (
     yield* Effect.addFinalizer(() =>
       Effect.zipRight(
         close("the protocol engine was closed").pipe(
-          Effect.zipRight(Effect.suspend(() => {
-            timed.clear()
-            timerGeneration++
-            return timerFiber === undefined ? Effect.void : Fiber.interrupt(timerFiber)
-          }))
+          Effect.zipRight(deadlines.stop)
         ),
         Effect.suspend(() => Fiber.interruptAll(Array.from(handlers.values())))
       )

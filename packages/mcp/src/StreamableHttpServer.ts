@@ -42,14 +42,15 @@ import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
+import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as EventStore from "./EventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
+import * as Deadlines from "./internal/deadlines.js"
 import * as Once from "./internal/once.js"
 import * as Lifecycle from "./Lifecycle.js"
 import {
@@ -212,7 +213,10 @@ export const make = (
     const retryMs = Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1)))
     const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
     const bufferSize = options.streamBuffer ?? 256
-    const sseFastPath = Duration.decode(options.sseFastPath ?? Duration.millis(20))
+    const sseFastPath = Duration.toMillis(options.sseFastPath ?? Duration.millis(20))
+    // the fast path's deadlines: one sleeping fiber for every POST waiting, not a timer each
+    const fastPath = Deadlines.make(clock, Runtime.runFork(yield* Effect.runtime<never>()))
+    yield* Effect.addFinalizer(() => fastPath.stop)
     const protection = options.dnsRebindingProtection
 
     // ------------------------------------------------------------------------
@@ -663,11 +667,14 @@ export const make = (
             session.incoming.unsafeOffer(m)
           }
         }
-        const timer = jsonMode || decided.isDone()
-          ? undefined
-          : yield* Effect.fork(Effect.zipRight(Effect.sleep(sseFastPath), Effect.sync(() => decided.complete(Exit.succeed("sse")))))
+        let timer: Deadlines.Entry | undefined
+        if (!jsonMode && !decided.isDone()) {
+          const deadline = fastPath.now() + sseFastPath
+          timer = { deadline: () => deadline, expire: () => decided.complete(Exit.succeed("sse")) }
+          fastPath.add(timer)
+        }
         const how = yield* decided.await
-        if (timer !== undefined) timer.unsafeInterruptAsFork(FiberId.none)
+        if (timer !== undefined) fastPath.remove(timer)
         const gathered = stream.json.responses
         stream.json = undefined
         if (how === "json") {
