@@ -5,7 +5,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Headers from "@effect/platform/Headers"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as Deferred from "effect/Deferred"
@@ -189,5 +191,23 @@ describe("StreamableHttpServer routes", () => {
       assert.strictEqual(yield* t.endpoint.sessionCount, 0)
       const gone = yield* read(yield* t.post(t.call(3, "echo", { text: "hi" }), sid))
       assert.strictEqual(gone.status, 404)
+    }))
+})
+
+describe("LegacySseServer idle sweep", () => {
+  it.scoped("follows the clock: a session without a POST for the idle timeout is closed", () =>
+    Effect.gen(function*() {
+      const context = yield* Layer.build(McpServer.layer({ name: "legacy", version: "1.0.0" }))
+      const legacy = yield* LegacySseServer.make({ sessionIdleTimeout: "1 minute", dnsRebindingProtection: false }).pipe(
+        Effect.provide(context)
+      )
+      const request = HttpServerRequest.fromWeb(new Request("http://localhost/sse", { headers: { accept: "text/event-stream" } }))
+      const response = yield* legacy.sse.pipe(Effect.provideService(HttpServerRequest.HttpServerRequest, request))
+      assert.strictEqual(response.status, 200)
+      assert.strictEqual(yield* legacy.sessionCount, 1)
+      yield* TestClock.adjust("45 seconds")
+      assert.strictEqual(yield* legacy.sessionCount, 1)
+      yield* TestClock.adjust("30 seconds")
+      assert.strictEqual(yield* legacy.sessionCount, 0)
     }))
 })
