@@ -15,6 +15,7 @@
  * ```
  * @since 0.1.0
  */
+import * as JsonDepth from "./internal/jsonDepth.js"
 
 /** A request id: a string or a number (`0` and `""` included), echoed back with the same type. */
 export type RequestId = string | number
@@ -187,15 +188,55 @@ export const decode = (u: unknown): Frame => {
   return decodeMessage(u)
 }
 
-/** Parses JSON text and decodes it; text that is not JSON becomes a -32700 `Invalid` with id `null`. */
-export const parse = (text: string): Frame => {
-  let u: unknown
+/**
+ * Default deepest nesting of arrays and objects accepted in a message (see
+ * {@link parseJson}).
+ *
+ * @since 0.1.0
+ * @category parsing
+ */
+export const DEFAULT_MAX_DEPTH = JsonDepth.DEFAULT_MAX_DEPTH
+
+/** @since 0.1.0 */
+export interface ParseOptions {
+  /** Deepest nesting of arrays and objects accepted (default {@link DEFAULT_MAX_DEPTH}). */
+  readonly maxDepth?: number | undefined
+}
+
+/**
+ * Parses JSON text, refusing nesting deeper than `maxDepth` in linear time
+ * before `JSON.parse` runs: the parsed value, or the `-32700` `Invalid` (id
+ * `null`) to answer with. Every transport's decoding goes through here.
+ *
+ * @example
+ * ```ts
+ * import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+ *
+ * const deep = "[".repeat(100_000) + "]".repeat(100_000)
+ * const parsed = JsonRpc.parseJson(deep) // an Invalid, -32700, in about a millisecond
+ * ```
+ * @since 0.1.0
+ * @category parsing
+ */
+export const parseJson = (text: string, options?: ParseOptions): { readonly json: unknown } | Invalid => {
+  const maxDepth = options?.maxDepth ?? DEFAULT_MAX_DEPTH
+  if (JsonDepth.exceeds(text, maxDepth)) {
+    return invalid(null, ErrorCode.ParseError, `Parse error: JSON nested deeper than ${maxDepth} levels`)
+  }
   try {
-    u = JSON.parse(text)
+    return { json: JSON.parse(text) as unknown }
   } catch {
     return invalid(null, ErrorCode.ParseError, "Parse error: invalid JSON")
   }
-  return decode(u)
+}
+
+/**
+ * Parses JSON text and decodes it; text that is not JSON, or nested deeper
+ * than `maxDepth`, becomes a -32700 `Invalid` with id `null`.
+ */
+export const parse = (text: string, options?: ParseOptions): Frame => {
+  const parsed = parseJson(text, options)
+  return "json" in parsed ? decode(parsed.json) : parsed
 }
 
 /** Encodes a message or batch as JSON text. */

@@ -31,7 +31,16 @@ import * as FiberMap from "effect/FiberMap"
 import * as Mailbox from "effect/Mailbox"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { checkOrigin, type DnsRebindingProtection, isParsed, jsonRpcError, randomSessionId, readJsonBody } from "./internal/httpServer.js"
+import {
+  checkOrigin,
+  type DnsRebindingProtection,
+  fromServerRequest,
+  isParsed,
+  jsonRpcError,
+  randomSessionId,
+  readJsonBody
+} from "./internal/httpServer.js"
+import * as MediaType from "./internal/mediaType.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { McpServer } from "./McpServer.js"
 import { type TransportShape, fromMailbox } from "./Transport.js"
@@ -39,8 +48,10 @@ import { type TransportShape, fromMailbox } from "./Transport.js"
 export interface Options {
   /** The path clients POST to, announced in the `endpoint` event (default `/messages`). */
   readonly messagesPath?: string | undefined
-  /** Largest accepted POST body (default 4 MiB). */
+  /** Largest accepted POST body (default 4 MiB); larger is 413, answered as soon as the limit is crossed. */
   readonly maxBodyBytes?: number | undefined
+  /** Deepest nesting of arrays and objects in a POST body (default `JsonRpc.DEFAULT_MAX_DEPTH`); deeper is 400, -32700. */
+  readonly maxJsonDepth?: number | undefined
   /** A session without a POST for this long is closed (default 30 minutes). */
   readonly sessionIdleTimeout?: Duration.DurationInput | undefined
   /** Sessions open at once; one more stream gets 503 (default 10 000). */
@@ -78,6 +89,8 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
     const sessions = new Map<string, Session>()
     const messagesPath = options.messagesPath ?? "/messages"
     const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
+    const maxDepth = options.maxJsonDepth ?? JsonRpc.DEFAULT_MAX_DEPTH
+    const scope = yield* Effect.scope
     const idleMs = Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30))
     const maxSessions = options.maxSessions ?? 10_000
     const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
@@ -118,7 +131,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         if (rejected !== undefined) return rejected
         if (request.method !== "GET") return jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: "GET" })
         const accept = request.headers["accept"]
-        if (accept !== undefined && !accept.includes("text/event-stream") && !accept.includes("*/*")) {
+        if (accept !== undefined && !MediaType.accepts(accept, "text/event-stream")) {
           return jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream")
         }
         if (sessions.size >= maxSessions) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
@@ -162,8 +175,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         const rejected = checkOrigin(protection, request.headers)
         if (rejected !== undefined) return rejected
         if (request.method !== "POST") return jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: "POST" })
-        const contentType = request.headers["content-type"]
-        if (contentType === undefined || !contentType.includes("application/json")) {
+        if (!MediaType.isJson(request.headers["content-type"])) {
           return jsonRpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json")
         }
         const query = request.url.indexOf("?")
@@ -171,7 +183,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         if (sessionId === null) return jsonRpcError(400, -32000, "Bad Request: sessionId is required")
         const session = sessions.get(sessionId)
         if (session === undefined) return jsonRpcError(404, -32001, "Session not found")
-        const read = yield* readJsonBody(request, maxBody)
+        const read = yield* readJsonBody(fromServerRequest(request, maxBody, scope), maxBody, maxDepth)
         if (!isParsed(read)) return read
         const frame = JsonRpc.decode(read.json)
         if (JsonRpc.isInvalid(frame) && frame.respond) {

@@ -57,11 +57,13 @@ import {
   checkOrigin,
   type DnsRebindingProtection,
   type EndpointRequest,
+  fromServerRequest,
   isParsed,
   jsonRpcError,
   randomSessionId,
   readJsonBody
 } from "./internal/httpServer.js"
+import * as MediaType from "./internal/mediaType.js"
 import { McpServer } from "./McpServer.js"
 import { type Route, type TransportShape, fromMailbox } from "./Transport.js"
 
@@ -70,8 +72,14 @@ export interface Options {
   readonly jsonResponse?: boolean | undefined
   /** No sessions: every POST is served alone; GET and DELETE are 405 (default false). */
   readonly stateless?: boolean | undefined
-  /** Largest accepted POST body (default 4 MiB); larger is 413. */
+  /** Largest accepted POST body (default 4 MiB); larger is 413, answered as soon as the limit is crossed. */
   readonly maxBodyBytes?: number | undefined
+  /**
+   * Deepest nesting of arrays and objects in a POST body (default
+   * `JsonRpc.DEFAULT_MAX_DEPTH`, 1000); deeper is refused with 400 and -32700,
+   * in time linear in the body's length, before it is parsed.
+   */
+  readonly maxJsonDepth?: number | undefined
   /** A session with no open stream and no activity for this long is closed (default 30 minutes). */
   readonly sessionIdleTimeout?: Duration.DurationInput | undefined
   /** Sessions open at once; one more initialize gets 503 (default 10 000). */
@@ -208,6 +216,7 @@ export const make = (
     const jsonMode = options.jsonResponse === true
     const stateless = options.stateless === true
     const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
+    const maxDepth = options.maxJsonDepth ?? JsonRpc.DEFAULT_MAX_DEPTH
     const idleMs = Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30))
     const maxSessions = options.maxSessions ?? 10_000
     const retryMs = Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1)))
@@ -543,10 +552,7 @@ export const make = (
       )
     }
 
-    const accepts = (headers: Headers.Headers, type: string) => {
-      const accept = headers["accept"]
-      return accept !== undefined && (accept.includes(type) || accept.includes("*/*"))
-    }
+    const accepts = (headers: Headers.Headers, type: string) => MediaType.accepts(headers["accept"], type)
 
     const findSession = (headers: Headers.Headers): Session | HttpServerResponse.HttpServerResponse => {
       const id = headers["mcp-session-id"]
@@ -561,14 +567,13 @@ export const make = (
     const post = (request: EndpointRequest) =>
       Effect.gen(function*() {
         const headers = request.headers
-        const contentType = headers["content-type"]
-        if (contentType === undefined || !contentType.includes("application/json")) {
+        if (!MediaType.isJson(headers["content-type"])) {
           return jsonRpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json")
         }
         if (!accepts(headers, "application/json") || (!jsonMode && !accepts(headers, "text/event-stream"))) {
           return jsonRpcError(406, -32000, "Not Acceptable: Accept must include application/json and text/event-stream")
         }
-        const read = yield* readJsonBody(request, maxBody)
+        const read = yield* readJsonBody(request, maxBody, maxDepth)
         if (!isParsed(read)) return read
         const parsed = read.json
         const isBatch = Array.isArray(parsed)
@@ -783,8 +788,13 @@ export const make = (
       }
     }
 
+    // bodies past the limit are drained here, after the 413 (see `fromServerRequest`)
+    const serverScope = yield* Effect.scope
     return {
-      app: Effect.flatMap(HttpServerRequest.HttpServerRequest, respond),
+      app: Effect.flatMap(
+        HttpServerRequest.HttpServerRequest,
+        (request) => respond(fromServerRequest(request, maxBody, serverScope))
+      ),
       respond,
       sessionCount: Effect.sync(() => (stateless ? open.size : sessions.size)),
       closeSession: (id) => Effect.suspend(() => {

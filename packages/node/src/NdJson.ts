@@ -9,7 +9,8 @@
  *   and blank lines are tolerated.
  * - A line longer than `maxMessageBytes` is discarded up to its newline and
  *   reported as a `-32700` `Invalid` with id `null` (the engine answers it);
- *   framing goes on with the next line.
+ *   framing goes on with the next line. So is a line nested deeper than
+ *   `maxJsonDepth`, refused in linear time before it is parsed.
  * - All frames decoded from one read are emitted as one Stream chunk.
  * - Output: `JsonRpc.encode(message) + "\n"`; messages sent in the same tick
  *   are written with a single `write`, and `write()` returning false is
@@ -50,6 +51,12 @@ export interface DecoderOptions {
    * reports a stray print rather than answering it (see `NodeStdio`).
    */
   readonly onUnparsedLine?: ((line: string) => void) | undefined
+  /**
+   * Deepest nesting of arrays and objects in a line (default
+   * `JsonRpc.DEFAULT_MAX_DEPTH`); a deeper line is a `-32700` `Invalid`,
+   * found in time linear in its length, before it is parsed.
+   */
+  readonly maxJsonDepth?: number | undefined
 }
 
 /** An incremental line decoder. Not thread-safe; one per input stream. */
@@ -99,6 +106,7 @@ const toBuffer = (chunk: Uint8Array): Buffer =>
 export const makeDecoder = (options?: DecoderOptions): Decoder => {
   const max = options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
   const onUnparsed = options?.onUnparsedLine
+  const parseOptions = { maxDepth: options?.maxJsonDepth }
   /** Pieces of the current, unterminated line. */
   let parts: Array<Buffer> = []
   let partsLength = 0
@@ -121,7 +129,7 @@ export const makeDecoder = (options?: DecoderOptions): Decoder => {
     const c = text.charCodeAt(0)
     // fast path: a message starts with `{` or `[`
     if (c !== 0x7b && c !== 0x5b && isBlank(text)) return
-    const frame = JsonRpc.parse(text)
+    const frame = JsonRpc.parse(text, parseOptions)
     if (onUnparsed !== undefined && JsonRpc.isInvalid(frame) && frame.error.code === JsonRpc.ErrorCode.ParseError) {
       onUnparsed(text)
     } else {

@@ -67,6 +67,8 @@ export interface ServerOptions {
   readonly stdout?: Writable | undefined
   /** Longest accepted message in bytes (default `NdJson.DEFAULT_MAX_MESSAGE_BYTES`, 32 MiB). */
   readonly maxMessageBytes?: number | undefined
+  /** Deepest nesting of arrays and objects in a message (default `JsonRpc.DEFAULT_MAX_DEPTH`); deeper is -32700. */
+  readonly maxJsonDepth?: number | undefined
 }
 
 /**
@@ -94,7 +96,10 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
         if (!stdin.destroyed) stdin.destroy()
       })
     )
-    const reader = yield* NdJson.makeReader(stdin, { maxMessageBytes: options?.maxMessageBytes })
+    const reader = yield* NdJson.makeReader(stdin, {
+      maxMessageBytes: options?.maxMessageBytes,
+      maxJsonDepth: options?.maxJsonDepth
+    })
     return {
       incoming: pullable(reader.pull),
       send: (message) => writer.send(message)

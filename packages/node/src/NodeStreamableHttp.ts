@@ -78,7 +78,12 @@ const pathOf = (url: string | undefined): string => {
   return query === -1 ? url : url.slice(0, query)
 }
 
-/** A node request as the endpoint reads it; the body is read up to one byte over `maxBody` (the endpoint answers 413). */
+/**
+ * A node request as the endpoint reads it. The body is gathered as a list of
+ * chunks and copied once; it is given as soon as it is one byte over
+ * `maxBody` (the endpoint answers 413 at once, and closes the connection),
+ * the rest flowing into nothing until then.
+ */
 const endpointRequest = (req: IncomingMessage, maxBody: number): StreamableHttpServer.EndpointRequest => ({
   method: req.method ?? "GET",
   // node gives header names in lower case; only set-cookie is an array, and a request has none
@@ -86,22 +91,32 @@ const endpointRequest = (req: IncomingMessage, maxBody: number): StreamableHttpS
   arrayBuffer: Effect.async<Uint8Array, Error>((resume) => {
     const chunks: Array<Buffer> = []
     let size = 0
-    const onData = (chunk: Buffer) => {
-      if (size > maxBody) return
-      const room = maxBody + 1 - size
-      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
-      size += Math.min(chunk.length, room)
-    }
-    const onEnd = () => resume(Effect.succeed(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
-    const onError = (error: Error) => resume(Effect.fail(error))
-    req.on("data", onData)
-    req.once("end", onEnd)
-    req.once("error", onError)
-    return Effect.sync(() => {
+    const stop = () => {
       req.off("data", onData)
       req.off("end", onEnd)
       req.off("error", onError)
-    })
+    }
+    const onData = (chunk: Buffer) => {
+      const room = maxBody + 1 - size
+      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
+      size += Math.min(chunk.length, room)
+      if (size > maxBody) {
+        stop()
+        resume(Effect.succeed(Buffer.concat(chunks, size)))
+      }
+    }
+    const onEnd = () => {
+      stop()
+      resume(Effect.succeed(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
+    }
+    const onError = (error: Error) => {
+      stop()
+      resume(Effect.fail(error))
+    }
+    req.on("data", onData)
+    req.once("end", onEnd)
+    req.once("error", onError)
+    return Effect.sync(stop)
   })
 })
 

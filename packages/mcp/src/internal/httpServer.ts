@@ -4,8 +4,13 @@
  * @internal
  */
 import * as Headers from "@effect/platform/Headers"
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
 import * as JsonRpc from "../JsonRpc.js"
 
 /** `Host`/`Origin` allow-lists; `false` turns the check off. Default: loopback names, any port. */
@@ -94,31 +99,37 @@ export interface EndpointRequest {
   readonly method: string
   /** Header names in lower case. */
   readonly headers: Headers.Headers
-  /** The whole body, read when asked for. */
+  /**
+   * The body, read when asked for. A reader that knows the size limit may stop
+   * as soon as it is crossed, with at least one byte over it: the endpoint
+   * answers 413 whenever the body is longer than the limit.
+   */
   readonly arrayBuffer: Effect.Effect<ArrayBuffer | Uint8Array, unknown>
 }
 
+/** The 413: the connection closes after it, since the rest of the body is not read. */
+export const payloadTooLarge = (maxBytes: number): HttpServerResponse.HttpServerResponse =>
+  jsonRpcError(413, -32000, `Payload Too Large: the limit is ${maxBytes} bytes`, null, { connection: "close" })
+
 /**
- * Reads and parses a JSON body under a size limit: the parsed value, or the
- * 413/400 response to answer with.
+ * Reads and parses a JSON body under a size limit and a nesting limit: the
+ * parsed value, or the 413/400 response to answer with. Nothing is parsed
+ * before the size is known to be within the limit.
  */
 export const readJsonBody = (
   request: EndpointRequest,
-  maxBytes: number
+  maxBytes: number,
+  maxDepth: number
 ): Effect.Effect<{ readonly json: unknown } | HttpServerResponse.HttpServerResponse> =>
   Effect.suspend(() => {
-    const tooLarge = () => jsonRpcError(413, -32000, `Payload Too Large: the limit is ${maxBytes} bytes`)
     const declared = Number(request.headers["content-length"])
-    if (Number.isFinite(declared) && declared > maxBytes) return Effect.succeed(tooLarge())
+    if (Number.isFinite(declared) && declared > maxBytes) return Effect.succeed(payloadTooLarge(maxBytes))
     return Effect.match(request.arrayBuffer, {
       onFailure: () => jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body"),
       onSuccess: (body) => {
-        if (body.byteLength > maxBytes) return tooLarge()
-        try {
-          return { json: JSON.parse(decoder.decode(body)) as unknown }
-        } catch {
-          return jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: invalid JSON")
-        }
+        if (body.byteLength > maxBytes) return payloadTooLarge(maxBytes)
+        const parsed = JsonRpc.parseJson(decoder.decode(body), { maxDepth })
+        return "json" in parsed ? parsed : jsonRpcError(400, parsed.error.code, parsed.error.message)
       }
     })
   })
@@ -126,3 +137,56 @@ export const readJsonBody = (
 export const isParsed = (
   u: { readonly json: unknown } | HttpServerResponse.HttpServerResponse
 ): u is { readonly json: unknown } => "json" in u
+
+const concat = (chunks: ReadonlyArray<Uint8Array>, size: number): Uint8Array => {
+  if (chunks.length === 1) return chunks[0]!
+  const out = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    out.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return out
+}
+
+/**
+ * A platform request as the endpoint reads it, its body read in linear time
+ * (chunks gathered, copied once; the platform's `arrayBuffer` copies the whole
+ * body again for every chunk) and given as soon as it is `maxBytes + 1` long.
+ * The rest is read and dropped by a fiber in `scope`: stopping the platform's
+ * stream early would destroy the socket before the 413 goes out.
+ */
+export const fromServerRequest = (
+  request: HttpServerRequest.HttpServerRequest,
+  maxBytes: number,
+  scope: Scope.Scope
+): EndpointRequest => ({
+  method: request.method,
+  headers: request.headers,
+  arrayBuffer: Effect.flatMap(Deferred.make<Uint8Array, unknown>(), (result) => {
+    const chunks: Array<Uint8Array> = []
+    let size = 0
+    let full = false
+    const consume = Stream.runForEachChunk(request.stream, (chunk) =>
+      Effect.sync(() => {
+        if (full) return
+        for (const bytes of chunk) {
+          const room = maxBytes + 1 - size
+          chunks.push(bytes.byteLength > room ? bytes.subarray(0, room) : bytes)
+          size += Math.min(bytes.byteLength, room)
+          if (size > maxBytes) {
+            full = true
+            Deferred.unsafeDone(result, Exit.succeed(concat(chunks, size)))
+            chunks.length = 0
+            return
+          }
+        }
+      })).pipe(
+        Effect.exit,
+        Effect.flatMap((exit) =>
+          full ? Effect.void : Deferred.done(result, Exit.map(exit, () => concat(chunks, size)))
+        )
+      )
+    return Effect.zipRight(Effect.forkIn(consume, scope), Deferred.await(result))
+  })
+})
