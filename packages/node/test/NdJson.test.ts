@@ -174,6 +174,24 @@ describe("NdJson.makeDecoder", () => {
     const copied = concat.mock.calls.reduce((n, [list]) => n + list.reduce((m, b) => m + b.length, 0), 0)
     assert.strictEqual(copied, data.length - 1)
   })
+
+  it("refuses a line nested past maxJsonDepth with -32700 before parsing it, and goes on", () => {
+    const parse = vi.spyOn(JSON, "parse")
+    const decoder = NdJson.makeDecoder()
+    // 16 MiB: 8 Mi levels of arrays
+    const deep = "[".repeat(8 * 1024 * 1024) + "]".repeat(8 * 1024 * 1024)
+    const frames = decoder.push(bytes(deep + "\n" + line(JsonRpc.request(2, "ping"))))
+    assert.strictEqual(frames.length, 2)
+    expectInvalid(frames[0], JsonRpc.ErrorCode.ParseError)
+    assert.include((frames[0] as JsonRpc.Invalid).error.message, `nested deeper than ${JsonRpc.DEFAULT_MAX_DEPTH}`)
+    assert.deepStrictEqual(frames[1], JsonRpc.request(2, "ping"))
+    // the deep line never reached the parser
+    assert.strictEqual(parse.mock.calls.length, 1)
+    // the limit is the transport's to set
+    const shallow = NdJson.makeDecoder({ maxJsonDepth: 2 })
+    expectInvalid(shallow.push(bytes('{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":[]}}\n'))[0], JsonRpc.ErrorCode.ParseError)
+    assert.isTrue(JsonRpc.isRequest(shallow.push(bytes('{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":1}}\n'))[0]!))
+  })
 })
 
 describe("NdJson.fromReadable", () => {

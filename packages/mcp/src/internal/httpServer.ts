@@ -7,6 +7,7 @@ import * as Headers from "@effect/platform/Headers"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Scope from "effect/Scope"
@@ -153,8 +154,10 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, size: number): Uint8Array => 
  * A platform request as the endpoint reads it, its body read in linear time
  * (chunks gathered, copied once; the platform's `arrayBuffer` copies the whole
  * body again for every chunk) and given as soon as it is `maxBytes + 1` long.
- * The rest is read and dropped by a fiber in `scope`: stopping the platform's
- * stream early would destroy the socket before the 413 goes out.
+ * The rest is read and dropped by a fiber in `scope` for at most `DRAIN_GRACE`
+ * (stopping the platform's stream at once would destroy the socket before the
+ * 413 goes out; the 413 closes the connection, after which a node request
+ * never ends).
  */
 export const fromServerRequest = (
   request: HttpServerRequest.HttpServerRequest,
@@ -187,6 +190,12 @@ export const fromServerRequest = (
           full ? Effect.void : Deferred.done(result, Exit.map(exit, () => concat(chunks, size)))
         )
       )
-    return Effect.zipRight(Effect.forkIn(consume, scope), Deferred.await(result))
+    const grace = Effect.zipRight(Deferred.await(result), Effect.sleep(DRAIN_GRACE))
+    // interruptible: the platform may run its handlers without interruption, and forks inherit that
+    const reader = Effect.interruptible(Effect.raceFirst(consume, Effect.ignore(grace)))
+    return Effect.zipRight(Effect.forkIn(reader, scope), Deferred.await(result))
   })
 })
+
+/** How long the rest of a body over the limit is read and dropped, after the limit is crossed. */
+const DRAIN_GRACE = Duration.seconds(5)

@@ -17,9 +17,9 @@ const CLOSE_OBJECT = 0x7d
 
 /**
  * Whether `text` nests arrays and objects deeper than `max`, brackets inside
- * strings not counted. One pass: string contents are skipped with `indexOf`,
- * each quote's preceding backslashes counted once. Text that is not JSON gets
- * an answer too; `JSON.parse` judges it afterwards.
+ * strings not counted. One pass: short strings are stepped through, long ones
+ * skipped with `indexOf` (each quote's preceding backslashes counted once).
+ * Text that is not JSON gets an answer too; `JSON.parse` judges it afterwards.
  */
 export const exceeds = (text: string, max: number): boolean => {
   // nesting needs a bracket per level
@@ -29,7 +29,17 @@ export const exceeds = (text: string, max: number): boolean => {
   for (let i = 0; i < length; i++) {
     const c = text.charCodeAt(i)
     if (c === QUOTE) {
-      i = closingQuote(text, i + 1)
+      // most strings are short keys and values: by hand; past 32 characters, natively
+      let stepped = 0
+      for (i++; i < length; i++) {
+        const d = text.charCodeAt(i)
+        if (d === QUOTE) break
+        if (d === BACKSLASH) i++
+        else if (++stepped === 32) {
+          i = closingQuote(text, i + 1)
+          break
+        }
+      }
     } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       if (++depth > max) return true
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
@@ -39,7 +49,10 @@ export const exceeds = (text: string, max: number): boolean => {
   return false
 }
 
-/** The index of the quote closing a string whose contents start at `from` (the text's length when unterminated). */
+/**
+ * The index of the quote closing a string, searched from `from`, a position
+ * not inside an escape (the text's length when unterminated).
+ */
 const closingQuote = (text: string, from: number): number => {
   let at = from
   for (;;) {
