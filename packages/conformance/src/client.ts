@@ -51,12 +51,11 @@ const scenarios: Record<string, Effect.Effect<void, McpClient.ClientError, McpCl
 }
 
 // accept every form with the schema's defaults: the client fills them in (SEP-1034)
-const ElicitationLive = McpClient.layerElicitation({
-  form: () => Effect.succeed({ action: "accept", content: {} })
-})
-
-const ClientLive = McpClient.layer({ name: "effect-mcp-conformance-client", version: "0.1.0" }).pipe(
-  Layer.provide(ElicitationLive),
+const ClientLive = McpClient.layer({
+  name: "effect-mcp-conformance-client",
+  version: "0.1.0",
+  elicitation: { form: () => Effect.succeed({ action: "accept", content: {} }) }
+}).pipe(
   Layer.provide(StreamableHttpClient.layer({
     url: url!,
     // sse-retry times the reconnection from the last GET it saw: a standing GET that opens

@@ -104,25 +104,22 @@ const connect: Effect.Effect<Harness, unknown, Scope.Scope> = Effect.gen(functio
   )
   const sampled: Array<McpSchema.CreateMessageRequestParams> = []
   const elicited: Array<McpSchema.ElicitRequestFormParams> = []
-  const handlers = Layer.merge(
-    McpClient.layerSampling((params) =>
+  const client = yield* McpClient.make({
+    name: "conformance-test-client",
+    version: "1.0.0",
+    sampling: (params) =>
       Effect.sync(() => {
         sampled.push(params)
         return SAMPLING_REPLY
-      })
-    ),
-    McpClient.layerElicitation({
+      }),
+    elicitation: {
       form: (params) =>
         Effect.sync(() => {
           elicited.push(params)
           return elicitationReply(params)
         })
-    })
-  )
-  const client = yield* McpClient.make({ name: "conformance-test-client", version: "1.0.0" }).pipe(
-    Effect.provideService(Transport.Transport, pair.client),
-    Effect.provide(handlers)
-  )
+    }
+  }).pipe(Effect.provideService(Transport.Transport, pair.client))
   return { client, wire, sampled, elicited }
 })
 

@@ -4,10 +4,10 @@
  * lists as auto-paginating Streams, progress as a callback or a Stream, and
  * server notifications as Streams.
  *
- * Server→client requests are answered by handlers supplied as Layers
- * (`McpClient.layerSampling`, `layerElicitation`, `layerRoots`); the client
- * declares exactly the capabilities it has handlers for, and answers any other
- * request with -32601.
+ * Server→client requests are answered by handlers given as options of
+ * `McpClient.layer` (`sampling`, `elicitation`, `roots`); what they need is a
+ * requirement of the Layer, the client declares exactly the capabilities it
+ * has handlers for, and answers any other request with -32601.
  *
  * @example
  * ```ts
@@ -65,50 +65,67 @@ export type HandlerError = ErrorResponse | McpError
 const answerWith = (error: HandlerError): ErrorResponse =>
   error instanceof ErrorResponse ? error : ErrorResponse.fromObject(error.toObject())
 
-/** Answers `sampling/createMessage`. */
-export class Sampling extends Context.Tag("@effect-mcp/mcp/McpClient/Sampling")<Sampling, {
-  readonly createMessage: (
-    params: McpSchema.CreateMessageRequestParams
-  ) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>
-  /** Whether the handler accepts `tools` and `toolChoice` (declares `sampling.tools`). */
-  readonly tools?: boolean | undefined
-}>() {}
+/**
+ * Answers `sampling/createMessage`: a function, or an object that also says
+ * whether the handler accepts `tools` and `toolChoice` (declares
+ * `sampling.tools`). `R` is what the handler needs; it becomes a requirement
+ * of the client's Layer.
+ *
+ * @since 0.2.0
+ * @category handlers
+ */
+export type SamplingHandler<R = never> =
+  | ((params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError, R>)
+  | {
+    readonly createMessage: (
+      params: McpSchema.CreateMessageRequestParams
+    ) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError, R>
+    /** Whether the handler accepts `tools` and `toolChoice` (declares `sampling.tools`). */
+    readonly tools?: boolean | undefined
+  }
 
-/** Answers `elicitation/create`, in form mode, URL mode, or both. */
-export class Elicitation extends Context.Tag("@effect-mcp/mcp/McpClient/Elicitation")<Elicitation, {
+/**
+ * Answers `elicitation/create`, in form mode, URL mode, or both; the client
+ * declares the modes it has a handler for.
+ *
+ * @since 0.2.0
+ * @category handlers
+ */
+export interface ElicitationHandlers<R = never> {
   /** Form mode: the client applies the requested schema's defaults to an accepted answer. */
   readonly form?:
-    | ((params: McpSchema.ElicitRequestFormParams) => Effect.Effect<McpSchema.ElicitResult, HandlerError>)
+    | ((params: McpSchema.ElicitRequestFormParams) => Effect.Effect<McpSchema.ElicitResult, HandlerError, R>)
     | undefined
   /** URL mode (2025-11-25): the user is sent to a URL. */
   readonly url?:
-    | ((params: McpSchema.ElicitRequestURLParams) => Effect.Effect<McpSchema.ElicitResult, HandlerError>)
+    | ((params: McpSchema.ElicitRequestURLParams) => Effect.Effect<McpSchema.ElicitResult, HandlerError, R>)
     | undefined
-}>() {}
+}
 
-/** Answers `roots/list`; a change of `roots` sends `notifications/roots/list_changed`. */
-export class Roots extends Context.Tag("@effect-mcp/mcp/McpClient/Roots")<Roots, {
-  readonly roots: SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>>
-}>() {}
-
-/** Provides the sampling handler. */
-export const layerSampling = (
-  createMessage: (params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>,
-  options?: { readonly tools?: boolean | undefined }
-): Layer.Layer<Sampling> => Layer.succeed(Sampling, { createMessage, tools: options?.tools })
-
-/** Provides the elicitation handlers. */
-export const layerElicitation = (handlers: Context.Tag.Service<Elicitation>): Layer.Layer<Elicitation> =>
-  Layer.succeed(Elicitation, handlers)
-
-/** Provides roots from a list; `Roots` holds a `SubscriptionRef` to change them later. */
-export const layerRoots = (roots: ReadonlyArray<McpSchema.Root>): Layer.Layer<Roots> =>
-  Layer.effect(Roots, Effect.map(SubscriptionRef.make(roots), (ref) => ({ roots: ref })))
+/**
+ * The client's roots: a fixed list, or a `SubscriptionRef` whose every change
+ * sends `notifications/roots/list_changed`.
+ *
+ * @since 0.2.0
+ * @category handlers
+ */
+export type RootsOption =
+  | ReadonlyArray<McpSchema.Root>
+  | SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>>
 
 // ============================================================================
 // the client
 // ============================================================================
 
+/**
+ * The options of a client. The handlers of server→client requests are
+ * options too (`sampling`, `elicitation`, `roots`): the client declares
+ * exactly the capabilities it has a handler for, and what the handlers need
+ * shows in the type of `McpClient.layer` and `McpClient.make`.
+ *
+ * @since 0.1.0
+ * @category options
+ */
 export interface ClientOptions {
   readonly name: string
   readonly version: string
@@ -118,8 +135,16 @@ export interface ClientOptions {
   readonly icons?: ReadonlyArray<McpSchema.Icon> | undefined
   /** The version asked for (default: our latest). */
   readonly protocolVersion?: string | undefined
-  /** Extra capabilities to declare (e.g. `experimental`); handler capabilities are added automatically. */
+  /** Extra capabilities to declare (e.g. `experimental`); handler capabilities are added from the handlers given. */
   readonly capabilities?: McpSchema.ClientCapabilities | undefined
+  /** Answers `sampling/createMessage`; without it the client declares no `sampling`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the handler's requirements are read back by HandlerRequirements
+  readonly sampling?: SamplingHandler<any> | undefined
+  /** Answers `elicitation/create`; without it the client declares no `elicitation`. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  readonly elicitation?: ElicitationHandlers<any> | undefined
+  /** Answers `roots/list`; without it the client declares no `roots`. */
+  readonly roots?: RootsOption | undefined
   /** Default per-request timeout (60 s); progress resets it. */
   readonly requestTimeout?: Duration.DurationInput | undefined
   /** Hard maximum per request, progress included (10 min). */
@@ -129,6 +154,26 @@ export interface ClientOptions {
   /** Check `structuredContent` against the tool's `outputSchema` (default true; needs the tool listed first). */
   readonly validateStructuredContent?: boolean | undefined
 }
+
+type EffectRequirements<F> = F extends (...args: ReadonlyArray<never>) => Effect.Effect<infer _A, infer _E, infer R> ? R
+  : never
+
+/**
+ * What the handlers of a client's options need: the union of their Effects'
+ * requirements.
+ *
+ * @since 0.2.0
+ * @category options
+ */
+export type HandlerRequirements<O extends ClientOptions> =
+  | (O["sampling"] extends infer S ? S extends { readonly createMessage: infer F } ? EffectRequirements<F>
+    : EffectRequirements<S>
+    : never)
+  | (O["elicitation"] extends infer H ? H extends ElicitationHandlers<infer _> ?
+      | EffectRequirements<H["form"]>
+      | EffectRequirements<H["url"]>
+    : never
+    : never)
 
 export interface CallOptions {
   readonly timeout?: Duration.DurationInput | undefined
@@ -249,31 +294,89 @@ export const applyElicitationDefaults = (
   return { ...result, content: content as NonNullable<McpSchema.ElicitResult["content"]> }
 }
 
+/** The handlers of a client, each run with the context the client was made in. */
+interface Handlers {
+  readonly createMessage:
+    | ((params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>)
+    | undefined
+  readonly form: ElicitationHandlers["form"]
+  readonly url: ElicitationHandlers["url"]
+  readonly roots: SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> | undefined
+}
+
+const isSubscriptionRef = (roots: RootsOption): roots is SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> =>
+  SubscriptionRef.SubscriptionRefTypeId in roots
+
+const handlersOf = (options: ClientOptions): Effect.Effect<Handlers> =>
+  Effect.gen(function*() {
+    const context = yield* Effect.context<never>()
+    const provided = <P, A>(f: ((params: P) => Effect.Effect<A, HandlerError, unknown>) | undefined) =>
+      f === undefined ? undefined : (params: P) => Effect.provide(f(params) as Effect.Effect<A, HandlerError>, context)
+    const sampling = options.sampling
+    const roots = options.roots
+    return {
+      createMessage: provided(typeof sampling === "function" ? sampling : sampling?.createMessage),
+      form: provided(options.elicitation?.form),
+      url: provided(options.elicitation?.url),
+      roots: roots === undefined ? undefined : isSubscriptionRef(roots) ? roots : yield* SubscriptionRef.make(roots)
+    }
+  })
+
+/**
+ * The capabilities a client declares: `options.capabilities` and one entry
+ * per handler given, nothing for a handler not given.
+ *
+ * @since 0.2.0
+ * @category options
+ */
+export const declaredCapabilities = (options: ClientOptions): McpSchema.ClientCapabilities => {
+  const capabilities: Record<string, unknown> = { ...options.capabilities }
+  const sampling = options.sampling
+  if (sampling !== undefined) {
+    capabilities.sampling = typeof sampling !== "function" && sampling.tools === true ? { tools: {} } : {}
+  }
+  const elicitation = options.elicitation
+  if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url !== undefined)) {
+    capabilities.elicitation = {
+      ...(elicitation.form !== undefined ? { form: {} } : {}),
+      ...(elicitation.url !== undefined ? { url: {} } : {})
+    }
+  }
+  if (options.roots !== undefined) capabilities.roots = { listChanged: true }
+  return capabilities as McpSchema.ClientCapabilities
+}
+
 /**
  * Connects over the `Transport` in context: initializes, then serves the
- * session until the scope closes.
+ * session until the scope closes. The handlers in `options` run with the
+ * context `make` runs in, so their requirements are `make`'s.
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ *
+ * const client = McpClient.make({
+ *   name: "app",
+ *   version: "1.0.0",
+ *   elicitation: { form: () => Effect.succeed({ action: "decline" }) }
+ * })
+ * // Effect<McpClientShape, ClientError, Transport | Scope>
+ * ```
  */
-export const make = (
-  options: ClientOptions
-): Effect.Effect<McpClientShape, ClientError, Transport | Scope.Scope> =>
+export const make = <O extends ClientOptions>(
+  options: O
+): Effect.Effect<McpClientShape, ClientError, Transport | Scope.Scope | HandlerRequirements<O>> =>
   Effect.gen(function*() {
     const transport = yield* Transport
-    const sampling = yield* Effect.serviceOption(Sampling)
-    const elicitation = yield* Effect.serviceOption(Elicitation)
-    const roots = yield* Effect.serviceOption(Roots)
+    const handlers = yield* handlersOf(options)
     const notifications = yield* PubSub.unbounded<JsonRpc.Notification>()
     yield* Effect.addFinalizer(() => PubSub.shutdown(notifications))
     let version: string | undefined
 
-    const capabilities: Record<string, unknown> = { ...options.capabilities }
-    if (Option.isSome(sampling)) capabilities.sampling = sampling.value.tools === true ? { tools: {} } : {}
-    if (Option.isSome(elicitation)) {
-      capabilities.elicitation = {
-        ...(elicitation.value.form !== undefined ? { form: {} } : {}),
-        ...(elicitation.value.url !== undefined ? { url: {} } : {})
-      }
-    }
-    if (Option.isSome(roots)) capabilities.roots = { listChanged: true }
+    const capabilities = declaredCapabilities(options)
 
     const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
       const { method, params } = incoming.request
@@ -287,20 +390,21 @@ export const make = (
       }
       switch (method) {
         case "sampling/createMessage":
-          return Option.match(sampling, {
-            onNone: () => Effect.fail(ErrorResponse.methodNotFound(method)),
-            onSome: (s) => Effect.mapError(s.createMessage(decoded.right as McpSchema.CreateMessageRequestParams), answerWith)
-          })
+          return handlers.createMessage === undefined
+            ? Effect.fail(ErrorResponse.methodNotFound(method))
+            : Effect.mapError(handlers.createMessage(decoded.right as McpSchema.CreateMessageRequestParams), answerWith)
         case "elicitation/create": {
           const p = decoded.right as McpSchema.ElicitRequestParams
-          if (Option.isNone(elicitation)) return Effect.fail(ErrorResponse.methodNotFound(method))
+          if (handlers.form === undefined && handlers.url === undefined) {
+            return Effect.fail(ErrorResponse.methodNotFound(method))
+          }
           if (p.mode === "url") {
-            const url = elicitation.value.url
+            const url = handlers.url
             return url === undefined
               ? Effect.fail(ErrorResponse.invalidParams("This client does not support URL-mode elicitation"))
               : Effect.mapError(url(p as McpSchema.ElicitRequestURLParams), answerWith)
           }
-          const form = elicitation.value.form
+          const form = handlers.form
           const formParams = p as McpSchema.ElicitRequestFormParams
           return form === undefined
             ? Effect.fail(ErrorResponse.invalidParams("This client does not support form-mode elicitation"))
@@ -310,10 +414,9 @@ export const make = (
             })
         }
         case "roots/list":
-          return Option.match(roots, {
-            onNone: () => Effect.fail(ErrorResponse.methodNotFound(method)),
-            onSome: (r) => Effect.map(SubscriptionRef.get(r.roots), (list) => ({ roots: list }))
-          })
+          return handlers.roots === undefined
+            ? Effect.fail(ErrorResponse.methodNotFound(method))
+            : Effect.map(SubscriptionRef.get(handlers.roots), (list) => ({ roots: list }))
         default:
           return Effect.fail(ErrorResponse.methodNotFound(method))
       }
@@ -355,12 +458,13 @@ export const make = (
     yield* protocol.notify("notifications/initialized")
 
     if (options.keepAlive !== undefined) yield* Protocol.keepAlive(protocol, options.keepAlive)
-    if (Option.isSome(roots)) {
+    const roots = handlers.roots
+    if (roots !== undefined) {
       // `changes` starts with the value current when the fiber subscribes, which
       // may already be a change made after this point: compare with the roots the
       // server can have seen instead of dropping the first value
-      let last = yield* SubscriptionRef.get(roots.value.roots)
-      yield* roots.value.roots.changes.pipe(
+      let last = yield* SubscriptionRef.get(roots)
+      yield* roots.changes.pipe(
         Stream.filter((current) => {
           const changed = current !== last
           last = current
@@ -555,6 +659,36 @@ export const make = (
     } satisfies McpClientShape
   })
 
-/** A connected client as a Layer over the `Transport` in context. */
-export const layer = (options: ClientOptions): Layer.Layer<McpClient, ClientError, Transport> =>
-  Layer.scoped(McpClient, make(options))
+/**
+ * A connected client as a Layer over the `Transport` in context. The
+ * handlers of server→client requests are options: what they need is a
+ * requirement of the Layer, and a client given no handler for a feature
+ * declares no capability for it.
+ *
+ * @since 0.1.0
+ * @category layers
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Context from "effect/Context"
+ * import * as Effect from "effect/Effect"
+ *
+ * class Model extends Context.Tag("Model")<Model, { readonly complete: (prompt: string) => Effect.Effect<string> }>() {}
+ *
+ * const ClientLive = McpClient.layer({
+ *   name: "app",
+ *   version: "1.0.0",
+ *   sampling: (params) =>
+ *     Effect.gen(function*() {
+ *       const model = yield* Model
+ *       const text = yield* model.complete(JSON.stringify(params.messages))
+ *       return { role: "assistant", model: "mine", content: { type: "text", text } }
+ *     }),
+ *   roots: [{ uri: "file:///home/me/project", name: "project" }]
+ * })
+ * // Layer<McpClient, ClientError, Transport | Model>: declares sampling and roots, not elicitation
+ * ```
+ */
+export const layer = <O extends ClientOptions>(
+  options: O
+): Layer.Layer<McpClient, ClientError, Transport | HandlerRequirements<O>> => Layer.scoped(McpClient, make(options))

@@ -35,6 +35,7 @@ import {
   requests,
   responseTo,
   sentBy,
+  serve,
   settle,
   waitForWire
 } from "./utils/wire.js"
@@ -244,12 +245,12 @@ describe("McpClient cancellation", () => {
       const samplingInterrupted = yield* Deferred.make<void>()
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server, {
-        handlers: McpClient.layerSampling(() =>
+        client: { sampling: () =>
           Deferred.succeed(samplingStarted, undefined).pipe(
             Effect.zipRight(Effect.never),
             Effect.onInterrupt(() => Deferred.succeed(samplingInterrupted, undefined))
           )
-        )
+         }
       })
       const fiber = yield* Effect.fork(client.callTool("ask", { q: "never answered" }))
       yield* Deferred.await(samplingStarted)
@@ -278,11 +279,16 @@ describe("McpClient reverse calls", () => {
       const received: Array<McpSchema.CreateMessageRequestParams> = []
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server, {
-        handlers: McpClient.layerSampling((params) =>
-          Effect.sync(() => {
-            received.push(params)
-            return { role: "assistant", model: "test-model", content: { type: "text", text: "42" }, stopReason: "endTurn" }
-          }), { tools: true })
+        client: {
+          sampling: {
+            createMessage: (params) =>
+              Effect.sync(() => {
+                received.push(params)
+                return { role: "assistant", model: "test-model", content: { type: "text", text: "42" }, stopReason: "endTurn" }
+              }),
+            tools: true
+          }
+        }
       })
       const result = yield* client.callTool("ask", { q: "answer?", withTools: true })
       assert.strictEqual(textOf(result), "42")
@@ -306,9 +312,9 @@ describe("McpClient reverse calls", () => {
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server, {
-        handlers: McpClient.layerSampling(() =>
+        client: { sampling: () =>
           Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "plain" } })
-        )
+         }
       })
       assert.strictEqual(textOf(yield* client.callTool("ask", { q: "q", withTools: true })), "ProtocolError:CapabilityMissing")
       assert.strictEqual(requests(pair.wire, "server", "sampling/createMessage").length, 0)
@@ -366,9 +372,9 @@ describe("McpClient reverse calls", () => {
       })
       const server = yield* buildServer(McpServer.register(Signup))
       const { client, pair } = yield* connect(server, {
-        handlers: McpClient.layerElicitation({
+        client: { elicitation: {
           form: () => Effect.succeed({ action: "accept", content: { name: "Ada", color: "red" } })
-        })
+        } }
       })
       assert.strictEqual(textOf(yield* client.callTool("signup")), "accept")
       const expected: McpSchema.ElicitResult = { action: "accept", content: { name: "Ada", color: "red", age: 30, newsletter: true } }
@@ -399,9 +405,9 @@ describe("McpClient reverse calls", () => {
       const server = yield* buildServer(McpServer.register(Login))
       const urls: Array<McpSchema.ElicitRequestURLParams> = []
       const withUrl = yield* connect(server, {
-        handlers: McpClient.layerElicitation({
+        client: { elicitation: {
           url: (params) => Effect.sync(() => (urls.push(params), { action: "accept" }))
-        })
+        } }
       })
       assert.strictEqual(textOf(yield* withUrl.client.callTool("login")), "accept")
       assert.deepStrictEqual(urls, [{
@@ -415,7 +421,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(withUrl.pair.wire)
 
       const formOnly = yield* connect(server, {
-        handlers: McpClient.layerElicitation({ form: () => Effect.succeed({ action: "decline" }) })
+        client: { elicitation: { form: () => Effect.succeed({ action: "decline" }) } }
       })
       assert.strictEqual(textOf(yield* formOnly.client.callTool("login")), "CapabilityMissing")
       assert.strictEqual(requests(formOnly.pair.wire, "server", "elicitation/create").length, 0)
@@ -435,8 +441,10 @@ describe("McpClient reverse calls", () => {
       })
       const server = yield* buildServer(McpServer.register(Confirm))
       const { client, pair } = yield* connect(server, {
-        client: { protocolVersion: "2025-03-26" },
-        handlers: McpClient.layerElicitation({ form: () => Effect.succeed({ action: "accept", content: {} }) })
+        client: {
+          protocolVersion: "2025-03-26",
+          elicitation: { form: () => Effect.succeed({ action: "accept", content: {} }) }
+        }
       })
       assert.strictEqual(client.protocolVersion, "2025-03-26")
       assert.strictEqual(textOf(yield* client.callTool("confirm")), "CapabilityMissing")
@@ -447,10 +455,9 @@ describe("McpClient reverse calls", () => {
   it.scopedLive("roots/list answers the current roots; a change sends notifications/roots/list_changed", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(ListRoots))
-      const rootsContext = yield* Layer.build(McpClient.layerRoots([{ uri: "file:///a", name: "a" }]))
-      const { client, pair } = yield* connect(server, { handlers: Layer.succeedContext(rootsContext) })
+      const roots = yield* SubscriptionRef.make<ReadonlyArray<McpSchema.Root>>([{ uri: "file:///a", name: "a" }])
+      const { client, pair } = yield* connect(server, { client: { roots } })
       // changed right after connecting: the notification is not lost
-      const roots = Context.get(rootsContext, McpClient.Roots).roots
       yield* SubscriptionRef.set(roots, [{ uri: "file:///a" }, { uri: "file:///b" }])
       yield* waitForWire(pair.wire, (r) => r.message.method === "notifications/roots/list_changed")
       assert.strictEqual(textOf(yield* client.callTool("roots")), "file:///a,file:///b")
@@ -460,10 +467,38 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
+  it.scopedLive("a handler's services are requirements of McpClient.layer; only the given handlers are declared", () =>
+    Effect.gen(function*() {
+      class Model extends Context.Tag("test/Model")<Model, { readonly answer: string }>() {}
+      const server = yield* buildServer(McpServer.register(Ask))
+      const pair = yield* serve(server)
+      const ClientLive = McpClient.layer({
+        name: "needs-model",
+        version: "1.0.0",
+        sampling: () =>
+          Effect.map(Model, (model) => ({ role: "assistant" as const, model: "m", content: { type: "text" as const, text: model.answer } }))
+      })
+      // the handler's requirement shows in the Layer's type...
+      const typed: Layer.Layer<McpClient.McpClient, McpClient.ClientError, Transport.Transport | Model> = ClientLive
+      // @ts-expect-error ...so a Layer without Model is not one without requirements
+      const _missing: Layer.Layer<McpClient.McpClient, McpClient.ClientError, Transport.Transport> = ClientLive
+      const context = yield* Layer.build(typed).pipe(
+        Effect.provideService(Transport.Transport, pair.client),
+        Effect.provideService(Model, { answer: "from the Model service" })
+      )
+      const client = Context.get(context, McpClient.McpClient)
+      assert.strictEqual(textOf(yield* client.callTool("ask", { q: "q" })), "from the Model service")
+      const [init] = requests(pair.wire, "client", "initialize")
+      // no elicitation handler, no roots: neither is declared
+      assert.deepStrictEqual((init.params as { capabilities: unknown }).capabilities, { sampling: {} })
+      assert.deepStrictEqual(McpClient.declaredCapabilities({ name: "n", version: "1", elicitation: {} }), {})
+      assertWireValid(pair.wire)
+    }))
+
   it.scopedLive("roots that do not change send no notification", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(ListRoots))
-      const { client, pair } = yield* connect(server, { handlers: McpClient.layerRoots([{ uri: "file:///a" }]) })
+      const { client, pair } = yield* connect(server, { client: { roots: [{ uri: "file:///a" }] } })
       yield* settle
       assert.strictEqual(textOf(yield* client.callTool("roots")), "file:///a")
       assert.strictEqual(notifications(pair.wire, "client", "notifications/roots/list_changed").length, 0)

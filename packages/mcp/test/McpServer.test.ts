@@ -410,9 +410,9 @@ describe("McpServer HandlerContext and ServerSession", () => {
       })
       const server = yield* buildServer(McpServer.register(Later))
       const { client, pair } = yield* connect(server, {
-        handlers: McpClient.layerSampling(() =>
+        client: { sampling: () =>
           Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "never asked" } })
-        )
+         }
       })
       const result = yield* client.callTool("later")
       assert.deepStrictEqual(result.content, [{ type: "text", text: "started" }])
@@ -450,9 +450,9 @@ describe("McpServer HandlerContext and ServerSession", () => {
       })
       const server = yield* buildServer(McpServer.register(Destructured))
       const { client, pair } = yield* connect(server, {
-        handlers: McpClient.layerSampling(() =>
+        client: { sampling: () =>
           Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "hello" } })
-        )
+         }
       })
       yield* client.setLogLevel("info")
       const progress: Array<number> = []

@@ -86,10 +86,11 @@ const session = Effect.gen(function*() {
   })
   const pair = yield* Transport.makeMemoryPair()
   yield* server.serve(pair.server).pipe(Effect.provide(Logger.replace(Logger.defaultLogger, collect)), Effect.forkScoped)
-  const client = yield* McpClient.make({ name: "test-client", version: "1.0.0" }).pipe(
-    Effect.provideService(Transport.Transport, pair.client),
-    Effect.provide(McpClient.layerSampling(() => Effect.fail(new ErrorResponse({ code: -1, message: "The user declined" }))))
-  )
+  const client = yield* McpClient.make({
+    name: "test-client",
+    version: "1.0.0",
+    sampling: () => Effect.fail(new ErrorResponse({ code: -1, message: "The user declined" }))
+  }).pipe(Effect.provideService(Transport.Transport, pair.client))
   const lastResponse = (method: string) => {
     const all = requests(pair.wire, "client", method)
     return responseTo(pair.wire, "server", all[all.length - 1]!.id)

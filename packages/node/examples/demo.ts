@@ -5,6 +5,7 @@
  * message that crosses the pipe is printed.
  */
 import * as McpClient from "@effect-mcp/mcp/McpClient"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
@@ -44,7 +45,7 @@ const Wire = Layer.effect(
 )
 
 // the client's "model": a real host would call an LLM here
-const SamplingLive = McpClient.layerSampling((params) =>
+const sampling = (params: McpSchema.CreateMessageRequestParams) =>
   Effect.succeed({
     role: "assistant" as const,
     model: "pretend-model",
@@ -53,7 +54,6 @@ const SamplingLive = McpClient.layerSampling((params) =>
       text: `Effects compose well\nfibers wait without blocking\n${params.maxTokens} tokens to spare`
     }
   })
-)
 
 const program = Effect.gen(function*() {
   const client = yield* McpClient.McpClient
@@ -67,6 +67,6 @@ const program = Effect.gen(function*() {
 })
 
 program.pipe(
-  Effect.provide(McpClient.layer({ name: "demo-client", version: "0.1.0" }).pipe(Layer.provide(Layer.merge(Wire, SamplingLive)))),
+  Effect.provide(McpClient.layer({ name: "demo-client", version: "0.1.0", sampling }).pipe(Layer.provide(Wire))),
   NodeRuntime.runMain
 )

@@ -69,13 +69,13 @@ describe("stdio interop with the official TypeScript SDK", () => {
   it.scopedLive("our client spawns a server built with the official McpServer: the same, the other way", () =>
     Effect.gen(function*() {
       const transport = NodeStdio.layerClient({ command: process.execPath, args: [fixture], cwd: repo })
-      const handlers = Layer.mergeAll(
-        McpClient.layerSampling(() => Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "hello" } })),
-        McpClient.layerElicitation({ form: () => Effect.succeed({ action: "accept", content: { ok: true } }) })
-      )
       const context = yield* Layer.build(
-        McpClient.layer({ name: "ours", version: "1.0.0" }).pipe(
-          Layer.provideMerge(handlers),
+        McpClient.layer({
+          name: "ours",
+          version: "1.0.0",
+          sampling: () => Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "hello" } }),
+          elicitation: { form: () => Effect.succeed({ action: "accept", content: { ok: true } }) }
+        }).pipe(
           Layer.provideMerge(transport)
         )
       )

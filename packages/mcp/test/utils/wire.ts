@@ -188,21 +188,23 @@ export const serve = (server: McpServer.McpServerShape, options?: { readonly qui
     return pair
   })
 
-/** Connects a client (with optional handler Layers) to a new session of `server`. */
-export const connect = <ROut = never, E = never>(
+/** Connects a client (with its options: handlers among them) to a new session of `server`. */
+export const connect = (
   server: McpServer.McpServerShape,
   options?: {
     readonly client?: Partial<McpClient.ClientOptions>
-    readonly handlers?: Layer.Layer<ROut, E> | undefined
     readonly quiet?: boolean
   }
 ) =>
   Effect.gen(function*() {
     const pair = yield* serve(server, options?.quiet === undefined ? undefined : { quiet: options.quiet })
-    const client = yield* McpClient.make({ name: "test-client", version: "1.0.0", ...options?.client }).pipe(
-      Effect.provideService(Transport.Transport, pair.client),
-      Effect.provide((options?.handlers ?? Layer.empty) as Layer.Layer<ROut, E>)
-    )
+    // the tests' handlers need nothing: their requirements are `never`
+    const make = McpClient.make({ name: "test-client", version: "1.0.0", ...options?.client }) as Effect.Effect<
+      McpClient.McpClientShape,
+      McpClient.ClientError,
+      Transport.Transport | Scope.Scope
+    >
+    const client = yield* make.pipe(Effect.provideService(Transport.Transport, pair.client))
     return { pair, client }
   })
 

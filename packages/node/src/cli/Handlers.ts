@@ -9,7 +9,6 @@ import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import type { OutputShape } from "./Output.js"
 import type { Settings } from "./Settings.js"
 import type { ElicitAnswer } from "./Values.js"
@@ -26,11 +25,11 @@ const noSampling = new ErrorResponse({
   message: "emcp cannot answer sampling/createMessage: no --sampling-response given and stdin is not a terminal"
 })
 
-/** The handler layers for the settings: sampling, elicitation, roots. */
-export const handlerLayers = (
+/** The client's handlers for the settings: sampling, elicitation, roots (options of `McpClient.make`). */
+export const clientHandlers = (
   settings: Settings,
   out: OutputShape
-): Effect.Effect<Layer.Layer<McpClient.Sampling | McpClient.Elicitation>> =>
+): Effect.Effect<Pick<McpClient.ClientOptions, "sampling" | "elicitation" | "roots">> =>
   Effect.gen(function*() {
     const prompts = yield* Effect.makeSemaphore(1)
     /** One prompt at a time, the progress bar hidden, the prompt module loaded on first use. */
@@ -42,12 +41,12 @@ export const handlerLayers = (
       )
     const interactive = out.streams.interactive
 
-    const sampling = McpClient.layerSampling((params) => {
+    const sampling: McpClient.SamplingHandler = (params) => {
       if (settings.samplingResponse !== undefined) return Effect.succeed(settings.samplingResponse)
       if (interactive) return ask((m) => m.onTerminal(m.sampling(params)))
       return Effect.fail(noSampling)
-    })
-    const elicitation = McpClient.layerElicitation({
+    }
+    const elicitation: McpClient.ElicitationHandlers = {
       form: (params) =>
         settings.elicit !== undefined
           ? Effect.succeed(fromFlag(settings.elicit))
@@ -60,8 +59,7 @@ export const handlerLayers = (
           : interactive
           ? ask((m) => m.onTerminal(m.elicitUrl(params)))
           : Effect.succeed({ action: "decline" as const })
-    })
-    // provides Roots only when roots were given (the client declares what it finds)
-    const roots: Layer.Layer<never> = settings.roots.length > 0 ? McpClient.layerRoots(settings.roots) : Layer.empty
-    return Layer.mergeAll(sampling, elicitation, roots)
+    }
+    // roots only when roots were given (the client declares what it is given)
+    return { sampling, elicitation, ...(settings.roots.length > 0 ? { roots: settings.roots } : {}) }
   })

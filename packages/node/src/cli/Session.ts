@@ -20,7 +20,7 @@ import * as Stream from "effect/Stream"
 import * as NodeStdio from "../NodeStdio.js"
 import type { GlobalConfig } from "./Args.js"
 import { CliError, describeClientError } from "./CliError.js"
-import { handlerLayers } from "./Handlers.js"
+import { clientHandlers } from "./Handlers.js"
 import { VERSION } from "./Help.js"
 import { Output } from "./Output.js"
 import { orUsage, type Settings, toSettings } from "./Settings.js"
@@ -76,7 +76,7 @@ const withSession = <A>(
 ): Effect.Effect<A, CliError, Output> =>
   Effect.gen(function*() {
     const err = yield* Output
-    const handlers = yield* handlerLayers(settings, err)
+    const handlers = yield* clientHandlers(settings, err)
     const extraTimeout = settings.timeout === undefined ? undefined : Duration.sum(settings.timeout, Duration.seconds(1))
     const connect: Effect.Effect<A, CliError | McpClient.ClientError | TransportError, Scope.Scope | Output> = Effect.gen(function*() {
       const context = yield* Layer.build(transportLayer(settings))
@@ -87,8 +87,9 @@ const withSession = <A>(
       const client = yield* McpClient.make({
         name: "emcp",
         version: VERSION,
+        ...handlers,
         ...(extraTimeout !== undefined ? { requestTimeout: extraTimeout, maxRequestTimeout: extraTimeout } : {})
-      }).pipe(Effect.provide(Layer.merge(Layer.succeedContext(context), handlers)))
+      }).pipe(Effect.provide(context))
 
       // log messages at or above the chosen level
       if (!settings.quiet) {
