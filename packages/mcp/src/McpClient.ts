@@ -44,6 +44,7 @@ import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
+import * as McpTool from "./McpTool.js"
 import * as Protocol from "./Protocol.js"
 import { Transport } from "./Transport.js"
 
@@ -182,6 +183,17 @@ export interface CallOptions {
   readonly resetTimeoutOnProgress?: boolean | undefined
 }
 
+/**
+ * The arguments of a typed `callTool` after the tool: its parameters
+ * (optional when it takes none), then the call's options.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type TypedCallArguments<T extends McpTool.Any> = {} extends McpTool.Parameters<T>
+  ? [args?: McpTool.Parameters<T>, options?: CallOptions]
+  : [args: McpTool.Parameters<T>, options?: CallOptions]
+
 /** An event of `callToolStream`: progress, then the result. */
 export type ToolCallEvent =
   | { readonly _tag: "Progress"; readonly progress: Protocol.ProgressParams }
@@ -203,11 +215,33 @@ export interface McpClientShape {
 
   readonly listTools: Stream.Stream<McpSchema.Tool, ClientError>
   readonly listToolsAll: (options?: { readonly maxPages?: number }) => Effect.Effect<ReadonlyArray<McpSchema.Tool>, ClientError>
-  readonly callTool: (
-    name: string,
-    args?: { readonly [key: string]: unknown },
-    options?: CallOptions
-  ) => Effect.Effect<McpSchema.CallToolResult, ClientError>
+  /**
+   * `tools/call`. Given a declaration (`McpTool.make`), the arguments are
+   * checked at compile time and encoded with its `parameters`, and the result
+   * is decoded: its `success`, its declared `failure` or a `McpTool.ToolError`
+   * for a tool error, a `ParseError` for arguments its `parameters` reject.
+   * Given a name, the raw result (a tool error is a result too).
+   *
+   * @example
+   * ```ts
+   * const { haiku } = yield* client.callTool(Haiku, { topic: "fibers" })
+   * const raw = yield* client.callTool("haiku", { topic: "fibers" })
+   * ```
+   */
+  readonly callTool: {
+    <T extends McpTool.Any>(
+      tool: T,
+      ...rest: TypedCallArguments<T>
+    ): Effect.Effect<
+      McpTool.Success<T>,
+      McpTool.Failure<T> | McpTool.ToolError | ParseResult.ParseError | ClientError
+    >
+    (
+      name: string,
+      args?: { readonly [key: string]: unknown },
+      options?: CallOptions
+    ): Effect.Effect<McpSchema.CallToolResult, ClientError>
+  }
   readonly callToolStream: (
     name: string,
     args?: { readonly [key: string]: unknown },
@@ -563,7 +597,11 @@ export const make = <O extends ClientOptions>(
 
     const decodeCallTool = decoderFor(McpSchema.CallToolResult, "tools/call")
     // the hottest call a client makes: its result is decoded and checked in one continuation
-    const callTool: McpClientShape["callTool"] = (name, args, callOptions) =>
+    const callToolRaw = (
+      name: string,
+      args: { readonly [key: string]: unknown } | undefined,
+      callOptions: CallOptions | undefined
+    ): Effect.Effect<McpSchema.CallToolResult, ClientError> =>
       Effect.flatMap(
         request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions),
         (raw) => {
@@ -593,10 +631,32 @@ export const make = <O extends ClientOptions>(
         }
       )
 
+    const callTypedTool = (tool: McpTool.Any, args: unknown, callOptions: CallOptions | undefined) =>
+      Effect.flatMap(
+        Effect.mapError(
+          ParseResult.encodeUnknown(tool.parameters as Schema.Schema<unknown, unknown>)(args ?? {}),
+          ParseResult.parseError
+        ),
+        (encoded) =>
+          Effect.flatMap(
+            callToolRaw(tool.name, encoded as { readonly [key: string]: unknown }, callOptions),
+            (result) => McpTool.decodeResult(tool, result)
+          )
+      )
+
+    const callTool = ((
+      nameOrTool: string | McpTool.Any,
+      args: unknown,
+      callOptions: CallOptions | undefined
+    ) =>
+      typeof nameOrTool === "string"
+        ? callToolRaw(nameOrTool, args as { readonly [key: string]: unknown } | undefined, callOptions)
+        : callTypedTool(nameOrTool, args, callOptions)) as McpClientShape["callTool"]
+
     const callToolStream: McpClientShape["callToolStream"] = (name, args, callOptions) =>
       Stream.unwrapScoped(Effect.gen(function*() {
         const mailbox = yield* Mailbox.make<ToolCallEvent, ClientError>()
-        yield* callTool(name, args, {
+        yield* callToolRaw(name, args, {
           ...callOptions,
           onProgress: (progress) => Effect.asVoid(mailbox.offer({ _tag: "Progress", progress }))
         }).pipe(

@@ -53,6 +53,7 @@ import * as Lifecycle from "./Lifecycle.js"
 import * as Failure from "./internal/failure.js"
 import { ErrorResponse } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
+import * as McpTool from "./McpTool.js"
 import * as Protocol from "./Protocol.js"
 import { levelAllows, ServerSession, type ServerSessionShape } from "./ServerSession.js"
 import { Transport, type TransportShape } from "./Transport.js"
@@ -72,11 +73,7 @@ const SERVING_KEYS: ReadonlyArray<string> = [Scope.Scope.key, Tracer.ParentSpan.
 export type HandlerServices = HandlerContext | ServerSession
 
 /** What a tool without an output schema may return. */
-export type ToolContent =
-  | string
-  | McpSchema.ContentBlock
-  | ReadonlyArray<McpSchema.ContentBlock>
-  | McpSchema.CallToolResult
+export type ToolContent = McpTool.ToolContent
 
 /** A tool, ready to register. `R` is what its handler needs besides `HandlerServices`. */
 export interface Tool<R = never> {
@@ -106,39 +103,6 @@ type JsonSchemaObject = JsonSchema.JsonSchemaObject
 
 /** The published JSON Schema (2020-12) of a schema: self-contained (no `$ref` but to recursive `$defs`) and typed. */
 const jsonSchemaOf = JsonSchema.make
-
-const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} } as McpSchema.Tool["inputSchema"]
-
-/** The `inputSchema` of a tool: an object schema, or an empty one when the parameters are not an object. */
-const objectSchema = (schema: Schema.Schema.Any): McpSchema.Tool["inputSchema"] => {
-  const json = jsonSchemaOf(schema)
-  return json.type === "object" ? json as McpSchema.Tool["inputSchema"] : EMPTY_OBJECT_SCHEMA
-}
-
-/** The key a non-object tool output is wrapped in, since `structuredContent` must be an object. */
-const WRAPPED_OUTPUT_KEY = "result"
-
-/**
- * The `outputSchema` of a tool. `structuredContent` must be a JSON object, so
- * an output that is not one (a number, an array, a union) is wrapped as
- * `{ result: value }` and its schema says so.
- */
-const outputSchemaOf = (schema: Schema.Schema.Any): { readonly schema: McpSchema.Tool["inputSchema"]; readonly wrapped: boolean } => {
-  const json = jsonSchemaOf(schema)
-  if (json.type === "object") return { schema: json as McpSchema.Tool["inputSchema"], wrapped: false }
-  const { $schema, $defs, ...inner } = json
-  return {
-    schema: {
-      ...($schema !== undefined ? { $schema } : {}),
-      ...($defs !== undefined ? { $defs } : {}),
-      type: "object",
-      properties: { [WRAPPED_OUTPUT_KEY]: inner },
-      required: [WRAPPED_OUTPUT_KEY],
-      additionalProperties: false
-    } as unknown as McpSchema.Tool["inputSchema"],
-    wrapped: true
-  }
-}
 
 const formatIssue = (issue: ParseResult.ParseIssue): string =>
   ParseResult.ArrayFormatter.formatIssueSync(issue)
@@ -190,51 +154,98 @@ export function tool(
     readonly handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>
   }
 ): Tool<unknown> {
-  const parameters = options.parameters ?? (EmptyParameters as unknown as Schema.Schema<unknown, unknown>)
-  const decode = ParseResult.decodeUnknownEither(parameters, { errors: "all", onExcessProperty: "ignore" })
-  const success = options.success
-  const encodeOutput = success === undefined ? undefined : ParseResult.encodeEither(success)
-  const published = success === undefined ? undefined : outputSchemaOf(success)
-  const definition: McpSchema.Tool = {
-    name: options.name,
-    ...(options.title !== undefined ? { title: options.title } : {}),
-    ...(options.description !== undefined ? { description: options.description } : {}),
-    inputSchema: options.inputSchema ?? objectSchema(parameters),
-    ...(published !== undefined ? { outputSchema: published.schema } : {}),
-    ...(options.annotations !== undefined ? { annotations: options.annotations } : {}),
-    ...(options.icons !== undefined ? { icons: options.icons as Array<McpSchema.Icon> } : {}),
-    ...(options.execution !== undefined ? { execution: options.execution } : {}),
-    ...(options._meta !== undefined ? { _meta: options._meta } : {})
-  } as McpSchema.Tool
-  const name = options.name
+  const { handler, ...declaration } = options
+  return toolHandler(
+    McpTool.make(declaration as McpTool.Options<string, McpTool.AnySchema, undefined, undefined>),
+    handler as (args: unknown) => Effect.Effect<ToolContent, unknown, unknown>
+  )
+}
+
+/**
+ * What the handler of a declared tool may fail with: its declared `failure`
+ * (or an `ErrorResponse`, sent as the JSON-RPC error), or anything when it
+ * declares none.
+ *
+ * @since 0.2.0
+ * @category tools
+ */
+export type ToolHandlerError<T> = T extends McpTool.McpTool<infer _N, infer _P, infer _S, infer F>
+  ? F extends McpTool.AnySchema ? Schema.Schema.Type<F> | ErrorResponse : unknown
+  : never
+
+/**
+ * Gives a tool declaration (`McpTool.make`) its handler, typed by the
+ * declaration: the handler gets the decoded `parameters`, returns a value of
+ * `success` and fails with the declared `failure`, which is sent as a tool
+ * error the client decodes. The declaration stays free of server code, so a
+ * client package imports it alone; `McpServer.tool({ ..., handler })` is the
+ * same for a tool no client shares.
+ *
+ * @since 0.2.0
+ * @category tools
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as McpTool from "@effect-mcp/mcp/McpTool"
+ * import * as Effect from "effect/Effect"
+ * import * as Schema from "effect/Schema"
+ *
+ * const Haiku = McpTool.make({
+ *   name: "haiku",
+ *   parameters: Schema.Struct({ topic: Schema.String }),
+ *   success: Schema.Struct({ haiku: Schema.String })
+ * })
+ *
+ * const HaikuLive = McpServer.toolHandler(Haiku, ({ topic }) => Effect.succeed({ haiku: `${topic}, five seven five` }))
+ * // McpServer.register(HaikuLive)
+ * ```
+ */
+export const toolHandler = <T extends McpTool.Any, E extends ToolHandlerError<T>, R = never>(
+  declaration: T,
+  handler: (args: McpTool.Parameters<T>) => Effect.Effect<McpTool.HandlerSuccess<T>, E, R>
+): Tool<Exclude<R, HandlerServices>> => {
+  const decode = ParseResult.decodeUnknownEither(declaration.parameters as Schema.Schema<unknown, unknown>, {
+    errors: "all",
+    onExcessProperty: "ignore"
+  })
+  const encodeFailure = declaration.failure === undefined
+    ? undefined
+    : ParseResult.encodeEither(declaration.failure as Schema.Schema<unknown, unknown>)
+  const name = declaration.name
+  const onSuccess = (output: unknown): Effect.Effect<McpSchema.CallToolResult> => {
+    if (declaration.success === undefined) return Effect.succeed(toToolResult(output as ToolContent))
+    const encoded = McpTool.encodeSuccess(declaration, output)
+    if (Either.isLeft(encoded)) {
+      return Effect.die(
+        new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
+      )
+    }
+    return Effect.succeed<McpSchema.CallToolResult>({
+      content: [{ type: "text", text: JSON.stringify(encoded.right) }],
+      structuredContent: encoded.right
+    })
+  }
+  // a declared failure is the tool error Failure.ofTool makes, with its encoded value in `_meta`
+  const onFailure = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
+    const encoded = error instanceof ErrorResponse ? undefined : encodeFailure?.(error)
+    return encoded === undefined || Either.isLeft(encoded)
+      ? Failure.ofTool(error)
+      : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.right } }))
+  }
   return {
     _tag: "Tool",
     name,
-    definition,
+    definition: declaration.definition,
     call: (args) => {
       const decoded = decode(args ?? {})
       if (Either.isLeft(decoded)) {
         return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.left)}`))
       }
-      return Effect.matchEffect(options.handler(decoded.right), {
-        onSuccess: (output) => {
-          if (encodeOutput === undefined) return Effect.succeed(toToolResult(output as ToolContent))
-          const encoded = encodeOutput(output)
-          if (Either.isLeft(encoded)) {
-            return Effect.die(
-              new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
-            )
-          }
-          const structuredContent = (published?.wrapped === true
-            ? { [WRAPPED_OUTPUT_KEY]: encoded.right }
-            : encoded.right) as { [key: string]: unknown }
-          return Effect.succeed<McpSchema.CallToolResult>({
-            content: [{ type: "text", text: JSON.stringify(structuredContent) }],
-            structuredContent
-          })
-        },
-        onFailure: Failure.ofTool
-      }) as Effect.Effect<McpSchema.CallToolResult, ErrorResponse, unknown>
+      return Effect.matchEffect(handler(decoded.right as McpTool.Parameters<T>), { onSuccess, onFailure }) as Effect.Effect<
+        McpSchema.CallToolResult,
+        ErrorResponse,
+        never
+      >
     }
   }
 }
