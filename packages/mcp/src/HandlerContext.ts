@@ -38,6 +38,8 @@ import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
+import * as SchemaValue from "effect/Schema"
+import * as JsonSchema from "./internal/jsonSchema.js"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
@@ -72,11 +74,30 @@ export interface HandlerContextShape {
     params: McpSchema.CreateMessageRequestParams,
     options?: ReverseCallOptions
   ) => Effect.Effect<McpSchema.CreateMessageResult, McpError | ProtocolError>
-  /** `elicitation/create`: asks the user, in form or URL mode. */
-  readonly elicit: (
-    params: McpSchema.ElicitRequestParams,
-    options?: ReverseCallOptions
-  ) => Effect.Effect<McpSchema.ElicitResult, McpError | ProtocolError>
+  /**
+   * `elicitation/create`: asks the user. Given `{ message, schema }` (an
+   * `effect/Schema` of the flat shape a form allows: string, number,
+   * integer, boolean and enum fields, optional or not), publishes the
+   * schema's JSON Schema as `requestedSchema` and succeeds with the decoded
+   * answer; a declined or cancelled form fails with `ElicitationDeclined`.
+   * Given raw params (form or URL mode), the raw result.
+   *
+   * @example
+   * ```ts
+   * const Contact = Schema.Struct({ email: Schema.String, newsletter: Schema.optional(Schema.Boolean) })
+   * const { email } = yield* ctx.elicit({ message: "How do we reach you?", schema: Contact })
+   * ```
+   */
+  readonly elicit: {
+    <A, I extends ElicitationFields>(
+      params: { readonly message: string; readonly schema: Schema.Schema<A, I> },
+      options?: ReverseCallOptions
+    ): Effect.Effect<A, ElicitationDeclined | McpError | ProtocolError>
+    (
+      params: McpSchema.ElicitRequestParams,
+      options?: ReverseCallOptions
+    ): Effect.Effect<McpSchema.ElicitResult, McpError | ProtocolError>
+  }
   /** `roots/list`: the client's roots. */
   readonly listRoots: (options?: ReverseCallOptions) => Effect.Effect<McpSchema.ListRootsResult, McpError | ProtocolError>
   /** A notification related to this request. */
@@ -94,6 +115,60 @@ export interface HandlerContextShape {
   readonly closeStream: Effect.Effect<void>
   /** `notifications/message` related to this request, filtered by the session's log level. */
   readonly log: (level: McpSchema.LoggingLevel, data: unknown, logger?: string) => Effect.Effect<void>
+}
+
+/**
+ * The encoded shape of a form `ctx.elicit` may ask for: flat fields of
+ * strings, numbers, booleans, and string arrays (multi-select enums), each
+ * optional or not. Nested objects do not type-check.
+ *
+ * @since 0.2.0
+ * @category elicitation
+ */
+export type ElicitationFields = {
+  readonly [key: string]: string | number | boolean | ReadonlyArray<string> | undefined
+}
+
+/**
+ * The user declined or cancelled a form asked for with a schema.
+ *
+ * @since 0.2.0
+ * @category elicitation
+ */
+export class ElicitationDeclined extends SchemaValue.TaggedError<ElicitationDeclined>(
+  "@effect-mcp/mcp/HandlerContext/ElicitationDeclined"
+)("ElicitationDeclined", {
+  action: SchemaValue.Literal("decline", "cancel"),
+  message: SchemaValue.String
+}) {}
+
+const requestedSchemas = new WeakMap<object, McpSchema.ElicitRequestedSchema>()
+const decodeRequestedSchema = validator(McpSchema.ElicitRequestedSchema)
+
+/**
+ * The `requestedSchema` of a schema: its JSON Schema, checked to be one a
+ * form allows (a defect otherwise: the schema is the program's, not the
+ * peer's). Made once per schema.
+ */
+const requestedSchemaOf = (schema: Schema.Schema.Any): McpSchema.ElicitRequestedSchema => {
+  const cached = requestedSchemas.get(schema)
+  if (cached !== undefined) return cached
+  const json = JsonSchema.make(schema)
+  const decoded = decodeRequestedSchema(json)
+  if (Either.isLeft(decoded)) {
+    throw new Error(
+      `ctx.elicit: the schema is not a flat elicitation form (${formatIssue(decoded.left)}): ${JSON.stringify(json)}`
+    )
+  }
+  // only the keywords a requested schema has (no `additionalProperties`)
+  const { properties, required } = decoded.right
+  const requested: McpSchema.ElicitRequestedSchema = {
+    type: "object",
+    properties,
+    ...(required !== undefined && required.length > 0 ? { required } : {})
+  }
+  requestedSchemas.set(schema, requested)
+  return requested
 }
 
 /** The context of the forward request being handled. */
@@ -225,7 +300,38 @@ class RequestContext implements HandlerContextShape {
 
   get elicit(): HandlerContextShape["elicit"] {
     const request = this.request
-    return (params, o) => Effect.flatMap(request("elicitation/create", params as JsonRpc.Params, o), decodeElicit)
+    const raw = (params: McpSchema.ElicitRequestParams, o?: ReverseCallOptions) =>
+      Effect.flatMap(request("elicitation/create", params as JsonRpc.Params, o), decodeElicit)
+    const typed = (
+      params: { readonly message: string; readonly schema: Schema.Schema<unknown, unknown> },
+      o?: ReverseCallOptions
+    ) =>
+      Effect.suspend(() => {
+        const requestedSchema = requestedSchemaOf(params.schema)
+        const decode = ParseResult.decodeUnknownEither(params.schema, { errors: "all", onExcessProperty: "ignore" })
+        return Effect.flatMap(raw({ message: params.message, requestedSchema }, o), (result): Effect.Effect<
+          unknown,
+          ElicitationDeclined | ProtocolError
+        > => {
+          if (result.action !== "accept") {
+            return Effect.fail(
+              new ElicitationDeclined({ action: result.action, message: `The user chose to ${result.action} the form` })
+            )
+          }
+          const decoded = decode(result.content ?? {})
+          return Either.isRight(decoded) ? Effect.succeed(decoded.right) : Effect.fail(
+            new ProtocolError({
+              reason: "InvalidResult",
+              method: "elicitation/create",
+              message: `The accepted form does not match the requested schema: ${formatIssue(decoded.left)}`
+            })
+          )
+        })
+      })
+    return ((params: { readonly schema?: unknown }, o?: ReverseCallOptions) =>
+      SchemaValue.isSchema(params.schema)
+        ? typed(params as Parameters<typeof typed>[0], o)
+        : raw(params as McpSchema.ElicitRequestParams, o)) as unknown as HandlerContextShape["elicit"]
   }
 
   get listRoots(): HandlerContextShape["listRoots"] {

@@ -17,7 +17,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+import { HandlerContext, type HandlerContextShape } from "@effect-mcp/mcp/HandlerContext"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { ErrorResponse, ProtocolError } from "@effect-mcp/mcp/McpError"
@@ -426,6 +426,88 @@ describe("McpClient reverse calls", () => {
       assert.strictEqual(textOf(yield* formOnly.client.callTool("login")), "CapabilityMissing")
       assert.strictEqual(requests(formOnly.pair.wire, "server", "elicitation/create").length, 0)
       assertWireValid(formOnly.pair.wire)
+    }))
+
+  it.scopedLive("ctx.elicit with a Schema publishes its flat JSON Schema and returns the decoded answer, or ElicitationDeclined", () =>
+    Effect.gen(function*() {
+      const Details = Schema.Struct({
+        name: Schema.String.annotations({ title: "Name" }),
+        age: Schema.optional(Schema.Int.pipe(Schema.greaterThanOrEqualTo(0))),
+        color: Schema.Literal("red", "green"),
+        newsletter: Schema.optionalWith(Schema.Boolean, { default: () => false })
+      })
+      const Signup = McpServer.tool({
+        name: "signup",
+        handler: () =>
+          Effect.gen(function*() {
+            const ctx = yield* HandlerContext
+            const details: typeof Details.Type = yield* ctx.elicit({ message: "Your details", schema: Details })
+            return JSON.stringify(details)
+          }).pipe(
+            Effect.catchTags({
+              ElicitationDeclined: (e) => Effect.succeed(`declined:${e.action}`),
+              ProtocolError: (e) => Effect.succeed(`ProtocolError:${e.reason}`)
+            })
+          )
+      })
+      const server = yield* buildServer(McpServer.register(Signup))
+      const answers: Array<McpSchema.ElicitResult> = [
+        { action: "accept", content: { name: "Ada", color: "red", age: 36 } },
+        { action: "decline" },
+        { action: "cancel" },
+        { action: "accept", content: { name: "Ada", color: "blue" } }
+      ]
+      const { client, pair } = yield* connect(server, {
+        client: { elicitation: { form: () => Effect.sync(() => answers.shift()!) } }
+      })
+      assert.strictEqual(textOf(yield* client.callTool("signup")), JSON.stringify({ name: "Ada", age: 36, color: "red", newsletter: false }))
+      assert.strictEqual(textOf(yield* client.callTool("signup")), "declined:decline")
+      assert.strictEqual(textOf(yield* client.callTool("signup")), "declined:cancel")
+      assert.strictEqual(textOf(yield* client.callTool("signup")), "ProtocolError:InvalidResult")
+      const [elicit] = requests(pair.wire, "server", "elicitation/create")
+      assert.deepStrictEqual(elicit.params, {
+        message: "Your details",
+        requestedSchema: {
+          type: "object",
+          required: ["name", "color"],
+          properties: {
+            name: { type: "string", title: "Name" },
+            age: { type: "integer", description: "a non-negative number", title: "greaterThanOrEqualTo(0)", minimum: 0 },
+            color: { type: "string", enum: ["red", "green"] },
+            newsletter: { type: "boolean" }
+          }
+        }
+      })
+      assertWireValid(pair.wire)
+    }))
+
+  it.scopedLive("ctx.elicit with a schema a form cannot express is a defect, and nothing is sent", () =>
+    Effect.gen(function*() {
+      const Bad = McpServer.tool({
+        name: "bad",
+        handler: () =>
+          Effect.gen(function*() {
+            const ctx = yield* HandlerContext
+            // passes the type-level check (string | number) but is a union, which a form cannot ask for
+            return yield* ctx.elicit({ message: "?", schema: Schema.Struct({ x: Schema.Union(Schema.String, Schema.Number) }) })
+          }).pipe(Effect.as("asked"))
+      })
+      const server = yield* buildServer(McpServer.register(Bad))
+      const { client, pair } = yield* connect(server, {
+        client: { elicitation: { form: () => Effect.succeed({ action: "decline" }) } },
+        quiet: true
+      })
+      const exit = yield* Effect.exit(client.callTool("bad"))
+      assert.strictEqual((failureOf(exit) as McpError).code, -32603)
+      assert.strictEqual(requests(pair.wire, "server", "elicitation/create").length, 0)
+      const typeChecks = (ctx: HandlerContextShape) => {
+        // @ts-expect-error a nested object is not a form field
+        ctx.elicit({ message: "?", schema: Schema.Struct({ address: Schema.Struct({ city: Schema.String }) }) })
+        // @ts-expect-error nor is an array of numbers
+        ctx.elicit({ message: "?", schema: Schema.Struct({ ns: Schema.Array(Schema.Number) }) })
+        return ctx.elicit({ message: "?", schema: Schema.Struct({ when: Schema.Date, n: Schema.optional(Schema.Number) }) })
+      }
+      assert.isFunction(typeChecks)
     }))
 
   it.scopedLive("no elicitation on a session negotiated before 2025-06-18, whatever the client declares", () =>
