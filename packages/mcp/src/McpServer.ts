@@ -393,13 +393,39 @@ const promptArguments = (schema: Schema.Schema.Any): Array<McpSchema.PromptArgum
 }
 
 /**
- * Defines a prompt. `parameters` (a Struct of string fields) is published as
- * the prompt's `arguments` and decoded before `content` runs; invalid
- * arguments are answered with -32602. A `content` failing with
- * `ErrorResponse` sends it as it is; any other failure is logged and answered
- * -32603 "Internal error" without its details.
+ * The encoded shape of prompt arguments: prompt arguments are strings on the
+ * wire, so a prompt's `parameters` must encode to string fields
+ * (`Schema.NumberFromString`, not `Schema.Number`).
+ *
+ * @since 0.2.0
+ * @category prompts
  */
-export const prompt = <A = {}, I = {}, E = never, R = never, R2 = never>(
+export type PromptArguments = { readonly [key: string]: string | undefined }
+
+/**
+ * Defines a prompt. `parameters` (a Struct whose fields encode to strings,
+ * since prompt arguments are strings on the wire; anything else is a type
+ * error) is published as the prompt's `arguments` and decoded before
+ * `content` runs; invalid arguments are answered with -32602. A `content`
+ * failing with `ErrorResponse` sends it as it is; any other failure is logged
+ * and answered -32603 "Internal error" without its details.
+ *
+ * @since 0.1.0
+ * @category prompts
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Schema from "effect/Schema"
+ *
+ * const Review = McpServer.prompt({
+ *   name: "review",
+ *   parameters: Schema.Struct({ file: Schema.String, depth: Schema.optional(Schema.NumberFromString) }),
+ *   content: ({ depth, file }) => Effect.succeed(`Review ${file} to depth ${depth ?? 1}`)
+ * })
+ * ```
+ */
+export const prompt = <A = {}, I extends PromptArguments = {}, E = never, R = never, R2 = never>(
   options: Omit<McpSchema.Prompt, "arguments"> & {
     readonly parameters?: Schema.Schema<A, I> | undefined
     readonly complete?: { readonly [K in keyof I]?: Completer<R2> } | undefined

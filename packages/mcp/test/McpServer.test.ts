@@ -697,6 +697,47 @@ describe("McpServer prompts", () => {
     }))
 })
 
+describe("McpServer prompt arguments are strings", () => {
+  it.scopedLive("a string-encoded parameter (NumberFromString) is decoded from the string on the wire", () =>
+    Effect.gen(function*() {
+      const Repeat = McpServer.prompt({
+        name: "repeat",
+        parameters: Schema.Struct({ word: Schema.String, times: Schema.NumberFromString }),
+        content: ({ times, word }) => Effect.succeed(Array.from({ length: times }, () => word).join(" "))
+      })
+      const server = yield* buildServer(McpServer.register(Repeat))
+      const { client, pair } = yield* connect(server)
+      const result = yield* client.getPrompt("repeat", { word: "hi", times: "3" })
+      assert.deepStrictEqual(result.messages, [{ role: "user", content: { type: "text", text: "hi hi hi" } }])
+      const [prompt] = yield* client.listPromptsAll()
+      assert.deepStrictEqual(prompt?.arguments?.map((a) => [a.name, a.required]), [["word", true], ["times", true]])
+      assertWireValid(pair.wire)
+    }))
+
+  it("parameters that do not encode to strings are a type error", () => {
+    const typeChecks = () => [
+      McpServer.prompt({
+        name: "n",
+        // @ts-expect-error a number argument: prompt arguments are strings on the wire
+        parameters: Schema.Struct({ n: Schema.Number }),
+        content: () => Effect.succeed("")
+      }),
+      McpServer.prompt({
+        name: "b",
+        // @ts-expect-error a boolean argument
+        parameters: Schema.Struct({ b: Schema.optional(Schema.Boolean) }),
+        content: () => Effect.succeed("")
+      }),
+      McpServer.prompt({
+        name: "ok",
+        parameters: Schema.Struct({ n: Schema.NumberFromString, s: Schema.optional(Schema.String), l: Schema.Literal("a", "b") }),
+        content: ({ n }) => Effect.succeed(String(n + 1))
+      })
+    ]
+    assert.isFunction(typeChecks)
+  })
+})
+
 describe("McpServer completion", () => {
   it.scopedLive("completes prompt arguments and template variables, passing context.arguments through", () =>
     Effect.gen(function*() {
