@@ -498,7 +498,7 @@ describe("McpClient reverse calls", () => {
         quiet: true
       })
       const exit = yield* Effect.exit(client.callTool("bad"))
-      assert.strictEqual((failureOf(exit) as McpError).code, -32603)
+      assert.strictEqual((failureOf(exit) as { readonly code: number }).code, -32603)
       assert.strictEqual(requests(pair.wire, "server", "elicitation/create").length, 0)
       const typeChecks = (ctx: HandlerContextShape) => {
         // @ts-expect-error a nested object is not a form field
