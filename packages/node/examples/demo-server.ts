@@ -8,15 +8,10 @@ import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Schema from "effect/Schema"
+import { Haiku } from "./demo-tools.js"
 
-const Haiku = McpServer.tool({
-  name: "haiku",
-  title: "Write a haiku",
-  description: "Asks the client's model for a haiku about a topic, reporting progress",
-  parameters: Schema.Struct({ topic: Schema.String.annotations({ description: "What the haiku is about" }) }),
-  success: Schema.Struct({ topic: Schema.String, haiku: Schema.String }),
-  handler: ({ topic }) =>
+// the declaration is shared with the client; the handler is the server's alone
+const HaikuLive = McpServer.toolHandler(Haiku, ({ topic }) =>
     Effect.gen(function*() {
       const ctx = yield* HandlerContext
       yield* ctx.progress(0, { total: 2, message: "asking the model" })
@@ -28,10 +23,9 @@ const Haiku = McpServer.tool({
       const content = Array.isArray(answer.content) ? answer.content[0] : answer.content
       yield* ctx.progress(2, { total: 2, message: "done" })
       return { topic, haiku: content?.type === "text" ? content.text : "(no text)" }
-    })
-})
+    }))
 
-const ServerLive = McpServer.register(Haiku).pipe(
+const ServerLive = McpServer.register(HaikuLive).pipe(
   Layer.provideMerge(McpServer.layer({ name: "demo-server", version: "0.1.0" }))
 )
 

@@ -5,6 +5,7 @@
  * message that crosses the pipe is printed.
  */
 import * as McpClient from "@effect-mcp/mcp/McpClient"
+import { Haiku } from "./demo-tools.js"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
@@ -60,10 +61,11 @@ const program = Effect.gen(function*() {
   yield* Console.log(`\nconnected to ${client.serverInfo.name} ${client.serverInfo.version} over stdio, protocol ${client.protocolVersion}\n`)
   const tools = yield* client.listToolsAll()
   yield* Console.log(`\ntools: ${tools.map((t) => t.name).join(", ")}\n`)
-  const result = yield* client.callTool("haiku", { topic: "fibers" }, {
+  // typed by the shared declaration: the arguments checked, the result decoded
+  const { haiku, topic } = yield* client.callTool(Haiku, { topic: "fibers" }, {
     onProgress: (p) => Console.log(`  progress ${p.progress}/${p.total ?? "?"} ${p.message ?? ""}`)
   })
-  yield* Console.log(`\nresult:\n${JSON.stringify(result.structuredContent, null, 2)}`)
+  yield* Console.log(`\na haiku about ${topic}:\n${haiku}`)
 })
 
 program.pipe(
