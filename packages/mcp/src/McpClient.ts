@@ -39,6 +39,7 @@ import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as ClientRequests from "./internal/clientRequests.js"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
@@ -62,9 +63,6 @@ export type ClientError = McpError | ProtocolError
  * fail with `ErrorResponse`).
  */
 export type HandlerError = ErrorResponse | McpError
-
-const answerWith = (error: HandlerError): ErrorResponse =>
-  error instanceof ErrorResponse ? error : ErrorResponse.fromObject(error.toObject())
 
 /**
  * Answers `sampling/createMessage`: a function, or an object that also says
@@ -307,55 +305,6 @@ const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
   }
 }
 
-const serverRequestDecoders = new Map(
-  Object.entries(McpSchema.ServerRequests).map(([method, entry]) => [
-    method,
-    validator(entry.params as Schema.Schema<unknown, unknown>)
-  ])
-)
-
-/** Fills the defaults of a form's requested schema into an accepted answer. */
-export const applyElicitationDefaults = (
-  requestedSchema: McpSchema.ElicitRequestFormParams["requestedSchema"],
-  result: McpSchema.ElicitResult
-): McpSchema.ElicitResult => {
-  if (result.action !== "accept") return result
-  const content: Record<string, unknown> = { ...result.content }
-  for (const [key, property] of Object.entries(requestedSchema.properties ?? {})) {
-    const def = (property as { readonly default?: unknown }).default
-    if (content[key] === undefined && def !== undefined) content[key] = def
-  }
-  return { ...result, content: content as NonNullable<McpSchema.ElicitResult["content"]> }
-}
-
-/** The handlers of a client, each run with the context the client was made in. */
-interface Handlers {
-  readonly createMessage:
-    | ((params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>)
-    | undefined
-  readonly form: ElicitationHandlers["form"]
-  readonly url: ElicitationHandlers["url"]
-  readonly roots: SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> | undefined
-}
-
-const isSubscriptionRef = (roots: RootsOption): roots is SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> =>
-  SubscriptionRef.SubscriptionRefTypeId in roots
-
-const handlersOf = (options: ClientOptions): Effect.Effect<Handlers> =>
-  Effect.gen(function*() {
-    const context = yield* Effect.context<never>()
-    const provided = <P, A>(f: ((params: P) => Effect.Effect<A, HandlerError, unknown>) | undefined) =>
-      f === undefined ? undefined : (params: P) => Effect.provide(f(params) as Effect.Effect<A, HandlerError>, context)
-    const sampling = options.sampling
-    const roots = options.roots
-    return {
-      createMessage: provided(typeof sampling === "function" ? sampling : sampling?.createMessage),
-      form: provided(options.elicitation?.form),
-      url: provided(options.elicitation?.url),
-      roots: roots === undefined ? undefined : isSubscriptionRef(roots) ? roots : yield* SubscriptionRef.make(roots)
-    }
-  })
-
 /**
  * The capabilities a client declares: `options.capabilities` and one entry
  * per handler given, nothing for a handler not given.
@@ -363,22 +312,20 @@ const handlersOf = (options: ClientOptions): Effect.Effect<Handlers> =>
  * @since 0.2.0
  * @category options
  */
-export const declaredCapabilities = (options: ClientOptions): McpSchema.ClientCapabilities => {
-  const capabilities: Record<string, unknown> = { ...options.capabilities }
-  const sampling = options.sampling
-  if (sampling !== undefined) {
-    capabilities.sampling = typeof sampling !== "function" && sampling.tools === true ? { tools: {} } : {}
-  }
-  const elicitation = options.elicitation
-  if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url !== undefined)) {
-    capabilities.elicitation = {
-      ...(elicitation.form !== undefined ? { form: {} } : {}),
-      ...(elicitation.url !== undefined ? { url: {} } : {})
-    }
-  }
-  if (options.roots !== undefined) capabilities.roots = { listChanged: true }
-  return capabilities as McpSchema.ClientCapabilities
-}
+export const declaredCapabilities: (options: ClientOptions) => McpSchema.ClientCapabilities =
+  ClientRequests.declaredCapabilities
+
+/**
+ * Fills the defaults of a form's requested schema into an accepted answer
+ * (what the client does before answering a form elicitation).
+ *
+ * @since 0.1.0
+ * @category elicitation
+ */
+export const applyElicitationDefaults: (
+  requestedSchema: McpSchema.ElicitRequestFormParams["requestedSchema"],
+  result: McpSchema.ElicitResult
+) => McpSchema.ElicitResult = ClientRequests.applyElicitationDefaults
 
 /**
  * Connects over the `Transport` in context: initializes, then serves the
@@ -405,56 +352,14 @@ export const make = <O extends ClientOptions>(
 ): Effect.Effect<McpClientShape, ClientError, Transport | Scope.Scope | HandlerRequirements<O>> =>
   Effect.gen(function*() {
     const transport = yield* Transport
-    const handlers = yield* handlersOf(options)
+    const handlers = yield* ClientRequests.handlersOf(options)
     const notifications = yield* PubSub.unbounded<JsonRpc.Notification>()
     yield* Effect.addFinalizer(() => PubSub.shutdown(notifications))
     let version: string | undefined
 
     const capabilities = declaredCapabilities(options)
 
-    const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
-      const { method, params } = incoming.request
-      const decode = serverRequestDecoders.get(method)
-      if (decode === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
-      const decoded = decode(params)
-      if (Either.isLeft(decoded)) {
-        return Effect.fail(
-          ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`)
-        )
-      }
-      switch (method) {
-        case "sampling/createMessage":
-          return handlers.createMessage === undefined
-            ? Effect.fail(ErrorResponse.methodNotFound(method))
-            : Effect.mapError(handlers.createMessage(decoded.right as McpSchema.CreateMessageRequestParams), answerWith)
-        case "elicitation/create": {
-          const p = decoded.right as McpSchema.ElicitRequestParams
-          if (handlers.form === undefined && handlers.url === undefined) {
-            return Effect.fail(ErrorResponse.methodNotFound(method))
-          }
-          if (p.mode === "url") {
-            const url = handlers.url
-            return url === undefined
-              ? Effect.fail(ErrorResponse.invalidParams("This client does not support URL-mode elicitation"))
-              : Effect.mapError(url(p as McpSchema.ElicitRequestURLParams), answerWith)
-          }
-          const form = handlers.form
-          const formParams = p as McpSchema.ElicitRequestFormParams
-          return form === undefined
-            ? Effect.fail(ErrorResponse.invalidParams("This client does not support form-mode elicitation"))
-            : Effect.mapBoth(form(formParams), {
-              onFailure: answerWith,
-              onSuccess: (r) => applyElicitationDefaults(formParams.requestedSchema, r)
-            })
-        }
-        case "roots/list":
-          return handlers.roots === undefined
-            ? Effect.fail(ErrorResponse.methodNotFound(method))
-            : Effect.map(SubscriptionRef.get(handlers.roots), (list) => ({ roots: list }))
-        default:
-          return Effect.fail(ErrorResponse.methodNotFound(method))
-      }
-    }
+    const onRequest = ClientRequests.onRequest(handlers)
 
     const protocol = yield* Protocol.make(transport, {
       side: "client",

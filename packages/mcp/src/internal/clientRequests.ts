@@ -1,0 +1,136 @@
+/**
+ * The client's side of server→client requests: its handlers (taken from
+ * `ClientOptions`, run with the context the client was made in), the
+ * capabilities they declare, and the dispatch of an incoming request to them.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import type * as Schema from "effect/Schema"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import type { ClientOptions, ElicitationHandlers, HandlerError, RootsOption } from "../McpClient.js"
+import { ErrorResponse } from "../McpError.js"
+import * as McpSchema from "../McpSchema.js"
+import type * as Protocol from "../Protocol.js"
+import { validator } from "./validate.js"
+
+/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
+const formatIssue = (issue: ParseResult.ParseIssue): string =>
+  ParseResult.ArrayFormatter.formatIssueSync(issue)
+    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
+    .join("; ")
+
+const answerWith = (error: HandlerError): ErrorResponse =>
+  error instanceof ErrorResponse ? error : ErrorResponse.fromObject(error.toObject())
+
+const serverRequestDecoders = new Map(
+  Object.entries(McpSchema.ServerRequests).map(([method, entry]) => [
+    method,
+    validator(entry.params as Schema.Schema<unknown, unknown>)
+  ])
+)
+
+/** Fills the defaults of a form's requested schema into an accepted answer. */
+export const applyElicitationDefaults = (
+  requestedSchema: McpSchema.ElicitRequestFormParams["requestedSchema"],
+  result: McpSchema.ElicitResult
+): McpSchema.ElicitResult => {
+  if (result.action !== "accept") return result
+  const content: Record<string, unknown> = { ...result.content }
+  for (const [key, property] of Object.entries(requestedSchema.properties ?? {})) {
+    const def = (property as { readonly default?: unknown }).default
+    if (content[key] === undefined && def !== undefined) content[key] = def
+  }
+  return { ...result, content: content as NonNullable<McpSchema.ElicitResult["content"]> }
+}
+
+/** The handlers of a client, each run with the context the client was made in. */
+export interface Handlers {
+  readonly createMessage:
+    | ((params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>)
+    | undefined
+  readonly form: ElicitationHandlers["form"]
+  readonly url: ElicitationHandlers["url"]
+  readonly roots: SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> | undefined
+}
+
+const isSubscriptionRef = (roots: RootsOption): roots is SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> =>
+  SubscriptionRef.SubscriptionRefTypeId in roots
+
+export const handlersOf = (options: ClientOptions): Effect.Effect<Handlers> =>
+  Effect.gen(function*() {
+    const context = yield* Effect.context<never>()
+    const provided = <P, A>(f: ((params: P) => Effect.Effect<A, HandlerError, unknown>) | undefined) =>
+      f === undefined ? undefined : (params: P) => Effect.provide(f(params) as Effect.Effect<A, HandlerError>, context)
+    const sampling = options.sampling
+    const roots = options.roots
+    return {
+      createMessage: provided(typeof sampling === "function" ? sampling : sampling?.createMessage),
+      form: provided(options.elicitation?.form),
+      url: provided(options.elicitation?.url),
+      roots: roots === undefined ? undefined : isSubscriptionRef(roots) ? roots : yield* SubscriptionRef.make(roots)
+    }
+  })
+
+export const declaredCapabilities = (options: ClientOptions): McpSchema.ClientCapabilities => {
+  const capabilities: Record<string, unknown> = { ...options.capabilities }
+  const sampling = options.sampling
+  if (sampling !== undefined) {
+    capabilities.sampling = typeof sampling !== "function" && sampling.tools === true ? { tools: {} } : {}
+  }
+  const elicitation = options.elicitation
+  if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url !== undefined)) {
+    capabilities.elicitation = {
+      ...(elicitation.form !== undefined ? { form: {} } : {}),
+      ...(elicitation.url !== undefined ? { url: {} } : {})
+    }
+  }
+  if (options.roots !== undefined) capabilities.roots = { listChanged: true }
+  return capabilities as McpSchema.ClientCapabilities
+}
+
+export const onRequest = (handlers: Handlers) => (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
+  const { method, params } = incoming.request
+  const decode = serverRequestDecoders.get(method)
+  if (decode === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
+  const decoded = decode(params)
+  if (Either.isLeft(decoded)) {
+    return Effect.fail(
+      ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`)
+    )
+  }
+  switch (method) {
+    case "sampling/createMessage":
+      return handlers.createMessage === undefined
+        ? Effect.fail(ErrorResponse.methodNotFound(method))
+        : Effect.mapError(handlers.createMessage(decoded.right as McpSchema.CreateMessageRequestParams), answerWith)
+    case "elicitation/create": {
+      const p = decoded.right as McpSchema.ElicitRequestParams
+      if (handlers.form === undefined && handlers.url === undefined) {
+        return Effect.fail(ErrorResponse.methodNotFound(method))
+      }
+      if (p.mode === "url") {
+        const url = handlers.url
+        return url === undefined
+          ? Effect.fail(ErrorResponse.invalidParams("This client does not support URL-mode elicitation"))
+          : Effect.mapError(url(p as McpSchema.ElicitRequestURLParams), answerWith)
+      }
+      const form = handlers.form
+      const formParams = p as McpSchema.ElicitRequestFormParams
+      return form === undefined
+        ? Effect.fail(ErrorResponse.invalidParams("This client does not support form-mode elicitation"))
+        : Effect.mapBoth(form(formParams), {
+          onFailure: answerWith,
+          onSuccess: (r) => applyElicitationDefaults(formParams.requestedSchema, r)
+        })
+    }
+    case "roots/list":
+      return handlers.roots === undefined
+        ? Effect.fail(ErrorResponse.methodNotFound(method))
+        : Effect.map(SubscriptionRef.get(handlers.roots), (list) => ({ roots: list }))
+    default:
+      return Effect.fail(ErrorResponse.methodNotFound(method))
+  }
+}
+
