@@ -23,7 +23,6 @@
  * ```
  * @since 0.1.0
  */
-import Ajv2020 from "ajv/dist/2020.js"
 import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
@@ -40,6 +39,7 @@ import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as ClientRequests from "./internal/clientRequests.js"
+import * as OutputValidation from "./internal/outputValidation.js"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
@@ -473,26 +473,8 @@ export const make = <O extends ClientOptions>(
     }
 
     // output schemas of listed tools, for structuredContent validation
-    // made when the first output schema is seen: building one costs more than a session's handshake
-    let ajv: InstanceType<typeof Ajv2020.default> | undefined
-    const outputValidators = new Map<string, (u: unknown) => boolean>()
-    const rememberTools = (tools: ReadonlyArray<McpSchema.Tool>) => {
-      for (const t of tools) {
-        if (t.outputSchema === undefined) {
-          outputValidators.delete(t.name)
-          continue
-        }
-        try {
-          // a top-level `$id` would make a second compile (the tool listed again) throw
-          const { $id: _id, ...schema } = t.outputSchema as { readonly [key: string]: unknown }
-          ajv ??= new Ajv2020.default({ strict: false, allErrors: true })
-          const validate = ajv.compile(schema)
-          outputValidators.set(t.name, (u) => validate(u) as boolean)
-        } catch {
-          outputValidators.delete(t.name)
-        }
-      }
-    }
+    const outputs = OutputValidation.make()
+    const rememberTools = outputs.remember
 
     const tools = list<McpSchema.Tool>("tools/list", "tools")
     const listTools = tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t]))))
@@ -512,27 +494,9 @@ export const make = <O extends ClientOptions>(
         (raw) => {
           const decoded = decodeCallTool(raw)
           if (decoded._tag === "Left") return Effect.fail(decoded.left)
-          const result = decoded.right
-          const validate = options.validateStructuredContent === false ? undefined : outputValidators.get(name)
-          if (validate === undefined || result.isError === true) return Effect.succeed(result)
-          if (result.structuredContent === undefined) {
-            return Effect.fail(
-              new ProtocolError({
-                reason: "InvalidResult",
-                method: "tools/call",
-                message: `Tool ${name} has an output schema but returned no structuredContent`
-              })
-            )
-          }
-          return validate(result.structuredContent)
-            ? Effect.succeed(result)
-            : Effect.fail(
-              new ProtocolError({
-                reason: "InvalidResult",
-                method: "tools/call",
-                message: `Tool ${name} returned structuredContent that does not match its output schema`
-              })
-            )
+          return options.validateStructuredContent === false
+            ? Effect.succeed(decoded.right)
+            : outputs.check(name, decoded.right)
         }
       )
 
