@@ -137,10 +137,10 @@ export interface ClientOptions {
   /** Extra capabilities to declare (e.g. `experimental`); handler capabilities are added from the handlers given. */
   readonly capabilities?: McpSchema.ClientCapabilities | undefined
   /** Answers `sampling/createMessage`; without it the client declares no `sampling`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the handler's requirements are read back by HandlerRequirements
+  // `any`: the handler's own requirements, read back from the options' type by HandlerRequirements
   readonly sampling?: SamplingHandler<any> | undefined
   /** Answers `elicitation/create`; without it the client declares no `elicitation`. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+  // `any`: as for `sampling`
   readonly elicitation?: ElicitationHandlers<any> | undefined
   /** Answers `roots/list`; without it the client declares no `roots`. */
   readonly roots?: RootsOption | undefined
