@@ -7,11 +7,17 @@
  *
  * See `scratchpad/conformance/FIXTURES.md` §4 for the inventory.
  *
+ * With `--oauth-issuer` (see `authLayer`), the HTTP server is a protected
+ * resource: `/mcp` accepts only JWT access tokens of that issuer whose
+ * audience is the server's own URL, and `tools/call` needs `mcp:tools`.
+ *
  * @since 0.1.0
  */
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import * as McpAuth from "@effect-mcp/mcp/McpAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
@@ -511,3 +517,48 @@ export const Prompts = McpServer.register(SimplePrompt, PromptWithArguments, Pro
 export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(Tools, Resources, Prompts).pipe(
   Layer.provideMerge(McpServer.layer(serverInfo))
 )
+
+// ============================================================================
+// authorization (--oauth-issuer)
+// ============================================================================
+
+/** The scope `tools/call` requires when the fixture is protected. */
+export const TOOLS_SCOPE = "mcp:tools"
+
+/**
+ * The fixture as a protected resource (`server.js --port N --oauth-issuer URL
+ * [--oauth-scopes "a b"]`):
+ *
+ * - every request to `/mcp` (and to the legacy `/sse` and `/messages`) needs
+ *   `Authorization: Bearer <JWT access token>` signed by a key of `issuer`'s
+ *   JWKS (found through its RFC 8414 or OpenID metadata), with `iss` equal to
+ *   `issuer`, `aud` containing `resource` (`http://127.0.0.1:N/mcp`, the
+ *   server's own URL: a token minted for another resource is refused), and
+ *   `exp`/`nbf` valid within 30 s;
+ * - without one: 401 `WWW-Authenticate: Bearer resource_metadata=
+ *   "http://127.0.0.1:N/.well-known/oauth-protected-resource/mcp",
+ *   scope="<scopes>"` (with `error="invalid_token"` for a bad token);
+ * - `tools/call` needs the scope `mcp:tools`: without it, 403
+ *   `error="insufficient_scope", scope="mcp:tools"`;
+ * - the Protected Resource Metadata is served at
+ *   `/.well-known/oauth-protected-resource/mcp` and
+ *   `/.well-known/oauth-protected-resource`: `resource`,
+ *   `authorization_servers: [issuer]`, `scopes_supported` (`scopes`, default
+ *   `["mcp:tools"]`), `bearer_methods_supported: ["header"]`;
+ * - a session answers only the principal (issuer and subject) that created it.
+ */
+export const authLayer = (options: {
+  readonly issuer: string
+  readonly resource: string
+  readonly scopes?: ReadonlyArray<string> | undefined
+}): Layer.Layer<McpAuth.McpAuth> =>
+  McpAuth.layer({
+    resource: options.resource,
+    authorizationServers: [options.issuer],
+    scopesSupported: options.scopes ?? [TOOLS_SCOPE],
+    methodScopes: { "tools/call": [TOOLS_SCOPE] },
+    resourceName: serverInfo.name
+  }).pipe(
+    Layer.provide(McpAuth.layerJwtVerifier({ issuer: options.issuer })),
+    Layer.provide(FetchHttpClient.layer)
+  )

@@ -5,14 +5,20 @@
  *   node dist/server.js --stdio
  *   node dist/server.js --port 3000 [--json-response] [--stateless]
  *     [--idle-timeout <duration>] [--max-sessions <n>]
+ *   node dist/server.js --port 3000 --oauth-issuer http://127.0.0.1:4000 [--oauth-scopes "mcp:tools mcp:admin"]
+ *
+ * `--stdio` serves one session on stdin/stdout. `--port` serves streamable
+ * HTTP at `http://127.0.0.1:<port>/mcp`. Diagnostics go to stderr only
+ * (stdout belongs to the protocol on stdio).
  *
  * `--idle-timeout` (`500ms`, `2s`, `5m`, `1h`) closes a session with no
  * request and no open stream for that long; `--max-sessions` answers 503 to
  * one initialize more. Both default to the endpoint's defaults.
  *
- * `--stdio` serves one session on stdin/stdout. `--port` serves streamable
- * HTTP at `http://127.0.0.1:<port>/mcp`. Diagnostics go to stderr only
- * (stdout belongs to the protocol on stdio).
+ * `--oauth-issuer` protects the endpoint: only JWT access tokens of that
+ * issuer for `http://127.0.0.1:<port>/mcp`, and `mcp:tools` for `tools/call`
+ * (see `authLayer` in `Fixture.ts`); the port must then be given, since it is
+ * part of the resource URL.
  *
  * @since 0.1.0
  */
@@ -28,7 +34,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Logger from "effect/Logger"
-import { FixtureLive } from "./Fixture.js"
+import { authLayer, FixtureLive } from "./Fixture.js"
 
 export interface HttpOptions {
   readonly port: number
@@ -40,6 +46,10 @@ export interface HttpOptions {
   readonly idleTimeout?: Duration.Duration | undefined
   /** Sessions open at once (default: the endpoint's). */
   readonly maxSessions?: number | undefined
+  /** Protect `/mcp` with JWT access tokens of this issuer (see `authLayer`). */
+  readonly oauthIssuer?: string | undefined
+  /** `scopes_supported` of the resource metadata (default `mcp:tools`). */
+  readonly oauthScopes?: ReadonlyArray<string> | undefined
 }
 
 type Options =
@@ -47,7 +57,7 @@ type Options =
   | ({ readonly _tag: "Http" } & HttpOptions)
 
 const USAGE =
-  "usage: server.js --stdio | --port <n> [--json-response] [--stateless] [--idle-timeout <duration>] [--max-sessions <n>]"
+  "usage: server.js --stdio | --port <n> [--json-response] [--stateless] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]]"
 
 const UNITS: Record<string, (n: number) => Duration.Duration> = {
   ms: Duration.millis,
@@ -71,6 +81,8 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   let stateless = false
   let idleTimeout: Duration.Duration | undefined
   let maxSessions: number | undefined
+  let oauthIssuer: string | undefined
+  let oauthScopes: ReadonlyArray<string> | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     switch (arg) {
@@ -104,6 +116,18 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
       case "--stateless":
         stateless = true
         break
+      case "--oauth-issuer": {
+        const value = argv[++i]
+        if (value === undefined || !URL.canParse(value)) return `invalid --oauth-issuer: ${value ?? "(missing)"}`
+        oauthIssuer = value
+        break
+      }
+      case "--oauth-scopes": {
+        const value = argv[++i]
+        if (value === undefined || value.trim() === "") return "invalid --oauth-scopes: (missing)"
+        oauthScopes = value.split(" ").filter((s) => s !== "")
+        break
+      }
       case "--help":
       case "-h":
         return USAGE
@@ -119,7 +143,13 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   }
   if (stdio && port !== undefined) return "--stdio and --port are exclusive"
   if (stdio) return { _tag: "Stdio" }
-  if (port !== undefined) return { _tag: "Http", port, jsonResponse, stateless, idleTimeout, maxSessions }
+  if (oauthScopes !== undefined && oauthIssuer === undefined) return "--oauth-scopes needs --oauth-issuer"
+  if (oauthIssuer !== undefined && (port === undefined || port === 0)) {
+    return "--oauth-issuer needs a fixed --port: the port is part of the resource URL tokens are minted for"
+  }
+  if (port !== undefined) {
+    return { _tag: "Http", port, jsonResponse, stateless, idleTimeout, maxSessions, oauthIssuer, oauthScopes }
+  }
   return USAGE
 }
 
@@ -150,7 +180,18 @@ export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
         sessionIdleTimeout: options.idleTimeout,
         maxSessions: options.maxSessions,
         legacySse: true
-      }).pipe(Layer.provide(FixtureLive))
+      }).pipe(
+        Layer.provide(FixtureLive),
+        Layer.provide(
+          options.oauthIssuer === undefined
+            ? Layer.empty
+            : authLayer({
+              issuer: options.oauthIssuer,
+              resource: `http://127.0.0.1:${options.port}/mcp`,
+              scopes: options.oauthScopes
+            })
+        )
+      )
     ),
     Effect.mapError((error) => new Error(`could not serve HTTP: ${String(error)}`))
   )

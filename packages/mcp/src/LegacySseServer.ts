@@ -29,6 +29,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FiberMap from "effect/FiberMap"
 import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import {
@@ -42,6 +43,8 @@ import {
 } from "./internal/httpServer.js"
 import * as MediaType from "./internal/mediaType.js"
 import * as JsonRpc from "./JsonRpc.js"
+import type { PrincipalInfo } from "./internal/auth/principal.js"
+import { isPrincipal, McpAuth, type McpAuthShape } from "./internal/auth/service.js"
 import { McpServer } from "./McpServer.js"
 import { type TransportShape, fromMailbox } from "./Transport.js"
 
@@ -61,6 +64,8 @@ export interface Options {
   readonly keepAlive?: Duration.DurationInput | undefined
   /** Events buffered per stream before the sender waits for the reader (default 256). */
   readonly streamBuffer?: number | undefined
+  /** Bearer-token protection (see `McpAuth`); default: the `McpAuth` in context, if any. */
+  readonly auth?: McpAuthShape | undefined
 }
 
 export interface LegacySseServerShape {
@@ -77,6 +82,8 @@ interface Session {
   readonly outgoing: Mailbox.Mailbox<string>
   lastActivity: number
   closed: boolean
+  /** With `McpAuth`: the session's owner, as of their latest request. */
+  principal: PrincipalInfo | undefined
 }
 
 const encoder = new TextEncoder()
@@ -98,6 +105,12 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
     const protection = options.dnsRebindingProtection
     // session time is the Clock's, so the idle sweep follows a TestClock
     const clock = yield* Effect.clock
+    const auth = options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth))
+    /** The principal of a request, or the response that refuses it; undefined without `McpAuth`. */
+    const authenticate = (
+      headers: Headers.Headers
+    ): Effect.Effect<PrincipalInfo | HttpServerResponse.HttpServerResponse | undefined> =>
+      auth === undefined ? Effect.succeed(undefined) : auth.authenticate(headers)
 
     const closeSession = (session: Session) =>
       Effect.suspend(() => {
@@ -134,6 +147,8 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         if (accept !== undefined && !MediaType.accepts(accept, "text/event-stream")) {
           return jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream")
         }
+        const principal = yield* authenticate(request.headers)
+        if (principal !== undefined && !isPrincipal(principal)) return principal
         if (sessions.size >= maxSessions) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
         const id = randomSessionId()
         const session: Session = {
@@ -141,14 +156,15 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
           incoming: yield* Mailbox.make<JsonRpc.Frame>(),
           outgoing: yield* Mailbox.make<string>({ capacity: bufferSize }),
           lastActivity: clock.unsafeCurrentTimeMillis(),
-          closed: false
+          closed: false,
+          principal
         }
         sessions.set(id, session)
         const transport: TransportShape = {
           ...fromMailbox(session.incoming),
           send: (message) =>
             session.outgoing.offer(`event: message\ndata: ${JSON.stringify(message)}\n\n`).pipe(Effect.asVoid),
-          info: { sessionId: id }
+          info: { sessionId: id, principal: () => session.principal }
         }
         yield* FiberMap.run(
           fibers,
@@ -181,13 +197,24 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         const query = request.url.indexOf("?")
         const sessionId = query === -1 ? null : new URLSearchParams(request.url.slice(query + 1)).get("sessionId")
         if (sessionId === null) return jsonRpcError(400, -32000, "Bad Request: sessionId is required")
+        const principal = yield* authenticate(request.headers)
+        if (principal !== undefined && !isPrincipal(principal)) return principal
         const session = sessions.get(sessionId)
-        if (session === undefined) return jsonRpcError(404, -32001, "Session not found")
+        // another principal's session is not theirs to know of
+        if (session === undefined || (auth !== undefined && !auth.sameOwner(session.principal, principal))) {
+          return jsonRpcError(404, -32001, "Session not found")
+        }
         const read = yield* readJsonBody(fromServerRequest(request, maxBody, scope), maxBody, maxDepth)
         if (!isParsed(read)) return read
         const frame = JsonRpc.decode(read.json)
         if (JsonRpc.isInvalid(frame) && frame.respond) {
           return jsonRpcError(400, frame.error.code, frame.error.message, frame.id)
+        }
+        if (auth !== undefined && principal !== undefined) {
+          const requests = (Array.isArray(frame) ? frame : [frame]).filter(JsonRpc.isRequest)
+          const denied = yield* auth.authorize(principal, requests, server.requiredScopes)
+          if (denied !== undefined) return denied
+          session.principal = principal
         }
         session.lastActivity = clock.unsafeCurrentTimeMillis()
         yield* session.incoming.offer(frame)

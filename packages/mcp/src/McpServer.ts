@@ -51,6 +51,7 @@ import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import * as Failure from "./internal/failure.js"
+import { missingScopes, Principal, type PrincipalInfo } from "./internal/auth/principal.js"
 import { ErrorResponse } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 import * as McpTool from "./McpTool.js"
@@ -69,21 +70,29 @@ import * as UriTemplate from "./UriTemplate.js"
  */
 const SERVING_KEYS: ReadonlyArray<string> = [Scope.Scope.key, Tracer.ParentSpan.key]
 
-/** What a handler may require beyond its own services: the request and the session. */
-export type HandlerServices = HandlerContext | ServerSession
+/**
+ * What a handler may require beyond its own services: the request, the
+ * session, and (on a transport protected by `McpAuth`) the caller.
+ */
+export type HandlerServices = HandlerContext | ServerSession | Principal
+
+/** Scopes a feature needs (see `McpAuth`): a request for it with a token lacking one is answered 403 `insufficient_scope`. */
+interface Scoped {
+  readonly scopes?: ReadonlyArray<string> | undefined
+}
 
 /** What a tool without an output schema may return. */
 export type ToolContent = McpTool.ToolContent
 
 /** A tool, ready to register. `R` is what its handler needs besides `HandlerServices`. */
-export interface Tool<R = never> {
+export interface Tool<R = never> extends Scoped {
   readonly _tag: "Tool"
   readonly name: string
   readonly definition: McpSchema.Tool
   readonly call: (args: unknown) => Effect.Effect<McpSchema.CallToolResult, ErrorResponse, R | HandlerServices>
 }
 
-interface ToolOptionsBase<A, I> {
+interface ToolOptionsBase<A, I> extends Scoped {
   readonly name: string
   readonly title?: string | undefined
   readonly description?: string | undefined
@@ -154,10 +163,11 @@ export function tool(
     readonly handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>
   }
 ): Tool<unknown> {
-  const { handler, ...declaration } = options
+  const { handler, scopes, ...declaration } = options
   return toolHandler(
     McpTool.make(declaration as McpTool.Options<string, McpTool.AnySchema, undefined, undefined>),
-    handler as (args: unknown) => Effect.Effect<ToolContent, unknown, unknown>
+    handler as (args: unknown) => Effect.Effect<ToolContent, unknown, unknown>,
+    { scopes }
   )
 }
 
@@ -202,7 +212,8 @@ export type ToolHandlerError<T> = T extends McpTool.McpTool<infer _N, infer _P, 
  */
 export const toolHandler = <T extends McpTool.Any, E extends ToolHandlerError<T>, R = never>(
   declaration: T,
-  handler: (args: McpTool.Parameters<T>) => Effect.Effect<McpTool.HandlerSuccess<T>, E, R>
+  handler: (args: McpTool.Parameters<T>) => Effect.Effect<McpTool.HandlerSuccess<T>, E, R>,
+  options: Scoped = {}
 ): Tool<Exclude<R, HandlerServices>> => {
   const decode = ParseResult.decodeUnknownEither(declaration.parameters as Schema.Schema<unknown, unknown>, {
     errors: "all",
@@ -236,6 +247,7 @@ export const toolHandler = <T extends McpTool.Any, E extends ToolHandlerError<T>
     _tag: "Tool",
     name,
     definition: declaration.definition,
+    ...(options.scopes !== undefined ? { scopes: options.scopes } : {}),
     call: (args) => {
       const decoded = decode(args ?? {})
       if (Either.isLeft(decoded)) {
@@ -269,7 +281,7 @@ const toReadResult = (uri: string, mimeType: string | undefined, content: Resour
 }
 
 /** A static resource at a fixed URI. */
-export interface Resource<R = never> {
+export interface Resource<R = never> extends Scoped {
   readonly _tag: "Resource"
   readonly definition: McpSchema.Resource
   readonly read: (uri: string) => Effect.Effect<McpSchema.ReadResourceResult, ErrorResponse, R | HandlerServices>
@@ -283,14 +295,15 @@ type ResourceMetadata = Omit<McpSchema.Resource, "uri" | "name">
  * and answered -32603 "Internal error" without its details.
  */
 export const resource = <E = never, R = never>(
-  options: { readonly uri: string; readonly name: string } & ResourceMetadata & {
+  options: { readonly uri: string; readonly name: string } & ResourceMetadata & Scoped & {
     readonly content: Effect.Effect<ResourceContent, E, R>
   }
 ): Resource<Exclude<R, HandlerServices>> => {
-  const { content, ...definition } = options
+  const { content, scopes, ...definition } = options
   return {
     _tag: "Resource",
     definition: definition as McpSchema.Resource,
+    ...(scopes !== undefined ? { scopes } : {}),
     read: (uri) =>
       content.pipe(
         Effect.map((c) => toReadResult(uri, options.mimeType, c)),
@@ -306,7 +319,7 @@ export type Completer<R = never> = (
 ) => Effect.Effect<ReadonlyArray<string>, never, R>
 
 /** A resource template (RFC 6570). */
-export interface ResourceTemplate<R = never> {
+export interface ResourceTemplate<R = never> extends Scoped {
   readonly _tag: "ResourceTemplate"
   readonly definition: McpSchema.ResourceTemplate
   readonly template: UriTemplate.UriTemplate
@@ -328,17 +341,18 @@ type TemplateMetadata = Omit<McpSchema.ResourceTemplate, "uriTemplate" | "name">
  * "Internal error" without its details.
  */
 export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
-  options: { readonly uriTemplate: string; readonly name: string } & TemplateMetadata & {
+  options: { readonly uriTemplate: string; readonly name: string } & TemplateMetadata & Scoped & {
     readonly read: (variables: Record<string, string>, uri: string) => Effect.Effect<ResourceContent, E, R>
     /** Concrete resources of this template, listed by `resources/list`. */
     readonly list?: Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, R2> | undefined
     readonly complete?: { readonly [variable: string]: Completer<R3> } | undefined
   }
 ): ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>> => {
-  const { complete, list, read, ...definition } = options
+  const { complete, list, read, scopes, ...definition } = options
   return {
     _tag: "ResourceTemplate",
     definition: definition as McpSchema.ResourceTemplate,
+    ...(scopes !== undefined ? { scopes } : {}),
     template: UriTemplate.parse(options.uriTemplate),
     read: (uri, variables) =>
       read(variables, uri).pipe(
@@ -358,7 +372,7 @@ export type PromptContent =
   | McpSchema.GetPromptResult
 
 /** A prompt, ready to register. */
-export interface Prompt<R = never> {
+export interface Prompt<R = never> extends Scoped {
   readonly _tag: "Prompt"
   readonly definition: McpSchema.Prompt
   readonly get: (args: unknown) => Effect.Effect<McpSchema.GetPromptResult, ErrorResponse, R | HandlerServices>
@@ -426,13 +440,13 @@ export type PromptArguments = { readonly [key: string]: string | undefined }
  * ```
  */
 export const prompt = <A = {}, I extends PromptArguments = {}, E = never, R = never, R2 = never>(
-  options: Omit<McpSchema.Prompt, "arguments"> & {
+  options: Omit<McpSchema.Prompt, "arguments"> & Scoped & {
     readonly parameters?: Schema.Schema<A, I> | undefined
     readonly complete?: { readonly [K in keyof I]?: Completer<R2> } | undefined
     readonly content: (args: A) => Effect.Effect<PromptContent, E, R>
   }
 ): Prompt<Exclude<R | R2, HandlerServices>> => {
-  const { complete, content, parameters, ...rest } = options
+  const { complete, content, parameters, scopes, ...rest } = options
   const params = parameters ?? (EmptyParameters as unknown as Schema.Schema<A, I>)
   const decode = ParseResult.decodeUnknownEither(params, { errors: "all" })
   const args = parameters === undefined ? undefined : promptArguments(parameters)
@@ -440,6 +454,7 @@ export const prompt = <A = {}, I extends PromptArguments = {}, E = never, R = ne
   return {
     _tag: "Prompt",
     definition,
+    ...(scopes !== undefined ? { scopes } : {}),
     get: (input) => {
       const decoded = decode(input ?? {})
       if (Either.isLeft(decoded)) {
@@ -503,6 +518,8 @@ type ListKind = "tools" | "resources" | "prompts"
 /** The state of one session, shared by its handlers. */
 interface SessionState {
   readonly shape: ServerSessionShape
+  /** The caller on a protected transport (`TransportInfo.principal`). */
+  readonly principal: (() => PrincipalInfo | undefined) | undefined
   readonly subscriptions: Set<string>
   initialized: boolean
 }
@@ -537,6 +554,12 @@ export interface McpServerShape {
    * ```
    */
   readonly connect: (transport: TransportShape) => Effect.Effect<ServerConnection, never, Scope.Scope>
+  /**
+   * The scopes the feature a request addresses declares (`tools/call` of a
+   * tool, `resources/read` of a resource or template, `prompts/get` of a
+   * prompt); none for other requests. `McpAuth` checks them before dispatch.
+   */
+  readonly requiredScopes: (request: JsonRpc.Request) => Effect.Effect<ReadonlyArray<string>>
 }
 
 /** A session started by `connect`. */
@@ -718,6 +741,8 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       }
       map.set(HandlerContext.key, env.handlerContext)
       map.set(ServerSession.key, env.session.shape)
+      const principal = env.session.principal?.()
+      if (principal !== undefined) map.set(Principal.key, principal)
       return Context.unsafeMake(map)
     }
 
@@ -856,6 +881,27 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
 
     const level = new WeakMap<SessionState, McpSchema.LoggingLevel>()
 
+    /** The scopes declared by the feature a request addresses (see `McpServerShape.requiredScopes`). */
+    const scopesIn = (r: Registry, request: JsonRpc.Request): ReadonlyArray<string> => {
+      const params = request.params as { readonly name?: unknown; readonly uri?: unknown } | undefined
+      switch (request.method) {
+        case "tools/call":
+          return typeof params?.name === "string" ? r.tools.get(params.name)?.feature.scopes ?? [] : []
+        case "prompts/get":
+          return typeof params?.name === "string" ? r.prompts.get(params.name)?.feature.scopes ?? [] : []
+        case "resources/read": {
+          if (typeof params?.uri !== "string") return []
+          const entry = r.resources.get(params.uri)
+          if (entry !== undefined) return entry.feature.scopes ?? []
+          return Option.match(findTemplate(r, params.uri), { onNone: () => [], onSome: ([e]) => e.feature.scopes ?? [] })
+        }
+        default:
+          return []
+      }
+    }
+    const requiredScopes: McpServerShape["requiredScopes"] = (request) =>
+      Effect.map(Ref.get(registry), (r) => scopesIn(r, request))
+
     // ------------------------------------------------------------------------
     // sessions
     // ------------------------------------------------------------------------
@@ -882,7 +928,12 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
                 .pipe(Effect.ignore)
               : Effect.void
         }
-        const state: SessionState = { shape, subscriptions: new Set(), initialized: false }
+        const state: SessionState = {
+          shape,
+          principal: transport.info?.principal,
+          subscriptions: new Set(),
+          initialized: false
+        }
 
         const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
           const { method, params } = incoming.request
@@ -921,7 +972,16 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
             session: shape,
             closeStream: transport.closeRequestStream?.(incoming.request.id)
           })
-          return (handler as Dispatch)(decoded.right, { handlerContext, session: state })
+          const dispatch = (handler as Dispatch)(decoded.right, { handlerContext, session: state })
+          const principal = state.principal?.()
+          if (principal === undefined) return dispatch
+          // a protected HTTP transport answers 403 before this; the check holds for any transport with a principal
+          return Effect.flatMap(requiredScopes(incoming.request), (scopes) => {
+            const missing = missingScopes(principal, scopes)
+            return missing.length === 0 ? dispatch : Effect.fail(
+              new ErrorResponse({ code: -32003, message: `Forbidden: the token lacks the scopes ${missing.join(" ")}` })
+            )
+          })
         }
 
         const onNotification = (n: JsonRpc.Notification) =>
@@ -955,7 +1015,8 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       notifyResourceUpdated,
       sessions: Effect.sync(() => Array.from(sessions, (s) => s.shape)),
       serve,
-      connect
+      connect,
+      requiredScopes
     } satisfies McpServerShape
   })
 

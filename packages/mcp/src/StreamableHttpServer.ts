@@ -52,6 +52,8 @@ import * as EventStore from "./EventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as Deadlines from "./internal/deadlines.js"
 import * as Once from "./internal/once.js"
+import type { PrincipalInfo } from "./internal/auth/principal.js"
+import { isPrincipal, McpAuth, type McpAuthShape } from "./internal/auth/service.js"
 import * as Lifecycle from "./Lifecycle.js"
 import {
   checkOrigin,
@@ -102,6 +104,11 @@ export interface Options {
    * answers stream, headers first.
    */
   readonly sseFastPath?: Duration.DurationInput | undefined
+  /**
+   * Bearer-token protection (see `McpAuth`); default: the `McpAuth` in
+   * context, if any. Runs before anything else reads the request.
+   */
+  readonly auth?: McpAuthShape | undefined
 }
 
 export type { EndpointRequest }
@@ -163,6 +170,8 @@ interface Session {
   initializeId: JsonRpc.RequestId | undefined
   nextStream: number
   closed: boolean
+  /** With `McpAuth`: who created the session (its owner), as of their latest request. */
+  principal: PrincipalInfo | undefined
 }
 
 const encoder = new TextEncoder()
@@ -210,6 +219,7 @@ export const make = (
     const clock = yield* Effect.clock
     const now = () => clock.unsafeCurrentTimeMillis()
     const store = Option.getOrUndefined(yield* Effect.serviceOption(EventStore.EventStore))
+    const auth = options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth))
     const sessions = new Map<string, Session>()
     /** Every session not closed yet, stateless ones included. */
     const open = new Set<Session>()
@@ -389,7 +399,8 @@ export const make = (
           version: undefined,
           initializeId: undefined,
           nextStream: 1,
-          closed: false
+          closed: false,
+          principal: undefined
         }
         const transport: TransportShape = {
           ...fromMailbox(incoming),
@@ -397,7 +408,7 @@ export const make = (
             Array.isArray(message)
               ? Effect.forEach(message, (m) => route(session, m, target), { discard: true })
               : route(session, message as JsonRpc.Message, target),
-          info: { sessionId: stateless ? undefined : id },
+          info: { sessionId: stateless ? undefined : id, principal: () => session.principal },
           closeRequestStream: (requestId) =>
             Effect.suspend(() => {
               const stream = session.byRequest.get(requestId)
@@ -554,17 +565,23 @@ export const make = (
 
     const accepts = (headers: Headers.Headers, type: string) => MediaType.accepts(headers["accept"], type)
 
-    const findSession = (headers: Headers.Headers): Session | HttpServerResponse.HttpServerResponse => {
+    const findSession = (
+      headers: Headers.Headers,
+      principal: PrincipalInfo | undefined
+    ): Session | HttpServerResponse.HttpServerResponse => {
       const id = headers["mcp-session-id"]
       if (id === undefined) return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required")
       const session = sessions.get(id)
-      if (session === undefined) return jsonRpcError(404, -32001, "Session not found")
+      // another principal's session is not theirs to know of
+      if (session === undefined || (auth !== undefined && !auth.sameOwner(session.principal, principal))) {
+        return jsonRpcError(404, -32001, "Session not found")
+      }
       return session
     }
     const isResponse = (u: Session | HttpServerResponse.HttpServerResponse): u is HttpServerResponse.HttpServerResponse =>
       !("incoming" in u)
 
-    const post = (request: EndpointRequest) =>
+    const post = (request: EndpointRequest, principal: PrincipalInfo | undefined) =>
       Effect.gen(function*() {
         const headers = request.headers
         if (!MediaType.isJson(headers["content-type"])) {
@@ -587,11 +604,19 @@ export const make = (
         }
         const initialize = messages.find((m): m is JsonRpc.Request => JsonRpc.isRequest(m) && m.method === "initialize")
 
+        // with `McpAuth`: the 403 for scopes the token lacks, answered before anything runs (after
+        // the 404 of a session that is not the principal's)
+        const denied = auth === undefined || principal === undefined
+          ? undefined
+          : yield* auth.authorize(principal, messages.filter(JsonRpc.isRequest), server.requiredScopes)
+
         let session: Session
         if (stateless) {
+          if (denied !== undefined) return denied
           // however this POST ends (its client may hang up at any point, interrupting it), its
           // session ends with it; a streamed answer hands that to the end of its stream
           const own = yield* openSession(randomSessionId())
+          own.principal = principal
           return yield* answer(own, messages, isBatch).pipe(
             Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : closeSession(own))
           )
@@ -602,6 +627,7 @@ export const make = (
           if (isBatch) {
             return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a batch")
           }
+          if (denied !== undefined) return denied
           if (sessions.size >= maxSessions) {
             return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
           }
@@ -610,10 +636,13 @@ export const make = (
         } else {
           const versionError = checkVersion(headers)
           if (versionError !== undefined) return versionError
-          const found = findSession(headers)
+          const found = findSession(headers, principal)
           if (isResponse(found)) return found
           session = found
         }
+        if (denied !== undefined) return denied
+        // the owner's latest token: what handlers see as `Principal`
+        session.principal = principal
         return yield* answer(session, messages, isBatch)
       })
 
@@ -708,7 +737,7 @@ export const make = (
         return response
       })
 
-    const get = (request: EndpointRequest) =>
+    const get = (request: EndpointRequest, principal: PrincipalInfo | undefined) =>
       Effect.gen(function*() {
         const headers = request.headers
         if (stateless) return jsonRpcError(405, -32000, "Method Not Allowed: stateless server", null, { allow: "POST" })
@@ -717,7 +746,7 @@ export const make = (
         }
         const versionError = checkVersion(headers)
         if (versionError !== undefined) return versionError
-        const found = findSession(headers)
+        const found = findSession(headers, principal)
         if (isResponse(found)) return found
         const session = found
         session.lastActivity = now()
@@ -760,10 +789,10 @@ export const make = (
         return yield* openSse(session, standing, backlog)
       })
 
-    const del = (request: EndpointRequest) =>
+    const del = (request: EndpointRequest, principal: PrincipalInfo | undefined) =>
       Effect.gen(function*() {
         if (stateless) return jsonRpcError(405, -32000, "Method Not Allowed: stateless server", null, { allow: "POST" })
-        const found = findSession(request.headers)
+        const found = findSession(request.headers, principal)
         if (isResponse(found)) return found
         yield* closeSession(found)
         return HttpServerResponse.empty({ status: 200 })
@@ -772,13 +801,24 @@ export const make = (
     const respond = (request: EndpointRequest): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
       const rejected = checkOrigin(protection, request.headers)
       if (rejected !== undefined) return Effect.succeed(rejected)
+      if (auth === undefined) return byMethod(request, undefined)
+      return Effect.flatMap(
+        auth.authenticate(request.headers),
+        (checked) => isPrincipal(checked) ? byMethod(request, checked) : Effect.succeed(checked)
+      )
+    }
+
+    const byMethod = (
+      request: EndpointRequest,
+      principal: PrincipalInfo | undefined
+    ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
       switch (request.method) {
         case "POST":
-          return post(request)
+          return post(request, principal)
         case "GET":
-          return get(request)
+          return get(request, principal)
         case "DELETE":
-          return del(request)
+          return del(request, principal)
         default:
           return Effect.succeed(
             jsonRpcError(405, -32000, "Method Not Allowed", null, {

@@ -26,6 +26,7 @@ import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import type { PrincipalInfo } from "./internal/auth/principal.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
 
@@ -44,6 +45,8 @@ export interface TransportInfo {
   readonly sessionId?: string | undefined
   /** The protocol version fixed by the transport (the HTTP header), when it has one. */
   readonly protocolVersion?: string | undefined
+  /** With `McpAuth`: the authenticated principal of the session's latest request (handlers get it as `Principal`). */
+  readonly principal?: (() => PrincipalInfo | undefined) | undefined
 }
 
 export interface TransportShape {

@@ -23,12 +23,14 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
+import { McpAuth } from "@effect-mcp/mcp/McpAuth"
 import type { McpServer } from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
 import * as FiberId from "effect/FiberId"
 import * as Runtime from "effect/Runtime"
 import * as Stream from "effect/Stream"
@@ -289,6 +291,9 @@ export const layer = (
       const mcp = yield* StreamableHttpServer.StreamableHttpServer
       // the MCP path itself is answered by `listener` below
       const routes: Record<string, HttpApp.Default> = {}
+      // with `McpAuth`: its Protected Resource Metadata (RFC 9728), path-aware and at the root
+      const auth = options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth))
+      if (auth !== undefined) for (const path of auth.metadataPaths) routes[path] = auth.metadataApp
       if (legacy !== undefined) {
         const old = yield* LegacySseServer.make({ ...options, dnsRebindingProtection: protection, messagesPath: legacy.messagesPath })
         routes[legacy.ssePath] = old.sse
