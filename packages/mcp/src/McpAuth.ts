@@ -200,7 +200,19 @@ export interface Options {
 /** A `quoted-string` of an auth-param (RFC 9110): backslash and quote escaped. */
 const quoted = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`
 
-/** The path-aware metadata URL of a resource (RFC 9728 §3.1): the well-known segment between host and path. */
+/**
+ * The path-aware metadata URL of a resource (RFC 9728 §3.1): the well-known
+ * segment between host and path.
+ *
+ * @example
+ * ```ts
+ * import { metadataUrlOf } from "@effect-mcp/mcp/McpAuth"
+ *
+ * metadataUrlOf("https://mcp.example.com/mcp") // "https://mcp.example.com/.well-known/oauth-protected-resource/mcp"
+ * ```
+ * @since 0.1.0
+ * @category metadata
+ */
 export const metadataUrlOf = (resource: string): string => {
   const url = new URL(resource)
   const path = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "")
