@@ -16,6 +16,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
 import * as Stream from "effect/Stream"
 import type * as Scope from "effect/Scope"
 import * as TestClock from "effect/TestClock"
@@ -327,5 +328,28 @@ describe("scopes at dispatch, on any transport that carries a principal", () => 
       const allowed = yield* answer(2)
       assert.deepStrictEqual(denied, { jsonrpc: "2.0", id: 1, error: { code: -32003, message: "Forbidden: the token lacks the scopes mcp:admin" } })
       assert.deepStrictEqual((allowed as { result: { content: unknown } }).result.content, [{ type: "text", text: "hello alice" }])
+    }))
+})
+
+describe("McpAuth when the verifier cannot decide", () => {
+  it.scoped("503 with Retry-After, a warning logged that does not contain the token", () =>
+    Effect.gen(function*() {
+      const logs: Array<string> = []
+      const { origin } = yield* serveJson(() => ({ status: 500, json: {} }))
+      const auth = yield* McpAuth.make({ resource: RESOURCE, authorizationServers: ["https://as"] }).pipe(
+        Effect.provide(
+          McpAuth.layerIntrospectionVerifier({ endpoint: `${origin}/introspect` }).pipe(Layer.provide(FetchHttpClient.layer))
+        )
+      )
+      const token = "secret-token-value-123"
+      const result = yield* auth.authenticate({ authorization: `Bearer ${token}` } as never).pipe(
+        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+      )
+      assert.isFalse(McpAuth.isPrincipal(result))
+      const response = HttpServerResponse.toWeb(result as HttpServerResponse.HttpServerResponse)
+      assert.strictEqual(response.status, 503)
+      assert.strictEqual(response.headers.get("retry-after"), "5")
+      assert.deepStrictEqual(logs, ["McpAuth: the introspection endpoint did not answer"])
+      assert.notInclude(yield* Effect.promise(() => response.text()), token)
     }))
 })
