@@ -31,7 +31,8 @@ import { cpuBetween, ECHO_TEXT, type ProcessStats, quantile, selfStats } from ".
 // ============================================================================
 
 export type Impl = "ours" | "official" | "floor"
-export type TransportKind = "stdio" | "sse" | "json"
+/** `store`: streamable HTTP with SSE answers, the server keeping events for resumption. */
+export type TransportKind = "stdio" | "sse" | "json" | "store"
 
 /** `maxMs`: stop issuing calls after this long (the report counts the calls made). */
 export type Phase =
@@ -302,7 +303,7 @@ const floorStdio = (spec: Spec): Connector => ({
 const floorHttp = (spec: Spec): Connector => {
   const agent = new http.Agent({ keepAlive: true })
   const url = new URL(spec.url!)
-  const sse = spec.transport === "sse"
+  const sse = spec.transport !== "json"
   const post = (body: string, sessionId: string | undefined) =>
     new Promise<{ readonly status: number; readonly sessionId: string | undefined; readonly text: string }>(
       (resolve, reject) => {

@@ -79,13 +79,18 @@ export const median = (values: ReadonlyArray<number>): number => {
   return quantile(finite, 0.5)
 }
 
-/** Server command-line: `--stdio`, or `--http --json`/`--http --sse` (prints `LISTENING <port>` on stdout). */
-export type ServeMode = { readonly _tag: "stdio" } | { readonly _tag: "http"; readonly json: boolean }
+/**
+ * Server command-line: `--stdio`, or `--http [--json] [--event-store]` (prints `LISTENING <port>` on
+ * stdout). `--event-store`: keep SSE events for resumption (servers without one ignore it).
+ */
+export type ServeMode =
+  | { readonly _tag: "stdio" }
+  | { readonly _tag: "http"; readonly json: boolean; readonly eventStore: boolean }
 
 export const parseServeMode = (argv: ReadonlyArray<string>): ServeMode => {
   if (argv.includes("--stdio")) return { _tag: "stdio" }
-  if (argv.includes("--http")) return { _tag: "http", json: argv.includes("--json") }
-  process.stderr.write("usage: --stdio | --http [--json]\n")
+  if (argv.includes("--http")) return { _tag: "http", json: argv.includes("--json"), eventStore: argv.includes("--event-store") }
+  process.stderr.write("usage: --stdio | --http [--json] [--event-store]\n")
   process.exit(2)
 }
 

@@ -12,7 +12,9 @@
  * - `BENCH_CPU_PROF=1`: instead of the bench, profile ours/ours (client and
  *   server, `node --cpu-prof`) on the calls workloads of each transport into
  *   `profiles/`.
- * - `BENCH_ONLY=stdio,sse,json`: transports to run.
+ * - `BENCH_ONLY=stdio,sse,json,store`: transports to run (`store`: SSE answers with the
+ *   server's event store on, driven by the official client; its own README section).
+ * - `BENCH_UNITS=calls,leak,…`: workloads to run (default all).
  * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
  *   README section, unless the saved run was quick) from a saved run.
  *
@@ -60,7 +62,9 @@ const PAIRINGS: ReadonlyArray<Pairing> = [
   { id: "floor", client: "floor", server: "floor" }
 ]
 
-const ALL_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json"]
+const ALL_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json", "store"]
+/** The transports of the main Results section; `store` has its own. */
+const MAIN_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json"]
 const TRANSPORTS = process.env.BENCH_ONLY === undefined
   ? ALL_TRANSPORTS
   : ALL_TRANSPORTS.filter((t) => process.env.BENCH_ONLY!.split(",").includes(t))
@@ -68,8 +72,22 @@ const TRANSPORTS = process.env.BENCH_ONLY === undefined
 const TRANSPORT_TITLE: Record<TransportKind, string> = {
   stdio: "stdio",
   sse: "streamable HTTP, SSE answers",
-  json: "streamable HTTP, JSON answers"
+  json: "streamable HTTP, JSON answers",
+  store: "streamable HTTP, SSE answers, event store on"
 }
+
+/**
+ * With the event store on, the official client drives our server (as the conformance suite and
+ * most hosts do), against the floor; ours/ours is there for reference.
+ */
+const STORE_PAIRINGS: ReadonlyArray<string> = ["official→ours", "ours/ours", "floor"]
+const pairingsOf = (transport: TransportKind): ReadonlyArray<Pairing> =>
+  transport === "store" ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!) : PAIRINGS
+/** The pairing set against the floor (and the official pairing) in a transport's table. */
+const subjectOf = (transport: TransportKind): string => (transport === "store" ? "official→ours" : "ours/ours")
+/** The workloads of the event-store transport: CPU per call and RSS growth. */
+const STORE_UNITS: ReadonlyArray<string> = ["calls", "leak"]
+const ONLY_UNITS = process.env.BENCH_UNITS?.split(",")
 
 type UnitName = "calls" | "leak" | "blob1" | "blob16" | "sessions"
 
@@ -138,9 +156,10 @@ const stop = async (child: ChildProcess) => {
 }
 
 /** Starts an HTTP server and waits for its `LISTENING <port>` line. */
-const startHttpServer = (impl: Impl, json: boolean, flags: ReadonlyArray<string>) =>
+const startHttpServer = (impl: Impl, transport: TransportKind, flags: ReadonlyArray<string>) =>
   new Promise<{ readonly url: string; readonly child: ChildProcess }>((resolve, reject) => {
-    const child = spawn(process.execPath, [...flags, SCRIPTS[impl], "--http", ...(json ? ["--json"] : [])], {
+    const mode = transport === "json" ? ["--json"] : transport === "store" ? ["--event-store"] : []
+    const child = spawn(process.execPath, [...flags, SCRIPTS[impl], "--http", ...mode], {
       stdio: ["ignore", "pipe", "inherit"]
     })
     let text = ""
@@ -193,7 +212,7 @@ const runOnce = async (
   if (transport === "stdio") {
     return runClient({ ...base, server: { command: process.execPath, args: [...serverFlags, SCRIPTS[pairing.server], "--stdio"] } }, clientFlags)
   }
-  const server = await startHttpServer(pairing.server, transport === "json", serverFlags)
+  const server = await startHttpServer(pairing.server, transport, serverFlags)
   try {
     return await runClient({ ...base, url: server.url }, clientFlags)
   } finally {
@@ -311,7 +330,7 @@ type Table = Record<string, Record<string, number | string>>
 
 const tableFor = (runs: ReadonlyArray<Run>, transport: TransportKind): Table => {
   const table: Table = {}
-  for (const pairing of PAIRINGS) {
+  for (const pairing of pairingsOf(transport)) {
     const rounds = new Map<number, Reports>()
     for (const run of runs) {
       if (run.transport !== transport || run.pairing !== pairing.id) continue
@@ -329,27 +348,34 @@ const tableFor = (runs: ReadonlyArray<Run>, transport: TransportKind): Table => 
   return table
 }
 
-const HEADER = ["metric", ...PAIRINGS.map((p) => p.id), "ours ÷ floor", "ours ÷ official"]
+const headerOf = (transport: TransportKind): Array<string> =>
+  transport === "store"
+    ? ["metric", ...pairingsOf(transport).map((p) => p.id), "official→ours ÷ floor"]
+    : ["metric", ...PAIRINGS.map((p) => p.id), "ours ÷ floor", "ours ÷ official"]
 
+/** A metric is shown when some pairing has a value for it (a workload left out shows no rows). */
 const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
-  METRICS.filter((m) => !(m.httpOnly === true && transport === "stdio")).map((metric) => {
+  METRICS.filter((m) => !(m.httpOnly === true && transport === "stdio")).flatMap((metric) => {
     const cell = (id: string) => table[id]![metric.label]!
-    return [
+    const pairings = pairingsOf(transport)
+    if (pairings.every((p) => cell(p.id) === "n/a")) return []
+    const subject = subjectOf(transport)
+    return [[
       `${metric.label} (${metric.unit})`,
-      ...PAIRINGS.map((p) => fmt(cell(p.id), metric.digits)),
-      compare(metric, cell("ours/ours"), cell("floor")),
-      compare(metric, cell("ours/ours"), cell("official/official"))
-    ]
+      ...pairings.map((p) => fmt(cell(p.id), metric.digits)),
+      compare(metric, cell(subject), cell("floor")),
+      ...(transport === "store" ? [] : [compare(metric, cell(subject), cell("official/official"))])
+    ]]
   })
 
-const markdownTable = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+const markdownTable = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {
   const line = (cells: ReadonlyArray<string>) => `| ${cells.join(" | ")} |`
-  return [line(HEADER), line(HEADER.map((_, i) => (i === 0 ? "---" : "---:"))), ...rows.map(line)].join("\n")
+  return [line(header), line(header.map((_, i) => (i === 0 ? "---" : "---:"))), ...rows.map(line)].join("\n")
 }
 
-const textTable = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
-  const all = [HEADER, ...rows]
-  const widths = HEADER.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
+const textTable = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const all = [header, ...rows]
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
   return all.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")).join("\n")
 }
 
@@ -379,14 +405,27 @@ const targetsFor = (tables: Partial<Record<TransportKind, Table>>): Array<Target
     const b = num(t, "floor", label)
     return a === undefined || b === undefined ? undefined : a / b
   }
+  const label = (prefix: string) =>
+    (METRICS.find((m) => m.label === prefix) ?? METRICS.find((m) => m.label.startsWith(prefix)))!.label
   for (const transport of TRANSPORTS) {
     const t = tables[transport]
     if (t === undefined) continue
     const http = transport !== "stdio"
     const name = TRANSPORT_TITLE[transport]
+    if (transport === "store") {
+      // the official client drives our server: its server CPU against the floor server's
+      const subject = (metric: string) => {
+        const a = num(t, "official→ours", metric)
+        const b = num(t, "floor", metric)
+        return a === undefined || b === undefined ? undefined : a / b
+      }
+      check(`${name}: official→ours sequential server CPU/call vs floor`, subject(label("sequential echo: server CPU")), 3, "max")
+      check(`${name}: official→ours 64 in flight server CPU/call vs floor`, subject(label(`${SIZES.inflight} in flight: server CPU`)), 3, "max")
+      check(`${name}: official→ours server RSS growth over ${SIZES.leak} calls (MiB)`, num(t, "official→ours", label("server RSS growth")), 10, "max")
+      check(`${name}: ours/ours server RSS growth over ${SIZES.leak} calls (MiB)`, num(t, "ours/ours", label("server RSS growth")), 10, "max")
+      continue
+    }
     const [seqMin, concMin, cpuMax] = http ? [0.4, 0.3, 3] : [0.6, 0.5, 2.5]
-    const label = (prefix: string) =>
-      (METRICS.find((m) => m.label === prefix) ?? METRICS.find((m) => m.label.startsWith(prefix)))!.label
     const seq = label("sequential echo: throughput")
     const seqClient = label("sequential echo: client CPU")
     const seqServer = label("sequential echo: server CPU")
@@ -484,8 +523,11 @@ const main = async () => {
     fs.mkdirSync(profileDir, { recursive: true })
     for (const transport of TRANSPORTS) {
       const unit = UNITS[0]!
-      process.stdout.write(`profiling ours/ours over ${transport}…\n`)
-      const report = await runOnce(transport, PAIRINGS[0]!, unit.phases, unit.maxMessageBytes, `ours-${transport}`)
+      // with the event store on, the official client drives our server
+      const pairing = pairingsOf(transport)[0]!
+      process.stdout.write(`profiling ${pairing.id} over ${transport}…\n`)
+      const name = `${pairing.client}-${pairing.server}-${transport}`
+      const report = await runOnce(transport, pairing, unit.phases, unit.maxMessageBytes, name)
       if (!report.ok) process.stdout.write(`  failed: ${report.error}\n`)
     }
     process.stdout.write(`profiles in ${profileDir}\n`)
@@ -495,8 +537,10 @@ const main = async () => {
   for (const transport of TRANSPORTS) {
     for (const unit of UNITS) {
       if (unit.httpOnly === true && transport === "stdio") continue
+      if (transport === "store" && !STORE_UNITS.includes(unit.name)) continue
+      if (ONLY_UNITS !== undefined && !ONLY_UNITS.includes(unit.name)) continue
       for (let round = 1; round <= (unit.rounds ?? ROUNDS); round++) {
-        for (const pairing of PAIRINGS) {
+        for (const pairing of pairingsOf(transport)) {
           const t0 = Date.now()
           const report = await runOnce(transport, pairing, unit.phases, unit.maxMessageBytes).catch((error): Report => ({
             ok: false,
@@ -517,7 +561,8 @@ const main = async () => {
 
   // 16 MiB with each client's default message limit, once (not in a quick run)
   const limits: Array<readonly [string, string, string]> = []
-  for (const transport of QUICK ? [] : TRANSPORTS) {
+  const limitTransports = ONLY_UNITS === undefined ? TRANSPORTS.filter((t) => t !== "store") : []
+  for (const transport of QUICK ? [] : limitTransports) {
     for (const pairing of PAIRINGS) {
       if (pairing.client === "floor") continue
       const report = await runOnce(transport, pairing, [{ kind: "blob", n: 1, bytes: 16 * MiB }], undefined)
@@ -549,51 +594,78 @@ const render = (
 ) => {
   const tables: Partial<Record<TransportKind, Table>> = {}
   const text: Array<string> = []
-  const markdown: Array<string> = [describeRun(m, seconds), ""]
+  const markdown: Partial<Record<TransportKind, string>> = {}
   for (const transport of TRANSPORTS) {
     const table = tableFor(runs, transport)
     tables[transport] = table
     const rows = rowsOf(table, transport)
-    text.push(`\n== ${TRANSPORT_TITLE[transport]} ==\n${textTable(rows)}`)
-    markdown.push(`### ${TRANSPORT_TITLE[transport]}\n\n${markdownTable(rows)}\n`)
+    const header = headerOf(transport)
+    text.push(`\n== ${TRANSPORT_TITLE[transport]} ==\n${textTable(header, rows)}`)
+    markdown[transport] = `### ${TRANSPORT_TITLE[transport]}\n\n${markdownTable(header, rows)}\n`
   }
   const failures = runs.flatMap((r) => {
     const error = !r.report.ok ? r.report.error : r.report.phases.find((p) => p.error !== undefined)?.error
     return error === undefined ? [] : [`${r.transport} ${r.unit} r${r.round} ${r.pairing}: ${error.replace(/\s+/g, " ").slice(0, 200)}`]
   })
-  const limitRows = limits.map((l) => `| ${l.join(" | ")} |`)
-  markdown.push(
-    "### 16 MiB with each client's default message limit\n\n" +
-      "The table above raises the client's limit to 64 MiB (official stdio `maxBufferSize`, our HTTP client's `maxEventSize`).\n\n" +
-      "| transport | pairing | 16 MiB result |\n| --- | --- | --- |\n" + limitRows.join("\n") + "\n"
-  )
   const targets = targetsFor(tables)
-  const targetLines = targets.map((t) => `- ${t.met === undefined ? "n/a" : t.met ? "met" : "MISSED"}: ${t.text}`)
-  markdown.push(`### Targets (ours/ours)\n\n${targetLines.join("\n")}\n`)
-  if (failures.length > 0) markdown.push(`### Failed runs\n\n${failures.map((f) => `- ${f}`).join("\n")}\n`)
+  const targetLine = (t: Target) => `- ${t.met === undefined ? "n/a" : t.met ? "met" : "MISSED"}: ${t.text}`
+  const storeTitle = TRANSPORT_TITLE.store
+  const mainTargets = targets.filter((t) => !t.text.startsWith(storeTitle)).map(targetLine)
+  const storeTargets = targets.filter((t) => t.text.startsWith(storeTitle)).map(targetLine)
+  const failureLines = (of: (f: string) => boolean) => {
+    const lines = failures.filter(of)
+    return lines.length > 0 ? [`### Failed runs\n\n${lines.map((f) => `- ${f}`).join("\n")}\n`] : []
+  }
+
+  const limitRows = limits.map((l) => `| ${l.join(" | ")} |`)
+  const main = [
+    describeRun(m, seconds),
+    "",
+    ...MAIN_TRANSPORTS.flatMap((t) => markdown[t] ?? []),
+    "### 16 MiB with each client's default message limit\n\n" +
+    "The table above raises the client's limit to 64 MiB (official stdio `maxBufferSize`, our HTTP client's `maxEventSize`).\n\n" +
+    "| transport | pairing | 16 MiB result |\n| --- | --- | --- |\n" + limitRows.join("\n") + "\n",
+    `### Targets (ours/ours)\n\n${mainTargets.join("\n")}\n`,
+    ...failureLines((f) => !f.startsWith("store "))
+  ].join("\n")
+  const store = [
+    describeRun(m, seconds),
+    "",
+    markdown.store ?? "",
+    `### Targets (official→ours, event store on)\n\n${storeTargets.join("\n")}\n`,
+    ...failureLines((f) => f.startsWith("store "))
+  ].join("\n")
 
   process.stdout.write(`\n${describeRun(m, seconds)}\n${text.join("\n")}\n\n16 MiB with default limits:\n`)
   for (const l of limits) process.stdout.write(`  ${l[0]} / ${l[1]}: ${l[2]}\n`)
-  process.stdout.write(`\ntargets:\n${targetLines.join("\n")}\n`)
+  process.stdout.write(`\ntargets:\n${targets.map(targetLine).join("\n")}\n`)
   if (failures.length > 0) process.stdout.write(`\nfailed runs:\n${failures.join("\n")}\n`)
 
-  const section = markdown.join("\n")
-  fs.writeFileSync(path.join(bundleDir, "results.md"), section)
-  if (!QUICK) {
-    const readme = path.join(packageDir, "README.md")
-    const start = "<!-- results:start -->"
-    const end = "<!-- results:end -->"
-    const current = fs.existsSync(readme) ? fs.readFileSync(readme, "utf8") : `# @effect-mcp/bench\n\n## Results\n\n${start}\n${end}\n`
+  const ranMain = MAIN_TRANSPORTS.some((t) => TRANSPORTS.includes(t))
+  const ranStore = TRANSPORTS.includes("store")
+  fs.writeFileSync(path.join(bundleDir, "results.md"), [ranMain ? main : "", ranStore ? store : ""].join("\n"))
+  // the README's sections are rewritten by complete runs only: all three main transports and
+  // every workload for the main one; the event-store workloads for its own
+  const complete = ONLY_UNITS === undefined || (ranStore && !ranMain && STORE_UNITS.every((u) => ONLY_UNITS.includes(u)))
+  if (QUICK || !complete) {
+    process.stdout.write(`\nwrote ${path.join(bundleDir, "results.md")}\n`)
+    return
+  }
+  const readme = path.join(packageDir, "README.md")
+  let current = fs.existsSync(readme) ? fs.readFileSync(readme, "utf8") : "# @effect-mcp/bench\n"
+  const replaceSection = (name: string, title: string, section: string) => {
+    const start = `<!-- ${name}:start -->`
+    const end = `<!-- ${name}:end -->`
     const i = current.indexOf(start)
     const j = current.indexOf(end)
-    const next = i === -1 || j === -1
-      ? `${current}\n## Results\n\n${start}\n${section}\n${end}\n`
+    current = i === -1 || j === -1
+      ? `${current}\n## ${title}\n\n${start}\n${section}\n${end}\n`
       : `${current.slice(0, i + start.length)}\n${section}\n${current.slice(j)}`
-    fs.writeFileSync(readme, next)
-    process.stdout.write(`\nwrote ${readme}\n`)
-  } else {
-    process.stdout.write(`\nwrote ${path.join(bundleDir, "results.md")}\n`)
   }
+  if (MAIN_TRANSPORTS.every((t) => TRANSPORTS.includes(t))) replaceSection("results", "Results", main)
+  if (ranStore) replaceSection("results-store", "Results: event store on, official client driving", store)
+  fs.writeFileSync(readme, current)
+  process.stdout.write(`\nwrote ${readme}\n`)
 }
 
 main().then(

@@ -1,51 +1,129 @@
 /**
  * Where a streamable HTTP server keeps the SSE events it sent, so that a
- * client that lost a stream can reconnect with `Last-Event-ID` and get
- * exactly what it missed, once.
+ * client that lost a stream can reconnect with `Last-Event-ID` and get what it
+ * missed, once. This is the seam a shared store (Redis, …) plugs into; any
+ * implementation keeps this contract:
  *
- * Event ids are `<streamId>_<sequence>`: unique across the session's streams,
- * and the stream an id belongs to is read from the id itself. Sequence 0 is
- * the priming event every stream starts with; it is never stored.
+ * - **Keys.** Events belong to a stream (`streamId`, unique in the server)
+ *   of a session (`sessionId`). A stream id starts with its session id.
+ * - **Ids.** `append` assigns an event id `<streamId>_<seq>`; `seq` is an
+ *   integer that increases across *all* the streams of a session, so an id is
+ *   never used twice within a session, whatever was dropped before (the
+ *   counter lives as long as the session). The stream an id belongs to is read
+ *   from the id itself (`parseEventId`). Sequence 0 is the priming event every
+ *   stream opens with; it is never stored.
+ * - **Ordering.** `replayAfter` returns the events of the id's stream with a
+ *   greater sequence, in sequence order, the stand-ins of evicted events in
+ *   their place.
+ * - **What is dropped when.** A stream whose responses were all written to a
+ *   connection is marked `delivered`; its events are dropped once the
+ *   resumption grace period has passed since then (the next `delivered` of the
+ *   same stream, after a replay, starts it again). `dropSession` drops a
+ *   session's events at once, and its sequence counter. Budgets drop more,
+ *   below.
+ * - **Budgets.** A session holds at most `maxEventsPerSession` events and
+ *   `maxBytesPerSession` bytes; all sessions together at most `maxEvents` and
+ *   `maxBytes`. Bytes are counted as the length of the event's text. To stay
+ *   within a budget the store drops, in order: delivered streams (oldest
+ *   delivery first); then undelivered events, oldest first, of the session
+ *   over its own budget — or, for the total, of the appending session when it
+ *   holds at least its fair share of the total (the total divided among the
+ *   sessions holding events), else of the session holding the most. So one
+ *   session's traffic never evicts another session's undelivered events while
+ *   that session holds less than its share. An event appended with a
+ *   `standIn` (the server gives one for each response: a JSON-RPC error with
+ *   the request's id) is replaced by it when evicted, so that a resumption
+ *   says which answers were lost instead of ending without them; stand-ins
+ *   are evicted last. An event larger than a budget is stored as its stand-in
+ *   at once.
+ * - **Concurrency.** The server calls `append` for one stream from one fiber
+ *   at a time, in the order the events are written; calls for different
+ *   streams and sessions may interleave freely. Each operation is atomic.
  *
  * @example
  * ```ts
  * import * as EventStore from "@effect-mcp/mcp/EventStore"
  * import * as Layer from "effect/Layer"
  *
- * // bounded in-memory store: 1000 events per stream, 10 000 streams
- * const StoreLive: Layer.Layer<EventStore.EventStore> = EventStore.layerMemory()
+ * // bounded in-memory store: 1000 events / 16 MiB per session, 10 s of grace after delivery
+ * const StoreLive: Layer.Layer<EventStore.EventStore> = EventStore.layerMemory({ gracePeriod: "10 seconds" })
  * ```
  * @since 0.1.0
  */
 import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
 
-/** A stored event: its id and its SSE `data` (one JSON-RPC message as text). */
+/**
+ * A stored event: its id and its SSE `data` (one JSON-RPC message as text).
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface StoredEvent {
   readonly id: string
   readonly data: string
 }
 
-export interface EventStoreShape {
-  /** Stores the next event of a stream and returns its id. */
-  readonly append: (streamId: string, data: string) => Effect.Effect<string>
-  /** The events of the id's stream after that id, oldest first; none when the stream is unknown. */
-  readonly replayAfter: (
-    lastEventId: string
-  ) => Effect.Effect<Option.Option<{ readonly streamId: string; readonly events: ReadonlyArray<StoredEvent> }>>
-  /** Forgets a stream (its session ended). */
-  readonly drop: (streamId: string) => Effect.Effect<void>
+/**
+ * The events of a stream after a given id.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Replay {
+  readonly streamId: string
+  readonly events: ReadonlyArray<StoredEvent>
+  /** False when events after the id were dropped with no stand-in left in their place. */
+  readonly complete: boolean
 }
 
-/** The event store of a streamable HTTP server. */
+/**
+ * What an event store does; see the module documentation for the contract.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface EventStoreShape {
+  /**
+   * Stores the next event of a stream and returns its id. `standIn` is kept
+   * in the event's place (under the same id) if the event is evicted to stay
+   * within a budget.
+   */
+  readonly append: (sessionId: string, streamId: string, data: string, standIn?: string) => Effect.Effect<string>
+  /** The stream's responses were all written to a connection: drop it after the grace period. */
+  readonly delivered: (sessionId: string, streamId: string) => Effect.Effect<void>
+  /** The events of the id's stream after that id, oldest first; none when the store holds nothing of that stream. */
+  readonly replayAfter: (sessionId: string, lastEventId: string) => Effect.Effect<Option.Option<Replay>>
+  /** Forgets everything of a session (it ended). */
+  readonly dropSession: (sessionId: string) => Effect.Effect<void>
+}
+
+/**
+ * The event store of a streamable HTTP server.
+ *
+ * @since 0.1.0
+ * @category tags
+ */
 export class EventStore extends Context.Tag("@effect-mcp/mcp/EventStore")<EventStore, EventStoreShape>() {}
 
-/** The id of the priming event that opens a stream. */
+/**
+ * The id of the priming event that opens a stream.
+ *
+ * @since 0.1.0
+ * @category ids
+ */
 export const primingId = (streamId: string): string => `${streamId}_0`
 
-/** Splits an event id into its stream and sequence. */
+/**
+ * Splits an event id into its stream and sequence.
+ *
+ * @since 0.1.0
+ * @category ids
+ */
 export const parseEventId = (eventId: string): Option.Option<{ readonly streamId: string; readonly seq: number }> => {
   const at = eventId.lastIndexOf("_")
   if (at <= 0) return Option.none()
@@ -53,61 +131,259 @@ export const parseEventId = (eventId: string): Option.Option<{ readonly streamId
   return Number.isInteger(seq) && seq >= 0 ? Option.some({ streamId: eventId.slice(0, at), seq }) : Option.none()
 }
 
+/**
+ * Budgets and grace period of the in-memory store.
+ *
+ * @since 0.1.0
+ * @category models
+ */
 export interface MemoryOptions {
-  /** Events kept per stream; older ones are forgotten (default 1000). */
-  readonly maxEventsPerStream?: number | undefined
-  /** Streams kept; the least recently written is forgotten first (default 10 000). */
-  readonly maxStreams?: number | undefined
+  /** Events held per session (default 1000). */
+  readonly maxEventsPerSession?: number | undefined
+  /** Bytes held per session (default 16 MiB). */
+  readonly maxBytesPerSession?: number | undefined
+  /** Events held in all (default 100 000). */
+  readonly maxEvents?: number | undefined
+  /** Bytes held in all (default 128 MiB). */
+  readonly maxBytes?: number | undefined
+  /** How long a delivered stream stays resumable (default 10 seconds). */
+  readonly gracePeriod?: Duration.DurationInput | undefined
 }
 
-interface Buffer {
-  next: number
-  readonly events: Array<{ readonly seq: number; readonly data: string }>
+interface Entry {
+  readonly seq: number
+  data: string
+  /** What replaces it when evicted; undefined once it is a stand-in (or when it has none). */
+  standIn: string | undefined
 }
 
-/** A bounded in-memory store. */
-export const makeMemory = (options?: MemoryOptions): EventStoreShape => {
-  const maxEvents = options?.maxEventsPerStream ?? 1000
-  const maxStreams = options?.maxStreams ?? 10_000
-  // a Map iterates in insertion order: re-inserting on write keeps it least-recently-written first
-  const streams = new Map<string, Buffer>()
-  return {
-    append: (streamId, data) =>
+interface StreamRec {
+  readonly id: string
+  readonly session: SessionRec
+  /** In sequence order: `[0, realStart)` are stand-ins, the rest real events. */
+  readonly entries: Array<Entry>
+  realStart: number
+  /** Events after some sequence were dropped with no stand-in: a replay from before it is incomplete. */
+  gapBefore: number
+  deliveredAt: number | undefined
+}
+
+interface SessionRec {
+  readonly id: string
+  nextSeq: number
+  events: number
+  bytes: number
+  readonly streams: Map<string, StreamRec>
+}
+
+const MiB = 1024 * 1024
+
+/**
+ * A bounded in-memory store; its sweeper (dropping delivered streams after
+ * the grace period) runs in the scope.
+ *
+ * @since 0.1.0
+ * @category constructors
+ */
+export const makeMemory = (options?: MemoryOptions): Effect.Effect<EventStoreShape, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const clock = yield* Effect.clock
+    const store = memoryStore(options, () => clock.unsafeCurrentTimeMillis())
+    const graceMs = Duration.toMillis(Duration.decode(options?.gracePeriod ?? Duration.seconds(10)))
+    yield* Effect.forkScoped(
+      Effect.forever(Effect.zipRight(Effect.sleep(Duration.millis(Math.max(10, graceMs / 2))), Effect.sync(store.sweep)))
+    )
+    return store.shape
+  })
+
+/**
+ * The bounded in-memory store as a Layer.
+ *
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerMemory = (options?: MemoryOptions): Layer.Layer<EventStore> =>
+  Layer.scoped(EventStore, makeMemory(options))
+
+const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
+  const perSessionEvents = options?.maxEventsPerSession ?? 1000
+  const perSessionBytes = options?.maxBytesPerSession ?? 16 * MiB
+  const totalEvents = options?.maxEvents ?? 100_000
+  const totalBytes = options?.maxBytes ?? 128 * MiB
+  const graceMs = Duration.toMillis(Duration.decode(options?.gracePeriod ?? Duration.seconds(10)))
+  const sessions = new Map<string, SessionRec>()
+  /** Delivered streams, oldest delivery first. */
+  const delivered = new Set<StreamRec>()
+  let events = 0
+  let bytes = 0
+  /** Sessions holding at least one event. */
+  let holding = 0
+
+  const account = (session: SessionRec, dEvents: number, dBytes: number) => {
+    if (session.events === 0 && dEvents > 0) holding++
+    session.events += dEvents
+    session.bytes += dBytes
+    events += dEvents
+    bytes += dBytes
+    if (session.events === 0 && dEvents < 0) holding--
+  }
+
+  const dropStream = (stream: StreamRec) => {
+    let n = 0
+    for (const e of stream.entries) n += e.data.length
+    account(stream.session, -stream.entries.length, -n)
+    stream.entries.length = 0
+    stream.session.streams.delete(stream.id)
+    delivered.delete(stream)
+  }
+
+  const forget = (stream: StreamRec) => {
+    stream.session.streams.delete(stream.id)
+    delivered.delete(stream)
+  }
+
+  /** Evicts the session's oldest undelivered event (stand-ins last); false when it holds none. */
+  const evictOne = (session: SessionRec): boolean => {
+    let oldest: StreamRec | undefined
+    for (const stream of session.streams.values()) {
+      if (stream.realStart < stream.entries.length) {
+        if (oldest === undefined || stream.entries[stream.realStart]!.seq < oldest.entries[oldest.realStart]!.seq) {
+          oldest = stream
+        }
+      }
+    }
+    if (oldest !== undefined) {
+      const entry = oldest.entries[oldest.realStart]!
+      if (entry.standIn !== undefined) {
+        account(session, 0, entry.standIn.length - entry.data.length)
+        entry.data = entry.standIn
+        entry.standIn = undefined
+        oldest.realStart++
+      } else {
+        account(session, -1, -entry.data.length)
+        oldest.entries.splice(oldest.realStart, 1)
+        oldest.gapBefore = Math.max(oldest.gapBefore, entry.seq)
+      }
+      if (oldest.entries.length === 0) forget(oldest)
+      return true
+    }
+    for (const stream of session.streams.values()) {
+      if (stream.realStart > 0) {
+        const entry = stream.entries.shift()!
+        stream.realStart--
+        stream.gapBefore = Math.max(stream.gapBefore, entry.seq)
+        account(session, -1, -entry.data.length)
+        if (stream.entries.length === 0) forget(stream)
+        return true
+      }
+    }
+    return false
+  }
+
+  const firstDelivered = (session: SessionRec): StreamRec | undefined => {
+    for (const stream of session.streams.values()) if (stream.deliveredAt !== undefined) return stream
+    return undefined
+  }
+
+  const fitSession = (session: SessionRec) => {
+    while (session.events > perSessionEvents || session.bytes > perSessionBytes) {
+      const done = firstDelivered(session)
+      if (done !== undefined) dropStream(done)
+      else if (!evictOne(session)) return
+    }
+  }
+
+  const largest = (byBytes: boolean): SessionRec | undefined => {
+    let most: SessionRec | undefined
+    for (const s of sessions.values()) {
+      if (most === undefined || (byBytes ? s.bytes > most.bytes : s.events > most.events)) most = s
+    }
+    return most
+  }
+
+  const fitTotal = (appender: SessionRec) => {
+    while (events > totalEvents || bytes > totalBytes) {
+      const done = delivered.values().next()
+      if (!done.done) {
+        dropStream(done.value)
+        continue
+      }
+      const byBytes = bytes > totalBytes
+      const share = byBytes ? totalBytes / Math.max(1, holding) : totalEvents / Math.max(1, holding)
+      const own = byBytes ? appender.bytes : appender.events
+      const victim = own >= share ? appender : largest(byBytes)
+      if (victim === undefined || !evictOne(victim)) return
+    }
+  }
+
+  const sessionOf = (sessionId: string): SessionRec => {
+    let session = sessions.get(sessionId)
+    if (session === undefined) {
+      session = { id: sessionId, nextSeq: 1, events: 0, bytes: 0, streams: new Map() }
+      sessions.set(sessionId, session)
+    }
+    return session
+  }
+
+  const shape: EventStoreShape = {
+    append: (sessionId, streamId, data, standIn) =>
       Effect.sync(() => {
-        let buffer = streams.get(streamId)
-        if (buffer === undefined) {
-          buffer = { next: 1, events: [] }
+        const session = sessionOf(sessionId)
+        let stream = session.streams.get(streamId)
+        if (stream === undefined) {
+          stream = { id: streamId, session, entries: [], realStart: 0, gapBefore: 0, deliveredAt: undefined }
+          session.streams.set(streamId, stream)
+        }
+        const seq = session.nextSeq++
+        // an event larger than a budget is its stand-in from the start
+        const text = data.length > perSessionBytes || data.length > totalBytes ? standIn : data
+        if (text === undefined) {
+          stream.gapBefore = seq
+          if (stream.entries.length === 0) forget(stream)
         } else {
-          streams.delete(streamId)
+          stream.entries.push({ seq, data: text, standIn })
+          account(session, 1, text.length)
+          fitSession(session)
+          fitTotal(session)
         }
-        streams.set(streamId, buffer)
-        if (streams.size > maxStreams) {
-          const oldest = streams.keys().next().value
-          if (oldest !== undefined) streams.delete(oldest)
-        }
-        const seq = buffer.next++
-        buffer.events.push({ seq, data })
-        if (buffer.events.length > maxEvents) buffer.events.splice(0, buffer.events.length - maxEvents)
         return `${streamId}_${seq}`
       }),
-    replayAfter: (lastEventId) =>
+    delivered: (sessionId, streamId) =>
+      Effect.sync(() => {
+        const stream = sessions.get(sessionId)?.streams.get(streamId)
+        if (stream === undefined) return
+        stream.deliveredAt = now()
+        // re-inserted: the set stays in delivery order
+        delivered.delete(stream)
+        delivered.add(stream)
+      }),
+    replayAfter: (sessionId, lastEventId) =>
       Effect.sync(() =>
         Option.flatMap(parseEventId(lastEventId), ({ seq, streamId }) => {
-          const buffer = streams.get(streamId)
-          if (buffer === undefined) return seq === 0 ? Option.some({ streamId, events: [] }) : Option.none()
-          return Option.some({
-            streamId,
-            events: buffer.events.filter((e) => e.seq > seq).map((e) => ({ id: `${streamId}_${e.seq}`, data: e.data }))
-          })
+          const stream = sessions.get(sessionId)?.streams.get(streamId)
+          if (stream === undefined) return Option.none()
+          const events: Array<StoredEvent> = []
+          for (const e of stream.entries) if (e.seq > seq) events.push({ id: `${streamId}_${e.seq}`, data: e.data })
+          return Option.some({ streamId, events, complete: stream.gapBefore <= seq })
         })
       ),
-    drop: (streamId) =>
+    dropSession: (sessionId) =>
       Effect.sync(() => {
-        streams.delete(streamId)
+        const session = sessions.get(sessionId)
+        if (session === undefined) return
+        for (const stream of Array.from(session.streams.values())) dropStream(stream)
+        sessions.delete(sessionId)
       })
   }
-}
 
-/** The bounded in-memory store as a Layer. */
-export const layerMemory = (options?: MemoryOptions): Layer.Layer<EventStore> =>
-  Layer.sync(EventStore, () => makeMemory(options))
+  /** Drops the delivered streams whose grace period has passed. */
+  const sweep = () => {
+    const deadline = now() - graceMs
+    for (const stream of delivered) {
+      if (stream.deliveredAt! > deadline) break
+      dropStream(stream)
+    }
+  }
+
+  return { shape, sweep }
+}

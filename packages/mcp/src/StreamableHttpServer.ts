@@ -245,15 +245,35 @@ export const make = (
     const eventText = (id: string | undefined, data: string) =>
       id === undefined ? `event: message\ndata: ${data}\n\n` : `id: ${id}\nevent: message\ndata: ${data}\n\n`
 
+    /**
+     * A response's stand-in in the event store: what a resumption gets in its place when the
+     * store had to evict it, so that the client learns the answer was lost.
+     */
+    const standInOf = (message: JsonRpc.Message): string | undefined =>
+      JsonRpc.isResponse(message) && message.id !== null
+        ? JSON.stringify(JsonRpc.failure(message.id, {
+          code: JsonRpc.ErrorCode.InternalError,
+          message: "The response was dropped from the server's event store before it was delivered"
+        }))
+        : undefined
+
+    /** Stores one event; its id and sequence. */
+    const storeEvent = (store: EventStore.EventStoreShape, session: Session, stream: SseStream, message: JsonRpc.Message, data: string) =>
+      Effect.map(store.append(session.id, stream.id, data, standInOf(message)), (id) => ({
+        id,
+        seq: Option.match(EventStore.parseEventId(id), { onNone: () => 0, onSome: (p) => p.seq })
+      }))
+
     /** Writes one message to a logical stream: stored first, then to the open connection or the backlog. */
-    const deliver = (stream: SseStream, message: JsonRpc.Message): Effect.Effect<void> =>
+    const deliver = (session: Session, stream: SseStream, message: JsonRpc.Message): Effect.Effect<void> =>
       Effect.gen(function*() {
         const data = JSON.stringify(message)
         let seq = 0
         let id: string | undefined
         if (store !== undefined) {
-          id = yield* store.append(stream.id, data)
-          seq = Option.match(EventStore.parseEventId(id), { onNone: () => 0, onSome: (p) => p.seq })
+          const stored = yield* storeEvent(store, session, stream, message, data)
+          id = stored.id
+          seq = stored.seq
         }
         const event = { seq, text: eventText(id, data) }
         const sink = stream.sink
@@ -295,7 +315,7 @@ export const make = (
         return Effect.void
       }
       const last = stream.pending.size === 0 ? finish(session, stream) : Effect.void
-      return answer === undefined ? last : Effect.zipRight(deliver(stream, answer), last)
+      return answer === undefined ? last : Effect.zipRight(deliver(session, stream, answer), last)
     }
 
     /** Routes a server message of a session to the stream it belongs to. */
@@ -320,16 +340,16 @@ export const make = (
           // anything being buffered without bound or dropped
           stream.json.decided.complete(Exit.succeed("sse"))
           return ensureSink(stream).pipe(
-            Effect.zipRight(Effect.suspend(() => deliver(stream, message)))
+            Effect.zipRight(Effect.suspend(() => deliver(session, stream, message)))
           )
         }
-        return deliver(stream, message)
+        return deliver(session, stream, message)
       }
       if (session.standing === undefined) {
         if (store === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
         session.standing = newStream(session, "standing")
       }
-      return deliver(session.standing, message)
+      return deliver(session, session.standing, message)
     }
 
     const ensureSink = (stream: SseStream): Effect.Effect<void> =>
@@ -368,13 +388,11 @@ export const make = (
         session.byRequest.clear()
         return Effect.forEach(
           streams,
-          (s) =>
-            Effect.zipRight(
-              s.sink === undefined ? Effect.void : Effect.asVoid(s.sink.mailbox.end),
-              store === undefined ? Effect.void : store.drop(s.id)
-            ),
+          (s) => s.sink === undefined ? Effect.void : Effect.asVoid(s.sink.mailbox.end),
           { discard: true }
         ).pipe(
+          // the session's events go at once: nothing can resume them any more
+          Effect.zipRight(store === undefined ? Effect.void : store.dropSession(session.id)),
           Effect.zipRight(session.incoming.end),
           Effect.zipRight(Effect.suspend(() => {
             open.delete(session)
@@ -542,8 +560,15 @@ export const make = (
             openSinks.delete(sink)
             if (stream.sink === sink) stream.sink = undefined
             session.lastActivity = now()
-            // the connection is gone: a sender waiting on its full buffer goes on (to the backlog)
-            return Effect.zipRight(sink.mailbox.shutdown, onEnd)
+            // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
+            // Read to its end, the stream's answers were all written: it stays resumable for the
+            // store's grace period
+            return Effect.zipRight(
+              sink.mailbox.shutdown,
+              finished && stream.done && store !== undefined
+                ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
+                : onEnd
+            )
           }))
         )
         return HttpServerResponse.stream(body, { contentType: "text/event-stream", headers: sseHeaders(session) })
@@ -721,13 +746,15 @@ export const make = (
           let body = store !== undefined ? `id: ${EventStore.primingId(stream.id)}\nretry: ${retryMs}\ndata: \n\n` : ""
           for (const m of gathered) {
             const data = JSON.stringify(m)
-            body += eventText(store === undefined ? undefined : yield* store.append(stream.id, data), data)
+            body += eventText(store === undefined ? undefined : (yield* storeEvent(store, session, stream, m, data)).id, data)
           }
+          // handed to the connection whole: delivered, resumable for the store's grace period
+          if (store !== undefined) yield* store.delivered(session.id, stream.id)
           return wholeBody(body, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader })
         }
         // streamed: the related messages sent so far, then what was gathered
         const response = yield* openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
-        yield* Effect.forEach(gathered, (m) => deliver(stream, m), { discard: true })
+        yield* Effect.forEach(gathered, (m) => deliver(session, stream, m), { discard: true })
         if (stream.pending.size === 0) yield* finish(session, stream)
         else if (stream.closeOnOpen && stream.sink !== undefined) {
           const sink = stream.sink
@@ -752,16 +779,23 @@ export const make = (
         session.lastActivity = now()
         const lastEventId = headers["last-event-id"]
         if (lastEventId !== undefined && store !== undefined) {
-          const replay = yield* store.replayAfter(lastEventId)
-          if (Option.isNone(replay) || !replay.value.streamId.startsWith(`${session.id}-`)) {
+          const parsed = EventStore.parseEventId(lastEventId)
+          if (Option.isNone(parsed) || !parsed.value.streamId.startsWith(`${session.id}-`)) {
             return jsonRpcError(404, -32000, "Not Found: unknown Last-Event-ID for this session")
           }
-          const { events, streamId } = replay.value
+          const streamId = parsed.value.streamId
+          const active = session.streams.get(streamId)
+          const replay = yield* store.replayAfter(session.id, lastEventId)
+          // a finished stream the store no longer holds in full: say so rather than end it silently
+          // (a response the store evicted has a stand-in, a JSON-RPC error with its id, in its place)
+          if (active === undefined && (Option.isNone(replay) || !replay.value.complete)) {
+            return jsonRpcError(410, -32000, "Gone: the events after this Last-Event-ID are no longer held")
+          }
+          const events = Option.isSome(replay) ? replay.value.events : []
           const replayed = events.map((e) => ({
             seq: Option.match(EventStore.parseEventId(e.id), { onNone: () => 0, onSome: (p) => p.seq }),
             text: eventText(e.id, e.data)
           }))
-          const active = session.streams.get(streamId)
           if (active !== undefined) {
             // the store has everything the backlog has, in order
             active.backlog.length = 0
