@@ -15,6 +15,7 @@
  * - `BENCH_ONLY=stdio,sse,json,store`: transports to run (`store`: SSE answers with the
  *   server's event store on, driven by the official client; its own README section).
  * - `BENCH_UNITS=calls,leak,…`: workloads to run (default all).
+ * - `BENCH_PAIRINGS=official→ours,floor`: pairings to run (default all; to iterate, not for results).
  * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
  *   README section, unless the saved run was quick) from a saved run.
  *
@@ -81,8 +82,10 @@ const TRANSPORT_TITLE: Record<TransportKind, string> = {
  * most hosts do), against the floor; ours/ours is there for reference.
  */
 const STORE_PAIRINGS: ReadonlyArray<string> = ["official→ours", "ours/ours", "floor"]
+const ONLY_PAIRINGS = process.env.BENCH_PAIRINGS?.split(",")
 const pairingsOf = (transport: TransportKind): ReadonlyArray<Pairing> =>
-  transport === "store" ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!) : PAIRINGS
+  (transport === "store" ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!) : PAIRINGS)
+    .filter((p) => ONLY_PAIRINGS === undefined || ONLY_PAIRINGS.includes(p.id))
 /** The pairing set against the floor (and the official pairing) in a transport's table. */
 const subjectOf = (transport: TransportKind): string => (transport === "store" ? "official→ours" : "ours/ours")
 /** The workloads of the event-store transport: CPU per call and RSS growth. */
@@ -351,12 +354,12 @@ const tableFor = (runs: ReadonlyArray<Run>, transport: TransportKind): Table => 
 const headerOf = (transport: TransportKind): Array<string> =>
   transport === "store"
     ? ["metric", ...pairingsOf(transport).map((p) => p.id), "official→ours ÷ floor"]
-    : ["metric", ...PAIRINGS.map((p) => p.id), "ours ÷ floor", "ours ÷ official"]
+    : ["metric", ...pairingsOf(transport).map((p) => p.id), "ours ÷ floor", "ours ÷ official"]
 
 /** A metric is shown when some pairing has a value for it (a workload left out shows no rows). */
 const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
   METRICS.filter((m) => !(m.httpOnly === true && transport === "stdio")).flatMap((metric) => {
-    const cell = (id: string) => table[id]![metric.label]!
+    const cell = (id: string) => table[id]?.[metric.label] ?? "n/a"
     const pairings = pairingsOf(transport)
     if (pairings.every((p) => cell(p.id) === "n/a")) return []
     const subject = subjectOf(transport)
@@ -646,7 +649,8 @@ const render = (
   fs.writeFileSync(path.join(bundleDir, "results.md"), [ranMain ? main : "", ranStore ? store : ""].join("\n"))
   // the README's sections are rewritten by complete runs only: all three main transports and
   // every workload for the main one; the event-store workloads for its own
-  const complete = ONLY_UNITS === undefined || (ranStore && !ranMain && STORE_UNITS.every((u) => ONLY_UNITS.includes(u)))
+  const complete = ONLY_PAIRINGS === undefined &&
+    (ONLY_UNITS === undefined || (ranStore && !ranMain && STORE_UNITS.every((u) => ONLY_UNITS.includes(u))))
   if (QUICK || !complete) {
     process.stdout.write(`\nwrote ${path.join(bundleDir, "results.md")}\n`)
     return

@@ -179,13 +179,39 @@ interface SessionRec {
 const MiB = 1024 * 1024
 
 /**
+ * What the in-memory store holds now.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Usage {
+  /** Events held (stand-ins are not counted here, only in bytes). */
+  readonly events: number
+  readonly bytes: number
+  /** Streams held, delivered or not. */
+  readonly streams: number
+  /** Sessions with a sequence counter (every session appended to and not dropped). */
+  readonly sessions: number
+}
+
+/**
+ * The in-memory store: an `EventStoreShape` that also tells what it holds.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface MemoryEventStore extends EventStoreShape {
+  readonly usage: Effect.Effect<Usage>
+}
+
+/**
  * A bounded in-memory store; its sweeper (dropping delivered streams after
  * the grace period) runs in the scope.
  *
  * @since 0.1.0
  * @category constructors
  */
-export const makeMemory = (options?: MemoryOptions): Effect.Effect<EventStoreShape, never, Scope.Scope> =>
+export const makeMemory = (options?: MemoryOptions): Effect.Effect<MemoryEventStore, never, Scope.Scope> =>
   Effect.gen(function*() {
     const clock = yield* Effect.clock
     const store = memoryStore(options, () => clock.unsafeCurrentTimeMillis())
@@ -219,19 +245,21 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
   /** Sessions holding at least one event. */
   let holding = 0
 
+  /** Events count real events; stand-ins count in bytes only (they are what is left of an event). */
   const account = (session: SessionRec, dEvents: number, dBytes: number) => {
-    if (session.events === 0 && dEvents > 0) holding++
+    const held = session.bytes > 0
     session.events += dEvents
     session.bytes += dBytes
     events += dEvents
     bytes += dBytes
-    if (session.events === 0 && dEvents < 0) holding--
+    if (!held && session.bytes > 0) holding++
+    else if (held && session.bytes === 0) holding--
   }
 
   const dropStream = (stream: StreamRec) => {
     let n = 0
     for (const e of stream.entries) n += e.data.length
-    account(stream.session, -stream.entries.length, -n)
+    account(stream.session, -(stream.entries.length - stream.realStart), -n)
     stream.entries.length = 0
     stream.session.streams.delete(stream.id)
     delivered.delete(stream)
@@ -255,7 +283,7 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
     if (oldest !== undefined) {
       const entry = oldest.entries[oldest.realStart]!
       if (entry.standIn !== undefined) {
-        account(session, 0, entry.standIn.length - entry.data.length)
+        account(session, -1, entry.standIn.length - entry.data.length)
         entry.data = entry.standIn
         entry.standIn = undefined
         oldest.realStart++
@@ -272,7 +300,7 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
         const entry = stream.entries.shift()!
         stream.realStart--
         stream.gapBefore = Math.max(stream.gapBefore, entry.seq)
-        account(session, -1, -entry.data.length)
+        account(session, 0, -entry.data.length)
         if (stream.entries.length === 0) forget(stream)
         return true
       }
@@ -325,7 +353,12 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
     return session
   }
 
-  const shape: EventStoreShape = {
+  const shape: MemoryEventStore = {
+    usage: Effect.sync(() => {
+      let streams = 0
+      for (const session of sessions.values()) streams += session.streams.size
+      return { events, bytes, streams, sessions: sessions.size }
+    }),
     append: (sessionId, streamId, data, standIn) =>
       Effect.sync(() => {
         const session = sessionOf(sessionId)

@@ -251,10 +251,8 @@ export const make = (
      */
     const standInOf = (message: JsonRpc.Message): string | undefined =>
       JsonRpc.isResponse(message) && message.id !== null
-        ? JSON.stringify(JsonRpc.failure(message.id, {
-          code: JsonRpc.ErrorCode.InternalError,
-          message: "The response was dropped from the server's event store before it was delivered"
-        }))
+        ? `{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"error":{"code":${JsonRpc.ErrorCode.InternalError},` +
+          `"message":"The response was dropped from the server's event store before it was delivered"}}`
         : undefined
 
     /** Stores one event; its id and sequence. */
