@@ -1,0 +1,138 @@
+import * as HttpServer from "@effect/platform/HttpServer"
+import { assert, describe, it } from "@effect/vitest"
+import * as EventStore from "@effect-mcp/mcp/EventStore"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as TestClock from "effect/TestClock"
+import { headers, initialize, messagesOf, parseSse } from "./httpUtil.js"
+
+const Echo = McpServer.tool({
+  name: "echo",
+  description: "echo",
+  parameters: Schema.Struct({ text: Schema.String }),
+  handler: ({ text }) => Effect.succeed(text)
+})
+/** Answers after `ms` of the Clock: under TestClock, when the test says. */
+const Wait = McpServer.tool({
+  name: "wait",
+  description: "answers after a while",
+  parameters: Schema.Struct({ ms: Schema.Number }),
+  handler: ({ ms }) => Effect.as(Effect.sleep(ms), "waited")
+})
+const Features = McpServer.register(Echo, Wait)
+
+/** A server with an in-memory event store the test holds. */
+const start = (storeOptions: EventStore.MemoryOptions) =>
+  Effect.gen(function*() {
+    const store = yield* EventStore.makeMemory(storeOptions)
+    const layer = NodeStreamableHttp.layer({ port: 0 }).pipe(
+      Layer.provide(Layer.succeed(EventStore.EventStore, store)),
+      Layer.provideMerge(Features),
+      Layer.provideMerge(McpServer.layer({ name: "test-store", version: "1.0.0" }))
+    )
+    const context = yield* Layer.build(layer).pipe(Effect.orDie)
+    const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
+    const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
+    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    return { url: `http://127.0.0.1:${port}/mcp`, store, mcp }
+  })
+
+const sessionHeaders = (sid: string) => ({ "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" })
+
+const call = (id: number, name: string, args: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } })
+
+const post = (url: string, sid: string, body: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(url, { method: "POST", headers: headers(sessionHeaders(sid)), body })
+    return { status: response.status, text: await response.text() }
+  })
+
+/** POSTs a call, reads the stream's priming event, and hangs up: the answer is left undelivered. */
+const postAndHangUp = (url: string, sid: string, body: string) =>
+  Effect.promise(async () => {
+    const controller = new AbortController()
+    const response = await fetch(url, { method: "POST", headers: headers(sessionHeaders(sid)), body, signal: controller.signal })
+    const reader = response.body!.getReader()
+    let text = ""
+    while (!text.includes("\n\n")) text += new TextDecoder().decode((await reader.read()).value)
+    controller.abort()
+    // the server notices the hang-up on its own time
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    return parseSse(text)[0]!.id!
+  })
+
+const resume = (url: string, sid: string, lastEventId: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(url, {
+      headers: { ...sessionHeaders(sid), accept: "text/event-stream", "last-event-id": lastEventId }
+    })
+    return { status: response.status, text: await response.text() }
+  })
+
+describe("StreamableHttpServer with an event store", () => {
+  it.scoped("a delivered answer is dropped after the grace period, and all of a session's events at DELETE", () =>
+    Effect.gen(function*() {
+      const { store, url } = yield* start({ gracePeriod: "10 seconds" })
+      const sid = yield* initialize(url)
+      const answered = yield* post(url, sid, call(2, "echo", { text: "hi" }))
+      const priming = parseSse(answered.text)[0]!.id!
+      // within the grace period the stream can be resumed
+      const again = yield* resume(url, sid, priming)
+      assert.strictEqual(again.status, 200)
+      assert.deepStrictEqual(messagesOf(again.text).map((m) => m.id), [2])
+      yield* TestClock.adjust("16 seconds")
+      const gone = yield* resume(url, sid, priming)
+      assert.strictEqual(gone.status, 410, "a stream no longer held is answered with a clear status")
+      assert.strictEqual((yield* store.usage).events, 0, "the delivered answer was dropped")
+      // an answer left undelivered stays past the grace period, until the session ends
+      yield* postAndHangUp(url, sid, call(3, "wait", { ms: 1000 }))
+      yield* TestClock.adjust("1 second")
+      yield* TestClock.adjust("30 seconds")
+      assert.strictEqual((yield* store.usage).events, 1)
+      yield* Effect.promise(() => fetch(url, { method: "DELETE", headers: sessionHeaders(sid) }))
+      assert.deepStrictEqual(yield* store.usage, { events: 0, bytes: 0, streams: 0, sessions: 0 })
+    }))
+
+  it.scoped("another session's traffic does not evict an undelivered answer", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start({ maxEventsPerSession: 20, maxEvents: 30 })
+      const a = yield* initialize(url)
+      const b = yield* initialize(url)
+      const priming = yield* postAndHangUp(url, a, call(2, "wait", { ms: 1000 }))
+      yield* TestClock.adjust("1 second")
+      for (let i = 0; i < 120; i++) {
+        const answer = yield* post(url, b, call(10 + i, "echo", { text: `b${i}` }))
+        assert.strictEqual(answer.status, 200)
+      }
+      const resumed = yield* resume(url, a, priming)
+      assert.strictEqual(resumed.status, 200)
+      assert.deepStrictEqual(messagesOf(resumed.text).map((m) => [m.id, m.result?.content?.[0]?.text]), [[2, "waited"]])
+    }))
+
+  it.scoped("answers evicted to stay within budget come back as JSON-RPC errors with their ids; ids never repeat", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start({ maxEventsPerSession: 2 })
+      const sid = yield* initialize(url)
+      const primings: Array<string> = []
+      // answered in order 1, 2, 3, 4: the first two are evicted when the last two come
+      for (let id = 1; id <= 4; id++) primings.push(yield* postAndHangUp(url, sid, call(id, "wait", { ms: 1000 + id })))
+      yield* TestClock.adjust("2 seconds")
+      const outcomes: Array<unknown> = []
+      const ids: Array<string> = [...primings]
+      for (const priming of primings) {
+        const resumed = yield* resume(url, sid, priming)
+        assert.strictEqual(resumed.status, 200)
+        const [message, ...rest] = messagesOf(resumed.text)
+        assert.deepStrictEqual(rest, [])
+        outcomes.push([message.id, message.error?.code ?? message.result.content[0].text])
+        ids.push(...parseSse(resumed.text).flatMap((e) => (e.id === undefined ? [] : [e.id])))
+      }
+      assert.deepStrictEqual(outcomes, [[1, -32603], [2, -32603], [3, "waited"], [4, "waited"]])
+      assert.strictEqual(new Set(ids).size, ids.length, `an event id was used twice: ${ids.join(" ")}`)
+    }))
+})
