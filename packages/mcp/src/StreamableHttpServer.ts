@@ -15,7 +15,10 @@
  *   a maximum count; or `stateless`, one short-lived session per POST.
  * - With an `EventStore` in context, every SSE event has an id unique in the
  *   session, each stream opens with a priming event (`id` + `retry`), and a
- *   client that lost a stream gets exactly what it missed, once.
+ *   client that lost a stream gets what it missed, once, within the store's
+ *   budgets and grace period (see `EventStore`): an answer the store had to
+ *   evict comes back as a JSON-RPC error with the request's id; a finished
+ *   stream the store no longer holds is answered 410.
  * - DNS-rebinding protection (`Host` and `Origin` allow-lists) on by default
  *   for loopback names.
  *
