@@ -30,12 +30,12 @@
  *   holds at least its fair share of the total (the total divided among the
  *   sessions holding events), else of the session holding the most. So one
  *   session's traffic never evicts another session's undelivered events while
- *   that session holds less than its share. An event appended with a
- *   `standIn` (the server gives one for each response: a JSON-RPC error with
- *   the request's id) is replaced by it when evicted, so that a resumption
- *   says which answers were lost instead of ending without them; stand-ins
- *   are evicted last. An event larger than a budget is stored as its stand-in
- *   at once.
+ *   that session holds less than its share. An event that is the response to
+ *   a request (`answers`, its JSON-RPC id) leaves a stand-in when evicted: a
+ *   JSON-RPC error response with that id (`lostAnswer`), under the event's
+ *   id, so that a resumption says which answers were lost instead of ending
+ *   without them. Stand-ins count in bytes only, and are evicted last. A
+ *   response larger than a budget is stored as its stand-in at once.
  * - **Concurrency.** The server calls `append` for one stream from one fiber
  *   at a time, in the order the events are written; calls for different
  *   streams and sessions may interleave freely. Each operation is atomic.
@@ -56,6 +56,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
+import * as JsonRpc from "./JsonRpc.js"
 
 /**
  * A stored event: its id and its SSE `data` (one JSON-RPC message as text).
@@ -89,11 +90,16 @@ export interface Replay {
  */
 export interface EventStoreShape {
   /**
-   * Stores the next event of a stream and returns its id. `standIn` is kept
-   * in the event's place (under the same id) if the event is evicted to stay
-   * within a budget.
+   * Stores the next event of a stream and returns its id. `answers`: the
+   * event is the response to this request; if it is evicted to stay within a
+   * budget, `lostAnswer(answers)` takes its place (under the same id).
    */
-  readonly append: (sessionId: string, streamId: string, data: string, standIn?: string) => Effect.Effect<string>
+  readonly append: (
+    sessionId: string,
+    streamId: string,
+    data: string,
+    answers?: JsonRpc.RequestId | undefined
+  ) => Effect.Effect<string>
   /** The stream's responses were all written to a connection: drop it after the grace period. */
   readonly delivered: (sessionId: string, streamId: string) => Effect.Effect<void>
   /** The events of the id's stream after that id, oldest first; none when the store holds nothing of that stream. */
@@ -117,6 +123,17 @@ export class EventStore extends Context.Tag("@effect-mcp/mcp/EventStore")<EventS
  * @category ids
  */
 export const primingId = (streamId: string): string => `${streamId}_0`
+
+/**
+ * The stand-in of an evicted response: a JSON-RPC error response with the
+ * request's id, saying that the answer was lost.
+ *
+ * @since 0.1.0
+ * @category ids
+ */
+export const lostAnswer = (id: JsonRpc.RequestId): string =>
+  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":${JsonRpc.ErrorCode.InternalError},` +
+  `"message":"The response was dropped from the server's event store before it was delivered"}}`
 
 /**
  * Splits an event id into its stream and sequence.
@@ -153,8 +170,8 @@ export interface MemoryOptions {
 interface Entry {
   readonly seq: number
   data: string
-  /** What replaces it when evicted; undefined once it is a stand-in (or when it has none). */
-  standIn: string | undefined
+  /** The request it answers: a stand-in replaces it when evicted. Undefined once it is a stand-in (or when it answers none). */
+  answers: JsonRpc.RequestId | undefined
 }
 
 interface StreamRec {
@@ -282,10 +299,11 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
     }
     if (oldest !== undefined) {
       const entry = oldest.entries[oldest.realStart]!
-      if (entry.standIn !== undefined) {
-        account(session, -1, entry.standIn.length - entry.data.length)
-        entry.data = entry.standIn
-        entry.standIn = undefined
+      if (entry.answers !== undefined) {
+        const standIn = lostAnswer(entry.answers)
+        account(session, -1, standIn.length - entry.data.length)
+        entry.data = standIn
+        entry.answers = undefined
         oldest.realStart++
       } else {
         account(session, -1, -entry.data.length)
@@ -359,7 +377,7 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
       for (const session of sessions.values()) streams += session.streams.size
       return { events, bytes, streams, sessions: sessions.size }
     }),
-    append: (sessionId, streamId, data, standIn) =>
+    append: (sessionId, streamId, data, answers) =>
       Effect.sync(() => {
         const session = sessionOf(sessionId)
         let stream = session.streams.get(streamId)
@@ -369,12 +387,13 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
         }
         const seq = session.nextSeq++
         // an event larger than a budget is its stand-in from the start
-        const text = data.length > perSessionBytes || data.length > totalBytes ? standIn : data
+        const tooLarge = data.length > perSessionBytes || data.length > totalBytes
+        const text = !tooLarge ? data : answers === undefined ? undefined : lostAnswer(answers)
         if (text === undefined) {
           stream.gapBefore = seq
           if (stream.entries.length === 0) forget(stream)
         } else {
-          stream.entries.push({ seq, data: text, standIn })
+          stream.entries.push({ seq, data: text, answers })
           account(session, 1, text.length)
           fitSession(session)
           fitTotal(session)

@@ -248,19 +248,13 @@ export const make = (
     const eventText = (id: string | undefined, data: string) =>
       id === undefined ? `event: message\ndata: ${data}\n\n` : `id: ${id}\nevent: message\ndata: ${data}\n\n`
 
-    /**
-     * A response's stand-in in the event store: what a resumption gets in its place when the
-     * store had to evict it, so that the client learns the answer was lost.
-     */
-    const standInOf = (message: JsonRpc.Message): string | undefined =>
-      JsonRpc.isResponse(message) && message.id !== null
-        ? `{"jsonrpc":"2.0","id":${JSON.stringify(message.id)},"error":{"code":${JsonRpc.ErrorCode.InternalError},` +
-          `"message":"The response was dropped from the server's event store before it was delivered"}}`
-        : undefined
+    /** The request a message answers: the store leaves a JSON-RPC error in its place if it must evict it. */
+    const answerOf = (message: JsonRpc.Message): JsonRpc.RequestId | undefined =>
+      JsonRpc.isResponse(message) && message.id !== null ? message.id : undefined
 
     /** Stores one event; its id and sequence. */
     const storeEvent = (store: EventStore.EventStoreShape, session: Session, stream: SseStream, message: JsonRpc.Message, data: string) =>
-      Effect.map(store.append(session.id, stream.id, data, standInOf(message)), (id) => ({
+      Effect.map(store.append(session.id, stream.id, data, answerOf(message)), (id) => ({
         id,
         seq: Option.match(EventStore.parseEventId(id), { onNone: () => 0, onSome: (p) => p.seq })
       }))
@@ -747,7 +741,7 @@ export const make = (
           let body = store !== undefined ? `id: ${EventStore.primingId(stream.id)}\nretry: ${retryMs}\ndata: \n\n` : ""
           for (const m of gathered) {
             const data = JSON.stringify(m)
-            body += eventText(store === undefined ? undefined : (yield* storeEvent(store, session, stream, m, data)).id, data)
+            body += eventText(store === undefined ? undefined : yield* store.append(session.id, stream.id, data, answerOf(m)), data)
           }
           // handed to the connection whole: delivered, resumable for the store's grace period
           if (store !== undefined) yield* store.delivered(session.id, stream.id)

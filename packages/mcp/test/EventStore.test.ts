@@ -5,7 +5,7 @@ import * as Option from "effect/Option"
 import * as TestClock from "effect/TestClock"
 
 const response = (id: number, text = "ok") => JSON.stringify({ jsonrpc: "2.0", id, result: { text } })
-const standIn = (id: number) => JSON.stringify({ jsonrpc: "2.0", id, error: { code: -32603, message: "lost" } })
+const standIn = (id: number) => EventStore.lostAnswer(id)
 const notification = (n: number) => JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { n } })
 
 const replay = (store: EventStore.EventStoreShape, session: string, lastEventId: string) =>
@@ -30,7 +30,7 @@ describe("EventStore (memory)", () => {
   it.scoped("a delivered stream stays resumable for the grace period, then is dropped", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ gracePeriod: "10 seconds" })
-      const id = yield* store.append("s", "s-1", response(1), standIn(1))
+      const id = yield* store.append("s", "s-1", response(1), 1)
       yield* store.delivered("s", "s-1")
       yield* TestClock.adjust("9 seconds")
       assert.deepStrictEqual((yield* replay(store, "s", "s-1_0"))?.events, [{ id, data: response(1) }])
@@ -64,7 +64,7 @@ describe("EventStore (memory)", () => {
   it.scoped("one session's traffic never evicts another session's undelivered events (per-session budget)", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxEventsPerSession: 100, maxBytesPerSession: 64 * 1024 })
-      const kept = yield* store.append("a", "a-1", response(1, "for a"), standIn(1))
+      const kept = yield* store.append("a", "a-1", response(1, "for a"), 1)
       for (let i = 0; i < 5000; i++) yield* store.append("b", `b-${i % 7}`, notification(i))
       assert.deepStrictEqual((yield* replay(store, "a", "a-1_0"))?.events, [{ id: kept, data: response(1, "for a") }])
       const usage = yield* store.usage
@@ -75,7 +75,7 @@ describe("EventStore (memory)", () => {
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxEventsPerSession: 1000, maxEvents: 20 })
       // a: 3 undelivered answers; c: one delivered stream
-      for (let i = 1; i <= 3; i++) yield* store.append("a", `a-${i}`, response(i), standIn(i))
+      for (let i = 1; i <= 3; i++) yield* store.append("a", `a-${i}`, response(i), i)
       yield* store.append("c", "c-1", response(9))
       yield* store.delivered("c", "c-1")
       for (let i = 0; i < 200; i++) yield* store.append("b", "b-1", notification(i))
@@ -88,9 +88,9 @@ describe("EventStore (memory)", () => {
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxEventsPerSession: 2 })
       const first = yield* store.append("s", "s-1", notification(0))
-      const answer = yield* store.append("s", "s-1", response(1), standIn(1))
-      yield* store.append("s", "s-2", response(2), standIn(2))
-      yield* store.append("s", "s-3", response(3), standIn(3))
+      const answer = yield* store.append("s", "s-1", response(1), 1)
+      yield* store.append("s", "s-2", response(2), 2)
+      yield* store.append("s", "s-3", response(3), 3)
       const got = yield* replay(store, "s", "s-1_0")
       // the notification is gone; the answer is a stand-in now, with the same id
       assert.deepStrictEqual(got?.events, [{ id: answer, data: standIn(1) }])
@@ -102,9 +102,9 @@ describe("EventStore (memory)", () => {
   it.scoped("bytes are budgeted too: an event larger than the budget is stored as its stand-in", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxBytesPerSession: 1024, maxBytes: 4096 })
-      const big = yield* store.append("s", "s-1", response(1, "x".repeat(2048)), standIn(1))
+      const big = yield* store.append("s", "s-1", response(1, "x".repeat(2048)), 1)
       assert.deepStrictEqual((yield* replay(store, "s", "s-1_0"))?.events, [{ id: big, data: standIn(1) }])
-      for (let i = 0; i < 10; i++) yield* store.append(`t${i}`, `t${i}-1`, response(i, "y".repeat(900)), standIn(i))
+      for (let i = 0; i < 10; i++) yield* store.append(`t${i}`, `t${i}-1`, response(i, "y".repeat(900)), i)
       assert.isAtMost((yield* store.usage).bytes, 4096)
     }))
 })
