@@ -4,8 +4,12 @@ import * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+import * as Clock from "effect/Clock"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/TestClock"
 import { headers, initialize, messagesOf, parseSse } from "./httpUtil.js"
@@ -16,25 +20,37 @@ const Echo = McpServer.tool({
   parameters: Schema.Struct({ text: Schema.String }),
   handler: ({ text }) => Effect.succeed(text)
 })
-/** Answers after `ms` of the Clock: under TestClock, when the test says. */
+/** Gates the test opens: a `wait` call answers when its gate opens. */
+const gates = new Map<number, Deferred.Deferred<void>>()
+const gate = (n: number) => {
+  let d = gates.get(n)
+  if (d === undefined) gates.set(n, (d = Deferred.unsafeMake<void>(FiberId.none)))
+  return d
+}
+const open = (n: number) => Deferred.succeed(gate(n), undefined)
 const Wait = McpServer.tool({
   name: "wait",
-  description: "answers after a while",
-  parameters: Schema.Struct({ ms: Schema.Number }),
-  handler: ({ ms }) => Effect.as(Effect.sleep(ms), "waited")
+  description: "answers when its gate opens",
+  parameters: Schema.Struct({ gate: Schema.Number }),
+  handler: ({ gate: n }) => Effect.as(Deferred.await(gate(n)), "waited")
 })
 const Features = McpServer.register(Echo, Wait)
 
-/** A server with an in-memory event store the test holds. */
+/**
+ * A server with an in-memory event store the test holds. The store runs on the TestClock (its
+ * grace period is the test's to pass); the server on the live one (its SSE fast path and write
+ * timeouts are real time).
+ */
 const start = (storeOptions: EventStore.MemoryOptions) =>
   Effect.gen(function*() {
     const store = yield* EventStore.makeMemory(storeOptions)
+    const live = yield* Effect.provide(Effect.clock, Layer.setClock(Clock.make()))
     const layer = NodeStreamableHttp.layer({ port: 0 }).pipe(
       Layer.provide(Layer.succeed(EventStore.EventStore, store)),
       Layer.provideMerge(Features),
       Layer.provideMerge(McpServer.layer({ name: "test-store", version: "1.0.0" }))
     )
-    const context = yield* Layer.build(layer).pipe(Effect.orDie)
+    const context = yield* Layer.build(layer).pipe(Effect.orDie, Effect.withClock(live))
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
     const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
     const port = server.address._tag === "TcpAddress" ? server.address.port : 0
@@ -66,6 +82,23 @@ const postAndHangUp = (url: string, sid: string, body: string) =>
     return parseSse(text)[0]!.id!
   })
 
+/** Waits (real time) until the store holds what the test expects. */
+const until = (store: EventStore.MemoryEventStore, holds: (usage: EventStore.Usage) => boolean) =>
+  untilEffect(Effect.map(store.usage, holds))
+
+const untilEffect = (check: Effect.Effect<boolean>) =>
+  Effect.promise(async () => {
+    for (let i = 0; i < 200; i++) {
+      if (await Effect.runPromise(check)) return
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    throw new Error("the store never got there")
+  })
+
+/** Waits until the store holds an event of the stream `priming` opened. */
+const untilStored = (store: EventStore.MemoryEventStore, sid: string, priming: string) =>
+  untilEffect(Effect.map(store.replayAfter(sid, priming), Option.isSome))
+
 const resume = (url: string, sid: string, lastEventId: string) =>
   Effect.promise(async () => {
     const response = await fetch(url, {
@@ -90,8 +123,9 @@ describe("StreamableHttpServer with an event store", () => {
       assert.strictEqual(gone.status, 410, "a stream no longer held is answered with a clear status")
       assert.strictEqual((yield* store.usage).events, 0, "the delivered answer was dropped")
       // an answer left undelivered stays past the grace period, until the session ends
-      yield* postAndHangUp(url, sid, call(3, "wait", { ms: 1000 }))
-      yield* TestClock.adjust("1 second")
+      yield* postAndHangUp(url, sid, call(3, "wait", { gate: 100 }))
+      yield* open(100)
+      yield* until(store, (u) => u.events === 1)
       yield* TestClock.adjust("30 seconds")
       assert.strictEqual((yield* store.usage).events, 1)
       yield* Effect.promise(() => fetch(url, { method: "DELETE", headers: sessionHeaders(sid) }))
@@ -100,11 +134,13 @@ describe("StreamableHttpServer with an event store", () => {
 
   it.scoped("another session's traffic does not evict an undelivered answer", () =>
     Effect.gen(function*() {
-      const { url } = yield* start({ maxEventsPerSession: 20, maxEvents: 30 })
+      const { store, url } = yield* start({ maxEventsPerSession: 20, maxEvents: 30 })
       const a = yield* initialize(url)
       const b = yield* initialize(url)
-      const priming = yield* postAndHangUp(url, a, call(2, "wait", { ms: 1000 }))
-      yield* TestClock.adjust("1 second")
+      const priming = yield* postAndHangUp(url, a, call(2, "wait", { gate: 200 }))
+      yield* open(200)
+      // the two initialize answers (delivered) and a's answer (not)
+      yield* until(store, (u) => u.events === 3)
       for (let i = 0; i < 120; i++) {
         const answer = yield* post(url, b, call(10 + i, "echo", { text: `b${i}` }))
         assert.strictEqual(answer.status, 200)
@@ -116,12 +152,15 @@ describe("StreamableHttpServer with an event store", () => {
 
   it.scoped("answers evicted to stay within budget come back as JSON-RPC errors with their ids; ids never repeat", () =>
     Effect.gen(function*() {
-      const { url } = yield* start({ maxEventsPerSession: 2 })
+      const { store, url } = yield* start({ maxEventsPerSession: 2 })
       const sid = yield* initialize(url)
       const primings: Array<string> = []
+      for (let id = 1; id <= 4; id++) primings.push(yield* postAndHangUp(url, sid, call(id, "wait", { gate: 300 + id })))
       // answered in order 1, 2, 3, 4: the first two are evicted when the last two come
-      for (let id = 1; id <= 4; id++) primings.push(yield* postAndHangUp(url, sid, call(id, "wait", { ms: 1000 + id })))
-      yield* TestClock.adjust("2 seconds")
+      for (let id = 1; id <= 4; id++) {
+        yield* open(300 + id)
+        yield* untilStored(store, sid, primings[id - 1]!)
+      }
       const outcomes: Array<unknown> = []
       const ids: Array<string> = [...primings]
       for (const priming of primings) {
