@@ -1,0 +1,106 @@
+/**
+ * The two eras of the Model Context Protocol and how a message tells which one it belongs to.
+ *
+ * - **2025** (`2024-11-05` … `2025-11-25`, `McpSchema`): sessions opened by `initialize`,
+ *   server-to-client requests, `Mcp-Session-Id`, the GET stream.
+ * - **2026** (`2026-07-28`, `McpSchema2026`): stateless; every request carries its envelope in
+ *   `params._meta`, reverse calls become `InputRequiredResult` rounds, `subscriptions/listen`.
+ *
+ * The engine picks the era per request over HTTP and per connection over stdio (from the first
+ * message) with {@link requestEra}, and checks versions with {@link eraOf}.
+ *
+ * @since 0.2.0
+ */
+import * as McpSchema from "./McpSchema.js"
+import * as McpSchema2026 from "./McpSchema2026.js"
+
+/**
+ * An era of the protocol, named for the year of its first revision.
+ * @since 0.2.0
+ * @category models
+ */
+export type Era = "2025" | "2026"
+
+/**
+ * Revisions of the 2025 era (session-based), newest first.
+ * @since 0.2.0
+ * @category versions
+ */
+export const ERA_2025_VERSIONS: typeof McpSchema.SUPPORTED_PROTOCOL_VERSIONS = McpSchema.SUPPORTED_PROTOCOL_VERSIONS
+
+/**
+ * Revisions of the 2026 era (stateless), newest first.
+ * @since 0.2.0
+ * @category versions
+ */
+export const ERA_2026_VERSIONS: typeof McpSchema2026.SUPPORTED_PROTOCOL_VERSIONS = McpSchema2026.SUPPORTED_PROTOCOL_VERSIONS
+
+/**
+ * Every revision this implementation speaks, newest first.
+ * @since 0.2.0
+ * @category versions
+ */
+export const ALL_PROTOCOL_VERSIONS = [...ERA_2026_VERSIONS, ...ERA_2025_VERSIONS] as const
+
+/** A revision this implementation speaks, in either era. */
+export type ProtocolVersion = typeof ALL_PROTOCOL_VERSIONS[number]
+
+/**
+ * The era of a protocol version, or `undefined` for a version this implementation does not know
+ * (on the 2026 path that is a −32022 with `data.supported`; on the 2025 path, `initialize`
+ * answers with the latest 2025 version instead).
+ * @since 0.2.0
+ * @category versions
+ * @example
+ * import * as ProtocolEra from "@effect-mcp/mcp/ProtocolEra"
+ * ProtocolEra.eraOf("2025-06-18") // "2025"
+ * ProtocolEra.eraOf("2026-07-28") // "2026"
+ * ProtocolEra.eraOf("2030-01-01") // undefined
+ */
+export const eraOf = (version: string): Era | undefined =>
+  (ERA_2026_VERSIONS as ReadonlyArray<string>).includes(version)
+    ? "2026"
+    : (ERA_2025_VERSIONS as ReadonlyArray<string>).includes(version)
+    ? "2025"
+    : undefined
+
+/** Whether `version` is a revision this implementation speaks, in either era. */
+export const isKnownVersion = (version: string): version is ProtocolVersion => eraOf(version) !== undefined
+
+/**
+ * The protocol version a 2026 request names in `params._meta`, if it names one (a string).
+ * @since 0.2.0
+ * @category requests
+ */
+export const envelopeVersion = (params: unknown): string | undefined => {
+  if (typeof params !== "object" || params === null) return undefined
+  const meta = (params as { readonly _meta?: unknown })._meta
+  if (typeof meta !== "object" || meta === null) return undefined
+  const version = (meta as Record<string, unknown>)[McpSchema2026.PROTOCOL_VERSION_META_KEY]
+  return typeof version === "string" ? version : undefined
+}
+
+/**
+ * The era a request asks for by itself, or `undefined` when it does not say (then the era of its
+ * session or connection applies):
+ * - `initialize` → `"2025"` (it opens a session, whatever `protocolVersion` it names);
+ * - `server/discover`, or any request whose `params._meta` names a protocol version → `"2026"`
+ *   (even an unknown version: the 2026 path answers it with −32022, never the 2025 path).
+ *
+ * Over HTTP the `MCP-Protocol-Version` header of a request without a session may decide as well
+ * (`eraOf(header) === "2026"`); over stdio the first message decides for the connection.
+ * @since 0.2.0
+ * @category requests
+ * @example
+ * import * as ProtocolEra from "@effect-mcp/mcp/ProtocolEra"
+ * ProtocolEra.requestEra("tools/list", {
+ *   _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }
+ * }) // "2026"
+ * ProtocolEra.requestEra("tools/list", {}) // undefined
+ */
+export const requestEra = (method: string, params: unknown): Era | undefined =>
+  method === "initialize"
+    ? "2025"
+    : method === "server/discover" || envelopeVersion(params) !== undefined
+    ? "2026"
+    : undefined
