@@ -47,6 +47,11 @@
  * the 2025 path; a handler's result (a 2025-shaped value without removed fields) gets
  * `resultType: "complete"`, `_meta[".../serverInfo"]` and, where required, the caching hints when
  * it is encoded with these schemas. Reverse calls become `inputRequests` of an InputRequiredResult.
+ * The types line up for this (checked in the tests): 2026 params are assignable to the 2025 params
+ * types, a 2025 result plus `resultType: "complete"` is a 2026 result, 2025 sampling/elicitation
+ * params are 2026 input-request params (encoding drops `task`/`_meta`), and 2026 elicitation and
+ * roots answers are 2025 results. The one gap: a 2026 sampling answer may hold a `tool_result`
+ * whose `structuredContent` is not an object, which the 2025 `CreateMessageResult` type rejects.
  *
  * Deliberate differences from the JSON Schema (tested): complete results require
  * `resultType: "complete"` and `InputRequiredResult` requires `"input_required"` plus one of

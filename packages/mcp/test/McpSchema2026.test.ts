@@ -796,6 +796,29 @@ describe("McpSchema2026", () => {
       expect(decode(McpSchema2026.UnsupportedProtocolVersionError, withExtra)).toStrictEqual(withExtra)
     })
 
+    it("one engine, both eras: 2025-typed handlers accept 2026 params and their results lift to 2026 results", () => {
+      type Complete<A> = A & { readonly resultType: "complete" }
+      // what handlers get: 2026 params (envelope, inputResponses, requestState) fit the 2025 params types
+      expectTypeOf<McpSchema2026.CallToolRequestParams>().toMatchTypeOf<McpSchema.CallToolRequestParams>()
+      expectTypeOf<McpSchema2026.GetPromptRequestParams>().toMatchTypeOf<McpSchema.GetPromptRequestParams>()
+      expectTypeOf<McpSchema2026.ReadResourceRequestParams>().toMatchTypeOf<McpSchema.ReadResourceRequestParams>()
+      expectTypeOf<McpSchema2026.CompleteRequestParams>().toMatchTypeOf<McpSchema.CompleteRequestParams>()
+      // what handlers return: a 2025 result plus resultType is a 2026 result
+      expectTypeOf<Complete<McpSchema.CallToolResult>>().toMatchTypeOf<McpSchema2026.CallToolResult>()
+      expectTypeOf<Complete<McpSchema.GetPromptResult>>().toMatchTypeOf<McpSchema2026.GetPromptResult>()
+      expectTypeOf<Complete<McpSchema.CompleteResult>>().toMatchTypeOf<McpSchema2026.CompleteResult>()
+      expectTypeOf<McpSchema.Tool>().toMatchTypeOf<McpSchema2026.Tool>()
+      // reverse calls: a 2025 form elicitation is a 2026 input request, and the answers fit ctx's 2025 types
+      // (encoding it with the 2026 schema drops `task` and `_meta`)
+      expectTypeOf<McpSchema.ElicitRequestFormParams>().toMatchTypeOf<McpSchema2026.ElicitRequestFormParams>()
+      expectTypeOf<McpSchema.CreateMessageRequestParams>().toMatchTypeOf<McpSchema2026.CreateMessageRequestParams>()
+      expectTypeOf<McpSchema2026.ElicitResult>().toMatchTypeOf<McpSchema.ElicitResult>()
+      expectTypeOf<McpSchema2026.ListRootsResult>().toMatchTypeOf<McpSchema.ListRootsResult>()
+      // the one gap: 2026 sampling tool results may carry non-object structuredContent
+      expectTypeOf<McpSchema2026.CreateMessageResult>().not.toMatchTypeOf<McpSchema.CreateMessageResult>()
+      expect(true).toBe(true)
+    })
+
     it("a 2025 session's results are not 2026 results (and vice versa for removed fields)", () => {
       expect(Schema.is(McpSchema2026.CallToolResult)({ content: [] })).toBe(false)
       expect(Schema.is(McpSchema.CallToolResult)({ ...complete, content: [] })).toBe(true)
@@ -803,6 +826,10 @@ describe("McpSchema2026", () => {
       expect(Schema.is(McpSchema.CallToolRequestParams)({ name: "x", task: { ttl: 1 } })).toBe(true)
       expect(Schema.decodeUnknownSync(McpSchema2026.CallToolRequestParams)({ _meta: meta, name: "x", task: { ttl: 1 } }))
         .toStrictEqual({ _meta: meta, name: "x" })
+      // a 2025 reverse call encoded as a 2026 input request loses the fields the era dropped
+      const encode = Schema.encodeSync(McpSchema2026.ElicitRequestFormParams)
+      expect(encode({ ...elicitForm, task: { ttl: 1 }, _meta: { progressToken: 1 } } as McpSchema2026.ElicitRequestFormParams))
+        .toStrictEqual(elicitForm)
     })
   })
 })
