@@ -201,8 +201,7 @@ export type MetaObject = McpSchema.Meta
 /** Named capability objects (`experimental`, `extensions`). */
 const CapabilityMap = Schema.Record({ key: Schema.String, value: JsonObject })
 
-/** Capabilities a client declares, per request, in `_meta[".../clientCapabilities"]`. */
-export const ClientCapabilities = Schema.Struct({
+const ClientCapabilities_ = Schema.Struct({
   experimental: optional(CapabilityMap),
   /** Extensions the client supports, by extension identifier. */
   extensions: optional(CapabilityMap),
@@ -211,11 +210,14 @@ export const ClientCapabilities = Schema.Struct({
   sampling: optional(Schema.Struct({ context: optional(JsonObject), tools: optional(JsonObject) })),
   elicitation: optional(Schema.Struct({ form: optional(JsonObject), url: optional(JsonObject) }))
 })
+/** The schema type of {@link ClientCapabilities} (a named interface keeps declaration output small). */
+export interface ClientCapabilitiesSchema extends Schema.Struct<typeof ClientCapabilities_.fields> {}
+/** Capabilities a client declares, per request, in `_meta[".../clientCapabilities"]`. */
+export const ClientCapabilities: ClientCapabilitiesSchema = ClientCapabilities_
 /** Capabilities a client declares, per request. */
 export interface ClientCapabilities extends Schema.Schema.Type<typeof ClientCapabilities> {}
 
-/** Capabilities a server advertises in `server/discover`. */
-export const ServerCapabilities = Schema.Struct({
+const ServerCapabilities_ = Schema.Struct({
   experimental: optional(CapabilityMap),
   /** Extensions the server supports, by extension identifier. */
   extensions: optional(CapabilityMap),
@@ -225,6 +227,10 @@ export const ServerCapabilities = Schema.Struct({
   resources: optional(Schema.Struct({ subscribe: optional(Schema.Boolean), listChanged: optional(Schema.Boolean) })),
   tools: optional(Schema.Struct({ listChanged: optional(Schema.Boolean) }))
 })
+/** The schema type of {@link ServerCapabilities} (a named interface keeps declaration output small). */
+export interface ServerCapabilitiesSchema extends Schema.Struct<typeof ServerCapabilities_.fields> {}
+/** Capabilities a server advertises in `server/discover`. */
+export const ServerCapabilities: ServerCapabilitiesSchema = ServerCapabilities_
 /** Capabilities a server advertises in `server/discover`. */
 export interface ServerCapabilities extends Schema.Schema.Type<typeof ServerCapabilities> {}
 
@@ -232,37 +238,52 @@ export interface ServerCapabilities extends Schema.Schema.Type<typeof ServerCapa
 // `_meta` envelopes, params & results
 // -----------------------------------------------------------------------------
 
-/** The `_meta` of every request: the per-request envelope (open; other keys survive). */
-export const RequestMetaObject = Schema.Struct({
+const RequestMetaObject_ = Schema.Struct({
   progressToken: optional(ProgressToken),
   [PROTOCOL_VERSION_META_KEY]: Schema.String,
   [CLIENT_CAPABILITIES_META_KEY]: ClientCapabilities,
   [CLIENT_INFO_META_KEY]: optional(Implementation),
   [LOG_LEVEL_META_KEY]: optional(LoggingLevel)
 }, JsonObject)
+/** The schema type of {@link RequestMetaObject} (a named interface keeps declaration output small). */
+export interface RequestMetaObjectSchema extends Schema.TypeLiteral<typeof RequestMetaObject_.fields, typeof RequestMetaObject_.records> {}
+/** The `_meta` of every request: the per-request envelope (open; other keys survive). */
+export const RequestMetaObject: RequestMetaObjectSchema = RequestMetaObject_
 /** The `_meta` of every request: the per-request envelope. */
 export interface RequestMetaObject extends Schema.Schema.Type<typeof RequestMetaObject> {}
 
+const ResultMetaObject_ = Schema.Struct({ [SERVER_INFO_META_KEY]: optional(Implementation) }, JsonObject)
+/** The schema type of {@link ResultMetaObject} (a named interface keeps declaration output small). */
+export interface ResultMetaObjectSchema extends Schema.TypeLiteral<typeof ResultMetaObject_.fields, typeof ResultMetaObject_.records> {}
 /** The `_meta` of results (open). */
-export const ResultMetaObject = Schema.Struct({ [SERVER_INFO_META_KEY]: optional(Implementation) }, JsonObject)
+export const ResultMetaObject: ResultMetaObjectSchema = ResultMetaObject_
 /** The `_meta` of results. */
 export interface ResultMetaObject extends Schema.Schema.Type<typeof ResultMetaObject> {}
 
+const NotificationMetaObject_ = Schema.Struct({ [SUBSCRIPTION_ID_META_KEY]: optional(RequestId) }, JsonObject)
+/** The schema type of {@link NotificationMetaObject} (a named interface keeps declaration output small). */
+export interface NotificationMetaObjectSchema extends Schema.TypeLiteral<typeof NotificationMetaObject_.fields, typeof NotificationMetaObject_.records> {}
 /** The `_meta` of notifications (open): the subscription a notification was delivered on. */
-export const NotificationMetaObject = Schema.Struct({ [SUBSCRIPTION_ID_META_KEY]: optional(RequestId) }, JsonObject)
+export const NotificationMetaObject: NotificationMetaObjectSchema = NotificationMetaObject_
 /** The `_meta` of notifications. */
 export interface NotificationMetaObject extends Schema.Schema.Type<typeof NotificationMetaObject> {}
 
-/** The `_meta` of a {@link SubscriptionsListenResult}: names the subscription it closes. */
-export const SubscriptionsListenResultMetaObject = Schema.Struct({
+const SubscriptionsListenResultMetaObject_ = Schema.Struct({
   [SERVER_INFO_META_KEY]: optional(Implementation),
   [SUBSCRIPTION_ID_META_KEY]: RequestId
 }, JsonObject)
+/** The schema type of {@link SubscriptionsListenResultMetaObject} (a named interface keeps declaration output small). */
+export interface SubscriptionsListenResultMetaObjectSchema extends Schema.TypeLiteral<typeof SubscriptionsListenResultMetaObject_.fields, typeof SubscriptionsListenResultMetaObject_.records> {}
+/** The `_meta` of a {@link SubscriptionsListenResult}: names the subscription it closes. */
+export const SubscriptionsListenResultMetaObject: SubscriptionsListenResultMetaObjectSchema = SubscriptionsListenResultMetaObject_
 /** The `_meta` of a {@link SubscriptionsListenResult}. */
 export interface SubscriptionsListenResultMetaObject extends Schema.Schema.Type<typeof SubscriptionsListenResultMetaObject> {}
 
+const RequestParams_ = Schema.Struct({ _meta: RequestMetaObject })
+/** The schema type of {@link RequestParams} (a named interface keeps declaration output small). */
+export interface RequestParamsSchema extends Schema.Struct<typeof RequestParams_.fields> {}
 /** Common params of any request: the envelope is required. */
-export const RequestParams = Schema.Struct({ _meta: RequestMetaObject })
+export const RequestParams: RequestParamsSchema = RequestParams_
 /** Common params of any request. */
 export interface RequestParams extends Schema.Schema.Type<typeof RequestParams> {}
 
@@ -276,8 +297,11 @@ export const ResultType = Schema.String
 /** The type of a result. */
 export type ResultType = typeof ResultType.Type
 
+const Result_ = Schema.Struct({ _meta: optional(ResultMetaObject), resultType: ResultType }, JsonObject)
+/** The schema type of {@link Result} (a named interface keeps declaration output small). */
+export interface ResultSchema extends Schema.TypeLiteral<typeof Result_.fields, typeof Result_.records> {}
 /** A result of any request: an open object with a `resultType` (unknown keys are preserved). */
-export const Result = Schema.Struct({ _meta: optional(ResultMetaObject), resultType: ResultType }, JsonObject)
+export const Result: ResultSchema = Result_
 /** A result of any request. */
 export interface Result extends Schema.Schema.Type<typeof Result> {}
 
@@ -309,8 +333,11 @@ export const CacheableResult = Schema.Struct({ ...completeFields, ...cacheFields
 /** A result that carries caching hints. */
 export interface CacheableResult extends Schema.Schema.Type<typeof CacheableResult> {}
 
+const PaginatedRequestParams_ = Schema.Struct({ _meta: RequestMetaObject, cursor: optional(McpSchema.Cursor) })
+/** The schema type of {@link PaginatedRequestParams} (a named interface keeps declaration output small). */
+export interface PaginatedRequestParamsSchema extends Schema.Struct<typeof PaginatedRequestParams_.fields> {}
 /** Common params of paginated requests. */
-export const PaginatedRequestParams = Schema.Struct({ _meta: RequestMetaObject, cursor: optional(McpSchema.Cursor) })
+export const PaginatedRequestParams: PaginatedRequestParamsSchema = PaginatedRequestParams_
 /** Common params of paginated requests. */
 export interface PaginatedRequestParams extends Schema.Schema.Type<typeof PaginatedRequestParams> {}
 
@@ -328,8 +355,7 @@ const ToolInputSchema = Schema.Struct({ $schema: optional(Schema.String), type: 
 /** Tool output schema: any JSON Schema object. */
 const ToolOutputSchema = Schema.Struct({ $schema: optional(Schema.String) }, JsonObject)
 
-/** Definition of a tool the client can call (any JSON Schema 2020-12 keyword survives decoding). */
-export const Tool = Schema.Struct({
+const Tool_ = Schema.Struct({
   name: Schema.String,
   title: optional(Schema.String),
   icons: optional(Schema.Array(McpSchema.Icon)),
@@ -339,14 +365,21 @@ export const Tool = Schema.Struct({
   annotations: optional(McpSchema.ToolAnnotations),
   _meta: optional(MetaObject)
 })
+/** The schema type of {@link Tool} (a named interface keeps declaration output small). */
+export interface ToolSchema extends Schema.Struct<typeof Tool_.fields> {}
+/** Definition of a tool the client can call (any JSON Schema 2020-12 keyword survives decoding). */
+export const Tool: ToolSchema = Tool_
 /** Definition of a tool the client can call. */
 export interface Tool extends Schema.Schema.Type<typeof Tool> {}
 
-/** The result of a tool use inside sampling; `structuredContent` is any JSON value. */
-export const ToolResultContent = Schema.Struct({
+const ToolResultContent_ = Schema.Struct({
   ...McpSchema.ToolResultContent.fields,
   structuredContent: optional(JSONValue)
 })
+/** The schema type of {@link ToolResultContent} (a named interface keeps declaration output small). */
+export interface ToolResultContentSchema extends Schema.Struct<typeof ToolResultContent_.fields> {}
+/** The result of a tool use inside sampling; `structuredContent` is any JSON value. */
+export const ToolResultContent: ToolResultContentSchema = ToolResultContent_
 /** The result of a tool use inside sampling. */
 export interface ToolResultContent extends Schema.Schema.Type<typeof ToolResultContent> {}
 
@@ -363,13 +396,15 @@ export type SamplingMessageContentBlock = typeof SamplingMessageContentBlock.Typ
 
 const SamplingContent = Schema.Union(...SamplingMessageContentBlock.members, Schema.Array(SamplingMessageContentBlock))
 
+const SamplingMessage_ = Schema.Struct({ role: McpSchema.Role, content: SamplingContent, _meta: optional(MetaObject) })
+/** The schema type of {@link SamplingMessage} (a named interface keeps declaration output small). */
+export interface SamplingMessageSchema extends Schema.Struct<typeof SamplingMessage_.fields> {}
 /** A message issued to or received from an LLM API. */
-export const SamplingMessage = Schema.Struct({ role: McpSchema.Role, content: SamplingContent, _meta: optional(MetaObject) })
+export const SamplingMessage: SamplingMessageSchema = SamplingMessage_
 /** A message issued to or received from an LLM API. */
 export interface SamplingMessage extends Schema.Schema.Type<typeof SamplingMessage> {}
 
-/** Params of a `sampling/createMessage` input request (no `_meta`, no `task`). */
-export const CreateMessageRequestParams = Schema.Struct({
+const CreateMessageRequestParams_ = Schema.Struct({
   messages: Schema.Array(SamplingMessage),
   modelPreferences: optional(McpSchema.ModelPreferences),
   systemPrompt: optional(Schema.String),
@@ -381,32 +416,45 @@ export const CreateMessageRequestParams = Schema.Struct({
   tools: optional(Schema.Array(Tool)),
   toolChoice: optional(McpSchema.ToolChoice)
 })
+/** The schema type of {@link CreateMessageRequestParams} (a named interface keeps declaration output small). */
+export interface CreateMessageRequestParamsSchema extends Schema.Struct<typeof CreateMessageRequestParams_.fields> {}
+/** Params of a `sampling/createMessage` input request (no `_meta`, no `task`). */
+export const CreateMessageRequestParams: CreateMessageRequestParamsSchema = CreateMessageRequestParams_
 /** Params of a `sampling/createMessage` input request. */
 export interface CreateMessageRequestParams extends Schema.Schema.Type<typeof CreateMessageRequestParams> {}
 
-/** The client's answer to a `sampling/createMessage` input request. */
-export const CreateMessageResult = Schema.Struct({
+const CreateMessageResult_ = Schema.Struct({
   ...SamplingMessage.fields,
   model: Schema.String,
   stopReason: optional(Schema.String)
 })
+/** The schema type of {@link CreateMessageResult} (a named interface keeps declaration output small). */
+export interface CreateMessageResultSchema extends Schema.Struct<typeof CreateMessageResult_.fields> {}
+/** The client's answer to a `sampling/createMessage` input request. */
+export const CreateMessageResult: CreateMessageResultSchema = CreateMessageResult_
 /** The client's answer to a `sampling/createMessage` input request. */
 export interface CreateMessageResult extends Schema.Schema.Type<typeof CreateMessageResult> {}
 
-/** An input request: sample the client's LLM. */
-export const CreateMessageRequest = Schema.Struct({
+const CreateMessageRequest_ = Schema.Struct({
   method: Schema.Literal("sampling/createMessage"),
   params: CreateMessageRequestParams
 })
+/** The schema type of {@link CreateMessageRequest} (a named interface keeps declaration output small). */
+export interface CreateMessageRequestSchema extends Schema.Struct<typeof CreateMessageRequest_.fields> {}
+/** An input request: sample the client's LLM. */
+export const CreateMessageRequest: CreateMessageRequestSchema = CreateMessageRequest_
 /** An input request: sample the client's LLM. */
 export interface CreateMessageRequest extends Schema.Schema.Type<typeof CreateMessageRequest> {}
 
-/** Params of a form-mode elicitation. */
-export const ElicitRequestFormParams = Schema.Struct({
+const ElicitRequestFormParams_ = Schema.Struct({
   mode: optional(Schema.Literal("form")),
   message: Schema.String,
   requestedSchema: McpSchema.ElicitRequestedSchema
 })
+/** The schema type of {@link ElicitRequestFormParams} (a named interface keeps declaration output small). */
+export interface ElicitRequestFormParamsSchema extends Schema.Struct<typeof ElicitRequestFormParams_.fields> {}
+/** Params of a form-mode elicitation. */
+export const ElicitRequestFormParams: ElicitRequestFormParamsSchema = ElicitRequestFormParams_
 /** Params of a form-mode elicitation. */
 export interface ElicitRequestFormParams extends Schema.Schema.Type<typeof ElicitRequestFormParams> {}
 
@@ -424,19 +472,25 @@ export const ElicitRequestParams = Schema.Union(ElicitRequestFormParams, ElicitR
 /** Params of an `elicitation/create` input request. */
 export type ElicitRequestParams = typeof ElicitRequestParams.Type
 
+const ElicitRequest_ = Schema.Struct({ method: Schema.Literal("elicitation/create"), params: ElicitRequestParams })
+/** The schema type of {@link ElicitRequest} (a named interface keeps declaration output small). */
+export interface ElicitRequestSchema extends Schema.Struct<typeof ElicitRequest_.fields> {}
 /** An input request: ask the user, through the client. */
-export const ElicitRequest = Schema.Struct({ method: Schema.Literal("elicitation/create"), params: ElicitRequestParams })
+export const ElicitRequest: ElicitRequestSchema = ElicitRequest_
 /** An input request: ask the user, through the client. */
 export interface ElicitRequest extends Schema.Schema.Type<typeof ElicitRequest> {}
 
-/** The client's answer to an elicitation (numbers may be fractional, as in `McpSchema.ElicitResult`). */
-export const ElicitResult = Schema.Struct({
+const ElicitResult_ = Schema.Struct({
   action: Schema.Literal("accept", "cancel", "decline"),
   content: optional(Schema.Record({
     key: Schema.String,
     value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String))
   }))
 })
+/** The schema type of {@link ElicitResult} (a named interface keeps declaration output small). */
+export interface ElicitResultSchema extends Schema.Struct<typeof ElicitResult_.fields> {}
+/** The client's answer to an elicitation (numbers may be fractional, as in `McpSchema.ElicitResult`). */
+export const ElicitResult: ElicitResultSchema = ElicitResult_
 /** The client's answer to an elicitation. */
 export interface ElicitResult extends Schema.Schema.Type<typeof ElicitResult> {}
 
@@ -445,11 +499,14 @@ export const ListRootsRequestParams = Schema.Struct({ _meta: optional(MetaObject
 /** Params of a `roots/list` input request. */
 export interface ListRootsRequestParams extends Schema.Schema.Type<typeof ListRootsRequestParams> {}
 
-/** An input request: list the client's roots. */
-export const ListRootsRequest = Schema.Struct({
+const ListRootsRequest_ = Schema.Struct({
   method: Schema.Literal("roots/list"),
   params: optional(ListRootsRequestParams)
 })
+/** The schema type of {@link ListRootsRequest} (a named interface keeps declaration output small). */
+export interface ListRootsRequestSchema extends Schema.Struct<typeof ListRootsRequest_.fields> {}
+/** An input request: list the client's roots. */
+export const ListRootsRequest: ListRootsRequestSchema = ListRootsRequest_
 /** An input request: list the client's roots. */
 export interface ListRootsRequest extends Schema.Schema.Type<typeof ListRootsRequest> {}
 
@@ -491,24 +548,36 @@ const inputResponseFields = {
   requestState: optional(Schema.String)
 }
 
+const InputResponseRequestParams_ = Schema.Struct(inputResponseFields)
+/** The schema type of {@link InputResponseRequestParams} (a named interface keeps declaration output small). */
+export interface InputResponseRequestParamsSchema extends Schema.Struct<typeof InputResponseRequestParams_.fields> {}
 /** Params of a request that may answer a previous `InputRequiredResult`. */
-export const InputResponseRequestParams = Schema.Struct(inputResponseFields)
+export const InputResponseRequestParams: InputResponseRequestParamsSchema = InputResponseRequestParams_
 /** Params of a request that may answer a previous `InputRequiredResult`. */
 export interface InputResponseRequestParams extends Schema.Schema.Type<typeof InputResponseRequestParams> {}
+
+const InputRequiredResultStruct_ = Schema.Struct({
+  _meta: optional(ResultMetaObject),
+  resultType: Schema.Literal(RESULT_TYPE_INPUT_REQUIRED),
+  inputRequests: optional(InputRequests),
+  requestState: optional(Schema.String)
+})
+/** The fields of an {@link InputRequiredResult} (a named interface keeps declaration output small). */
+export interface InputRequiredResultStructSchema extends Schema.Struct<typeof InputRequiredResultStruct_.fields> {}
+const InputRequiredResultStruct: InputRequiredResultStructSchema = InputRequiredResultStruct_
+/** The schema type of {@link InputRequiredResult}. */
+export interface InputRequiredResultSchema extends Schema.filter<InputRequiredResultStructSchema> {}
 
 /**
  * The server needs input before it can finish: the client fulfils `inputRequests` and retries the
  * request (new id) with `inputResponses` and the exact `requestState`. At least one of the two is
  * present (the JSON Schema does not say so; the spec text does).
  */
-export const InputRequiredResult = Schema.Struct({
-  _meta: optional(ResultMetaObject),
-  resultType: Schema.Literal(RESULT_TYPE_INPUT_REQUIRED),
-  inputRequests: optional(InputRequests),
-  requestState: optional(Schema.String)
-}).pipe(Schema.filter((r) => r.inputRequests !== undefined || r.requestState !== undefined, {
-  message: () => "An InputRequiredResult needs inputRequests or requestState"
-}))
+export const InputRequiredResult: InputRequiredResultSchema = InputRequiredResultStruct.pipe(
+  Schema.filter((r) => r.inputRequests !== undefined || r.requestState !== undefined, {
+    message: () => "An InputRequiredResult needs inputRequests or requestState"
+  })
+)
 /** The server needs input before it can finish. */
 export type InputRequiredResult = typeof InputRequiredResult.Type
 
@@ -516,8 +585,7 @@ export type InputRequiredResult = typeof InputRequiredResult.Type
 // Discovery, resources, prompts, tools, completion
 // -----------------------------------------------------------------------------
 
-/** The server's answer to `server/discover`. */
-export const DiscoverResult = Schema.Struct({
+const DiscoverResult_ = Schema.Struct({
   ...completeFields,
   ...cacheFields,
   /** Protocol versions the server supports. */
@@ -525,6 +593,10 @@ export const DiscoverResult = Schema.Struct({
   capabilities: ServerCapabilities,
   instructions: optional(Schema.String)
 })
+/** The schema type of {@link DiscoverResult} (a named interface keeps declaration output small). */
+export interface DiscoverResultSchema extends Schema.Struct<typeof DiscoverResult_.fields> {}
+/** The server's answer to `server/discover`. */
+export const DiscoverResult: DiscoverResultSchema = DiscoverResult_
 /** The server's answer to `server/discover`. */
 export interface DiscoverResult extends Schema.Schema.Type<typeof DiscoverResult> {}
 
@@ -533,8 +605,11 @@ export const ResourceRequestParams = Schema.Struct({ _meta: RequestMetaObject, u
 /** Common params of requests about a resource. */
 export interface ResourceRequestParams extends Schema.Schema.Type<typeof ResourceRequestParams> {}
 
+const ReadResourceRequestParams_ = Schema.Struct({ ...inputResponseFields, uri: Schema.String })
+/** The schema type of {@link ReadResourceRequestParams} (a named interface keeps declaration output small). */
+export interface ReadResourceRequestParamsSchema extends Schema.Struct<typeof ReadResourceRequestParams_.fields> {}
 /** Params of `resources/read`. */
-export const ReadResourceRequestParams = Schema.Struct({ ...inputResponseFields, uri: Schema.String })
+export const ReadResourceRequestParams: ReadResourceRequestParamsSchema = ReadResourceRequestParams_
 /** Params of `resources/read`. */
 export interface ReadResourceRequestParams extends Schema.Schema.Type<typeof ReadResourceRequestParams> {}
 
@@ -556,12 +631,15 @@ export const ListResourceTemplatesResult = Schema.Struct({
 /** The server's answer to `resources/templates/list`. */
 export interface ListResourceTemplatesResult extends Schema.Schema.Type<typeof ListResourceTemplatesResult> {}
 
-/** The server's answer to `resources/read`. */
-export const ReadResourceResult = Schema.Struct({
+const ReadResourceResult_ = Schema.Struct({
   ...completeFields,
   ...cacheFields,
   contents: Schema.Array(Schema.Union(McpSchema.TextResourceContents, McpSchema.BlobResourceContents))
 })
+/** The schema type of {@link ReadResourceResult} (a named interface keeps declaration output small). */
+export interface ReadResourceResultSchema extends Schema.Struct<typeof ReadResourceResult_.fields> {}
+/** The server's answer to `resources/read`. */
+export const ReadResourceResult: ReadResourceResultSchema = ReadResourceResult_
 /** The server's answer to `resources/read`. */
 export interface ReadResourceResult extends Schema.Schema.Type<typeof ReadResourceResult> {}
 
@@ -582,54 +660,72 @@ export const ListPromptsResult = Schema.Struct({
 /** The server's answer to `prompts/list`. */
 export interface ListPromptsResult extends Schema.Schema.Type<typeof ListPromptsResult> {}
 
-/** Params of `prompts/get`. */
-export const GetPromptRequestParams = Schema.Struct({
+const GetPromptRequestParams_ = Schema.Struct({
   ...inputResponseFields,
   name: Schema.String,
   arguments: optional(StringRecord)
 })
+/** The schema type of {@link GetPromptRequestParams} (a named interface keeps declaration output small). */
+export interface GetPromptRequestParamsSchema extends Schema.Struct<typeof GetPromptRequestParams_.fields> {}
+/** Params of `prompts/get`. */
+export const GetPromptRequestParams: GetPromptRequestParamsSchema = GetPromptRequestParams_
 /** Params of `prompts/get`. */
 export interface GetPromptRequestParams extends Schema.Schema.Type<typeof GetPromptRequestParams> {}
 
-/** The server's answer to `prompts/get`. */
-export const GetPromptResult = Schema.Struct({
+const GetPromptResult_ = Schema.Struct({
   ...completeFields,
   description: optional(Schema.String),
   messages: Schema.Array(McpSchema.PromptMessage)
 })
+/** The schema type of {@link GetPromptResult} (a named interface keeps declaration output small). */
+export interface GetPromptResultSchema extends Schema.Struct<typeof GetPromptResult_.fields> {}
+/** The server's answer to `prompts/get`. */
+export const GetPromptResult: GetPromptResultSchema = GetPromptResult_
 /** The server's answer to `prompts/get`. */
 export interface GetPromptResult extends Schema.Schema.Type<typeof GetPromptResult> {}
 
-/** The server's answer to `tools/list`. */
-export const ListToolsResult = Schema.Struct({
+const ListToolsResult_ = Schema.Struct({
   ...PaginatedResult.fields,
   ...cacheFields,
   tools: Schema.Array(Tool)
 })
+/** The schema type of {@link ListToolsResult} (a named interface keeps declaration output small). */
+export interface ListToolsResultSchema extends Schema.Struct<typeof ListToolsResult_.fields> {}
+/** The server's answer to `tools/list`. */
+export const ListToolsResult: ListToolsResultSchema = ListToolsResult_
 /** The server's answer to `tools/list`. */
 export interface ListToolsResult extends Schema.Schema.Type<typeof ListToolsResult> {}
 
-/** Params of `tools/call`. */
-export const CallToolRequestParams = Schema.Struct({
+const CallToolRequestParams_ = Schema.Struct({
   ...inputResponseFields,
   name: Schema.String,
   arguments: optional(JsonObject)
 })
+/** The schema type of {@link CallToolRequestParams} (a named interface keeps declaration output small). */
+export interface CallToolRequestParamsSchema extends Schema.Struct<typeof CallToolRequestParams_.fields> {}
+/** Params of `tools/call`. */
+export const CallToolRequestParams: CallToolRequestParamsSchema = CallToolRequestParams_
 /** Params of `tools/call`. */
 export interface CallToolRequestParams extends Schema.Schema.Type<typeof CallToolRequestParams> {}
 
-/** The server's answer to `tools/call` (`structuredContent` is any JSON value). */
-export const CallToolResult = Schema.Struct({
+const CallToolResult_ = Schema.Struct({
   ...completeFields,
   content: Schema.Array(McpSchema.ContentBlock),
   structuredContent: optional(JSONValue),
   isError: optional(Schema.Boolean)
 })
+/** The schema type of {@link CallToolResult} (a named interface keeps declaration output small). */
+export interface CallToolResultSchema extends Schema.Struct<typeof CallToolResult_.fields> {}
+/** The server's answer to `tools/call` (`structuredContent` is any JSON value). */
+export const CallToolResult: CallToolResultSchema = CallToolResult_
 /** The server's answer to `tools/call`. */
 export interface CallToolResult extends Schema.Schema.Type<typeof CallToolResult> {}
 
+const CompleteRequestParams_ = Schema.Struct({ ...McpSchema.CompleteRequestParams.fields, _meta: RequestMetaObject })
+/** The schema type of {@link CompleteRequestParams} (a named interface keeps declaration output small). */
+export interface CompleteRequestParamsSchema extends Schema.Struct<typeof CompleteRequestParams_.fields> {}
 /** Params of `completion/complete`. */
-export const CompleteRequestParams = Schema.Struct({ ...McpSchema.CompleteRequestParams.fields, _meta: RequestMetaObject })
+export const CompleteRequestParams: CompleteRequestParamsSchema = CompleteRequestParams_
 /** Params of `completion/complete`. */
 export interface CompleteRequestParams extends Schema.Schema.Type<typeof CompleteRequestParams> {}
 
@@ -660,8 +756,11 @@ export const SubscriptionFilter = Schema.Struct({
 /** The notifications a client opts in to on a `subscriptions/listen` stream. */
 export interface SubscriptionFilter extends Schema.Schema.Type<typeof SubscriptionFilter> {}
 
+const SubscriptionsListenRequestParams_ = Schema.Struct({ _meta: RequestMetaObject, notifications: SubscriptionFilter })
+/** The schema type of {@link SubscriptionsListenRequestParams} (a named interface keeps declaration output small). */
+export interface SubscriptionsListenRequestParamsSchema extends Schema.Struct<typeof SubscriptionsListenRequestParams_.fields> {}
 /** Params of `subscriptions/listen`. */
-export const SubscriptionsListenRequestParams = Schema.Struct({ _meta: RequestMetaObject, notifications: SubscriptionFilter })
+export const SubscriptionsListenRequestParams: SubscriptionsListenRequestParamsSchema = SubscriptionsListenRequestParams_
 /** Params of `subscriptions/listen`. */
 export interface SubscriptionsListenRequestParams extends Schema.Schema.Type<typeof SubscriptionsListenRequestParams> {}
 
