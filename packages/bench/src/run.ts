@@ -19,6 +19,10 @@
  * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
  *   README section, unless the saved run was quick) from a saved run.
  *
+ * A complete run also writes the main transports' tables to `results/latest.json` and draws
+ * `results/headline.svg` from them (`src/chart.ts`; shown in the README); a partial run writes
+ * both into `bundle/`. `pnpm bench:chart` redraws the chart from `results/latest.json`.
+ *
  * @since 0.1.0
  */
 import { type ChildProcess, fork, spawn } from "node:child_process"
@@ -27,6 +31,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Impl, Phase, PhaseReport, Report, Spec, TransportKind } from "./client.js"
+import { type Results, renderHeadline } from "./chart.js"
 import { median, MiB } from "./common.js"
 
 // ============================================================================
@@ -597,6 +602,30 @@ const main = async () => {
   render(runs, limits, seconds, m)
 }
 
+const resultsDir = path.join(packageDir, "results")
+
+/**
+ * The main transports' tables as JSON and the headline chart drawn from them: into `results/`
+ * (committed, shown in the README) after a complete run, into `bundle/` after a partial one.
+ */
+const writeHeadline = (
+  tables: Partial<Record<TransportKind, Table>>,
+  seconds: number,
+  m: ReturnType<typeof machine>,
+  dir: string
+) => {
+  const results: Results = {
+    machine: m,
+    seconds: Math.round(seconds),
+    rounds: ROUNDS,
+    tables: Object.fromEntries(MAIN_TRANSPORTS.flatMap((t) => (tables[t] === undefined ? [] : [[t, tables[t]]])))
+  }
+  fs.mkdirSync(dir, { recursive: true })
+  fs.writeFileSync(path.join(dir, "latest.json"), JSON.stringify(results, null, 1) + "\n")
+  fs.writeFileSync(path.join(dir, "headline.svg"), renderHeadline(results))
+  process.stdout.write(`\nwrote ${path.join(dir, "latest.json")} and headline.svg\n`)
+}
+
 const render = (
   runs: ReadonlyArray<Run>,
   limits: ReadonlyArray<readonly [string, string, string]>,
@@ -659,6 +688,8 @@ const render = (
   // every workload for the main one; the event-store workloads for its own
   const complete = ONLY_PAIRINGS === undefined &&
     (ONLY_UNITS === undefined || (ranStore && !ranMain && STORE_UNITS.every((u) => ONLY_UNITS.includes(u))))
+  const completeMain = !QUICK && complete && MAIN_TRANSPORTS.every((t) => TRANSPORTS.includes(t))
+  if (ranMain) writeHeadline(tables, seconds, m, completeMain ? resultsDir : bundleDir)
   if (QUICK || !complete) {
     process.stdout.write(`\nwrote ${path.join(bundleDir, "results.md")}\n`)
     return
