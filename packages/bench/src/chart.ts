@@ -139,7 +139,7 @@ export const renderHeadline = (results: Results): string => {
     text(
       20,
       50,
-      `ours/ours ÷ baseline, medians of ${results.rounds} rounds; @modelcontextprotocol/sdk ${m.sdk}, node ${m.node}, ` +
+      `ours/ours ÷ baseline, ${results.rounds === 1 ? "one round" : `medians of ${results.rounds} rounds`}; @modelcontextprotocol/sdk ${m.sdk}, node ${m.node}, ` +
         `${m.cpu} (nproc ${m.nproc}), ${m.date}`,
       `fill="#57606a"`
     )
@@ -182,7 +182,9 @@ export const renderHeadline = (results: Results): string => {
     const xOf = (r: number) => x0 + ((Math.log2(r) - lo) / (hi - lo)) * PANEL_W
     out.push(text(x0 + PANEL_W / 2, TOP - 14, title, `font-size="14" font-weight="600" text-anchor="middle"`))
     const bottom = TOP + plotH
-    for (let e = lo; e <= hi; e++) {
+    // at most ~6 labelled powers of two, 1× always among them
+    const step = Math.ceil((hi - lo) / 6)
+    for (let e = Math.ceil(lo / step) * step; e <= hi; e += step) {
       const x = xOf(2 ** e)
       const one = e === 0
       out.push(
