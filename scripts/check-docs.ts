@@ -1,0 +1,238 @@
+/**
+ * `pnpm docs:check`: the public API's JSDoc is complete and its examples compile.
+ *
+ * 1. Every export of a public module (`packages/{mcp,node}/src/*.ts`; `internal/`
+ *    and `cli/` are not public) has `@since` and `@category`, every module has a
+ *    module comment with `@since`, and every export in category `constructors` or
+ *    `combinators` has an `@example`.
+ * 2. Every ```ts block in an `@example` is written to `packages/<pkg>/.examples/`
+ *    (ignored by git) and type-checked in one TypeScript program with the options of
+ *    tsconfig.base.json and the `effect-mcp-source` condition, so `@effect-mcp/mcp/...`
+ *    resolves to the sources as a user's import would resolve to the package.
+ *    `noUnusedLocals` is off: an example declares what it shows.
+ *
+ * Modules listed in `PENDING` are not documented yet: their missing tags (and
+ * failing examples) are listed as warnings, not failures, so the gap stays
+ * visible while CI is green.
+ * Remove a module from the list once it is documented.
+ */
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { fileURLToPath } from "node:url"
+import ts from "typescript"
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
+const packages = ["mcp", "node"] as const
+
+/** Modules whose exports do not all have `@since`/`@category` yet (relative to the repo). */
+const PENDING: ReadonlySet<string> = new Set([
+  "packages/mcp/src/EventStore.ts",
+  "packages/mcp/src/HandlerContext.ts",
+  "packages/mcp/src/LegacySseClient.ts",
+  "packages/mcp/src/LegacySseServer.ts",
+  "packages/mcp/src/McpClient.ts",
+  "packages/mcp/src/McpError.ts",
+  "packages/mcp/src/McpServer.ts",
+  "packages/mcp/src/Protocol.ts",
+  "packages/mcp/src/StreamableHttpClient.ts",
+  "packages/mcp/src/StreamableHttpServer.ts",
+  "packages/node/src/NdJson.ts",
+  "packages/node/src/NodeStreamableHttp.ts"
+])
+
+/** Categories whose exports must show an example. */
+const NEEDS_EXAMPLE: ReadonlySet<string> = new Set(["constructors", "combinators"])
+
+interface Example {
+  readonly pkg: string
+  readonly source: string // repo-relative
+  readonly line: number // 1-based line in `source` of the example's first code line
+  readonly code: string
+}
+
+const rel = (file: string) => path.relative(root, file).split(path.sep).join("/")
+
+const publicModules = (pkg: string): Array<string> => {
+  const dir = path.join(root, "packages", pkg, "src")
+  return fs.readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => path.join(dir, f))
+}
+
+const tagsOf = (node: ts.Node): Map<string, string> => {
+  const tags = new Map<string, string>()
+  for (const tag of ts.getJSDocTags(node)) {
+    const comment = typeof tag.comment === "string" ? tag.comment : ts.getTextOfJSDocComment(tag.comment) ?? ""
+    tags.set(tag.tagName.text, comment.trim())
+  }
+  return tags
+}
+
+const isExported = (node: ts.Node): boolean =>
+  ts.canHaveModifiers(node) &&
+  (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+
+/** The exported names a statement declares, with the node its JSDoc hangs on. */
+const exportsOf = (statement: ts.Statement): Array<readonly [string, ts.Node]> => {
+  if (ts.isExportDeclaration(statement)) {
+    const clause = statement.exportClause
+    if (clause === undefined) return [["*", statement]]
+    if (ts.isNamespaceExport(clause)) return [[clause.name.text, statement]]
+    return clause.elements.map((e) => [e.name.text, statement] as const)
+  }
+  if (!isExported(statement)) return []
+  if (ts.isVariableStatement(statement)) {
+    return statement.declarationList.declarations.map((d) => [d.name.getText(), statement] as const)
+  }
+  if (
+    (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) ||
+      ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) &&
+    statement.name !== undefined
+  ) {
+    return [[statement.name.getText(), statement]]
+  }
+  return []
+}
+
+interface Problems {
+  readonly errors: Array<string>
+  readonly warnings: Array<string>
+}
+
+const checkTags = (file: string, sf: ts.SourceFile, problems: Problems) => {
+  const source = rel(file)
+  const report = PENDING.has(source) ? problems.warnings : problems.errors
+  const first = sf.statements[0]
+  const moduleDoc = first === undefined ? [] : ts.getJSDocCommentsAndTags(first).filter(ts.isJSDoc)
+  if (!moduleDoc.some((doc) => (doc.tags ?? []).some((t) => t.tagName.text === "since"))) {
+    report.push(`${source}: no module comment with @since`)
+  }
+  // overloads and declaration merging: a name is documented when one of its declarations is
+  const byName = new Map<string, { line: number; tags: Map<string, string> }>()
+  for (const statement of sf.statements) {
+    for (const [name, node] of exportsOf(statement)) {
+      const tags = tagsOf(node)
+      const line = sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1
+      const seen = byName.get(name)
+      if (seen === undefined || (!seen.tags.has("since") && tags.has("since"))) byName.set(name, { line, tags })
+    }
+  }
+  for (const [name, { line, tags }] of byName) {
+    const missing = ["since", "category"].filter((t) => !tags.get(t))
+    if (missing.length > 0) report.push(`${source}:${line} ${name}: no ${missing.map((t) => `@${t}`).join(", ")}`)
+    const category = tags.get("category")
+    if (category !== undefined && NEEDS_EXAMPLE.has(category) && !tags.has("example")) {
+      report.push(`${source}:${line} ${name}: @category ${category} needs an @example`)
+    }
+  }
+}
+
+/** Every ```ts fence inside an `@example` of every JSDoc comment of the file. */
+const examplesOf = (pkg: string, file: string, text: string): Array<Example> => {
+  const examples: Array<Example> = []
+  for (const comment of text.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
+    const startLine = text.slice(0, comment.index).split("\n").length
+    const lines = comment[0].split("\n").map((l) => l.replace(/^\s*\*( |$)/, ""))
+    let inExample = false
+    let fence: { line: number; code: Array<string> } | undefined
+    lines.forEach((line, i) => {
+      if (fence !== undefined) {
+        if (/^\s*```\s*$/.test(line)) {
+          examples.push({ pkg, source: rel(file), line: fence.line, code: fence.code.join("\n") })
+          fence = undefined
+        } else fence.code.push(line)
+        return
+      }
+      const tag = /^\s*@(\w+)/.exec(line)
+      if (tag !== null) inExample = tag[1] === "example"
+      if (inExample && /^\s*```(ts|typescript)\s*$/.test(line)) fence = { line: startLine + i + 1, code: [] }
+    })
+    if (fence !== undefined) examples.push({ pkg, source: rel(file), line: -1, code: "" }) // unclosed: reported below
+  }
+  return examples
+}
+
+const compilerOptions = (): ts.CompilerOptions => {
+  const base = ts.readConfigFile(path.join(root, "tsconfig.base.json"), ts.sys.readFile)
+  if (base.error !== undefined) throw new Error(ts.flattenDiagnosticMessageText(base.error.messageText, "\n"))
+  const parsed = ts.parseJsonConfigFileContent(
+    {
+      compilerOptions: {
+        ...base.config.compilerOptions,
+        noEmit: true,
+        composite: false,
+        declaration: false,
+        declarationMap: false,
+        sourceMap: false,
+        noUnusedLocals: false,
+        customConditions: ["effect-mcp-source"]
+      }
+    },
+    ts.sys,
+    root
+  )
+  return parsed.options
+}
+
+const main = () => {
+  const started = performance.now()
+  const problems: Problems = { errors: [], warnings: [] }
+  const examples: Array<Example> = []
+  for (const pkg of packages) {
+    for (const file of publicModules(pkg)) {
+      const text = fs.readFileSync(file, "utf8")
+      const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true)
+      checkTags(file, sf, problems)
+      examples.push(...examplesOf(pkg, file, text))
+    }
+  }
+
+  // write the examples, one module each, and type-check them in one program
+  const written = new Map<string, Example>()
+  for (const pkg of packages) fs.rmSync(path.join(root, "packages", pkg, ".examples"), { recursive: true, force: true })
+  const counters = new Map<string, number>()
+  for (const example of examples) {
+    if (example.line < 0) {
+      problems.errors.push(`${example.source}: an @example has an unclosed code fence`)
+      continue
+    }
+    const base = path.basename(example.source, ".ts")
+    const n = (counters.get(example.source) ?? 0) + 1
+    counters.set(example.source, n)
+    const dir = path.join(root, "packages", example.pkg, ".examples")
+    fs.mkdirSync(dir, { recursive: true })
+    const file = path.join(dir, `${base}-${n}.ts`)
+    // `export {}` makes every example a module even when it only imports types
+    fs.writeFileSync(file, `${example.code}\nexport {}\n`)
+    written.set(path.normalize(file), example)
+  }
+  const program = ts.createProgram([...written.keys()], compilerOptions())
+  for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n  ")
+    const file = diagnostic.file
+    const example = file === undefined ? undefined : written.get(path.normalize(file.fileName))
+    if (file === undefined || example === undefined || diagnostic.start === undefined) {
+      problems.errors.push(`${file === undefined ? "" : rel(file.fileName) + ": "}TS${diagnostic.code} ${message}`)
+      continue
+    }
+    const { line } = file.getLineAndCharacterOfPosition(diagnostic.start)
+    ;(PENDING.has(example.source) ? problems.warnings : problems.errors).push(
+      `${example.source}:${example.line + line} example (${rel(file.fileName)}:${line + 1}): TS${diagnostic.code} ${message}`
+    )
+  }
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  if (problems.warnings.length > 0) {
+    console.log(`docs:check: ${problems.warnings.length} warning(s) in modules not documented yet (PENDING):`)
+    for (const w of problems.warnings) console.log(`  ${w}`)
+  }
+  if (problems.errors.length > 0) {
+    console.error(`docs:check: ${problems.errors.length} problem(s):`)
+    for (const e of problems.errors) console.error(`  ${e}`)
+    console.error(`docs:check failed (${written.size} examples, ${seconds}s)`)
+    process.exitCode = 1
+    return
+  }
+  console.log(`docs:check: ${written.size} examples type-check, every export of the covered modules has @since and @category (${seconds}s)`)
+}
+
+main()
