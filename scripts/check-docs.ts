@@ -57,13 +57,24 @@ const publicModules = (pkg: string): Array<string> => {
   return fs.readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => path.join(dir, f))
 }
 
-const tagsOf = (node: ts.Node): Map<string, string> => {
+/** The tags of the JSDoc comment right before `node`, unless that comment is the module's. */
+const tagsOf = (node: ts.Node, moduleDocEnd: number): Map<string, string> => {
   const tags = new Map<string, string>()
-  for (const tag of ts.getJSDocTags(node)) {
+  const doc = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc).at(-1)
+  if (doc === undefined || doc.end <= moduleDocEnd) return tags
+  for (const tag of doc.tags ?? []) {
     const comment = typeof tag.comment === "string" ? tag.comment : ts.getTextOfJSDocComment(tag.comment) ?? ""
     tags.set(tag.tagName.text, comment.trim())
   }
   return tags
+}
+
+/** The end of the module comment (the file's first comment, a JSDoc with `@since`), or -1. */
+const moduleDocEndOf = (text: string): number => {
+  const first = ts.getLeadingCommentRanges(text, 0)?.[0]
+  if (first === undefined) return -1
+  const comment = text.slice(first.pos, first.end)
+  return comment.startsWith("/**") && /@since\b/.test(comment) ? first.end : -1
 }
 
 const isExported = (node: ts.Node): boolean =>
@@ -101,16 +112,13 @@ interface Problems {
 const checkTags = (file: string, sf: ts.SourceFile, problems: Problems) => {
   const source = rel(file)
   const report = PENDING.has(source) ? problems.warnings : problems.errors
-  const first = sf.statements[0]
-  const moduleDoc = first === undefined ? [] : ts.getJSDocCommentsAndTags(first).filter(ts.isJSDoc)
-  if (!moduleDoc.some((doc) => (doc.tags ?? []).some((t) => t.tagName.text === "since"))) {
-    report.push(`${source}: no module comment with @since`)
-  }
+  const moduleDocEnd = moduleDocEndOf(sf.text)
+  if (moduleDocEnd < 0) report.push(`${source}: no module comment with @since`)
   // overloads and declaration merging: a name is documented when one of its declarations is
   const byName = new Map<string, { line: number; tags: Map<string, string> }>()
   for (const statement of sf.statements) {
     for (const [name, node] of exportsOf(statement)) {
-      const tags = tagsOf(node)
+      const tags = tagsOf(node, moduleDocEnd)
       const line = sf.getLineAndCharacterOfPosition(statement.getStart(sf)).line + 1
       const seen = byName.get(name)
       if (seen === undefined || (!seen.tags.has("since") && tags.has("since"))) byName.set(name, { line, tags })

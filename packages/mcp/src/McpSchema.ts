@@ -14,6 +14,19 @@
  * - Method tables (`ClientRequests`, `ServerRequests`, `ClientNotifications`, `ServerNotifications`)
  *   map every method to its params schema (and result schema for requests).
  *
+ * @example
+ * ```ts
+ * import * as McpSchema from "@effect-mcp/mcp/McpSchema"
+ * import * as Schema from "effect/Schema"
+ *
+ * // a value is the plain JSON object that goes on the wire
+ * const result: McpSchema.CallToolResult = { content: [{ type: "text", text: "hi" }] }
+ * const decoded = Schema.decodeUnknownSync(McpSchema.CallToolResult)(JSON.parse(JSON.stringify(result)))
+ *
+ * // the method tables give the params and result schema of every method
+ * const { params } = McpSchema.ClientRequests["tools/call"]
+ * const call = Schema.decodeUnknownSync(params)({ name: "echo", arguments: { text: "hi" } })
+ * ```
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
@@ -22,29 +35,61 @@ import * as Schema from "effect/Schema"
 // Protocol versions & error codes
 // -----------------------------------------------------------------------------
 
-/** The protocol revision implemented by this module. */
+/**
+ * The protocol revision implemented by this module.
+ * @since 0.1.0
+ * @category constants
+ */
 export const LATEST_PROTOCOL_VERSION = "2025-11-25" as const
 
-/** Protocol revisions this implementation can negotiate, newest first. */
+/**
+ * Protocol revisions this implementation can negotiate, newest first.
+ * @since 0.1.0
+ * @category constants
+ */
 export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const
 
-/** A protocol revision this implementation can negotiate. */
+/**
+ * A protocol revision this implementation can negotiate.
+ * @since 0.1.0
+ * @category constants
+ */
 export type ProtocolVersion = typeof SUPPORTED_PROTOCOL_VERSIONS[number]
 
-/** Whether `version` is one of {@link SUPPORTED_PROTOCOL_VERSIONS}. */
+/**
+ * Whether `version` is one of {@link SUPPORTED_PROTOCOL_VERSIONS}.
+ * @since 0.1.0
+ * @category guards
+ */
 export const isSupportedProtocolVersion = (version: string): version is ProtocolVersion =>
   (SUPPORTED_PROTOCOL_VERSIONS as ReadonlyArray<string>).includes(version)
 
-/** The JSON-RPC version string carried by every MCP message. */
+/**
+ * The JSON-RPC version string carried by every MCP message.
+ * @since 0.1.0
+ * @category constants
+ */
 export const JSONRPC_VERSION = "2.0" as const
 
-/** MCP error code: the server requires the client to complete one or more URL-mode elicitations first. */
+/**
+ * MCP error code: the server requires the client to complete one or more URL-mode elicitations first.
+ * @since 0.1.0
+ * @category constants
+ */
 export const URL_ELICITATION_REQUIRED = -32042 as const
 
-/** MCP error code: the requested resource does not exist (`resources/read`, `resources/subscribe`). */
+/**
+ * MCP error code: the requested resource does not exist (`resources/read`, `resources/subscribe`).
+ * @since 0.1.0
+ * @category constants
+ */
 export const RESOURCE_NOT_FOUND = -32002 as const
 
-/** `_meta` key under which {@link RelatedTaskMetadata} associates a message with a task. */
+/**
+ * `_meta` key under which {@link RelatedTaskMetadata} associates a message with a task.
+ * @since 0.1.0
+ * @category constants
+ */
 export const RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task" as const
 
 // -----------------------------------------------------------------------------
@@ -54,12 +99,20 @@ export const RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task" as c
 /** An exact optional property: `{ a?: X }` (never `undefined`, per `exactOptionalPropertyTypes`). */
 const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
 
-/** An arbitrary JSON object (`{ [key: string]: unknown }`); arrays and primitives are rejected. */
+/**
+ * An arbitrary JSON object (`{ [key: string]: unknown }`); arrays and primitives are rejected.
+ * @since 0.1.0
+ * @category common
+ */
 export const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
 /** An arbitrary JSON object. */
 export type JsonObject = typeof JsonObject.Type
 
-/** The `_meta` field found on most MCP objects: an open JSON object reserved for protocol metadata. */
+/**
+ * The `_meta` field found on most MCP objects: an open JSON object reserved for protocol metadata.
+ * @since 0.1.0
+ * @category common
+ */
 export const Meta = JsonObject
 /** The `_meta` field found on most MCP objects. */
 export type Meta = typeof Meta.Type
@@ -82,35 +135,63 @@ const UnitInterval = Schema.Number.pipe(Schema.between(0, 1))
 // Common types
 // -----------------------------------------------------------------------------
 
-/** A progress token, used to associate progress notifications with the original request. */
+/**
+ * A progress token, used to associate progress notifications with the original request.
+ * @since 0.1.0
+ * @category common
+ */
 export const ProgressToken = Schema.Union(Schema.String, Schema.Int)
 /** A progress token, used to associate progress notifications with the original request. */
 export type ProgressToken = typeof ProgressToken.Type
 
-/** An opaque token used to represent a cursor for pagination. */
+/**
+ * An opaque token used to represent a cursor for pagination.
+ * @since 0.1.0
+ * @category common
+ */
 export const Cursor = Schema.String
 /** An opaque token used to represent a cursor for pagination. */
 export type Cursor = typeof Cursor.Type
 
-/** A uniquely identifying ID for a request in JSON-RPC. */
+/**
+ * A uniquely identifying ID for a request in JSON-RPC.
+ * @since 0.1.0
+ * @category common
+ */
 export const RequestId = Schema.Union(Schema.String, Schema.Int)
 /** A uniquely identifying ID for a request in JSON-RPC. */
 export type RequestId = typeof RequestId.Type
 
 const RequestMeta_ = Schema.Struct({ progressToken: optional(ProgressToken) }, JsonObject)
-/** The schema type of {@link RequestMeta} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link RequestMeta} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category common
+ */
 export interface RequestMetaSchema extends Schema.TypeLiteral<typeof RequestMeta_.fields, typeof RequestMeta_.records> {}
-/** The `_meta` of request params: an open object that may carry a `progressToken`. */
+/**
+ * The `_meta` of request params: an open object that may carry a `progressToken`.
+ * @since 0.1.0
+ * @category common
+ */
 export const RequestMeta: RequestMetaSchema = RequestMeta_
 /** The `_meta` of request params: an open object that may carry a `progressToken`. */
 export interface RequestMeta extends Schema.Schema.Type<typeof RequestMeta> {}
 
-/** Common params for any request. */
+/**
+ * Common params for any request.
+ * @since 0.1.0
+ * @category common
+ */
 export const RequestParams = Schema.Struct({ _meta: optional(RequestMeta) })
 /** Common params for any request. */
 export interface RequestParams extends Schema.Schema.Type<typeof RequestParams> {}
 
-/** Metadata for augmenting a request with task execution (the `task` field of request params). */
+/**
+ * Metadata for augmenting a request with task execution (the `task` field of request params).
+ * @since 0.1.0
+ * @category common
+ */
 export const TaskMetadata = Schema.Struct({
   /** Requested duration in milliseconds to retain the task from creation. */
   ttl: optional(Schema.Int)
@@ -118,7 +199,11 @@ export const TaskMetadata = Schema.Struct({
 /** Metadata for augmenting a request with task execution (the `task` field of request params). */
 export interface TaskMetadata extends Schema.Schema.Type<typeof TaskMetadata> {}
 
-/** Common params for any task-augmented request. */
+/**
+ * Common params for any task-augmented request.
+ * @since 0.1.0
+ * @category common
+ */
 export const TaskAugmentedRequestParams = Schema.Struct({
   _meta: optional(RequestMeta),
   /** If specified, the caller requests task-augmented execution (the response is a `CreateTaskResult`). */
@@ -127,30 +212,54 @@ export const TaskAugmentedRequestParams = Schema.Struct({
 /** Common params for any task-augmented request. */
 export interface TaskAugmentedRequestParams extends Schema.Schema.Type<typeof TaskAugmentedRequestParams> {}
 
-/** An MCP request (method + optional open params), without the JSON-RPC envelope. */
+/**
+ * An MCP request (method + optional open params), without the JSON-RPC envelope.
+ * @since 0.1.0
+ * @category common
+ */
 export const Request = Schema.Struct({ method: Schema.String, params: optional(JsonObject) })
 /** An MCP request (method + optional open params), without the JSON-RPC envelope. */
 export interface Request extends Schema.Schema.Type<typeof Request> {}
 
-/** Common params for any notification. */
+/**
+ * Common params for any notification.
+ * @since 0.1.0
+ * @category common
+ */
 export const NotificationParams = Schema.Struct({ _meta: optional(Meta) })
 /** Common params for any notification. */
 export interface NotificationParams extends Schema.Schema.Type<typeof NotificationParams> {}
 
-/** An MCP notification (method + optional open params), without the JSON-RPC envelope. */
+/**
+ * An MCP notification (method + optional open params), without the JSON-RPC envelope.
+ * @since 0.1.0
+ * @category common
+ */
 export const Notification = Schema.Struct({ method: Schema.String, params: optional(JsonObject) })
 /** An MCP notification (method + optional open params), without the JSON-RPC envelope. */
 export interface Notification extends Schema.Schema.Type<typeof Notification> {}
 
 const Result_ = Schema.Struct({ _meta: optional(Meta) }, JsonObject)
-/** The schema type of {@link Result} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Result} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category common
+ */
 export interface ResultSchema extends Schema.TypeLiteral<typeof Result_.fields, typeof Result_.records> {}
-/** A result of any request: an open object with optional `_meta` (unknown keys are preserved). */
+/**
+ * A result of any request: an open object with optional `_meta` (unknown keys are preserved).
+ * @since 0.1.0
+ * @category common
+ */
 export const Result: ResultSchema = Result_
 /** A result of any request: an open object with optional `_meta`. */
 export interface Result extends Schema.Schema.Type<typeof Result> {}
 
-/** A response that indicates success but carries no data. */
+/**
+ * A response that indicates success but carries no data.
+ * @since 0.1.0
+ * @category common
+ */
 export const EmptyResult = Result
 /** A response that indicates success but carries no data. */
 export type EmptyResult = Result
@@ -166,12 +275,22 @@ const ErrorObject = Schema.Struct({
 })
 /** A JSON-RPC error object (`code`, `message`, optional `data`). Exported as `Error`. */
 interface ErrorObject extends Schema.Schema.Type<typeof ErrorObject> {}
+/**
+ * `Error`: the JSON-RPC error object (`code`, `message`, optional `data`), under
+ * its spec name.
+ * @since 0.1.0
+ * @category common
+ */
 export {
   /** A JSON-RPC error object (`code`, `message`, optional `data`). */
   ErrorObject as Error
 }
 
-/** Common parameters for paginated requests. */
+/**
+ * Common parameters for paginated requests.
+ * @since 0.1.0
+ * @category common
+ */
 export const PaginatedRequestParams = Schema.Struct({
   _meta: optional(RequestMeta),
   /** An opaque token representing the current pagination position. */
@@ -180,7 +299,11 @@ export const PaginatedRequestParams = Schema.Struct({
 /** Common parameters for paginated requests. */
 export interface PaginatedRequestParams extends Schema.Schema.Type<typeof PaginatedRequestParams> {}
 
-/** Common fields of paginated results. */
+/**
+ * Common fields of paginated results.
+ * @since 0.1.0
+ * @category common
+ */
 export const PaginatedResult = Schema.Struct({
   _meta: optional(Meta),
   /** An opaque token representing the pagination position after the last returned result. */
@@ -189,7 +312,11 @@ export const PaginatedResult = Schema.Struct({
 /** Common fields of paginated results. */
 export interface PaginatedResult extends Schema.Schema.Type<typeof PaginatedResult> {}
 
-/** The sender or recipient of messages and data in a conversation. */
+/**
+ * The sender or recipient of messages and data in a conversation.
+ * @since 0.1.0
+ * @category common
+ */
 export const Role = Schema.Literal("assistant", "user")
 /** The sender or recipient of messages and data in a conversation. */
 export type Role = typeof Role.Type
@@ -202,9 +329,17 @@ const Annotations_ = Schema.Struct({
   /** The moment the resource was last modified, as an ISO 8601 formatted string. */
   lastModified: optional(Schema.String)
 })
-/** The schema type of {@link Annotations} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Annotations} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category common
+ */
 export interface AnnotationsSchema extends Schema.Struct<typeof Annotations_.fields> {}
-/** Optional annotations for the client, informing how objects are used or displayed. */
+/**
+ * Optional annotations for the client, informing how objects are used or displayed.
+ * @since 0.1.0
+ * @category common
+ */
 export const Annotations: AnnotationsSchema = Annotations_
 /** Optional annotations for the client, informing how objects are used or displayed. */
 export interface Annotations extends Schema.Schema.Type<typeof Annotations> {}
@@ -219,14 +354,26 @@ const Icon_ = Schema.Struct({
   /** The theme (background) this icon is designed for. */
   theme: optional(Schema.Literal("dark", "light"))
 })
-/** The schema type of {@link Icon} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Icon} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category common
+ */
 export interface IconSchema extends Schema.Struct<typeof Icon_.fields> {}
-/** An optionally-sized icon that can be displayed in a user interface. */
+/**
+ * An optionally-sized icon that can be displayed in a user interface.
+ * @since 0.1.0
+ * @category common
+ */
 export const Icon: IconSchema = Icon_
 /** An optionally-sized icon that can be displayed in a user interface. */
 export interface Icon extends Schema.Schema.Type<typeof Icon> {}
 
-/** Base interface to add an `icons` property. */
+/**
+ * Base interface to add an `icons` property.
+ * @since 0.1.0
+ * @category common
+ */
 export const Icons = Schema.Struct({
   /** Optional set of sized icons that the client can display in a user interface. */
   icons: optional(Schema.Array(Icon))
@@ -234,7 +381,11 @@ export const Icons = Schema.Struct({
 /** Base interface to add an `icons` property. */
 export interface Icons extends Schema.Schema.Type<typeof Icons> {}
 
-/** Base interface for metadata with `name` (identifier) and `title` (display name). */
+/**
+ * Base interface for metadata with `name` (identifier) and `title` (display name).
+ * @since 0.1.0
+ * @category common
+ */
 export const BaseMetadata = Schema.Struct({
   /** Intended for programmatic or logical use; display fallback when `title` is absent. */
   name: Schema.String,
@@ -254,9 +405,17 @@ const Implementation_ = Schema.Struct({
   websiteUrl: optional(Schema.String),
   icons: optional(Schema.Array(Icon))
 })
-/** The schema type of {@link Implementation} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Implementation} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category common
+ */
 export interface ImplementationSchema extends Schema.Struct<typeof Implementation_.fields> {}
-/** Describes an MCP implementation (client or server). */
+/**
+ * Describes an MCP implementation (client or server).
+ * @since 0.1.0
+ * @category common
+ */
 export const Implementation: ImplementationSchema = Implementation_
 /** Describes an MCP implementation (client or server). */
 export interface Implementation extends Schema.Schema.Type<typeof Implementation> {}
@@ -272,9 +431,17 @@ const TextContent_ = Schema.Struct({
   annotations: optional(Annotations),
   _meta: optional(Meta)
 })
-/** The schema type of {@link TextContent} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link TextContent} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface TextContentSchema extends Schema.Struct<typeof TextContent_.fields> {}
-/** Text provided to or from an LLM. */
+/**
+ * Text provided to or from an LLM.
+ * @since 0.1.0
+ * @category content
+ */
 export const TextContent: TextContentSchema = TextContent_
 /** Text provided to or from an LLM. */
 export interface TextContent extends Schema.Schema.Type<typeof TextContent> {}
@@ -288,9 +455,17 @@ const ImageContent_ = Schema.Struct({
   annotations: optional(Annotations),
   _meta: optional(Meta)
 })
-/** The schema type of {@link ImageContent} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ImageContent} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface ImageContentSchema extends Schema.Struct<typeof ImageContent_.fields> {}
-/** An image provided to or from an LLM. */
+/**
+ * An image provided to or from an LLM.
+ * @since 0.1.0
+ * @category content
+ */
 export const ImageContent: ImageContentSchema = ImageContent_
 /** An image provided to or from an LLM. */
 export interface ImageContent extends Schema.Schema.Type<typeof ImageContent> {}
@@ -304,14 +479,26 @@ const AudioContent_ = Schema.Struct({
   annotations: optional(Annotations),
   _meta: optional(Meta)
 })
-/** The schema type of {@link AudioContent} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link AudioContent} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface AudioContentSchema extends Schema.Struct<typeof AudioContent_.fields> {}
-/** Audio provided to or from an LLM. */
+/**
+ * Audio provided to or from an LLM.
+ * @since 0.1.0
+ * @category content
+ */
 export const AudioContent: AudioContentSchema = AudioContent_
 /** Audio provided to or from an LLM. */
 export interface AudioContent extends Schema.Schema.Type<typeof AudioContent> {}
 
-/** The contents of a specific resource or sub-resource. */
+/**
+ * The contents of a specific resource or sub-resource.
+ * @since 0.1.0
+ * @category content
+ */
 export const ResourceContents = Schema.Struct({
   /** The URI of this resource. */
   uri: Schema.String,
@@ -327,9 +514,17 @@ const TextResourceContents_ = Schema.Struct({
   /** The text of the item (only if it can actually be represented as text). */
   text: Schema.String
 })
-/** The schema type of {@link TextResourceContents} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link TextResourceContents} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface TextResourceContentsSchema extends Schema.Struct<typeof TextResourceContents_.fields> {}
-/** Text contents of a resource. */
+/**
+ * Text contents of a resource.
+ * @since 0.1.0
+ * @category content
+ */
 export const TextResourceContents: TextResourceContentsSchema = TextResourceContents_
 /** Text contents of a resource. */
 export interface TextResourceContents extends Schema.Schema.Type<typeof TextResourceContents> {}
@@ -339,9 +534,17 @@ const BlobResourceContents_ = Schema.Struct({
   /** A base64-encoded string representing the binary data of the item. */
   blob: Schema.String
 })
-/** The schema type of {@link BlobResourceContents} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link BlobResourceContents} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface BlobResourceContentsSchema extends Schema.Struct<typeof BlobResourceContents_.fields> {}
-/** Binary (base64) contents of a resource. */
+/**
+ * Binary (base64) contents of a resource.
+ * @since 0.1.0
+ * @category content
+ */
 export const BlobResourceContents: BlobResourceContentsSchema = BlobResourceContents_
 /** Binary (base64) contents of a resource. */
 export interface BlobResourceContents extends Schema.Schema.Type<typeof BlobResourceContents> {}
@@ -364,9 +567,17 @@ const Resource_ = Schema.Struct({
   size: optional(Schema.Int),
   _meta: optional(Meta)
 })
-/** The schema type of {@link Resource} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Resource} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface ResourceSchema extends Schema.Struct<typeof Resource_.fields> {}
-/** A known resource that the server is capable of reading. */
+/**
+ * A known resource that the server is capable of reading.
+ * @since 0.1.0
+ * @category content
+ */
 export const Resource: ResourceSchema = Resource_
 /** A known resource that the server is capable of reading. */
 export interface Resource extends Schema.Schema.Type<typeof Resource> {}
@@ -375,9 +586,17 @@ const ResourceLink_ = Schema.Struct({
   type: Schema.Literal("resource_link"),
   ...Resource.fields
 })
-/** The schema type of {@link ResourceLink} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ResourceLink} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface ResourceLinkSchema extends Schema.Struct<typeof ResourceLink_.fields> {}
-/** A resource the server is capable of reading, included in a prompt or tool call result. */
+/**
+ * A resource the server is capable of reading, included in a prompt or tool call result.
+ * @since 0.1.0
+ * @category content
+ */
 export const ResourceLink: ResourceLinkSchema = ResourceLink_
 /** A resource the server is capable of reading, included in a prompt or tool call result. */
 export interface ResourceLink extends Schema.Schema.Type<typeof ResourceLink> {}
@@ -388,17 +607,33 @@ const EmbeddedResource_ = Schema.Struct({
   annotations: optional(Annotations),
   _meta: optional(Meta)
 })
-/** The schema type of {@link EmbeddedResource} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link EmbeddedResource} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface EmbeddedResourceSchema extends Schema.Struct<typeof EmbeddedResource_.fields> {}
-/** The contents of a resource, embedded into a prompt or tool call result. */
+/**
+ * The contents of a resource, embedded into a prompt or tool call result.
+ * @since 0.1.0
+ * @category content
+ */
 export const EmbeddedResource: EmbeddedResourceSchema = EmbeddedResource_
 /** The contents of a resource, embedded into a prompt or tool call result. */
 export interface EmbeddedResource extends Schema.Schema.Type<typeof EmbeddedResource> {}
 
 const ContentBlock_ = Schema.Union(TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource)
-/** The schema type of {@link ContentBlock} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ContentBlock} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface ContentBlockSchema extends Schema.Union<typeof ContentBlock_.members> {}
-/** Content of prompts and tool results: text, image, audio, resource link or embedded resource. */
+/**
+ * Content of prompts and tool results: text, image, audio, resource link or embedded resource.
+ * @since 0.1.0
+ * @category content
+ */
 export const ContentBlock: ContentBlockSchema = ContentBlock_
 /** Content of prompts and tool results: text, image, audio, resource link or embedded resource. */
 export type ContentBlock = typeof ContentBlock.Type
@@ -413,9 +648,17 @@ const ToolUseContent_ = Schema.Struct({
   input: JsonObject,
   _meta: optional(Meta)
 })
-/** The schema type of {@link ToolUseContent} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ToolUseContent} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface ToolUseContentSchema extends Schema.Struct<typeof ToolUseContent_.fields> {}
-/** A request from the assistant to call a tool (sampling with tools). */
+/**
+ * A request from the assistant to call a tool (sampling with tools).
+ * @since 0.1.0
+ * @category content
+ */
 export const ToolUseContent: ToolUseContentSchema = ToolUseContent_
 /** A request from the assistant to call a tool (sampling with tools). */
 export interface ToolUseContent extends Schema.Schema.Type<typeof ToolUseContent> {}
@@ -432,9 +675,17 @@ const ToolResultContent_ = Schema.Struct({
   isError: optional(Schema.Boolean),
   _meta: optional(Meta)
 })
-/** The schema type of {@link ToolResultContent} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ToolResultContent} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface ToolResultContentSchema extends Schema.Struct<typeof ToolResultContent_.fields> {}
-/** The result of a tool use, provided by the user back to the assistant. */
+/**
+ * The result of a tool use, provided by the user back to the assistant.
+ * @since 0.1.0
+ * @category content
+ */
 export const ToolResultContent: ToolResultContentSchema = ToolResultContent_
 /** The result of a tool use, provided by the user back to the assistant. */
 export interface ToolResultContent extends Schema.Schema.Type<typeof ToolResultContent> {}
@@ -446,9 +697,17 @@ const SamplingMessageContentBlock_ = Schema.Union(
   ToolUseContent,
   ToolResultContent
 )
-/** The schema type of {@link SamplingMessageContentBlock} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link SamplingMessageContentBlock} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category content
+ */
 export interface SamplingMessageContentBlockSchema extends Schema.Union<typeof SamplingMessageContentBlock_.members> {}
-/** Content of sampling messages: text, image, audio, tool use or tool result. */
+/**
+ * Content of sampling messages: text, image, audio, tool use or tool result.
+ * @since 0.1.0
+ * @category content
+ */
 export const SamplingMessageContentBlock: SamplingMessageContentBlockSchema = SamplingMessageContentBlock_
 /** Content of sampling messages: text, image, audio, tool use or tool result. */
 export type SamplingMessageContentBlock = typeof SamplingMessageContentBlock.Type
@@ -457,7 +716,11 @@ export type SamplingMessageContentBlock = typeof SamplingMessageContentBlock.Typ
 // Resources
 // -----------------------------------------------------------------------------
 
-/** Common parameters when working with resources. */
+/**
+ * Common parameters when working with resources.
+ * @since 0.1.0
+ * @category resources
+ */
 export const ResourceRequestParams = Schema.Struct({
   _meta: optional(RequestMeta),
   /** The URI of the resource. */
@@ -466,22 +729,38 @@ export const ResourceRequestParams = Schema.Struct({
 /** Common parameters when working with resources. */
 export interface ResourceRequestParams extends Schema.Schema.Type<typeof ResourceRequestParams> {}
 
-/** Parameters for a `resources/read` request. */
+/**
+ * Parameters for a `resources/read` request.
+ * @since 0.1.0
+ * @category resources
+ */
 export const ReadResourceRequestParams = ResourceRequestParams
 /** Parameters for a `resources/read` request. */
 export interface ReadResourceRequestParams extends ResourceRequestParams {}
 
-/** Parameters for a `resources/subscribe` request. */
+/**
+ * Parameters for a `resources/subscribe` request.
+ * @since 0.1.0
+ * @category resources
+ */
 export const SubscribeRequestParams = ResourceRequestParams
 /** Parameters for a `resources/subscribe` request. */
 export interface SubscribeRequestParams extends ResourceRequestParams {}
 
-/** Parameters for a `resources/unsubscribe` request. */
+/**
+ * Parameters for a `resources/unsubscribe` request.
+ * @since 0.1.0
+ * @category resources
+ */
 export const UnsubscribeRequestParams = ResourceRequestParams
 /** Parameters for a `resources/unsubscribe` request. */
 export interface UnsubscribeRequestParams extends ResourceRequestParams {}
 
-/** The server's response to a `resources/list` request. */
+/**
+ * The server's response to a `resources/list` request.
+ * @since 0.1.0
+ * @category resources
+ */
 export const ListResourcesResult = Schema.Struct({
   ...PaginatedResult.fields,
   resources: Schema.Array(Resource)
@@ -502,14 +781,26 @@ const ResourceTemplate_ = Schema.Struct({
   annotations: optional(Annotations),
   _meta: optional(Meta)
 })
-/** The schema type of {@link ResourceTemplate} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ResourceTemplate} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category resources
+ */
 export interface ResourceTemplateSchema extends Schema.Struct<typeof ResourceTemplate_.fields> {}
-/** A template description for resources available on the server. */
+/**
+ * A template description for resources available on the server.
+ * @since 0.1.0
+ * @category resources
+ */
 export const ResourceTemplate: ResourceTemplateSchema = ResourceTemplate_
 /** A template description for resources available on the server. */
 export interface ResourceTemplate extends Schema.Schema.Type<typeof ResourceTemplate> {}
 
-/** The server's response to a `resources/templates/list` request. */
+/**
+ * The server's response to a `resources/templates/list` request.
+ * @since 0.1.0
+ * @category resources
+ */
 export const ListResourceTemplatesResult = Schema.Struct({
   ...PaginatedResult.fields,
   resourceTemplates: Schema.Array(ResourceTemplate)
@@ -521,14 +812,26 @@ const ReadResourceResult_ = Schema.Struct({
   _meta: optional(Meta),
   contents: Schema.Array(TextOrBlobResourceContents)
 })
-/** The schema type of {@link ReadResourceResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ReadResourceResult} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category resources
+ */
 export interface ReadResourceResultSchema extends Schema.Struct<typeof ReadResourceResult_.fields> {}
-/** The server's response to a `resources/read` request. */
+/**
+ * The server's response to a `resources/read` request.
+ * @since 0.1.0
+ * @category resources
+ */
 export const ReadResourceResult: ReadResourceResultSchema = ReadResourceResult_
 /** The server's response to a `resources/read` request. */
 export interface ReadResourceResult extends Schema.Schema.Type<typeof ReadResourceResult> {}
 
-/** Parameters for a `notifications/resources/updated` notification. */
+/**
+ * Parameters for a `notifications/resources/updated` notification.
+ * @since 0.1.0
+ * @category resources
+ */
 export const ResourceUpdatedNotificationParams = Schema.Struct({
   _meta: optional(Meta),
   /** The URI of the resource that has been updated (possibly a sub-resource of the subscribed one). */
@@ -543,7 +846,11 @@ export interface ResourceUpdatedNotificationParams
 // Prompts
 // -----------------------------------------------------------------------------
 
-/** Describes an argument that a prompt can accept. */
+/**
+ * Describes an argument that a prompt can accept.
+ * @since 0.1.0
+ * @category prompts
+ */
 export const PromptArgument = Schema.Struct({
   name: Schema.String,
   title: optional(Schema.String),
@@ -565,14 +872,26 @@ const Prompt_ = Schema.Struct({
   arguments: optional(Schema.Array(PromptArgument)),
   _meta: optional(Meta)
 })
-/** The schema type of {@link Prompt} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Prompt} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category prompts
+ */
 export interface PromptSchema extends Schema.Struct<typeof Prompt_.fields> {}
-/** A prompt or prompt template that the server offers. */
+/**
+ * A prompt or prompt template that the server offers.
+ * @since 0.1.0
+ * @category prompts
+ */
 export const Prompt: PromptSchema = Prompt_
 /** A prompt or prompt template that the server offers. */
 export interface Prompt extends Schema.Schema.Type<typeof Prompt> {}
 
-/** The server's response to a `prompts/list` request. */
+/**
+ * The server's response to a `prompts/list` request.
+ * @since 0.1.0
+ * @category prompts
+ */
 export const ListPromptsResult = Schema.Struct({
   ...PaginatedResult.fields,
   prompts: Schema.Array(Prompt)
@@ -580,7 +899,11 @@ export const ListPromptsResult = Schema.Struct({
 /** The server's response to a `prompts/list` request. */
 export interface ListPromptsResult extends Schema.Schema.Type<typeof ListPromptsResult> {}
 
-/** Parameters for a `prompts/get` request. */
+/**
+ * Parameters for a `prompts/get` request.
+ * @since 0.1.0
+ * @category prompts
+ */
 export const GetPromptRequestParams = Schema.Struct({
   _meta: optional(RequestMeta),
   /** The name of the prompt or prompt template. */
@@ -591,7 +914,11 @@ export const GetPromptRequestParams = Schema.Struct({
 /** Parameters for a `prompts/get` request. */
 export interface GetPromptRequestParams extends Schema.Schema.Type<typeof GetPromptRequestParams> {}
 
-/** Describes a message returned as part of a prompt. */
+/**
+ * Describes a message returned as part of a prompt.
+ * @since 0.1.0
+ * @category prompts
+ */
 export const PromptMessage = Schema.Struct({
   role: Role,
   content: ContentBlock
@@ -599,7 +926,11 @@ export const PromptMessage = Schema.Struct({
 /** Describes a message returned as part of a prompt. */
 export interface PromptMessage extends Schema.Schema.Type<typeof PromptMessage> {}
 
-/** The server's response to a `prompts/get` request. */
+/**
+ * The server's response to a `prompts/get` request.
+ * @since 0.1.0
+ * @category prompts
+ */
 export const GetPromptResult = Schema.Struct({
   _meta: optional(Meta),
   /** An optional description for the prompt. */
@@ -613,7 +944,11 @@ export interface GetPromptResult extends Schema.Schema.Type<typeof GetPromptResu
 // Tools
 // -----------------------------------------------------------------------------
 
-/** Additional properties describing a Tool to clients (all are hints, never guarantees). */
+/**
+ * Additional properties describing a Tool to clients (all are hints, never guarantees).
+ * @since 0.1.0
+ * @category tools
+ */
 export const ToolAnnotations = Schema.Struct({
   /** A human-readable title for the tool. */
   title: optional(Schema.String),
@@ -629,7 +964,11 @@ export const ToolAnnotations = Schema.Struct({
 /** Additional properties describing a Tool to clients (all are hints, never guarantees). */
 export interface ToolAnnotations extends Schema.Schema.Type<typeof ToolAnnotations> {}
 
-/** Execution-related properties for a tool. */
+/**
+ * Execution-related properties for a tool.
+ * @since 0.1.0
+ * @category tools
+ */
 export const ToolExecution = Schema.Struct({
   /** Whether the tool supports task-augmented execution (default: `"forbidden"`). */
   taskSupport: optional(Schema.Literal("forbidden", "optional", "required"))
@@ -643,9 +982,17 @@ const ToolJsonSchema_ = Schema.Struct({
   properties: optional(Schema.Record({ key: Schema.String, value: JsonObject })),
   required: optional(Schema.Array(Schema.String))
 }, JsonObject)
-/** The schema type of {@link ToolJsonSchema} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ToolJsonSchema} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category tools
+ */
 export interface ToolJsonSchemaSchema extends Schema.TypeLiteral<typeof ToolJsonSchema_.fields, typeof ToolJsonSchema_.records> {}
-/** A JSON Schema object with `type: "object"` at the root (tool input/output schemas); other keywords survive decoding. */
+/**
+ * A JSON Schema object with `type: "object"` at the root (tool input/output schemas); other keywords survive decoding.
+ * @since 0.1.0
+ * @category tools
+ */
 export const ToolJsonSchema: ToolJsonSchemaSchema = ToolJsonSchema_
 /** A JSON Schema object with `type: "object"` at the root (tool input/output schemas). */
 export interface ToolJsonSchema extends Schema.Schema.Type<typeof ToolJsonSchema> {}
@@ -666,14 +1013,26 @@ const Tool_ = Schema.Struct({
   annotations: optional(ToolAnnotations),
   _meta: optional(Meta)
 })
-/** The schema type of {@link Tool} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Tool} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category tools
+ */
 export interface ToolSchema extends Schema.Struct<typeof Tool_.fields> {}
-/** Definition for a tool the client can call. */
+/**
+ * Definition for a tool the client can call.
+ * @since 0.1.0
+ * @category tools
+ */
 export const Tool: ToolSchema = Tool_
 /** Definition for a tool the client can call. */
 export interface Tool extends Schema.Schema.Type<typeof Tool> {}
 
-/** The server's response to a `tools/list` request. */
+/**
+ * The server's response to a `tools/list` request.
+ * @since 0.1.0
+ * @category tools
+ */
 export const ListToolsResult = Schema.Struct({
   ...PaginatedResult.fields,
   tools: Schema.Array(Tool)
@@ -688,9 +1047,17 @@ const CallToolRequestParams_ = Schema.Struct({
   /** Arguments to use for the tool call. */
   arguments: optional(JsonObject)
 })
-/** The schema type of {@link CallToolRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CallToolRequestParams} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category tools
+ */
 export interface CallToolRequestParamsSchema extends Schema.Struct<typeof CallToolRequestParams_.fields> {}
-/** Parameters for a `tools/call` request. */
+/**
+ * Parameters for a `tools/call` request.
+ * @since 0.1.0
+ * @category tools
+ */
 export const CallToolRequestParams: CallToolRequestParamsSchema = CallToolRequestParams_
 /** Parameters for a `tools/call` request. */
 export interface CallToolRequestParams extends Schema.Schema.Type<typeof CallToolRequestParams> {}
@@ -704,9 +1071,17 @@ const CallToolResult_ = Schema.Struct({
   /** Whether the tool call ended in an error (default: false). */
   isError: optional(Schema.Boolean)
 })
-/** The schema type of {@link CallToolResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CallToolResult} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category tools
+ */
 export interface CallToolResultSchema extends Schema.Struct<typeof CallToolResult_.fields> {}
-/** The server's response to a tool call. */
+/**
+ * The server's response to a tool call.
+ * @since 0.1.0
+ * @category tools
+ */
 export const CallToolResult: CallToolResultSchema = CallToolResult_
 /** The server's response to a tool call. */
 export interface CallToolResult extends Schema.Schema.Type<typeof CallToolResult> {}
@@ -715,7 +1090,11 @@ export interface CallToolResult extends Schema.Schema.Type<typeof CallToolResult
 // Tasks
 // -----------------------------------------------------------------------------
 
-/** The status of a task. */
+/**
+ * The status of a task.
+ * @since 0.1.0
+ * @category tasks
+ */
 export const TaskStatus = Schema.Literal("cancelled", "completed", "failed", "input_required", "working")
 /** The status of a task. */
 export type TaskStatus = typeof TaskStatus.Type
@@ -736,14 +1115,26 @@ const Task_ = Schema.Struct({
   /** Suggested polling interval in milliseconds. */
   pollInterval: optional(Schema.Int)
 })
-/** The schema type of {@link Task} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Task} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category tasks
+ */
 export interface TaskSchema extends Schema.Struct<typeof Task_.fields> {}
-/** Data associated with a task. */
+/**
+ * Data associated with a task.
+ * @since 0.1.0
+ * @category tasks
+ */
 export const Task: TaskSchema = Task_
 /** Data associated with a task. */
 export interface Task extends Schema.Schema.Type<typeof Task> {}
 
-/** Metadata associating a message with a task (under `_meta["io.modelcontextprotocol/related-task"]`). */
+/**
+ * Metadata associating a message with a task (under `_meta["io.modelcontextprotocol/related-task"]`).
+ * @since 0.1.0
+ * @category tasks
+ */
 export const RelatedTaskMetadata = Schema.Struct({
   /** The task identifier this message is associated with. */
   taskId: Schema.String
@@ -751,7 +1142,11 @@ export const RelatedTaskMetadata = Schema.Struct({
 /** Metadata associating a message with a task (under `_meta["io.modelcontextprotocol/related-task"]`). */
 export interface RelatedTaskMetadata extends Schema.Schema.Type<typeof RelatedTaskMetadata> {}
 
-/** A response to a task-augmented request. */
+/**
+ * A response to a task-augmented request.
+ * @since 0.1.0
+ * @category tasks
+ */
 export const CreateTaskResult = Schema.Struct({
   _meta: optional(Meta),
   task: Task
@@ -762,6 +1157,8 @@ export interface CreateTaskResult extends Schema.Schema.Type<typeof CreateTaskRe
 /**
  * Params of `tasks/get`, `tasks/result` and `tasks/cancel`. The spec lists only `taskId`; `_meta`
  * (as in every request) is also accepted, which the spec's open objects allow.
+ * @since 0.1.0
+ * @category tasks
  */
 export const TaskIdRequestParams = Schema.Struct({
   _meta: optional(RequestMeta),
@@ -771,40 +1168,72 @@ export const TaskIdRequestParams = Schema.Struct({
 /** Params of `tasks/get`, `tasks/result` and `tasks/cancel`. */
 export interface TaskIdRequestParams extends Schema.Schema.Type<typeof TaskIdRequestParams> {}
 
-/** Parameters for a `tasks/get` request. */
+/**
+ * Parameters for a `tasks/get` request.
+ * @since 0.1.0
+ * @category tasks
+ */
 export const GetTaskRequestParams = TaskIdRequestParams
 /** Parameters for a `tasks/get` request. */
 export interface GetTaskRequestParams extends TaskIdRequestParams {}
 
-/** Parameters for a `tasks/result` request. */
+/**
+ * Parameters for a `tasks/result` request.
+ * @since 0.1.0
+ * @category tasks
+ */
 export const GetTaskPayloadRequestParams = TaskIdRequestParams
 /** Parameters for a `tasks/result` request. */
 export interface GetTaskPayloadRequestParams extends TaskIdRequestParams {}
 
-/** Parameters for a `tasks/cancel` request. */
+/**
+ * Parameters for a `tasks/cancel` request.
+ * @since 0.1.0
+ * @category tasks
+ */
 export const CancelTaskRequestParams = TaskIdRequestParams
 /** Parameters for a `tasks/cancel` request. */
 export interface CancelTaskRequestParams extends TaskIdRequestParams {}
 
 const GetTaskResult_ = Schema.Struct({ _meta: optional(Meta), ...Task.fields })
-/** The schema type of {@link GetTaskResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link GetTaskResult} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category tasks
+ */
 export interface GetTaskResultSchema extends Schema.Struct<typeof GetTaskResult_.fields> {}
-/** The response to a `tasks/get` request (`Result & Task`). */
+/**
+ * The response to a `tasks/get` request (`Result & Task`).
+ * @since 0.1.0
+ * @category tasks
+ */
 export const GetTaskResult: GetTaskResultSchema = GetTaskResult_
 /** The response to a `tasks/get` request (`Result & Task`). */
 export interface GetTaskResult extends Schema.Schema.Type<typeof GetTaskResult> {}
 
-/** The response to a `tasks/result` request: the result type of the original request (open object). */
+/**
+ * The response to a `tasks/result` request: the result type of the original request (open object).
+ * @since 0.1.0
+ * @category tasks
+ */
 export const GetTaskPayloadResult = Result
 /** The response to a `tasks/result` request: the result type of the original request (open object). */
 export interface GetTaskPayloadResult extends Result {}
 
-/** The response to a `tasks/cancel` request (`Result & Task`). */
+/**
+ * The response to a `tasks/cancel` request (`Result & Task`).
+ * @since 0.1.0
+ * @category tasks
+ */
 export const CancelTaskResult = GetTaskResult
 /** The response to a `tasks/cancel` request (`Result & Task`). */
 export interface CancelTaskResult extends GetTaskResult {}
 
-/** The response to a `tasks/list` request. */
+/**
+ * The response to a `tasks/list` request.
+ * @since 0.1.0
+ * @category tasks
+ */
 export const ListTasksResult = Schema.Struct({
   ...PaginatedResult.fields,
   tasks: Schema.Array(Task)
@@ -812,7 +1241,11 @@ export const ListTasksResult = Schema.Struct({
 /** The response to a `tasks/list` request. */
 export interface ListTasksResult extends Schema.Schema.Type<typeof ListTasksResult> {}
 
-/** Parameters for a `notifications/tasks/status` notification (`NotificationParams & Task`). */
+/**
+ * Parameters for a `notifications/tasks/status` notification (`NotificationParams & Task`).
+ * @since 0.1.0
+ * @category tasks
+ */
 export const TaskStatusNotificationParams = Schema.Struct({ _meta: optional(Meta), ...Task.fields })
 /** Parameters for a `notifications/tasks/status` notification (`NotificationParams & Task`). */
 export interface TaskStatusNotificationParams extends Schema.Schema.Type<typeof TaskStatusNotificationParams> {}
@@ -821,7 +1254,11 @@ export interface TaskStatusNotificationParams extends Schema.Schema.Type<typeof 
 // Logging
 // -----------------------------------------------------------------------------
 
-/** The severity of a log message (RFC 5424 syslog severities). */
+/**
+ * The severity of a log message (RFC 5424 syslog severities).
+ * @since 0.1.0
+ * @category logging
+ */
 export const LoggingLevel = Schema.Literal(
   "debug",
   "info",
@@ -835,7 +1272,11 @@ export const LoggingLevel = Schema.Literal(
 /** The severity of a log message (RFC 5424 syslog severities). */
 export type LoggingLevel = typeof LoggingLevel.Type
 
-/** Parameters for a `logging/setLevel` request. */
+/**
+ * Parameters for a `logging/setLevel` request.
+ * @since 0.1.0
+ * @category logging
+ */
 export const SetLevelRequestParams = Schema.Struct({
   _meta: optional(RequestMeta),
   /** The minimum level of logging the client wants to receive. */
@@ -844,7 +1285,11 @@ export const SetLevelRequestParams = Schema.Struct({
 /** Parameters for a `logging/setLevel` request. */
 export interface SetLevelRequestParams extends Schema.Schema.Type<typeof SetLevelRequestParams> {}
 
-/** Parameters for a `notifications/message` notification. */
+/**
+ * Parameters for a `notifications/message` notification.
+ * @since 0.1.0
+ * @category logging
+ */
 export const LoggingMessageNotificationParams = Schema.Struct({
   _meta: optional(Meta),
   /** The severity of this log message. */
@@ -861,7 +1306,11 @@ export interface LoggingMessageNotificationParams extends Schema.Schema.Type<typ
 // Sampling
 // -----------------------------------------------------------------------------
 
-/** Hints to use for model selection. */
+/**
+ * Hints to use for model selection.
+ * @since 0.1.0
+ * @category sampling
+ */
 export const ModelHint = Schema.Struct({
   /** A hint for a model name (treated as a substring). */
   name: optional(Schema.String)
@@ -869,7 +1318,11 @@ export const ModelHint = Schema.Struct({
 /** Hints to use for model selection. */
 export interface ModelHint extends Schema.Schema.Type<typeof ModelHint> {}
 
-/** The server's preferences for model selection, requested of the client during sampling. */
+/**
+ * The server's preferences for model selection, requested of the client during sampling.
+ * @since 0.1.0
+ * @category sampling
+ */
 export const ModelPreferences = Schema.Struct({
   /** Optional hints to use for model selection, evaluated in order. */
   hints: optional(Schema.Array(ModelHint)),
@@ -883,7 +1336,11 @@ export const ModelPreferences = Schema.Struct({
 /** The server's preferences for model selection, requested of the client during sampling. */
 export interface ModelPreferences extends Schema.Schema.Type<typeof ModelPreferences> {}
 
-/** Controls tool selection behavior for sampling requests. */
+/**
+ * Controls tool selection behavior for sampling requests.
+ * @since 0.1.0
+ * @category sampling
+ */
 export const ToolChoice = Schema.Struct({
   /** `"auto"` (default): model decides; `"required"`: must use a tool; `"none"`: must not use tools. */
   mode: optional(Schema.Literal("auto", "none", "required"))
@@ -906,9 +1363,17 @@ const SamplingMessage_ = Schema.Struct({
   content: SamplingContent,
   _meta: optional(Meta)
 })
-/** The schema type of {@link SamplingMessage} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link SamplingMessage} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category sampling
+ */
 export interface SamplingMessageSchema extends Schema.Struct<typeof SamplingMessage_.fields> {}
-/** Describes a message issued to or received from an LLM API. */
+/**
+ * Describes a message issued to or received from an LLM API.
+ * @since 0.1.0
+ * @category sampling
+ */
 export const SamplingMessage: SamplingMessageSchema = SamplingMessage_
 /** Describes a message issued to or received from an LLM API. */
 export interface SamplingMessage extends Schema.Schema.Type<typeof SamplingMessage> {}
@@ -933,9 +1398,17 @@ const CreateMessageRequestParams_ = Schema.Struct({
   /** Controls how the model uses tools (requires `ClientCapabilities.sampling.tools`). */
   toolChoice: optional(ToolChoice)
 })
-/** The schema type of {@link CreateMessageRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CreateMessageRequestParams} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category sampling
+ */
 export interface CreateMessageRequestParamsSchema extends Schema.Struct<typeof CreateMessageRequestParams_.fields> {}
-/** Parameters for a `sampling/createMessage` request. */
+/**
+ * Parameters for a `sampling/createMessage` request.
+ * @since 0.1.0
+ * @category sampling
+ */
 export const CreateMessageRequestParams: CreateMessageRequestParamsSchema = CreateMessageRequestParams_
 /** Parameters for a `sampling/createMessage` request. */
 export interface CreateMessageRequestParams extends Schema.Schema.Type<typeof CreateMessageRequestParams> {}
@@ -947,9 +1420,17 @@ const CreateMessageResult_ = Schema.Struct({
   /** Why sampling stopped: `"endTurn"`, `"stopSequence"`, `"maxTokens"`, `"toolUse"` or provider-specific. */
   stopReason: optional(Schema.String)
 })
-/** The schema type of {@link CreateMessageResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CreateMessageResult} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category sampling
+ */
 export interface CreateMessageResultSchema extends Schema.Struct<typeof CreateMessageResult_.fields> {}
-/** The client's response to a `sampling/createMessage` request. */
+/**
+ * The client's response to a `sampling/createMessage` request.
+ * @since 0.1.0
+ * @category sampling
+ */
 export const CreateMessageResult: CreateMessageResultSchema = CreateMessageResult_
 /** The client's response to a `sampling/createMessage` request. */
 export interface CreateMessageResult extends Schema.Schema.Type<typeof CreateMessageResult> {}
@@ -958,7 +1439,11 @@ export interface CreateMessageResult extends Schema.Schema.Type<typeof CreateMes
 // Autocomplete
 // -----------------------------------------------------------------------------
 
-/** Identifies a prompt. */
+/**
+ * Identifies a prompt.
+ * @since 0.1.0
+ * @category completion
+ */
 export const PromptReference = Schema.Struct({
   type: Schema.Literal("ref/prompt"),
   name: Schema.String,
@@ -967,7 +1452,11 @@ export const PromptReference = Schema.Struct({
 /** Identifies a prompt. */
 export interface PromptReference extends Schema.Schema.Type<typeof PromptReference> {}
 
-/** A reference to a resource or resource template definition. */
+/**
+ * A reference to a resource or resource template definition.
+ * @since 0.1.0
+ * @category completion
+ */
 export const ResourceTemplateReference = Schema.Struct({
   type: Schema.Literal("ref/resource"),
   /** The URI or URI template of the resource. */
@@ -976,7 +1465,11 @@ export const ResourceTemplateReference = Schema.Struct({
 /** A reference to a resource or resource template definition. */
 export interface ResourceTemplateReference extends Schema.Schema.Type<typeof ResourceTemplateReference> {}
 
-/** Parameters for a `completion/complete` request. */
+/**
+ * Parameters for a `completion/complete` request.
+ * @since 0.1.0
+ * @category completion
+ */
 export const CompleteRequestParams = Schema.Struct({
   _meta: optional(RequestMeta),
   ref: Schema.Union(PromptReference, ResourceTemplateReference),
@@ -996,7 +1489,11 @@ export const CompleteRequestParams = Schema.Struct({
 /** Parameters for a `completion/complete` request. */
 export interface CompleteRequestParams extends Schema.Schema.Type<typeof CompleteRequestParams> {}
 
-/** The server's response to a `completion/complete` request. */
+/**
+ * The server's response to a `completion/complete` request.
+ * @since 0.1.0
+ * @category completion
+ */
 export const CompleteResult = Schema.Struct({
   _meta: optional(Meta),
   completion: Schema.Struct({
@@ -1015,7 +1512,11 @@ export interface CompleteResult extends Schema.Schema.Type<typeof CompleteResult
 // Roots
 // -----------------------------------------------------------------------------
 
-/** Represents a root directory or file that the server can operate on. */
+/**
+ * Represents a root directory or file that the server can operate on.
+ * @since 0.1.0
+ * @category roots
+ */
 export const Root = Schema.Struct({
   /** The URI identifying the root (must start with `file://` for now). */
   uri: Schema.String,
@@ -1026,7 +1527,11 @@ export const Root = Schema.Struct({
 /** Represents a root directory or file that the server can operate on. */
 export interface Root extends Schema.Schema.Type<typeof Root> {}
 
-/** The client's response to a `roots/list` request. */
+/**
+ * The client's response to a `roots/list` request.
+ * @since 0.1.0
+ * @category roots
+ */
 export const ListRootsResult = Schema.Struct({
   _meta: optional(Meta),
   roots: Schema.Array(Root)
@@ -1038,7 +1543,11 @@ export interface ListRootsResult extends Schema.Schema.Type<typeof ListRootsResu
 // Elicitation
 // -----------------------------------------------------------------------------
 
-/** A string field of an elicitation form. */
+/**
+ * A string field of an elicitation form.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const StringSchema = Schema.Struct({
   type: Schema.Literal("string"),
   title: optional(Schema.String),
@@ -1051,7 +1560,11 @@ export const StringSchema = Schema.Struct({
 /** A string field of an elicitation form. */
 export interface StringSchema extends Schema.Schema.Type<typeof StringSchema> {}
 
-/** A number or integer field of an elicitation form. */
+/**
+ * A number or integer field of an elicitation form.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const NumberSchema = Schema.Struct({
   type: Schema.Literal("integer", "number"),
   title: optional(Schema.String),
@@ -1063,7 +1576,11 @@ export const NumberSchema = Schema.Struct({
 /** A number or integer field of an elicitation form. */
 export interface NumberSchema extends Schema.Schema.Type<typeof NumberSchema> {}
 
-/** A boolean field of an elicitation form. */
+/**
+ * A boolean field of an elicitation form.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const BooleanSchema = Schema.Struct({
   type: Schema.Literal("boolean"),
   title: optional(Schema.String),
@@ -1081,7 +1598,11 @@ const TitledEnumOption = Schema.Struct({
   title: Schema.String
 })
 
-/** Schema for single-selection enumeration without display titles for options. */
+/**
+ * Schema for single-selection enumeration without display titles for options.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const UntitledSingleSelectEnumSchema = Schema.Struct({
   type: Schema.Literal("string"),
   title: optional(Schema.String),
@@ -1093,7 +1614,11 @@ export const UntitledSingleSelectEnumSchema = Schema.Struct({
 /** Schema for single-selection enumeration without display titles for options. */
 export interface UntitledSingleSelectEnumSchema extends Schema.Schema.Type<typeof UntitledSingleSelectEnumSchema> {}
 
-/** Schema for single-selection enumeration with display titles for each option. */
+/**
+ * Schema for single-selection enumeration with display titles for each option.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const TitledSingleSelectEnumSchema = Schema.Struct({
   type: Schema.Literal("string"),
   title: optional(Schema.String),
@@ -1105,12 +1630,20 @@ export const TitledSingleSelectEnumSchema = Schema.Struct({
 /** Schema for single-selection enumeration with display titles for each option. */
 export interface TitledSingleSelectEnumSchema extends Schema.Schema.Type<typeof TitledSingleSelectEnumSchema> {}
 
-/** Single-selection enumeration, with or without display titles. */
+/**
+ * Single-selection enumeration, with or without display titles.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const SingleSelectEnumSchema = Schema.Union(UntitledSingleSelectEnumSchema, TitledSingleSelectEnumSchema)
 /** Single-selection enumeration, with or without display titles. */
 export type SingleSelectEnumSchema = typeof SingleSelectEnumSchema.Type
 
-/** Schema for multiple-selection enumeration without display titles for options. */
+/**
+ * Schema for multiple-selection enumeration without display titles for options.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const UntitledMultiSelectEnumSchema = Schema.Struct({
   type: Schema.Literal("array"),
   title: optional(Schema.String),
@@ -1130,7 +1663,11 @@ export const UntitledMultiSelectEnumSchema = Schema.Struct({
 /** Schema for multiple-selection enumeration without display titles for options. */
 export interface UntitledMultiSelectEnumSchema extends Schema.Schema.Type<typeof UntitledMultiSelectEnumSchema> {}
 
-/** Schema for multiple-selection enumeration with display titles for each option. */
+/**
+ * Schema for multiple-selection enumeration with display titles for each option.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const TitledMultiSelectEnumSchema = Schema.Struct({
   type: Schema.Literal("array"),
   title: optional(Schema.String),
@@ -1149,12 +1686,20 @@ export const TitledMultiSelectEnumSchema = Schema.Struct({
 /** Schema for multiple-selection enumeration with display titles for each option. */
 export interface TitledMultiSelectEnumSchema extends Schema.Schema.Type<typeof TitledMultiSelectEnumSchema> {}
 
-/** Multiple-selection enumeration, with or without display titles. */
+/**
+ * Multiple-selection enumeration, with or without display titles.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const MultiSelectEnumSchema = Schema.Union(UntitledMultiSelectEnumSchema, TitledMultiSelectEnumSchema)
 /** Multiple-selection enumeration, with or without display titles. */
 export type MultiSelectEnumSchema = typeof MultiSelectEnumSchema.Type
 
-/** Deprecated: use `TitledSingleSelectEnumSchema`. Single-select enum with legacy `enumNames` display names. */
+/**
+ * Deprecated: use `TitledSingleSelectEnumSchema`. Single-select enum with legacy `enumNames` display names.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const LegacyTitledEnumSchema = Schema.Struct({
   type: Schema.Literal("string"),
   title: optional(Schema.String),
@@ -1173,6 +1718,8 @@ export interface LegacyTitledEnumSchema extends Schema.Schema.Type<typeof Legacy
  * Member order differs from the spec's `anyOf` on purpose: decoding takes the first matching member
  * and strips unknown keys, so `LegacyTitledEnumSchema` (a superset of the untitled single-select
  * schema) must be tried first or its `enumNames` would be dropped. The type is the same union.
+ * @since 0.1.0
+ * @category elicitation
  */
 export const EnumSchema = Schema.Union(
   TitledSingleSelectEnumSchema,
@@ -1194,19 +1741,29 @@ const PrimitiveSchemaDefinition_ = Schema.Union(
   NumberSchema,
   BooleanSchema
 )
-/** The schema type of {@link PrimitiveSchemaDefinition} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link PrimitiveSchemaDefinition} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category elicitation
+ */
 export interface PrimitiveSchemaDefinitionSchema extends Schema.Union<typeof PrimitiveSchemaDefinition_.members> {}
 /**
  * Restricted schema definitions that only allow primitive types without nested objects or arrays.
  *
  * Enum schemas come before `StringSchema` (their `type` is also `"string"`) so that decoding keeps
  * `enum`/`oneOf`; see {@link EnumSchema} for the ordering rationale.
+ * @since 0.1.0
+ * @category elicitation
  */
 export const PrimitiveSchemaDefinition: PrimitiveSchemaDefinitionSchema = PrimitiveSchemaDefinition_
 /** Restricted schema definitions that only allow primitive types without nested objects or arrays. */
 export type PrimitiveSchemaDefinition = typeof PrimitiveSchemaDefinition.Type
 
-/** The restricted JSON Schema of an elicitation form: flat `properties` of primitive schemas. */
+/**
+ * The restricted JSON Schema of an elicitation form: flat `properties` of primitive schemas.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const ElicitRequestedSchema = Schema.Struct({
   $schema: optional(Schema.String),
   type: Schema.Literal("object"),
@@ -1225,9 +1782,17 @@ const ElicitRequestFormParams_ = Schema.Struct({
   /** A restricted subset of JSON Schema: only top-level properties, without nesting. */
   requestedSchema: ElicitRequestedSchema
 })
-/** The schema type of {@link ElicitRequestFormParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ElicitRequestFormParams} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category elicitation
+ */
 export interface ElicitRequestFormParamsSchema extends Schema.Struct<typeof ElicitRequestFormParams_.fields> {}
-/** The parameters for a request to elicit non-sensitive information from the user via a form. */
+/**
+ * The parameters for a request to elicit non-sensitive information from the user via a form.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const ElicitRequestFormParams: ElicitRequestFormParamsSchema = ElicitRequestFormParams_
 /** The parameters for a request to elicit non-sensitive information from the user via a form. */
 export interface ElicitRequestFormParams extends Schema.Schema.Type<typeof ElicitRequestFormParams> {}
@@ -1243,17 +1808,33 @@ const ElicitRequestURLParams_ = Schema.Struct({
   /** The URL that the user should navigate to. */
   url: Schema.String
 })
-/** The schema type of {@link ElicitRequestURLParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ElicitRequestURLParams} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category elicitation
+ */
 export interface ElicitRequestURLParamsSchema extends Schema.Struct<typeof ElicitRequestURLParams_.fields> {}
-/** The parameters for a request to elicit information from the user via a URL (out-of-band). */
+/**
+ * The parameters for a request to elicit information from the user via a URL (out-of-band).
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const ElicitRequestURLParams: ElicitRequestURLParamsSchema = ElicitRequestURLParams_
 /** The parameters for a request to elicit information from the user via a URL (out-of-band). */
 export interface ElicitRequestURLParams extends Schema.Schema.Type<typeof ElicitRequestURLParams> {}
 
 const ElicitRequestParams_ = Schema.Union(ElicitRequestURLParams, ElicitRequestFormParams)
-/** The schema type of {@link ElicitRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ElicitRequestParams} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category elicitation
+ */
 export interface ElicitRequestParamsSchema extends Schema.Union<typeof ElicitRequestParams_.members> {}
-/** The parameters for an `elicitation/create` request: URL mode or form mode. */
+/**
+ * The parameters for an `elicitation/create` request: URL mode or form mode.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const ElicitRequestParams: ElicitRequestParamsSchema = ElicitRequestParams_
 /** The parameters for an `elicitation/create` request: URL mode or form mode. */
 export type ElicitRequestParams = typeof ElicitRequestParams.Type
@@ -1268,19 +1849,29 @@ const ElicitResult_ = Schema.Struct({
     value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String))
   }))
 })
-/** The schema type of {@link ElicitResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ElicitResult} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category elicitation
+ */
 export interface ElicitResultSchema extends Schema.Struct<typeof ElicitResult_.fields> {}
 /**
  * The client's response to an elicitation request.
  *
  * `content` values accept any number: the JSON schema says `integer` but the TypeScript spec (and
  * `NumberSchema` with `type: "number"`) allow fractional numbers, so decoding is deliberately lenient.
+ * @since 0.1.0
+ * @category elicitation
  */
 export const ElicitResult: ElicitResultSchema = ElicitResult_
 /** The client's response to an elicitation request. */
 export interface ElicitResult extends Schema.Schema.Type<typeof ElicitResult> {}
 
-/** Parameters for a `notifications/elicitation/complete` notification. */
+/**
+ * Parameters for a `notifications/elicitation/complete` notification.
+ * @since 0.1.0
+ * @category elicitation
+ */
 export const ElicitationCompleteNotificationParams = Schema.Struct({
   _meta: optional(Meta),
   /** The ID of the elicitation that completed. */
@@ -1334,9 +1925,17 @@ const ClientCapabilities_ = Schema.Struct({
     }))
   }))
 })
-/** The schema type of {@link ClientCapabilities} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ClientCapabilities} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category initialization
+ */
 export interface ClientCapabilitiesSchema extends Schema.Struct<typeof ClientCapabilities_.fields> {}
-/** Capabilities a client may support. */
+/**
+ * Capabilities a client may support.
+ * @since 0.1.0
+ * @category initialization
+ */
 export const ClientCapabilities: ClientCapabilitiesSchema = ClientCapabilities_
 /** Capabilities a client may support. */
 export interface ClientCapabilities extends Schema.Schema.Type<typeof ClientCapabilities> {}
@@ -1380,9 +1979,17 @@ const ServerCapabilities_ = Schema.Struct({
     }))
   }))
 })
-/** The schema type of {@link ServerCapabilities} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ServerCapabilities} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category initialization
+ */
 export interface ServerCapabilitiesSchema extends Schema.Struct<typeof ServerCapabilities_.fields> {}
-/** Capabilities that a server may support. */
+/**
+ * Capabilities that a server may support.
+ * @since 0.1.0
+ * @category initialization
+ */
 export const ServerCapabilities: ServerCapabilitiesSchema = ServerCapabilities_
 /** Capabilities that a server may support. */
 export interface ServerCapabilities extends Schema.Schema.Type<typeof ServerCapabilities> {}
@@ -1394,9 +2001,17 @@ const InitializeRequestParams_ = Schema.Struct({
   capabilities: ClientCapabilities,
   clientInfo: Implementation
 })
-/** The schema type of {@link InitializeRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link InitializeRequestParams} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category initialization
+ */
 export interface InitializeRequestParamsSchema extends Schema.Struct<typeof InitializeRequestParams_.fields> {}
-/** Parameters for an `initialize` request. */
+/**
+ * Parameters for an `initialize` request.
+ * @since 0.1.0
+ * @category initialization
+ */
 export const InitializeRequestParams: InitializeRequestParamsSchema = InitializeRequestParams_
 /** Parameters for an `initialize` request. */
 export interface InitializeRequestParams extends Schema.Schema.Type<typeof InitializeRequestParams> {}
@@ -1410,9 +2025,17 @@ const InitializeResult_ = Schema.Struct({
   /** Instructions describing how to use the server and its features. */
   instructions: optional(Schema.String)
 })
-/** The schema type of {@link InitializeResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link InitializeResult} (a named interface keeps declaration output small).
+ * @since 0.1.0
+ * @category initialization
+ */
 export interface InitializeResultSchema extends Schema.Struct<typeof InitializeResult_.fields> {}
-/** The server's response to an `initialize` request. */
+/**
+ * The server's response to an `initialize` request.
+ * @since 0.1.0
+ * @category initialization
+ */
 export const InitializeResult: InitializeResultSchema = InitializeResult_
 /** The server's response to an `initialize` request. */
 export interface InitializeResult extends Schema.Schema.Type<typeof InitializeResult> {}
@@ -1421,7 +2044,11 @@ export interface InitializeResult extends Schema.Schema.Type<typeof InitializeRe
 // Notifications params
 // -----------------------------------------------------------------------------
 
-/** Parameters for a `notifications/cancelled` notification. */
+/**
+ * Parameters for a `notifications/cancelled` notification.
+ * @since 0.1.0
+ * @category notifications
+ */
 export const CancelledNotificationParams = Schema.Struct({
   _meta: optional(Meta),
   /** The ID of the request to cancel (required for non-task requests; not for tasks). */
@@ -1432,7 +2059,11 @@ export const CancelledNotificationParams = Schema.Struct({
 /** Parameters for a `notifications/cancelled` notification. */
 export interface CancelledNotificationParams extends Schema.Schema.Type<typeof CancelledNotificationParams> {}
 
-/** Parameters for a `notifications/progress` notification. */
+/**
+ * Parameters for a `notifications/progress` notification.
+ * @since 0.1.0
+ * @category notifications
+ */
 export const ProgressNotificationParams = Schema.Struct({
   _meta: optional(Meta),
   /** The progress token given in the initial request. */
@@ -1463,7 +2094,11 @@ const jsonRpcNotification = <M extends string, P extends Schema.Schema.Any>(meth
 const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params: optional(params) })
 
-/** A paginated JSON-RPC request (any method, optional `PaginatedRequestParams`). */
+/**
+ * A paginated JSON-RPC request (any method, optional `PaginatedRequestParams`).
+ * @since 0.1.0
+ * @category messages
+ */
 export const PaginatedRequest = Schema.Struct({
   jsonrpc: JsonRpcVersion,
   id: RequestId,
@@ -1473,22 +2108,38 @@ export const PaginatedRequest = Schema.Struct({
 /** A paginated JSON-RPC request (any method, optional `PaginatedRequestParams`). */
 export interface PaginatedRequest extends Schema.Schema.Type<typeof PaginatedRequest> {}
 
-/** Sent from the client when it first connects, asking the server to begin initialization. */
+/**
+ * Sent from the client when it first connects, asking the server to begin initialization.
+ * @since 0.1.0
+ * @category messages
+ */
 export const InitializeRequest = jsonRpcRequest("initialize", InitializeRequestParams)
 /** Sent from the client when it first connects, asking the server to begin initialization. */
 export interface InitializeRequest extends Schema.Schema.Type<typeof InitializeRequest> {}
 
-/** A ping, issued by either side to check that the other party is still alive. */
+/**
+ * A ping, issued by either side to check that the other party is still alive.
+ * @since 0.1.0
+ * @category messages
+ */
 export const PingRequest = jsonRpcRequestOptionalParams("ping", RequestParams)
 /** A ping, issued by either side to check that the other party is still alive. */
 export interface PingRequest extends Schema.Schema.Type<typeof PingRequest> {}
 
-/** Sent from the client to request a list of resources the server has. */
+/**
+ * Sent from the client to request a list of resources the server has.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ListResourcesRequest = jsonRpcRequestOptionalParams("resources/list", PaginatedRequestParams)
 /** Sent from the client to request a list of resources the server has. */
 export interface ListResourcesRequest extends Schema.Schema.Type<typeof ListResourcesRequest> {}
 
-/** Sent from the client to request a list of resource templates the server has. */
+/**
+ * Sent from the client to request a list of resource templates the server has.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ListResourceTemplatesRequest = jsonRpcRequestOptionalParams(
   "resources/templates/list",
   PaginatedRequestParams
@@ -1496,92 +2147,164 @@ export const ListResourceTemplatesRequest = jsonRpcRequestOptionalParams(
 /** Sent from the client to request a list of resource templates the server has. */
 export interface ListResourceTemplatesRequest extends Schema.Schema.Type<typeof ListResourceTemplatesRequest> {}
 
-/** Sent from the client to the server, to read a specific resource URI. */
+/**
+ * Sent from the client to the server, to read a specific resource URI.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ReadResourceRequest = jsonRpcRequest("resources/read", ReadResourceRequestParams)
 /** Sent from the client to the server, to read a specific resource URI. */
 export interface ReadResourceRequest extends Schema.Schema.Type<typeof ReadResourceRequest> {}
 
-/** Sent from the client to request `notifications/resources/updated` whenever a resource changes. */
+/**
+ * Sent from the client to request `notifications/resources/updated` whenever a resource changes.
+ * @since 0.1.0
+ * @category messages
+ */
 export const SubscribeRequest = jsonRpcRequest("resources/subscribe", SubscribeRequestParams)
 /** Sent from the client to request `notifications/resources/updated` whenever a resource changes. */
 export interface SubscribeRequest extends Schema.Schema.Type<typeof SubscribeRequest> {}
 
-/** Sent from the client to cancel a previous `resources/subscribe`. */
+/**
+ * Sent from the client to cancel a previous `resources/subscribe`.
+ * @since 0.1.0
+ * @category messages
+ */
 export const UnsubscribeRequest = jsonRpcRequest("resources/unsubscribe", UnsubscribeRequestParams)
 /** Sent from the client to cancel a previous `resources/subscribe`. */
 export interface UnsubscribeRequest extends Schema.Schema.Type<typeof UnsubscribeRequest> {}
 
-/** Sent from the client to request a list of prompts and prompt templates the server has. */
+/**
+ * Sent from the client to request a list of prompts and prompt templates the server has.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ListPromptsRequest = jsonRpcRequestOptionalParams("prompts/list", PaginatedRequestParams)
 /** Sent from the client to request a list of prompts and prompt templates the server has. */
 export interface ListPromptsRequest extends Schema.Schema.Type<typeof ListPromptsRequest> {}
 
-/** Used by the client to get a prompt provided by the server. */
+/**
+ * Used by the client to get a prompt provided by the server.
+ * @since 0.1.0
+ * @category messages
+ */
 export const GetPromptRequest = jsonRpcRequest("prompts/get", GetPromptRequestParams)
 /** Used by the client to get a prompt provided by the server. */
 export interface GetPromptRequest extends Schema.Schema.Type<typeof GetPromptRequest> {}
 
-/** Sent from the client to request a list of tools the server has. */
+/**
+ * Sent from the client to request a list of tools the server has.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ListToolsRequest = jsonRpcRequestOptionalParams("tools/list", PaginatedRequestParams)
 /** Sent from the client to request a list of tools the server has. */
 export interface ListToolsRequest extends Schema.Schema.Type<typeof ListToolsRequest> {}
 
-/** Used by the client to invoke a tool provided by the server. */
+/**
+ * Used by the client to invoke a tool provided by the server.
+ * @since 0.1.0
+ * @category messages
+ */
 export const CallToolRequest = jsonRpcRequest("tools/call", CallToolRequestParams)
 /** Used by the client to invoke a tool provided by the server. */
 export interface CallToolRequest extends Schema.Schema.Type<typeof CallToolRequest> {}
 
-/** A request to retrieve the state of a task. */
+/**
+ * A request to retrieve the state of a task.
+ * @since 0.1.0
+ * @category messages
+ */
 export const GetTaskRequest = jsonRpcRequest("tasks/get", GetTaskRequestParams)
 /** A request to retrieve the state of a task. */
 export interface GetTaskRequest extends Schema.Schema.Type<typeof GetTaskRequest> {}
 
-/** A request to retrieve the result of a completed task. */
+/**
+ * A request to retrieve the result of a completed task.
+ * @since 0.1.0
+ * @category messages
+ */
 export const GetTaskPayloadRequest = jsonRpcRequest("tasks/result", GetTaskPayloadRequestParams)
 /** A request to retrieve the result of a completed task. */
 export interface GetTaskPayloadRequest extends Schema.Schema.Type<typeof GetTaskPayloadRequest> {}
 
-/** A request to cancel a task. */
+/**
+ * A request to cancel a task.
+ * @since 0.1.0
+ * @category messages
+ */
 export const CancelTaskRequest = jsonRpcRequest("tasks/cancel", CancelTaskRequestParams)
 /** A request to cancel a task. */
 export interface CancelTaskRequest extends Schema.Schema.Type<typeof CancelTaskRequest> {}
 
-/** A request to retrieve a list of tasks. */
+/**
+ * A request to retrieve a list of tasks.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ListTasksRequest = jsonRpcRequestOptionalParams("tasks/list", PaginatedRequestParams)
 /** A request to retrieve a list of tasks. */
 export interface ListTasksRequest extends Schema.Schema.Type<typeof ListTasksRequest> {}
 
-/** A request from the client to the server, to enable or adjust logging. */
+/**
+ * A request from the client to the server, to enable or adjust logging.
+ * @since 0.1.0
+ * @category messages
+ */
 export const SetLevelRequest = jsonRpcRequest("logging/setLevel", SetLevelRequestParams)
 /** A request from the client to the server, to enable or adjust logging. */
 export interface SetLevelRequest extends Schema.Schema.Type<typeof SetLevelRequest> {}
 
-/** A request from the client to the server, to ask for completion options. */
+/**
+ * A request from the client to the server, to ask for completion options.
+ * @since 0.1.0
+ * @category messages
+ */
 export const CompleteRequest = jsonRpcRequest("completion/complete", CompleteRequestParams)
 /** A request from the client to the server, to ask for completion options. */
 export interface CompleteRequest extends Schema.Schema.Type<typeof CompleteRequest> {}
 
-/** A request from the server to sample an LLM via the client. */
+/**
+ * A request from the server to sample an LLM via the client.
+ * @since 0.1.0
+ * @category messages
+ */
 export const CreateMessageRequest = jsonRpcRequest("sampling/createMessage", CreateMessageRequestParams)
 /** A request from the server to sample an LLM via the client. */
 export interface CreateMessageRequest extends Schema.Schema.Type<typeof CreateMessageRequest> {}
 
-/** Sent from the server to request the list of root URIs from the client. */
+/**
+ * Sent from the server to request the list of root URIs from the client.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ListRootsRequest = jsonRpcRequestOptionalParams("roots/list", RequestParams)
 /** Sent from the server to request the list of root URIs from the client. */
 export interface ListRootsRequest extends Schema.Schema.Type<typeof ListRootsRequest> {}
 
-/** A request from the server to elicit additional information from the user via the client. */
+/**
+ * A request from the server to elicit additional information from the user via the client.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ElicitRequest = jsonRpcRequest("elicitation/create", ElicitRequestParams)
 /** A request from the server to elicit additional information from the user via the client. */
 export interface ElicitRequest extends Schema.Schema.Type<typeof ElicitRequest> {}
 
-/** Sent by either side to cancel a previously-issued request. */
+/**
+ * Sent by either side to cancel a previously-issued request.
+ * @since 0.1.0
+ * @category messages
+ */
 export const CancelledNotification = jsonRpcNotification("notifications/cancelled", CancelledNotificationParams)
 /** Sent by either side to cancel a previously-issued request. */
 export interface CancelledNotification extends Schema.Schema.Type<typeof CancelledNotification> {}
 
-/** Sent from the client to the server after initialization has finished. */
+/**
+ * Sent from the client to the server after initialization has finished.
+ * @since 0.1.0
+ * @category messages
+ */
 export const InitializedNotification = jsonRpcNotificationOptionalParams(
   "notifications/initialized",
   NotificationParams
@@ -1589,12 +2312,20 @@ export const InitializedNotification = jsonRpcNotificationOptionalParams(
 /** Sent from the client to the server after initialization has finished. */
 export interface InitializedNotification extends Schema.Schema.Type<typeof InitializedNotification> {}
 
-/** An out-of-band progress update for a long-running request. */
+/**
+ * An out-of-band progress update for a long-running request.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ProgressNotification = jsonRpcNotification("notifications/progress", ProgressNotificationParams)
 /** An out-of-band progress update for a long-running request. */
 export interface ProgressNotification extends Schema.Schema.Type<typeof ProgressNotification> {}
 
-/** Informs the client that the list of resources the server offers has changed. */
+/**
+ * Informs the client that the list of resources the server offers has changed.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ResourceListChangedNotification = jsonRpcNotificationOptionalParams(
   "notifications/resources/list_changed",
   NotificationParams
@@ -1602,7 +2333,11 @@ export const ResourceListChangedNotification = jsonRpcNotificationOptionalParams
 /** Informs the client that the list of resources the server offers has changed. */
 export interface ResourceListChangedNotification extends Schema.Schema.Type<typeof ResourceListChangedNotification> {}
 
-/** Informs the client that a subscribed resource has changed and may need to be read again. */
+/**
+ * Informs the client that a subscribed resource has changed and may need to be read again.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ResourceUpdatedNotification = jsonRpcNotification(
   "notifications/resources/updated",
   ResourceUpdatedNotificationParams
@@ -1610,7 +2345,11 @@ export const ResourceUpdatedNotification = jsonRpcNotification(
 /** Informs the client that a subscribed resource has changed and may need to be read again. */
 export interface ResourceUpdatedNotification extends Schema.Schema.Type<typeof ResourceUpdatedNotification> {}
 
-/** Informs the client that the list of prompts the server offers has changed. */
+/**
+ * Informs the client that the list of prompts the server offers has changed.
+ * @since 0.1.0
+ * @category messages
+ */
 export const PromptListChangedNotification = jsonRpcNotificationOptionalParams(
   "notifications/prompts/list_changed",
   NotificationParams
@@ -1618,7 +2357,11 @@ export const PromptListChangedNotification = jsonRpcNotificationOptionalParams(
 /** Informs the client that the list of prompts the server offers has changed. */
 export interface PromptListChangedNotification extends Schema.Schema.Type<typeof PromptListChangedNotification> {}
 
-/** Informs the client that the list of tools the server offers has changed. */
+/**
+ * Informs the client that the list of tools the server offers has changed.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ToolListChangedNotification = jsonRpcNotificationOptionalParams(
   "notifications/tools/list_changed",
   NotificationParams
@@ -1626,12 +2369,20 @@ export const ToolListChangedNotification = jsonRpcNotificationOptionalParams(
 /** Informs the client that the list of tools the server offers has changed. */
 export interface ToolListChangedNotification extends Schema.Schema.Type<typeof ToolListChangedNotification> {}
 
-/** Informs the requestor that a task's status has changed. */
+/**
+ * Informs the requestor that a task's status has changed.
+ * @since 0.1.0
+ * @category messages
+ */
 export const TaskStatusNotification = jsonRpcNotification("notifications/tasks/status", TaskStatusNotificationParams)
 /** Informs the requestor that a task's status has changed. */
 export interface TaskStatusNotification extends Schema.Schema.Type<typeof TaskStatusNotification> {}
 
-/** A log message passed from server to client. */
+/**
+ * A log message passed from server to client.
+ * @since 0.1.0
+ * @category messages
+ */
 export const LoggingMessageNotification = jsonRpcNotification(
   "notifications/message",
   LoggingMessageNotificationParams
@@ -1639,7 +2390,11 @@ export const LoggingMessageNotification = jsonRpcNotification(
 /** A log message passed from server to client. */
 export interface LoggingMessageNotification extends Schema.Schema.Type<typeof LoggingMessageNotification> {}
 
-/** Informs the client that an out-of-band (URL-mode) elicitation has completed. */
+/**
+ * Informs the client that an out-of-band (URL-mode) elicitation has completed.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ElicitationCompleteNotification = jsonRpcNotification(
   "notifications/elicitation/complete",
   ElicitationCompleteNotificationParams
@@ -1647,7 +2402,11 @@ export const ElicitationCompleteNotification = jsonRpcNotification(
 /** Informs the client that an out-of-band (URL-mode) elicitation has completed. */
 export interface ElicitationCompleteNotification extends Schema.Schema.Type<typeof ElicitationCompleteNotification> {}
 
-/** Informs the server that the client's list of roots has changed. */
+/**
+ * Informs the server that the client's list of roots has changed.
+ * @since 0.1.0
+ * @category messages
+ */
 export const RootsListChangedNotification = jsonRpcNotificationOptionalParams(
   "notifications/roots/list_changed",
   NotificationParams
@@ -1659,7 +2418,11 @@ export interface RootsListChangedNotification extends Schema.Schema.Type<typeof 
 // Message unions per direction
 // -----------------------------------------------------------------------------
 
-/** Any request a client sends to a server. */
+/**
+ * Any request a client sends to a server.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ClientRequest = Schema.Union(
   InitializeRequest,
   PingRequest,
@@ -1682,7 +2445,11 @@ export const ClientRequest = Schema.Union(
 /** Any request a client sends to a server. */
 export type ClientRequest = typeof ClientRequest.Type
 
-/** Any notification a client sends to a server. */
+/**
+ * Any notification a client sends to a server.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ClientNotification = Schema.Union(
   CancelledNotification,
   InitializedNotification,
@@ -1696,6 +2463,8 @@ export type ClientNotification = typeof ClientNotification.Type
 /**
  * Any result a client sends to a server. `Result` (first, as in the spec) accepts every object and
  * keeps all keys, so decoding with this union never loses data; decode by method for precision.
+ * @since 0.1.0
+ * @category messages
  */
 export const ClientResult = Schema.Union(
   Result,
@@ -1710,7 +2479,11 @@ export const ClientResult = Schema.Union(
 /** Any result a client sends to a server. */
 export type ClientResult = typeof ClientResult.Type
 
-/** Any request a server sends to a client. */
+/**
+ * Any request a server sends to a client.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ServerRequest = Schema.Union(
   PingRequest,
   GetTaskRequest,
@@ -1724,7 +2497,11 @@ export const ServerRequest = Schema.Union(
 /** Any request a server sends to a client. */
 export type ServerRequest = typeof ServerRequest.Type
 
-/** Any notification a server sends to a client. */
+/**
+ * Any notification a server sends to a client.
+ * @since 0.1.0
+ * @category messages
+ */
 export const ServerNotification = Schema.Union(
   CancelledNotification,
   ProgressNotification,
@@ -1742,6 +2519,8 @@ export type ServerNotification = typeof ServerNotification.Type
 /**
  * Any result a server sends to a client. `Result` (first, as in the spec) accepts every object and
  * keeps all keys, so decoding with this union never loses data; decode by method for precision.
+ * @since 0.1.0
+ * @category messages
  */
 export const ServerResult = Schema.Union(
   Result,
@@ -1766,7 +2545,11 @@ export type ServerResult = typeof ServerResult.Type
 // JSON-RPC envelope (the wire codec lives in JsonRpc.ts; these mirror the spec for validation)
 // -----------------------------------------------------------------------------
 
-/** A JSON-RPC request that expects a response. */
+/**
+ * A JSON-RPC request that expects a response.
+ * @since 0.1.0
+ * @category json-rpc
+ */
 export const JSONRPCRequest = Schema.Struct({
   jsonrpc: JsonRpcVersion,
   id: RequestId,
@@ -1776,7 +2559,11 @@ export const JSONRPCRequest = Schema.Struct({
 /** A JSON-RPC request that expects a response. */
 export interface JSONRPCRequest extends Schema.Schema.Type<typeof JSONRPCRequest> {}
 
-/** A JSON-RPC notification which does not expect a response. */
+/**
+ * A JSON-RPC notification which does not expect a response.
+ * @since 0.1.0
+ * @category json-rpc
+ */
 export const JSONRPCNotification = Schema.Struct({
   jsonrpc: JsonRpcVersion,
   method: Schema.String,
@@ -1785,7 +2572,11 @@ export const JSONRPCNotification = Schema.Struct({
 /** A JSON-RPC notification which does not expect a response. */
 export interface JSONRPCNotification extends Schema.Schema.Type<typeof JSONRPCNotification> {}
 
-/** A successful (non-error) JSON-RPC response to a request. */
+/**
+ * A successful (non-error) JSON-RPC response to a request.
+ * @since 0.1.0
+ * @category json-rpc
+ */
 export const JSONRPCResultResponse = Schema.Struct({
   jsonrpc: JsonRpcVersion,
   id: RequestId,
@@ -1794,7 +2585,11 @@ export const JSONRPCResultResponse = Schema.Struct({
 /** A successful (non-error) JSON-RPC response to a request. */
 export interface JSONRPCResultResponse extends Schema.Schema.Type<typeof JSONRPCResultResponse> {}
 
-/** A JSON-RPC response indicating that an error occurred (`id` may be absent, e.g. for parse errors). */
+/**
+ * A JSON-RPC response indicating that an error occurred (`id` may be absent, e.g. for parse errors).
+ * @since 0.1.0
+ * @category json-rpc
+ */
 export const JSONRPCErrorResponse = Schema.Struct({
   jsonrpc: JsonRpcVersion,
   id: optional(RequestId),
@@ -1803,17 +2598,29 @@ export const JSONRPCErrorResponse = Schema.Struct({
 /** A JSON-RPC response indicating that an error occurred. */
 export interface JSONRPCErrorResponse extends Schema.Schema.Type<typeof JSONRPCErrorResponse> {}
 
-/** A JSON-RPC response to a request: either a result or an error. */
+/**
+ * A JSON-RPC response to a request: either a result or an error.
+ * @since 0.1.0
+ * @category json-rpc
+ */
 export const JSONRPCResponse = Schema.Union(JSONRPCResultResponse, JSONRPCErrorResponse)
 /** A JSON-RPC response to a request: either a result or an error. */
 export type JSONRPCResponse = typeof JSONRPCResponse.Type
 
-/** Any valid JSON-RPC message that can be decoded off the wire or encoded to be sent. */
+/**
+ * Any valid JSON-RPC message that can be decoded off the wire or encoded to be sent.
+ * @since 0.1.0
+ * @category json-rpc
+ */
 export const JSONRPCMessage = Schema.Union(JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse)
 /** Any valid JSON-RPC message that can be decoded off the wire or encoded to be sent. */
 export type JSONRPCMessage = typeof JSONRPCMessage.Type
 
-/** The `error` member of a {@link URLElicitationRequiredError} (`code` -32042, `data.elicitations`). */
+/**
+ * The `error` member of a {@link URLElicitationRequiredError} (`code` -32042, `data.elicitations`).
+ * @since 0.1.0
+ * @category json-rpc
+ */
 export const URLElicitationRequiredErrorObject = Schema.Struct({
   code: Schema.Literal(URL_ELICITATION_REQUIRED),
   message: Schema.String,
@@ -1825,7 +2632,11 @@ export const URLElicitationRequiredErrorObject = Schema.Struct({
 /** The `error` member of a {@link URLElicitationRequiredError}. */
 export interface URLElicitationRequiredErrorObject extends Schema.Schema.Type<typeof URLElicitationRequiredErrorObject> {}
 
-/** An error response: the server requires the client to complete URL-mode elicitation(s) first. */
+/**
+ * An error response: the server requires the client to complete URL-mode elicitation(s) first.
+ * @since 0.1.0
+ * @category json-rpc
+ */
 export const URLElicitationRequiredError = Schema.Struct({
   jsonrpc: JsonRpcVersion,
   id: optional(RequestId),
@@ -1841,6 +2652,8 @@ export interface URLElicitationRequiredError extends Schema.Schema.Type<typeof U
 /**
  * The shape of a request method table: method -> params and result schemas.
  * (`any`: Schema is invariant in its type, so only `any` admits every entry.)
+ * @since 0.1.0
+ * @category method tables
  */
 export interface RequestMethodTable {
   readonly [method: string]: {
@@ -1849,7 +2662,11 @@ export interface RequestMethodTable {
   }
 }
 
-/** The shape of a notification method table: method -> params schema. */
+/**
+ * The shape of a notification method table: method -> params schema.
+ * @since 0.1.0
+ * @category method tables
+ */
 export interface NotificationMethodTable {
   readonly [method: string]: {
     readonly params: Schema.Schema<any>
@@ -1871,6 +2688,8 @@ const OptionalNotificationParams = Schema.UndefinedOr(NotificationParams)
  *
  * Task augmentation: when `params.task` is set on a method listed in
  * {@link ClientTaskAugmentableRequests}, the response is a {@link CreateTaskResult} instead of `result`.
+ * @since 0.1.0
+ * @category method tables
  */
 export const ClientRequests = {
   "initialize": { params: InitializeRequestParams, result: InitializeResult },
@@ -1897,6 +2716,8 @@ export const ClientRequests = {
  *
  * Task augmentation: when `params.task` is set on a method listed in
  * {@link ServerTaskAugmentableRequests}, the response is a {@link CreateTaskResult} instead of `result`.
+ * @since 0.1.0
+ * @category method tables
  */
 export const ServerRequests = {
   "ping": { params: OptionalRequestParams, result: EmptyResult },
@@ -1909,7 +2730,11 @@ export const ServerRequests = {
   "tasks/list": { params: OptionalPaginatedRequestParams, result: ListTasksResult }
 } as const satisfies RequestMethodTable
 
-/** Notifications a client sends to a server: method -> `{ params }` schema. */
+/**
+ * Notifications a client sends to a server: method -> `{ params }` schema.
+ * @since 0.1.0
+ * @category method tables
+ */
 export const ClientNotifications = {
   "notifications/initialized": { params: OptionalNotificationParams },
   "notifications/cancelled": { params: CancelledNotificationParams },
@@ -1918,7 +2743,11 @@ export const ClientNotifications = {
   "notifications/tasks/status": { params: TaskStatusNotificationParams }
 } as const satisfies NotificationMethodTable
 
-/** Notifications a server sends to a client: method -> `{ params }` schema. */
+/**
+ * Notifications a server sends to a client: method -> `{ params }` schema.
+ * @since 0.1.0
+ * @category method tables
+ */
 export const ServerNotifications = {
   "notifications/cancelled": { params: CancelledNotificationParams },
   "notifications/progress": { params: ProgressNotificationParams },
@@ -1931,52 +2760,116 @@ export const ServerNotifications = {
   "notifications/tasks/status": { params: TaskStatusNotificationParams }
 } as const satisfies NotificationMethodTable
 
-/** Client -> server request methods that accept `params.task` (respond with `CreateTaskResult` when set). */
+/**
+ * Client -> server request methods that accept `params.task` (respond with `CreateTaskResult` when set).
+ * @since 0.1.0
+ * @category method tables
+ */
 export const ClientTaskAugmentableRequests = ["tools/call"] as const satisfies ReadonlyArray<ClientRequestMethod>
 
-/** Server -> client request methods that accept `params.task` (respond with `CreateTaskResult` when set). */
+/**
+ * Server -> client request methods that accept `params.task` (respond with `CreateTaskResult` when set).
+ * @since 0.1.0
+ * @category method tables
+ */
 export const ServerTaskAugmentableRequests = [
   "sampling/createMessage",
   "elicitation/create"
 ] as const satisfies ReadonlyArray<ServerRequestMethod>
 
-/** A request method a client sends to a server. */
+/**
+ * A request method a client sends to a server.
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ClientRequestMethod = keyof typeof ClientRequests
-/** The decoded params of client request `M` (includes `undefined` where params are optional). */
+/**
+ * The decoded params of client request `M` (includes `undefined` where params are optional).
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ClientRequestParams<M extends ClientRequestMethod> = Schema.Schema.Type<typeof ClientRequests[M]["params"]>
-/** The decoded result of client request `M`. */
+/**
+ * The decoded result of client request `M`.
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ClientRequestResult<M extends ClientRequestMethod> = Schema.Schema.Type<typeof ClientRequests[M]["result"]>
 
-/** A request method a server sends to a client. */
+/**
+ * A request method a server sends to a client.
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ServerRequestMethod = keyof typeof ServerRequests
-/** The decoded params of server request `M` (includes `undefined` where params are optional). */
+/**
+ * The decoded params of server request `M` (includes `undefined` where params are optional).
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ServerRequestParams<M extends ServerRequestMethod> = Schema.Schema.Type<typeof ServerRequests[M]["params"]>
-/** The decoded result of server request `M`. */
+/**
+ * The decoded result of server request `M`.
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ServerRequestResult<M extends ServerRequestMethod> = Schema.Schema.Type<typeof ServerRequests[M]["result"]>
 
-/** A notification method a client sends to a server. */
+/**
+ * A notification method a client sends to a server.
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ClientNotificationMethod = keyof typeof ClientNotifications
-/** The decoded params of client notification `M` (includes `undefined` where params are optional). */
+/**
+ * The decoded params of client notification `M` (includes `undefined` where params are optional).
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ClientNotificationParams<M extends ClientNotificationMethod> = Schema.Schema.Type<
   typeof ClientNotifications[M]["params"]
 >
 
-/** A notification method a server sends to a client. */
+/**
+ * A notification method a server sends to a client.
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ServerNotificationMethod = keyof typeof ServerNotifications
-/** The decoded params of server notification `M` (includes `undefined` where params are optional). */
+/**
+ * The decoded params of server notification `M` (includes `undefined` where params are optional).
+ * @since 0.1.0
+ * @category method tables
+ */
 export type ServerNotificationParams<M extends ServerNotificationMethod> = Schema.Schema.Type<
   typeof ServerNotifications[M]["params"]
 >
 
-/** Whether `method` is a request a client may send to a server. */
+/**
+ * Whether `method` is a request a client may send to a server.
+ * @since 0.1.0
+ * @category method tables
+ */
 export const isClientRequestMethod = (method: string): method is ClientRequestMethod =>
   Object.prototype.hasOwnProperty.call(ClientRequests, method)
-/** Whether `method` is a request a server may send to a client. */
+/**
+ * Whether `method` is a request a server may send to a client.
+ * @since 0.1.0
+ * @category method tables
+ */
 export const isServerRequestMethod = (method: string): method is ServerRequestMethod =>
   Object.prototype.hasOwnProperty.call(ServerRequests, method)
-/** Whether `method` is a notification a client may send to a server. */
+/**
+ * Whether `method` is a notification a client may send to a server.
+ * @since 0.1.0
+ * @category method tables
+ */
 export const isClientNotificationMethod = (method: string): method is ClientNotificationMethod =>
   Object.prototype.hasOwnProperty.call(ClientNotifications, method)
-/** Whether `method` is a notification a server may send to a client. */
+/**
+ * Whether `method` is a notification a server may send to a client.
+ * @since 0.1.0
+ * @category method tables
+ */
 export const isServerNotificationMethod = (method: string): method is ServerNotificationMethod =>
   Object.prototype.hasOwnProperty.call(ServerNotifications, method)
