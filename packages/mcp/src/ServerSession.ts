@@ -29,6 +29,11 @@ import type { ProtocolError } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
 import * as McpSchemaModule from "./McpSchema.js"
 
+/**
+ * What a server knows of the client it serves, and the session's push channel.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ServerSessionShape {
   /** `Mcp-Session-Id` on streamable HTTP; a process-unique id elsewhere. */
   readonly sessionId: string
@@ -44,12 +49,41 @@ export interface ServerSessionShape {
   readonly log: (level: McpSchema.LoggingLevel, data: unknown, logger?: string) => Effect.Effect<void>
 }
 
-/** The session of the client being served. */
+/**
+ * The session of the client being served.
+ *
+ * @example
+ * ```ts
+ * import * as ServerSession from "@effect-mcp/mcp/ServerSession"
+ * import * as Effect from "effect/Effect"
+ *
+ * const whoIsThere = Effect.gen(function*() {
+ *   const session = yield* ServerSession.ServerSession
+ *   const client = session.clientInfo()
+ *   yield* session.log("debug", `serving ${client?.name ?? "an unknown client"} (${session.protocolVersion()})`)
+ * })
+ * ```
+ * @since 0.1.0
+ * @category tags
+ */
 export class ServerSession extends Context.Tag("@effect-mcp/mcp/ServerSession")<ServerSession, ServerSessionShape>() {}
 
 // the schema's literals are in order of severity
 const LEVELS: ReadonlyArray<McpSchema.LoggingLevel> = McpSchemaModule.LoggingLevel.literals
 
-/** Whether a message at `level` passes a session whose threshold is `threshold`. */
+/**
+ * Whether a message at `level` passes a session whose threshold is `threshold`.
+ *
+ * @example
+ * ```ts
+ * import * as ServerSession from "@effect-mcp/mcp/ServerSession"
+ *
+ * ServerSession.levelAllows("warning", "error") // true
+ * ServerSession.levelAllows("warning", "info") // false
+ * ServerSession.levelAllows(undefined, "debug") // true: no level set
+ * ```
+ * @since 0.1.0
+ * @category logging
+ */
 export const levelAllows = (threshold: McpSchema.LoggingLevel | undefined, level: McpSchema.LoggingLevel): boolean =>
   threshold === undefined || LEVELS.indexOf(level) >= LEVELS.indexOf(threshold)

@@ -34,12 +34,18 @@ import { TransportError } from "./McpError.js"
  * Where an outgoing message belongs. On streamable HTTP a server message that
  * relates to a forward request travels on that request's stream; others go to
  * the session's standing stream. stdio and in-memory ignore it.
+ * @since 0.1.0
+ * @category models
  */
 export interface Route {
   readonly relatedRequestId?: JsonRpc.RequestId | undefined
 }
 
-/** What the transport knows of the session it carries. */
+/**
+ * What the transport knows of the session it carries.
+ * @since 0.1.0
+ * @category models
+ */
 export interface TransportInfo {
   /** `Mcp-Session-Id` on HTTP; undefined on stdio and in-memory. */
   readonly sessionId?: string | undefined
@@ -49,6 +55,11 @@ export interface TransportInfo {
   readonly principal?: (() => PrincipalInfo | undefined) | undefined
 }
 
+/**
+ * A transport: a stream of decoded frames in, `send` out.
+ * @since 0.1.0
+ * @category models
+ */
 export interface TransportShape {
   /** Frames from the peer, in arrival order; ends when the peer closes. */
   readonly incoming: Stream.Stream<JsonRpc.Frame, TransportError>
@@ -73,6 +84,8 @@ export interface TransportShape {
 /**
  * Reads what arrived since the last read (waiting while nothing did); fails
  * with `None` once the peer closed.
+ * @since 0.1.0
+ * @category models
  */
 export type Pull = Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
 
@@ -84,6 +97,23 @@ const PullKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/pull")
  * the engine's own work per message. The pull is kept on this very stream
  * object, so a stream derived from it (`Stream.tap`, a logging wrapper) has
  * none and is read as the stream it is. Read one way or the other, never both.
+ *
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ * import * as Queue from "effect/Queue"
+ * import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+ *
+ * const program = Effect.gen(function*() {
+ *   const queue = yield* Queue.unbounded<JsonRpc.Frame>()
+ *   // read whatever is queued, at least one frame; never ends
+ *   const incoming = Transport.pullable(Effect.map(queue.takeBetween(1, 64), (chunk) => Array.from(chunk)))
+ *   return Transport.pullOf(incoming) !== undefined // true
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const pullable = (pull: Pull): Stream.Stream<JsonRpc.Frame, TransportError> =>
   Object.assign(
@@ -91,7 +121,20 @@ export const pullable = (pull: Pull): Stream.Stream<JsonRpc.Frame, TransportErro
     { [PullKey]: pull }
   )
 
-/** The pull of a stream made by `pullable`, if it is one. */
+/**
+ * The pull of a stream made by `pullable`, if it is one.
+ *
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ * import * as Stream from "effect/Stream"
+ *
+ * Transport.pullOf(Stream.empty) // undefined: read it as a stream
+ * ```
+ * @since 0.1.0
+ * @category utils
+ */
 export const pullOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): Pull | undefined =>
   (incoming as { readonly [PullKey]?: Pull })[PullKey]
 
@@ -99,6 +142,25 @@ export const pullOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): 
  * `incoming` over a mailbox of frames, for transports that gather what they
  * read in one: the mailbox ending is the peer closing, its failure the
  * transport's.
+ *
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ * import * as Mailbox from "effect/Mailbox"
+ * import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+ * import type { TransportError } from "@effect-mcp/mcp/McpError"
+ *
+ * const program = Effect.gen(function*() {
+ *   const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
+ *   const { incoming } = Transport.fromMailbox(mailbox)
+ *   yield* mailbox.offer({ jsonrpc: "2.0", method: "notifications/initialized" })
+ *   yield* mailbox.end // the peer closed: `incoming` ends after this frame
+ *   return incoming
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const fromMailbox = (
   mailbox: Mailbox.ReadonlyMailbox<JsonRpc.Frame, TransportError>
@@ -153,15 +215,43 @@ export const exchangeFailed = (id: JsonRpc.RequestId, error: TransportError): Js
 export const exchangeFailure = (response: JsonRpc.ErrorResponse): TransportError | undefined =>
   (response.error as { readonly [FailureKey]?: TransportError })[FailureKey]
 
-/** The transport a protocol engine runs on. */
+/**
+ * The transport a protocol engine runs on.
+ *
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ *
+ * // a transport that logs what it sends, over whatever transport is provided
+ * const logged = Effect.gen(function*() {
+ *   const transport = yield* Transport.Transport
+ *   return Transport.layer({
+ *     ...transport,
+ *     send: (message, route) => Effect.zipRight(Effect.logDebug("send", message), transport.send(message, route))
+ *   })
+ * })
+ * ```
+ * @since 0.1.0
+ * @category tags
+ */
 export class Transport extends Context.Tag("@effect-mcp/mcp/Transport")<Transport, TransportShape>() {}
 
-/** One line of a wire log: which way a message went and its JSON text. */
+/**
+ * One line of a wire log: which way a message went and its JSON text.
+ * @since 0.1.0
+ * @category models
+ */
 export interface WireRecord {
   readonly from: "client" | "server"
   readonly json: string
 }
 
+/**
+ * Two connected in-memory transports and what crossed between them.
+ * @since 0.1.0
+ * @category models
+ */
 export interface MemoryPair {
   readonly client: TransportShape
   readonly server: TransportShape
@@ -173,6 +263,11 @@ export interface MemoryPair {
   readonly disconnect: (from: "client" | "server") => Effect.Effect<void>
 }
 
+/**
+ * Options of `makeMemoryPair`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface MemoryOptions {
   /** Called for every message that crosses, after it was encoded. */
   readonly onWire?: ((record: WireRecord) => void) | undefined
@@ -184,6 +279,20 @@ export interface MemoryOptions {
  * Two connected in-memory transports for tests and demos. Every message is
  * encoded to JSON and parsed again on the other side, exactly as on a real
  * wire; closing the scope ends both incoming streams.
+ *
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ *
+ * const program = Effect.scoped(Effect.gen(function*() {
+ *   const pair = yield* Transport.makeMemoryPair()
+ *   yield* pair.client.send({ jsonrpc: "2.0", id: 1, method: "ping" })
+ *   return pair.wire // [{ from: "client", json: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }]
+ * }))
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPair, never, Scope.Scope> =>
   Effect.gen(function*() {
@@ -220,7 +329,22 @@ export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPai
     }
   })
 
-/** Provides one side of a transport from a `TransportShape` value. */
+/**
+ * Provides one side of a transport from a `TransportShape` value.
+ *
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ *
+ * const program = Effect.scoped(Effect.gen(function*() {
+ *   const pair = yield* Transport.makeMemoryPair()
+ *   const serverTransport = Transport.layer(pair.server) // give it to McpServer.run
+ * }))
+ * ```
+ * @since 0.1.0
+ * @category layers
+ */
 export const layer = (shape: TransportShape): Layer.Layer<Transport> => Layer.succeed(Transport, shape)
 
 /**
@@ -230,8 +354,20 @@ export const layer = (shape: TransportShape): Layer.Layer<Transport> => Layer.su
  *
  * @example
  * ```ts
- * const { client, server, pair } = yield* Transport.layerMemoryPair()
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ *
+ * const test = Effect.scoped(Effect.gen(function*() {
+ *   const { client, server, pair } = yield* Transport.layerMemoryPair()
+ *   // provide `server` to the server under test, then:
+ *   const clientLayer = McpClient.layer({ name: "test", version: "0" }).pipe(Layer.provide(client))
+ *   return pair.wire // what crossed, as JSON text
+ * }))
  * ```
+ * @since 0.1.0
+ * @category layers
  */
 export const layerMemoryPair = (options?: MemoryOptions): Effect.Effect<
   { readonly client: Layer.Layer<Transport>; readonly server: Layer.Layer<Transport>; readonly pair: MemoryPair },
