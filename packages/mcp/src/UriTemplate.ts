@@ -43,6 +43,14 @@
  * value expressions (`{a}{b}{c}`) backtrack polynomially on long non-matching
  * URIs; separate them with literals when matching untrusted input.
  *
+ * @example
+ * ```ts
+ * import * as UriTemplate from "@effect-mcp/mcp/UriTemplate"
+ *
+ * const template = UriTemplate.parse("users://{id}{.format}")
+ * UriTemplate.expand(template, { id: "42", format: "json" }) // "users://42.json"
+ * UriTemplate.match(template, "users://42.json") // Option.some({ id: "42", format: "json" })
+ * ```
  * @since 0.1.0
  */
 import * as Option from "effect/Option"
@@ -51,10 +59,18 @@ import * as Option from "effect/Option"
 // Model
 // ---------------------------------------------------------------------------
 
-/** An RFC 6570 expression operator (`""` is simple string expansion). */
+/**
+ * An RFC 6570 expression operator (`""` is simple string expansion).
+ * @since 0.1.0
+ * @category models
+ */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&"
 
-/** A variable specification inside an expression, e.g. `var`, `list*`, `var:3`. */
+/**
+ * A variable specification inside an expression, e.g. `var`, `list*`, `var:3`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface VarSpec {
   readonly name: string
   readonly explode: boolean
@@ -62,19 +78,39 @@ export interface VarSpec {
   readonly prefix: number | undefined
 }
 
+/**
+ * Literal text between expressions, kept as written.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Literal {
   readonly _tag: "Literal"
   readonly value: string
 }
 
+/**
+ * A `{…}` expression: its operator and its variables.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Expression {
   readonly _tag: "Expression"
   readonly operator: Operator
   readonly variables: ReadonlyArray<VarSpec>
 }
 
+/**
+ * A piece of a parsed template.
+ * @since 0.1.0
+ * @category models
+ */
 export type Part = Literal | Expression
 
+/**
+ * A parsed template: the text it came from, its parts and its variable names.
+ * @since 0.1.0
+ * @category models
+ */
 export interface UriTemplate {
   readonly template: string
   /** Unique variable names, in order of first appearance. */
@@ -82,10 +118,29 @@ export interface UriTemplate {
   readonly parts: ReadonlyArray<Part>
 }
 
-/** A value for `expand`: a string, a list of strings, or `undefined` (skipped). */
+/**
+ * A value for `expand`: a string, a list of strings, or `undefined` (skipped).
+ * @since 0.1.0
+ * @category models
+ */
 export type Value = string | ReadonlyArray<string> | undefined
 
-/** Thrown by {@link parse} for malformed templates. */
+/**
+ * Thrown by {@link parse} for malformed templates.
+ *
+ * @example
+ * ```ts
+ * import * as UriTemplate from "@effect-mcp/mcp/UriTemplate"
+ *
+ * try {
+ *   UriTemplate.parse("users://{id")
+ * } catch (error) {
+ *   if (error instanceof UriTemplate.UriTemplateError) console.log(error.position, error.reason)
+ * }
+ * ```
+ * @since 0.1.0
+ * @category errors
+ */
 export class UriTemplateError extends Error {
   readonly _tag = "UriTemplateError" as const
   readonly template: string
@@ -137,6 +192,15 @@ const VARSPEC =
  * Parses an RFC 6570 template.
  *
  * @throws {UriTemplateError} when the template is malformed.
+ * @example
+ * ```ts
+ * import * as UriTemplate from "@effect-mcp/mcp/UriTemplate"
+ *
+ * const t = UriTemplate.parse("files://{+path}{?rev}")
+ * t.variableNames // ["path", "rev"]
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const parse = (template: string): UriTemplate => {
   const parts: Array<Part> = []
@@ -205,7 +269,19 @@ const parseExpression = (
   return { _tag: "Expression", operator, variables }
 }
 
-/** `true` when `s` contains at least one `{…}` expression (no validation: use {@link parse}). */
+/**
+ * `true` when `s` contains at least one `{…}` expression (no validation: use {@link parse}).
+ *
+ * @example
+ * ```ts
+ * import * as UriTemplate from "@effect-mcp/mcp/UriTemplate"
+ *
+ * UriTemplate.isTemplate("users://{id}") // true
+ * UriTemplate.isTemplate("docs://readme") // false
+ * ```
+ * @since 0.1.0
+ * @category guards
+ */
 export const isTemplate = (s: string): boolean => /\{[^{}]+\}/.test(s)
 
 // ---------------------------------------------------------------------------
@@ -283,6 +359,17 @@ const expandExpression = (e: Expression, vars: Readonly<Record<string, Value>>):
 /**
  * Expands a template (RFC 6570 §3). `undefined` values and empty lists are
  * skipped; lookups only consider own properties of `vars`.
+ *
+ * @example
+ * ```ts
+ * import * as UriTemplate from "@effect-mcp/mcp/UriTemplate"
+ *
+ * const t = UriTemplate.parse("search://{?q,tags*}")
+ * UriTemplate.expand(t, { q: "fibers and scopes", tags: ["effect", "mcp"] })
+ * // "search://?q=fibers%20and%20scopes&tags=effect&tags=mcp"
+ * ```
+ * @since 0.1.0
+ * @category combinators
  */
 export const expand = (t: UriTemplate, vars: Readonly<Record<string, Value>>): string => {
   let out = ""
@@ -400,13 +487,29 @@ const assign = (result: Record<string, string>, name: string, value: string): bo
   return true
 }
 
-/** URIs longer than this never match a template (64 Ki characters). */
+/**
+ * URIs longer than this never match a template (64 Ki characters).
+ * @since 0.1.0
+ * @category constants
+ */
 export const MAX_MATCH_LENGTH = 65_536
 
 /**
  * Matches a URI against a template (the inverse of {@link expand} for levels
  * 1–3). Returns the percent-decoded values of the variables present in the
  * URI, or `None` when the URI does not match.
+ *
+ * @example
+ * ```ts
+ * import * as UriTemplate from "@effect-mcp/mcp/UriTemplate"
+ * import * as Option from "effect/Option"
+ *
+ * const t = UriTemplate.parse("users://{id}/posts{/post}")
+ * UriTemplate.match(t, "users://42/posts/7") // Option.some({ id: "42", post: "7" })
+ * Option.isNone(UriTemplate.match(t, "users://42/comments")) // true
+ * ```
+ * @since 0.1.0
+ * @category combinators
  */
 export const match = (t: UriTemplate, uri: string): Option.Option<Record<string, string>> => {
   // URIs come from peers: adjacent expressions (`{a}{b}`) backtrack badly on long input

@@ -7,7 +7,28 @@
  *
  * @since 0.1.0
  */
+
+/**
+ * Newline-delimited JSON framing for stdio.
+ * @since 0.1.0
+ * @category modules
+ */
 export * as NdJson from "./NdJson.js"
+/**
+ * stdio transports: a server on the process's stdin/stdout, a client that spawns a server.
+ * @since 0.1.0
+ * @category modules
+ */
 export * as NodeStdio from "./NodeStdio.js"
+/**
+ * The streamable HTTP server on `node:http`.
+ * @since 0.1.0
+ * @category modules
+ */
 export * as NodeStreamableHttp from "./NodeStreamableHttp.js"
+/**
+ * The streamable HTTP client transport over undici.
+ * @since 0.1.0
+ * @category modules
+ */
 export * as NodeStreamableHttpClient from "./NodeStreamableHttpClient.js"
