@@ -87,7 +87,8 @@ const exportsOf = (statement: ts.Statement): Array<readonly [string, ts.Node]> =
     const clause = statement.exportClause
     if (clause === undefined) return [["*", statement]]
     if (ts.isNamespaceExport(clause)) return [[clause.name.text, statement]]
-    return clause.elements.map((e) => [e.name.text, statement] as const)
+    // a specifier's own JSDoc (`export { /** ... */ a, b }`) or the statement's
+    return clause.elements.map((e) => [e.name.text, ts.getJSDocTags(e).length > 0 ? e : statement] as const)
   }
   if (!isExported(statement)) return []
   if (ts.isVariableStatement(statement)) {

@@ -60,6 +60,12 @@ import * as NdJson from "./NdJson.js"
 // server
 // ----------------------------------------------------------------------------
 
+/**
+ * Options of the server side: the streams (the process's by default) and the
+ * longest message accepted.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ServerOptions {
   /** Where messages come from (default `process.stdin`). */
   readonly stdin?: Readable | undefined
@@ -83,6 +89,8 @@ export interface ServerOptions {
  *
  * const transport = NodeStdio.makeServer({ stdin: new PassThrough(), stdout: new PassThrough() })
  * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShape, never, Scope.Scope> =>
   Effect.gen(function*() {
@@ -114,19 +122,25 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
  * @example
  * ```ts
  * import * as NodeStdio from "@effect-mcp/node/NodeStdio"
- * import * as Protocol from "@effect-mcp/mcp/Protocol"
- * import { Transport } from "@effect-mcp/mcp/Transport"
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
  * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
  *
- * const main = Effect.gen(function*() {
- *   const engine = yield* Protocol.make(yield* Transport, {
- *     side: "server",
- *     onRequest: ({ request }) => Effect.succeed({ echo: request.params ?? {} }),
- *     onNotification: () => Effect.void
- *   })
- *   yield* engine.closed // until stdin ends
- * }).pipe(Effect.scoped, Effect.provide(NodeStdio.layerServer()))
+ * const Echo = McpServer.tool({
+ *   name: "echo",
+ *   handler: () => Effect.succeed("hello")
+ * })
+ *
+ * // serves until the client closes stdin; SIGINT/SIGTERM interrupt it and close the session
+ * McpServer.run.pipe(
+ *   Effect.provide(McpServer.register(Echo).pipe(Layer.provideMerge(McpServer.layer({ name: "echo", version: "1.0.0" })))),
+ *   Effect.provide(NodeStdio.layerServer()),
+ *   NodeRuntime.runMain
+ * )
  * ```
+ * @since 0.1.0
+ * @category layers
  */
 export const layerServer = (options?: ServerOptions): Layer.Layer<Transport> =>
   Layer.merge(
@@ -138,6 +152,11 @@ export const layerServer = (options?: ServerOptions): Layer.Layer<Transport> =>
 // client
 // ----------------------------------------------------------------------------
 
+/**
+ * How to spawn the server, and how long closing it may take.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ClientOptions {
   /** The executable to run (resolved on `PATH`). */
   readonly command: string
@@ -168,12 +187,22 @@ export interface ClientOptions {
   readonly unparsedStdoutLogLevel?: LogLevel.Literal | undefined
 }
 
-/** How a child process ended: `code` when it exited, `signal` when it was killed. */
+/**
+ * How a child process ended: `code` when it exited, `signal` when it was killed.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ChildExit {
   readonly code: number | null
   readonly signal: NodeJS.Signals | null
 }
 
+/**
+ * A spawned server: the transport over its stdin/stdout, its pid, its stderr
+ * lines, its non-JSON stdout lines and its exit.
+ * @since 0.1.0
+ * @category models
+ */
 export interface StdioChildShape {
   /** The transport over the child's stdin/stdout (also provided as `Transport` by `layerClient`). */
   readonly transport: TransportShape
@@ -268,6 +297,8 @@ const describeCommand = (command: string, args: ReadonlyArray<string>): string =
  *   // child.transport goes to Protocol.make / McpClient
  * }).pipe(Effect.scoped)
  * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShape, TransportError, Scope.Scope> =>
   Effect.gen(function*() {
@@ -526,6 +557,8 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
  *   closeTimeout: "1 second"
  * })
  * ```
+ * @since 0.1.0
+ * @category layers
  */
 export const layerClient = (options: ClientOptions): Layer.Layer<Transport | StdioChild, TransportError> =>
   Layer.scopedContext(
@@ -543,6 +576,8 @@ export const layerClient = (options: ClientOptions): Layer.Layer<Transport | Std
  *
  * const pid = NodeStdio.StdioChild.pipe(Effect.map((child) => child.pid))
  * ```
+ * @since 0.1.0
+ * @category tags
  */
 export class StdioChild extends Context.Tag("@effect-mcp/node/NodeStdio/StdioChild")<StdioChild, StdioChildShape>() {
   static readonly make = makeClient

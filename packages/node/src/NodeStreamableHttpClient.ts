@@ -27,12 +27,20 @@ import type { Transport } from "@effect-mcp/mcp/Transport"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 
-/** An undici `HttpClient` with its own connection pool, closed with the Layer. Share it between sessions to one server. */
+/**
+ * An undici `HttpClient` with its own connection pool, closed with the Layer. Share it between sessions to one server.
+ * @since 0.1.0
+ * @category layers
+ */
 export const layerHttpClient: Layer.Layer<HttpClient.HttpClient> = Layer.scoped(
   HttpClient.HttpClient,
   Effect.map(NodeHttpClient.makeDispatcher, NodeHttpClient.makeUndici)
 )
 
-/** The client transport for one session, over its own `layerHttpClient`. */
+/**
+ * The client transport for one session, over its own `layerHttpClient`.
+ * @since 0.1.0
+ * @category layers
+ */
 export const layer = (options: StreamableHttpClient.StreamableHttpClientOptions): Layer.Layer<Transport> =>
   StreamableHttpClient.layer(options).pipe(Layer.provide(layerHttpClient))
