@@ -27,14 +27,8 @@ const packages = ["mcp", "node"] as const
 /** Modules whose exports do not all have `@since`/`@category` yet (relative to the repo). */
 const PENDING: ReadonlySet<string> = new Set([
   "packages/mcp/src/EventStore.ts",
-  "packages/mcp/src/HandlerContext.ts",
-  "packages/mcp/src/LegacySseClient.ts",
   "packages/mcp/src/LegacySseServer.ts",
-  "packages/mcp/src/McpClient.ts",
-  "packages/mcp/src/McpError.ts",
-  "packages/mcp/src/McpServer.ts",
   "packages/mcp/src/Protocol.ts",
-  "packages/mcp/src/StreamableHttpClient.ts",
   "packages/mcp/src/StreamableHttpServer.ts",
   "packages/node/src/NdJson.ts",
   "packages/node/src/NodeStreamableHttp.ts"
