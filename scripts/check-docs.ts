@@ -25,13 +25,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const packages = ["mcp", "node"] as const
 
 /** Modules whose exports do not all have `@since`/`@category` yet (relative to the repo). */
-const PENDING: ReadonlySet<string> = new Set([
-  "packages/mcp/src/EventStore.ts",
-  "packages/mcp/src/LegacySseServer.ts",
-  "packages/mcp/src/Protocol.ts",
-  "packages/mcp/src/StreamableHttpServer.ts",
-  "packages/node/src/NdJson.ts",
-  "packages/node/src/NodeStreamableHttp.ts"
+const PENDING: ReadonlySet<string> = new Set<string>([
+  // every public module is documented; list one here while it is not
 ])
 
 /** Categories whose exports must show an example. */
@@ -235,7 +230,7 @@ const main = () => {
     process.exitCode = 1
     return
   }
-  console.log(`docs:check: ${written.size} examples type-check, every export of the covered modules has @since and @category (${seconds}s)`)
+  console.log(`docs:check: ${written.size} examples type-check, every export${PENDING.size > 0 ? " outside PENDING" : ""} has @since and @category (${seconds}s)`)
 }
 
 main()

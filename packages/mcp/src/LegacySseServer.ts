@@ -48,6 +48,11 @@ import { isPrincipal, McpAuth, type McpAuthShape } from "./internal/auth/service
 import { McpServer } from "./McpServer.js"
 import { type TransportShape, fromMailbox } from "./Transport.js"
 
+/**
+ * Options of the legacy endpoints.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Options {
   /** The path clients POST to, announced in the `endpoint` event (default `/messages`). */
   readonly messagesPath?: string | undefined
@@ -68,6 +73,11 @@ export interface Options {
   readonly auth?: McpAuthShape | undefined
 }
 
+/**
+ * The two legacy endpoints, to mount at GET `/sse` and POST `/messages`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface LegacySseServerShape {
   /** GET: opens a session's event stream. */
   readonly sse: HttpApp.Default
@@ -88,7 +98,23 @@ interface Session {
 
 const encoder = new TextEncoder()
 
-/** Builds the two endpoints for the `McpServer` in context. Closing the scope ends every session. */
+/**
+ * Builds the two endpoints for the `McpServer` in context. Closing the scope ends every session.
+ *
+ * @example
+ * ```ts
+ * import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
+ * import * as HttpRouter from "@effect/platform/HttpRouter"
+ * import * as Effect from "effect/Effect"
+ *
+ * const router = Effect.gen(function*() {
+ *   const legacy = yield* LegacySseServer.make({ messagesPath: "/messages" })
+ *   return HttpRouter.empty.pipe(HttpRouter.get("/sse", legacy.sse), HttpRouter.post("/messages", legacy.messages))
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
 export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape, never, McpServer | Scope.Scope> =>
   Effect.gen(function*() {
     const server = yield* McpServer

@@ -40,7 +40,11 @@ import * as Once from "./internal/once.js"
 import { tracing } from "./internal/tracing.js"
 import { exchangeFailure, pullOf, type Route, type TransportShape } from "./Transport.js"
 
-/** The params of `notifications/progress`. */
+/**
+ * The params of `notifications/progress`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ProgressParams {
   readonly progressToken: string | number
   readonly progress: number
@@ -49,9 +53,18 @@ export interface ProgressParams {
   readonly [key: string]: unknown
 }
 
-/** A JSON-RPC result object. */
+/**
+ * A JSON-RPC result object.
+ * @since 0.1.0
+ * @category models
+ */
 export type Result = { readonly [key: string]: unknown }
 
+/**
+ * Per-request options of `Protocol.request`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface RequestOptions {
   /** Fails the request when no response (nor progress, see below) came for this long. Default: the engine's. */
   readonly timeout?: Duration.DurationInput | undefined
@@ -65,7 +78,11 @@ export interface RequestOptions {
   readonly route?: Route | undefined
 }
 
-/** What the engine hands to a request handler besides the request. */
+/**
+ * What the engine hands to a request handler besides the request.
+ * @since 0.1.0
+ * @category models
+ */
 export interface IncomingRequest {
   readonly request: JsonRpc.Request
   /**
@@ -77,6 +94,11 @@ export interface IncomingRequest {
   readonly isActive: () => boolean
 }
 
+/**
+ * What an engine does with what arrives, and its defaults.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ProtocolOptions {
   /** Which side this engine plays; names spans and logs. */
   readonly side: "client" | "server"
@@ -101,6 +123,12 @@ export interface ProtocolOptions {
   readonly sessionId?: string | undefined
 }
 
+/**
+ * A running JSON-RPC engine over one transport: requests out (with timeouts,
+ * progress and cancellation), handlers in.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Protocol {
   /** Sends a request and waits for its result. Interrupting it cancels it on the wire. */
   readonly request: (
@@ -150,6 +178,31 @@ const readEach = <A, E>(
  * Starts an engine on a transport. The engine reads the transport until it
  * ends or the scope closes; closing the scope interrupts every handler and
  * fails every pending request.
+ *
+ * @example
+ * ```ts
+ * import * as Protocol from "@effect-mcp/mcp/Protocol"
+ * import * as Effect from "effect/Effect"
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ *
+ * // two engines over an in-memory pair: the "server" echoes params back
+ * const program = Effect.scoped(Effect.gen(function*() {
+ *   const pair = yield* Transport.makeMemoryPair()
+ *   yield* Protocol.make(pair.server, {
+ *     side: "server",
+ *     onRequest: ({ request }) => Effect.succeed({ echo: request.params ?? {} }),
+ *     onNotification: () => Effect.void
+ *   })
+ *   const client = yield* Protocol.make(pair.client, {
+ *     side: "client",
+ *     onRequest: () => Effect.succeed({}),
+ *     onNotification: () => Effect.void
+ *   })
+ *   return yield* client.request("echo", { text: "hi" }, { timeout: "5 seconds" }) // { echo: { text: "hi" } }
+ * }))
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const make = (
   transport: TransportShape,
@@ -599,6 +652,18 @@ export const make = (
  * answers -32601 to ping is alive), resets the count; after `maxMissed`
  * (default 3) pings in a row without an answer within `interval`, the
  * connection is closed and every pending call fails saying why.
+ *
+ * @example
+ * ```ts
+ * import * as Protocol from "@effect-mcp/mcp/Protocol"
+ * import * as Effect from "effect/Effect"
+ *
+ * const withKeepAlive = (protocol: Protocol.Protocol) =>
+ *   // ping every 30 s; after 3 unanswered pings in a row the connection closes
+ *   Effect.forkScoped(Protocol.keepAlive(protocol, { interval: "30 seconds", maxMissed: 3 }))
+ * ```
+ * @since 0.1.0
+ * @category combinators
  */
 export const keepAlive = (
   protocol: Protocol,

@@ -72,6 +72,12 @@ import * as MediaType from "./internal/mediaType.js"
 import { McpServer } from "./McpServer.js"
 import { type Route, type TransportShape, fromMailbox } from "./Transport.js"
 
+/**
+ * Options of the endpoint: response mode, sessions, limits, DNS-rebinding
+ * protection, SSE timings.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Options {
   /** Answer requests with JSON instead of SSE (default false). */
   readonly jsonResponse?: boolean | undefined
@@ -114,8 +120,18 @@ export interface Options {
   readonly auth?: McpAuthShape | undefined
 }
 
+/**
+ * What the endpoint reads of an HTTP request: method, URL, headers and body.
+ * @since 0.1.0
+ * @category models
+ */
 export type { EndpointRequest }
 
+/**
+ * A running endpoint: the `HttpApp` to mount, and its sessions.
+ * @since 0.1.0
+ * @category models
+ */
 export interface StreamableHttpServerShape {
   /** The handler of the MCP endpoint. */
   readonly app: HttpApp.Default
@@ -130,7 +146,19 @@ export interface StreamableHttpServerShape {
   readonly closeSession: (sessionId: string) => Effect.Effect<void>
 }
 
-/** A running streamable HTTP endpoint for the `McpServer` in context. */
+/**
+ * A running streamable HTTP endpoint for the `McpServer` in context.
+ *
+ * @example
+ * ```ts
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ * import * as Effect from "effect/Effect"
+ *
+ * const openSessions = Effect.flatMap(StreamableHttpServer.StreamableHttpServer, (endpoint) => endpoint.sessionCount)
+ * ```
+ * @since 0.1.0
+ * @category tags
+ */
 export class StreamableHttpServer extends Context.Tag("@effect-mcp/mcp/StreamableHttpServer")<
   StreamableHttpServer,
   StreamableHttpServerShape
@@ -212,6 +240,21 @@ const wholeBody = (text: string, contentType: string, headers: Record<string, st
 /**
  * Builds the endpoint for the `McpServer` in context; uses the `EventStore`
  * in context when there is one. Closing the scope ends every session.
+ *
+ * @example
+ * ```ts
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ * import * as HttpRouter from "@effect/platform/HttpRouter"
+ * import * as Effect from "effect/Effect"
+ *
+ * // the endpoint for the McpServer in context, mounted in a router of your own
+ * const router = Effect.gen(function*() {
+ *   const mcp = yield* StreamableHttpServer.make({ sessionIdleTimeout: "10 minutes", maxSessions: 1000 })
+ *   return HttpRouter.empty.pipe(HttpRouter.all("/mcp", mcp.app))
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const make = (
   options: Options = {}
@@ -873,6 +916,10 @@ export const make = (
     } satisfies StreamableHttpServerShape
   })
 
-/** The endpoint as a Layer over the `McpServer` (and optional `EventStore`) in context. */
+/**
+ * The endpoint as a Layer over the `McpServer` (and optional `EventStore`) in context.
+ * @since 0.1.0
+ * @category layers
+ */
 export const layer = (options?: Options): Layer.Layer<StreamableHttpServer, never, McpServer> =>
   Layer.scoped(StreamableHttpServer, make(options))

@@ -39,9 +39,16 @@ import type { Readable, Writable } from "node:stream"
  * Default longest accepted line: 32 MiB. Large enough for big tool results
  * (base64 images, resource blobs), small enough that a runaway peer cannot
  * exhaust memory; raise it per transport with `maxMessageBytes`.
+ * @since 0.1.0
+ * @category constants
  */
 export const DEFAULT_MAX_MESSAGE_BYTES = 32 * 1024 * 1024
 
+/**
+ * Options of the line decoder.
+ * @since 0.1.0
+ * @category models
+ */
 export interface DecoderOptions {
   /** Longest accepted line in bytes, line end excluded (default {@link DEFAULT_MAX_MESSAGE_BYTES}). */
   readonly maxMessageBytes?: number | undefined
@@ -59,7 +66,11 @@ export interface DecoderOptions {
   readonly maxJsonDepth?: number | undefined
 }
 
-/** An incremental line decoder. Not thread-safe; one per input stream. */
+/**
+ * An incremental line decoder. Not thread-safe; one per input stream.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Decoder {
   /** Feeds one read; returns the frames of the lines it completed (possibly none). */
   readonly push: (chunk: Uint8Array) => Array<JsonRpc.Frame>
@@ -102,6 +113,8 @@ const toBuffer = (chunk: Uint8Array): Buffer =>
  * const frames = decoder.push(Buffer.from("\uFEFF{\"jsonrpc\":\"2.0\",\"method\":\"x\"}\r\n\r\n"))
  * // frames.length === 1: BOM, CRLF and the blank line are tolerated
  * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const makeDecoder = (options?: DecoderOptions): Decoder => {
   const max = options?.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES
@@ -201,6 +214,11 @@ export const makeDecoder = (options?: DecoderOptions): Decoder => {
 // reading
 // ----------------------------------------------------------------------------
 
+/**
+ * Options of `fromReadable` and `makeReader`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ReadOptions extends DecoderOptions {
   /** Destroy the readable when the stream is done or interrupted (default false). */
   readonly destroyOnDone?: boolean | undefined
@@ -219,6 +237,8 @@ export interface ReadOptions extends DecoderOptions {
  *
  * const frames = NdJson.fromReadable(process.stdin).pipe(Stream.runCollect)
  * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const fromReadable = (
   readable: Readable,
@@ -230,7 +250,11 @@ export const fromReadable = (
     )
   )
 
-/** A Node readable decoded into frames, read by hand (see `Transport.pull`). */
+/**
+ * A Node readable decoded into frames, read by hand (see `Transport.pull`).
+ * @since 0.1.0
+ * @category models
+ */
 export interface Reader {
   /**
    * The frames of the next read (never none: it waits while nothing came);
@@ -244,6 +268,22 @@ export interface Reader {
  * `fromReadable` without the `Stream`: for a transport's `pull`, which the
  * engine reads for less than a stream costs. The readable's listeners are
  * removed when the scope closes.
+ *
+ * @example
+ * ```ts
+ * import * as NdJson from "@effect-mcp/node/NdJson"
+ * import * as Effect from "effect/Effect"
+ * import { PassThrough } from "node:stream"
+ *
+ * const program = Effect.scoped(Effect.gen(function*() {
+ *   const input = new PassThrough()
+ *   const reader = yield* NdJson.makeReader(input)
+ *   input.end('{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+ *   return yield* reader.pull // [the notification]
+ * }))
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Effect<Reader, never, Scope.Scope> =>
   Effect.acquireRelease(
@@ -334,7 +374,11 @@ export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Ef
 // writing
 // ----------------------------------------------------------------------------
 
-/** Writes messages as lines, batching the sends of one tick into one `write`. */
+/**
+ * Writes messages as lines, batching the sends of one tick into one `write`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Writer {
   /** Writes one message (or batch) as a line; completes at once, or when the stream has room again. */
   readonly send: (message: JsonRpc.Outgoing) => Effect.Effect<void, TransportError>
@@ -344,6 +388,11 @@ export interface Writer {
   readonly fail: (error: TransportError) => void
 }
 
+/**
+ * Options of `makeWriter`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface WriterOptions {
   /**
    * Consulted before each write: a value fails the write with it, e.g. "the
@@ -373,6 +422,8 @@ type Resume = (effect: Effect.Effect<void, TransportError>) => void
  *   yield* writer.send(JsonRpc.notification("notifications/initialized"))
  * }).pipe(Effect.scoped)
  * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const makeWriter = (writable: Writable, options?: WriterOptions): Effect.Effect<Writer, never, Scope.Scope> =>
   Effect.acquireRelease(Effect.sync(() => unsafeMakeWriter(writable, options)), ([, release]) => Effect.sync(release)).pipe(

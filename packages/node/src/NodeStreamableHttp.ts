@@ -36,6 +36,11 @@ import * as Runtime from "effect/Runtime"
 import * as Stream from "effect/Stream"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 
+/**
+ * Where to listen, and the endpoint's options.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Options extends StreamableHttpServer.Options {
   /** Port to listen on; 0 picks a free one (read it from `HttpServer.HttpServer`'s address). */
   readonly port: number
@@ -249,7 +254,20 @@ const listenError = (host: string, port: number, cause: unknown): TransportError
   return new TransportError({ reason: "Listen", message: `Cannot listen on ${address}: ${why}`, cause })
 }
 
-/** Routes requests by path to MCP endpoint apps; other paths get 404. */
+/**
+ * Routes requests by path to MCP endpoint apps; other paths get 404.
+ *
+ * @example
+ * ```ts
+ * import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ * import * as Effect from "effect/Effect"
+ *
+ * const app = Effect.map(StreamableHttpServer.make(), (mcp) => NodeStreamableHttp.mount({ "/mcp": mcp.app }))
+ * ```
+ * @since 0.1.0
+ * @category combinators
+ */
 export const mount = (routes: Readonly<Record<string, HttpApp.Default>>): HttpApp.Default =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const query = request.url.indexOf("?")
@@ -263,6 +281,28 @@ export const mount = (routes: Readonly<Record<string, HttpApp.Default>>): HttpAp
  * A failed listen is a `TransportError` (reason `Listen`) naming the code
  * and the address: `Cannot listen on 127.0.0.1:3000: the address is already
  * in use (another process listens on it) (EADDRINUSE)`.
+ *
+ * @example
+ * ```ts
+ * import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ *
+ * const ServerLive = McpServer.register(McpServer.tool({ name: "ping", handler: () => Effect.succeed("pong") })).pipe(
+ *   Layer.provideMerge(McpServer.layer({ name: "my-server", version: "1.0.0" }))
+ * )
+ *
+ * // listens until SIGINT/SIGTERM, then ends the sessions and closes the server
+ * NodeStreamableHttp.layer({ port: 3000, path: "/mcp" }).pipe(
+ *   Layer.provide(ServerLive),
+ *   Layer.launch,
+ *   NodeRuntime.runMain
+ * )
+ * ```
+ * @since 0.1.0
+ * @category layers
  */
 export const layer = (
   options: Options
