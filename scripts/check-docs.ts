@@ -1,10 +1,12 @@
 /**
  * `pnpm docs:check`: the public API's JSDoc is complete and its examples compile.
  *
- * 1. Every export of a public module (`packages/{mcp,node}/src/*.ts`; `internal/`
- *    and `cli/` are not public) has `@since` and `@category`, every module has a
+ * 1. Every export of a public module (each entry of the `exports` map of
+ *    `@effect-mcp/mcp` and `@effect-mcp/node`) has `@since` and `@category`, every module has a
  *    module comment with `@since`, and every export in category `constructors` or
- *    `combinators` has an `@example`.
+ *    `combinators` has an `@example`. Exports are top-level declarations and
+ *    re-exports (a specifier's own JSDoc counts); members of classes and
+ *    interfaces are not held to the tags, but their examples are checked.
  * 2. Every ```ts block in an `@example` is written to `packages/<pkg>/.examples/`
  *    (ignored by git) and type-checked in one TypeScript program with the options of
  *    tsconfig.base.json and the `effect-mcp-source` condition, so `@effect-mcp/mcp/...`
@@ -41,9 +43,17 @@ interface Example {
 
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/")
 
+/** The modules a package exports: the `effect-mcp-source` target of each entry of its `exports` map. */
 const publicModules = (pkg: string): Array<string> => {
-  const dir = path.join(root, "packages", pkg, "src")
-  return fs.readdirSync(dir).filter((f) => f.endsWith(".ts")).sort().map((f) => path.join(dir, f))
+  const dir = path.join(root, "packages", pkg)
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as {
+    readonly exports: { readonly [entry: string]: string | { readonly [condition: string]: string } }
+  }
+  return Object.values(manifest.exports)
+    .map((target) => (typeof target === "string" ? undefined : target["effect-mcp-source"]))
+    .filter((source): source is string => source !== undefined && source.endsWith(".ts"))
+    .map((source) => path.join(dir, source))
+    .sort()
 }
 
 /** The tags of the JSDoc comment right before `node`, unless that comment is the module's. */
