@@ -172,7 +172,12 @@ const compilerOptions = (): ts.CompilerOptions => {
         declarationMap: false,
         sourceMap: false,
         noUnusedLocals: false,
-        customConditions: ["effect-mcp-source"]
+        customConditions: ["effect-mcp-source"],
+        // an example of @effect-mcp/mcp may show it with @effect-mcp/node, which mcp does not depend on
+        paths: {
+          "@effect-mcp/node": ["./packages/node/src/index.ts"],
+          "@effect-mcp/node/*": ["./packages/node/src/*.ts"]
+        }
       }
     },
     ts.sys,
