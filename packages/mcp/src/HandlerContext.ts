@@ -49,9 +49,18 @@ import type { IncomingRequest, Protocol, RequestOptions, Result } from "./Protoc
 import type { ServerSessionShape } from "./ServerSession.js"
 import { levelAllows } from "./ServerSession.js"
 
-/** Options of a reverse call. */
+/**
+ * Options of a reverse call.
+ * @since 0.1.0
+ * @category models
+ */
 export type ReverseCallOptions = Omit<RequestOptions, "route">
 
+/**
+ * The context of one forward request; see each member, and the module.
+ * @since 0.1.0
+ * @category models
+ */
 export interface HandlerContextShape {
   readonly requestId: JsonRpc.RequestId
   readonly method: string
@@ -69,7 +78,29 @@ export interface HandlerContextShape {
     params?: JsonRpc.Params,
     options?: ReverseCallOptions
   ) => Effect.Effect<Result, McpError | ProtocolError>
-  /** `sampling/createMessage`: asks the client's model. */
+  /**
+   * `sampling/createMessage`: asks the client's model (the client must declare
+   * `sampling`; `tools` in the params need `sampling.tools`). Fails with the
+   * client's `McpError` when the user or the client declines.
+   *
+   * @example
+   * ```ts
+   * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+   * import * as Effect from "effect/Effect"
+   *
+   * const summary = (text: string) =>
+   *   Effect.gen(function*() {
+   *     const ctx = yield* HandlerContext
+   *     const result = yield* ctx.sample({
+   *       messages: [{ role: "user", content: { type: "text", text: `Summarize:\n${text}` } }],
+   *       systemPrompt: "You write one-sentence summaries.",
+   *       maxTokens: 100
+   *     })
+   *     const content = Array.isArray(result.content) ? result.content[0] : result.content
+   *     return content?.type === "text" ? content.text : ""
+   *   })
+   * ```
+   */
   readonly sample: (
     params: McpSchema.CreateMessageRequestParams,
     options?: ReverseCallOptions
@@ -82,10 +113,30 @@ export interface HandlerContextShape {
    * answer; a declined or cancelled form fails with `ElicitationDeclined`.
    * Given raw params (form or URL mode), the raw result.
    *
+   * The client must declare `elicitation` (`elicitation.url` for URL mode),
+   * and the session must be 2025-06-18 or later.
+   *
    * @example
    * ```ts
+   * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+   * import * as Effect from "effect/Effect"
+   * import * as McpServer from "@effect-mcp/mcp/McpServer"
+   * import * as Schema from "effect/Schema"
+   *
    * const Contact = Schema.Struct({ email: Schema.String, newsletter: Schema.optional(Schema.Boolean) })
-   * const { email } = yield* ctx.elicit({ message: "How do we reach you?", schema: Contact })
+   *
+   * const Subscribe = McpServer.tool({
+   *   name: "subscribe",
+   *   handler: () =>
+   *     Effect.gen(function*() {
+   *       const ctx = yield* HandlerContext
+   *       const { email, newsletter } = yield* ctx.elicit({ message: "How do we reach you?", schema: Contact })
+   *       return `subscribed ${email}${newsletter === true ? " with the newsletter" : ""}`
+   *     }).pipe(
+   *       // the user declined or cancelled the form
+   *       Effect.catchTag("ElicitationDeclined", () => Effect.succeed("not subscribed"))
+   *     )
+   * })
    * ```
    */
   readonly elicit: {
@@ -98,11 +149,46 @@ export interface HandlerContextShape {
       options?: ReverseCallOptions
     ): Effect.Effect<McpSchema.ElicitResult, McpError | ProtocolError>
   }
-  /** `roots/list`: the client's roots. */
+  /**
+   * `roots/list`: the directories or files the client lets the server work
+   * in (the client must declare `roots`).
+   *
+   * @example
+   * ```ts
+   * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+   * import * as Effect from "effect/Effect"
+   *
+   * const rootUris = Effect.gen(function*() {
+   *   const ctx = yield* HandlerContext
+   *   const { roots } = yield* ctx.listRoots()
+   *   return roots.map((root) => root.uri) // ["file:///home/me/project", …]
+   * })
+   * ```
+   */
   readonly listRoots: (options?: ReverseCallOptions) => Effect.Effect<McpSchema.ListRootsResult, McpError | ProtocolError>
   /** A notification related to this request. */
   readonly notify: (method: string, params?: JsonRpc.Params) => Effect.Effect<void, ProtocolError>
-  /** `notifications/progress` for this request; a no-op when the client gave no progress token. */
+  /**
+   * `notifications/progress` for this request; a no-op when the client gave
+   * no progress token. `progress` must grow with every call; `total` is
+   * optional. A client may restart its timeout for the request on each (ours
+   * does by default).
+   *
+   * @example
+   * ```ts
+   * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+   * import * as Effect from "effect/Effect"
+   *
+   * const importAll = (files: ReadonlyArray<string>) =>
+   *   Effect.gen(function*() {
+   *     const ctx = yield* HandlerContext
+   *     for (const [i, file] of files.entries()) {
+   *       yield* ctx.progress(i, { total: files.length, message: `importing ${file}` })
+   *       // … import the file
+   *     }
+   *   })
+   * ```
+   */
   readonly progress: (
     progress: number,
     options?: { readonly total?: number | undefined; readonly message?: string | undefined }
@@ -113,7 +199,21 @@ export interface HandlerContextShape {
    * (SEP-1699). A no-op on transports without such streams.
    */
   readonly closeStream: Effect.Effect<void>
-  /** `notifications/message` related to this request, filtered by the session's log level. */
+  /**
+   * `notifications/message` related to this request, sent only when `level`
+   * is at or above the level the client set with `logging/setLevel` (all
+   * levels when it set none). `data` is any JSON value; `logger` names the
+   * source.
+   *
+   * @example
+   * ```ts
+   * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+   * import * as Effect from "effect/Effect"
+   *
+   * const warnSlow = (ms: number) =>
+   *   Effect.flatMap(HandlerContext, (ctx) => ctx.log("warning", { slowQueryMs: ms }, "database"))
+   * ```
+   */
   readonly log: (level: McpSchema.LoggingLevel, data: unknown, logger?: string) => Effect.Effect<void>
 }
 
@@ -171,7 +271,11 @@ const requestedSchemaOf = (schema: Schema.Schema.Any): McpSchema.ElicitRequested
   return requested
 }
 
-/** The context of the forward request being handled. */
+/**
+ * The context of the forward request being handled.
+ * @since 0.1.0
+ * @category tags
+ */
 export class HandlerContext extends Context.Tag("@effect-mcp/mcp/HandlerContext")<HandlerContext, HandlerContextShape>() {}
 
 /** A parse issue in one line per problem (`path: message`), short enough for an error message. */
@@ -200,7 +304,11 @@ const decodeSample = decodeResult(McpSchema.CreateMessageResult, "sampling/creat
 const decodeElicit = decodeResult(McpSchema.ElicitResult, "elicitation/create")
 const decodeRoots = decodeResult(McpSchema.ListRootsResult, "roots/list")
 
-/** What a context is built from. */
+/**
+ * What a context is built from.
+ * @since 0.1.0
+ * @category models
+ */
 export interface MakeOptions {
   readonly protocol: Protocol
   readonly incoming: IncomingRequest
@@ -212,10 +320,43 @@ export interface MakeOptions {
  * Builds the context for one incoming request. `protocol` is the session's
  * engine; the context's reverse calls are forked into the request's scope, so
  * they end with the request.
+ *
+ * @example
+ * ```ts
+ * import * as HandlerContext from "@effect-mcp/mcp/HandlerContext"
+ * import type * as Protocol from "@effect-mcp/mcp/Protocol"
+ * import type { ServerSessionShape } from "@effect-mcp/mcp/ServerSession"
+ * import * as Effect from "effect/Effect"
+ *
+ * declare const protocol: Protocol.Protocol
+ * declare const session: ServerSessionShape
+ *
+ * const onRequest = (incoming: Protocol.IncomingRequest) =>
+ *   Effect.flatMap(HandlerContext.make({ protocol, incoming, session }), (ctx) => Effect.succeed({ method: ctx.method }))
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const make = (options: MakeOptions): Effect.Effect<HandlerContextShape> => Effect.sync(() => unsafeMake(options))
 
-/** `make`, without the effect: for the engine's per-request path. */
+/**
+ * `make`, without the effect: for the engine's per-request path.
+ *
+ * @example
+ * ```ts
+ * import * as HandlerContext from "@effect-mcp/mcp/HandlerContext"
+ * import type * as Protocol from "@effect-mcp/mcp/Protocol"
+ * import type { ServerSessionShape } from "@effect-mcp/mcp/ServerSession"
+ *
+ * declare const protocol: Protocol.Protocol
+ * declare const session: ServerSessionShape
+ * declare const incoming: Protocol.IncomingRequest
+ *
+ * const ctx = HandlerContext.unsafeMake({ protocol, incoming, session })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
 export const unsafeMake = (options: MakeOptions): HandlerContextShape => new RequestContext(options)
 
 /**
