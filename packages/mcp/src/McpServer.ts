@@ -73,6 +73,8 @@ const SERVING_KEYS: ReadonlyArray<string> = [Scope.Scope.key, Tracer.ParentSpan.
 /**
  * What a handler may require beyond its own services: the request, the
  * session, and (on a transport protected by `McpAuth`) the caller.
+ * @since 0.1.0
+ * @category models
  */
 export type HandlerServices = HandlerContext | ServerSession | Principal
 
@@ -81,10 +83,18 @@ interface Scoped {
   readonly scopes?: ReadonlyArray<string> | undefined
 }
 
-/** What a tool without an output schema may return. */
+/**
+ * What a tool without an output schema may return.
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolContent = McpTool.ToolContent
 
-/** A tool, ready to register. `R` is what its handler needs besides `HandlerServices`. */
+/**
+ * A tool, ready to register. `R` is what its handler needs besides `HandlerServices`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Tool<R = never> extends Scoped {
   readonly _tag: "Tool"
   readonly name: string
@@ -144,6 +154,24 @@ const toToolResult = (output: ToolContent): McpSchema.CallToolResult => {
  * when it has none; a client's `McpError` answer to a reverse call that the
  * handler did not catch names that call. An `ErrorResponse` is sent as the
  * JSON-RPC error; defects are logged and answered -32603 without details.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Schema from "effect/Schema"
+ *
+ * const Add = McpServer.tool({
+ *   name: "add",
+ *   description: "Adds two integers",
+ *   parameters: Schema.Struct({ a: Schema.Int, b: Schema.Int }),
+ *   success: Schema.Struct({ sum: Schema.Int }), // outputSchema; sent as structuredContent
+ *   annotations: { readOnlyHint: true },
+ *   handler: ({ a, b }) => Effect.succeed({ sum: a + b })
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export function tool<A = {}, I = {}, E = never, R = never>(
   options: ToolOptionsBase<A, I> & {
@@ -262,7 +290,11 @@ export const toolHandler = <T extends McpTool.Any, E extends ToolHandlerError<T>
   }
 }
 
-/** What a resource read may return. */
+/**
+ * What a resource read may return.
+ * @since 0.1.0
+ * @category models
+ */
 export type ResourceContent =
   | string
   | Uint8Array
@@ -280,7 +312,11 @@ const toReadResult = (uri: string, mimeType: string | undefined, content: Resour
   return { contents: [content as McpSchema.TextResourceContents] }
 }
 
-/** A static resource at a fixed URI. */
+/**
+ * A static resource at a fixed URI.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Resource<R = never> extends Scoped {
   readonly _tag: "Resource"
   readonly definition: McpSchema.Resource
@@ -293,6 +329,21 @@ type ResourceMetadata = Omit<McpSchema.Resource, "uri" | "name">
  * Defines a static resource. Its failures: `ErrorResponse` is sent as it is,
  * `ResourceNotFound` is -32002 with `data.uri`; any other failure is logged
  * and answered -32603 "Internal error" without its details.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ *
+ * const Readme = McpServer.resource({
+ *   uri: "docs://readme",
+ *   name: "readme",
+ *   mimeType: "text/markdown",
+ *   content: Effect.succeed("# Hello") // or bytes (sent as base64), or contents objects
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const resource = <E = never, R = never>(
   options: { readonly uri: string; readonly name: string } & ResourceMetadata & Scoped & {
@@ -312,13 +363,31 @@ export const resource = <E = never, R = never>(
   }
 }
 
-/** Completes one argument or template variable: the partial value and the other arguments in, suggestions out. */
+/**
+ * Completes one argument or template variable: the partial value and the other arguments in, suggestions out.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ *
+ * const languages = ["go", "rust", "typescript"]
+ * const completeLanguage: McpServer.Completer = (value) =>
+ *   Effect.succeed(languages.filter((language) => language.startsWith(value)))
+ * ```
+ * @since 0.1.0
+ * @category models
+ */
 export type Completer<R = never> = (
   value: string,
   context: { readonly arguments: { readonly [key: string]: string } }
 ) => Effect.Effect<ReadonlyArray<string>, never, R>
 
-/** A resource template (RFC 6570). */
+/**
+ * A resource template (RFC 6570).
+ * @since 0.1.0
+ * @category models
+ */
 export interface ResourceTemplate<R = never> extends Scoped {
   readonly _tag: "ResourceTemplate"
   readonly definition: McpSchema.ResourceTemplate
@@ -334,11 +403,40 @@ export interface ResourceTemplate<R = never> extends Scoped {
 type TemplateMetadata = Omit<McpSchema.ResourceTemplate, "uriTemplate" | "name">
 
 /**
- * Defines a resource template; `read` receives the variables matched from the
- * URI. A `read` that fails with `ResourceNotFound` (the URI matches but no
+ * Defines a resource template (RFC 6570, see `UriTemplate`), listed by
+ * `resources/templates/list`; `resources/read` of a URI that matches it runs
+ * `read` with the variables matched from the URI (percent-decoded). `list`
+ * gives the concrete resources that `resources/list` shows, `complete` the
+ * suggestions `completion/complete` returns for a variable. A `read` that fails with `ResourceNotFound` (the URI matches but no
  * such resource exists) is answered -32002 with `data.uri`; `ErrorResponse`
  * is sent as it is; any other failure is logged and answered -32603
  * "Internal error" without its details.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import { ResourceNotFound } from "@effect-mcp/mcp/McpError"
+ *
+ * const users = new Map([["1", { name: "Ada" }], ["2", { name: "Grace" }]])
+ *
+ * const User = McpServer.resourceTemplate({
+ *   uriTemplate: "users://{id}/profile",
+ *   name: "user-profile",
+ *   mimeType: "application/json",
+ *   // the variables matched from the URI read; an unknown id is -32002 with data.uri
+ *   read: ({ id }) => {
+ *     const user = users.get(id)
+ *     return user === undefined ? Effect.fail(new ResourceNotFound()) : Effect.succeed(JSON.stringify(user))
+ *   },
+ *   // the concrete resources, listed by resources/list
+ *   list: Effect.succeed(Array.from(users.keys(), (id) => ({ uri: `users://${id}/profile`, name: `user ${id}` }))),
+ *   // completion/complete for the `id` variable
+ *   complete: { id: (value) => Effect.succeed(Array.from(users.keys()).filter((id) => id.startsWith(value))) }
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
  */
 export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
   options: { readonly uriTemplate: string; readonly name: string } & TemplateMetadata & Scoped & {
@@ -364,14 +462,22 @@ export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
   } as ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>>
 }
 
-/** What a prompt may return. */
+/**
+ * What a prompt may return.
+ * @since 0.1.0
+ * @category models
+ */
 export type PromptContent =
   | string
   | McpSchema.PromptMessage
   | ReadonlyArray<McpSchema.PromptMessage>
   | McpSchema.GetPromptResult
 
-/** A prompt, ready to register. */
+/**
+ * A prompt, ready to register.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Prompt<R = never> extends Scoped {
   readonly _tag: "Prompt"
   readonly definition: McpSchema.Prompt
@@ -474,7 +580,11 @@ export const prompt = <A = {}, I extends PromptArguments = {}, E = never, R = ne
   } as Prompt<Exclude<R | R2, HandlerServices>>
 }
 
-/** Any feature. */
+/**
+ * Any feature.
+ * @since 0.1.0
+ * @category models
+ */
 export type Feature<R = never> = Tool<R> | Resource<R> | ResourceTemplate<R> | Prompt<R>
 
 type FeatureContext<F> = F extends Feature<infer R> ? R : never
@@ -483,6 +593,11 @@ type FeatureContext<F> = F extends Feature<infer R> ? R : never
 // the server
 // ============================================================================
 
+/**
+ * The server's identity (sent in the initialize result) and its limits.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ServerOptions {
   readonly name: string
   readonly version: string
@@ -524,6 +639,11 @@ interface SessionState {
   initialized: boolean
 }
 
+/**
+ * A server definition: its features, and the sessions it serves.
+ * @since 0.1.0
+ * @category models
+ */
 export interface McpServerShape {
   readonly options: ServerOptions
   /** Adds features; they are removed when the scope closes. Sends `list_changed` to every initialized session. */
@@ -547,10 +667,20 @@ export interface McpServerShape {
    *
    * @example
    * ```ts
-   * const scope = yield* Scope.make()
-   * const { session } = yield* server.connect(transport).pipe(Scope.extend(scope))
-   * // … later, to end the session:
-   * yield* Scope.close(scope, Exit.void)
+   * import * as McpServer from "@effect-mcp/mcp/McpServer"
+   * import type { TransportShape } from "@effect-mcp/mcp/Transport"
+   * import * as Effect from "effect/Effect"
+   * import * as Exit from "effect/Exit"
+   * import * as Scope from "effect/Scope"
+   *
+   * const host = (transport: TransportShape) =>
+   *   Effect.gen(function*() {
+   *     const server = yield* McpServer.McpServer
+   *     const scope = yield* Scope.make()
+   *     const { session } = yield* server.connect(transport).pipe(Scope.extend(scope))
+   *     // … later, to end the session:
+   *     yield* Scope.close(scope, Exit.void)
+   *   })
    * ```
    */
   readonly connect: (transport: TransportShape) => Effect.Effect<ServerConnection, never, Scope.Scope>
@@ -562,19 +692,45 @@ export interface McpServerShape {
   readonly requiredScopes: (request: JsonRpc.Request) => Effect.Effect<ReadonlyArray<string>>
 }
 
-/** A session started by `connect`. */
+/**
+ * A session started by `connect`.
+ * @since 0.1.0
+ * @category models
+ */
 export interface ServerConnection {
   readonly session: ServerSessionShape
   /** Completes when the connection is over (the peer closed, the transport failed, keep-alive gave up). */
   readonly closed: Effect.Effect<void>
 }
 
-/** A server definition; one definition serves many sessions. */
+/**
+ * A server definition; one definition serves many sessions.
+ * @since 0.1.0
+ * @category tags
+ */
 export class McpServer extends Context.Tag("@effect-mcp/mcp/McpServer")<McpServer, McpServerShape>() {}
 
 let sessionCounter = 0
 
-/** Builds a server from its options. */
+/**
+ * Builds a server from its options.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import type { TransportShape } from "@effect-mcp/mcp/Transport"
+ *
+ * const serveOne = (transport: TransportShape) =>
+ *   Effect.scoped(Effect.gen(function*() {
+ *     const server = yield* McpServer.make({ name: "my-server", version: "1.0.0" })
+ *     yield* server.add([McpServer.tool({ name: "ping", handler: () => Effect.succeed("pong") })], yield* Effect.context<never>())
+ *     yield* server.serve(transport)
+ *   }))
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
 export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
   Effect.gen(function*() {
     const registry = yield* Ref.make<Registry>({
@@ -1020,12 +1176,47 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     } satisfies McpServerShape
   })
 
-/** A server definition as a Layer. */
+/**
+ * A server definition as a Layer.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ *
+ * const ServerLive = McpServer.register(McpServer.tool({ name: "ping", handler: () => Effect.succeed("pong") })).pipe(
+ *   Layer.provideMerge(McpServer.layer({ name: "my-server", version: "1.0.0", instructions: "Call ping." }))
+ * )
+ * ```
+ * @since 0.1.0
+ * @category layers
+ */
 export const layer = (options: ServerOptions): Layer.Layer<McpServer> => Layer.effect(McpServer, make(options))
 
 /**
  * Registers features for the life of the Layer; the services their handlers
  * need come from the Layer's own context.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Context from "effect/Context"
+ * import * as Layer from "effect/Layer"
+ *
+ * class Clock extends Context.Tag("Clock")<Clock, { readonly now: Effect.Effect<string> }>() {}
+ *
+ * const Now = McpServer.tool({ name: "now", handler: () => Effect.flatMap(Clock, (clock) => clock.now) })
+ *
+ * // the tool needs Clock: the registering Layer does, and gives it to the handler
+ * const ServerLive = McpServer.register(Now).pipe(
+ *   Layer.provide(Layer.succeed(Clock, { now: Effect.sync(() => new Date().toISOString()) })),
+ *   Layer.provideMerge(McpServer.layer({ name: "clock", version: "1.0.0" }))
+ * )
+ * ```
+ * @since 0.1.0
+ * @category layers
  */
 // `any`: a feature's requirement sits in both input and output positions, so only `any` accepts every feature
 export const register = <const Features extends ReadonlyArray<Feature<any>>>(
@@ -1039,12 +1230,43 @@ export const register = <const Features extends ReadonlyArray<Feature<any>>>(
     })
   )
 
-/** Serves one session on the `Transport` in context until the peer closes it. */
+/**
+ * Serves one session on the `Transport` in context until the peer closes it.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import type * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Layer from "effect/Layer"
+ *
+ * declare const ServerLive: Layer.Layer<McpServer.McpServer>
+ * declare const TransportLive: Layer.Layer<Transport.Transport> // NodeStdio.layerServer(), a memory pair, …
+ *
+ * const main = McpServer.run.pipe(Effect.provide(ServerLive), Effect.provide(TransportLive))
+ * ```
+ * @since 0.1.0
+ * @category serving
+ */
 export const run: Effect.Effect<void, never, McpServer | Transport> = Effect.flatMap(
   Effect.all([McpServer, Transport]),
   ([server, transport]) => server.serve(transport)
 )
 
-/** Sends `notifications/resources/updated` to the sessions subscribed to `uri`. */
+/**
+ * Sends `notifications/resources/updated` to the sessions subscribed to `uri`.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Ref from "effect/Ref"
+ *
+ * const edit = (readme: Ref.Ref<string>, text: string) =>
+ *   Effect.zipRight(Ref.set(readme, text), McpServer.notifyResourceUpdated("docs://readme"))
+ * ```
+ * @since 0.1.0
+ * @category notifications
+ */
 export const notifyResourceUpdated = (uri: string): Effect.Effect<void, never, McpServer> =>
   Effect.flatMap(McpServer, (server) => server.notifyResourceUpdated(uri))
