@@ -49,7 +49,11 @@ import * as McpTool from "./McpTool.js"
 import * as Protocol from "./Protocol.js"
 import { Transport } from "./Transport.js"
 
-/** Errors of a client call: the server's JSON-RPC error, or a local failure. */
+/**
+ * Errors of a client call: the server's JSON-RPC error, or a local failure.
+ * @since 0.1.0
+ * @category errors
+ */
 export type ClientError = McpError | ProtocolError
 
 // ============================================================================
@@ -61,6 +65,8 @@ export type ClientError = McpError | ProtocolError
  * `ErrorResponse` (sent as it is). `McpError` is accepted too, and sent as it
  * is, for handlers written before the two were separate types (deprecated:
  * fail with `ErrorResponse`).
+ * @since 0.1.0
+ * @category errors
  */
 export type HandlerError = ErrorResponse | McpError
 
@@ -68,8 +74,29 @@ export type HandlerError = ErrorResponse | McpError
  * Answers `sampling/createMessage`: a function, or an object that also says
  * whether the handler accepts `tools` and `toolChoice` (declares
  * `sampling.tools`). `R` is what the handler needs; it becomes a requirement
- * of the client's Layer.
+ * of the client's Layer. The handler is the host's model call; fail with
+ * `ErrorResponse` to refuse (the user declined, a limit was hit): the server's
+ * `ctx.sample` then fails with an `McpError` carrying its code and message.
  *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import { ErrorResponse } from "@effect-mcp/mcp/McpError"
+ * import * as Effect from "effect/Effect"
+ *
+ * const ClientLive = McpClient.layer({
+ *   name: "my-host",
+ *   version: "1.0.0",
+ *   sampling: (params) =>
+ *     params.maxTokens > 4096
+ *       ? Effect.fail(new ErrorResponse({ code: -1, message: "too many tokens asked" }))
+ *       : Effect.succeed({
+ *         role: "assistant",
+ *         content: { type: "text", text: "a reply from the host's model" },
+ *         model: "my-model"
+ *       })
+ * })
+ * ```
  * @since 0.2.0
  * @category handlers
  */
@@ -84,9 +111,41 @@ export type SamplingHandler<R = never> =
   }
 
 /**
- * Answers `elicitation/create`, in form mode, URL mode, or both; the client
- * declares the modes it has a handler for.
+ * Answers `elicitation/create` (a tool asking the user something mid-call),
+ * in form mode, URL mode, or both: the client declares `elicitation.form`
+ * and/or `elicitation.url` for the handlers given; a request in a mode
+ * without a handler is refused with -32602.
  *
+ * - `form`: show `params.message` and a form for `params.requestedSchema` (a
+ *   flat object of string, number, boolean and enum fields); answer `accept`
+ *   with the `content`, or `decline` / `cancel`. The defaults of the schema
+ *   are filled into an accepted answer's missing fields.
+ * - `url` (2025-11-25): send the user to `params.url` (for what must not
+ *   pass through the client: credentials, payments); answer `accept` once
+ *   the user agreed to go, `decline` or `cancel` otherwise.
+ *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ *
+ * // the host's UI: a form for the schema, undefined when the user declines
+ * declare const askUser: (
+ *   message: string,
+ *   schema: { readonly properties: object }
+ * ) => Effect.Effect<{ [field: string]: string | number | boolean } | undefined>
+ * declare const openInBrowser: (url: string) => Effect.Effect<boolean>
+ *
+ * const elicitation: McpClient.ElicitationHandlers = {
+ *   form: (params) =>
+ *     Effect.map(askUser(params.message, params.requestedSchema), (content) =>
+ *       content === undefined ? { action: "decline" as const } : { action: "accept" as const, content }),
+ *   url: (params) =>
+ *     Effect.map(openInBrowser(params.url), (opened) => ({ action: opened ? "accept" as const : "cancel" as const }))
+ * }
+ *
+ * const ClientLive = McpClient.layer({ name: "my-host", version: "1.0.0", elicitation })
+ * ```
  * @since 0.2.0
  * @category handlers
  */
@@ -105,6 +164,22 @@ export interface ElicitationHandlers<R = never> {
  * The client's roots: a fixed list, or a `SubscriptionRef` whose every change
  * sends `notifications/roots/list_changed`.
  *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ * import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+ * import * as SubscriptionRef from "effect/SubscriptionRef"
+ *
+ * const program = Effect.gen(function*() {
+ *   const roots = yield* SubscriptionRef.make<ReadonlyArray<McpSchema.Root>>([
+ *     { uri: "file:///home/me/project", name: "project" }
+ *   ])
+ *   const ClientLive = McpClient.layer({ name: "my-host", version: "1.0.0", roots })
+ *   // later: the server gets notifications/roots/list_changed
+ *   yield* SubscriptionRef.update(roots, (all) => [...all, { uri: "file:///home/me/notes", name: "notes" }])
+ * })
+ * ```
  * @since 0.2.0
  * @category handlers
  */
@@ -174,6 +249,13 @@ export type HandlerRequirements<O extends ClientOptions> =
     : never
     : never)
 
+/**
+ * Per-call options: timeouts, and progress (`onProgress` adds a progress token
+ * to the request; each notification restarts `timeout` unless
+ * `resetTimeoutOnProgress` is false).
+ * @since 0.1.0
+ * @category models
+ */
 export interface CallOptions {
   readonly timeout?: Duration.DurationInput | undefined
   readonly maxTimeout?: Duration.DurationInput | undefined
@@ -192,11 +274,21 @@ export type TypedCallArguments<T extends McpTool.Any> = {} extends McpTool.Param
   ? [args?: McpTool.Parameters<T>, options?: CallOptions]
   : [args: McpTool.Parameters<T>, options?: CallOptions]
 
-/** An event of `callToolStream`: progress, then the result. */
+/**
+ * An event of `callToolStream`: progress, then the result.
+ * @since 0.1.0
+ * @category models
+ */
 export type ToolCallEvent =
   | { readonly _tag: "Progress"; readonly progress: Protocol.ProgressParams }
   | { readonly _tag: "Result"; readonly result: McpSchema.CallToolResult }
 
+/**
+ * A connected, initialized client: what the server said at initialize, and a
+ * typed call for every server feature.
+ * @since 0.1.0
+ * @category models
+ */
 export interface McpClientShape {
   readonly serverInfo: McpSchema.Implementation
   readonly serverCapabilities: McpSchema.ServerCapabilities
@@ -222,8 +314,22 @@ export interface McpClientShape {
    *
    * @example
    * ```ts
-   * const { haiku } = yield* client.callTool(Haiku, { topic: "fibers" })
-   * const raw = yield* client.callTool("haiku", { topic: "fibers" })
+   * import * as McpClient from "@effect-mcp/mcp/McpClient"
+   * import * as McpTool from "@effect-mcp/mcp/McpTool"
+   * import * as Effect from "effect/Effect"
+   * import * as Schema from "effect/Schema"
+   *
+   * const Haiku = McpTool.make({
+   *   name: "haiku",
+   *   parameters: Schema.Struct({ topic: Schema.String }),
+   *   success: Schema.Struct({ haiku: Schema.String })
+   * })
+   *
+   * const program = Effect.gen(function*() {
+   *   const client = yield* McpClient.McpClient
+   *   const { haiku } = yield* client.callTool(Haiku, { topic: "fibers" })
+   *   const raw = yield* client.callTool("haiku", { topic: "fibers" })
+   * })
    * ```
    */
   readonly callTool: {
@@ -280,7 +386,24 @@ export interface McpClientShape {
   readonly closed: Effect.Effect<void>
 }
 
-/** A connected, initialized client. */
+/**
+ * A connected, initialized client.
+ *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ *
+ * const program = Effect.gen(function*() {
+ *   const client = yield* McpClient.McpClient
+ *   yield* client.setLogLevel("info")
+ *   const tools = yield* client.listToolsAll()
+ *   return tools.map((tool) => tool.name)
+ * })
+ * ```
+ * @since 0.1.0
+ * @category tags
+ */
 export class McpClient extends Context.Tag("@effect-mcp/mcp/McpClient")<McpClient, McpClientShape>() {}
 
 /** A parse issue in one line per problem (`path: message`), short enough for an error message. */
