@@ -63,9 +63,17 @@ export {
    * @category services
    */
   McpAuth,
-  /** @since 0.1.0 */
+  /**
+   * The service: authenticates a request, answers the metadata document.
+   * @since 0.1.0
+   * @category models
+   */
   type McpAuthShape,
-  /** @since 0.1.0 */
+  /**
+   * The Protected Resource Metadata document (RFC 9728).
+   * @since 0.1.0
+   * @category models
+   */
   type ProtectedResourceMetadata,
   /**
    * The authenticated caller, in a handler's context on a protected transport.
@@ -149,7 +157,11 @@ const fromFailure = <A>(verify: (token: string, resource: string) => Effect.Effe
 export const layerJwtVerifier = (options: Jwt.JwtOptions): Layer.Layer<TokenVerifier, never, HttpClient.HttpClient> =>
   Layer.effect(TokenVerifier, Effect.map(Jwt.make(options), (verify) => ({ verify: fromFailure(verify) })))
 
-/** @since 0.1.0 */
+/**
+ * Options of `layerJwtVerifier`.
+ * @since 0.1.0
+ * @category models
+ */
 export type JwtOptions = Jwt.JwtOptions
 
 /**
@@ -176,10 +188,19 @@ export const layerIntrospectionVerifier = (
 ): Layer.Layer<TokenVerifier, never, HttpClient.HttpClient> =>
   Layer.effect(TokenVerifier, Effect.map(Introspection.make(options), (verify) => ({ verify: fromFailure(verify) })))
 
-/** @since 0.1.0 */
+/**
+ * Options of `layerIntrospectionVerifier`.
+ * @since 0.1.0
+ * @category models
+ */
 export type IntrospectionOptions = Introspection.IntrospectionOptions
 
-/** @since 0.1.0 */
+/**
+ * Options of `make` and `layer`: the resource, its authorization servers and
+ * the scopes it needs.
+ * @since 0.1.0
+ * @category models
+ */
 export interface Options {
   /** The server's canonical URL, the MCP endpoint (`https://mcp.example.com/mcp`): the `resource` and the expected audience. */
   readonly resource: string
@@ -223,6 +244,17 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
 
 /**
  * Builds the service; the verifier comes from context.
+ *
+ * @example
+ * ```ts
+ * import * as McpAuth from "@effect-mcp/mcp/McpAuth"
+ * import * as Effect from "effect/Effect"
+ *
+ * const auth = McpAuth.make({
+ *   resource: "https://mcp.example.com/mcp",
+ *   authorizationServers: ["https://auth.example.com"]
+ * }) // Effect<McpAuthShape, never, TokenVerifier>
+ * ```
  * @since 0.1.0
  * @category constructors
  */
@@ -320,5 +352,9 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
  */
 export const layer = (options: Options): Layer.Layer<McpAuth, never, TokenVerifier> => Layer.effect(McpAuth, make(options))
 
-/** Scope check a feature-level caller can use: the scopes of `needed` that `principal` lacks. @since 0.1.0 */
+/**
+ * Scope check a feature-level caller can use: the scopes of `needed` that `principal` lacks.
+ * @since 0.1.0
+ * @category scopes
+ */
 export { missingScopes }
