@@ -11,7 +11,8 @@
  *    (ignored by git) and type-checked in one TypeScript program with the options of
  *    tsconfig.base.json and the `effect-mcp-source` condition, so `@effect-mcp/mcp/...`
  *    resolves to the sources as a user's import would resolve to the package.
- *    `noUnusedLocals` is off: an example declares what it shows.
+ *    `noUnusedLocals` is off: an example declares what it shows. An `@example`
+ *    without a ```ts block is reported: it would escape the check.
  *
  * Modules listed in `PENDING` are not documented yet: their missing tags (and
  * failing examples) are listed as warnings, not failures, so the gap stays
@@ -28,7 +29,9 @@ const packages = ["mcp", "node"] as const
 
 /** Modules whose exports do not all have `@since`/`@category` yet (relative to the repo). */
 const PENDING: ReadonlySet<string> = new Set<string>([
-  // every public module is documented; list one here while it is not
+  // merged while the rest was documented; their exports lack @since/@category
+  "packages/mcp/src/McpSchema2026.ts",
+  "packages/mcp/src/ProtocolEra.ts"
 ])
 
 /** Categories whose exports must show an example. */
@@ -134,14 +137,23 @@ const checkTags = (file: string, sf: ts.SourceFile, problems: Problems) => {
   }
 }
 
-/** Every ```ts fence inside an `@example` of every JSDoc comment of the file. */
+/**
+ * Every ```ts fence inside an `@example` of every JSDoc comment of the file.
+ * An `@example` with no such fence would go unchecked: it is returned with
+ * `line: -2` and reported.
+ */
 const examplesOf = (pkg: string, file: string, text: string): Array<Example> => {
   const examples: Array<Example> = []
   for (const comment of text.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
     const startLine = text.slice(0, comment.index).split("\n").length
     const lines = comment[0].split("\n").map((l) => l.replace(/^\s*\*( |$)/, ""))
-    let inExample = false
+    // the line of the `@example` being read and whether a fence was found in it
+    let example: { line: number; fenced: boolean } | undefined
     let fence: { line: number; code: Array<string> } | undefined
+    const endExample = () => {
+      if (example !== undefined && !example.fenced) examples.push({ pkg, source: rel(file), line: -2, code: `${example.line}` })
+      example = undefined
+    }
     lines.forEach((line, i) => {
       if (fence !== undefined) {
         if (/^\s*```\s*$/.test(line)) {
@@ -151,9 +163,16 @@ const examplesOf = (pkg: string, file: string, text: string): Array<Example> => 
         return
       }
       const tag = /^\s*@(\w+)/.exec(line)
-      if (tag !== null) inExample = tag[1] === "example"
-      if (inExample && /^\s*```(ts|typescript)\s*$/.test(line)) fence = { line: startLine + i + 1, code: [] }
+      if (tag !== null) {
+        endExample()
+        if (tag[1] === "example") example = { line: startLine + i, fenced: false }
+      }
+      if (example !== undefined && /^\s*```(ts|typescript)\s*$/.test(line)) {
+        example.fenced = true
+        fence = { line: startLine + i + 1, code: [] }
+      }
     })
+    endExample()
     if (fence !== undefined) examples.push({ pkg, source: rel(file), line: -1, code: "" }) // unclosed: reported below
   }
   return examples
@@ -205,7 +224,11 @@ const main = () => {
   const counters = new Map<string, number>()
   for (const example of examples) {
     if (example.line < 0) {
-      problems.errors.push(`${example.source}: an @example has an unclosed code fence`)
+      ;(PENDING.has(example.source) ? problems.warnings : problems.errors).push(
+        example.line === -1
+          ? `${example.source}: an @example has an unclosed code fence`
+          : `${example.source}:${example.code} an @example without a \`\`\`ts block is not type-checked`
+      )
       continue
     }
     const base = path.basename(example.source, ".ts")
