@@ -28,11 +28,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const packages = ["mcp", "node"] as const
 
 /** Modules whose exports do not all have `@since`/`@category` yet (relative to the repo). */
-const PENDING: ReadonlySet<string> = new Set<string>([
-  // merged while the rest was documented; their exports lack @since/@category
-  "packages/mcp/src/McpSchema2026.ts",
-  "packages/mcp/src/ProtocolEra.ts"
-])
+const PENDING: ReadonlySet<string> = new Set<string>([])
 
 /** Categories whose exports must show an example. */
 const NEEDS_EXAMPLE: ReadonlySet<string> = new Set(["constructors", "combinators"])

@@ -65,55 +65,305 @@ import * as Schema from "effect/Schema"
 import * as McpSchema from "./McpSchema.js"
 
 export {
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Annotations,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   AudioContent,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   BaseMetadata,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   BlobResourceContents,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   BooleanSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ContentBlock,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Cursor,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   EmbeddedResource,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   EnumSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Error,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Icon,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Icons,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ImageContent,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Implementation,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   JSONRPCErrorResponse,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   JSONRPCNotification,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   JSONRPCRequest,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   LegacyTitledEnumSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   LoggingLevel,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ModelHint,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ModelPreferences,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   MultiSelectEnumSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Notification,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   NumberSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   PrimitiveSchemaDefinition,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ProgressToken,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Prompt,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   PromptArgument,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   PromptMessage,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   PromptReference,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Request,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   RequestId,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Resource,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ResourceContents,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ResourceLink,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ResourceTemplate,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ResourceTemplateReference,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Role,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   Root,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   SingleSelectEnumSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   StringSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   TextContent,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   TextResourceContents,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   TitledMultiSelectEnumSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   TitledSingleSelectEnumSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ToolAnnotations,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ToolChoice,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   ToolUseContent,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   UntitledMultiSelectEnumSchema,
+  /**
+   * Unchanged since 2025-11-25: the same schema as in `McpSchema`.
+   * @since 0.2.0
+   * @category shared
+   */
   UntitledSingleSelectEnumSchema
 } from "./McpSchema.js"
 
@@ -126,8 +376,10 @@ export {
  * @since 0.2.0
  * @category versions
  * @example
+ * ```ts
  * import * as McpSchema2026 from "@effect-mcp/mcp/McpSchema2026"
  * McpSchema2026.PROTOCOL_VERSION // "2026-07-28"
+ * ```
  */
 export const PROTOCOL_VERSION = "2026-07-28" as const
 
@@ -138,29 +390,73 @@ export const PROTOCOL_VERSION = "2026-07-28" as const
  */
 export const SUPPORTED_PROTOCOL_VERSIONS = [PROTOCOL_VERSION] as const
 
-/** `params._meta` key: the protocol version of this request (required; equals `MCP-Protocol-Version`). */
+/**
+ * `params._meta` key: the protocol version of this request (required; equals `MCP-Protocol-Version`).
+ * @since 0.2.0
+ * @category constants
+ */
 export const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion" as const
-/** `params._meta` key: the client's capabilities for this request (required; `{}` = none). */
+/**
+ * `params._meta` key: the client's capabilities for this request (required; `{}` = none).
+ * @since 0.2.0
+ * @category constants
+ */
 export const CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities" as const
-/** `params._meta` key: the client's `Implementation` (should be sent; display and logs only). */
+/**
+ * `params._meta` key: the client's `Implementation` (should be sent; display and logs only).
+ * @since 0.2.0
+ * @category constants
+ */
 export const CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo" as const
-/** `params._meta` key: the log level for this request (absent: no `notifications/message` at all). */
+/**
+ * `params._meta` key: the log level for this request (absent: no `notifications/message` at all).
+ * @since 0.2.0
+ * @category constants
+ */
 export const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel" as const
-/** `result._meta` key: the server's `Implementation` (should be on every result). */
+/**
+ * `result._meta` key: the server's `Implementation` (should be on every result).
+ * @since 0.2.0
+ * @category constants
+ */
 export const SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo" as const
-/** `_meta` key: the id of the `subscriptions/listen` request a notification (or its final result) belongs to. */
+/**
+ * `_meta` key: the id of the `subscriptions/listen` request a notification (or its final result) belongs to.
+ * @since 0.2.0
+ * @category constants
+ */
 export const SUBSCRIPTION_ID_META_KEY = "io.modelcontextprotocol/subscriptionId" as const
 
-/** `resultType` of a finished request (also what a missing `resultType` means). */
+/**
+ * `resultType` of a finished request (also what a missing `resultType` means).
+ * @since 0.2.0
+ * @category constants
+ */
 export const RESULT_TYPE_COMPLETE = "complete" as const
-/** `resultType` of an {@link InputRequiredResult}. */
+/**
+ * `resultType` of an {@link InputRequiredResult}.
+ * @since 0.2.0
+ * @category constants
+ */
 export const RESULT_TYPE_INPUT_REQUIRED = "input_required" as const
 
-/** Error code: HTTP headers missing, malformed or not matching the body (HTTP 400). */
+/**
+ * Error code: HTTP headers missing, malformed or not matching the body (HTTP 400).
+ * @since 0.2.0
+ * @category constants
+ */
 export const HEADER_MISMATCH = -32020 as const
-/** Error code: the request needs a client capability the request did not declare (HTTP 400). */
+/**
+ * Error code: the request needs a client capability the request did not declare (HTTP 400).
+ * @since 0.2.0
+ * @category constants
+ */
 export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021 as const
-/** Error code: unknown or unsupported protocol version, `data: { supported, requested }` (HTTP 400). */
+/**
+ * Error code: unknown or unsupported protocol version, `data: { supported, requested }` (HTTP 400).
+ * @since 0.2.0
+ * @category constants
+ */
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022 as const
 
 // -----------------------------------------------------------------------------
@@ -172,26 +468,58 @@ const JsonRpcVersion = Schema.Literal("2.0")
 const { Implementation, JsonObject, LoggingLevel, ProgressToken, RequestId } = McpSchema
 const StringRecord = Schema.Record({ key: Schema.String, value: Schema.String })
 
-/** Any JSON value (never `undefined`); more lenient than the spec's (see the module note). */
+/**
+ * Any JSON value (never `undefined`); more lenient than the spec's (see the module note).
+ * @since 0.2.0
+ * @category models
+ */
 export const JSONValue = Schema.Unknown.pipe(
   Schema.filter((u) => u !== undefined, { message: () => "Expected a JSON value, actual undefined" })
 )
-/** Any JSON value. */
+/**
+ * Any JSON value.
+ * @since 0.2.0
+ * @category models
+ */
 export type JSONValue = typeof JSONValue.Type
 
-/** A JSON object. */
+/**
+ * A JSON object.
+ * @since 0.2.0
+ * @category models
+ */
 export const JSONObject = JsonObject
-/** A JSON object. */
+/**
+ * A JSON object.
+ * @since 0.2.0
+ * @category models
+ */
 export type JSONObject = McpSchema.JsonObject
 
-/** A JSON array. */
+/**
+ * A JSON array.
+ * @since 0.2.0
+ * @category models
+ */
 export const JSONArray = Schema.Array(JSONValue)
-/** A JSON array. */
+/**
+ * A JSON array.
+ * @since 0.2.0
+ * @category models
+ */
 export type JSONArray = typeof JSONArray.Type
 
-/** The contents of a `_meta` field: an open object. */
+/**
+ * The contents of a `_meta` field: an open object.
+ * @since 0.2.0
+ * @category models
+ */
 export const MetaObject = McpSchema.Meta
-/** The contents of a `_meta` field. */
+/**
+ * The contents of a `_meta` field.
+ * @since 0.2.0
+ * @category models
+ */
 export type MetaObject = McpSchema.Meta
 
 // -----------------------------------------------------------------------------
@@ -210,11 +538,23 @@ const ClientCapabilities_ = Schema.Struct({
   sampling: optional(Schema.Struct({ context: optional(JsonObject), tools: optional(JsonObject) })),
   elicitation: optional(Schema.Struct({ form: optional(JsonObject), url: optional(JsonObject) }))
 })
-/** The schema type of {@link ClientCapabilities} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ClientCapabilities} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ClientCapabilitiesSchema extends Schema.Struct<typeof ClientCapabilities_.fields> {}
-/** Capabilities a client declares, per request, in `_meta[".../clientCapabilities"]`. */
+/**
+ * Capabilities a client declares, per request, in `_meta[".../clientCapabilities"]`.
+ * @since 0.2.0
+ * @category capabilities
+ */
 export const ClientCapabilities: ClientCapabilitiesSchema = ClientCapabilities_
-/** Capabilities a client declares, per request. */
+/**
+ * Capabilities a client declares, per request.
+ * @since 0.2.0
+ * @category capabilities
+ */
 export interface ClientCapabilities extends Schema.Schema.Type<typeof ClientCapabilities> {}
 
 const ServerCapabilities_ = Schema.Struct({
@@ -227,11 +567,23 @@ const ServerCapabilities_ = Schema.Struct({
   resources: optional(Schema.Struct({ subscribe: optional(Schema.Boolean), listChanged: optional(Schema.Boolean) })),
   tools: optional(Schema.Struct({ listChanged: optional(Schema.Boolean) }))
 })
-/** The schema type of {@link ServerCapabilities} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ServerCapabilities} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ServerCapabilitiesSchema extends Schema.Struct<typeof ServerCapabilities_.fields> {}
-/** Capabilities a server advertises in `server/discover`. */
+/**
+ * Capabilities a server advertises in `server/discover`.
+ * @since 0.2.0
+ * @category capabilities
+ */
 export const ServerCapabilities: ServerCapabilitiesSchema = ServerCapabilities_
-/** Capabilities a server advertises in `server/discover`. */
+/**
+ * Capabilities a server advertises in `server/discover`.
+ * @since 0.2.0
+ * @category capabilities
+ */
 export interface ServerCapabilities extends Schema.Schema.Type<typeof ServerCapabilities> {}
 
 // -----------------------------------------------------------------------------
@@ -245,69 +597,165 @@ const RequestMetaObject_ = Schema.Struct({
   [CLIENT_INFO_META_KEY]: optional(Implementation),
   [LOG_LEVEL_META_KEY]: optional(LoggingLevel)
 }, JsonObject)
-/** The schema type of {@link RequestMetaObject} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link RequestMetaObject} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface RequestMetaObjectSchema extends Schema.TypeLiteral<typeof RequestMetaObject_.fields, typeof RequestMetaObject_.records> {}
-/** The `_meta` of every request: the per-request envelope (open; other keys survive). */
+/**
+ * The `_meta` of every request: the per-request envelope (open; other keys survive).
+ * @since 0.2.0
+ * @category models
+ */
 export const RequestMetaObject: RequestMetaObjectSchema = RequestMetaObject_
-/** The `_meta` of every request: the per-request envelope. */
+/**
+ * The `_meta` of every request: the per-request envelope.
+ * @since 0.2.0
+ * @category models
+ */
 export interface RequestMetaObject extends Schema.Schema.Type<typeof RequestMetaObject> {}
 
 const ResultMetaObject_ = Schema.Struct({ [SERVER_INFO_META_KEY]: optional(Implementation) }, JsonObject)
-/** The schema type of {@link ResultMetaObject} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ResultMetaObject} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ResultMetaObjectSchema extends Schema.TypeLiteral<typeof ResultMetaObject_.fields, typeof ResultMetaObject_.records> {}
-/** The `_meta` of results (open). */
+/**
+ * The `_meta` of results (open).
+ * @since 0.2.0
+ * @category models
+ */
 export const ResultMetaObject: ResultMetaObjectSchema = ResultMetaObject_
-/** The `_meta` of results. */
+/**
+ * The `_meta` of results.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ResultMetaObject extends Schema.Schema.Type<typeof ResultMetaObject> {}
 
 const NotificationMetaObject_ = Schema.Struct({ [SUBSCRIPTION_ID_META_KEY]: optional(RequestId) }, JsonObject)
-/** The schema type of {@link NotificationMetaObject} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link NotificationMetaObject} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface NotificationMetaObjectSchema extends Schema.TypeLiteral<typeof NotificationMetaObject_.fields, typeof NotificationMetaObject_.records> {}
-/** The `_meta` of notifications (open): the subscription a notification was delivered on. */
+/**
+ * The `_meta` of notifications (open): the subscription a notification was delivered on.
+ * @since 0.2.0
+ * @category models
+ */
 export const NotificationMetaObject: NotificationMetaObjectSchema = NotificationMetaObject_
-/** The `_meta` of notifications. */
+/**
+ * The `_meta` of notifications.
+ * @since 0.2.0
+ * @category models
+ */
 export interface NotificationMetaObject extends Schema.Schema.Type<typeof NotificationMetaObject> {}
 
 const SubscriptionsListenResultMetaObject_ = Schema.Struct({
   [SERVER_INFO_META_KEY]: optional(Implementation),
   [SUBSCRIPTION_ID_META_KEY]: RequestId
 }, JsonObject)
-/** The schema type of {@link SubscriptionsListenResultMetaObject} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link SubscriptionsListenResultMetaObject} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface SubscriptionsListenResultMetaObjectSchema extends Schema.TypeLiteral<typeof SubscriptionsListenResultMetaObject_.fields, typeof SubscriptionsListenResultMetaObject_.records> {}
-/** The `_meta` of a {@link SubscriptionsListenResult}: names the subscription it closes. */
+/**
+ * The `_meta` of a {@link SubscriptionsListenResult}: names the subscription it closes.
+ * @since 0.2.0
+ * @category models
+ */
 export const SubscriptionsListenResultMetaObject: SubscriptionsListenResultMetaObjectSchema = SubscriptionsListenResultMetaObject_
-/** The `_meta` of a {@link SubscriptionsListenResult}. */
+/**
+ * The `_meta` of a {@link SubscriptionsListenResult}.
+ * @since 0.2.0
+ * @category models
+ */
 export interface SubscriptionsListenResultMetaObject extends Schema.Schema.Type<typeof SubscriptionsListenResultMetaObject> {}
 
 const RequestParams_ = Schema.Struct({ _meta: RequestMetaObject })
-/** The schema type of {@link RequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link RequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface RequestParamsSchema extends Schema.Struct<typeof RequestParams_.fields> {}
-/** Common params of any request: the envelope is required. */
+/**
+ * Common params of any request: the envelope is required.
+ * @since 0.2.0
+ * @category requests
+ */
 export const RequestParams: RequestParamsSchema = RequestParams_
-/** Common params of any request. */
+/**
+ * Common params of any request.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface RequestParams extends Schema.Schema.Type<typeof RequestParams> {}
 
-/** Common params of any notification. */
+/**
+ * Common params of any notification.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const NotificationParams = Schema.Struct({ _meta: optional(NotificationMetaObject) })
-/** Common params of any notification. */
+/**
+ * Common params of any notification.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface NotificationParams extends Schema.Schema.Type<typeof NotificationParams> {}
 
-/** The type of a result: `"complete"` or `"input_required"` in this revision. */
+/**
+ * The type of a result: `"complete"` or `"input_required"` in this revision.
+ * @since 0.2.0
+ * @category models
+ */
 export const ResultType = Schema.String
-/** The type of a result. */
+/**
+ * The type of a result.
+ * @since 0.2.0
+ * @category models
+ */
 export type ResultType = typeof ResultType.Type
 
 const Result_ = Schema.Struct({ _meta: optional(ResultMetaObject), resultType: ResultType }, JsonObject)
-/** The schema type of {@link Result} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Result} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ResultSchema extends Schema.TypeLiteral<typeof Result_.fields, typeof Result_.records> {}
-/** A result of any request: an open object with a `resultType` (unknown keys are preserved). */
+/**
+ * A result of any request: an open object with a `resultType` (unknown keys are preserved).
+ * @since 0.2.0
+ * @category results
+ */
 export const Result: ResultSchema = Result_
-/** A result of any request. */
+/**
+ * A result of any request.
+ * @since 0.2.0
+ * @category results
+ */
 export interface Result extends Schema.Schema.Type<typeof Result> {}
 
-/** A response that indicates success but carries no data. */
+/**
+ * A response that indicates success but carries no data.
+ * @since 0.2.0
+ * @category results
+ */
 export const EmptyResult = Result
-/** A response that indicates success but carries no data. */
+/**
+ * A response that indicates success but carries no data.
+ * @since 0.2.0
+ * @category results
+ */
 export type EmptyResult = Result
 
 /** The fields every finished (`"complete"`) result starts with. */
@@ -316,9 +764,17 @@ const completeFields = {
   resultType: Schema.Literal(RESULT_TYPE_COMPLETE)
 }
 
-/** Who may reuse a cached result: `"public"` (anyone) or `"private"` (the same authorization context). */
+/**
+ * Who may reuse a cached result: `"public"` (anyone) or `"private"` (the same authorization context).
+ * @since 0.2.0
+ * @category models
+ */
 export const CacheScope = Schema.Literal("private", "public")
-/** Who may reuse a cached result. */
+/**
+ * Who may reuse a cached result.
+ * @since 0.2.0
+ * @category models
+ */
 export type CacheScope = typeof CacheScope.Type
 
 /** The caching hints of cacheable results. */
@@ -328,22 +784,50 @@ const cacheFields = {
   cacheScope: CacheScope
 }
 
-/** A result that carries caching hints. */
+/**
+ * A result that carries caching hints.
+ * @since 0.2.0
+ * @category results
+ */
 export const CacheableResult = Schema.Struct({ ...completeFields, ...cacheFields })
-/** A result that carries caching hints. */
+/**
+ * A result that carries caching hints.
+ * @since 0.2.0
+ * @category results
+ */
 export interface CacheableResult extends Schema.Schema.Type<typeof CacheableResult> {}
 
 const PaginatedRequestParams_ = Schema.Struct({ _meta: RequestMetaObject, cursor: optional(McpSchema.Cursor) })
-/** The schema type of {@link PaginatedRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link PaginatedRequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface PaginatedRequestParamsSchema extends Schema.Struct<typeof PaginatedRequestParams_.fields> {}
-/** Common params of paginated requests. */
+/**
+ * Common params of paginated requests.
+ * @since 0.2.0
+ * @category requests
+ */
 export const PaginatedRequestParams: PaginatedRequestParamsSchema = PaginatedRequestParams_
-/** Common params of paginated requests. */
+/**
+ * Common params of paginated requests.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface PaginatedRequestParams extends Schema.Schema.Type<typeof PaginatedRequestParams> {}
 
-/** Common fields of paginated results. */
+/**
+ * Common fields of paginated results.
+ * @since 0.2.0
+ * @category results
+ */
 export const PaginatedResult = Schema.Struct({ ...completeFields, nextCursor: optional(McpSchema.Cursor) })
-/** Common fields of paginated results. */
+/**
+ * Common fields of paginated results.
+ * @since 0.2.0
+ * @category results
+ */
 export interface PaginatedResult extends Schema.Schema.Type<typeof PaginatedResult> {}
 
 // -----------------------------------------------------------------------------
@@ -365,25 +849,53 @@ const Tool_ = Schema.Struct({
   annotations: optional(McpSchema.ToolAnnotations),
   _meta: optional(MetaObject)
 })
-/** The schema type of {@link Tool} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link Tool} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ToolSchema extends Schema.Struct<typeof Tool_.fields> {}
-/** Definition of a tool the client can call (any JSON Schema 2020-12 keyword survives decoding). */
+/**
+ * Definition of a tool the client can call (any JSON Schema 2020-12 keyword survives decoding).
+ * @since 0.2.0
+ * @category models
+ */
 export const Tool: ToolSchema = Tool_
-/** Definition of a tool the client can call. */
+/**
+ * Definition of a tool the client can call.
+ * @since 0.2.0
+ * @category models
+ */
 export interface Tool extends Schema.Schema.Type<typeof Tool> {}
 
 const ToolResultContent_ = Schema.Struct({
   ...McpSchema.ToolResultContent.fields,
   structuredContent: optional(JSONValue)
 })
-/** The schema type of {@link ToolResultContent} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ToolResultContent} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ToolResultContentSchema extends Schema.Struct<typeof ToolResultContent_.fields> {}
-/** The result of a tool use inside sampling; `structuredContent` is any JSON value. */
+/**
+ * The result of a tool use inside sampling; `structuredContent` is any JSON value.
+ * @since 0.2.0
+ * @category models
+ */
 export const ToolResultContent: ToolResultContentSchema = ToolResultContent_
-/** The result of a tool use inside sampling. */
+/**
+ * The result of a tool use inside sampling.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ToolResultContent extends Schema.Schema.Type<typeof ToolResultContent> {}
 
-/** Content of sampling messages. */
+/**
+ * Content of sampling messages.
+ * @since 0.2.0
+ * @category models
+ */
 export const SamplingMessageContentBlock = Schema.Union(
   McpSchema.TextContent,
   McpSchema.ImageContent,
@@ -391,17 +903,33 @@ export const SamplingMessageContentBlock = Schema.Union(
   McpSchema.ToolUseContent,
   ToolResultContent
 )
-/** Content of sampling messages. */
+/**
+ * Content of sampling messages.
+ * @since 0.2.0
+ * @category models
+ */
 export type SamplingMessageContentBlock = typeof SamplingMessageContentBlock.Type
 
 const SamplingContent = Schema.Union(...SamplingMessageContentBlock.members, Schema.Array(SamplingMessageContentBlock))
 
 const SamplingMessage_ = Schema.Struct({ role: McpSchema.Role, content: SamplingContent, _meta: optional(MetaObject) })
-/** The schema type of {@link SamplingMessage} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link SamplingMessage} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface SamplingMessageSchema extends Schema.Struct<typeof SamplingMessage_.fields> {}
-/** A message issued to or received from an LLM API. */
+/**
+ * A message issued to or received from an LLM API.
+ * @since 0.2.0
+ * @category models
+ */
 export const SamplingMessage: SamplingMessageSchema = SamplingMessage_
-/** A message issued to or received from an LLM API. */
+/**
+ * A message issued to or received from an LLM API.
+ * @since 0.2.0
+ * @category models
+ */
 export interface SamplingMessage extends Schema.Schema.Type<typeof SamplingMessage> {}
 
 const CreateMessageRequestParams_ = Schema.Struct({
@@ -416,11 +944,23 @@ const CreateMessageRequestParams_ = Schema.Struct({
   tools: optional(Schema.Array(Tool)),
   toolChoice: optional(McpSchema.ToolChoice)
 })
-/** The schema type of {@link CreateMessageRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CreateMessageRequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface CreateMessageRequestParamsSchema extends Schema.Struct<typeof CreateMessageRequestParams_.fields> {}
-/** Params of a `sampling/createMessage` input request (no `_meta`, no `task`). */
+/**
+ * Params of a `sampling/createMessage` input request (no `_meta`, no `task`).
+ * @since 0.2.0
+ * @category requests
+ */
 export const CreateMessageRequestParams: CreateMessageRequestParamsSchema = CreateMessageRequestParams_
-/** Params of a `sampling/createMessage` input request. */
+/**
+ * Params of a `sampling/createMessage` input request.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface CreateMessageRequestParams extends Schema.Schema.Type<typeof CreateMessageRequestParams> {}
 
 const CreateMessageResult_ = Schema.Struct({
@@ -428,22 +968,46 @@ const CreateMessageResult_ = Schema.Struct({
   model: Schema.String,
   stopReason: optional(Schema.String)
 })
-/** The schema type of {@link CreateMessageResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CreateMessageResult} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface CreateMessageResultSchema extends Schema.Struct<typeof CreateMessageResult_.fields> {}
-/** The client's answer to a `sampling/createMessage` input request. */
+/**
+ * The client's answer to a `sampling/createMessage` input request.
+ * @since 0.2.0
+ * @category results
+ */
 export const CreateMessageResult: CreateMessageResultSchema = CreateMessageResult_
-/** The client's answer to a `sampling/createMessage` input request. */
+/**
+ * The client's answer to a `sampling/createMessage` input request.
+ * @since 0.2.0
+ * @category results
+ */
 export interface CreateMessageResult extends Schema.Schema.Type<typeof CreateMessageResult> {}
 
 const CreateMessageRequest_ = Schema.Struct({
   method: Schema.Literal("sampling/createMessage"),
   params: CreateMessageRequestParams
 })
-/** The schema type of {@link CreateMessageRequest} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CreateMessageRequest} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface CreateMessageRequestSchema extends Schema.Struct<typeof CreateMessageRequest_.fields> {}
-/** An input request: sample the client's LLM. */
+/**
+ * An input request: sample the client's LLM.
+ * @since 0.2.0
+ * @category requests
+ */
 export const CreateMessageRequest: CreateMessageRequestSchema = CreateMessageRequest_
-/** An input request: sample the client's LLM. */
+/**
+ * An input request: sample the client's LLM.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface CreateMessageRequest extends Schema.Schema.Type<typeof CreateMessageRequest> {}
 
 const ElicitRequestFormParams_ = Schema.Struct({
@@ -451,33 +1015,73 @@ const ElicitRequestFormParams_ = Schema.Struct({
   message: Schema.String,
   requestedSchema: McpSchema.ElicitRequestedSchema
 })
-/** The schema type of {@link ElicitRequestFormParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ElicitRequestFormParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ElicitRequestFormParamsSchema extends Schema.Struct<typeof ElicitRequestFormParams_.fields> {}
-/** Params of a form-mode elicitation. */
+/**
+ * Params of a form-mode elicitation.
+ * @since 0.2.0
+ * @category models
+ */
 export const ElicitRequestFormParams: ElicitRequestFormParamsSchema = ElicitRequestFormParams_
-/** Params of a form-mode elicitation. */
+/**
+ * Params of a form-mode elicitation.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ElicitRequestFormParams extends Schema.Schema.Type<typeof ElicitRequestFormParams> {}
 
-/** Params of a URL-mode elicitation (no `elicitationId` in this revision). */
+/**
+ * Params of a URL-mode elicitation (no `elicitationId` in this revision).
+ * @since 0.2.0
+ * @category models
+ */
 export const ElicitRequestURLParams = Schema.Struct({
   mode: Schema.Literal("url"),
   message: Schema.String,
   url: Schema.String
 })
-/** Params of a URL-mode elicitation. */
+/**
+ * Params of a URL-mode elicitation.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ElicitRequestURLParams extends Schema.Schema.Type<typeof ElicitRequestURLParams> {}
 
-/** Params of an `elicitation/create` input request. */
+/**
+ * Params of an `elicitation/create` input request.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ElicitRequestParams = Schema.Union(ElicitRequestFormParams, ElicitRequestURLParams)
-/** Params of an `elicitation/create` input request. */
+/**
+ * Params of an `elicitation/create` input request.
+ * @since 0.2.0
+ * @category requests
+ */
 export type ElicitRequestParams = typeof ElicitRequestParams.Type
 
 const ElicitRequest_ = Schema.Struct({ method: Schema.Literal("elicitation/create"), params: ElicitRequestParams })
-/** The schema type of {@link ElicitRequest} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ElicitRequest} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ElicitRequestSchema extends Schema.Struct<typeof ElicitRequest_.fields> {}
-/** An input request: ask the user, through the client. */
+/**
+ * An input request: ask the user, through the client.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ElicitRequest: ElicitRequestSchema = ElicitRequest_
-/** An input request: ask the user, through the client. */
+/**
+ * An input request: ask the user, through the client.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ElicitRequest extends Schema.Schema.Type<typeof ElicitRequest> {}
 
 const ElicitResult_ = Schema.Struct({
@@ -487,56 +1091,128 @@ const ElicitResult_ = Schema.Struct({
     value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String))
   }))
 })
-/** The schema type of {@link ElicitResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ElicitResult} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ElicitResultSchema extends Schema.Struct<typeof ElicitResult_.fields> {}
-/** The client's answer to an elicitation (numbers may be fractional, as in `McpSchema.ElicitResult`). */
+/**
+ * The client's answer to an elicitation (numbers may be fractional, as in `McpSchema.ElicitResult`).
+ * @since 0.2.0
+ * @category results
+ */
 export const ElicitResult: ElicitResultSchema = ElicitResult_
-/** The client's answer to an elicitation. */
+/**
+ * The client's answer to an elicitation.
+ * @since 0.2.0
+ * @category results
+ */
 export interface ElicitResult extends Schema.Schema.Type<typeof ElicitResult> {}
 
-/** Params of a `roots/list` input request. */
+/**
+ * Params of a `roots/list` input request.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ListRootsRequestParams = Schema.Struct({ _meta: optional(MetaObject) })
-/** Params of a `roots/list` input request. */
+/**
+ * Params of a `roots/list` input request.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ListRootsRequestParams extends Schema.Schema.Type<typeof ListRootsRequestParams> {}
 
 const ListRootsRequest_ = Schema.Struct({
   method: Schema.Literal("roots/list"),
   params: optional(ListRootsRequestParams)
 })
-/** The schema type of {@link ListRootsRequest} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ListRootsRequest} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ListRootsRequestSchema extends Schema.Struct<typeof ListRootsRequest_.fields> {}
-/** An input request: list the client's roots. */
+/**
+ * An input request: list the client's roots.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ListRootsRequest: ListRootsRequestSchema = ListRootsRequest_
-/** An input request: list the client's roots. */
+/**
+ * An input request: list the client's roots.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ListRootsRequest extends Schema.Schema.Type<typeof ListRootsRequest> {}
 
-/** The client's answer to a `roots/list` input request. */
+/**
+ * The client's answer to a `roots/list` input request.
+ * @since 0.2.0
+ * @category results
+ */
 export const ListRootsResult = Schema.Struct({ roots: Schema.Array(McpSchema.Root) })
-/** The client's answer to a `roots/list` input request. */
+/**
+ * The client's answer to a `roots/list` input request.
+ * @since 0.2.0
+ * @category results
+ */
 export interface ListRootsResult extends Schema.Schema.Type<typeof ListRootsResult> {}
 
 // -----------------------------------------------------------------------------
 // Multi-round-trip requests
 // -----------------------------------------------------------------------------
 
-/** A request the server needs the client to fulfil before it can finish (sampling, roots, elicitation). */
+/**
+ * A request the server needs the client to fulfil before it can finish (sampling, roots, elicitation).
+ * @since 0.2.0
+ * @category requests
+ */
 export const InputRequest = Schema.Union(CreateMessageRequest, ListRootsRequest, ElicitRequest)
-/** A request the server needs the client to fulfil. */
+/**
+ * A request the server needs the client to fulfil.
+ * @since 0.2.0
+ * @category requests
+ */
 export type InputRequest = typeof InputRequest.Type
 
-/** Input requests keyed by server-assigned names. */
+/**
+ * Input requests keyed by server-assigned names.
+ * @since 0.2.0
+ * @category method tables
+ */
 export const InputRequests = Schema.Record({ key: Schema.String, value: InputRequest })
-/** Input requests keyed by server-assigned names. */
+/**
+ * Input requests keyed by server-assigned names.
+ * @since 0.2.0
+ * @category method tables
+ */
 export type InputRequests = typeof InputRequests.Type
 
-/** The client's result for one input request. */
+/**
+ * The client's result for one input request.
+ * @since 0.2.0
+ * @category models
+ */
 export const InputResponse = Schema.Union(CreateMessageResult, ListRootsResult, ElicitResult)
-/** The client's result for one input request. */
+/**
+ * The client's result for one input request.
+ * @since 0.2.0
+ * @category models
+ */
 export type InputResponse = typeof InputResponse.Type
 
-/** Input responses keyed by the names of the {@link InputRequests} they answer. */
+/**
+ * Input responses keyed by the names of the {@link InputRequests} they answer.
+ * @since 0.2.0
+ * @category models
+ */
 export const InputResponses = Schema.Record({ key: Schema.String, value: InputResponse })
-/** Input responses keyed by the names of the input requests they answer. */
+/**
+ * Input responses keyed by the names of the input requests they answer.
+ * @since 0.2.0
+ * @category models
+ */
 export type InputResponses = typeof InputResponses.Type
 
 /** The MRTR fields of a retried request. */
@@ -549,11 +1225,23 @@ const inputResponseFields = {
 }
 
 const InputResponseRequestParams_ = Schema.Struct(inputResponseFields)
-/** The schema type of {@link InputResponseRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link InputResponseRequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface InputResponseRequestParamsSchema extends Schema.Struct<typeof InputResponseRequestParams_.fields> {}
-/** Params of a request that may answer a previous `InputRequiredResult`. */
+/**
+ * Params of a request that may answer a previous `InputRequiredResult`.
+ * @since 0.2.0
+ * @category requests
+ */
 export const InputResponseRequestParams: InputResponseRequestParamsSchema = InputResponseRequestParams_
-/** Params of a request that may answer a previous `InputRequiredResult`. */
+/**
+ * Params of a request that may answer a previous `InputRequiredResult`.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface InputResponseRequestParams extends Schema.Schema.Type<typeof InputResponseRequestParams> {}
 
 const InputRequiredResultStruct_ = Schema.Struct({
@@ -562,23 +1250,37 @@ const InputRequiredResultStruct_ = Schema.Struct({
   inputRequests: optional(InputRequests),
   requestState: optional(Schema.String)
 })
-/** The fields of an {@link InputRequiredResult} (a named interface keeps declaration output small). */
+/**
+ * The fields of an {@link InputRequiredResult} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface InputRequiredResultStructSchema extends Schema.Struct<typeof InputRequiredResultStruct_.fields> {}
 const InputRequiredResultStruct: InputRequiredResultStructSchema = InputRequiredResultStruct_
-/** The schema type of {@link InputRequiredResult}. */
+/**
+ * The schema type of {@link InputRequiredResult}.
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface InputRequiredResultSchema extends Schema.filter<InputRequiredResultStructSchema> {}
 
 /**
  * The server needs input before it can finish: the client fulfils `inputRequests` and retries the
  * request (new id) with `inputResponses` and the exact `requestState`. At least one of the two is
  * present (the JSON Schema does not say so; the spec text does).
+ * @since 0.2.0
+ * @category results
  */
 export const InputRequiredResult: InputRequiredResultSchema = InputRequiredResultStruct.pipe(
   Schema.filter((r) => r.inputRequests !== undefined || r.requestState !== undefined, {
     message: () => "An InputRequiredResult needs inputRequests or requestState"
   })
 )
-/** The server needs input before it can finish. */
+/**
+ * The server needs input before it can finish.
+ * @since 0.2.0
+ * @category results
+ */
 export type InputRequiredResult = typeof InputRequiredResult.Type
 
 // -----------------------------------------------------------------------------
@@ -593,42 +1295,90 @@ const DiscoverResult_ = Schema.Struct({
   capabilities: ServerCapabilities,
   instructions: optional(Schema.String)
 })
-/** The schema type of {@link DiscoverResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link DiscoverResult} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface DiscoverResultSchema extends Schema.Struct<typeof DiscoverResult_.fields> {}
-/** The server's answer to `server/discover`. */
+/**
+ * The server's answer to `server/discover`.
+ * @since 0.2.0
+ * @category results
+ */
 export const DiscoverResult: DiscoverResultSchema = DiscoverResult_
-/** The server's answer to `server/discover`. */
+/**
+ * The server's answer to `server/discover`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface DiscoverResult extends Schema.Schema.Type<typeof DiscoverResult> {}
 
-/** Common params of requests about a resource. */
+/**
+ * Common params of requests about a resource.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ResourceRequestParams = Schema.Struct({ _meta: RequestMetaObject, uri: Schema.String })
-/** Common params of requests about a resource. */
+/**
+ * Common params of requests about a resource.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ResourceRequestParams extends Schema.Schema.Type<typeof ResourceRequestParams> {}
 
 const ReadResourceRequestParams_ = Schema.Struct({ ...inputResponseFields, uri: Schema.String })
-/** The schema type of {@link ReadResourceRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ReadResourceRequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ReadResourceRequestParamsSchema extends Schema.Struct<typeof ReadResourceRequestParams_.fields> {}
-/** Params of `resources/read`. */
+/**
+ * Params of `resources/read`.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ReadResourceRequestParams: ReadResourceRequestParamsSchema = ReadResourceRequestParams_
-/** Params of `resources/read`. */
+/**
+ * Params of `resources/read`.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ReadResourceRequestParams extends Schema.Schema.Type<typeof ReadResourceRequestParams> {}
 
-/** The server's answer to `resources/list`. */
+/**
+ * The server's answer to `resources/list`.
+ * @since 0.2.0
+ * @category results
+ */
 export const ListResourcesResult = Schema.Struct({
   ...PaginatedResult.fields,
   ...cacheFields,
   resources: Schema.Array(McpSchema.Resource)
 })
-/** The server's answer to `resources/list`. */
+/**
+ * The server's answer to `resources/list`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface ListResourcesResult extends Schema.Schema.Type<typeof ListResourcesResult> {}
 
-/** The server's answer to `resources/templates/list`. */
+/**
+ * The server's answer to `resources/templates/list`.
+ * @since 0.2.0
+ * @category results
+ */
 export const ListResourceTemplatesResult = Schema.Struct({
   ...PaginatedResult.fields,
   ...cacheFields,
   resourceTemplates: Schema.Array(McpSchema.ResourceTemplate)
 })
-/** The server's answer to `resources/templates/list`. */
+/**
+ * The server's answer to `resources/templates/list`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface ListResourceTemplatesResult extends Schema.Schema.Type<typeof ListResourceTemplatesResult> {}
 
 const ReadResourceResult_ = Schema.Struct({
@@ -636,28 +1386,56 @@ const ReadResourceResult_ = Schema.Struct({
   ...cacheFields,
   contents: Schema.Array(Schema.Union(McpSchema.TextResourceContents, McpSchema.BlobResourceContents))
 })
-/** The schema type of {@link ReadResourceResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ReadResourceResult} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ReadResourceResultSchema extends Schema.Struct<typeof ReadResourceResult_.fields> {}
-/** The server's answer to `resources/read`. */
+/**
+ * The server's answer to `resources/read`.
+ * @since 0.2.0
+ * @category results
+ */
 export const ReadResourceResult: ReadResourceResultSchema = ReadResourceResult_
-/** The server's answer to `resources/read`. */
+/**
+ * The server's answer to `resources/read`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface ReadResourceResult extends Schema.Schema.Type<typeof ReadResourceResult> {}
 
-/** Params of `notifications/resources/updated`. */
+/**
+ * Params of `notifications/resources/updated`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const ResourceUpdatedNotificationParams = Schema.Struct({
   _meta: optional(NotificationMetaObject),
   uri: Schema.String
 })
-/** Params of `notifications/resources/updated`. */
+/**
+ * Params of `notifications/resources/updated`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface ResourceUpdatedNotificationParams extends Schema.Schema.Type<typeof ResourceUpdatedNotificationParams> {}
 
-/** The server's answer to `prompts/list`. */
+/**
+ * The server's answer to `prompts/list`.
+ * @since 0.2.0
+ * @category results
+ */
 export const ListPromptsResult = Schema.Struct({
   ...PaginatedResult.fields,
   ...cacheFields,
   prompts: Schema.Array(McpSchema.Prompt)
 })
-/** The server's answer to `prompts/list`. */
+/**
+ * The server's answer to `prompts/list`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface ListPromptsResult extends Schema.Schema.Type<typeof ListPromptsResult> {}
 
 const GetPromptRequestParams_ = Schema.Struct({
@@ -665,11 +1443,23 @@ const GetPromptRequestParams_ = Schema.Struct({
   name: Schema.String,
   arguments: optional(StringRecord)
 })
-/** The schema type of {@link GetPromptRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link GetPromptRequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface GetPromptRequestParamsSchema extends Schema.Struct<typeof GetPromptRequestParams_.fields> {}
-/** Params of `prompts/get`. */
+/**
+ * Params of `prompts/get`.
+ * @since 0.2.0
+ * @category requests
+ */
 export const GetPromptRequestParams: GetPromptRequestParamsSchema = GetPromptRequestParams_
-/** Params of `prompts/get`. */
+/**
+ * Params of `prompts/get`.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface GetPromptRequestParams extends Schema.Schema.Type<typeof GetPromptRequestParams> {}
 
 const GetPromptResult_ = Schema.Struct({
@@ -677,11 +1467,23 @@ const GetPromptResult_ = Schema.Struct({
   description: optional(Schema.String),
   messages: Schema.Array(McpSchema.PromptMessage)
 })
-/** The schema type of {@link GetPromptResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link GetPromptResult} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface GetPromptResultSchema extends Schema.Struct<typeof GetPromptResult_.fields> {}
-/** The server's answer to `prompts/get`. */
+/**
+ * The server's answer to `prompts/get`.
+ * @since 0.2.0
+ * @category results
+ */
 export const GetPromptResult: GetPromptResultSchema = GetPromptResult_
-/** The server's answer to `prompts/get`. */
+/**
+ * The server's answer to `prompts/get`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface GetPromptResult extends Schema.Schema.Type<typeof GetPromptResult> {}
 
 const ListToolsResult_ = Schema.Struct({
@@ -689,11 +1491,23 @@ const ListToolsResult_ = Schema.Struct({
   ...cacheFields,
   tools: Schema.Array(Tool)
 })
-/** The schema type of {@link ListToolsResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link ListToolsResult} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface ListToolsResultSchema extends Schema.Struct<typeof ListToolsResult_.fields> {}
-/** The server's answer to `tools/list`. */
+/**
+ * The server's answer to `tools/list`.
+ * @since 0.2.0
+ * @category results
+ */
 export const ListToolsResult: ListToolsResultSchema = ListToolsResult_
-/** The server's answer to `tools/list`. */
+/**
+ * The server's answer to `tools/list`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface ListToolsResult extends Schema.Schema.Type<typeof ListToolsResult> {}
 
 const CallToolRequestParams_ = Schema.Struct({
@@ -701,11 +1515,23 @@ const CallToolRequestParams_ = Schema.Struct({
   name: Schema.String,
   arguments: optional(JsonObject)
 })
-/** The schema type of {@link CallToolRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CallToolRequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface CallToolRequestParamsSchema extends Schema.Struct<typeof CallToolRequestParams_.fields> {}
-/** Params of `tools/call`. */
+/**
+ * Params of `tools/call`.
+ * @since 0.2.0
+ * @category requests
+ */
 export const CallToolRequestParams: CallToolRequestParamsSchema = CallToolRequestParams_
-/** Params of `tools/call`. */
+/**
+ * Params of `tools/call`.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface CallToolRequestParams extends Schema.Schema.Type<typeof CallToolRequestParams> {}
 
 const CallToolResult_ = Schema.Struct({
@@ -714,22 +1540,50 @@ const CallToolResult_ = Schema.Struct({
   structuredContent: optional(JSONValue),
   isError: optional(Schema.Boolean)
 })
-/** The schema type of {@link CallToolResult} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CallToolResult} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface CallToolResultSchema extends Schema.Struct<typeof CallToolResult_.fields> {}
-/** The server's answer to `tools/call` (`structuredContent` is any JSON value). */
+/**
+ * The server's answer to `tools/call` (`structuredContent` is any JSON value).
+ * @since 0.2.0
+ * @category results
+ */
 export const CallToolResult: CallToolResultSchema = CallToolResult_
-/** The server's answer to `tools/call`. */
+/**
+ * The server's answer to `tools/call`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface CallToolResult extends Schema.Schema.Type<typeof CallToolResult> {}
 
 const CompleteRequestParams_ = Schema.Struct({ ...McpSchema.CompleteRequestParams.fields, _meta: RequestMetaObject })
-/** The schema type of {@link CompleteRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link CompleteRequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface CompleteRequestParamsSchema extends Schema.Struct<typeof CompleteRequestParams_.fields> {}
-/** Params of `completion/complete`. */
+/**
+ * Params of `completion/complete`.
+ * @since 0.2.0
+ * @category requests
+ */
 export const CompleteRequestParams: CompleteRequestParamsSchema = CompleteRequestParams_
-/** Params of `completion/complete`. */
+/**
+ * Params of `completion/complete`.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface CompleteRequestParams extends Schema.Schema.Type<typeof CompleteRequestParams> {}
 
-/** The server's answer to `completion/complete` (at most 100 values). */
+/**
+ * The server's answer to `completion/complete` (at most 100 values).
+ * @since 0.2.0
+ * @category results
+ */
 export const CompleteResult = Schema.Struct({
   ...completeFields,
   completion: Schema.Struct({
@@ -738,14 +1592,22 @@ export const CompleteResult = Schema.Struct({
     hasMore: optional(Schema.Boolean)
   })
 })
-/** The server's answer to `completion/complete`. */
+/**
+ * The server's answer to `completion/complete`.
+ * @since 0.2.0
+ * @category results
+ */
 export interface CompleteResult extends Schema.Schema.Type<typeof CompleteResult> {}
 
 // -----------------------------------------------------------------------------
 // Subscriptions & notification params
 // -----------------------------------------------------------------------------
 
-/** The notifications a client opts in to on a `subscriptions/listen` stream. */
+/**
+ * The notifications a client opts in to on a `subscriptions/listen` stream.
+ * @since 0.2.0
+ * @category models
+ */
 export const SubscriptionFilter = Schema.Struct({
   toolsListChanged: optional(Schema.Boolean),
   promptsListChanged: optional(Schema.Boolean),
@@ -753,58 +1615,114 @@ export const SubscriptionFilter = Schema.Struct({
   /** `notifications/resources/updated` for these URIs (replaces `resources/subscribe`). */
   resourceSubscriptions: optional(Schema.Array(Schema.String))
 })
-/** The notifications a client opts in to on a `subscriptions/listen` stream. */
+/**
+ * The notifications a client opts in to on a `subscriptions/listen` stream.
+ * @since 0.2.0
+ * @category models
+ */
 export interface SubscriptionFilter extends Schema.Schema.Type<typeof SubscriptionFilter> {}
 
 const SubscriptionsListenRequestParams_ = Schema.Struct({ _meta: RequestMetaObject, notifications: SubscriptionFilter })
-/** The schema type of {@link SubscriptionsListenRequestParams} (a named interface keeps declaration output small). */
+/**
+ * The schema type of {@link SubscriptionsListenRequestParams} (a named interface keeps declaration output small).
+ * @since 0.2.0
+ * @category schemas
+ */
 export interface SubscriptionsListenRequestParamsSchema extends Schema.Struct<typeof SubscriptionsListenRequestParams_.fields> {}
-/** Params of `subscriptions/listen`. */
+/**
+ * Params of `subscriptions/listen`.
+ * @since 0.2.0
+ * @category requests
+ */
 export const SubscriptionsListenRequestParams: SubscriptionsListenRequestParamsSchema = SubscriptionsListenRequestParams_
-/** Params of `subscriptions/listen`. */
+/**
+ * Params of `subscriptions/listen`.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface SubscriptionsListenRequestParams extends Schema.Schema.Type<typeof SubscriptionsListenRequestParams> {}
 
-/** The result that ends a listen stream gracefully (e.g. on shutdown). */
+/**
+ * The result that ends a listen stream gracefully (e.g. on shutdown).
+ * @since 0.2.0
+ * @category results
+ */
 export const SubscriptionsListenResult = Schema.Struct({
   _meta: SubscriptionsListenResultMetaObject,
   resultType: Schema.Literal(RESULT_TYPE_COMPLETE)
 })
-/** The result that ends a listen stream gracefully. */
+/**
+ * The result that ends a listen stream gracefully.
+ * @since 0.2.0
+ * @category results
+ */
 export interface SubscriptionsListenResult extends Schema.Schema.Type<typeof SubscriptionsListenResult> {}
 
-/** Params of `notifications/subscriptions/acknowledged`: the subset of the filter the server honours. */
+/**
+ * Params of `notifications/subscriptions/acknowledged`: the subset of the filter the server honours.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const SubscriptionsAcknowledgedNotificationParams = Schema.Struct({
   _meta: optional(NotificationMetaObject),
   notifications: SubscriptionFilter
 })
-/** Params of `notifications/subscriptions/acknowledged`. */
+/**
+ * Params of `notifications/subscriptions/acknowledged`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface SubscriptionsAcknowledgedNotificationParams
   extends Schema.Schema.Type<typeof SubscriptionsAcknowledgedNotificationParams>
 {}
 
-/** Params of `notifications/cancelled` (`requestId` is required in this revision). */
+/**
+ * Params of `notifications/cancelled` (`requestId` is required in this revision).
+ * @since 0.2.0
+ * @category notifications
+ */
 export const CancelledNotificationParams = Schema.Struct({
   _meta: optional(NotificationMetaObject),
   requestId: RequestId,
   reason: optional(Schema.String)
 })
-/** Params of `notifications/cancelled`. */
+/**
+ * Params of `notifications/cancelled`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface CancelledNotificationParams extends Schema.Schema.Type<typeof CancelledNotificationParams> {}
 
-/** Params of `notifications/progress`. */
+/**
+ * Params of `notifications/progress`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const ProgressNotificationParams = Schema.Struct({
   ...McpSchema.ProgressNotificationParams.fields,
   _meta: optional(NotificationMetaObject)
 })
-/** Params of `notifications/progress`. */
+/**
+ * Params of `notifications/progress`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface ProgressNotificationParams extends Schema.Schema.Type<typeof ProgressNotificationParams> {}
 
-/** Params of `notifications/message`. */
+/**
+ * Params of `notifications/message`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const LoggingMessageNotificationParams = Schema.Struct({
   ...McpSchema.LoggingMessageNotificationParams.fields,
   _meta: optional(NotificationMetaObject)
 })
-/** Params of `notifications/message`. */
+/**
+ * Params of `notifications/message`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface LoggingMessageNotificationParams extends Schema.Schema.Type<typeof LoggingMessageNotificationParams> {}
 
 // -----------------------------------------------------------------------------
@@ -820,128 +1738,284 @@ const jsonRpcNotification = <M extends string, P extends Schema.Schema.Any>(meth
 const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params: optional(params) })
 
-/** A paginated request (any method; `params` with the envelope is required). */
+/**
+ * A paginated request (any method; `params` with the envelope is required).
+ * @since 0.2.0
+ * @category requests
+ */
 export const PaginatedRequest = Schema.Struct({
   jsonrpc: JsonRpcVersion,
   id: RequestId,
   method: Schema.String,
   params: PaginatedRequestParams
 })
-/** A paginated request. */
+/**
+ * A paginated request.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface PaginatedRequest extends Schema.Schema.Type<typeof PaginatedRequest> {}
 
-/** Asks the server for its versions, capabilities and instructions (servers must implement it). */
+/**
+ * Asks the server for its versions, capabilities and instructions (servers must implement it).
+ * @since 0.2.0
+ * @category requests
+ */
 export const DiscoverRequest = jsonRpcRequest("server/discover", RequestParams)
-/** Asks the server for its versions, capabilities and instructions. */
+/**
+ * Asks the server for its versions, capabilities and instructions.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface DiscoverRequest extends Schema.Schema.Type<typeof DiscoverRequest> {}
 
-/** Lists the server's resources. */
+/**
+ * Lists the server's resources.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ListResourcesRequest = jsonRpcRequest("resources/list", PaginatedRequestParams)
-/** Lists the server's resources. */
+/**
+ * Lists the server's resources.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ListResourcesRequest extends Schema.Schema.Type<typeof ListResourcesRequest> {}
 
-/** Lists the server's resource templates. */
+/**
+ * Lists the server's resource templates.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ListResourceTemplatesRequest = jsonRpcRequest("resources/templates/list", PaginatedRequestParams)
-/** Lists the server's resource templates. */
+/**
+ * Lists the server's resource templates.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ListResourceTemplatesRequest extends Schema.Schema.Type<typeof ListResourceTemplatesRequest> {}
 
-/** Reads a resource. */
+/**
+ * Reads a resource.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ReadResourceRequest = jsonRpcRequest("resources/read", ReadResourceRequestParams)
-/** Reads a resource. */
+/**
+ * Reads a resource.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ReadResourceRequest extends Schema.Schema.Type<typeof ReadResourceRequest> {}
 
-/** Opens a long-lived notification stream (replaces the GET stream and `resources/subscribe`). */
+/**
+ * Opens a long-lived notification stream (replaces the GET stream and `resources/subscribe`).
+ * @since 0.2.0
+ * @category requests
+ */
 export const SubscriptionsListenRequest = jsonRpcRequest("subscriptions/listen", SubscriptionsListenRequestParams)
-/** Opens a long-lived notification stream. */
+/**
+ * Opens a long-lived notification stream.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface SubscriptionsListenRequest extends Schema.Schema.Type<typeof SubscriptionsListenRequest> {}
 
-/** Lists the server's prompts. */
+/**
+ * Lists the server's prompts.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ListPromptsRequest = jsonRpcRequest("prompts/list", PaginatedRequestParams)
-/** Lists the server's prompts. */
+/**
+ * Lists the server's prompts.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ListPromptsRequest extends Schema.Schema.Type<typeof ListPromptsRequest> {}
 
-/** Gets a prompt. */
+/**
+ * Gets a prompt.
+ * @since 0.2.0
+ * @category requests
+ */
 export const GetPromptRequest = jsonRpcRequest("prompts/get", GetPromptRequestParams)
-/** Gets a prompt. */
+/**
+ * Gets a prompt.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface GetPromptRequest extends Schema.Schema.Type<typeof GetPromptRequest> {}
 
-/** Lists the server's tools. */
+/**
+ * Lists the server's tools.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ListToolsRequest = jsonRpcRequest("tools/list", PaginatedRequestParams)
-/** Lists the server's tools. */
+/**
+ * Lists the server's tools.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface ListToolsRequest extends Schema.Schema.Type<typeof ListToolsRequest> {}
 
-/** Calls a tool. */
+/**
+ * Calls a tool.
+ * @since 0.2.0
+ * @category requests
+ */
 export const CallToolRequest = jsonRpcRequest("tools/call", CallToolRequestParams)
-/** Calls a tool. */
+/**
+ * Calls a tool.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface CallToolRequest extends Schema.Schema.Type<typeof CallToolRequest> {}
 
-/** Asks for completion options. */
+/**
+ * Asks for completion options.
+ * @since 0.2.0
+ * @category requests
+ */
 export const CompleteRequest = jsonRpcRequest("completion/complete", CompleteRequestParams)
-/** Asks for completion options. */
+/**
+ * Asks for completion options.
+ * @since 0.2.0
+ * @category requests
+ */
 export interface CompleteRequest extends Schema.Schema.Type<typeof CompleteRequest> {}
 
-/** Cancels a request (client → server; on stdio the server also sends it to end a listen stream). */
+/**
+ * Cancels a request (client → server; on stdio the server also sends it to end a listen stream).
+ * @since 0.2.0
+ * @category notifications
+ */
 export const CancelledNotification = jsonRpcNotification("notifications/cancelled", CancelledNotificationParams)
-/** Cancels a request. */
+/**
+ * Cancels a request.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface CancelledNotification extends Schema.Schema.Type<typeof CancelledNotification> {}
 
-/** Progress of a long-running request. */
+/**
+ * Progress of a long-running request.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const ProgressNotification = jsonRpcNotification("notifications/progress", ProgressNotificationParams)
-/** Progress of a long-running request. */
+/**
+ * Progress of a long-running request.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface ProgressNotification extends Schema.Schema.Type<typeof ProgressNotification> {}
 
-/** The resource list changed. */
+/**
+ * The resource list changed.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const ResourceListChangedNotification = jsonRpcNotificationOptionalParams(
   "notifications/resources/list_changed",
   NotificationParams
 )
-/** The resource list changed. */
+/**
+ * The resource list changed.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface ResourceListChangedNotification extends Schema.Schema.Type<typeof ResourceListChangedNotification> {}
 
-/** A subscribed resource changed. */
+/**
+ * A subscribed resource changed.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const ResourceUpdatedNotification = jsonRpcNotification(
   "notifications/resources/updated",
   ResourceUpdatedNotificationParams
 )
-/** A subscribed resource changed. */
+/**
+ * A subscribed resource changed.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface ResourceUpdatedNotification extends Schema.Schema.Type<typeof ResourceUpdatedNotification> {}
 
-/** The prompt list changed. */
+/**
+ * The prompt list changed.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const PromptListChangedNotification = jsonRpcNotificationOptionalParams(
   "notifications/prompts/list_changed",
   NotificationParams
 )
-/** The prompt list changed. */
+/**
+ * The prompt list changed.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface PromptListChangedNotification extends Schema.Schema.Type<typeof PromptListChangedNotification> {}
 
-/** The tool list changed. */
+/**
+ * The tool list changed.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const ToolListChangedNotification = jsonRpcNotificationOptionalParams(
   "notifications/tools/list_changed",
   NotificationParams
 )
-/** The tool list changed. */
+/**
+ * The tool list changed.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface ToolListChangedNotification extends Schema.Schema.Type<typeof ToolListChangedNotification> {}
 
-/** The first frame of a listen stream: which notification types the server will send on it. */
+/**
+ * The first frame of a listen stream: which notification types the server will send on it.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const SubscriptionsAcknowledgedNotification = jsonRpcNotification(
   "notifications/subscriptions/acknowledged",
   SubscriptionsAcknowledgedNotificationParams
 )
-/** The first frame of a listen stream. */
+/**
+ * The first frame of a listen stream.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface SubscriptionsAcknowledgedNotification
   extends Schema.Schema.Type<typeof SubscriptionsAcknowledgedNotification>
 {}
 
-/** A log message (only at or above the request's `_meta` log level). */
+/**
+ * A log message (only at or above the request's `_meta` log level).
+ * @since 0.2.0
+ * @category notifications
+ */
 export const LoggingMessageNotification = jsonRpcNotification("notifications/message", LoggingMessageNotificationParams)
-/** A log message. */
+/**
+ * A log message.
+ * @since 0.2.0
+ * @category notifications
+ */
 export interface LoggingMessageNotification extends Schema.Schema.Type<typeof LoggingMessageNotification> {}
 
 // -----------------------------------------------------------------------------
 // Message unions & JSON-RPC responses
 // -----------------------------------------------------------------------------
 
-/** Any request a client sends to a server. */
+/**
+ * Any request a client sends to a server.
+ * @since 0.2.0
+ * @category requests
+ */
 export const ClientRequest = Schema.Union(
   DiscoverRequest,
   ListResourcesRequest,
@@ -954,20 +2028,44 @@ export const ClientRequest = Schema.Union(
   CallToolRequest,
   CompleteRequest
 )
-/** Any request a client sends to a server. */
+/**
+ * Any request a client sends to a server.
+ * @since 0.2.0
+ * @category requests
+ */
 export type ClientRequest = typeof ClientRequest.Type
 
-/** Any notification a client sends to a server: only `notifications/cancelled`. */
+/**
+ * Any notification a client sends to a server: only `notifications/cancelled`.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const ClientNotification = CancelledNotification
-/** Any notification a client sends to a server. */
+/**
+ * Any notification a client sends to a server.
+ * @since 0.2.0
+ * @category notifications
+ */
 export type ClientNotification = CancelledNotification
 
-/** Any result a client sends to a server (none are sent in this revision; kept for the spec). */
+/**
+ * Any result a client sends to a server (none are sent in this revision; kept for the spec).
+ * @since 0.2.0
+ * @category results
+ */
 export const ClientResult = Result
-/** Any result a client sends to a server. */
+/**
+ * Any result a client sends to a server.
+ * @since 0.2.0
+ * @category results
+ */
 export type ClientResult = Result
 
-/** Any notification a server sends to a client. */
+/**
+ * Any notification a server sends to a client.
+ * @since 0.2.0
+ * @category notifications
+ */
 export const ServerNotification = Schema.Union(
   CancelledNotification,
   ProgressNotification,
@@ -978,10 +2076,18 @@ export const ServerNotification = Schema.Union(
   ToolListChangedNotification,
   LoggingMessageNotification
 )
-/** Any notification a server sends to a client. */
+/**
+ * Any notification a server sends to a client.
+ * @since 0.2.0
+ * @category notifications
+ */
 export type ServerNotification = typeof ServerNotification.Type
 
-/** Any result a server sends; `Result` first keeps every key (decode by method for precision). */
+/**
+ * Any result a server sends; `Result` first keeps every key (decode by method for precision).
+ * @since 0.2.0
+ * @category results
+ */
 export const ServerResult = Schema.Union(
   Result,
   InputRequiredResult,
@@ -996,88 +2102,220 @@ export const ServerResult = Schema.Union(
   CallToolResult,
   CompleteResult
 )
-/** Any result a server sends. */
+/**
+ * Any result a server sends.
+ * @since 0.2.0
+ * @category results
+ */
 export type ServerResult = typeof ServerResult.Type
 
-/** A successful JSON-RPC response (its result has a `resultType`). */
+/**
+ * A successful JSON-RPC response (its result has a `resultType`).
+ * @since 0.2.0
+ * @category models
+ */
 export const JSONRPCResultResponse = Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, result: Result })
-/** A successful JSON-RPC response. */
+/**
+ * A successful JSON-RPC response.
+ * @since 0.2.0
+ * @category models
+ */
 export interface JSONRPCResultResponse extends Schema.Schema.Type<typeof JSONRPCResultResponse> {}
 
-/** A JSON-RPC response: a result or an error. */
+/**
+ * A JSON-RPC response: a result or an error.
+ * @since 0.2.0
+ * @category models
+ */
 export const JSONRPCResponse = Schema.Union(JSONRPCResultResponse, McpSchema.JSONRPCErrorResponse)
-/** A JSON-RPC response. */
+/**
+ * A JSON-RPC response.
+ * @since 0.2.0
+ * @category models
+ */
 export type JSONRPCResponse = typeof JSONRPCResponse.Type
 
-/** Any JSON-RPC message. */
+/**
+ * Any JSON-RPC message.
+ * @since 0.2.0
+ * @category models
+ */
 export const JSONRPCMessage = Schema.Union(
   McpSchema.JSONRPCRequest,
   McpSchema.JSONRPCNotification,
   JSONRPCResultResponse,
   McpSchema.JSONRPCErrorResponse
 )
-/** Any JSON-RPC message. */
+/**
+ * Any JSON-RPC message.
+ * @since 0.2.0
+ * @category models
+ */
 export type JSONRPCMessage = typeof JSONRPCMessage.Type
 
-/** What `tools/call` answers: an {@link InputRequiredResult} or a {@link CallToolResult}. */
+/**
+ * What `tools/call` answers: an {@link InputRequiredResult} or a {@link CallToolResult}.
+ * @since 0.2.0
+ * @category models
+ */
 export const CallToolOutcome = Schema.Union(InputRequiredResult, CallToolResult)
-/** What `tools/call` answers. */
+/**
+ * What `tools/call` answers.
+ * @since 0.2.0
+ * @category models
+ */
 export type CallToolOutcome = typeof CallToolOutcome.Type
 
-/** What `prompts/get` answers: an {@link InputRequiredResult} or a {@link GetPromptResult}. */
+/**
+ * What `prompts/get` answers: an {@link InputRequiredResult} or a {@link GetPromptResult}.
+ * @since 0.2.0
+ * @category models
+ */
 export const GetPromptOutcome = Schema.Union(InputRequiredResult, GetPromptResult)
-/** What `prompts/get` answers. */
+/**
+ * What `prompts/get` answers.
+ * @since 0.2.0
+ * @category models
+ */
 export type GetPromptOutcome = typeof GetPromptOutcome.Type
 
-/** What `resources/read` answers: an {@link InputRequiredResult} or a {@link ReadResourceResult}. */
+/**
+ * What `resources/read` answers: an {@link InputRequiredResult} or a {@link ReadResourceResult}.
+ * @since 0.2.0
+ * @category models
+ */
 export const ReadResourceOutcome = Schema.Union(InputRequiredResult, ReadResourceResult)
-/** What `resources/read` answers. */
+/**
+ * What `resources/read` answers.
+ * @since 0.2.0
+ * @category models
+ */
 export type ReadResourceOutcome = typeof ReadResourceOutcome.Type
 
 const jsonRpcResult = <R extends Schema.Schema.Any>(result: R) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, result })
 
-/** A successful response to `server/discover`. */
+/**
+ * A successful response to `server/discover`.
+ * @since 0.2.0
+ * @category models
+ */
 export const DiscoverResultResponse = jsonRpcResult(DiscoverResult)
-/** A successful response to `server/discover`. */
+/**
+ * A successful response to `server/discover`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface DiscoverResultResponse extends Schema.Schema.Type<typeof DiscoverResultResponse> {}
-/** A successful response to `resources/list`. */
+/**
+ * A successful response to `resources/list`.
+ * @since 0.2.0
+ * @category models
+ */
 export const ListResourcesResultResponse = jsonRpcResult(ListResourcesResult)
-/** A successful response to `resources/list`. */
+/**
+ * A successful response to `resources/list`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ListResourcesResultResponse extends Schema.Schema.Type<typeof ListResourcesResultResponse> {}
-/** A successful response to `resources/templates/list`. */
+/**
+ * A successful response to `resources/templates/list`.
+ * @since 0.2.0
+ * @category models
+ */
 export const ListResourceTemplatesResultResponse = jsonRpcResult(ListResourceTemplatesResult)
-/** A successful response to `resources/templates/list`. */
+/**
+ * A successful response to `resources/templates/list`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ListResourceTemplatesResultResponse
   extends Schema.Schema.Type<typeof ListResourceTemplatesResultResponse>
 {}
-/** A successful response to `resources/read`. */
+/**
+ * A successful response to `resources/read`.
+ * @since 0.2.0
+ * @category models
+ */
 export const ReadResourceResultResponse = jsonRpcResult(ReadResourceOutcome)
-/** A successful response to `resources/read`. */
+/**
+ * A successful response to `resources/read`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ReadResourceResultResponse extends Schema.Schema.Type<typeof ReadResourceResultResponse> {}
-/** The response that ends a listen stream gracefully. */
+/**
+ * The response that ends a listen stream gracefully.
+ * @since 0.2.0
+ * @category models
+ */
 export const SubscriptionsListenResultResponse = jsonRpcResult(SubscriptionsListenResult)
-/** The response that ends a listen stream gracefully. */
+/**
+ * The response that ends a listen stream gracefully.
+ * @since 0.2.0
+ * @category models
+ */
 export interface SubscriptionsListenResultResponse extends Schema.Schema.Type<typeof SubscriptionsListenResultResponse> {}
-/** A successful response to `prompts/list`. */
+/**
+ * A successful response to `prompts/list`.
+ * @since 0.2.0
+ * @category models
+ */
 export const ListPromptsResultResponse = jsonRpcResult(ListPromptsResult)
-/** A successful response to `prompts/list`. */
+/**
+ * A successful response to `prompts/list`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ListPromptsResultResponse extends Schema.Schema.Type<typeof ListPromptsResultResponse> {}
-/** A successful response to `prompts/get`. */
+/**
+ * A successful response to `prompts/get`.
+ * @since 0.2.0
+ * @category models
+ */
 export const GetPromptResultResponse = jsonRpcResult(GetPromptOutcome)
-/** A successful response to `prompts/get`. */
+/**
+ * A successful response to `prompts/get`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface GetPromptResultResponse extends Schema.Schema.Type<typeof GetPromptResultResponse> {}
-/** A successful response to `tools/list`. */
+/**
+ * A successful response to `tools/list`.
+ * @since 0.2.0
+ * @category models
+ */
 export const ListToolsResultResponse = jsonRpcResult(ListToolsResult)
-/** A successful response to `tools/list`. */
+/**
+ * A successful response to `tools/list`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ListToolsResultResponse extends Schema.Schema.Type<typeof ListToolsResultResponse> {}
-/** A successful response to `tools/call`. */
+/**
+ * A successful response to `tools/call`.
+ * @since 0.2.0
+ * @category models
+ */
 export const CallToolResultResponse = jsonRpcResult(CallToolOutcome)
-/** A successful response to `tools/call`. */
+/**
+ * A successful response to `tools/call`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface CallToolResultResponse extends Schema.Schema.Type<typeof CallToolResultResponse> {}
-/** A successful response to `completion/complete`. */
+/**
+ * A successful response to `completion/complete`.
+ * @since 0.2.0
+ * @category models
+ */
 export const CompleteResultResponse = jsonRpcResult(CompleteResult)
-/** A successful response to `completion/complete`. */
+/**
+ * A successful response to `completion/complete`.
+ * @since 0.2.0
+ * @category models
+ */
 export interface CompleteResultResponse extends Schema.Schema.Type<typeof CompleteResultResponse> {}
 
 // -----------------------------------------------------------------------------
@@ -1092,64 +2330,152 @@ const errorResponse = <E extends Schema.Schema.Any>(error: E) =>
 
 const anyData = optional(Schema.Unknown)
 
-/** JSON-RPC −32700: invalid JSON. */
+/**
+ * JSON-RPC −32700: invalid JSON.
+ * @since 0.2.0
+ * @category models
+ */
 export const ParseError = errorObject(-32700, anyData)
-/** JSON-RPC −32700: invalid JSON. */
+/**
+ * JSON-RPC −32700: invalid JSON.
+ * @since 0.2.0
+ * @category models
+ */
 export interface ParseError extends Schema.Schema.Type<typeof ParseError> {}
-/** JSON-RPC −32600: not a valid request object. */
+/**
+ * JSON-RPC −32600: not a valid request object.
+ * @since 0.2.0
+ * @category models
+ */
 export const InvalidRequestError = errorObject(-32600, anyData)
-/** JSON-RPC −32600: not a valid request object. */
+/**
+ * JSON-RPC −32600: not a valid request object.
+ * @since 0.2.0
+ * @category models
+ */
 export interface InvalidRequestError extends Schema.Schema.Type<typeof InvalidRequestError> {}
-/** JSON-RPC −32601: unknown or removed method (HTTP 404 on the 2026 path). */
+/**
+ * JSON-RPC −32601: unknown or removed method (HTTP 404 on the 2026 path).
+ * @since 0.2.0
+ * @category models
+ */
 export const MethodNotFoundError = errorObject(-32601, anyData)
-/** JSON-RPC −32601: unknown or removed method. */
+/**
+ * JSON-RPC −32601: unknown or removed method.
+ * @since 0.2.0
+ * @category models
+ */
 export interface MethodNotFoundError extends Schema.Schema.Type<typeof MethodNotFoundError> {}
-/** JSON-RPC −32602: invalid params (also a bad envelope, a bad `requestState`, a missing resource). */
+/**
+ * JSON-RPC −32602: invalid params (also a bad envelope, a bad `requestState`, a missing resource).
+ * @since 0.2.0
+ * @category models
+ */
 export const InvalidParamsError = errorObject(-32602, anyData)
-/** JSON-RPC −32602: invalid params. */
+/**
+ * JSON-RPC −32602: invalid params.
+ * @since 0.2.0
+ * @category models
+ */
 export interface InvalidParamsError extends Schema.Schema.Type<typeof InvalidParamsError> {}
-/** JSON-RPC −32603: internal error. */
+/**
+ * JSON-RPC −32603: internal error.
+ * @since 0.2.0
+ * @category models
+ */
 export const InternalError = errorObject(-32603, anyData)
-/** JSON-RPC −32603: internal error. */
+/**
+ * JSON-RPC −32603: internal error.
+ * @since 0.2.0
+ * @category models
+ */
 export interface InternalError extends Schema.Schema.Type<typeof InternalError> {}
 
-/** The `error` of a {@link HeaderMismatchError}. */
+/**
+ * The `error` of a {@link HeaderMismatchError}.
+ * @since 0.2.0
+ * @category models
+ */
 export const HeaderMismatchErrorObject = errorObject(HEADER_MISMATCH, anyData)
-/** The `error` of a {@link HeaderMismatchError}. */
+/**
+ * The `error` of a {@link HeaderMismatchError}.
+ * @since 0.2.0
+ * @category models
+ */
 export interface HeaderMismatchErrorObject extends Schema.Schema.Type<typeof HeaderMismatchErrorObject> {}
-/** −32020: headers missing, malformed, or not matching the body (HTTP 400). */
+/**
+ * −32020: headers missing, malformed, or not matching the body (HTTP 400).
+ * @since 0.2.0
+ * @category models
+ */
 export const HeaderMismatchError = errorResponse(HeaderMismatchErrorObject)
-/** −32020: headers missing, malformed, or not matching the body. */
+/**
+ * −32020: headers missing, malformed, or not matching the body.
+ * @since 0.2.0
+ * @category models
+ */
 export interface HeaderMismatchError extends Schema.Schema.Type<typeof HeaderMismatchError> {}
 
-/** The `error` of a {@link MissingRequiredClientCapabilityError}. */
+/**
+ * The `error` of a {@link MissingRequiredClientCapabilityError}.
+ * @since 0.2.0
+ * @category models
+ */
 export const MissingRequiredClientCapabilityErrorObject = errorObject(
   MISSING_REQUIRED_CLIENT_CAPABILITY,
   Schema.Struct({ requiredCapabilities: ClientCapabilities }, JsonObject)
 )
-/** The `error` of a {@link MissingRequiredClientCapabilityError}. */
+/**
+ * The `error` of a {@link MissingRequiredClientCapabilityError}.
+ * @since 0.2.0
+ * @category models
+ */
 export interface MissingRequiredClientCapabilityErrorObject
   extends Schema.Schema.Type<typeof MissingRequiredClientCapabilityErrorObject>
 {}
-/** −32021: the request needs client capabilities it did not declare (`data.requiredCapabilities`). */
+/**
+ * −32021: the request needs client capabilities it did not declare (`data.requiredCapabilities`).
+ * @since 0.2.0
+ * @category models
+ */
 export const MissingRequiredClientCapabilityError = errorResponse(MissingRequiredClientCapabilityErrorObject)
-/** −32021: the request needs client capabilities it did not declare. */
+/**
+ * −32021: the request needs client capabilities it did not declare.
+ * @since 0.2.0
+ * @category models
+ */
 export interface MissingRequiredClientCapabilityError
   extends Schema.Schema.Type<typeof MissingRequiredClientCapabilityError>
 {}
 
-/** The `error` of an {@link UnsupportedProtocolVersionError}. */
+/**
+ * The `error` of an {@link UnsupportedProtocolVersionError}.
+ * @since 0.2.0
+ * @category models
+ */
 export const UnsupportedProtocolVersionErrorObject = errorObject(
   UNSUPPORTED_PROTOCOL_VERSION,
   Schema.Struct({ supported: Schema.Array(Schema.String), requested: Schema.String }, JsonObject)
 )
-/** The `error` of an {@link UnsupportedProtocolVersionError}. */
+/**
+ * The `error` of an {@link UnsupportedProtocolVersionError}.
+ * @since 0.2.0
+ * @category models
+ */
 export interface UnsupportedProtocolVersionErrorObject
   extends Schema.Schema.Type<typeof UnsupportedProtocolVersionErrorObject>
 {}
-/** −32022: the requested version is not supported; `data.supported` lists what is (HTTP 400). */
+/**
+ * −32022: the requested version is not supported; `data.supported` lists what is (HTTP 400).
+ * @since 0.2.0
+ * @category models
+ */
 export const UnsupportedProtocolVersionError = errorResponse(UnsupportedProtocolVersionErrorObject)
-/** −32022: the requested version is not supported. */
+/**
+ * −32022: the requested version is not supported.
+ * @since 0.2.0
+ * @category models
+ */
 export interface UnsupportedProtocolVersionError extends Schema.Schema.Type<typeof UnsupportedProtocolVersionError> {}
 
 // -----------------------------------------------------------------------------
@@ -1162,11 +2488,13 @@ export interface UnsupportedProtocolVersionError extends Schema.Schema.Type<type
  * @since 0.2.0
  * @category method tables
  * @example
+ * ```ts
  * import * as McpSchema2026 from "@effect-mcp/mcp/McpSchema2026"
  * import * as Schema from "effect/Schema"
  * const outcome = Schema.decodeUnknownSync(McpSchema2026.ClientRequests["tools/call"].result)(
  *   { resultType: "complete", content: [] }
  * )
+ * ```
  */
 export const ClientRequests = {
   "server/discover": { params: RequestParams, result: DiscoverResult },
@@ -1181,7 +2509,11 @@ export const ClientRequests = {
   "completion/complete": { params: CompleteRequestParams, result: CompleteResult }
 } as const satisfies McpSchema.RequestMethodTable
 
-/** The only methods that may answer an {@link InputRequiredResult} (and accept `inputResponses`). */
+/**
+ * The only methods that may answer an {@link InputRequiredResult} (and accept `inputResponses`).
+ * @since 0.2.0
+ * @category constants
+ */
 export const INPUT_REQUIRED_METHODS = ["tools/call", "prompts/get", "resources/read"] as const satisfies ReadonlyArray<
   ClientRequestMethod
 >
@@ -1198,14 +2530,22 @@ export const InputRequestMethods = {
   "elicitation/create": { params: ElicitRequestParams, result: ElicitResult }
 } as const satisfies McpSchema.RequestMethodTable
 
-/** Notifications a client sends to a server. */
+/**
+ * Notifications a client sends to a server.
+ * @since 0.2.0
+ * @category method tables
+ */
 export const ClientNotifications = {
   "notifications/cancelled": { params: CancelledNotificationParams }
 } as const satisfies McpSchema.NotificationMethodTable
 
 const OptionalNotificationParams = Schema.UndefinedOr(NotificationParams)
 
-/** Notifications a server sends to a client. */
+/**
+ * Notifications a server sends to a client.
+ * @since 0.2.0
+ * @category method tables
+ */
 export const ServerNotifications = {
   "notifications/cancelled": { params: CancelledNotificationParams },
   "notifications/progress": { params: ProgressNotificationParams },
@@ -1217,7 +2557,11 @@ export const ServerNotifications = {
   "notifications/subscriptions/acknowledged": { params: SubscriptionsAcknowledgedNotificationParams }
 } as const satisfies McpSchema.NotificationMethodTable
 
-/** 2025-11-25 client requests that do not exist in this revision (answer −32601, HTTP 404). */
+/**
+ * 2025-11-25 client requests that do not exist in this revision (answer −32601, HTTP 404).
+ * @since 0.2.0
+ * @category constants
+ */
 export const REMOVED_CLIENT_REQUEST_METHODS = [
   "initialize",
   "ping",
@@ -1230,7 +2574,11 @@ export const REMOVED_CLIENT_REQUEST_METHODS = [
   "tasks/list"
 ] as const satisfies ReadonlyArray<McpSchema.ClientRequestMethod>
 
-/** 2025-11-25 notifications (either direction) that do not exist in this revision. */
+/**
+ * 2025-11-25 notifications (either direction) that do not exist in this revision.
+ * @since 0.2.0
+ * @category constants
+ */
 export const REMOVED_NOTIFICATION_METHODS = [
   "notifications/initialized",
   "notifications/roots/list_changed",
@@ -1238,32 +2586,76 @@ export const REMOVED_NOTIFICATION_METHODS = [
   "notifications/elicitation/complete"
 ] as const satisfies ReadonlyArray<McpSchema.ClientNotificationMethod | McpSchema.ServerNotificationMethod>
 
-/** A request method a client sends to a server. */
+/**
+ * A request method a client sends to a server.
+ * @since 0.2.0
+ * @category models
+ */
 export type ClientRequestMethod = keyof typeof ClientRequests
-/** The decoded params of client request `M`. */
+/**
+ * The decoded params of client request `M`.
+ * @since 0.2.0
+ * @category requests
+ */
 export type ClientRequestParams<M extends ClientRequestMethod> = Schema.Schema.Type<typeof ClientRequests[M]["params"]>
-/** The decoded result of client request `M` (including `InputRequiredResult` where it may answer). */
+/**
+ * The decoded result of client request `M` (including `InputRequiredResult` where it may answer).
+ * @since 0.2.0
+ * @category results
+ */
 export type ClientRequestResult<M extends ClientRequestMethod> = Schema.Schema.Type<typeof ClientRequests[M]["result"]>
-/** A method a server may ask for in `inputRequests`. */
+/**
+ * A method a server may ask for in `inputRequests`.
+ * @since 0.2.0
+ * @category models
+ */
 export type InputRequestMethod = keyof typeof InputRequestMethods
-/** A notification method a client sends to a server. */
+/**
+ * A notification method a client sends to a server.
+ * @since 0.2.0
+ * @category models
+ */
 export type ClientNotificationMethod = keyof typeof ClientNotifications
-/** A notification method a server sends to a client. */
+/**
+ * A notification method a server sends to a client.
+ * @since 0.2.0
+ * @category models
+ */
 export type ServerNotificationMethod = keyof typeof ServerNotifications
 
 const has = (table: object, method: string) => Object.prototype.hasOwnProperty.call(table, method)
 
-/** Whether `method` is a request a client may send in this revision. */
+/**
+ * Whether `method` is a request a client may send in this revision.
+ * @since 0.2.0
+ * @category utils
+ */
 export const isClientRequestMethod = (method: string): method is ClientRequestMethod => has(ClientRequests, method)
-/** Whether `method` may be asked for in `inputRequests`. */
+/**
+ * Whether `method` may be asked for in `inputRequests`.
+ * @since 0.2.0
+ * @category utils
+ */
 export const isInputRequestMethod = (method: string): method is InputRequestMethod => has(InputRequestMethods, method)
-/** Whether `method` is a notification a client may send in this revision. */
+/**
+ * Whether `method` is a notification a client may send in this revision.
+ * @since 0.2.0
+ * @category utils
+ */
 export const isClientNotificationMethod = (method: string): method is ClientNotificationMethod =>
   has(ClientNotifications, method)
-/** Whether `method` is a notification a server may send in this revision. */
+/**
+ * Whether `method` is a notification a server may send in this revision.
+ * @since 0.2.0
+ * @category utils
+ */
 export const isServerNotificationMethod = (method: string): method is ServerNotificationMethod =>
   has(ServerNotifications, method)
-/** Whether `method` may answer an {@link InputRequiredResult}. */
+/**
+ * Whether `method` may answer an {@link InputRequiredResult}.
+ * @since 0.2.0
+ * @category utils
+ */
 export const isInputRequiredMethod = (method: string): method is typeof INPUT_REQUIRED_METHODS[number] =>
   (INPUT_REQUIRED_METHODS as ReadonlyArray<string>).includes(method)
 
@@ -1273,8 +2665,11 @@ export const isInputRequiredMethod = (method: string): method is typeof INPUT_RE
  * @since 0.2.0
  * @category results
  * @example
+ * ```ts
  * import * as McpSchema2026 from "@effect-mcp/mcp/McpSchema2026"
- * McpSchema2026.resultTypeOf({ content: [] }) // "complete"
+ * const result: { readonly resultType?: unknown } = JSON.parse(`{"content":[]}`)
+ * McpSchema2026.resultTypeOf(result) // "complete"
+ * ```
  */
 export const resultTypeOf = (result: { readonly resultType?: unknown }): string =>
   typeof result.resultType === "string" ? result.resultType : RESULT_TYPE_COMPLETE

@@ -42,7 +42,11 @@ export const ERA_2026_VERSIONS: typeof McpSchema2026.SUPPORTED_PROTOCOL_VERSIONS
  */
 export const ALL_PROTOCOL_VERSIONS = [...ERA_2026_VERSIONS, ...ERA_2025_VERSIONS] as const
 
-/** A revision this implementation speaks, in either era. */
+/**
+ * A revision this implementation speaks, in either era.
+ * @since 0.2.0
+ * @category models
+ */
 export type ProtocolVersion = typeof ALL_PROTOCOL_VERSIONS[number]
 
 /**
@@ -52,10 +56,12 @@ export type ProtocolVersion = typeof ALL_PROTOCOL_VERSIONS[number]
  * @since 0.2.0
  * @category versions
  * @example
+ * ```ts
  * import * as ProtocolEra from "@effect-mcp/mcp/ProtocolEra"
  * ProtocolEra.eraOf("2025-06-18") // "2025"
  * ProtocolEra.eraOf("2026-07-28") // "2026"
  * ProtocolEra.eraOf("2030-01-01") // undefined
+ * ```
  */
 export const eraOf = (version: string): Era | undefined =>
   (ERA_2026_VERSIONS as ReadonlyArray<string>).includes(version)
@@ -64,7 +70,11 @@ export const eraOf = (version: string): Era | undefined =>
     ? "2025"
     : undefined
 
-/** Whether `version` is a revision this implementation speaks, in either era. */
+/**
+ * Whether `version` is a revision this implementation speaks, in either era.
+ * @since 0.2.0
+ * @category utils
+ */
 export const isKnownVersion = (version: string): version is ProtocolVersion => eraOf(version) !== undefined
 
 /**
@@ -92,11 +102,13 @@ export const envelopeVersion = (params: unknown): string | undefined => {
  * @since 0.2.0
  * @category requests
  * @example
+ * ```ts
  * import * as ProtocolEra from "@effect-mcp/mcp/ProtocolEra"
  * ProtocolEra.requestEra("tools/list", {
  *   _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }
  * }) // "2026"
  * ProtocolEra.requestEra("tools/list", {}) // undefined
+ * ```
  */
 export const requestEra = (method: string, params: unknown): Era | undefined =>
   method === "initialize"
