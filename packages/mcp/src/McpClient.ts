@@ -40,6 +40,7 @@ import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as ClientRequests from "./internal/clientRequests.js"
 import * as OutputValidation from "./internal/outputValidation.js"
+import * as SessionRecovery from "./internal/sessionRecovery.js"
 import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
@@ -503,11 +504,12 @@ export const make = <O extends ClientOptions>(
       ...(options.icons !== undefined ? { icons: options.icons } : {})
     }
     const requested = options.protocolVersion ?? Lifecycle.LATEST_VERSION
-    const init = yield* protocol.request("initialize", {
+    const initialize = protocol.request("initialize", {
       protocolVersion: requested,
       capabilities,
       clientInfo
     }).pipe(Effect.flatMap(decoderFor(McpSchema.InitializeResult, "initialize")))
+    const init = yield* initialize
     if (!Lifecycle.isSupported(init.protocolVersion)) {
       yield* protocol.close(`the server answered with unsupported protocol version ${init.protocolVersion}`)
       return yield* new ProtocolError({
@@ -517,7 +519,17 @@ export const make = <O extends ClientOptions>(
       })
     }
     version = init.protocolVersion
+    transport.negotiated?.(version)
     yield* protocol.notify("notifications/initialized")
+    // the server may forget the session (HTTP 404): initialize again, and retry the call that saw it
+    const { recover } = yield* SessionRecovery.make({
+      protocol,
+      loss: transport.sessionLoss,
+      initialize: Effect.map(initialize, (result) => result.protocolVersion),
+      version,
+      negotiated: transport.negotiated
+    })
+    const notify = (method: string, params?: JsonRpc.Params) => recover(method, protocol.notify(method, params))
 
     if (options.keepAlive !== undefined) yield* Protocol.keepAlive(protocol, options.keepAlive)
     const roots = handlers.roots
@@ -532,7 +544,7 @@ export const make = <O extends ClientOptions>(
           last = current
           return changed
         }),
-        Stream.runForEach(() => protocol.notify("notifications/roots/list_changed").pipe(Effect.ignore)),
+        Stream.runForEach(() => notify("notifications/roots/list_changed").pipe(Effect.ignore)),
         Effect.forkScoped
       )
     }
@@ -541,7 +553,7 @@ export const make = <O extends ClientOptions>(
 
     const request: McpClientShape["request"] = (method, params, callOptions) =>
       Lifecycle.serverSupports(serverCapabilities, method)
-        ? protocol.request(method, params, callOptions)
+        ? recover(method, protocol.request(method, params, callOptions))
         : Effect.fail(
           new ProtocolError({
             reason: "CapabilityMissing",
@@ -672,8 +684,8 @@ export const make = <O extends ClientOptions>(
       protocolVersion: init.protocolVersion,
       instructions: init.instructions,
       request,
-      notify: (method, params) => protocol.notify(method, params),
-      ping: Effect.asVoid(protocol.request("ping")),
+      notify,
+      ping: Effect.asVoid(recover("ping", protocol.request("ping"))),
       listTools,
       listToolsAll: (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all))),
       callTool,

@@ -198,6 +198,8 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
  * - `HttpStatus`: the server answered a non-2xx status without a JSON-RPC error (`status`);
  * - `Read` / `Write`: a connection broke while reading or writing;
  * - `Closed`: the transport, or the peer's session, is gone;
+ * - `SessionLost`: the server no longer knows the session (HTTP 404) and the
+ *   message was not processed; `McpClient` re-initializes and sends it again;
  * - `Protocol`: the peer broke the transport's rules;
  * - `Listen`: a server transport could not listen (e.g. `EADDRINUSE`).
  *
@@ -215,7 +217,17 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
  * @category errors
  */
 export class TransportError extends Schema.TaggedError<TransportError>("@effect-mcp/mcp/TransportError")("TransportError", {
-  reason: Schema.Literal("Closed", "Read", "Write", "Protocol", "Listen", "Connect", "Timeout", "HttpStatus"),
+  reason: Schema.Literal(
+    "Closed",
+    "Read",
+    "Write",
+    "Protocol",
+    "Listen",
+    "Connect",
+    "Timeout",
+    "HttpStatus",
+    "SessionLost"
+  ),
   message: Schema.String,
   cause: Schema.optionalWith(Schema.Defect, { exact: true }),
   code: Schema.optionalWith(Schema.String, { exact: true }),

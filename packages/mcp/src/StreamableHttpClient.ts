@@ -9,8 +9,8 @@
  *
  * - every message is POSTed with `Accept: application/json, text/event-stream`;
  *   after initialization `Mcp-Session-Id` (from the initialize response) and
- *   `MCP-Protocol-Version` (read from the initialize result as it passes
- *   through) are added to every request;
+ *   `MCP-Protocol-Version` (the version the engine negotiated, told through
+ *   `negotiated`) are added to every request;
  * - the answer to a request is read as `application/json` (one message or a
  *   batch) or as `text/event-stream`, parsed incrementally; every message goes
  *   to `incoming`; the last event id and `retry:` of each stream are kept;
@@ -23,10 +23,11 @@
  *   `resetAfter` resets the count. When
  *   the attempts are spent, `incoming` fails with a `TransportError` so that the
  *   engine fails every pending call: never a silent dead channel;
- * - 404 on a request that carried the session id means the session is gone: the
- *   transport re-initializes once (the initialize request the engine sent,
- *   replayed under a fresh id, then `notifications/initialized`) and retries;
- *   a second 404 fails the call;
+ * - 404 to a message that carried the session id means the server forgot the
+ *   session: the message fails with a `TransportError` of reason `SessionLost`
+ *   (a 404 on the standing GET is signalled through `sessionLoss`), and the
+ *   engine (`McpClient`) initializes again and retries the call once; the
+ *   transport sends that `initialize` without a session id and adopts the new one;
  * - `notifications/cancelled` from the engine is POSTed, then the cancelled
  *   request's HTTP exchange is aborted; a stream is also released as soon as the
  *   response it carries has arrived;
@@ -54,8 +55,8 @@
  * words), `httpInbox` (which exchange waits for which id; JSON and SSE bodies
  * into `incoming`), `httpPost` (a request's whole exchange; other POSTs),
  * `httpResumption` and `reconnect` (Last-Event-ID, `retry:` and backoff,
- * shared with `LegacySseClient`), `httpStandingStream` (the standing GET),
- * `httpReinitialize` (session loss) and `httpLegacyFallback`.
+ * shared with `LegacySseClient`), `httpStandingStream` (the standing GET)
+ * and `httpLegacyFallback`.
  *
  * @example
  * ```ts
@@ -74,17 +75,19 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as FiberMap from "effect/FiberMap"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
+import * as Deferred from "effect/Deferred"
 import * as Mailbox from "effect/Mailbox"
 import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
 import * as HttpExchange from "./internal/httpExchange.js"
 import * as HttpInbox from "./internal/httpInbox.js"
 import type { Build } from "./internal/httpLegacyFallback.js"
 import { postOther, type Poster, runRequest } from "./internal/httpPost.js"
-import * as HttpReinitialize from "./internal/httpReinitialize.js"
 import type { Resumption } from "./internal/httpResumption.js"
 import * as HttpSession from "./internal/httpSession.js"
 import { listen } from "./internal/httpStandingStream.js"
@@ -167,7 +170,10 @@ export interface StreamableHttpClientOptions {
    * (default 30 s). Requests are bounded by the engine's per-request timeout.
    */
   readonly requestTimeout?: Duration.DurationInput | undefined
-  /** Re-initialize transparently when the server forgets the session (404); default true. When false, a 404 fails the transport. */
+  /**
+   * Let the engine re-initialize transparently when the server forgets the
+   * session (404); default true. When false, a 404 fails the transport.
+   */
   readonly reinitializeOnSessionLoss?: boolean | undefined
   /** Bound on the DELETE sent on close (default 2 s); `false` sends none. */
   readonly deleteOnClose?: Duration.DurationInput | false | undefined
@@ -221,9 +227,11 @@ export const make = (
     const scope = yield* Effect.scope
     const url = new URL(options.url)
     const requestTimeout = Duration.decode(options.requestTimeout ?? Duration.seconds(30))
-    const session = HttpSession.make()
+    const session = yield* HttpSession.make
+    const reinitialize = options.reinitializeOnSessionLoss !== false
     /** Where every message goes once the server turned out to be a legacy one. */
     const state: { legacy: TransportShape | undefined; listening: boolean } = { legacy: undefined, listening: false }
+    const legacyAdopted = yield* Deferred.make<TransportShape>()
 
     // finalizers run in reverse: mark closing, interrupt exchanges, DELETE, end incoming
     const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
@@ -262,22 +270,21 @@ export const make = (
       resumption,
       headers: options.headers,
       requestTimeout,
-      reinitialize: options.reinitializeOnSessionLoss === false
-        ? undefined
-        : yield* HttpReinitialize.make(exchange, inbox, options.headers, requestTimeout),
+      reinitialize,
       legacy: build === undefined ? undefined : {
         build,
         client,
         scope,
         adopt: (legacy) => {
           state.legacy = legacy
+          Deferred.unsafeDone(legacyAdopted, Exit.succeed(legacy))
         }
       }
     }
     const startListening = Effect.suspend(() => {
       if (options.listen === false || state.listening) return Effect.void
       state.listening = true
-      return Effect.asVoid(FiberSet.run(inbox.background, HttpExchange.dedicatedUntraced(listen(resumption, poster.reinitialize))))
+      return Effect.asVoid(FiberSet.run(inbox.background, HttpExchange.dedicatedUntraced(listen(resumption, reinitialize, requestTimeout))))
     })
 
     const send: TransportShape["send"] = (message, route) =>
@@ -304,7 +311,12 @@ export const make = (
               )
             ).pipe(Effect.asVoid)
           }
-          if (single.method === "notifications/initialized") return Effect.zipRight(postOther(poster, single), startListening)
+          if (single.method === "notifications/initialized") {
+            return postOther(poster, single).pipe(
+              Effect.zipRight(Effect.sync(() => HttpSession.initialized(session))),
+              Effect.zipRight(startListening)
+            )
+          }
         }
         return postOther(poster, message)
       })
@@ -312,6 +324,19 @@ export const make = (
     return {
       ...fromMailbox(mailbox),
       send,
+      negotiated: (version) => {
+        if (state.legacy !== undefined) state.legacy.negotiated?.(version)
+        else HttpSession.negotiated(session, version)
+      },
+      sessionLoss: reinitialize
+        ? {
+          isLost: () => state.legacy !== undefined ? state.legacy.sessionLoss?.isLost() ?? false : session.lost,
+          losses: Stream.merge(
+            Stream.fromQueue(session.losses),
+            Stream.unwrap(Effect.map(Deferred.await(legacyAdopted), (legacy) => legacy.sessionLoss?.losses ?? Stream.empty))
+          )
+        }
+        : undefined,
       info: {
         get sessionId() {
           return session.id

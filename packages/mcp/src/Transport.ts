@@ -79,6 +79,36 @@ export interface TransportShape {
    * if nothing else waits on it. Elsewhere it is absent.
    */
   readonly requestEnded?: ((requestId: JsonRpc.RequestId) => Effect.Effect<void>) | undefined
+  /**
+   * Told by the engine the protocol version `initialize` negotiated (streamable
+   * HTTP sends it back as `MCP-Protocol-Version`). Elsewhere it is absent.
+   */
+  readonly negotiated?: ((protocolVersion: string) => void) | undefined
+  /**
+   * A transport whose server may forget the session (streamable HTTP, legacy
+   * SSE) says so here; the engine then re-initializes (see {@link SessionLoss}).
+   * Absent elsewhere, and when re-initialization is disabled.
+   */
+  readonly sessionLoss?: SessionLoss | undefined
+}
+
+/**
+ * How a transport reports that the server forgot the session. The transport
+ * keeps carrying messages: a message the server refused for it fails with a
+ * `TransportError` of reason `SessionLost` (it was not processed), and
+ * `initialize` sent while the session is lost starts a new session, which
+ * the transport adopts. The engine owns the rest: it initializes again (once
+ * per loss, however many calls saw it), checks that the protocol version is
+ * unchanged, sends `notifications/initialized`, and retries the failed call once.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SessionLoss {
+  /** Whether the session is lost and no new one is initialized yet. */
+  readonly isLost: () => boolean
+  /** A loss noticed outside any call (the standing stream's 404, a new legacy connection). */
+  readonly losses: Stream.Stream<void>
 }
 
 /**

@@ -333,10 +333,10 @@ describe("StreamableHttpClient", () => {
         assert.include(error?.message, "Session not found (HTTP 404), even after re-initialization")
         assert.strictEqual(postedMethods(server).filter((m) => m === "initialize").length, 2)
         assert.strictEqual(postedMethods(server).filter((m) => m === "tools/call").length, 2)
-        // the client is still usable
+        // the client is still usable: the server forgot s2 as well, so the next call starts s3
         state.rejectCalls = false
         const ok = yield* client.callTool("t", {})
-        assert.deepStrictEqual(ok.content, [{ type: "text", text: "called in s2" }])
+        assert.deepStrictEqual(ok.content, [{ type: "text", text: "called in s3" }])
       }))
 
     it.scopedLive("with reinitializeOnSessionLoss: false, a 404 closes the connection and no DELETE is sent", () =>

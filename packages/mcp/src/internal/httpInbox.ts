@@ -26,8 +26,6 @@ import * as Sse from "./sse.js"
 /** Who is waiting on an exchange: the ids of the requests it answers. */
 export interface Sink {
   readonly awaiting: Set<JsonRpc.RequestId>
-  /** Takes a message out of the flow (re-initialization reads its own answer). */
-  readonly intercept?: ((message: JsonRpc.Message) => boolean) | undefined
 }
 
 export interface Inbox {
@@ -85,9 +83,7 @@ export const deliver = (inbox: Inbox, frame: JsonRpc.Frame, sink: Sink): void =>
         sink.awaiting.delete(item.id)
         sinks.get(item.id)?.awaiting.delete(item.id)
       }
-      HttpSession.observe(inbox.session, item as JsonRpc.Response)
     }
-    if (sink.intercept?.(item) === true) continue
     out.push(item)
   }
   if (out.length === 0) return
@@ -109,8 +105,7 @@ export const deliver = (inbox: Inbox, frame: JsonRpc.Frame, sink: Sink): void =>
 export const failAwaiting = (sink: Sink, error: JsonRpc.ErrorObject | TransportError, inbox: Inbox) =>
   Effect.sync(() => {
     for (const id of sink.awaiting) {
-      const response = error instanceof TransportError ? exchangeFailed(id, error) : JsonRpc.failure(id, error)
-      if (sink.intercept?.(response) !== true) inbox.mailbox.unsafeOffer(response)
+      inbox.mailbox.unsafeOffer(error instanceof TransportError ? exchangeFailed(id, error) : JsonRpc.failure(id, error))
     }
     sink.awaiting.clear()
   })

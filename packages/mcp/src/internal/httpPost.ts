@@ -27,7 +27,6 @@ import {
 import { refused, statusError, timedOut } from "./httpFailure.js"
 import * as HttpInbox from "./httpInbox.js"
 import { type Build, fallBack } from "./httpLegacyFallback.js"
-import { sessionLostError } from "./httpReinitialize.js"
 import { resume, type Resumption } from "./httpResumption.js"
 import * as HttpSession from "./httpSession.js"
 import { type Cursor, newCursor } from "./reconnect.js"
@@ -38,8 +37,8 @@ export interface Poster {
   readonly resumption: Resumption
   readonly headers: UserHeaders
   readonly requestTimeout: Duration.Duration
-  /** Undefined when re-initialization is disabled: a lost session fails the transport. */
-  readonly reinitialize: ((seen: number) => Effect.Effect<void, TransportError>) | undefined
+  /** Whether the engine re-initializes a lost session; otherwise a lost session fails the transport. */
+  readonly reinitialize: boolean
   /** Undefined when the legacy fallback is disabled. */
   readonly legacy: {
     readonly build: Build
@@ -52,7 +51,7 @@ export interface Poster {
 type Attempt =
   | { readonly _tag: "Done" }
   | { readonly _tag: "Resume"; readonly cursor: Cursor }
-  | { readonly _tag: "SessionLost"; readonly generation: number }
+  | { readonly _tag: "SessionLost"; readonly sent: string }
   | { readonly _tag: "Legacy"; readonly status: number; readonly body: string }
 
 const done: Attempt = { _tag: "Done" }
@@ -65,8 +64,7 @@ const failRefused = (p: Poster, sink: HttpInbox.Sink, status: number, body: stri
 const attemptRequest = (p: Poster, message: JsonRpc.Outgoing, sink: HttpInbox.Sink, initializing: boolean): Effect.Effect<Attempt> =>
   Effect.gen(function*() {
     const session = p.inbox.session
-    const seen = session.generation
-    const sentSession = !initializing && session.id !== undefined
+    const sent = initializing ? undefined : session.id
     const user = userHeaders(p.headers)
     const result = yield* Effect.either(p.exchange.post(message, initializing ? user : HttpSession.headers(session, user)))
     if (Either.isLeft(result)) {
@@ -78,7 +76,7 @@ const attemptRequest = (p: Poster, message: JsonRpc.Outgoing, sink: HttpInbox.Si
     // a getter that copies the headers on every read: read once
     const headers = response.headers
     if (initializing) HttpSession.adopt(session, headers["mcp-session-id"])
-    if (status === 404 && sentSession) return { _tag: "SessionLost", generation: seen } as const
+    if (status === 404 && sent !== undefined) return { _tag: "SessionLost", sent } as const
     if (initializing && !session.initialized && (status === 400 || status === 404 || status === 405) && p.legacy !== undefined) {
       return { _tag: "Legacy", status, body: yield* textOrEmpty(response) } as const
     }
@@ -113,30 +111,19 @@ const attemptRequest = (p: Poster, message: JsonRpc.Outgoing, sink: HttpInbox.Si
     return done
   })
 
-/** A request's POST got 404: re-initialize (once) or fail. Resolves to whether to POST again. */
-const onSessionLost = (p: Poster, sink: HttpInbox.Sink, generation: number, retried: boolean): Effect.Effect<boolean> =>
-  Effect.gen(function*() {
-    if (p.reinitialize === undefined) {
+/**
+ * A request's POST got 404 for session `sent`: the server did not process it.
+ * The session is lost, and the call fails so that the engine re-initializes
+ * and sends it again; without re-initialization the transport is over.
+ */
+const onSessionLost = (p: Poster, sink: HttpInbox.Sink, sent: string): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    if (!p.reinitialize) {
       HttpSession.forget(p.inbox.session)
-      yield* HttpInbox.failTransport(p.inbox, sessionLostError())
-      return false
+      return HttpInbox.failTransport(p.inbox, HttpSession.sessionEndedError())
     }
-    const lost = (detail: string) =>
-      HttpInbox.failAwaiting(
-        sink,
-        new TransportError({ reason: "Closed", status: 404, message: `Session not found (HTTP 404)${detail}` }),
-        p.inbox
-      )
-    if (retried) {
-      yield* lost(", even after re-initialization")
-      return false
-    }
-    const reinit = yield* Effect.either(p.reinitialize(generation))
-    if (Either.isLeft(reinit)) {
-      yield* lost(`: ${reinit.left.message}`)
-      return false
-    }
-    return true
+    HttpSession.lose(p.inbox.session, sent, false)
+    return HttpInbox.failAwaiting(sink, HttpSession.sessionLostError(), p.inbox)
   })
 
 /** The whole life of a request's exchange: POST, resumption, re-initialization. */
@@ -148,8 +135,7 @@ export const runRequest = (p: Poster, message: JsonRpc.Outgoing, ids: ReadonlyAr
   })
   const single = Array.isArray(message) ? undefined : message as JsonRpc.Request
   const initializing = single?.method === "initialize"
-  const loop = (retried: boolean): Effect.Effect<void> =>
-    Effect.flatMap(attemptRequest(p, message, sink, initializing), (outcome) => {
+  const run: Effect.Effect<void> = Effect.flatMap(attemptRequest(p, message, sink, initializing), (outcome) => {
       switch (outcome._tag) {
         case "Done":
           return Effect.void
@@ -166,23 +152,25 @@ export const runRequest = (p: Poster, message: JsonRpc.Outgoing, ids: ReadonlyAr
             sink
           })
         case "SessionLost":
-          return Effect.flatMap(onSessionLost(p, sink, outcome.generation, retried), (again) => again ? loop(true) : Effect.void)
+          return onSessionLost(p, sink, outcome.sent)
       }
     })
   return Effect.suspend(() => {
-    if (initializing) HttpSession.initializing(p.inbox.session, single)
     for (const id of ids) sinks.set(id, sink)
-    return loop(false)
+    // until the engine initialized a new session, nothing else can be processed
+    return p.inbox.session.lost && !initializing
+      ? HttpInbox.failAwaiting(sink, HttpSession.sessionLostError(), p.inbox)
+      : run
   }).pipe(Effect.ensuring(forget), dedicatedUntraced)
 }
 
-/** One POST of a notification or responses; resolves to whether the session was lost (404). */
-const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<boolean, TransportError> =>
+/** One POST of a notification or responses; resolves to the session the server no longer knows (404), if so. */
+const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<string | undefined, TransportError> =>
   Effect.scoped(Effect.gen(function*() {
     const session = p.inbox.session
-    const sentSession = session.id !== undefined
+    const sent = session.id
     const response = yield* p.exchange.post(message, HttpSession.headers(session, userHeaders(p.headers)))
-    if (response.status === 404 && sentSession) return true
+    if (response.status === 404 && sent !== undefined) return sent
     if (!isOk(response.status)) {
       return yield* statusError(response.status, yield* textOrEmpty(response), "POST", p.exchange.url)
     }
@@ -193,7 +181,7 @@ const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<boolean, 
     } else {
       yield* release(response)
     }
-    return false
+    return undefined
   })).pipe(
     Effect.timeoutFail({
       duration: p.requestTimeout,
@@ -201,25 +189,24 @@ const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<boolean, 
     })
   )
 
-/** POSTs a notification or responses and waits for the server to take it. */
-export const postOther = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> => {
-  const responses = (Array.isArray(message) ? message : [message]).every((m) => JsonRpc.isResponse(m))
-  const attempt = (retried: boolean): Effect.Effect<void, TransportError> =>
-    Effect.gen(function*() {
-      const seen = p.inbox.session.generation
-      const lost = yield* postOnce(p, message)
-      if (!lost) return
-      if (p.reinitialize === undefined) {
-        HttpSession.forget(p.inbox.session)
-        yield* HttpInbox.failTransport(p.inbox, sessionLostError())
-        return yield* sessionLostError()
+/**
+ * POSTs a notification or responses and waits for the server to take it. A
+ * notification refused for a lost session fails with `SessionLost` (the
+ * engine re-initializes and sends it again); responses belong to the old
+ * session, so the loss is signalled to the engine instead.
+ */
+export const postOther = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> =>
+  untraced(Effect.suspend(() => {
+    const session = p.inbox.session
+    if (session.lost) return Effect.fail(HttpSession.sessionLostError())
+    return Effect.flatMap(postOnce(p, message), (lost) => {
+      if (lost === undefined) return Effect.void
+      if (!p.reinitialize) {
+        HttpSession.forget(session)
+        return Effect.zipRight(HttpInbox.failTransport(p.inbox, HttpSession.sessionEndedError()), Effect.fail(HttpSession.sessionEndedError()))
       }
-      // an answer to a request of the old session means nothing to the new one
-      if (retried || responses) {
-        return yield* new TransportError({ reason: "Closed", status: 404, message: "Session not found (HTTP 404)" })
-      }
-      yield* p.reinitialize(seen)
-      return yield* attempt(true)
+      const responses = (Array.isArray(message) ? message : [message]).every((m) => JsonRpc.isResponse(m))
+      HttpSession.lose(session, lost, responses)
+      return Effect.fail(HttpSession.sessionLostError())
     })
-  return untraced(attempt(false))
-}
+  }))

@@ -21,7 +21,7 @@ export type Connection =
   /** The server offers no stream there. */
   | { readonly _tag: "None" }
   /** 404 to a request with the session id: the session is gone. */
-  | { readonly _tag: "SessionLost" }
+  | { readonly _tag: "SessionLost"; readonly sent: string }
   | Extract<Ended<never>, { readonly _tag: "Lost" }>
 
 const lost = (healthy: boolean, error?: TransportError): Connection =>
@@ -46,6 +46,7 @@ export const connect = (
 ): Effect.Effect<Connection> =>
   Effect.scoped(Effect.gen(function*() {
     const session = r.inbox.session
+    const sent = session.id
     const response = yield* Effect.either(
       r.exchange.get(HttpSession.headers(session, userHeaders(r.headers)), cursor.lastEventId)
     )
@@ -58,7 +59,7 @@ export const connect = (
     // a server without GET support may answer 404 or 400 instead of 405; a lost
     // session is then noticed by the next request
     if (status >= 400 && status < 500 && optional) return { _tag: "None" } as const
-    if (status === 404 && session.id !== undefined) return { _tag: "SessionLost" } as const
+    if (status === 404 && sent !== undefined) return { _tag: "SessionLost", sent } as const
     const type = mediaType(response.right.headers["content-type"])
     if (!isOk(status) || type !== "text/event-stream") {
       return lost(

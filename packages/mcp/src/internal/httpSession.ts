@@ -1,92 +1,127 @@
 /**
  * The session a streamable HTTP client holds: the `Mcp-Session-Id` the server
- * gave, the protocol version the initialize result fixed (sent back as
- * `MCP-Protocol-Version`), and the generation that a re-initialization bumps
- * so that stale event ids and 404s are recognised. One small state object,
- * written only through the functions here; read on every exchange, so plain
- * fields rather than `Ref`s (no effect on the per-call path).
+ * gave, the protocol version the engine negotiated (sent back as
+ * `MCP-Protocol-Version`), whether the server forgot it (HTTP 404), and the
+ * generation that each new session bumps so that stale event ids are
+ * recognised. Re-initialization is the engine's: this only notes the loss,
+ * signals it, and adopts the session the engine's next `initialize` opens.
+ * One small state object, written only through the functions here; read on
+ * every exchange, so plain fields rather than `Ref`s (no effect on the
+ * per-call path).
  * @internal
  */
-import * as JsonRpc from "../JsonRpc.js"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as FiberId from "effect/FiberId"
+import * as Queue from "effect/Queue"
+import { TransportError } from "../McpError.js"
 
 export interface HttpSession {
   /** `Mcp-Session-Id`, once the server gave one. */
   readonly id: string | undefined
-  /** The negotiated protocol version, once the initialize result passed through. */
+  /** The negotiated protocol version, once the engine told it. */
   readonly protocolVersion: string | undefined
   /** Whether a session was ever established (a later 4xx on initialize is no legacy server). */
   readonly initialized: boolean
-  /** Bumped by every re-initialization: cursors and 404s of an older one are stale. */
+  /** Whether the server forgot the session and the engine has not initialized a new one yet. */
+  readonly lost: boolean
+  /** Bumped by every new session: cursors of an older one are stale. */
   readonly generation: number
-  /** The engine's initialize request, replayed when the session is lost. */
-  readonly initializeRequest: JsonRpc.Request | undefined
+  /** Losses noticed outside any call, for the engine (one pending signal is enough). */
+  readonly losses: Queue.Queue<void>
 }
 
 interface State {
   id: string | undefined
   protocolVersion: string | undefined
   initialized: boolean
+  lost: boolean
   generation: number
-  initializeRequest: JsonRpc.Request | undefined
-  /** Ids of initialize requests whose result has not passed yet. */
-  readonly initializeIds: Set<JsonRpc.RequestId>
+  readonly losses: Queue.Queue<void>
+  /** Completed when a new session is initialized (`notifications/initialized` went out). */
+  renewed: Deferred.Deferred<void>
 }
 
-export const make = (): HttpSession => {
+const unsafeDeferred = () => Deferred.unsafeMake<void>(FiberId.none)
+
+export const make: Effect.Effect<HttpSession> = Effect.map(Queue.sliding<void>(1), (losses): HttpSession => {
   const state: State = {
     id: undefined,
     protocolVersion: undefined,
     initialized: false,
+    lost: false,
     generation: 0,
-    initializeRequest: undefined,
-    initializeIds: new Set()
+    losses,
+    renewed: unsafeDeferred()
   }
   return state
-}
+})
 
 const state = (session: HttpSession): State => session as State
 
-/** The headers of an exchange in the session (`sid` overrides the current id, for a new session's first notification). */
+/** The headers of an exchange in the session. */
 export const headers = (
   session: HttpSession,
-  user: Readonly<Record<string, string>>,
-  sid: string | undefined = session.id
+  user: Readonly<Record<string, string>>
 ): Record<string, string> => {
   const out: Record<string, string> = { ...user }
-  if (sid !== undefined) out["mcp-session-id"] = sid
+  if (session.id !== undefined) out["mcp-session-id"] = session.id
   if (session.protocolVersion !== undefined) out["mcp-protocol-version"] = session.protocolVersion
   return out
 }
 
-/** The engine sends `initialize`: keep it for replay, and watch for its result. */
-export const initializing = (session: HttpSession, request: JsonRpc.Request): void => {
-  state(session).initializeRequest = request
-  state(session).initializeIds.add(request.id)
-}
-
-/** The session id of an initialize answer. */
+/** The session id of an initialize answer: a new session (a new generation when it replaces one). */
 export const adopt = (session: HttpSession, sid: string | undefined): void => {
-  if (sid !== undefined && sid !== "") state(session).id = sid
-}
-
-/** A response passes through: the initialize result fixes the protocol version. */
-export const observe = (session: HttpSession, response: JsonRpc.Response): void => {
+  if (sid === undefined || sid === "") return
   const s = state(session)
-  if (response.id === null || s.initializeIds.size === 0 || !s.initializeIds.delete(response.id)) return
-  if ("result" in response) {
-    const version = response.result.protocolVersion
-    if (typeof version === "string") s.protocolVersion = version
-    s.initialized = true
-  }
+  if (s.id !== undefined || s.lost) s.generation++
+  s.id = sid
+  s.lost = false
 }
 
-/** A re-initialization established session `sid`. */
-export const renew = (session: HttpSession, sid: string | undefined): void => {
-  state(session).id = sid
-  state(session).generation++
+/** The engine negotiated `version`: the session is established. */
+export const negotiated = (session: HttpSession, version: string): void => {
+  state(session).protocolVersion = version
+  state(session).initialized = true
 }
 
-/** The session is gone (no DELETE for it). */
+/** `notifications/initialized` went out: whoever waits for the new session may go on. */
+export const initialized = (session: HttpSession): void => {
+  const s = state(session)
+  Deferred.unsafeDone(s.renewed, Exit.void)
+  s.renewed = unsafeDeferred()
+}
+
+/** Completes once the next session is initialized. */
+export const renewed = (session: HttpSession): Effect.Effect<void> => Deferred.await(state(session).renewed)
+
+/**
+ * The server answered 404 to an exchange that carried session `sent`: unless
+ * a newer session replaced it meanwhile, the session is lost (and gets no
+ * DELETE). `signal`: tell the engine, which is not waiting on a call.
+ */
+export const lose = (session: HttpSession, sent: string | undefined, signal: boolean): void => {
+  const s = state(session)
+  if (sent === undefined || s.id !== sent) return
+  s.id = undefined
+  s.lost = true
+  if (signal) s.losses.unsafeOffer(undefined)
+}
+
+/** The session is gone and will not come back (re-initialization disabled): no DELETE for it. */
 export const forget = (session: HttpSession): void => {
   state(session).id = undefined
 }
+
+/** The failure of a message the server refused for a lost session: not processed, the engine may send it again. */
+export const sessionLostError = (): TransportError =>
+  new TransportError({ reason: "SessionLost", status: 404, message: "Session not found (HTTP 404)" })
+
+/** A 404 when re-initialization is disabled: the transport is over. */
+export const sessionEndedError = (): TransportError =>
+  new TransportError({
+    reason: "Closed",
+    status: 404,
+    message: "The server ended the session (HTTP 404) and re-initialization is disabled"
+  })

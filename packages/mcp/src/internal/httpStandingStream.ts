@@ -3,20 +3,24 @@
  * `notifications/initialized`, it carries server messages unrelated to any
  * request. 405 (or any 4xx before a first stream opened) means the server
  * offers none; otherwise it is reopened with `Last-Event-ID` whenever it
- * ends, under the shared reconnection policy, and a 404 re-initializes.
+ * ends, under the shared reconnection policy. A 404 means the server forgot
+ * the session: the engine is told, and the stream waits for its new session.
  * @internal
  */
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { TransportError } from "../McpError.js"
 import type * as HttpInbox from "./httpInbox.js"
 import { failTransport } from "./httpInbox.js"
-import { sessionLostError } from "./httpReinitialize.js"
+import * as HttpSession from "./httpSession.js"
 import { connect, type Resumption } from "./httpResumption.js"
 import { type Ended, exhaustedMessage, newCursor, reconnecting, stop } from "./reconnect.js"
 
+/** `reinitialize`: whether the engine re-initializes a lost session, waited for at most `renewal`. */
 export const listen = (
   r: Resumption,
-  reinitialize: ((seen: number) => Effect.Effect<void, TransportError>) | undefined
+  reinitialize: boolean,
+  renewal: Duration.Duration
 ): Effect.Effect<void> =>
   Effect.suspend(() => {
     const session = r.inbox.session
@@ -39,10 +43,18 @@ export const listen = (
           case "Complete":
             return Effect.succeed({ _tag: "Lost", healthy: true })
           case "SessionLost":
-            if (reinitialize === undefined) return Effect.as(failTransport(r.inbox, sessionLostError()), stop(undefined))
-            return reinitialize(seen).pipe(
-              Effect.catchAll((error) => Effect.logDebug("re-initialization failed", error.message)),
-              Effect.as({ _tag: "Lost", healthy: false } as const)
+            if (!reinitialize) {
+              HttpSession.forget(session)
+              return Effect.as(failTransport(r.inbox, HttpSession.sessionEndedError()), stop(undefined))
+            }
+            HttpSession.lose(session, outcome.sent, true)
+            return HttpSession.renewed(session).pipe(
+              Effect.timeout(renewal),
+              Effect.match({
+                onFailure: () => ({ _tag: "Lost", healthy: false } as const),
+                // a new session: its stream starts afresh
+                onSuccess: () => ({ _tag: "Lost", healthy: true } as const)
+              })
             )
           case "Lost":
             return Effect.succeed(outcome)
