@@ -14,10 +14,10 @@
  * `maxRetries`); a graceful close counts as an attempt like a broken
  * connection, and a connection that delivered a message or stayed open for
  * `resetAfter` resets the count. A new GET is a new session on the server
- * (a new `endpoint`): once the engine had initialized, the transport replays
- * its initialize request under a fresh id (the answer stays here) and
- * `notifications/initialized` before any other message goes to the new
- * endpoint. Requests whose answer was due on the lost stream fail at once
+ * (a new `endpoint`): once the engine had initialized, the transport signals
+ * the loss through `sessionLoss` and holds every message but the engine's
+ * `initialize` and `notifications/initialized` until the engine (`McpClient`)
+ * initialized the new endpoint's session. Requests whose answer was due on the lost stream fail at once
  * with a `TransportError` (through `incoming`, see `Transport.exchangeFailed`);
  * after the last attempt `incoming` fails with a `TransportError`, so that
  * every pending call fails with `ConnectionClosed`: never a silent dead
@@ -58,6 +58,7 @@ import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
 import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
 import { isOk } from "./internal/httpExchange.js"
 import { statusError } from "./internal/httpFailure.js"
 import * as LegacyConnection from "./internal/legacyConnection.js"
@@ -156,22 +157,20 @@ export const make = (
         if (state.closing) return Effect.fail(new TransportError({ reason: "Closed", message: "The transport is closed" }))
         const messages: ReadonlyArray<JsonRpc.Message> = Array.isArray(message) ? message : [message as JsonRpc.Message]
         const ids: Array<JsonRpc.RequestId> = []
-        for (const m of messages) {
-          if (!JsonRpc.isRequest(m)) continue
-          ids.push(m.id)
-          if (m.method === "initialize") state.initializeRequest = m
-        }
+        for (const m of messages) if (JsonRpc.isRequest(m)) ids.push(m.id)
         if (ids.length > 0) {
           // returns at once: the engine's timeout runs while the exchange does
           return FiberSet.run(background, sendRequest(config, state, message, ids)).pipe(Effect.asVoid)
         }
-        if (messages.some((m) => JsonRpc.isNotification(m) && m.method === "notifications/initialized")) {
-          state.initialized = true
-        }
         return sendOther(config, state, message)
       })
 
-    return { ...fromMailbox(mailbox), send, info: {} } satisfies TransportShape
+    return {
+      ...fromMailbox(mailbox),
+      send,
+      info: {},
+      sessionLoss: { isLost: () => state.renewal !== undefined, losses: Stream.fromQueue(state.losses) }
+    } satisfies TransportShape
   })
 
 /** POSTs a request; its answer comes on the stream, or its failure is pushed to `incoming`. */
@@ -183,12 +182,12 @@ const sendRequest = (
 ): Effect.Effect<void> => {
   const attempt = (retried: boolean): Effect.Effect<void, TransportError> =>
     Effect.gen(function*() {
-      const target = yield* Deferred.await(state.ready)
+      const target = yield* LegacyState.target(state, message)
       for (const id of ids) state.pending.set(id, { connection: target.connection, accepted: false })
       const result = yield* Effect.either(LegacyConnection.post(config, target.url, message))
       if (Either.isLeft(result)) return yield* LegacyState.failIds(state, ids, result.left)
       const { status, text } = result.right
-      if (status === 404 && !retried) {
+      if (status === 404 && !retried && !LegacyState.isSessionStart(message)) {
         // the session is unknown: the request did not run; send it again to the next endpoint
         for (const id of ids) state.pending.delete(id)
         yield* LegacyState.abandon(state, target.connection)
@@ -215,15 +214,18 @@ const sendOther = (
   retried = false
 ): Effect.Effect<void, TransportError> =>
   Effect.gen(function*() {
-    const target = yield* Deferred.await(state.ready)
+    const target = yield* LegacyState.target(state, message)
     const { status, text } = yield* LegacyConnection.post(config, target.url, message)
     if (status === 404) {
       yield* LegacyState.abandon(state, target.connection)
       // an answer to a request of the old session means nothing to the new one
       const responses = (Array.isArray(message) ? message : [message]).every((m) => JsonRpc.isResponse(m))
-      if (!retried && !responses) return yield* sendOther(config, state, message, true)
+      if (!retried && !responses && !LegacyState.isSessionStart(message)) return yield* sendOther(config, state, message, true)
     }
     if (!isOk(status)) return yield* statusError(status, text, "POST", target.url)
+    if (LegacyState.isSessionStart(message)) {
+      yield* LegacyState.initialized(state, target)
+    }
   })
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The connections of the legacy HTTP+SSE client: the POST of a message to an
  * endpoint; one GET connection, from its opening through its `endpoint`
- * event (and the replay of the session on a new connection) to its end; and
+ * event (a later connection's session is the engine's to initialize) to its end; and
  * the supervisor that reopens a lost stream under the reconnection policy
  * shared with the streamable HTTP client.
  * @internal
@@ -14,7 +14,6 @@ import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberId from "effect/FiberId"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "../JsonRpc.js"
@@ -54,38 +53,9 @@ export const post = (config: Config, url: URL, message: JsonRpc.Outgoing) =>
     })
   )
 
-/** Starts the new session of a new connection: the engine's initialize under a fresh id, then `notifications/initialized`. */
-const reinitialize = (
-  config: Config,
-  state: LegacyState.LegacyState,
-  url: URL,
-  original: JsonRpc.Request
-): Effect.Effect<void, TransportError> =>
-  Effect.suspend(() => {
-    const id = `effect-mcp-reinitialize-${++state.reinitializations}`
-    const fail = (message: string) => new TransportError({ reason: "Protocol", message: `Re-initialization failed: ${message}` })
-    const answer = Deferred.unsafeMake<JsonRpc.Response>(FiberId.none)
-    state.intercepts.set(id, answer)
-    return Effect.gen(function*() {
-      const posted = yield* post(config, url, { ...original, id })
-      if (!isOk(posted.status)) return yield* fail(`initialize got HTTP ${posted.status}`)
-      const response = yield* Deferred.await(answer)
-      if ("error" in response) return yield* fail(response.error.message)
-      const version = response.result.protocolVersion
-      if (typeof version === "string" && state.protocolVersion !== undefined && version !== state.protocolVersion) {
-        return yield* fail(`the server now speaks ${version}, not ${state.protocolVersion}`)
-      }
-      const notified = yield* post(config, url, JsonRpc.notification("notifications/initialized"))
-      if (!isOk(notified.status)) return yield* fail(`notifications/initialized got HTTP ${notified.status}`)
-    }).pipe(
-      Effect.timeoutFail({ duration: config.requestTimeout, onTimeout: () => fail("timed out") }),
-      Effect.ensuring(Effect.sync(() => state.intercepts.delete(id)))
-    )
-  })
-
 /** How a connection ended. */
 interface Outcome {
-  /** Whether it announced an endpoint (and re-initialized when needed). */
+  /** Whether it announced an endpoint. */
   readonly established: boolean
   /** Whether it delivered a message or stayed open for `resetAfter`. */
   readonly healthy: boolean
@@ -163,20 +133,16 @@ const connection = (config: Config, state: LegacyState.LegacyState, first: boole
     const openedAt = yield* Clock.currentTimeMillis
     const progress = { delivered: false, established: false }
 
-    // the endpoint, then the new session, then messages may flow
+    // the endpoint, then (on a later connection) the engine initializes the new session, then messages may flow
     const establish = Deferred.await(found).pipe(
       Effect.timeoutFail({
         duration: config.endpointTimeout,
         onTimeout: () => new TransportError({ reason: "Protocol", message: "The legacy SSE server sent no endpoint event" })
       }),
-      Effect.tap((url) => {
-        const original = state.initializeRequest
-        return first || !state.initialized || original === undefined ? Effect.void : reinitialize(config, state, url, original)
-      }),
       Effect.flatMap((url) =>
         Effect.suspend(() => {
           progress.established = true
-          return Deferred.succeed(state.ready, { url, connection: number })
+          return LegacyState.established(state, { url, connection: number }, first)
         })
       ),
       Effect.zipRight(Effect.never)

@@ -1,8 +1,8 @@
 /**
  * What the legacy HTTP+SSE client knows of its connections: the endpoint to
  * POST to (pending while it reconnects), the connection each request went
- * to, the session it replays (initialize request, protocol version), and
- * the mailbox behind `incoming`. One state object, written only here and in
+ * to, the endpoint of a new connection whose session the engine is
+ * initializing, and the mailbox behind `incoming`. One state object, written only here and in
  * `legacyConnection`.
  * @internal
  */
@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import * as JsonRpc from "../JsonRpc.js"
 import { TransportError } from "../McpError.js"
 import { exchangeFailed } from "../Transport.js"
@@ -34,12 +35,16 @@ export interface LegacyState {
   connections: number
   /** The server's last `retry:`, in ms. */
   retryMs: number | undefined
-  /** The engine's initialize request, replayed on every new connection. */
-  initializeRequest: JsonRpc.Request | undefined
-  protocolVersion: string | undefined
-  /** Whether the engine sent `notifications/initialized` (a new connection must then re-initialize). */
+  /** Whether the engine sent `notifications/initialized` (a new connection must then be initialized again). */
   initialized: boolean
-  reinitializations: number
+  /**
+   * The endpoint of a new connection whose session is not initialized yet:
+   * only the engine's `initialize` and `notifications/initialized` go there;
+   * everything else waits for `ready`, which the latter resolves.
+   */
+  renewal: Ready | undefined
+  /** Tells the engine that a new connection needs initializing (one pending signal is enough). */
+  readonly losses: Queue.Queue<void>
   /**
    * Requests POSTed whose answer has not arrived, with the connection they
    * went to and whether the server took them: their answer can only come on
@@ -48,12 +53,10 @@ export interface LegacyState {
   readonly pending: Map<JsonRpc.RequestId, { readonly connection: number; accepted: boolean }>
   /** The latest connection known to be lost. */
   lostUpTo: number
-  /** Answers kept here (re-initialization). */
-  readonly intercepts: Map<JsonRpc.RequestId, Deferred.Deferred<JsonRpc.Response>>
 }
 
 export const make = (base: URL, mailbox: Mailbox.Mailbox<JsonRpc.Frame, TransportError>): Effect.Effect<LegacyState> =>
-  Effect.map(Deferred.make<Ready, TransportError>(), (ready) => ({
+  Effect.map(Effect.zip(Deferred.make<Ready, TransportError>(), Queue.sliding<void>(1)), ([ready, losses]) => ({
     base,
     mailbox,
     closing: false,
@@ -62,13 +65,11 @@ export const make = (base: URL, mailbox: Mailbox.Mailbox<JsonRpc.Frame, Transpor
     current: undefined,
     connections: 0,
     retryMs: undefined,
-    initializeRequest: undefined,
-    protocolVersion: undefined,
     initialized: false,
-    reinitializations: 0,
+    renewal: undefined,
+    losses,
     pending: new Map(),
-    lostUpTo: 0,
-    intercepts: new Map()
+    lostUpTo: 0
   }))
 
 /** Hands a frame to `incoming`; says whether anything reached the engine. */
@@ -85,19 +86,7 @@ export const deliver = (state: LegacyState, frame: JsonRpc.Frame): boolean => {
       }
       continue
     }
-    if (JsonRpc.isResponse(item) && item.id !== null) {
-      const waiter = state.intercepts.get(item.id)
-      if (waiter !== undefined) {
-        state.intercepts.delete(item.id)
-        Deferred.unsafeDone(waiter, Exit.succeed(item))
-        continue
-      }
-      state.pending.delete(item.id)
-      if (item.id === state.initializeRequest?.id && "result" in item) {
-        const version = item.result.protocolVersion
-        if (typeof version === "string") state.protocolVersion = version
-      }
-    }
+    if (JsonRpc.isResponse(item) && item.id !== null) state.pending.delete(item.id)
     out.push(item)
   }
   if (out.length === 0) return false
@@ -147,6 +136,7 @@ export const lost = (state: LegacyState) =>
   Effect.gen(function*() {
     if (Option.isSome(yield* Deferred.poll(state.ready))) state.ready = yield* Deferred.make<Ready, TransportError>()
     state.lostUpTo = state.connections
+    state.renewal = undefined
     failPending(state)
   })
 
@@ -164,5 +154,41 @@ export const abandon = (state: LegacyState, connection: number) =>
         state.ready = yield* Deferred.make<Ready, TransportError>()
       }
     }
+    if (state.renewal?.connection === connection) state.renewal = undefined
     if (state.current?.connection === connection) yield* Deferred.succeed(state.current.abort, undefined)
+  })
+
+/**
+ * A new connection's endpoint: the first one (or one before the engine
+ * initialized) is ready at once; a later one waits for the engine to
+ * initialize its session.
+ */
+export const established = (state: LegacyState, endpoint: Ready, first: boolean) =>
+  Effect.suspend(() => {
+    if (first || !state.initialized) return Deferred.succeed(state.ready, endpoint)
+    state.renewal = endpoint
+    return state.losses.offer(undefined)
+  })
+
+/** The engine's `initialize` or `notifications/initialized`: what starts a session (never sent again elsewhere). */
+export const isSessionStart = (message: JsonRpc.Outgoing): boolean => {
+  if (Array.isArray(message)) return false
+  const m = message as JsonRpc.Message
+  return (JsonRpc.isRequest(m) && m.method === "initialize") ||
+    (JsonRpc.isNotification(m) && m.method === "notifications/initialized")
+}
+
+/** Where a message goes: the engine's `initialize` and `initialized` to a new connection's endpoint, the rest when ready. */
+export const target = (state: LegacyState, message: JsonRpc.Outgoing): Effect.Effect<Ready, TransportError> => {
+  const renewal = state.renewal
+  return renewal !== undefined && isSessionStart(message) ? Effect.succeed(renewal) : Deferred.await(state.ready)
+}
+
+/** `notifications/initialized` reached `endpoint`: its session is initialized, and every message may go there. */
+export const initialized = (state: LegacyState, endpoint: Ready) =>
+  Effect.suspend(() => {
+    state.initialized = true
+    if (state.renewal !== endpoint) return Effect.void
+    state.renewal = undefined
+    return Deferred.succeed(state.ready, endpoint)
   })
