@@ -130,6 +130,8 @@ describe("LegacySseClient", () => {
       const inits = initializes(server)
       assert.strictEqual(inits.length, 2)
       assert.notStrictEqual(inits[1]!.id, inits[0]!.id)
+      // the engine's own request id: the engine re-initialized, not the transport
+      assert.isNumber(inits[1]!.id)
       assert.deepStrictEqual(inits[1]!.params, inits[0]!.params)
       // the new session was initialized before the call went to it
       const onSession2 = server.seen

@@ -242,6 +242,10 @@ describe("StreamableHttpClient", () => {
         valid: new Set<string>(),
         sessions: 0,
         rejectCalls: false,
+        /** The protocol version of a new session (by its number). */
+        version: (_session: number) => "2025-11-25",
+        /** How long the answer to a re-initialization (not the first initialize) waits. */
+        reinitializeDelayMs: 0,
         restart: () => {
           state.valid.clear()
           for (const res of streams.splice(0)) res.destroy()
@@ -259,9 +263,14 @@ describe("StreamableHttpClient", () => {
         }
         const m = body as Message
         if (m?.method === "initialize") {
-          const id = `s${++state.sessions}`
-          state.valid.add(id)
-          return void sendJson(res, { jsonrpc: "2.0", id: m.id, result: initializeResult() }, { "mcp-session-id": id })
+          const n = ++state.sessions
+          const id = `s${n}`
+          const answer = () => {
+            state.valid.add(id)
+            sendJson(res, { jsonrpc: "2.0", id: m.id, result: initializeResult(state.version(n)) }, { "mcp-session-id": id })
+          }
+          if (n > 1 && state.reinitializeDelayMs > 0) return void setTimeout(answer, state.reinitializeDelayMs)
+          return void answer()
         }
         const notFound = () =>
           res.writeHead(404, { "content-type": "application/json" }).end(
@@ -290,12 +299,58 @@ describe("StreamableHttpClient", () => {
         assert.strictEqual(inits.length, 2)
         assert.isUndefined(inits[1]!.headers["mcp-session-id"])
         assert.deepStrictEqual(inits[1]!.message.params, inits[0]!.message.params)
+        // the engine's own request ids, not ids the transport made up
+        assert.isNumber(inits[1]!.message.id)
+        assert.isNumber(inits[0]!.message.id)
+        assert.notStrictEqual(inits[1]!.message.id, inits[0]!.message.id)
         assert.strictEqual(postedMethods(server).filter((m) => m === "notifications/initialized").length, 2)
         const calls = posted(server).filter((p) => p.message.method === "tools/call")
         assert.deepStrictEqual(calls.map((c) => c.headers["mcp-session-id"]), ["s1", "s1", "s2"])
+        // the retried call carries the negotiated version the engine told the transport
+        assert.strictEqual(calls[2]!.headers["mcp-protocol-version"], "2025-11-25")
         yield* close
         const deletes = server.seen.filter((s) => s.method === "DELETE")
         assert.deepStrictEqual(deletes.map((d) => d.headers["mcp-session-id"]), ["s2"])
+      }))
+
+    it.scopedLive("concurrent calls that find the session gone re-initialize once, then all succeed", () =>
+      Effect.gen(function*() {
+        const { server, state } = yield* restartable()
+        const { client } = yield* connect(server.url)
+        yield* client.callTool("t", {})
+        state.valid.clear()
+        // the new session's initialize answer is slow: every call sees the loss before it is in place
+        state.reinitializeDelayMs = 150
+        const results = yield* Effect.all(
+          [client.callTool("t", {}), client.callTool("t", {}), client.callTool("t", {}), client.ping],
+          { concurrency: "unbounded" }
+        )
+        for (const result of results.slice(0, 3)) {
+          assert.deepStrictEqual((result as { content: unknown }).content, [{ type: "text", text: "called in s2" }])
+        }
+        assert.strictEqual(postedMethods(server).filter((m) => m === "initialize").length, 2)
+        assert.strictEqual(postedMethods(server).filter((m) => m === "notifications/initialized").length, 2)
+        // a call is sent again only once the new session exists; none reached the server twice in s2
+        const calls = posted(server).filter((p) => p.message.method === "tools/call" && p.headers["mcp-session-id"] === "s2")
+        assert.strictEqual(calls.length, 3)
+      }))
+
+    it.scopedLive("a server that changes protocol version on re-initialization fails the call clearly and closes", () =>
+      Effect.gen(function*() {
+        const { server, state } = yield* restartable()
+        const { client } = yield* connect(server.url)
+        yield* client.callTool("t", {})
+        state.version = (n) => n === 1 ? "2025-11-25" : "2025-06-18"
+        state.valid.clear()
+        const error = failureOf(yield* Effect.exit(client.callTool("t", {})))
+        assert.strictEqual(error?._tag, "ProtocolError")
+        assert.strictEqual((error as ProtocolError).reason, "NotInitialized")
+        assert.include(error?.message, "re-initialization failed: the server now speaks protocol version 2025-06-18, not 2025-11-25")
+        // no initialized notification for a session this client cannot speak to
+        assert.strictEqual(postedMethods(server).filter((m) => m === "notifications/initialized").length, 1)
+        yield* client.closed
+        const after = failureOf(yield* Effect.exit(client.callTool("t", {})))
+        assert.strictEqual((after as ProtocolError | undefined)?.reason, "ConnectionClosed")
       }))
 
     it.scopedLive("re-initializes when the standing GET finds the session gone", () =>
@@ -307,6 +362,12 @@ describe("StreamableHttpClient", () => {
         state.restart()
         yield* eventually(() => gets().some((s) => s.headers["mcp-session-id"] === "s2"))
         assert.strictEqual(transport.info?.sessionId, "s2")
+        // the engine re-initialized on the transport's signal, with its own ids
+        const inits = posted(server).filter((p) => p.message.method === "initialize")
+        assert.strictEqual(inits.length, 2)
+        assert.isNumber(inits[1]!.message.id)
+        assert.isUndefined(inits[1]!.headers["mcp-session-id"])
+        assert.strictEqual(postedMethods(server).filter((m) => m === "notifications/initialized").length, 2)
         // the resumption after the drop carried the old cursor; the new session starts afresh
         const s2 = gets().filter((s) => s.headers["mcp-session-id"] === "s2")
         assert.isUndefined(s2[0]!.headers["last-event-id"])
