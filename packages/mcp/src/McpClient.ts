@@ -23,25 +23,18 @@
  * ```
  * @since 0.1.0
  */
-import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
-import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as PubSub from "effect/PubSub"
-import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as ClientCalls from "./internal/clientCalls.js"
+import * as ClientHandshake from "./internal/clientHandshake.js"
 import * as ClientRequests from "./internal/clientRequests.js"
-import * as OutputValidation from "./internal/outputValidation.js"
-import * as SessionRecovery from "./internal/sessionRecovery.js"
-import { validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
@@ -407,28 +400,6 @@ export interface McpClientShape {
  */
 export class McpClient extends Context.Tag("@effect-mcp/mcp/McpClient")<McpClient, McpClientShape>() {}
 
-/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
-const formatIssue = (issue: ParseResult.ParseIssue): string =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue)
-    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
-    .join("; ")
-
-const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
-  const decode = validator(schema)
-  return (u: unknown): Either.Either<A, ProtocolError> => {
-    const result = decode(u)
-    return Either.isRight(result)
-      ? Either.right(result.right)
-      : Either.left(
-        new ProtocolError({
-          reason: "InvalidResult",
-          method,
-          message: `Invalid ${method} result: ${formatIssue(result.left)}`
-        })
-      )
-  }
-}
-
 /**
  * The capabilities a client declares: `options.capabilities` and one entry
  * per handler given, nothing for a handler not given.
@@ -482,12 +453,9 @@ export const make = <O extends ClientOptions>(
     let version: string | undefined
 
     const capabilities = declaredCapabilities(options)
-
-    const onRequest = ClientRequests.onRequest(handlers)
-
     const protocol = yield* Protocol.make(transport, {
       side: "client",
-      onRequest,
+      onRequest: ClientRequests.onRequest(handlers),
       onNotification: (n) => PubSub.publish(notifications, n),
       batches: () => Lifecycle.allowsBatches(version),
       requestTimeout: options.requestTimeout,
@@ -495,62 +463,12 @@ export const make = <O extends ClientOptions>(
       sessionId: transport.info?.sessionId
     })
 
-    const clientInfo = {
-      name: options.name,
-      version: options.version,
-      ...(options.title !== undefined ? { title: options.title } : {}),
-      ...(options.description !== undefined ? { description: options.description } : {}),
-      ...(options.websiteUrl !== undefined ? { websiteUrl: options.websiteUrl } : {}),
-      ...(options.icons !== undefined ? { icons: options.icons } : {})
-    }
-    const requested = options.protocolVersion ?? Lifecycle.LATEST_VERSION
-    const initialize = protocol.request("initialize", {
-      protocolVersion: requested,
-      capabilities,
-      clientInfo
-    }).pipe(Effect.flatMap(decoderFor(McpSchema.InitializeResult, "initialize")))
-    const init = yield* initialize
-    if (!Lifecycle.isSupported(init.protocolVersion)) {
-      yield* protocol.close(`the server answered with unsupported protocol version ${init.protocolVersion}`)
-      return yield* new ProtocolError({
-        reason: "NotInitialized",
-        method: "initialize",
-        message: `The server chose protocol version ${init.protocolVersion}, which this client does not support`
-      })
-    }
+    const { init, notify, recover } = yield* ClientHandshake.handshake(options, capabilities, protocol, transport)
     version = init.protocolVersion
-    transport.negotiated?.(version)
-    yield* protocol.notify("notifications/initialized")
-    // the server may forget the session (HTTP 404): initialize again, and retry the call that saw it
-    const { recover } = yield* SessionRecovery.make({
-      protocol,
-      loss: transport.sessionLoss,
-      initialize: Effect.map(initialize, (result) => result.protocolVersion),
-      version,
-      negotiated: transport.negotiated
-    })
-    const notify = (method: string, params?: JsonRpc.Params) => recover(method, protocol.notify(method, params))
-
     if (options.keepAlive !== undefined) yield* Protocol.keepAlive(protocol, options.keepAlive)
-    const roots = handlers.roots
-    if (roots !== undefined) {
-      // `changes` starts with the value current when the fiber subscribes, which
-      // may already be a change made after this point: compare with the roots the
-      // server can have seen instead of dropping the first value
-      let last = yield* SubscriptionRef.get(roots)
-      yield* roots.changes.pipe(
-        Stream.filter((current) => {
-          const changed = current !== last
-          last = current
-          return changed
-        }),
-        Stream.runForEach(() => notify("notifications/roots/list_changed").pipe(Effect.ignore)),
-        Effect.forkScoped
-      )
-    }
+    if (handlers.roots !== undefined) yield* ClientRequests.watchRoots(handlers.roots, notify)
 
     const serverCapabilities = init.capabilities
-
     const request: McpClientShape["request"] = (method, params, callOptions) =>
       Lifecycle.serverSupports(serverCapabilities, method)
         ? recover(method, protocol.request(method, params, callOptions))
@@ -562,122 +480,6 @@ export const make = <O extends ClientOptions>(
           })
         )
 
-    const typed = <M extends McpSchema.ClientRequestMethod>(method: M) => {
-      const decode = decoderFor(
-        McpSchema.ClientRequests[method].result as unknown as Schema.Schema<McpSchema.ClientRequestResult<M>, unknown>,
-        method
-      )
-      return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
-        Effect.flatMap(request(method, params, callOptions), decode)
-    }
-
-    type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
-    // one element per page, so that a bound on pages is a plain `take`
-    const pages = <A>(method: ListMethod, key: string): Stream.Stream<Chunk.Chunk<A>, ClientError> => {
-      const call = typed(method)
-      return Stream.paginateEffect(undefined as string | undefined, (cursor) =>
-        Effect.map(call(cursor === undefined ? undefined : { cursor }), (result) => {
-          const items = (result as unknown as Record<string, ReadonlyArray<A>>)[key] ?? []
-          const next = (result as { readonly nextCursor?: string | undefined }).nextCursor
-          return [Chunk.fromIterable(items), next === undefined ? Option.none() : Option.some(next)] as const
-        }))
-    }
-    const list = <A>(method: ListMethod, key: string) => {
-      const paged = pages<A>(method, key)
-      return {
-        stream: Stream.flattenChunks(paged),
-        all: (o?: { readonly maxPages?: number }) => {
-          const maxPages = o?.maxPages ?? 1000
-          return paged.pipe(
-            Stream.take(maxPages + 1),
-            Stream.runCollect,
-            Effect.flatMap((chunks) =>
-              chunks.length > maxPages
-                ? Effect.fail(
-                  new ProtocolError({
-                    reason: "LimitExceeded",
-                    method,
-                    message: `${method} returned more than ${maxPages} pages`
-                  })
-                )
-                : Effect.succeed(Chunk.toReadonlyArray(Chunk.flatten(chunks)))
-            )
-          )
-        }
-      }
-    }
-
-    // output schemas of listed tools, for structuredContent validation
-    const outputs = OutputValidation.make()
-    const rememberTools = outputs.remember
-
-    const tools = list<McpSchema.Tool>("tools/list", "tools")
-    const listTools = tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t]))))
-    const resources = list<McpSchema.Resource>("resources/list", "resources")
-    const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
-    const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")
-
-    const decodeCallTool = decoderFor(McpSchema.CallToolResult, "tools/call")
-    // the hottest call a client makes: its result is decoded and checked in one continuation
-    const callToolRaw = (
-      name: string,
-      args: { readonly [key: string]: unknown } | undefined,
-      callOptions: CallOptions | undefined
-    ): Effect.Effect<McpSchema.CallToolResult, ClientError> =>
-      Effect.flatMap(
-        request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions),
-        (raw) => {
-          const decoded = decodeCallTool(raw)
-          if (decoded._tag === "Left") return Effect.fail(decoded.left)
-          return options.validateStructuredContent === false
-            ? Effect.succeed(decoded.right)
-            : outputs.check(name, decoded.right)
-        }
-      )
-
-    const callTypedTool = (tool: McpTool.Any, args: unknown, callOptions: CallOptions | undefined) =>
-      Effect.flatMap(
-        Effect.mapError(
-          ParseResult.encodeUnknown(tool.parameters as Schema.Schema<unknown, unknown>)(args ?? {}),
-          ParseResult.parseError
-        ),
-        (encoded) =>
-          Effect.flatMap(
-            callToolRaw(tool.name, encoded as { readonly [key: string]: unknown }, callOptions),
-            (result) => McpTool.decodeResult(tool, result)
-          )
-      )
-
-    const callTool = ((
-      nameOrTool: string | McpTool.Any,
-      args: unknown,
-      callOptions: CallOptions | undefined
-    ) =>
-      typeof nameOrTool === "string"
-        ? callToolRaw(nameOrTool, args as { readonly [key: string]: unknown } | undefined, callOptions)
-        : callTypedTool(nameOrTool, args, callOptions)) as McpClientShape["callTool"]
-
-    const callToolStream: McpClientShape["callToolStream"] = (name, args, callOptions) =>
-      Stream.unwrapScoped(Effect.gen(function*() {
-        const mailbox = yield* Mailbox.make<ToolCallEvent, ClientError>()
-        yield* callToolRaw(name, args, {
-          ...callOptions,
-          onProgress: (progress) => Effect.asVoid(mailbox.offer({ _tag: "Progress", progress }))
-        }).pipe(
-          Effect.flatMap((result) => mailbox.offer({ _tag: "Result", result })),
-          Effect.exit,
-          Effect.flatMap((exit) => mailbox.done(Exit.asVoid(exit))),
-          Effect.forkScoped
-        )
-        return Mailbox.toStream(mailbox)
-      }))
-
-    const notificationStream = (method: string) =>
-      Stream.fromPubSub(notifications).pipe(Stream.filter((n) => n.method === method))
-
-    const subscribeCall = typed("resources/subscribe")
-    const unsubscribeCall = typed("resources/unsubscribe")
-
     return {
       serverInfo: init.serverInfo,
       serverCapabilities,
@@ -686,40 +488,12 @@ export const make = <O extends ClientOptions>(
       request,
       notify,
       ping: Effect.asVoid(recover("ping", protocol.request("ping"))),
-      listTools,
-      listToolsAll: (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all))),
-      callTool,
-      callToolStream,
-      listResources: resources.stream,
-      listResourcesAll: resources.all,
-      listResourceTemplates: templates.stream,
-      listResourceTemplatesAll: templates.all,
-      readResource: (uri, o) => typed("resources/read")({ uri }, o),
-      subscribe: (uri) =>
-        Effect.gen(function*() {
-          const subscription = yield* PubSub.subscribe(notifications)
-          yield* Effect.acquireRelease(
-            subscribeCall({ uri }),
-            () => unsubscribeCall({ uri }).pipe(Effect.ignore)
-          )
-          return Stream.fromQueue(subscription).pipe(
-            Stream.filter((n) => n.method === "notifications/resources/updated" && n.params?.uri === uri),
-            Stream.map((n) => n.params as McpSchema.ResourceUpdatedNotificationParams)
-          )
-        }),
-      listPrompts: prompts.stream,
-      listPromptsAll: prompts.all,
-      getPrompt: (name, args, o) => typed("prompts/get")(args === undefined ? { name } : { name, arguments: args }, o),
-      complete: (params) => typed("completion/complete")(params as unknown as JsonRpc.Params),
-      setLogLevel: (level) => Effect.asVoid(typed("logging/setLevel")({ level })),
-      notifications: Stream.fromPubSub(notifications),
-      toolListChanged: Stream.map(notificationStream("notifications/tools/list_changed"), () => undefined),
-      resourceListChanged: Stream.map(notificationStream("notifications/resources/list_changed"), () => undefined),
-      promptListChanged: Stream.map(notificationStream("notifications/prompts/list_changed"), () => undefined),
-      logMessages: notificationStream("notifications/message").pipe(
-        Stream.map((n) => n.params as McpSchema.LoggingMessageNotificationParams)
-      ),
-      closed: protocol.closed
+      closed: protocol.closed,
+      ...ClientCalls.make({
+        request,
+        notifications,
+        validateStructuredContent: options.validateStructuredContent !== false
+      })
     } satisfies McpClientShape
   })
 

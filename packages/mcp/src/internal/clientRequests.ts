@@ -8,6 +8,8 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import type { ClientOptions, ElicitationHandlers, HandlerError, RootsOption } from "../McpClient.js"
 import { ErrorResponse } from "../McpError.js"
@@ -134,3 +136,27 @@ export const onRequest = (handlers: Handlers) => (incoming: Protocol.IncomingReq
   }
 }
 
+
+/**
+ * Sends `notifications/roots/list_changed` on every change of the roots, for
+ * the life of the scope.
+ */
+export const watchRoots = <E>(
+  roots: SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>>,
+  notify: (method: string) => Effect.Effect<void, E>
+): Effect.Effect<void, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    // `changes` starts with the value current when the fiber subscribes, which
+    // may already be a change made after this point: compare with the roots the
+    // server can have seen instead of dropping the first value
+    let last = yield* SubscriptionRef.get(roots)
+    yield* roots.changes.pipe(
+      Stream.filter((current) => {
+        const changed = current !== last
+        last = current
+        return changed
+      }),
+      Stream.runForEach(() => notify("notifications/roots/list_changed").pipe(Effect.ignore)),
+      Effect.forkScoped
+    )
+  })

@@ -1,0 +1,212 @@
+/**
+ * The calls of a connected client, over its capability-checked `request`:
+ * typed requests with their results decoded, lists as auto-paginating
+ * Streams, tool calls (by name or by declaration, with `structuredContent`
+ * checked against the listed output schema), and resource subscriptions.
+ * @internal
+ */
+import * as Chunk from "effect/Chunk"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
+import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import * as PubSub from "effect/PubSub"
+import type * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import type * as JsonRpc from "../JsonRpc.js"
+import type { CallOptions, ClientError, McpClientShape, ToolCallEvent } from "../McpClient.js"
+import { ProtocolError } from "../McpError.js"
+import * as McpSchema from "../McpSchema.js"
+import * as McpTool from "../McpTool.js"
+import * as OutputValidation from "./outputValidation.js"
+import { validator } from "./validate.js"
+
+/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
+const formatIssue = (issue: ParseResult.ParseIssue): string =>
+  ParseResult.ArrayFormatter.formatIssueSync(issue)
+    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
+    .join("; ")
+
+/** Decodes a result of `method`, failing with `InvalidResult`. */
+export const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
+  const decode = validator(schema)
+  return (u: unknown): Either.Either<A, ProtocolError> => {
+    const result = decode(u)
+    return Either.isRight(result)
+      ? Either.right(result.right)
+      : Either.left(
+        new ProtocolError({
+          reason: "InvalidResult",
+          method,
+          message: `Invalid ${method} result: ${formatIssue(result.left)}`
+        })
+      )
+  }
+}
+
+/** The calls of `McpClientShape`: everything but the session's facts, `request`, `notify`, `ping` and `closed`. */
+export type Calls = Omit<
+  McpClientShape,
+  "serverInfo" | "serverCapabilities" | "protocolVersion" | "instructions" | "request" | "notify" | "ping" | "closed"
+>
+
+export const make = (options: {
+  readonly request: McpClientShape["request"]
+  readonly notifications: PubSub.PubSub<JsonRpc.Notification>
+  readonly validateStructuredContent: boolean
+}): Calls => {
+  const { notifications, request } = options
+  const typed = <M extends McpSchema.ClientRequestMethod>(method: M) => {
+    const decode = decoderFor(
+      McpSchema.ClientRequests[method].result as unknown as Schema.Schema<McpSchema.ClientRequestResult<M>, unknown>,
+      method
+    )
+    return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
+      Effect.flatMap(request(method, params, callOptions), decode)
+  }
+
+  type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
+  // one element per page, so that a bound on pages is a plain `take`
+  const pages = <A>(method: ListMethod, key: string): Stream.Stream<Chunk.Chunk<A>, ClientError> => {
+    const call = typed(method)
+    return Stream.paginateEffect(undefined as string | undefined, (cursor) =>
+      Effect.map(call(cursor === undefined ? undefined : { cursor }), (result) => {
+        const items = (result as unknown as Record<string, ReadonlyArray<A>>)[key] ?? []
+        const next = (result as { readonly nextCursor?: string | undefined }).nextCursor
+        return [Chunk.fromIterable(items), next === undefined ? Option.none() : Option.some(next)] as const
+      }))
+  }
+  const list = <A>(method: ListMethod, key: string) => {
+    const paged = pages<A>(method, key)
+    return {
+      stream: Stream.flattenChunks(paged),
+      all: (o?: { readonly maxPages?: number }) => {
+        const maxPages = o?.maxPages ?? 1000
+        return paged.pipe(
+          Stream.take(maxPages + 1),
+          Stream.runCollect,
+          Effect.flatMap((chunks) =>
+            chunks.length > maxPages
+              ? Effect.fail(
+                new ProtocolError({
+                  reason: "LimitExceeded",
+                  method,
+                  message: `${method} returned more than ${maxPages} pages`
+                })
+              )
+              : Effect.succeed(Chunk.toReadonlyArray(Chunk.flatten(chunks)))
+          )
+        )
+      }
+    }
+  }
+
+  // output schemas of listed tools, for structuredContent validation
+  const outputs = OutputValidation.make()
+  const rememberTools = outputs.remember
+
+  const tools = list<McpSchema.Tool>("tools/list", "tools")
+  const listTools = tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t]))))
+  const resources = list<McpSchema.Resource>("resources/list", "resources")
+  const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
+  const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")
+
+  const decodeCallTool = decoderFor(McpSchema.CallToolResult, "tools/call")
+  // the hottest call a client makes: its result is decoded and checked in one continuation
+  const callToolRaw = (
+    name: string,
+    args: { readonly [key: string]: unknown } | undefined,
+    callOptions: CallOptions | undefined
+  ): Effect.Effect<McpSchema.CallToolResult, ClientError> =>
+    Effect.flatMap(
+      request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions),
+      (raw) => {
+        const decoded = decodeCallTool(raw)
+        if (decoded._tag === "Left") return Effect.fail(decoded.left)
+        return !options.validateStructuredContent
+          ? Effect.succeed(decoded.right)
+          : outputs.check(name, decoded.right)
+      }
+    )
+
+  const callTypedTool = (tool: McpTool.Any, args: unknown, callOptions: CallOptions | undefined) =>
+    Effect.flatMap(
+      Effect.mapError(
+        ParseResult.encodeUnknown(tool.parameters as Schema.Schema<unknown, unknown>)(args ?? {}),
+        ParseResult.parseError
+      ),
+      (encoded) =>
+        Effect.flatMap(
+          callToolRaw(tool.name, encoded as { readonly [key: string]: unknown }, callOptions),
+          (result) => McpTool.decodeResult(tool, result)
+        )
+    )
+
+  const callTool = ((
+    nameOrTool: string | McpTool.Any,
+    args: unknown,
+    callOptions: CallOptions | undefined
+  ) =>
+    typeof nameOrTool === "string"
+      ? callToolRaw(nameOrTool, args as { readonly [key: string]: unknown } | undefined, callOptions)
+      : callTypedTool(nameOrTool, args, callOptions)) as McpClientShape["callTool"]
+
+  const callToolStream: McpClientShape["callToolStream"] = (name, args, callOptions) =>
+    Stream.unwrapScoped(Effect.gen(function*() {
+      const mailbox = yield* Mailbox.make<ToolCallEvent, ClientError>()
+      yield* callToolRaw(name, args, {
+        ...callOptions,
+        onProgress: (progress) => Effect.asVoid(mailbox.offer({ _tag: "Progress", progress }))
+      }).pipe(
+        Effect.flatMap((result) => mailbox.offer({ _tag: "Result", result })),
+        Effect.exit,
+        Effect.flatMap((exit) => mailbox.done(Exit.asVoid(exit))),
+        Effect.forkScoped
+      )
+      return Mailbox.toStream(mailbox)
+    }))
+
+  const notificationStream = (method: string) =>
+    Stream.fromPubSub(notifications).pipe(Stream.filter((n) => n.method === method))
+
+  const subscribeCall = typed("resources/subscribe")
+  const unsubscribeCall = typed("resources/unsubscribe")
+
+  return {
+    listTools,
+    listToolsAll: (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all))),
+    callTool,
+    callToolStream,
+    listResources: resources.stream,
+    listResourcesAll: resources.all,
+    listResourceTemplates: templates.stream,
+    listResourceTemplatesAll: templates.all,
+    readResource: (uri, o) => typed("resources/read")({ uri }, o),
+    subscribe: (uri) =>
+      Effect.gen(function*() {
+        const subscription = yield* PubSub.subscribe(notifications)
+        yield* Effect.acquireRelease(
+          subscribeCall({ uri }),
+          () => unsubscribeCall({ uri }).pipe(Effect.ignore)
+        )
+        return Stream.fromQueue(subscription).pipe(
+          Stream.filter((n) => n.method === "notifications/resources/updated" && n.params?.uri === uri),
+          Stream.map((n) => n.params as McpSchema.ResourceUpdatedNotificationParams)
+        )
+      }),
+    listPrompts: prompts.stream,
+    listPromptsAll: prompts.all,
+    getPrompt: (name, args, o) => typed("prompts/get")(args === undefined ? { name } : { name, arguments: args }, o),
+    complete: (params) => typed("completion/complete")(params as unknown as JsonRpc.Params),
+    setLogLevel: (level) => Effect.asVoid(typed("logging/setLevel")({ level })),
+    notifications: Stream.fromPubSub(notifications),
+    toolListChanged: Stream.map(notificationStream("notifications/tools/list_changed"), () => undefined),
+    resourceListChanged: Stream.map(notificationStream("notifications/resources/list_changed"), () => undefined),
+    promptListChanged: Stream.map(notificationStream("notifications/prompts/list_changed"), () => undefined),
+    logMessages: notificationStream("notifications/message").pipe(
+      Stream.map((n) => n.params as McpSchema.LoggingMessageNotificationParams)
+    )
+  }
+}
