@@ -75,7 +75,7 @@ const attemptRequest = (p: Poster, message: JsonRpc.Outgoing, sink: HttpInbox.Si
     const { status } = response
     // a getter that copies the headers on every read: read once
     const headers = response.headers
-    if (initializing) HttpSession.adopt(session, headers["mcp-session-id"])
+    if (initializing) HttpSession.adopt(session, headers["mcp-session-id"], isOk(status))
     if (status === 404 && sent !== undefined) return { _tag: "SessionLost", sent } as const
     if (initializing && !session.initialized && (status === 400 || status === 404 || status === 405) && p.legacy !== undefined) {
       return { _tag: "Legacy", status, body: yield* textOrEmpty(response) } as const

@@ -71,12 +71,17 @@ export const headers = (
   return out
 }
 
-/** The session id of an initialize answer: a new session (a new generation when it replaces one). */
-export const adopt = (session: HttpSession, sid: string | undefined): void => {
-  if (sid === undefined || sid === "") return
+/**
+ * The answer to an initialize POST: its session id is the new session (a new
+ * generation when it replaces one); a successful answer ends a loss even
+ * without one (a server that keeps no sessions any more).
+ */
+export const adopt = (session: HttpSession, sid: string | undefined, ok: boolean): void => {
   const s = state(session)
+  const given = sid !== undefined && sid !== ""
+  if (!given && !(ok && s.lost)) return
   if (s.id !== undefined || s.lost) s.generation++
-  s.id = sid
+  if (given) s.id = sid
   s.lost = false
 }
 
