@@ -335,6 +335,18 @@ describe("StreamableHttpClient", () => {
         assert.strictEqual(calls.length, 3)
       }))
 
+    it.scopedLive("a notification the server refused for a forgotten session is sent again after re-initialization", () =>
+      Effect.gen(function*() {
+        const { server, state } = yield* restartable()
+        const { client, transport } = yield* connect(server.url)
+        state.valid.clear()
+        yield* client.notify("notifications/custom", { n: 1 })
+        assert.strictEqual(transport.info?.sessionId, "s2")
+        const sent = posted(server).filter((p) => p.message.method === "notifications/custom")
+        assert.deepStrictEqual(sent.map((p) => p.headers["mcp-session-id"]), ["s1", "s2"])
+        assert.strictEqual(postedMethods(server).filter((m) => m === "initialize").length, 2)
+      }))
+
     it.scopedLive("a server that changes protocol version on re-initialization fails the call clearly and closes", () =>
       Effect.gen(function*() {
         const { server, state } = yield* restartable()
