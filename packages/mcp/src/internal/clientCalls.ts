@@ -46,6 +46,56 @@ export const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) =>
   }
 }
 
+/** A request of `method` whose result is decoded with its schema. */
+const typedCall = (request: McpClientShape["request"]) => <M extends McpSchema.ClientRequestMethod>(method: M) => {
+  const decode = decoderFor(
+    McpSchema.ClientRequests[method].result as unknown as Schema.Schema<McpSchema.ClientRequestResult<M>, unknown>,
+    method
+  )
+  return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
+    Effect.flatMap(request(method, params, callOptions), decode)
+}
+
+type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
+type Typed = ReturnType<typeof typedCall>
+
+// one element per page, so that a bound on pages is a plain `take`
+const pages = <A>(typed: Typed, method: ListMethod, key: string): Stream.Stream<Chunk.Chunk<A>, ClientError> => {
+  const call = typed(method)
+  return Stream.paginateEffect(undefined as string | undefined, (cursor) =>
+    Effect.map(call(cursor === undefined ? undefined : { cursor }), (result) => {
+      const items = (result as unknown as Record<string, ReadonlyArray<A>>)[key] ?? []
+      const next = (result as { readonly nextCursor?: string | undefined }).nextCursor
+      return [Chunk.fromIterable(items), next === undefined ? Option.none() : Option.some(next)] as const
+    }))
+}
+/** A list as a Stream of its items, and all its items up to a bound on pages. */
+const lister = (typed: Typed) => <A>(method: ListMethod, key: string) => {
+  const paged = pages<A>(typed, method, key)
+  return {
+    stream: Stream.flattenChunks(paged),
+    all: (o?: { readonly maxPages?: number }) => {
+      const maxPages = o?.maxPages ?? 1000
+      return paged.pipe(
+        Stream.take(maxPages + 1),
+        Stream.runCollect,
+        Effect.flatMap((chunks) =>
+          chunks.length > maxPages
+            ? Effect.fail(
+              new ProtocolError({
+                reason: "LimitExceeded",
+                method,
+                message: `${method} returned more than ${maxPages} pages`
+              })
+            )
+            : Effect.succeed(Chunk.toReadonlyArray(Chunk.flatten(chunks)))
+        )
+      )
+    }
+  }
+}
+
+
 /** The calls of `McpClientShape`: everything but the session's facts, `request`, `notify`, `ping` and `closed`. */
 export type Calls = Omit<
   McpClientShape,
@@ -58,50 +108,8 @@ export const make = (options: {
   readonly validateStructuredContent: boolean
 }): Calls => {
   const { notifications, request } = options
-  const typed = <M extends McpSchema.ClientRequestMethod>(method: M) => {
-    const decode = decoderFor(
-      McpSchema.ClientRequests[method].result as unknown as Schema.Schema<McpSchema.ClientRequestResult<M>, unknown>,
-      method
-    )
-    return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
-      Effect.flatMap(request(method, params, callOptions), decode)
-  }
-
-  type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
-  // one element per page, so that a bound on pages is a plain `take`
-  const pages = <A>(method: ListMethod, key: string): Stream.Stream<Chunk.Chunk<A>, ClientError> => {
-    const call = typed(method)
-    return Stream.paginateEffect(undefined as string | undefined, (cursor) =>
-      Effect.map(call(cursor === undefined ? undefined : { cursor }), (result) => {
-        const items = (result as unknown as Record<string, ReadonlyArray<A>>)[key] ?? []
-        const next = (result as { readonly nextCursor?: string | undefined }).nextCursor
-        return [Chunk.fromIterable(items), next === undefined ? Option.none() : Option.some(next)] as const
-      }))
-  }
-  const list = <A>(method: ListMethod, key: string) => {
-    const paged = pages<A>(method, key)
-    return {
-      stream: Stream.flattenChunks(paged),
-      all: (o?: { readonly maxPages?: number }) => {
-        const maxPages = o?.maxPages ?? 1000
-        return paged.pipe(
-          Stream.take(maxPages + 1),
-          Stream.runCollect,
-          Effect.flatMap((chunks) =>
-            chunks.length > maxPages
-              ? Effect.fail(
-                new ProtocolError({
-                  reason: "LimitExceeded",
-                  method,
-                  message: `${method} returned more than ${maxPages} pages`
-                })
-              )
-              : Effect.succeed(Chunk.toReadonlyArray(Chunk.flatten(chunks)))
-          )
-        )
-      }
-    }
-  }
+  const typed = typedCall(request)
+  const list = lister(typed)
 
   // output schemas of listed tools, for structuredContent validation
   const outputs = OutputValidation.make()
