@@ -1,0 +1,41 @@
+/**
+ * What the parts of one protocol engine share: its side, its transport's
+ * `send`, whether it closed and why, and the runtime its own fibers (the read
+ * loop, request handlers, the timeout timer) are forked from.
+ * @internal
+ */
+import type * as Effect from "effect/Effect"
+import type * as Runtime from "effect/Runtime"
+import type * as JsonRpc from "../../JsonRpc.js"
+import { ProtocolError, type TransportError } from "../../McpError.js"
+import type { Route } from "../../Transport.js"
+
+export interface Engine {
+  readonly side: "client" | "server"
+  readonly send: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError>
+  /** Interruptible whatever the caller's flags were, as under `FiberMap.run`. */
+  readonly runtime: Runtime.Runtime<never>
+  /** Why the engine closed; undefined while it runs. */
+  closedReason: string | undefined
+  readonly connectionClosed: (method: string) => ProtocolError
+}
+
+export const make = (
+  side: Engine["side"],
+  send: Engine["send"],
+  runtime: Runtime.Runtime<never>
+): Engine => {
+  const engine: Engine = {
+    side,
+    send,
+    runtime,
+    closedReason: undefined,
+    connectionClosed: (method) =>
+      new ProtocolError({
+        reason: "ConnectionClosed",
+        method,
+        message: `Connection closed: ${engine.closedReason ?? "closed"}`
+      })
+  }
+  return engine
+}

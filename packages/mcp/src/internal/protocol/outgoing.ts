@@ -1,0 +1,186 @@
+/**
+ * The engine's outgoing side: request ids, the pending calls awaiting their
+ * response, their timeouts (on the Clock, through `internal/deadlines.ts`),
+ * and `notifications/cancelled` sent when a caller is interrupted or times out.
+ * @internal
+ */
+import * as Cause from "effect/Cause"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
+import * as JsonRpc from "../../JsonRpc.js"
+import { McpError, ProtocolError } from "../../McpError.js"
+import type { Protocol, ProgressParams, RequestOptions, Result } from "../../Protocol.js"
+import { exchangeFailure, type Route } from "../../Transport.js"
+import * as Once from "../once.js"
+import type { Deadlines, Entry } from "../deadlines.js"
+import type { Engine } from "./engine.js"
+
+export interface Pending {
+  readonly method: string
+  /** Completes the call, once: later completions are ignored. */
+  readonly settle: (exit: Exit.Exit<Result, McpError | ProtocolError>) => void
+  readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
+  /** Called on progress; restarts the idle timeout when enabled. */
+  readonly touch: () => void
+}
+
+export interface Outgoing {
+  readonly request: Protocol["request"]
+  readonly notify: Protocol["notify"]
+  /** The calls awaiting a response, by id. */
+  readonly pending: Map<JsonRpc.RequestId, Pending>
+  /** Settles the call a response answers; what is left to run (a log line) is returned. */
+  readonly onResponse: (response: JsonRpc.Response) => Effect.Effect<void> | undefined
+  /** Routes a progress notification to the call that asked for it. */
+  readonly onProgress: (params: JsonRpc.Params | undefined) => Effect.Effect<void> | undefined
+  /** Fails every pending call with `ConnectionClosed`. */
+  readonly failAll: () => void
+}
+
+export interface OutgoingOptions {
+  readonly requestTimeout: Duration.DurationInput
+  readonly maxRequestTimeout: Duration.DurationInput
+}
+
+const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
+
+const timeoutError = (method: string, ms: number) =>
+  new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
+
+export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOptions): Outgoing => {
+  const pending = new Map<JsonRpc.RequestId, Pending>()
+  let nextId = 0
+  const defaultTimeout = Duration.toMillis(options.requestTimeout)
+  const defaultMaxTimeout = Duration.toMillis(options.maxRequestTimeout)
+
+  const notify: Protocol["notify"] = (method, params, route) =>
+    Effect.suspend(() =>
+      engine.closedReason !== undefined
+        ? Effect.fail(engine.connectionClosed(method))
+        : engine.send(JsonRpc.notification(method, params), route).pipe(
+          Effect.mapError((cause) => new ProtocolError({ reason: "Transport", method, message: cause.message, cause }))
+        )
+    )
+
+  const sendCancelled = (id: JsonRpc.RequestId, reason: string, route: Route | undefined) =>
+    engine.send(JsonRpc.notification("notifications/cancelled", { requestId: id, reason }), route).pipe(Effect.ignore)
+
+  /** Whether a call that ended so is cancelled on the wire. */
+  const cancels = (method: string, cause: Cause.Cause<McpError | ProtocolError>) =>
+    method !== "initialize" && engine.closedReason === undefined &&
+    (Cause.isInterrupted(cause) ||
+      Option.exists(Cause.failureOption(cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
+
+  /** The deadline of a call: `timeout` after its last sign of life, `maxTimeout` after its start at the latest. */
+  const timed = (
+    method: string,
+    settle: Pending["settle"],
+    requestOptions: RequestOptions | undefined
+  ): Entry & { readonly touch: () => void } => {
+    const timeoutMs = requestOptions?.timeout === undefined ? defaultTimeout : Duration.toMillis(requestOptions.timeout)
+    const maxMs = requestOptions?.maxTimeout === undefined ? defaultMaxTimeout : Duration.toMillis(requestOptions.maxTimeout)
+    const started = deadlines.now()
+    let last = started
+    return {
+      deadline: () => Math.min(last + timeoutMs, started + maxMs),
+      expire: () => settle(Exit.fail(timeoutError(method, deadlines.now() >= last + timeoutMs ? timeoutMs : maxMs))),
+      touch: requestOptions?.resetTimeoutOnProgress === false ? () => {} : () => {
+        last = deadlines.now()
+      }
+    }
+  }
+
+  const request: Protocol["request"] = (method, params, requestOptions) =>
+    Effect.uninterruptibleMask((restore) =>
+      Effect.suspend(() => {
+        if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
+        const id: JsonRpc.RequestId = nextId++
+        const completion = Once.make<Result, McpError | ProtocolError>()
+        const settle = completion.complete
+        const onProgress = requestOptions?.onProgress
+        const route = requestOptions?.route
+        const timer = timed(method, settle, requestOptions)
+        const entry: Pending = { method, settle, onProgress, touch: timer.touch }
+        let sendParams = params
+        if (onProgress !== undefined) {
+          const meta = isParams(params?._meta) ? params._meta : {}
+          sendParams = { ...params, _meta: { ...meta, progressToken: id } }
+        }
+        const end = () => {
+          pending.delete(id)
+          deadlines.remove(timer)
+        }
+
+        // one continuation per step: this runs for every call, so its number of effects is its cost
+        const awaited = Effect.matchCauseEffect(restore(completion.await), {
+          onSuccess: (result) => {
+            end()
+            return Effect.succeed(result)
+          },
+          onFailure: (cause) => {
+            end()
+            return cancels(method, cause)
+              ? Effect.zipRight(
+                sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route),
+                Effect.failCause(cause)
+              )
+              : Effect.failCause(cause)
+          }
+        })
+
+        pending.set(id, entry)
+        return Effect.matchCauseEffect(engine.send(JsonRpc.request(id, method, sendParams), route), {
+          onFailure: (cause) => {
+            pending.delete(id)
+            return Option.match(Cause.failureOption(cause), {
+              onNone: () => Effect.failCause(cause as Cause.Cause<never>),
+              onSome: (error) =>
+                Effect.fail(new ProtocolError({ reason: "Transport", method, message: error.message, cause: error }))
+            })
+          },
+          onSuccess: () => {
+            deadlines.add(timer)
+            return awaited
+          }
+        })
+      })
+    )
+
+  /** The peer's error, or the transport's when the exchange failed before the peer answered. */
+  const responseError = (response: JsonRpc.ErrorResponse, method: string): McpError | ProtocolError => {
+    const failed = exchangeFailure(response)
+    return failed === undefined
+      ? McpError.fromObject(response.error, method)
+      : new ProtocolError({ reason: "Transport", method, message: failed.message, cause: failed })
+  }
+
+  const onResponse = (response: JsonRpc.Response): Effect.Effect<void> | undefined => {
+    const entry = pending.get(response.id as JsonRpc.RequestId)
+    if (entry === undefined) {
+      return Effect.logDebug("response for an unknown request id").pipe(
+        Effect.annotateLogs({ id: String(response.id), side: engine.side })
+      )
+    }
+    entry.settle("error" in response ? Exit.fail(responseError(response, entry.method)) : Exit.succeed(response.result))
+    return undefined
+  }
+
+  const onProgress = (params: JsonRpc.Params | undefined): Effect.Effect<void> | undefined => {
+    const token = params?.progressToken
+    if (typeof token !== "string" && typeof token !== "number") return undefined
+    const entry = pending.get(token)
+    if (entry === undefined || entry.onProgress === undefined) return undefined
+    entry.touch()
+    return entry.onProgress(params as ProgressParams)
+  }
+
+  const failAll = () => {
+    const entries = Array.from(pending.values())
+    pending.clear()
+    for (const entry of entries) entry.settle(Exit.fail(engine.connectionClosed(entry.method)))
+  }
+
+  return { request, notify, pending, onResponse, onProgress, failAll }
+}
