@@ -17,6 +17,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as TestClock from "effect/TestClock"
 import { HandlerContext, type HandlerContextShape } from "@effect-mcp/mcp/HandlerContext"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
@@ -39,6 +40,7 @@ import {
   settle,
   waitForWire
 } from "./utils/wire.js"
+import { settled, sleepers, until } from "./utils/virtualTime.js"
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined =>
   Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
@@ -141,17 +143,22 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("progress restarts the timeout: 200 ms timeout, progress every 50 ms for 600 ms succeeds", () =>
+  it.scoped("progress restarts the timeout: 2 s timeout, progress every 0.5 s for 6 s (virtual) succeeds", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
-      const start = Date.now()
-      const result = yield* client.callTool("steps", { steps: 12, every: 50 }, {
-        timeout: "200 millis",
+      const call = yield* Effect.fork(client.callTool("steps", { steps: 12, every: 500 }, {
+        timeout: "2 seconds",
         onProgress: () => Effect.void
-      })
-      assert.strictEqual(textOf(result), "done")
-      assert.isAtLeast(Date.now() - start, 550)
+      }))
+      for (let i = 1; i <= 12; i++) {
+        // the step's sleep on the server and the client's timeout timer
+        yield* sleepers(2)
+        yield* TestClock.adjust(500)
+      }
+      const exit = yield* settled(call)
+      assert.isTrue(Exit.isSuccess(exit), `the call failed: ${Exit.isFailure(exit) ? Cause.pretty(exit.cause) : ""}`)
+      assert.strictEqual(Exit.isSuccess(exit) ? textOf(exit.value) : "", "done")
       assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 0)
       assertWireValid(pair.wire)
     }))
@@ -185,25 +192,29 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("maxTimeout is a hard bound that progress does not extend", () =>
+  it.scoped("maxTimeout is a hard bound that progress does not extend", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
-      const start = Date.now()
-      const error = yield* Effect.flip(
-        // the call would take 1.5 s; progress every 50 ms keeps resetting the idle timeout (1 s)
-        client.callTool("steps", { steps: 30, every: 50 }, {
-          timeout: "1 second",
-          maxTimeout: "600 millis",
-          onProgress: () => Effect.void
-        })
-      )
-      const elapsed = Date.now() - start
+      // the call would take 15 s; progress every 0.5 s keeps resetting the idle timeout (10 s)
+      const call = yield* Effect.fork(client.callTool("steps", { steps: 30, every: 500 }, {
+        timeout: "10 seconds",
+        maxTimeout: "6 seconds",
+        onProgress: () => Effect.void
+      }))
+      for (let i = 1; i <= 11; i++) {
+        yield* sleepers(2)
+        yield* TestClock.adjust(500)
+      }
+      yield* sleepers(2)
+      yield* TestClock.adjust(499)
+      assert.isNull(call.unsafePoll(), "timed out before the hard bound")
+      yield* TestClock.adjust(1)
+      const error = failureOf(yield* settled(call))
       assert.strictEqual((error as ProtocolError).reason, "Timeout")
-      assert.isAtLeast(elapsed, 590)
-      assert.include(error.message, "600 ms", "the idle timeout fired, not the hard bound")
+      assert.include((error as ProtocolError).message, "6000 ms", "the idle timeout fired, not the hard bound")
       assert.isAbove(notifications(pair.wire, "server", "notifications/progress").length, 3)
-      assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 1)
+      yield* until(() => notifications(pair.wire, "client", "notifications/cancelled").length === 1)
       assertWireValid(pair.wire)
     }))
 })

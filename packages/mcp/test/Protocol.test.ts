@@ -6,6 +6,7 @@ import * as Fiber from "effect/Fiber"
 import * as Random from "effect/Random"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import * as Queue from "effect/Queue"
 import * as Supervisor from "effect/Supervisor"
 import * as TestClock from "effect/TestClock"
 import * as Tracer from "effect/Tracer"
@@ -15,6 +16,7 @@ import * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
+import { settled, until } from "./utils/virtualTime.js"
 
 const noNotifications = () => Effect.void
 
@@ -51,6 +53,35 @@ const peers = (
     })
     const b = yield* Protocol.make(pair.server, { side: "server", onRequest, onNotification: noNotifications, ...options })
     return { pair, a, b }
+  })
+
+/**
+ * A call from `a` that `b` answers only with progress, one notification each
+ * time `progress` is run (which waits until the caller saw it).
+ */
+const progressPeers = (requestOptions: Protocol.RequestOptions) =>
+  Effect.gen(function*() {
+    const ticks = yield* Queue.unbounded<void>()
+    const seen: Array<number> = []
+    let b: Protocol.Protocol | undefined
+    const { a, pair } = yield* peers(({ request }) =>
+      Effect.gen(function*() {
+        const token = (request.params?._meta as { progressToken: number }).progressToken
+        for (let i = 1;; i++) {
+          yield* Queue.take(ticks)
+          yield* b!.notify("notifications/progress", { progressToken: token, progress: i }).pipe(Effect.orDie)
+        }
+      })
+    ).pipe(Effect.tap((peers) => (b = peers.b)))
+    const call = yield* Effect.fork(
+      a.request("slow", {}, { ...requestOptions, onProgress: (p) => Effect.sync(() => seen.push(p.progress)) })
+    )
+    yield* until(() => parsed(pair, "client").length === 1)
+    const progress = Effect.suspend(() => {
+      const before = seen.length
+      return Effect.zipRight(Queue.offer(ticks, undefined), until(() => seen.length > before))
+    })
+    return { a, pair, call, progress, seen }
   })
 
 describe("Protocol", () => {
@@ -190,12 +221,19 @@ describe("Protocol", () => {
       assert.deepStrictEqual(answers[1].result, { done: true })
     }))
 
-  it.scopedLive("a request with no answer times out, fails with Timeout and is cancelled on the wire", () =>
+  it.scoped("a request with no answer times out on the Clock, fails with Timeout and is cancelled on the wire", () =>
     Effect.gen(function*() {
-      const { a, pair } = yield* peers(() => Effect.as(Effect.sleep(240), { late: true }))
-      const timedOut = yield* Effect.exit(a.request("slow", {}, { timeout: 100 }))
+      const { a, pair } = yield* peers(() => Effect.never)
+      const call = yield* Effect.fork(a.request("slow", {}, { timeout: 10_000 }))
+      yield* until(() => parsed(pair, "client").length === 1)
+      yield* TestClock.adjust(9_999)
+      assert.isTrue(Option.isNone(yield* Fiber.poll(call)), "timed out early")
+      yield* TestClock.adjust(1)
+      const timedOut = yield* settled(call)
       assert.deepStrictEqual(failureOf(timedOut)?.reason, "Timeout")
+      assert.include(failureOf(timedOut)?.message, "10000 ms")
       assert.strictEqual(yield* a.pending, 0)
+      yield* until(() => parsed(pair, "client").length === 2)
       const cancel = parsed(pair, "client").find((m) => m.method === "notifications/cancelled")
       assert.deepStrictEqual(cancel?.params, { requestId: 0, reason: "Request timed out" })
     }))
@@ -220,43 +258,50 @@ describe("Protocol", () => {
       assert.strictEqual(yield* a.pending, 0)
     }))
 
-  it.scopedLive("progress resets the timeout; the hard maximum still applies", () =>
+  it.scoped("progress resets the timeout on the Clock", () =>
     Effect.gen(function*() {
-      const pair = yield* Transport.makeMemoryPair()
-      const a = yield* Protocol.make(pair.client, {
-        side: "client",
-        onRequest: () => Effect.never,
-        onNotification: noNotifications
-      })
-      let b: Protocol.Protocol | undefined
-      b = yield* Protocol.make(pair.server, {
-        side: "server",
-        onRequest: ({ request }) =>
-          Effect.gen(function*() {
-            const token = (request.params?._meta as { progressToken: number }).progressToken
-            for (let i = 1; i <= 6; i++) {
-              yield* Effect.sleep(40)
-              yield* b!.notify("notifications/progress", { progressToken: token, progress: i, total: 6 }).pipe(Effect.orDie)
-            }
-            return { done: true }
-          }),
-        onNotification: noNotifications
-      })
-      const seen: Array<number> = []
-      const ok = yield* a.request("slow", {}, {
-        timeout: 100,
-        onProgress: (p) => Effect.sync(() => seen.push(p.progress))
-      })
-      assert.deepStrictEqual(ok, { done: true })
-      assert.deepStrictEqual(seen, [1, 2, 3, 4, 5, 6])
-      const capped = yield* Effect.exit(
-        a.request("slow", {}, { timeout: 100, maxTimeout: 150, onProgress: () => Effect.void })
-      )
-      assert.isTrue(Exit.isFailure(capped))
-      assert.include(String(Exit.isFailure(capped) ? capped.cause : ""), "150 ms")
-      const cancels = parsed(pair, "client").filter((m) => m.method === "notifications/cancelled")
-      assert.strictEqual(cancels.length, 1)
-      assert.strictEqual(cancels[0].params.reason, "Request timed out")
+      const { call, pair, progress, seen } = yield* progressPeers({ timeout: 10_000 })
+      // 6 × 6 s: over three times the timeout in all, never 10 s without progress
+      for (let i = 1; i <= 6; i++) {
+        yield* TestClock.adjust(6_000)
+        yield* progress
+        assert.strictEqual(seen.length, i)
+      }
+      assert.isTrue(Option.isNone(yield* Fiber.poll(call)), "progress did not reset the timeout")
+      yield* TestClock.adjust(9_999)
+      assert.isTrue(Option.isNone(yield* Fiber.poll(call)), "the timeout ran from the start, not from the last progress")
+      yield* TestClock.adjust(1)
+      const exit = yield* settled(call)
+      assert.strictEqual(failureOf(exit)?.reason, "Timeout")
+      assert.include(failureOf(exit)?.message, "10000 ms")
+      yield* until(() => parsed(pair, "client").some((m) => m.method === "notifications/cancelled"))
+    }))
+
+  it.scoped("the hard maximum applies however often progress comes", () =>
+    Effect.gen(function*() {
+      const { call, progress } = yield* progressPeers({ timeout: 10_000, maxTimeout: 15_000 })
+      yield* TestClock.adjust(6_000)
+      yield* progress
+      yield* TestClock.adjust(6_000)
+      yield* progress
+      yield* TestClock.adjust(2_999)
+      assert.isTrue(Option.isNone(yield* Fiber.poll(call)), "timed out before the maximum")
+      yield* TestClock.adjust(1)
+      const exit = yield* settled(call)
+      assert.strictEqual(failureOf(exit)?.reason, "Timeout")
+      assert.include(failureOf(exit)?.message, "15000 ms")
+    }))
+
+  it.scoped("resetTimeoutOnProgress: false keeps the timeout from the start", () =>
+    Effect.gen(function*() {
+      const { call, progress, seen } = yield* progressPeers({ timeout: 10_000, resetTimeoutOnProgress: false })
+      yield* TestClock.adjust(6_000)
+      yield* progress
+      assert.strictEqual(seen.length, 1)
+      yield* TestClock.adjust(4_000)
+      const exit = yield* settled(call)
+      assert.strictEqual(failureOf(exit)?.reason, "Timeout")
+      assert.include(failureOf(exit)?.message, "10000 ms")
     }))
 
   it.scopedLive("batches are processed up to 2025-03-26 and refused after", () =>
