@@ -2,9 +2,9 @@
  * The seam between the protocol engine and the wire. A transport is a
  * service with a Stream of decoded frames coming in and a `send` going out;
  * it is provided by a Layer (stdio, streamable HTTP, legacy SSE, in-memory),
- * and the engine never knows which one it runs on. A transport that reads
- * into a mailbox or from a Node readable makes its stream `pullable`, and the
- * engine then reads it by hand, for less than a stream costs.
+ * and the engine never knows which one it runs on. A transport built with
+ * `fromMailbox` or `fromPull` is read by the engine without the stream's
+ * costs; `tap` wraps one (a wire log) and keeps that.
  *
  * @example
  * ```ts
@@ -27,6 +27,7 @@ import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { PrincipalInfo } from "./internal/auth/principal.js"
+import { type Pull, pullable, pullOf } from "./internal/pull.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
 
@@ -124,61 +125,27 @@ export interface SessionLoss {
 }
 
 /**
- * Reads what arrived since the last read (waiting while nothing did); fails
- * with `None` once the peer closed.
- * @since 0.1.0
- * @category models
- */
-export type Pull = Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
-
-const PullKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/pull")
-
-/**
- * A stream of frames that the engine may also read by hand, through `pull`:
- * consuming a `Stream` costs a channel executor's work per read, more than
- * the engine's own work per message. The pull is kept on this very stream
- * object, so a stream derived from it (`Stream.tap`, a logging wrapper) has
- * none and is read as the stream it is. Read one way or the other, never both.
+ * `incoming` from an effect that reads what arrived since the last read
+ * (waiting while nothing did) and fails with `None` once the peer closed:
+ * the way to build a transport on a reader of one's own (`NdJson.makeReader`,
+ * say). The engine reads such a transport through that effect, for less than
+ * a `Stream` costs; `tap` keeps that, and the stream reads the same frames.
  *
- * @example
- * ```ts
- * import * as Transport from "@effect-mcp/mcp/Transport"
- * import * as Effect from "effect/Effect"
- * import * as Queue from "effect/Queue"
- * import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
- *
- * const program = Effect.gen(function*() {
- *   const queue = yield* Queue.unbounded<JsonRpc.Frame>()
- *   // read whatever is queued, at least one frame; never ends
- *   const incoming = Transport.pullable(Effect.map(queue.takeBetween(1, 64), (chunk) => Array.from(chunk)))
- *   return Transport.pullOf(incoming) !== undefined // true
- * })
- * ```
  * @since 0.1.0
  * @category constructors
- */
-export const pullable = (pull: Pull): Stream.Stream<JsonRpc.Frame, TransportError> =>
-  Object.assign(
-    Stream.repeatEffectChunkOption(Effect.map(pull, (frames) => Chunk.unsafeFromArray(frames as Array<JsonRpc.Frame>))),
-    { [PullKey]: pull }
-  )
-
-/**
- * The pull of a stream made by `pullable`, if it is one.
- *
  * @example
  * ```ts
  * import * as Transport from "@effect-mcp/mcp/Transport"
  * import * as Effect from "effect/Effect"
- * import * as Stream from "effect/Stream"
+ * import * as Option from "effect/Option"
  *
- * Transport.pullOf(Stream.empty) // undefined: read it as a stream
+ * // a reader that has nothing and ends at once
+ * const { incoming } = Transport.fromPull(Effect.fail(Option.none()))
  * ```
- * @since 0.1.0
- * @category utils
  */
-export const pullOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): Pull | undefined =>
-  (incoming as { readonly [PullKey]?: Pull })[PullKey]
+export const fromPull = (
+  pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
+): Pick<TransportShape, "incoming"> => ({ incoming: pullable(pull) })
 
 /**
  * `incoming` over a mailbox of frames, for transports that gather what they
@@ -219,7 +186,48 @@ export const fromMailbox = (
           : pull
     }
   )
-  return { incoming: pullable(pull) }
+  return fromPull(pull)
+}
+
+/**
+ * A transport that runs `incoming` on every frame it reads and `outgoing` on
+ * every message before it is sent: a wire log, metrics. Use this rather than
+ * `Stream.tap` on `incoming`, which works but loses the engine's fast way of
+ * reading it.
+ *
+ * @since 0.1.0
+ * @category combinators
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Console from "effect/Console"
+ *
+ * const logged = (transport: Transport.TransportShape) =>
+ *   Transport.tap(transport, {
+ *     incoming: (frame) => Console.log("in", frame),
+ *     outgoing: (message) => Console.log("out", message)
+ *   })
+ * ```
+ */
+export const tap = (
+  transport: TransportShape,
+  f: {
+    readonly incoming?: ((frame: JsonRpc.Frame) => Effect.Effect<void>) | undefined
+    readonly outgoing?: ((message: JsonRpc.Outgoing, route: Route | undefined) => Effect.Effect<void>) | undefined
+  }
+): TransportShape => {
+  const onIncoming = f.incoming
+  const onOutgoing = f.outgoing
+  const pull = pullOf(transport.incoming)
+  const incoming = onIncoming === undefined
+    ? transport.incoming
+    : pull === undefined
+    ? Stream.tap(transport.incoming, onIncoming)
+    : pullable(Effect.tap(pull, (frames) => Effect.forEach(frames, onIncoming, { discard: true })))
+  const send = onOutgoing === undefined
+    ? transport.send
+    : (message: JsonRpc.Outgoing, route?: Route) => Effect.zipRight(onOutgoing(message, route), transport.send(message, route))
+  return { ...transport, incoming, send }
 }
 
 const FailureKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/failure")

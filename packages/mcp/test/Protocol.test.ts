@@ -16,6 +16,7 @@ import * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
+import { pullOf } from "../src/internal/pull.js"
 import { settled, until } from "./utils/virtualTime.js"
 
 const noNotifications = () => Effect.void
@@ -362,24 +363,29 @@ describe("Protocol", () => {
       assert.deepStrictEqual(alive.length, 0, `fibers left: ${alive.length}`)
     }))
 
-  it.scopedLive("a transport's pull is read by hand; a stream derived from it is read as a stream, and both end alike", () =>
+  it.scopedLive("a transport is read by hand, Transport.tap keeps that, Stream.tap falls back to the stream; all end alike", () =>
     Effect.gen(function*() {
-      for (const wrap of [false, true]) {
+      for (const wrap of ["none", "tap", "stream"] as const) {
         const pair = yield* Transport.makeMemoryPair()
         const seen: Array<JsonRpc.Frame> = []
-        const incoming = wrap
-          ? pair.client.incoming.pipe(Stream.tap((frame) => Effect.sync(() => void seen.push(frame))))
-          : pair.client.incoming
-        assert.strictEqual(Transport.pullOf(incoming) !== undefined, !wrap)
+        const sent: Array<JsonRpc.Outgoing> = []
+        const record = (frame: JsonRpc.Frame) => Effect.sync(() => void seen.push(frame))
+        const client = wrap === "tap"
+          ? Transport.tap(pair.client, { incoming: record, outgoing: (m) => Effect.sync(() => void sent.push(m)) })
+          : wrap === "stream"
+          ? { ...pair.client, incoming: pair.client.incoming.pipe(Stream.tap(record)) }
+          : pair.client
+        assert.strictEqual(pullOf(client.incoming) !== undefined, wrap !== "stream", wrap)
         yield* Protocol.make(pair.server, {
           side: "server",
           onRequest: (r) => (r.request.method === "hang" ? Effect.never : Effect.succeed({ echo: r.request.params ?? {} })),
           onNotification: noNotifications
         })
-        const a = yield* Protocol.make({ ...pair.client, incoming }, { side: "client", onRequest: () => Effect.never, onNotification: noNotifications })
+        const a = yield* Protocol.make(client, { side: "client", onRequest: () => Effect.never, onNotification: noNotifications })
         assert.deepStrictEqual(yield* a.request("x", { n: 1 }), { echo: { n: 1 } })
         // the wrapper saw the response: the engine read through it
-        assert.strictEqual(seen.length, wrap ? 1 : 0)
+        assert.strictEqual(seen.length, wrap === "none" ? 0 : 1, wrap)
+        assert.deepStrictEqual(sent, wrap === "tap" ? [JsonRpc.request(0, "x", { n: 1 })] : [], wrap)
         const pending = yield* Effect.fork(Effect.exit(a.request("hang", {})))
         yield* pair.disconnect("server")
         const exit = yield* Fiber.join(pending)

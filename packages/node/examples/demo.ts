@@ -13,7 +13,6 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Stream from "effect/Stream"
 import { fileURLToPath } from "node:url"
 
 const describe = (m: Record<string, unknown>): string => {
@@ -26,16 +25,11 @@ const describe = (m: Record<string, unknown>): string => {
 /** The child's transport, with every message printed as it crosses. */
 const Wire = Layer.effect(
   Transport.Transport,
-  Effect.map(Transport.Transport, (inner): Transport.TransportShape => ({
-    ...inner,
-    incoming: inner.incoming.pipe(
-      Stream.tap((frame) => Console.log(`server → client  ${describe(frame as unknown as Record<string, unknown>)}`))
-    ),
-    send: (message, route) =>
-      Console.log(`client → server  ${describe(message as unknown as Record<string, unknown>)}`).pipe(
-        Effect.zipRight(inner.send(message, route))
-      )
-  }))
+  Effect.map(Transport.Transport, (inner) =>
+    Transport.tap(inner, {
+      incoming: (frame) => Console.log(`server → client  ${describe(frame as unknown as Record<string, unknown>)}`),
+      outgoing: (message) => Console.log(`client → server  ${describe(message as unknown as Record<string, unknown>)}`)
+    }))
 ).pipe(
   Layer.provide(
     NodeStdio.layerClient({

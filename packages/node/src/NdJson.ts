@@ -251,7 +251,7 @@ export const fromReadable = (
   )
 
 /**
- * A Node readable decoded into frames, read by hand (see `Transport.pull`).
+ * A Node readable decoded into frames, read by hand (see `Transport.fromPull`).
  * @since 0.1.0
  * @category models
  */
@@ -265,7 +265,7 @@ export interface Reader {
 }
 
 /**
- * `fromReadable` without the `Stream`: for a transport's `pull`, which the
+ * `fromReadable` without the `Stream`: for `Transport.fromPull`, which the
  * engine reads for less than a stream costs. The readable's listeners are
  * removed when the scope closes.
  *

@@ -35,7 +35,7 @@
  * @since 0.1.0
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
-import { type Pull, pullable, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import { fromPull, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
@@ -109,7 +109,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
       maxJsonDepth: options?.maxJsonDepth
     })
     return {
-      incoming: pullable(reader.pull),
+      ...fromPull(reader.pull),
       send: (message) => writer.send(message)
     } satisfies TransportShape
   })
@@ -523,14 +523,14 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
       onUnparsedLine: (line) => unparsed.offer(truncate(line, UNPARSED_MAX_CHARS))
     })
     // the end of stdout is the end only once the child's exit says how it went
-    const pull: Pull = Effect.catchAll(
+    const pull = Effect.catchAll(
       reader.pull,
       Option.match({
         onNone: () => Effect.zipRight(Effect.mapError(afterStdoutEnd, Option.some), Effect.fail(Option.none())),
         onSome: (error) => Effect.fail(Option.some(error))
       })
     )
-    const incoming = pullable(pull)
+    const { incoming } = fromPull(pull)
 
     return {
       transport: { incoming, send: (message) => writer.send(message) },
