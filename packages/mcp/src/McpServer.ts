@@ -42,7 +42,6 @@ import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as Duration from "effect/Duration"
 import * as Encoding from "effect/Encoding"
-import * as FiberRef from "effect/FiberRef"
 import * as Tracer from "effect/Tracer"
 import * as HandlerContextModule from "./HandlerContext.js"
 import { HandlerContext } from "./HandlerContext.js"
@@ -65,10 +64,12 @@ import * as UriTemplate from "./UriTemplate.js"
 // ============================================================================
 
 /**
- * Services a request takes from the fiber serving it even when the registering
- * Layer had its own: the session's scope and the request's span.
+ * The services a feature's handlers get from the Layer that registered it:
+ * all but its `Scope` and span, which a request takes from the fiber serving
+ * it (the session's scope, the request's span).
  */
-const SERVING_KEYS: ReadonlyArray<string> = [Scope.Scope.key, Tracer.ParentSpan.key]
+const serviceContext = (context: Context.Context<never>): Context.Context<never> =>
+  Context.omit(Scope.Scope, Tracer.ParentSpan)(context)
 
 /**
  * What a handler may require beyond its own services: the request, the
@@ -787,8 +788,9 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
      * (`context` undefined). A removal only removes the feature itself: when a
      * later registration replaced it under the same key, that one stays.
      */
-    const update = (features: ReadonlyArray<Feature<unknown>>, context: Context.Context<never> | undefined) =>
-      Ref.modify(registry, (r) => {
+    const update = (features: ReadonlyArray<Feature<unknown>>, context: Context.Context<never> | undefined) => {
+      const services = context === undefined ? undefined : serviceContext(context)
+      return Ref.modify(registry, (r) => {
         const next = {
           tools: new Map(r.tools),
           resources: new Map(r.resources),
@@ -805,8 +807,8 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
             : f._tag === "ResourceTemplate"
             ? next.templates
             : next.prompts) as Map<string, Registered<Feature<unknown>>>
-          if (context !== undefined) {
-            map.set(key, { feature: f, context })
+          if (services !== undefined) {
+            map.set(key, { feature: f, context: services })
             kinds.add(kindOf(f))
           } else if (map.get(key)?.feature === f) {
             map.delete(key)
@@ -815,6 +817,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         }
         return [kinds, next] as const
       }).pipe(Effect.flatMap((kinds) => Effect.forEach(kinds, broadcast, { discard: true })))
+    }
 
     const add: McpServerShape["add"] = (features, context) =>
       Effect.acquireRelease(update(features, context), () => update(features, undefined))
@@ -873,51 +876,29 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
 
     /** What one request's handlers are given besides their params: its context and its session. */
     interface RequestEnv {
+      readonly incoming: Protocol.IncomingRequest
       readonly handlerContext: HandlerContextModule.HandlerContextShape
       readonly session: SessionState
     }
 
-    /**
-     * The context a feature's handler runs in: the serving fiber's, then the
-     * services captured when the feature was registered (they win), then the
-     * request's own services, the serving fiber's `Scope` (not the registering
-     * Layer's) and its current span (they win over both).
-     */
-    const contextFor = (
-      fiberContext: Context.Context<never>,
-      entry: Registered<unknown>,
-      env: RequestEnv
-    ): Context.Context<HandlerServices> => {
-      const map = new Map(fiberContext.unsafeMap)
-      for (const [key, service] of entry.context.unsafeMap) map.set(key, service)
-      for (const key of SERVING_KEYS) {
-        const service = fiberContext.unsafeMap.get(key)
-        if (service === undefined) map.delete(key)
-        else map.set(key, service)
-      }
-      map.set(HandlerContext.key, env.handlerContext)
-      map.set(ServerSession.key, env.session.shape)
+    /** A feature's services for one request: those it was registered with, then the request's own (the caller's too, on a protected transport). */
+    const servicesFor = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
+      const services = Context.add(Context.add(entry.context, HandlerContext, env.handlerContext), ServerSession, env.session.shape)
       const principal = env.session.principal?.()
-      if (principal !== undefined) map.set(Principal.key, principal)
-      return Context.unsafeMake(map)
+      return principal === undefined ? services : Context.add(services, Principal, principal)
     }
 
     /**
-     * Runs a feature's handler as what is left of the request: the request's
-     * fiber is its own (see `Protocol.IncomingRequest`), so its context is set
-     * once rather than provided and restored, which costs a dozen effects.
+     * Runs a feature's handler as the rest of the request, with its services
+     * given explicitly: over the serving fiber's context, the services captured
+     * when the feature was registered (they win; its `Scope` and span excepted,
+     * see `serviceContext`), then the request's own.
      */
     const runFeature = <A>(
       entry: Registered<unknown>,
       effect: Effect.Effect<A, ErrorResponse, unknown>,
       env: RequestEnv
-    ): Effect.Effect<A, ErrorResponse> =>
-      Effect.withFiberRuntime((fiber) =>
-        Effect.zipRight(
-          FiberRef.set(FiberRef.currentContext, contextFor(fiber.currentContext, entry, env)),
-          effect as Effect.Effect<A, ErrorResponse>
-        )
-      )
+    ): Effect.Effect<A, ErrorResponse> => env.incoming.provide(effect, servicesFor(entry, env))
 
     /** Runs a feature's handler inside a larger request (a list over many features). */
     const withFeature = <A>(
@@ -925,9 +906,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       effect: Effect.Effect<A, ErrorResponse, unknown>,
       env: RequestEnv
     ): Effect.Effect<A, ErrorResponse> =>
-      Effect.contextWithEffect((fiberContext: Context.Context<never>) =>
-        Effect.provide(effect as Effect.Effect<A, ErrorResponse, HandlerServices>, contextFor(fiberContext, entry, env))
-      )
+      Effect.provide(effect as Effect.Effect<A, ErrorResponse>, servicesFor(entry, env))
 
     const completion = (values: ReadonlyArray<string>): McpSchema.CompleteResult => ({
       completion: {
@@ -1128,7 +1107,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
             session: shape,
             closeStream: transport.closeRequestStream?.(incoming.request.id)
           })
-          const dispatch = (handler as Dispatch)(decoded.right, { handlerContext, session: state })
+          const dispatch = (handler as Dispatch)(decoded.right, { incoming, handlerContext, session: state })
           const principal = state.principal?.()
           if (principal === undefined) return dispatch
           // a protected HTTP transport answers 403 before this; the check holds for any transport with a principal

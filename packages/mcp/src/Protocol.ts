@@ -19,6 +19,7 @@
  *
  * @since 0.1.0
  */
+import type * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -87,6 +88,15 @@ export interface IncomingRequest {
   readonly scope: Effect.Effect<Scope.Scope>
   /** Whether the handler is still running. */
   readonly isActive: () => boolean
+  /**
+   * Runs `effect` with the services of `context` added to those the handler
+   * runs with: how a handler is given the services it needs (the request's,
+   * its feature's). Like `Effect.provide`, for less: the engine knows how it
+   * runs the request, so it may skip restoring what nothing of the request
+   * reads afterwards. Use it for the rest of the handler; inside a larger
+   * effect (one of many features), use `Effect.provide`.
+   */
+  readonly provide: <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>) => Effect.Effect<A, E>
 }
 
 /**

@@ -163,32 +163,36 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("without progress the call times out, is cancelled on the wire and never answered", () =>
+  it.scoped("without progress the call times out, is cancelled on the wire and never answered", () =>
     Effect.gen(function*() {
       const interrupted = yield* Deferred.make<void>()
       const Sleepy = McpServer.tool({
         name: "sleepy",
         handler: () =>
-          Effect.sleep("600 millis").pipe(
+          Effect.sleep("60 seconds").pipe(
             Effect.as("woke up"),
             Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
           )
       })
       const server = yield* buildServer(McpServer.register(Sleepy))
       const { client, pair } = yield* connect(server)
-      const start = Date.now()
-      const error = yield* Effect.flip(client.callTool("sleepy", {}, { timeout: "200 millis" }))
-      const elapsed = Date.now() - start
+      const call = yield* Effect.fork(client.callTool("sleepy", {}, { timeout: "20 seconds" }))
+      // the handler's sleep and the client's timeout timer
+      yield* sleepers(2)
+      yield* TestClock.adjust("19999 millis")
+      assert.isNull(call.unsafePoll(), "timed out early")
+      yield* TestClock.adjust("1 millis")
+      const error = failureOf(yield* settled(call))
       assert.instanceOf(error, ProtocolError)
       assert.strictEqual((error as ProtocolError).reason, "Timeout")
-      assert.isAtLeast(elapsed, 190)
-      assert.include(error.message, "200 ms")
-      const [call] = requests(pair.wire, "client", "tools/call")
+      assert.include((error as ProtocolError).message, "20000 ms")
+      const [call_] = requests(pair.wire, "client", "tools/call")
+      yield* until(() => notifications(pair.wire, "client", "notifications/cancelled").length === 1)
       const [cancel] = notifications(pair.wire, "client", "notifications/cancelled")
-      assert.strictEqual((cancel.params as { requestId: unknown }).requestId, call.id)
+      assert.strictEqual((cancel.params as { requestId: unknown }).requestId, call_.id)
       yield* Deferred.await(interrupted)
       yield* client.ping
-      assert.isUndefined(responseTo(pair.wire, "server", call.id))
+      assert.isUndefined(responseTo(pair.wire, "server", call_.id))
       assertWireValid(pair.wire)
     }))
 

@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -20,6 +21,8 @@ import { pullOf } from "../src/internal/pull.js"
 import { settled, until } from "./utils/virtualTime.js"
 
 const noNotifications = () => Effect.void
+
+class Greeting extends Context.Tag("test/Greeting")<Greeting, string>() {}
 
 /** The default tracer, keeping every span it makes. */
 const recordingTracer = Effect.map(Effect.tracer, (base) => {
@@ -303,6 +306,21 @@ describe("Protocol", () => {
       const exit = yield* settled(call)
       assert.strictEqual(failureOf(exit)?.reason, "Timeout")
       assert.include(failureOf(exit)?.message, "10000 ms")
+    }))
+
+  it.scoped("a handler is given services through incoming.provide, in the request's fiber or scoped in another", () =>
+    Effect.gen(function*() {
+      const ctx = Context.make(Greeting, "hello")
+      const { a } = yield* peers((incoming) =>
+        incoming.request.method === "own"
+          ? incoming.provide(Effect.map(Greeting, (g) => ({ g })), ctx)
+          : Effect.fork(Effect.zip(incoming.provide(Greeting, ctx), Effect.serviceOption(Greeting))).pipe(
+            Effect.flatMap(Fiber.join),
+            Effect.map(([g, after]) => ({ g, after: Option.isSome(after) }))
+          )
+      )
+      assert.deepStrictEqual(yield* a.request("own"), { g: "hello" })
+      assert.deepStrictEqual(yield* a.request("child"), { g: "hello", after: false })
     }))
 
   it.scopedLive("batches are processed up to 2025-03-26 and refused after", () =>

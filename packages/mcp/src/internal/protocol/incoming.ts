@@ -6,10 +6,12 @@
  * @internal
  */
 import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as FiberId from "effect/FiberId"
+import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
@@ -68,23 +70,43 @@ export const make = (
         onNone: () => Effect.flatMap(diedResponse(id, exit.cause), reply)
       })
 
-  /** The handler's effect, in a span when someone collects spans. */
-  const traced = (req: JsonRpc.Request, incoming: IncomingRequest) =>
-    Effect.withFiberRuntime<Result, ErrorResponse>((fiber) =>
-      tracing(fiber)
+  /** The handler's effect, in a span when someone collects spans; `start` is told its fiber. */
+  const traced = (
+    req: JsonRpc.Request,
+    incoming: IncomingRequest,
+    start: (fiber: Fiber.RuntimeFiber<unknown, unknown>) => void
+  ) =>
+    Effect.withFiberRuntime<Result, ErrorResponse>((fiber) => {
+      start(fiber)
+      return tracing(fiber)
         ? Effect.withSpan(options.onRequest(incoming), req.method, {
           kind: spanKind,
           attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": side, ...sessionAttribute },
           captureStackTrace: false
         })
         : options.onRequest(incoming)
-    )
+    })
 
   /** The handler of one request, then its answer; the request's scope closes in between. */
   const handle = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> => {
     let active = true
     let scope: Scope.CloseableScope | undefined
+    /** The fiber of the request, once it started. */
+    let own: Fiber.RuntimeFiber<unknown, unknown> | undefined
     const incoming: IncomingRequest = {
+      // the request's fiber is the engine's and ends with the handler (what follows, `finish`,
+      // reads no service): its context is set once, not provided and restored (a dozen effects).
+      // Called from any other fiber, it is `Effect.provide`.
+      provide: <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>) =>
+        Effect.withFiberRuntime<A, E>((fiber) => {
+          if (fiber !== own) {
+            return Effect.provide(effect as Effect.Effect<A, E>, context)
+          }
+          return Effect.zipRight(
+            FiberRef.set(FiberRef.currentContext, Context.merge(fiber.currentContext, context)),
+            effect as Effect.Effect<A, E>
+          )
+        }),
       request: req,
       scope: Effect.suspend(() =>
         // asked for after the handler ended: what would run in it is interrupted, as it would have been
@@ -104,7 +126,7 @@ export const make = (
       return scope === undefined ? answered : Effect.zipRight(Scope.close(scope, exit), answered)
     }
     return Effect.uninterruptibleMask((restore) =>
-      Effect.matchCauseEffect(restore(traced(req, incoming)), {
+      Effect.matchCauseEffect(restore(traced(req, incoming, (fiber) => (own = fiber))), {
         onSuccess: (result) => finish(Exit.succeed(result)),
         onFailure: (cause) => finish(Exit.failCause(cause))
       })
