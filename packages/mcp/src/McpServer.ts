@@ -637,6 +637,8 @@ interface SessionState {
   /** The caller on a protected transport (`TransportInfo.principal`). */
   readonly principal: (() => PrincipalInfo | undefined) | undefined
   readonly subscriptions: Set<string>
+  /** Each feature's services in this session (its registered ones and `ServerSession`), made on first use. */
+  readonly services: WeakMap<Registered<unknown>, Context.Context<never>>
   initialized: boolean
 }
 
@@ -883,7 +885,12 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
 
     /** A feature's services for one request: those it was registered with, then the request's own (the caller's too, on a protected transport). */
     const servicesFor = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
-      const services = Context.add(Context.add(entry.context, HandlerContext, env.handlerContext), ServerSession, env.session.shape)
+      let base = env.session.services.get(entry)
+      if (base === undefined) {
+        base = Context.add(entry.context, ServerSession, env.session.shape)
+        env.session.services.set(entry, base)
+      }
+      const services = Context.add(base, HandlerContext, env.handlerContext)
       const principal = env.session.principal?.()
       return principal === undefined ? services : Context.add(services, Principal, principal)
     }
@@ -1067,6 +1074,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
           shape,
           principal: transport.info?.principal,
           subscriptions: new Set(),
+          services: new WeakMap(),
           initialized: false
         }
 
