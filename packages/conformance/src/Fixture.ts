@@ -43,20 +43,32 @@ const NO_ARGS = { type: "object", properties: {} } as McpSchema.Tool["inputSchem
 const objectOf = (properties: { readonly [name: string]: { readonly [key: string]: unknown } }) =>
   ({ type: "object", properties, required: Object.keys(properties) }) as McpSchema.Tool["inputSchema"]
 
-/** The raw JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published unchanged. */
+/**
+ * The raw JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published unchanged: the suite's
+ * (0.2.0-alpha.12) checks `$schema`, `$defs`, `additionalProperties` (SEP-1613) and `$anchor`,
+ * `allOf`/`anyOf`, `if`/`then`/`else` (SEP-2106).
+ */
 export const JSON_SCHEMA_2020_12_INPUT = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   type: "object",
   $defs: {
     address: {
+      $anchor: "addressDef",
       type: "object",
       properties: { street: { type: "string" }, city: { type: "string" } }
     }
   },
   properties: {
     name: { type: "string" },
-    address: { $ref: "#/$defs/address" }
+    address: { $ref: "#/$defs/address" },
+    contactMethod: { type: "string", enum: ["phone", "email"] },
+    phone: { type: "string" },
+    email: { type: "string" }
   },
+  allOf: [{ anyOf: [{ required: ["phone"] }, { required: ["email"] }] }],
+  if: { properties: { contactMethod: { const: "phone" } }, required: ["contactMethod"] },
+  then: { required: ["phone"] },
+  else: { required: ["email"] },
   additionalProperties: false
 } as const
 

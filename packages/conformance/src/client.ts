@@ -47,6 +47,15 @@ const scenarios: Record<string, Effect.Effect<void, McpClient.ClientError, McpCl
     const tools = yield* client.listToolsAll()
     const tool = tools.find((t) => t.name === "test_reconnection") ?? tools[0]
     if (tool !== undefined) yield* client.callTool(tool.name, {})
+  }),
+  // SEP-1613/SEP-2106: the focal tool's inputSchema, as our client decoded it, goes back verbatim
+  // through the echo tool, so the suite sees every keyword we kept (or dropped)
+  "json-schema-2020-12-preservation": Effect.gen(function*() {
+    const client = yield* McpClient.McpClient
+    const tools = yield* client.listToolsAll()
+    const focal = tools.find((t) => t.name === "json_schema_2020_12_tool")
+    if (focal === undefined) return yield* Effect.dieMessage("the server lists no json_schema_2020_12_tool")
+    yield* client.callTool("json_schema_echo", { schema: focal.inputSchema })
   })
 }
 

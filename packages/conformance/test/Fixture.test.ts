@@ -514,7 +514,7 @@ describe("Fixture: tools", () => {
   it.scopedLive("json_schema_2020_12_tool: echoes its arguments", () =>
     Effect.gen(function*() {
       const h = yield* connect
-      const args = { name: "n", address: { street: "s", city: "c" } }
+      const args = { name: "n", address: { street: "s", city: "c" }, contactMethod: "email", email: "n@example.com" }
       const result = yield* h.client.callTool("json_schema_2020_12_tool", args)
       assert.strictEqual(textOf(result), `JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`)
     }))
