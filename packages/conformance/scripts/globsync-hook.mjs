@@ -1,4 +1,4 @@
-// Node 20 shim for @modelcontextprotocol/conformance@0.1.16.
+// Node 20 shim for @modelcontextprotocol/conformance (0.1.16 and 0.2.0-alpha.12 alike).
 //
 // The package ships a single bundle, dist/index.js, whose first line contains
 //   import { existsSync, globSync, mkdtempSync, promises, readFileSync } from "fs";

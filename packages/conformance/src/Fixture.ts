@@ -1,11 +1,14 @@
 /**
  * The fixture server of the official MCP conformance suite
- * (`@modelcontextprotocol/conformance@0.1.16`, `server` mode): every tool,
- * resource, template and prompt its 32 server scenarios call, with the exact
+ * (`@modelcontextprotocol/conformance@0.2.0-alpha.12`, `server` mode): every
+ * tool, resource, template and prompt its 2025-11-25 server scenarios call
+ * (the 30 that revision requires and the 3 it runs unscored), with the exact
  * names, texts and request shapes they check, plus three tools used by the
  * benchmarks (`echo`, `blob`, `slow`).
  *
- * See `scratchpad/conformance/FIXTURES.md` §4 for the inventory.
+ * See `scratchpad/conformance/FIXTURES.md` §4 for the inventory (written for
+ * 0.1.16, whose 32 scenarios are these 33 but `server-session-lifecycle`;
+ * `json-schema-2020-12` has checked the SEP-2106 keywords since).
  *
  * With `--oauth-issuer` (see `authLayer`), the HTTP server is a protected
  * resource: `/mcp` accepts only JWT access tokens of that issuer whose
