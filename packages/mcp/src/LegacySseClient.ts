@@ -67,6 +67,8 @@ import { type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
 import { Transport, type TransportShape, fromMailbox } from "./Transport.js"
+import type { ClientAuth } from "./internal/oauth/authorizer.js"
+import { authorized } from "./internal/oauth/httpAuth.js"
 
 /**
  * The JSON-RPC error code of the response made up for a request whose answer
@@ -105,6 +107,8 @@ export interface LegacySseClientOptions {
   readonly maxRetries?: number | undefined
   /** A connection that delivers a message, or stays open this long, resets the attempt count (default 5 s). */
   readonly resetAfter?: Duration.DurationInput | undefined
+  /** Authorization (`McpOAuth.make`): a bearer token on every exchange; a 401 or 403 `insufficient_scope` signs in and retries once. */
+  readonly auth?: ClientAuth | undefined
 }
 
 /**
@@ -126,7 +130,11 @@ export const make = (
 ): Effect.Effect<TransportShape, TransportError, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
     const config: LegacyConnection.Config = {
-      client: HttpClient.withScope(yield* HttpClient.HttpClient),
+      client: HttpClient.withScope(
+        options.auth === undefined
+          ? yield* HttpClient.HttpClient
+          : authorized(yield* HttpClient.HttpClient, options.auth, new URL(options.url))
+      ),
       headers: options.headers,
       requestTimeout: Duration.decode(options.requestTimeout ?? Duration.seconds(30)),
       endpointTimeout: Duration.decode(options.endpointTimeout ?? Duration.seconds(10)),

@@ -85,6 +85,8 @@ import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as HttpExchange from "./internal/httpExchange.js"
+import type { ClientAuth } from "./internal/oauth/authorizer.js"
+import { authorized } from "./internal/oauth/httpAuth.js"
 import * as HttpInbox from "./internal/httpInbox.js"
 import type { Build } from "./internal/httpLegacyFallback.js"
 import { postOther, type Poster, runRequest } from "./internal/httpPost.js"
@@ -183,6 +185,8 @@ export interface StreamableHttpClientOptions {
   readonly legacyFallback?: boolean | LegacyFallback | undefined
   /** Largest SSE event accepted, in characters (default 32 Mi, as stdio's message limit). */
   readonly maxEventSize?: number | undefined
+  /** Authorization (`McpOAuth.make`): a bearer token on every exchange; a 401 or 403 `insufficient_scope` signs in and retries once. */
+  readonly auth?: ClientAuth | undefined
 }
 
 
@@ -223,9 +227,11 @@ export const make = (
   options: StreamableHttpClientOptions
 ): Effect.Effect<TransportShape, never, HttpClient.HttpClient | Scope.Scope> =>
   Effect.gen(function*() {
-    const client = yield* HttpClient.HttpClient
-    const scope = yield* Effect.scope
     const url = new URL(options.url)
+    const client = options.auth === undefined
+      ? yield* HttpClient.HttpClient
+      : authorized(yield* HttpClient.HttpClient, options.auth, url)
+    const scope = yield* Effect.scope
     const requestTimeout = Duration.decode(options.requestTimeout ?? Duration.seconds(30))
     const session = yield* HttpSession.make
     const reinitialize = options.reinitializeOnSessionLoss !== false

@@ -56,6 +56,12 @@ export * as Lifecycle from "./Lifecycle.js"
  */
 export * as McpAuth from "./McpAuth.js"
 /**
+ * Authorization for the HTTP client transports: OAuth 2.1 sign-in for MCP (discovery, registration, PKCE, refresh, step-up).
+ * @since 0.1.0
+ * @category modules
+ */
+export * as McpOAuth from "./McpOAuth.js"
+/**
  * The MCP client: typed calls to a server, and the handlers a server can call back.
  * @since 0.1.0
  * @category modules

@@ -39,6 +39,11 @@ export const unreachable = (
   url: URL,
   reason: "Read" | "Write"
 ): TransportError => {
+  const signIn = (error as { cause?: { _tag?: unknown; message?: unknown } }).cause
+  if (signIn?._tag === "OAuthError") {
+    // the exchange was refused and signing in failed: say why
+    return new TransportError({ reason: "HttpStatus", status: 401, message: `Signing in to ${url.href} failed: ${String(signIn.message)}`, cause: signIn })
+  }
   const { code, message } = systemError((error as { cause?: unknown }).cause ?? error)
   const make = (reason: TransportError["reason"], text: string) =>
     new TransportError(code === undefined ? { reason, message: text, cause: error } : { reason, message: text, cause: error, code })

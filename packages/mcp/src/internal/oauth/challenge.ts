@@ -1,0 +1,40 @@
+/**
+ * The `WWW-Authenticate` header of a 401/403 from an MCP server: the Bearer
+ * challenge's `resource_metadata`, `scope` and `error` (RFC 6750, RFC 9728).
+ * A header that cannot be parsed yields no parameters: discovery then falls
+ * back to the well-known locations.
+ * @internal
+ */
+
+export interface BearerChallenge {
+  readonly error: string | undefined
+  readonly scope: string | undefined
+  readonly resourceMetadata: string | undefined
+}
+
+const none: BearerChallenge = { error: undefined, scope: undefined, resourceMetadata: undefined }
+
+// auth-param = token BWS "=" BWS ( token / quoted-string )
+const param = /\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([!#$%&'*+.^_`|~0-9A-Za-z/-]+))\s*(,|$)/y
+
+/** The parameters of the header's Bearer challenge (other schemes ignored). */
+export const parse = (header: string | undefined): BearerChallenge => {
+  if (header === undefined) return none
+  const start = /(?:^|,)\s*Bearer(?:\s+|$)/i.exec(header)
+  if (start === null) return none
+  const params = new Map<string, string>()
+  param.lastIndex = start.index + start[0].length
+  for (;;) {
+    const at = param.lastIndex
+    const match = param.exec(header)
+    if (match === null) {
+      // the next challenge's scheme (`, Basic realm=…`), or the end, or garbage: stop here
+      param.lastIndex = at
+      break
+    }
+    const name = match[1]!.toLowerCase()
+    if (!params.has(name)) params.set(name, match[2] !== undefined ? match[2].replace(/\\(.)/g, "$1") : match[3]!)
+    if (match[4] === "") break
+  }
+  return { error: params.get("error"), scope: params.get("scope"), resourceMetadata: params.get("resource_metadata") }
+}

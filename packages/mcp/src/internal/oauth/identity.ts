@@ -1,0 +1,109 @@
+/**
+ * The client's identity at an authorization server, in order: the stored one
+ * (for this issuer), pre-registered credentials, a client ID metadata
+ * document (a URL as `client_id`), dynamic client registration (RFC 7591).
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import type * as Oauth from "oauth4webapi"
+import { OAuthError } from "./error.js"
+import { type Http, lib, type Lib, run } from "./fetch.js"
+import type { AuthorizationRedirectShape, StoredClient, TokenStoreShape } from "./services.js"
+
+export interface Identity {
+  readonly client: Oauth.Client
+  readonly auth: Oauth.ClientAuth
+}
+
+type Method = StoredClient["token_endpoint_auth_method"]
+
+/** The options every `oauth4webapi` request takes: plain http only where allowed, the user's fetch, abort. */
+export const libOptions = (oauth: Lib, http: Http, as: Oauth.AuthorizationServer, signal: AbortSignal) => ({
+  signal,
+  [oauth.customFetch]: http.fetch as never,
+  [oauth.allowInsecureRequests]: http.insecure(new URL(as.issuer))
+})
+
+/** The method to use (or ask for) at a server that supports `supported` (RFC 8414's default: basic). */
+const chooseMethod = (supported: ReadonlyArray<string> | undefined, hasSecret: boolean): Method => {
+  const methods = supported ?? ["client_secret_basic"]
+  if (!hasSecret && methods.includes("none")) return "none"
+  if (methods.includes("client_secret_basic")) return "client_secret_basic"
+  if (methods.includes("client_secret_post")) return "client_secret_post"
+  return "none"
+}
+
+const toIdentity = (oauth: Lib, stored: StoredClient): Identity => ({
+  client: { client_id: stored.client_id, token_endpoint_auth_method: stored.token_endpoint_auth_method },
+  auth: stored.token_endpoint_auth_method === "none" || stored.client_secret === undefined
+    ? oauth.None()
+    : stored.token_endpoint_auth_method === "client_secret_post"
+    ? oauth.ClientSecretPost(stored.client_secret)
+    : oauth.ClientSecretBasic(stored.client_secret)
+})
+
+const supportedMethods = (as: Oauth.AuthorizationServer) => as.token_endpoint_auth_methods_supported
+
+export const ensure = (
+  http: Http,
+  options: {
+    readonly clientId?: string | undefined
+    readonly clientSecret?: string | undefined
+    readonly tokenEndpointAuthMethod?: Method | undefined
+    readonly clientMetadataUrl?: string | undefined
+    readonly clientName?: string | undefined
+  },
+  redirect: AuthorizationRedirectShape,
+  store: TokenStoreShape,
+  issuer: string,
+  as: Oauth.AuthorizationServer
+): Effect.Effect<Identity, OAuthError> =>
+  Effect.gen(function*() {
+    const oauth = yield* lib
+    if (options.clientId !== undefined) {
+      const hasSecret = options.clientSecret !== undefined
+      return toIdentity(oauth, {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        token_endpoint_auth_method: options.tokenEndpointAuthMethod ??
+          (hasSecret ? chooseMethod(supportedMethods(as)?.filter((m) => m !== "none"), true) : "none")
+      })
+    }
+    const stored = yield* store.client(issuer)
+    if (stored !== undefined && (stored.redirect_uri === undefined || stored.redirect_uri === redirect.redirectUri)) {
+      return toIdentity(oauth, stored)
+    }
+    if (options.clientMetadataUrl !== undefined && as.client_id_metadata_document_supported === true) {
+      return toIdentity(oauth, { client_id: options.clientMetadataUrl, token_endpoint_auth_method: "none" })
+    }
+    if (as.registration_endpoint === undefined) {
+      return yield* new OAuthError({
+        reason: "Registration",
+        message: `No client identity for ${issuer}: no client ID given, ${
+          options.clientMetadataUrl === undefined ? "no client metadata document" : "client metadata documents not supported"
+        }, and no registration endpoint`
+      })
+    }
+    const method = chooseMethod(supportedMethods(as), false)
+    const registered = yield* run(http, "Registration", `Registering at ${as.registration_endpoint}`, async (signal) => {
+      const response = await oauth.dynamicClientRegistrationRequest(as, {
+        client_name: options.clientName ?? "effect-mcp",
+        redirect_uris: [redirect.redirectUri],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: method
+      }, libOptions(oauth, http, as, signal))
+      return oauth.processDynamicClientRegistrationResponse(response)
+    })
+    const answered = registered.token_endpoint_auth_method
+    const client: StoredClient = {
+      client_id: registered.client_id,
+      client_secret: typeof registered.client_secret === "string" ? registered.client_secret : undefined,
+      token_endpoint_auth_method: answered === "client_secret_post" || answered === "client_secret_basic" || answered === "none"
+        ? answered
+        : method,
+      redirect_uri: redirect.redirectUri
+    }
+    yield* store.saveClient(issuer, client)
+    return toIdentity(oauth, client)
+  })
