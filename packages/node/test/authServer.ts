@@ -2,6 +2,10 @@
  * A real authorization server for tests: `oidc-provider` on 127.0.0.1:0 with
  * client credentials, resource indicators (RFC 8707) and JWT access tokens
  * (RFC 9068). Two clients, `alice` and `bob`, each its own principal.
+ * Also the authorization code flow for our OAuth client: dynamic
+ * registration, PKCE, refresh tokens, and a test-only auto-consent at the
+ * interaction endpoints (the user `user` signs in and grants every scope
+ * asked for), so that a headless redirect reaches the callback.
  */
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -20,7 +24,14 @@ export interface AuthServer {
   readonly sign: (claims: jose.JWTPayload) => Effect.Effect<string>
 }
 
-export const startAuthServer: Effect.Effect<AuthServer, never, Scope.Scope> = Effect.gen(function*() {
+export interface AuthServerOptions {
+  /** Lifetime of access tokens, in seconds (default 300). */
+  readonly accessTokenTTL?: number
+}
+
+export const startAuthServer: Effect.Effect<AuthServer, never, Scope.Scope> = Effect.suspend(() => startAuthServerWith({}))
+
+export const startAuthServerWith = (options: AuthServerOptions): Effect.Effect<AuthServer, never, Scope.Scope> => Effect.gen(function*() {
   const { privateKey } = yield* Effect.promise(() => jose.generateKeyPair("RS256", { extractable: true }))
   const jwk = { ...(yield* Effect.promise(() => jose.exportJWK(privateKey))), kid: "k1", alg: "RS256", use: "sig" }
   const server = http.createServer()
@@ -48,8 +59,11 @@ export const startAuthServer: Effect.Effect<AuthServer, never, Scope.Scope> = Ef
     jwks: { keys: [jwk as never] },
     ttl: { ClientCredentials: 300 },
     cookies: { keys: ["test-cookie-key-0123456789"] },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     features: {
       devInteractions: { enabled: false },
+      registration: { enabled: true },
       clientCredentials: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -59,13 +73,20 @@ export const startAuthServer: Effect.Effect<AuthServer, never, Scope.Scope> = Ef
           scope: SCOPES.join(" "),
           audience: resource,
           accessTokenFormat: "jwt",
-          accessTokenTTL: 300,
+          accessTokenTTL: options.accessTokenTTL ?? 300,
           jwt: { sign: { alg: "RS256" } }
         })
       }
     }
   })
-  server.on("request", provider.callback())
+  const callback = provider.callback()
+  server.on("request", (req, res) => {
+    if (req.url?.startsWith("/interaction/") !== true) return callback(req, res)
+    void autoConsent(provider, req, res).catch((error) => {
+      res.statusCode = 500
+      res.end(String(error))
+    })
+  })
   const token = (id: "alice" | "bob", resource: string, scope = "mcp:tools") =>
     Effect.promise(async () => {
       const response = await fetch(`${issuer}/token`, {
@@ -86,3 +107,24 @@ export const startAuthServer: Effect.Effect<AuthServer, never, Scope.Scope> = Ef
     )
   return { issuer, token, sign }
 })
+
+/** Test-only interaction: sign `user` in, then grant what is asked. */
+const autoConsent = async (provider: Provider, req: http.IncomingMessage, res: http.ServerResponse) => {
+  const details = await provider.interactionDetails(req, res)
+  if (details.prompt.name === "login") {
+    return provider.interactionFinished(req, res, { login: { accountId: "user" } }, { mergeWithLastSubmission: false })
+  }
+  const grant = details.grantId !== undefined
+    ? (await provider.Grant.find(details.grantId))!
+    : new provider.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string })
+  const missing = details.prompt.details as {
+    missingOIDCScope?: Array<string>
+    missingResourceScopes?: Record<string, Array<string>>
+  }
+  if (missing.missingOIDCScope !== undefined) grant.addOIDCScope(missing.missingOIDCScope.join(" "))
+  for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+    grant.addResourceScope(resource, scopes.join(" "))
+  }
+  const grantId = await grant.save()
+  return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true })
+}

@@ -1,0 +1,177 @@
+/**
+ * Our client signs in, end to end: a real authorization server
+ * (`oidc-provider`, dynamic registration, PKCE, resource indicators, JWT
+ * access tokens, auto-consent), our server behind `McpAuth`, our
+ * streamable HTTP client with `McpOAuth` and the headless redirect.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as McpAuth from "@effect-mcp/mcp/McpAuth"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as McpOAuth from "@effect-mcp/mcp/McpOAuth"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
+import { Transport } from "@effect-mcp/mcp/Transport"
+import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as TestClock from "effect/TestClock"
+import * as net from "node:net"
+import { type AuthServerOptions, startAuthServerWith } from "./authServer.js"
+
+const WhoAmI = McpServer.tool({
+  name: "whoami",
+  handler: () => Effect.map(McpAuth.Principal, (p) => `${p.subject} ${p.scopes.join(" ")}`)
+})
+const Admin = McpServer.tool({ name: "admin", scopes: ["mcp:admin"], handler: () => Effect.succeed("done") })
+
+const freePort = Effect.async<number>((resume) => {
+  const probe = net.createServer()
+  probe.listen(0, "127.0.0.1", () => {
+    const port = (probe.address() as net.AddressInfo).port
+    probe.close(() => resume(Effect.succeed(port)))
+  })
+})
+
+/** What went to the authorization server, by path and grant type. */
+const recorder = () => {
+  const seen: Array<string> = []
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input)
+    const body = init?.body instanceof URLSearchParams ? init.body : undefined
+    seen.push(`${init?.method ?? "GET"} ${url.pathname}${body?.get("grant_type") ? ` ${body.get("grant_type")}` : ""}`)
+    return globalThis.fetch(input, init)
+  }
+  return { seen, fetch }
+}
+
+const setup = (asOptions: AuthServerOptions = {}) =>
+  Effect.gen(function*() {
+    const as = yield* startAuthServerWith(asOptions)
+    const port = yield* freePort
+    const url = `http://127.0.0.1:${port}/mcp`
+    const auth = McpAuth.layer({
+      resource: url,
+      authorizationServers: [as.issuer],
+      scopesSupported: ["mcp:tools"],
+      methodScopes: { "tools/call": ["mcp:tools"] }
+    }).pipe(Layer.provide(McpAuth.layerJwtVerifier({ issuer: as.issuer })), Layer.provide(FetchHttpClient.layer))
+    yield* Layer.build(
+      NodeStreamableHttp.layer({ port }).pipe(
+        Layer.provide(auth),
+        Layer.provideMerge(McpServer.register(WhoAmI, Admin)),
+        Layer.provideMerge(McpServer.layer({ name: "protected", version: "1.0.0" }))
+      )
+    ).pipe(Effect.orDie)
+    return { as, url }
+  })
+
+/** A client of `url` signing in with `options`; `redirects` counts the interactive steps. */
+const connect = (url: string, options: McpOAuth.Options, redirect = McpOAuth.makeHeadless()) =>
+  Effect.gen(function*() {
+    const redirects = { count: 0 }
+    const counted: McpOAuth.AuthorizationRedirectShape = {
+      redirectUri: redirect.redirectUri,
+      authorize: (u) => Effect.zipRight(Effect.sync(() => redirects.count++), redirect.authorize(u))
+    }
+    const auth = yield* McpOAuth.make(options).pipe(
+      Effect.provideService(McpOAuth.AuthorizationRedirect, counted),
+      Effect.provideService(McpOAuth.TokenStore, McpOAuth.makeMemoryStore())
+    )
+    const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+      Effect.provideServiceEffect(Transport, StreamableHttpClient.make({ url, auth, listen: false })),
+      Effect.provide(FetchHttpClient.layer)
+    )
+    return { client, redirects }
+  })
+
+const text = (result: { readonly content: ReadonlyArray<unknown> }) => (result.content[0] as { text: string }).text
+
+describe("McpOAuth, end to end against oidc-provider", () => {
+  it.scopedLive("first call 401 → discovery → registration → authorization → token → the call succeeds", () =>
+    Effect.gen(function*() {
+      const { as, url } = yield* setup()
+      const { fetch, seen } = recorder()
+      const { client, redirects } = yield* connect(url, { fetch })
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+      assert.strictEqual(redirects.count, 1)
+      assert.strictEqual(new URL(as.issuer).pathname, "/")
+      // oidc-provider serves OpenID discovery only: RFC 8414's location first, then OpenID's
+      assert.deepStrictEqual(seen, [
+        "GET /.well-known/oauth-protected-resource/mcp",
+        "GET /.well-known/oauth-authorization-server",
+        "GET /.well-known/openid-configuration",
+        "POST /reg",
+        "POST /token authorization_code"
+      ])
+    }))
+
+  it.scoped("an expired access token is refreshed, without signing in again", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup()
+      const { fetch, seen } = recorder()
+      const { client, redirects } = yield* connect(url, { fetch })
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+      yield* TestClock.adjust("301 seconds")
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+      assert.strictEqual(redirects.count, 1)
+      assert.deepStrictEqual(seen.filter((s) => s.startsWith("POST /token")), [
+        "POST /token authorization_code",
+        "POST /token refresh_token"
+      ])
+    }))
+
+  it.scopedLive("403 insufficient_scope: steps up with the scope asked for added, then the call succeeds", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup()
+      const { client, redirects } = yield* connect(url, {})
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+      assert.strictEqual(text(yield* client.callTool("admin", {})), "done")
+      assert.strictEqual(redirects.count, 2)
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools mcp:admin")
+    }))
+
+  /** A fetch that answers `path` on the authorization server or the resource with `rewrite` of the real body. */
+  const rewriting = (path: string, rewrite: (body: string) => string) => {
+    const { fetch: inner, seen } = recorder()
+    const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+      const response = await inner(input, init)
+      if (new URL(input instanceof Request ? input.url : input).pathname !== path) return response
+      return new Response(rewrite(await response.text()), { status: response.status, headers: response.headers })
+    }
+    return { fetch, seen }
+  }
+
+  const refused = (url: string, options: McpOAuth.Options, redirect?: McpOAuth.AuthorizationRedirectShape) =>
+    Effect.gen(function*() {
+      const error = yield* Effect.flip(Effect.flatMap(connect(url, options, redirect), ({ client }) => client.listTools()))
+      return String(error)
+    })
+
+  it.scopedLive("bad metadata, bad redirects, garbage: a clear error naming what was wrong, no token requested", () =>
+    Effect.gen(function*() {
+      const { as, url } = yield* setup()
+      const wrongIssuer = rewriting("/.well-known/openid-configuration", (b) => b.replaceAll(`"${as.issuer}"`, `"http://evil.example"`))
+      assert.match(yield* refused(url, { fetch: wrongIssuer.fetch }), /names the issuer "http:\/\/evil\.example", not "http:\/\/127\.0\.0\.1:\d+": refused/)
+      const wrongResource = rewriting("/.well-known/oauth-protected-resource/mcp", (b) => b.replace(url, "http://127.0.0.1:1/other"))
+      assert.match(yield* refused(url, { fetch: wrongResource.fetch }), /is for "http:\/\/127\.0\.0\.1:1\/other", not for .*: refused/)
+      const garbage = rewriting("/.well-known/openid-configuration", () => "<html>oops")
+      assert.match(yield* refused(url, { fetch: garbage.fetch }), /openid-configuration failed: answered something that is not JSON/)
+      const headless = McpOAuth.makeHeadless()
+      const tamper = (param: string, value: string): McpOAuth.AuthorizationRedirectShape => ({
+        redirectUri: headless.redirectUri,
+        authorize: (u) =>
+          Effect.map(headless.authorize(u), (back) => {
+            back.searchParams.set(param, value)
+            return back
+          })
+      })
+      const wrongState = recorder()
+      assert.match(yield* refused(url, { fetch: wrongState.fetch }, tamper("state", "forged")), /authorization response .* was refused: .*"state"/)
+      const wrongIss = recorder()
+      assert.match(yield* refused(url, { fetch: wrongIss.fetch }, tamper("iss", "http://evil.example")), /authorization response .* was refused: .*"iss"/)
+      for (const { seen } of [wrongIssuer, wrongResource, garbage, wrongState, wrongIss]) {
+        assert.isFalse(seen.some((s) => s.startsWith("POST /token")), seen.join(", "))
+      }
+    }))
+})
