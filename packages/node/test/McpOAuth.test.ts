@@ -156,7 +156,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       const wrongResource = rewriting("/.well-known/oauth-protected-resource/mcp", (b) => b.replace(url, "http://127.0.0.1:1/other"))
       assert.match(yield* refused(url, { fetch: wrongResource.fetch }), /is for "http:\/\/127\.0\.0\.1:1\/other", not for .*: refused/)
       const garbage = rewriting("/.well-known/openid-configuration", () => "<html>oops")
-      assert.match(yield* refused(url, { fetch: garbage.fetch }), /openid-configuration failed: answered something that is not JSON/)
+      assert.match(yield* refused(url, { fetch: garbage.fetch }), /openid-configuration: answered something that is not JSON/)
       const headless = McpOAuth.makeHeadless()
       const tamper = (param: string, value: string): McpOAuth.AuthorizationRedirectShape => ({
         redirectUri: headless.redirectUri,
