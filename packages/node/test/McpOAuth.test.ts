@@ -67,7 +67,12 @@ const setup = (asOptions: AuthServerOptions = {}) =>
   })
 
 /** A client of `url` signing in with `options`; `redirects` counts the interactive steps. */
-const connect = (url: string, options: McpOAuth.Options, redirect = McpOAuth.makeHeadless()) =>
+const connect = (
+  url: string,
+  options: McpOAuth.Options,
+  redirect = McpOAuth.makeHeadless(),
+  store = McpOAuth.makeMemoryStore()
+) =>
   Effect.gen(function*() {
     const redirects = { count: 0 }
     const counted: McpOAuth.AuthorizationRedirectShape = {
@@ -76,7 +81,7 @@ const connect = (url: string, options: McpOAuth.Options, redirect = McpOAuth.mak
     }
     const auth = yield* McpOAuth.make(options).pipe(
       Effect.provideService(McpOAuth.AuthorizationRedirect, counted),
-      Effect.provideService(McpOAuth.TokenStore, McpOAuth.makeMemoryStore())
+      Effect.provideService(McpOAuth.TokenStore, store)
     )
     const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
       Effect.provideServiceEffect(Transport, StreamableHttpClient.make({ url, auth, listen: false })),
@@ -119,6 +124,23 @@ describe("McpOAuth, end to end against oidc-provider", () => {
         "POST /token authorization_code",
         "POST /token refresh_token"
       ])
+    }))
+
+  it.scopedLive("a refused stored token: the stored refresh token gets a new one, without signing in again", () =>
+    Effect.gen(function*() {
+      const { as, url } = yield* setup()
+      const store = McpOAuth.makeMemoryStore()
+      const first = yield* connect(url, {}, undefined, store)
+      assert.strictEqual(text(yield* first.client.callTool("whoami", {})), "user mcp:tools")
+      const stored = (yield* store.tokens(as.issuer, url))!
+      assert.isString(stored.refresh_token)
+      yield* store.saveTokens(as.issuer, url, { ...stored, access_token: "revoked" })
+      const { fetch, seen } = recorder()
+      const second = yield* connect(url, { fetch }, undefined, store)
+      assert.strictEqual(text(yield* second.client.callTool("whoami", {})), "user mcp:tools")
+      assert.strictEqual(second.redirects.count, 0)
+      assert.deepStrictEqual(seen.filter((s) => s.startsWith("POST")), ["POST /token refresh_token"])
+      assert.notStrictEqual((yield* store.tokens(as.issuer, url))!.access_token, "revoked")
     }))
 
   it.scopedLive("403 insufficient_scope: steps up with the scope asked for added, then the call succeeds", () =>

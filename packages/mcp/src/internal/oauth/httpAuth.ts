@@ -2,7 +2,7 @@
  * The hook of authorization into the HTTP client transports: an `HttpClient`
  * that puts the bearer token on every exchange with the server and, when one
  * is refused (401, or 403 `insufficient_scope`), obtains a new token and
- * sends the exchange once more. Request bodies are text: sending one twice
+ * sends the exchange again (at most twice). Request bodies are text: sending one twice
  * is safe.
  * @internal
  */
@@ -23,21 +23,26 @@ export const authorized = (client: HttpClient.HttpClient, auth: ClientAuth, serv
   HttpClient.transform(client, (_, request) => {
     const send = (token: string | undefined) =>
       client.execute(token === undefined ? request : HttpClientRequest.bearerToken(request, token))
-    return Effect.gen(function*() {
-      const used = yield* auth.token(server)
-      const first = yield* send(used)
-      const { status } = first
-      if (status !== 401 && status !== 403) {
-        if (status >= 200 && status < 300) auth.accepted(server)
-        return first
-      }
-      const again = yield* auth.challenged(server, used, status, first.headers["www-authenticate"]).pipe(
-        Effect.mapError((error) =>
-          new HttpClientError.RequestError({ request, reason: "Transport", cause: error, description: error.message })
+    // a refused exchange is sent again with a new token; twice at most, as the first new token may
+    // be one that was stored (or got by another exchange) and is refused too
+    const attempt = (retries: number): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError> =>
+      Effect.gen(function*() {
+        const used = yield* auth.token(server)
+        const response = yield* send(used)
+        const { status } = response
+        if (status !== 401 && status !== 403) {
+          if (status >= 200 && status < 300) auth.accepted(server)
+          return response
+        }
+        if (retries === 0) return response
+        const again = yield* auth.challenged(server, used, status, response.headers["www-authenticate"]).pipe(
+          Effect.mapError((error) =>
+            new HttpClientError.RequestError({ request, reason: "Transport", cause: error, description: error.message })
+          )
         )
-      )
-      if (!again) return first
-      yield* release(first)
-      return yield* send(yield* auth.token(server))
-    })
+        if (!again) return response
+        yield* release(response)
+        return yield* attempt(retries - 1)
+      })
+    return attempt(2)
   })
