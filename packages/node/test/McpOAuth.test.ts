@@ -166,7 +166,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
 
   const refused = (url: string, options: McpOAuth.Options, redirect?: McpOAuth.AuthorizationRedirectShape) =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(Effect.flatMap(connect(url, options, redirect), ({ client }) => client.listTools()))
+      const error = yield* Effect.flip(Effect.flatMap(connect(url, options, redirect), ({ client }) => client.callTool("whoami", {})))
       return String(error)
     })
 
