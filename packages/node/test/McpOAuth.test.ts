@@ -153,6 +153,21 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools mcp:admin")
     }))
 
+  it.scopedLive("step-up limit: a scope never granted fails the call after 3 step-ups, naming the scope", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup({ grantable: ["mcp:tools"] })
+      const { client, redirects } = yield* connect(url, {})
+      const errors: Array<string> = []
+      for (let i = 0; i < 3; i++) errors.push(String(yield* Effect.flip(client.callTool("admin", {}))))
+      // 1 sign-in, then 3 step-ups at most; the refused exchanges say why
+      assert.strictEqual(redirects.count, 4)
+      assert.match(errors[0]!, /HTTP 403/)
+      assert.match(errors[1]!, /still refuses the token for lack of scope \(mcp:admin\) after 3 step-ups/)
+      assert.match(errors[2]!, /after 3 step-ups/)
+      // the token it has still serves what it may
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+    }))
+
   /** A fetch that answers `path` on the authorization server or the resource with `rewrite` of the real body. */
   const rewriting = (path: string, rewrite: (body: string) => string) => {
     const { fetch: inner, seen } = recorder()

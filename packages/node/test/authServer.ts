@@ -27,6 +27,8 @@ export interface AuthServer {
 export interface AuthServerOptions {
   /** Lifetime of access tokens, in seconds (default 300). */
   readonly accessTokenTTL?: number
+  /** The scopes the user grants when asked (default all); the others are refused. */
+  readonly grantable?: ReadonlyArray<string>
 }
 
 export const startAuthServer: Effect.Effect<AuthServer, never, Scope.Scope> = Effect.suspend(() => startAuthServerWith({}))
@@ -82,7 +84,7 @@ export const startAuthServerWith = (options: AuthServerOptions): Effect.Effect<A
   const callback = provider.callback()
   server.on("request", (req, res) => {
     if (req.url?.startsWith("/interaction/") !== true) return callback(req, res)
-    void autoConsent(provider, req, res).catch((error) => {
+    void autoConsent(provider, req, res, options.grantable ?? SCOPES).catch((error) => {
       res.statusCode = 500
       res.end(String(error))
     })
@@ -109,7 +111,12 @@ export const startAuthServerWith = (options: AuthServerOptions): Effect.Effect<A
 })
 
 /** Test-only interaction: sign `user` in, then grant what is asked. */
-const autoConsent = async (provider: Provider, req: http.IncomingMessage, res: http.ServerResponse) => {
+const autoConsent = async (
+  provider: Provider,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  grantable: ReadonlyArray<string>
+) => {
   const details = await provider.interactionDetails(req, res)
   if (details.prompt.name === "login") {
     return provider.interactionFinished(req, res, { login: { accountId: "user" } }, { mergeWithLastSubmission: false })
@@ -123,7 +130,10 @@ const autoConsent = async (provider: Provider, req: http.IncomingMessage, res: h
   }
   if (missing.missingOIDCScope !== undefined) grant.addOIDCScope(missing.missingOIDCScope.join(" "))
   for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
-    grant.addResourceScope(resource, scopes.join(" "))
+    const granted = scopes.filter((s) => grantable.includes(s))
+    const refused = scopes.filter((s) => !grantable.includes(s))
+    if (granted.length > 0) grant.addResourceScope(resource, granted.join(" "))
+    if (refused.length > 0) grant.rejectResourceScope(resource, refused.join(" "))
   }
   const grantId = await grant.save()
   return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true })
