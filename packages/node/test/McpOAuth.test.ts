@@ -162,7 +162,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       // 1 sign-in, then 3 step-ups at most; the refused exchanges say why
       assert.strictEqual(redirects.count, 4)
       assert.match(errors[0]!, /HTTP 403/)
-      assert.match(errors[1]!, /still refuses the token for lack of scope \(mcp:admin\) after 3 step-ups/)
+      assert.match(errors[1]!, /still refuses the token for lack of scope \(mcp:tools mcp:admin\) after 3 step-ups/)
       assert.match(errors[2]!, /after 3 step-ups/)
       // the token it has still serves what it may
       assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
