@@ -11,6 +11,7 @@ import * as McpOAuth from "@effect-mcp/mcp/McpOAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
+import * as McpCli from "@effect-mcp/node/McpCli"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
@@ -210,5 +211,36 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       for (const { seen } of [wrongIssuer, wrongResource, garbage, wrongState, wrongIss]) {
         assert.isFalse(seen.some((s) => s.startsWith("POST /token")), seen.join(", "))
       }
+    }))
+
+  const emcp = (...args: ReadonlyArray<string>) =>
+    Effect.suspend(() => {
+      let stdout = ""
+      let stderr = ""
+      const streams: McpCli.Streams = {
+        stdout: (text) => Effect.sync(() => void (stdout += text)),
+        stderr: (text) => void (stderr += text),
+        stdoutColumns: () => undefined,
+        stderrColumns: () => undefined,
+        interactive: false
+      }
+      return Effect.map(McpCli.main(args, streams), (code) => ({ code, stdout, stderr }))
+    })
+
+  it.scopedLive("emcp --token: the bearer token on every request, never printed", () =>
+    Effect.gen(function*() {
+      const { as, url } = yield* setup()
+      const token = yield* as.token("alice", url)
+      const ok = yield* emcp("--url", url, "--token", token, "tools", "call", "whoami")
+      assert.strictEqual(ok.code, 0, ok.stderr)
+      assert.strictEqual(ok.stdout, "alice mcp:tools\n")
+      const other = yield* as.token("bob", "http://127.0.0.1:1/other")
+      const refused = yield* emcp("--url", url, "--token", other, "tools", "call", "whoami")
+      assert.strictEqual(refused.code, 1)
+      assert.match(refused.stderr, /401/)
+      assert.notInclude(refused.stderr + refused.stdout, other)
+      const conflict = yield* emcp("--url", url, "--token", token, "--header", "Authorization: Bearer x", "tools", "list")
+      assert.match(conflict.stderr, /--token and --header 'Authorization: …' conflict/)
+      assert.notInclude(conflict.stderr, token)
     }))
 })

@@ -14,6 +14,7 @@ export interface GlobalConfig {
   readonly env: ReadonlyArray<string>
   readonly cwd: string | undefined
   readonly header: ReadonlyArray<string>
+  readonly token: string | undefined
   readonly json: boolean
   readonly timeout: string | undefined
   readonly logLevel: string | undefined
@@ -24,7 +25,7 @@ export interface GlobalConfig {
   readonly verbose: boolean
 }
 
-type Single = "stdio" | "url" | "cwd" | "timeout" | "logLevel" | "samplingResponse" | "elicit"
+type Single = "stdio" | "url" | "cwd" | "token" | "timeout" | "logLevel" | "samplingResponse" | "elicit"
 type Repeated = "env" | "header" | "root"
 type Flag = "json" | "quiet" | "verbose"
 
@@ -77,6 +78,13 @@ export const GLOBAL_OPTIONS: ReadonlyArray<GlobalOptionSpec> = [
     value: "'NAME: VALUE'",
     repeated: true,
     description: "Send an HTTP header with every --url request."
+  },
+  {
+    name: "token",
+    key: "token",
+    group: "connection",
+    value: "TOKEN",
+    description: "Send this bearer token (Authorization: Bearer TOKEN) with every --url request. Never printed."
   },
   { name: "json", key: "json", group: "output", description: "Print exactly the JSON result on stdout, on one line." },
   {

@@ -51,7 +51,7 @@ export const orUsage = <A>(e: Either.Either<A, string>): Effect.Effect<A, CliErr
 
 const stdioConnection = (g: GlobalConfig, line: string): Effect.Effect<Connection, CliError> =>
   Effect.gen(function*() {
-    if (g.header.length > 0) return yield* CliError.usage("--header applies to --url only")
+    if (g.header.length > 0 || g.token !== undefined) return yield* CliError.usage("--header and --token apply to --url only")
     const words = yield* orUsage(Either.mapLeft(splitCommand(line), (m) => `--stdio: ${m}`))
     if (words.length === 0) return yield* CliError.usage("--stdio needs a command")
     const env: Record<string, string> = {}
@@ -78,6 +78,13 @@ const httpConnection = (g: GlobalConfig, text: string): Effect.Effect<Connection
     for (const h of g.header) {
       const [k, v] = yield* orUsage(splitPair(h, ":", "header"))
       headers[k] = v
+    }
+    if (g.token !== undefined) {
+      if (g.token.trim() === "" || /[\s]/.test(g.token.trim())) return yield* CliError.usage("--token must be one word (the bearer token itself)")
+      if (Object.keys(headers).some((k) => k.toLowerCase() === "authorization")) {
+        return yield* CliError.usage("--token and --header 'Authorization: …' conflict: give one")
+      }
+      headers.authorization = `Bearer ${g.token.trim()}`
     }
     return { _tag: "Http", url: url.href, headers }
   })
