@@ -15,6 +15,12 @@
  */
 export * as NdJson from "./NdJson.js"
 /**
+ * The client's sign-in on Node: the loopback redirect and the file token store.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as NodeOAuth from "./NodeOAuth.js"
+/**
  * stdio transports: a server on the process's stdin/stdout, a client that spawns a server.
  * @since 0.1.0
  * @category modules

@@ -12,12 +12,16 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
 import * as McpCli from "@effect-mcp/node/McpCli"
+import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"
+import * as fs from "node:fs"
 import * as net from "node:net"
+import * as os from "node:os"
+import * as path from "node:path"
 import { type AuthServerOptions, startAuthServerWith } from "./authServer.js"
 
 const WhoAmI = McpServer.tool({
@@ -242,5 +246,42 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       const conflict = yield* emcp("--url", url, "--token", token, "--header", "Authorization: Bearer x", "tools", "list")
       assert.match(conflict.stderr, /--token and --header 'Authorization: …' conflict/)
       assert.notInclude(conflict.stderr, token)
+    }))
+
+  it.scopedLive("loopback redirect and file store: the browser's redirect comes back to 127.0.0.1; the next client signs in from the file", () =>
+    Effect.gen(function*() {
+      const { as, url } = yield* setup()
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "emcp-oauth-"))
+      yield* Effect.addFinalizer(() => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })))
+      const file = path.join(dir, "sub", "tokens.json")
+      // the "browser": follows the authorization server's redirects, then requests the redirect URI
+      const opened: Array<string> = []
+      const loopback = yield* NodeOAuth.makeLoopback({
+        open: (u) =>
+          Effect.gen(function*() {
+            opened.push(u.origin)
+            const back = yield* Effect.orDie(
+              McpOAuth.makeHeadless({ redirectUri: loopback.redirectUri }).authorize(u)
+            )
+            const response = yield* Effect.promise(() => fetch(back))
+            assert.strictEqual(response.status, 200)
+            assert.match(yield* Effect.promise(() => response.text()), /Signed in/)
+          }).pipe(Effect.forkDaemon, Effect.asVoid)
+      })
+      assert.match(loopback.redirectUri, /^http:\/\/127\.0\.0\.1:\d+\/callback$/)
+      const first = yield* connect(url, {}, loopback, NodeOAuth.makeFileStore(file))
+      assert.strictEqual(text(yield* first.client.callTool("whoami", {})), "user mcp:tools")
+      assert.deepStrictEqual(opened, [as.issuer])
+      assert.strictEqual(fs.statSync(file).mode & 0o777, 0o600)
+      const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { clients: object; tokens: object }
+      assert.deepStrictEqual(Object.keys(stored.clients), [as.issuer])
+      assert.deepStrictEqual(Object.keys(stored.tokens), [`${as.issuer} ${url}`])
+      // a new client with the same file: no sign-in
+      const second = yield* connect(url, {}, loopback, NodeOAuth.makeFileStore(file))
+      assert.strictEqual(text(yield* second.client.callTool("whoami", {})), "user mcp:tools")
+      assert.strictEqual(second.redirects.count, 0)
+      // a callback nobody waits for is refused
+      const stray = yield* Effect.promise(() => fetch(`${loopback.redirectUri}?code=x&state=y`))
+      assert.strictEqual(stray.status, 404)
     }))
 })
