@@ -256,18 +256,20 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       const file = path.join(dir, "sub", "tokens.json")
       // the "browser": follows the authorization server's redirects, then requests the redirect URI
       const opened: Array<string> = []
-      const loopback = yield* NodeOAuth.makeLoopback({
+      const callback = { uri: "" }
+      const loopback: McpOAuth.AuthorizationRedirectShape = yield* NodeOAuth.makeLoopback({
         open: (u) =>
           Effect.gen(function*() {
             opened.push(u.origin)
             const back = yield* Effect.orDie(
-              McpOAuth.makeHeadless({ redirectUri: loopback.redirectUri }).authorize(u)
+              McpOAuth.makeHeadless({ redirectUri: callback.uri }).authorize(u)
             )
             const response = yield* Effect.promise(() => fetch(back))
             assert.strictEqual(response.status, 200)
             assert.match(yield* Effect.promise(() => response.text()), /Signed in/)
           }).pipe(Effect.forkDaemon, Effect.asVoid)
       })
+      callback.uri = loopback.redirectUri
       assert.match(loopback.redirectUri, /^http:\/\/127\.0\.0\.1:\d+\/callback$/)
       const first = yield* connect(url, {}, loopback, NodeOAuth.makeFileStore(file))
       assert.strictEqual(text(yield* first.client.callTool("whoami", {})), "user mcp:tools")
