@@ -9,6 +9,7 @@ import * as McpAuth from "@effect-mcp/mcp/McpAuth"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as McpOAuth from "@effect-mcp/mcp/McpOAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as LegacySseClient from "@effect-mcp/mcp/LegacySseClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
 import * as McpCli from "@effect-mcp/node/McpCli"
@@ -50,19 +51,19 @@ const recorder = () => {
   return { seen, fetch }
 }
 
-const setup = (asOptions: AuthServerOptions = {}) =>
+const setup = (asOptions: AuthServerOptions = {}, resourcePath = "/mcp") =>
   Effect.gen(function*() {
     const as = yield* startAuthServerWith(asOptions)
     const port = yield* freePort
     const url = `http://127.0.0.1:${port}/mcp`
     const auth = McpAuth.layer({
-      resource: url,
+      resource: `http://127.0.0.1:${port}${resourcePath}`,
       authorizationServers: [as.issuer],
       scopesSupported: ["mcp:tools"],
       methodScopes: { "tools/call": ["mcp:tools"] }
     }).pipe(Layer.provide(McpAuth.layerJwtVerifier({ issuer: as.issuer })), Layer.provide(FetchHttpClient.layer))
     yield* Layer.build(
-      NodeStreamableHttp.layer({ port }).pipe(
+      NodeStreamableHttp.layer({ port, legacySse: true }).pipe(
         Layer.provide(auth),
         Layer.provideMerge(McpServer.register(WhoAmI, Admin)),
         Layer.provideMerge(McpServer.layer({ name: "protected", version: "1.0.0" }))
@@ -285,5 +286,20 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       // a callback nobody waits for is refused
       const stray = yield* Effect.promise(() => fetch(`${loopback.redirectUri}?code=x&state=y`))
       assert.strictEqual(stray.status, 404)
+    }))
+
+  it.scopedLive("the legacy HTTP+SSE transport signs in too (a resource covering its /sse endpoint)", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup({}, "/")
+      const sse = new URL("/sse", url).href
+      const auth = yield* McpOAuth.make({}).pipe(
+        Effect.provideService(McpOAuth.AuthorizationRedirect, McpOAuth.makeHeadless()),
+        Effect.provideService(McpOAuth.TokenStore, McpOAuth.makeMemoryStore())
+      )
+      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+        Effect.provideServiceEffect(Transport, LegacySseClient.make({ url: sse, auth })),
+        Effect.provide(FetchHttpClient.layer)
+      )
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
     }))
 })
