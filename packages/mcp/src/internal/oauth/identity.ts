@@ -17,8 +17,20 @@ export interface Identity {
 
 type Method = StoredClient["token_endpoint_auth_method"]
 
+/** What `libOptions` sets (named, so that declarations can be emitted for it). */
+export type LibOptions =
+  & { readonly signal: AbortSignal }
+  // the user's fetch fits every request's fetch type (they differ only in the body type)
+  & { readonly [K in typeof Oauth.customFetch]: never }
+  & { readonly [K in typeof Oauth.allowInsecureRequests]: boolean }
+
 /** The options every `oauth4webapi` request takes: plain http only where allowed, the user's fetch, abort. */
-export const libOptions = (oauth: Lib, http: Http, as: Oauth.AuthorizationServer, signal: AbortSignal) => ({
+export const libOptions = (
+  oauth: Lib,
+  http: Http,
+  as: Oauth.AuthorizationServer,
+  signal: AbortSignal
+): LibOptions => ({
   signal,
   [oauth.customFetch]: http.fetch as never,
   [oauth.allowInsecureRequests]: http.insecure(new URL(as.issuer))
