@@ -150,6 +150,13 @@ export const make = (options: Options = {}): Effect.Effect<ClientAuth, never, Au
  *
  * @since 0.1.0
  * @category constructors
+ * @example
+ * ```ts
+ * import * as McpOAuth from "@effect-mcp/mcp/McpOAuth"
+ * import * as Layer from "effect/Layer"
+ *
+ * const Tokens = Layer.succeed(McpOAuth.TokenStore, McpOAuth.makeMemoryStore())
+ * ```
  */
 export const makeMemoryStore = (): TokenStoreShape => {
   const clients = new Map<string, StoredClient>()
@@ -209,6 +216,16 @@ const cookiesOf = (response: Response, jar: Map<string, string>) => {
  *
  * @since 0.1.0
  * @category constructors
+ * @example
+ * ```ts
+ * import * as McpOAuth from "@effect-mcp/mcp/McpOAuth"
+ * import * as Layer from "effect/Layer"
+ *
+ * const Redirect = Layer.succeed(
+ *   McpOAuth.AuthorizationRedirect,
+ *   McpOAuth.makeHeadless({ redirectUri: "http://127.0.0.1:8976/callback" })
+ * )
+ * ```
  */
 export const makeHeadless = (options: HeadlessOptions = {}): import("./internal/oauth/services.js").AuthorizationRedirectShape => {
   const redirectUri = options.redirectUri ?? "http://127.0.0.1/callback"

@@ -122,6 +122,19 @@ interface FileContents {
  *
  * @since 0.1.0
  * @category constructors
+ * @example
+ * ```ts
+ * import * as McpOAuth from "@effect-mcp/mcp/McpOAuth"
+ * import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
+ * import * as Layer from "effect/Layer"
+ * import * as os from "node:os"
+ * import * as path from "node:path"
+ *
+ * const Tokens = Layer.succeed(
+ *   McpOAuth.TokenStore,
+ *   NodeOAuth.makeFileStore(path.join(os.homedir(), ".config", "my-app", "tokens.json"))
+ * )
+ * ```
  */
 export const makeFileStore = (file: string): McpOAuth.TokenStoreShape => {
   const key = (issuer: string, resource: string) => `${issuer} ${resource}`
