@@ -33,43 +33,34 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import type * as Duration from "effect/Duration"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
-import * as Ref from "effect/Ref"
-import * as Schema from "effect/Schema"
-import * as Scope from "effect/Scope"
-import * as Duration from "effect/Duration"
-import * as Encoding from "effect/Encoding"
-import * as Tracer from "effect/Tracer"
-import * as HandlerContextModule from "./HandlerContext.js"
-import { HandlerContext } from "./HandlerContext.js"
-import * as JsonSchema from "./internal/jsonSchema.js"
-import { validator } from "./internal/validate.js"
+import type * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import type { HandlerContext } from "./HandlerContext.js"
+import type { Principal } from "./internal/auth/principal.js"
+import * as Completion from "./internal/server/completion.js"
+import { connect as connectSession } from "./internal/server/connect.js"
+import * as Dispatch from "./internal/server/dispatch.js"
+import * as Lifecycle from "./internal/server/lifecycle.js"
+import * as Logging from "./internal/server/logging.js"
+import * as Pagination from "./internal/server/pagination.js"
+import * as Prompts from "./internal/server/prompts.js"
+import * as Registry from "./internal/server/registry.js"
+import * as Resources from "./internal/server/resources.js"
+import * as Sessions from "./internal/server/sessions.js"
+import * as Tools from "./internal/server/tools.js"
 import type * as JsonRpc from "./JsonRpc.js"
-import * as Lifecycle from "./Lifecycle.js"
-import * as Failure from "./internal/failure.js"
-import { missingScopes, Principal, type PrincipalInfo } from "./internal/auth/principal.js"
-import { ErrorResponse } from "./McpError.js"
-import * as McpSchema from "./McpSchema.js"
+import type { ErrorResponse } from "./McpError.js"
+import type * as McpSchema from "./McpSchema.js"
 import * as McpTool from "./McpTool.js"
-import * as Protocol from "./Protocol.js"
-import { levelAllows, ServerSession, type ServerSessionShape } from "./ServerSession.js"
+import type { ServerSession, ServerSessionShape } from "./ServerSession.js"
 import { Transport, type TransportShape } from "./Transport.js"
-import * as UriTemplate from "./UriTemplate.js"
+import type * as UriTemplate from "./UriTemplate.js"
 
 // ============================================================================
 // feature definitions
 // ============================================================================
-
-/**
- * The services a feature's handlers get from the Layer that registered it:
- * all but its `Scope` and span, which a request takes from the fiber serving
- * it (the session's scope, the request's span).
- */
-const serviceContext = (context: Context.Context<never>): Context.Context<never> =>
-  Context.omit(Scope.Scope, Tracer.ParentSpan)(context)
 
 /**
  * What a handler may require beyond its own services: the request, the
@@ -115,29 +106,6 @@ interface ToolOptionsBase<A, I> extends Scoped {
   readonly parameters?: Schema.Schema<A, I> | undefined
   /** A raw JSON Schema to publish instead of the one derived from `parameters`. */
   readonly inputSchema?: McpSchema.Tool["inputSchema"] | undefined
-}
-
-const EmptyParameters = Schema.Struct({})
-
-type JsonSchemaObject = JsonSchema.JsonSchemaObject
-
-/** The published JSON Schema (2020-12) of a schema: self-contained (no `$ref` but to recursive `$defs`) and typed. */
-const jsonSchemaOf = JsonSchema.make
-
-const formatIssue = (issue: ParseResult.ParseIssue): string =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue)
-    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
-    .join("; ")
-
-const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
-
-const toToolResult = (output: ToolContent): McpSchema.CallToolResult => {
-  if (typeof output === "string") return { content: [{ type: "text", text: output }] }
-  if (Array.isArray(output)) return { content: output as Array<McpSchema.ContentBlock> }
-  if ("content" in (output as object) && Array.isArray((output as McpSchema.CallToolResult).content)) {
-    return output as McpSchema.CallToolResult
-  }
-  return { content: [output as McpSchema.ContentBlock] }
 }
 
 /**
@@ -193,10 +161,10 @@ export function tool(
   }
 ): Tool<unknown> {
   const { handler, scopes, ...declaration } = options
-  return toolHandler(
+  return Tools.make(
     McpTool.make(declaration as McpTool.Options<string, McpTool.AnySchema, undefined, undefined>),
-    handler as (args: unknown) => Effect.Effect<ToolContent, unknown, unknown>,
-    { scopes }
+    handler,
+    scopes
   )
 }
 
@@ -243,53 +211,10 @@ export const toolHandler = <T extends McpTool.Any, E extends ToolHandlerError<T>
   declaration: T,
   handler: (args: McpTool.Parameters<T>) => Effect.Effect<McpTool.HandlerSuccess<T>, E, R>,
   options: Scoped = {}
-): Tool<Exclude<R, HandlerServices>> => {
-  const decode = ParseResult.decodeUnknownEither(declaration.parameters as Schema.Schema<unknown, unknown>, {
-    errors: "all",
-    onExcessProperty: "ignore"
-  })
-  const encodeFailure = declaration.failure === undefined
-    ? undefined
-    : ParseResult.encodeEither(declaration.failure as Schema.Schema<unknown, unknown>)
-  const name = declaration.name
-  const onSuccess = (output: unknown): Effect.Effect<McpSchema.CallToolResult> => {
-    if (declaration.success === undefined) return Effect.succeed(toToolResult(output as ToolContent))
-    const encoded = McpTool.encodeSuccess(declaration, output)
-    if (Either.isLeft(encoded)) {
-      return Effect.die(
-        new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
-      )
-    }
-    return Effect.succeed<McpSchema.CallToolResult>({
-      content: [{ type: "text", text: JSON.stringify(encoded.right) }],
-      structuredContent: encoded.right
-    })
-  }
-  // a declared failure is the tool error Failure.ofTool makes, with its encoded value in `_meta`
-  const onFailure = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
-    const encoded = error instanceof ErrorResponse ? undefined : encodeFailure?.(error)
-    return encoded === undefined || Either.isLeft(encoded)
-      ? Failure.ofTool(error)
-      : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.right } }))
-  }
-  return {
-    _tag: "Tool",
-    name,
-    definition: declaration.definition,
-    ...(options.scopes !== undefined ? { scopes: options.scopes } : {}),
-    call: (args) => {
-      const decoded = decode(args ?? {})
-      if (Either.isLeft(decoded)) {
-        return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.left)}`))
-      }
-      return Effect.matchEffect(handler(decoded.right as McpTool.Parameters<T>), { onSuccess, onFailure }) as Effect.Effect<
-        McpSchema.CallToolResult,
-        ErrorResponse,
-        never
-      >
-    }
-  }
-}
+): Tool<Exclude<R, HandlerServices>> =>
+  Tools.make(declaration, handler as (args: unknown) => Effect.Effect<unknown, unknown, unknown>, options.scopes) as Tool<
+    Exclude<R, HandlerServices>
+  >
 
 /**
  * What a resource read may return.
@@ -303,15 +228,6 @@ export type ResourceContent =
   | McpSchema.BlobResourceContents
   | ReadonlyArray<McpSchema.TextResourceContents | McpSchema.BlobResourceContents>
   | McpSchema.ReadResourceResult
-
-const toReadResult = (uri: string, mimeType: string | undefined, content: ResourceContent): McpSchema.ReadResourceResult => {
-  const mime = mimeType === undefined ? {} : { mimeType }
-  if (typeof content === "string") return { contents: [{ uri, ...mime, text: content }] }
-  if (content instanceof Uint8Array) return { contents: [{ uri, ...mime, blob: Encoding.encodeBase64(content) }] }
-  if (Array.isArray(content)) return { contents: content as Array<McpSchema.TextResourceContents> }
-  if ("contents" in (content as object)) return content as McpSchema.ReadResourceResult
-  return { contents: [content as McpSchema.TextResourceContents] }
-}
 
 /**
  * A static resource at a fixed URI.
@@ -350,19 +266,8 @@ export const resource = <E = never, R = never>(
   options: { readonly uri: string; readonly name: string } & ResourceMetadata & Scoped & {
     readonly content: Effect.Effect<ResourceContent, E, R>
   }
-): Resource<Exclude<R, HandlerServices>> => {
-  const { content, scopes, ...definition } = options
-  return {
-    _tag: "Resource",
-    definition: definition as McpSchema.Resource,
-    ...(scopes !== undefined ? { scopes } : {}),
-    read: (uri) =>
-      content.pipe(
-        Effect.map((c) => toReadResult(uri, options.mimeType, c)),
-        Effect.catchAll(Failure.ofFeature("resources/read", options.name, uri))
-      ) as Effect.Effect<McpSchema.ReadResourceResult, ErrorResponse, Exclude<R, HandlerServices> | HandlerServices>
-  }
-}
+): Resource<Exclude<R, HandlerServices>> =>
+  Resources.resource(options) as Resource<Exclude<R, HandlerServices>>
 
 /**
  * Completes one argument or template variable: the partial value and the other arguments in, suggestions out.
@@ -446,22 +351,8 @@ export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
     readonly list?: Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, R2> | undefined
     readonly complete?: { readonly [variable: string]: Completer<R3> } | undefined
   }
-): ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>> => {
-  const { complete, list, read, scopes, ...definition } = options
-  return {
-    _tag: "ResourceTemplate",
-    definition: definition as McpSchema.ResourceTemplate,
-    ...(scopes !== undefined ? { scopes } : {}),
-    template: UriTemplate.parse(options.uriTemplate),
-    read: (uri, variables) =>
-      read(variables, uri).pipe(
-        Effect.map((c) => toReadResult(uri, options.mimeType, c)),
-        Effect.catchAll(Failure.ofFeature("resources/read", options.name, uri))
-      ) as Effect.Effect<McpSchema.ReadResourceResult, ErrorResponse, never>,
-    list: list as Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, never> | undefined,
-    complete: (complete ?? {}) as { readonly [variable: string]: Completer<never> }
-  } as ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>>
-}
+): ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>> =>
+  Resources.resourceTemplate(options) as ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>>
 
 /**
  * What a prompt may return.
@@ -484,33 +375,6 @@ export interface Prompt<R = never> extends Scoped {
   readonly definition: McpSchema.Prompt
   readonly get: (args: unknown) => Effect.Effect<McpSchema.GetPromptResult, ErrorResponse, R | HandlerServices>
   readonly complete: { readonly [argument: string]: Completer<R> }
-}
-
-/**
- * The `arguments` of a prompt, read from the JSON Schema of its parameters:
- * the JSON Schema generator already knows where a description or title sits
- * (on the property, on an optional's inner type) and which are only defaults.
- */
-const promptArguments = (schema: Schema.Schema.Any): Array<McpSchema.PromptArgument> | undefined => {
-  const json = jsonSchemaOf(schema)
-  const properties = json.properties as { readonly [name: string]: JsonSchemaObject } | undefined
-  if (json.type !== "object" || properties === undefined) return undefined
-  const defs = (json.$defs ?? {}) as { readonly [name: string]: JsonSchemaObject }
-  const required = new Set(Array.isArray(json.required) ? json.required as Array<string> : [])
-  return Object.entries(properties).map(([name, property]) => {
-    const ref = property.$ref
-    const resolved = typeof ref === "string" && ref.startsWith("#/$defs/")
-      ? { ...defs[ref.slice("#/$defs/".length)], ...property }
-      : property
-    const title = resolved.title
-    const description = resolved.description
-    return {
-      name,
-      ...(typeof title === "string" ? { title } : {}),
-      ...(typeof description === "string" ? { description } : {}),
-      required: required.has(name)
-    }
-  })
 }
 
 /**
@@ -552,34 +416,8 @@ export const prompt = <A = {}, I extends PromptArguments = {}, E = never, R = ne
     readonly complete?: { readonly [K in keyof I]?: Completer<R2> } | undefined
     readonly content: (args: A) => Effect.Effect<PromptContent, E, R>
   }
-): Prompt<Exclude<R | R2, HandlerServices>> => {
-  const { complete, content, parameters, scopes, ...rest } = options
-  const params = parameters ?? (EmptyParameters as unknown as Schema.Schema<A, I>)
-  const decode = ParseResult.decodeUnknownEither(params, { errors: "all" })
-  const args = parameters === undefined ? undefined : promptArguments(parameters)
-  const definition = { ...rest, ...(args !== undefined && args.length > 0 ? { arguments: args } : {}) } as McpSchema.Prompt
-  return {
-    _tag: "Prompt",
-    definition,
-    ...(scopes !== undefined ? { scopes } : {}),
-    get: (input) => {
-      const decoded = decode(input ?? {})
-      if (Either.isLeft(decoded)) {
-        return Effect.fail(ErrorResponse.invalidParams(`Invalid arguments for prompt ${options.name}: ${formatIssue(decoded.left)}`))
-      }
-      return content(decoded.right).pipe(
-        Effect.map((output): McpSchema.GetPromptResult => {
-          if (typeof output === "string") return { messages: [{ role: "user", content: { type: "text", text: output } }] }
-          if (Array.isArray(output)) return { messages: output as Array<McpSchema.PromptMessage> }
-          if ("messages" in (output as object)) return output as McpSchema.GetPromptResult
-          return { messages: [output as McpSchema.PromptMessage] }
-        }),
-        Effect.catchAll(Failure.ofFeature("prompts/get", options.name))
-      ) as Effect.Effect<McpSchema.GetPromptResult, ErrorResponse, never>
-    },
-    complete: (complete ?? {}) as { readonly [argument: string]: Completer<never> }
-  } as Prompt<Exclude<R | R2, HandlerServices>>
-}
+): Prompt<Exclude<R | R2, HandlerServices>> =>
+  Prompts.make(options as Parameters<typeof Prompts.make>[0]) as Prompt<Exclude<R | R2, HandlerServices>>
 
 /**
  * Any feature.
@@ -615,31 +453,6 @@ export interface ServerOptions {
   readonly maxRequestTimeout?: Duration.DurationInput | undefined
   /** Ping the client every `interval`; close the session after `maxMissed` (default 3) unanswered pings. */
   readonly keepAlive?: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined } | undefined
-}
-
-interface Registered<F> {
-  readonly feature: F
-  readonly context: Context.Context<never>
-}
-
-interface Registry {
-  readonly tools: ReadonlyMap<string, Registered<Tool<unknown>>>
-  readonly resources: ReadonlyMap<string, Registered<Resource<unknown>>>
-  readonly templates: ReadonlyMap<string, Registered<ResourceTemplate<unknown>>>
-  readonly prompts: ReadonlyMap<string, Registered<Prompt<unknown>>>
-}
-
-type ListKind = "tools" | "resources" | "prompts"
-
-/** The state of one session, shared by its handlers. */
-interface SessionState {
-  readonly shape: ServerSessionShape
-  /** The caller on a protected transport (`TransportInfo.principal`). */
-  readonly principal: (() => PrincipalInfo | undefined) | undefined
-  readonly subscriptions: Set<string>
-  /** Each feature's services in this session (its registered ones and `ServerSession`), made on first use. */
-  readonly services: WeakMap<Registered<unknown>, Context.Context<never>>
-  initialized: boolean
 }
 
 /**
@@ -713,8 +526,6 @@ export interface ServerConnection {
  */
 export class McpServer extends Context.Tag("@effect-mcp/mcp/McpServer")<McpServer, McpServerShape>() {}
 
-let sessionCounter = 0
-
 /**
  * Builds a server from its options.
  *
@@ -736,430 +547,26 @@ let sessionCounter = 0
  */
 export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
   Effect.gen(function*() {
-    const registry = yield* Ref.make<Registry>({
-      tools: new Map(),
-      resources: new Map(),
-      templates: new Map(),
-      prompts: new Map()
+    const sessions = Sessions.make()
+    const registry = yield* Registry.make(sessions.listChanged)
+    const listPage = Pagination.make(options.pageSize ?? 100)
+    const dispatcher = Dispatch.make(registry, {
+      ...Tools.handlers(registry, listPage),
+      ...Resources.handlers(registry, listPage),
+      ...Prompts.handlers(registry, listPage),
+      ...Completion.handlers(registry),
+      ...Logging.handlers
     })
-    const sessions = new Set<SessionState>()
-    const pageSize = options.pageSize ?? 100
-
-    const serverInfo: McpSchema.Implementation = {
-      name: options.name,
-      version: options.version,
-      ...(options.title !== undefined ? { title: options.title } : {}),
-      ...(options.description !== undefined ? { description: options.description } : {}),
-      ...(options.websiteUrl !== undefined ? { websiteUrl: options.websiteUrl } : {}),
-      ...(options.icons !== undefined ? { icons: options.icons as Array<McpSchema.Icon> } : {})
-    } as McpSchema.Implementation
-
-    const capabilities: McpSchema.ServerCapabilities = {
-      tools: { listChanged: true },
-      resources: { subscribe: true, listChanged: true },
-      prompts: { listChanged: true },
-      logging: {},
-      completions: {}
-    }
-
-    const broadcast = (kind: ListKind) =>
-      Effect.forEach(
-        Array.from(sessions).filter((s) => s.initialized),
-        (s) => s.shape.notify(`notifications/${kind}/list_changed`).pipe(Effect.ignore),
-        { discard: true }
-      )
-
-    const kindOf = (f: Feature<unknown>): ListKind =>
-      f._tag === "Tool" ? "tools" : f._tag === "Prompt" ? "prompts" : "resources"
-
-    const keyOf = (f: Feature<unknown>): string => {
-      switch (f._tag) {
-        case "Tool":
-          return f.name
-        case "Resource":
-          return f.definition.uri
-        case "ResourceTemplate":
-          return f.definition.uriTemplate
-        case "Prompt":
-          return f.definition.name
-      }
-    }
-
-    /**
-     * Adds features (with the context their handlers run in) or removes them
-     * (`context` undefined). A removal only removes the feature itself: when a
-     * later registration replaced it under the same key, that one stays.
-     */
-    const update = (features: ReadonlyArray<Feature<unknown>>, context: Context.Context<never> | undefined) => {
-      const services = context === undefined ? undefined : serviceContext(context)
-      return Ref.modify(registry, (r) => {
-        const next = {
-          tools: new Map(r.tools),
-          resources: new Map(r.resources),
-          templates: new Map(r.templates),
-          prompts: new Map(r.prompts)
-        }
-        const kinds = new Set<ListKind>()
-        for (const f of features) {
-          const key = keyOf(f)
-          const map = (f._tag === "Tool"
-            ? next.tools
-            : f._tag === "Resource"
-            ? next.resources
-            : f._tag === "ResourceTemplate"
-            ? next.templates
-            : next.prompts) as Map<string, Registered<Feature<unknown>>>
-          if (services !== undefined) {
-            map.set(key, { feature: f, context: services })
-            kinds.add(kindOf(f))
-          } else if (map.get(key)?.feature === f) {
-            map.delete(key)
-            kinds.add(kindOf(f))
-          }
-        }
-        return [kinds, next] as const
-      }).pipe(Effect.flatMap((kinds) => Effect.forEach(kinds, broadcast, { discard: true })))
-    }
-
-    const add: McpServerShape["add"] = (features, context) =>
-      Effect.acquireRelease(update(features, context), () => update(features, undefined))
-
-    const remove: McpServerShape["remove"] = (kind, key) =>
-      Effect.flatMap(Ref.get(registry), (r) => {
-        const map = kind === "tool" ? r.tools : kind === "resource" ? r.resources : kind === "template" ? r.templates : r.prompts
-        const entry = map.get(key)
-        return entry === undefined ? Effect.void : update([entry.feature as Feature<unknown>], undefined)
-      })
-
-    const notifyResourceUpdated = (uri: string) =>
-      Effect.forEach(
-        Array.from(sessions).filter((s) => s.subscriptions.has(uri)),
-        (s) => s.shape.notify("notifications/resources/updated", { uri }).pipe(Effect.ignore),
-        { discard: true }
-      )
-
-    // ------------------------------------------------------------------------
-    // pagination
-    // ------------------------------------------------------------------------
-
-    const encodeCursor = (offset: number) => Encoding.encodeBase64Url(JSON.stringify({ o: offset }))
-    const decodeCursor = (cursor: string | undefined): Either.Either<number, ErrorResponse> => {
-      if (cursor === undefined) return Either.right(0)
-      const text = Encoding.decodeBase64UrlString(cursor)
-      if (Either.isRight(text)) {
-        try {
-          const parsed = JSON.parse(text.right) as { o?: unknown }
-          if (typeof parsed.o === "number" && Number.isInteger(parsed.o) && parsed.o >= 0) return Either.right(parsed.o)
-        } catch {
-          // fall through
-        }
-      }
-      return Either.left(ErrorResponse.invalidParams("Invalid cursor"))
-    }
-    /** One page of a list result, `{ [key]: items, nextCursor? }`; an invalid cursor is -32602. */
-    const listPage = <A>(key: string, items: ReadonlyArray<A>, cursor: string | undefined): Effect.Effect<Protocol.Result, ErrorResponse> =>
-      Either.match(decodeCursor(cursor), {
-        onLeft: Effect.fail,
-        onRight: (offset) => {
-          const slice = items.slice(offset, offset + pageSize)
-          const next = offset + pageSize
-          return Effect.succeed(next < items.length ? { [key]: slice, nextCursor: encodeCursor(next) } : { [key]: slice })
-        }
-      })
-
-    // ------------------------------------------------------------------------
-    // request dispatch
-    // ------------------------------------------------------------------------
-
-    const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>>()
-    for (const [method, entry] of Object.entries(McpSchema.ClientRequests)) {
-      decoders.set(method, validator(entry.params as Schema.Schema<unknown, unknown>))
-    }
-
-    /** What one request's handlers are given besides their params: its context and its session. */
-    interface RequestEnv {
-      readonly incoming: Protocol.IncomingRequest
-      readonly handlerContext: HandlerContextModule.HandlerContextShape
-      readonly session: SessionState
-    }
-
-    /** A feature's services for one request: those it was registered with, then the request's own (the caller's too, on a protected transport). */
-    const servicesFor = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
-      let base = env.session.services.get(entry)
-      if (base === undefined) {
-        base = Context.add(entry.context, ServerSession, env.session.shape)
-        env.session.services.set(entry, base)
-      }
-      const services = Context.add(base, HandlerContext, env.handlerContext)
-      const principal = env.session.principal?.()
-      return principal === undefined ? services : Context.add(services, Principal, principal)
-    }
-
-    /**
-     * Runs a feature's handler as the rest of the request, with its services
-     * given explicitly: over the serving fiber's context, the services captured
-     * when the feature was registered (they win; its `Scope` and span excepted,
-     * see `serviceContext`), then the request's own.
-     */
-    const runFeature = <A>(
-      entry: Registered<unknown>,
-      effect: Effect.Effect<A, ErrorResponse, unknown>,
-      env: RequestEnv
-    ): Effect.Effect<A, ErrorResponse> => env.incoming.provide(effect, servicesFor(entry, env))
-
-    /** Runs a feature's handler inside a larger request (a list over many features). */
-    const withFeature = <A>(
-      entry: Registered<unknown>,
-      effect: Effect.Effect<A, ErrorResponse, unknown>,
-      env: RequestEnv
-    ): Effect.Effect<A, ErrorResponse> =>
-      Effect.provide(effect as Effect.Effect<A, ErrorResponse>, servicesFor(entry, env))
-
-    const completion = (values: ReadonlyArray<string>): McpSchema.CompleteResult => ({
-      completion: {
-        values: values.slice(0, 100) as Array<string>,
-        total: values.length,
-        hasMore: values.length > 100
-      }
-    })
-
-    const findTemplate = (r: Registry, uri: string) => {
-      for (const entry of r.templates.values()) {
-        const vars = UriTemplate.match(entry.feature.template, uri)
-        if (Option.isSome(vars)) return Option.some([entry, vars.value] as const)
-      }
-      return Option.none()
-    }
-
-    // each handler takes the params its method's validator produced; `never` admits every such
-    // handler in one table, and the dispatch below calls it with what that validator accepted
-    type Handler = (params: never, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
-    type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
-
-    const handlers: Record<string, Handler> = {
-      "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
-        Effect.flatMap(Ref.get(registry), (r) =>
-          listPage("tools", Array.from(r.tools.values(), (e) => e.feature.definition), params?.cursor)),
-      "tools/call": (params: McpSchema.CallToolRequestParams, env) =>
-        Effect.flatMap(Ref.get(registry), (r) => {
-          const entry = r.tools.get(params.name)
-          if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown tool: ${params.name}`))
-          return runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
-        }),
-      "resources/list": (params: McpSchema.PaginatedRequestParams | undefined, env) =>
-        Effect.flatMap(Ref.get(registry), (r) =>
-          Effect.flatMap(
-            Effect.forEach(
-              Array.from(r.templates.values()).filter((e) => e.feature.list !== undefined),
-              (e) => withFeature(e, e.feature.list!, env)
-            ),
-            (listed) =>
-              listPage(
-                "resources",
-                [...Array.from(r.resources.values(), (e) => e.feature.definition), ...listed.flat()],
-                params?.cursor
-              )
-          )),
-      "resources/templates/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
-        Effect.flatMap(Ref.get(registry), (r) =>
-          listPage("resourceTemplates", Array.from(r.templates.values(), (e) => e.feature.definition), params?.cursor)),
-      "resources/read": (params: McpSchema.ReadResourceRequestParams, env) =>
-        Effect.flatMap(Ref.get(registry), (r) => {
-          const entry = r.resources.get(params.uri)
-          if (entry !== undefined) return runFeature(entry, entry.feature.read(params.uri), env)
-          const template = findTemplate(r, params.uri)
-          if (Option.isSome(template)) {
-            const [e, vars] = template.value
-            return runFeature(e, e.feature.read(params.uri, vars), env)
-          }
-          return Effect.fail(ErrorResponse.resourceNotFound(params.uri))
-        }),
-      "resources/subscribe": (params: McpSchema.SubscribeRequestParams, { session }) =>
-        Effect.sync(() => {
-          session.subscriptions.add(params.uri)
-          return {}
-        }),
-      "resources/unsubscribe": (params: McpSchema.UnsubscribeRequestParams, { session }) =>
-        Effect.sync(() => {
-          session.subscriptions.delete(params.uri)
-          return {}
-        }),
-      "prompts/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
-        Effect.flatMap(Ref.get(registry), (r) =>
-          listPage("prompts", Array.from(r.prompts.values(), (e) => e.feature.definition), params?.cursor)),
-      "prompts/get": (params: McpSchema.GetPromptRequestParams, env) =>
-        Effect.flatMap(Ref.get(registry), (r) => {
-          const entry = r.prompts.get(params.name)
-          if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown prompt: ${params.name}`))
-          return runFeature(entry, entry.feature.get(params.arguments ?? {}), env)
-        }),
-      "completion/complete": (params: McpSchema.CompleteRequestParams, env) =>
-        Effect.flatMap(Ref.get(registry), (r) => {
-          const context = { arguments: params.context?.arguments ?? {} }
-          const ref = params.ref
-          if (ref.type === "ref/prompt") {
-            const entry = r.prompts.get(ref.name)
-            if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown prompt: ${ref.name}`))
-            const completer = entry.feature.complete[params.argument.name]
-            if (completer === undefined) return Effect.succeed(completion([]))
-            return runFeature(entry, Effect.map(completer(params.argument.value, context), completion), env)
-          }
-          const entry = Array.from(r.templates.values()).find((e) => e.feature.definition.uriTemplate === ref.uri)
-          if (entry === undefined) {
-            return r.resources.has(ref.uri)
-              ? Effect.succeed(completion([]))
-              : Effect.fail(ErrorResponse.invalidParams(`Unknown resource template: ${ref.uri}`))
-          }
-          const completer = entry.feature.complete[params.argument.name]
-          if (completer === undefined) return Effect.succeed(completion([]))
-          return runFeature(entry, Effect.map(completer(params.argument.value, context), completion), env)
-        }),
-      "logging/setLevel": (params: McpSchema.SetLevelRequestParams, { session }) =>
-        Effect.sync(() => {
-          level.set(session, params.level)
-          return {}
-        })
-    }
-
-    const level = new WeakMap<SessionState, McpSchema.LoggingLevel>()
-
-    /** The scopes declared by the feature a request addresses (see `McpServerShape.requiredScopes`). */
-    const scopesIn = (r: Registry, request: JsonRpc.Request): ReadonlyArray<string> => {
-      const params = request.params as { readonly name?: unknown; readonly uri?: unknown } | undefined
-      switch (request.method) {
-        case "tools/call":
-          return typeof params?.name === "string" ? r.tools.get(params.name)?.feature.scopes ?? [] : []
-        case "prompts/get":
-          return typeof params?.name === "string" ? r.prompts.get(params.name)?.feature.scopes ?? [] : []
-        case "resources/read": {
-          if (typeof params?.uri !== "string") return []
-          const entry = r.resources.get(params.uri)
-          if (entry !== undefined) return entry.feature.scopes ?? []
-          return Option.match(findTemplate(r, params.uri), { onNone: () => [], onSome: ([e]) => e.feature.scopes ?? [] })
-        }
-        default:
-          return []
-      }
-    }
-    const requiredScopes: McpServerShape["requiredScopes"] = (request) =>
-      Effect.map(Ref.get(registry), (r) => scopesIn(r, request))
-
-    // ------------------------------------------------------------------------
-    // sessions
-    // ------------------------------------------------------------------------
-
-    const connect: McpServerShape["connect"] = (transport) =>
-      Effect.gen(function*() {
-        const sessionId = transport.info?.sessionId ?? `session-${++sessionCounter}`
-        let version: string | undefined = transport.info?.protocolVersion
-        let clientInfo: McpSchema.Implementation | undefined
-        let clientCapabilities: McpSchema.ClientCapabilities | undefined
-        let protocol: Protocol.Protocol | undefined
-        let initializedOnce = false
-
-        const shape: ServerSessionShape = {
-          sessionId,
-          protocolVersion: () => version,
-          clientInfo: () => clientInfo,
-          clientCapabilities: () => clientCapabilities,
-          logLevel: () => level.get(state),
-          notify: (method, params) => protocol!.notify(method, params),
-          log: (lvl, data, logger) =>
-            levelAllows(level.get(state), lvl)
-              ? protocol!.notify("notifications/message", logger === undefined ? { level: lvl, data } : { level: lvl, data, logger })
-                .pipe(Effect.ignore)
-              : Effect.void
-        }
-        const state: SessionState = {
-          shape,
-          principal: transport.info?.principal,
-          subscriptions: new Set(),
-          services: new WeakMap(),
-          initialized: false
-        }
-
-        const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
-          const { method, params } = incoming.request
-          if (method === "initialize") {
-            // once per session, on every transport: a second one would renegotiate the version
-            // (and with it batches) under a client that already relies on the first
-            if (initializedOnce) {
-              return Effect.fail(ErrorResponse.invalidRequest("Invalid Request: the session is already initialized"))
-            }
-            const init = params as McpSchema.InitializeRequestParams | undefined
-            if (init === undefined || typeof init.protocolVersion !== "string") {
-              return Effect.fail(ErrorResponse.invalidParams("initialize needs params.protocolVersion"))
-            }
-            initializedOnce = true
-            version = Lifecycle.negotiate(init.protocolVersion)
-            clientInfo = init.clientInfo
-            clientCapabilities = init.capabilities ?? {}
-            const result: McpSchema.InitializeResult = {
-              protocolVersion: version,
-              capabilities,
-              serverInfo,
-              ...(options.instructions !== undefined ? { instructions: options.instructions } : {})
-            }
-            return Effect.succeed(result)
-          }
-          const decode = decoders.get(method)
-          const handler = handlers[method]
-          if (decode === undefined || handler === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
-          const decoded = decode(params)
-          if (Either.isLeft(decoded)) {
-            return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
-          }
-          const handlerContext = HandlerContextModule.unsafeMake({
-            protocol: protocol!,
-            incoming,
-            session: shape,
-            closeStream: transport.closeRequestStream?.(incoming.request.id)
-          })
-          const dispatch = (handler as Dispatch)(decoded.right, { incoming, handlerContext, session: state })
-          const principal = state.principal?.()
-          if (principal === undefined) return dispatch
-          // a protected HTTP transport answers 403 before this; the check holds for any transport with a principal
-          return Effect.flatMap(requiredScopes(incoming.request), (scopes) => {
-            const missing = missingScopes(principal, scopes)
-            return missing.length === 0 ? dispatch : Effect.fail(
-              new ErrorResponse({ code: -32003, message: `Forbidden: the token lacks the scopes ${missing.join(" ")}` })
-            )
-          })
-        }
-
-        const onNotification = (n: JsonRpc.Notification) =>
-          Effect.sync(() => {
-            if (n.method === "notifications/initialized") state.initialized = true
-          })
-
-        protocol = yield* Protocol.make(transport, {
-          side: "server",
-          onRequest,
-          onNotification,
-          batches: () => Lifecycle.allowsBatches(version ?? Lifecycle.DEFAULT_HTTP_VERSION),
-          requestTimeout: options.requestTimeout,
-          maxRequestTimeout: options.maxRequestTimeout,
-          sessionId
-        })
-        if (options.keepAlive !== undefined) {
-          yield* Protocol.keepAlive(protocol, options.keepAlive)
-        }
-        yield* Effect.acquireRelease(Effect.sync(() => sessions.add(state)), () => Effect.sync(() => sessions.delete(state)))
-        return { session: shape, closed: protocol.closed }
-      })
-
-    const serve: McpServerShape["serve"] = (transport) =>
-      Effect.scoped(Effect.flatMap(connect(transport), (connection) => connection.closed))
-
+    const connect = connectSession({ options, identity: Lifecycle.identity(options), sessions, dispatcher })
     return {
       options,
-      add,
-      remove,
-      notifyResourceUpdated,
-      sessions: Effect.sync(() => Array.from(sessions, (s) => s.shape)),
-      serve,
+      add: registry.add,
+      remove: registry.remove,
+      notifyResourceUpdated: sessions.resourceUpdated,
+      sessions: sessions.list,
+      serve: (transport) => Effect.scoped(Effect.flatMap(connect(transport), (connection) => connection.closed)),
       connect,
-      requiredScopes
+      requiredScopes: (request) => Effect.map(registry.get, (r) => Registry.scopesIn(r, request))
     } satisfies McpServerShape
   })
 

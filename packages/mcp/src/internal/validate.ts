@@ -15,3 +15,9 @@ export const validator = <A, I>(
   const decode = ParseResult.decodeUnknownEither(schema, { errors: "all" })
   return (u) => (is(u) ? Either.right(u as A) : decode(u))
 }
+
+/** A parse issue as one line: `path: message` per failure, joined with `; `. */
+export const formatIssue = (issue: ParseResult.ParseIssue): string =>
+  ParseResult.ArrayFormatter.formatIssueSync(issue)
+    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
+    .join("; ")

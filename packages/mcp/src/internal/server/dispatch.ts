@@ -1,0 +1,54 @@
+/**
+ * A session's requests past `initialize`: the params checked against the
+ * method's schema, the caller's scopes against the feature's (on a transport
+ * with a principal), then the method's handler.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import type * as ParseResult from "effect/ParseResult"
+import type * as Schema from "effect/Schema"
+import type { HandlerContextShape } from "../../HandlerContext.js"
+import { ErrorResponse } from "../../McpError.js"
+import * as McpSchema from "../../McpSchema.js"
+import type * as Protocol from "../../Protocol.js"
+import { missingScopes } from "../auth/principal.js"
+import { formatIssue, validator } from "../validate.js"
+import { type FeatureRegistry, scopesIn } from "./registry.js"
+import type { Handlers, RequestEnv } from "./request.js"
+import type { SessionState } from "./sessions.js"
+
+type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
+
+/** Answers one session's requests; `handlerContext` makes a request's `HandlerContext`. */
+export type Dispatcher = (
+  session: SessionState,
+  handlerContext: (incoming: Protocol.IncomingRequest) => HandlerContextShape
+) => (incoming: Protocol.IncomingRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
+
+export const make = (registry: FeatureRegistry, handlers: Handlers): Dispatcher => {
+  const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>>()
+  for (const [method, entry] of Object.entries(McpSchema.ClientRequests)) {
+    decoders.set(method, validator(entry.params as Schema.Schema<unknown, unknown>))
+  }
+  return (session, handlerContext) => (incoming) => {
+    const { method, params } = incoming.request
+    const decode = decoders.get(method)
+    const handler = handlers[method]
+    if (decode === undefined || handler === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
+    const decoded = decode(params)
+    if (Either.isLeft(decoded)) {
+      return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
+    }
+    const dispatch = (handler as Dispatch)(decoded.right, { incoming, handlerContext: handlerContext(incoming), session })
+    const principal = session.principal?.()
+    if (principal === undefined) return dispatch
+    // a protected HTTP transport answers 403 before this; the check holds for any transport with a principal
+    return Effect.flatMap(registry.get, (r) => {
+      const missing = missingScopes(principal, scopesIn(r, incoming.request))
+      return missing.length === 0 ? dispatch : Effect.fail(
+        new ErrorResponse({ code: -32003, message: `Forbidden: the token lacks the scopes ${missing.join(" ")}` })
+      )
+    })
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Pagination of the list methods (`tools/list`, `resources/list`, …): a page
+ * of `pageSize` items and an opaque cursor naming the next offset.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Encoding from "effect/Encoding"
+import { ErrorResponse } from "../../McpError.js"
+import type * as Protocol from "../../Protocol.js"
+
+const encodeCursor = (offset: number): string => Encoding.encodeBase64Url(JSON.stringify({ o: offset }))
+
+const decodeCursor = (cursor: string | undefined): Either.Either<number, ErrorResponse> => {
+  if (cursor === undefined) return Either.right(0)
+  const text = Encoding.decodeBase64UrlString(cursor)
+  if (Either.isRight(text)) {
+    try {
+      const parsed = JSON.parse(text.right) as { o?: unknown }
+      if (typeof parsed.o === "number" && Number.isInteger(parsed.o) && parsed.o >= 0) return Either.right(parsed.o)
+    } catch {
+      // fall through
+    }
+  }
+  return Either.left(ErrorResponse.invalidParams("Invalid cursor"))
+}
+
+/** One page of a list result, `{ [key]: items, nextCursor? }`; an invalid cursor is -32602. */
+export type ListPage = <A>(
+  key: string,
+  items: ReadonlyArray<A>,
+  cursor: string | undefined
+) => Effect.Effect<Protocol.Result, ErrorResponse>
+
+/** The pager of a server whose pages hold `pageSize` items. */
+export const make = (pageSize: number): ListPage => (key, items, cursor) =>
+  Either.match(decodeCursor(cursor), {
+    onLeft: Effect.fail,
+    onRight: (offset) => {
+      const slice = items.slice(offset, offset + pageSize)
+      const next = offset + pageSize
+      return Effect.succeed(next < items.length ? { [key]: slice, nextCursor: encodeCursor(next) } : { [key]: slice })
+    }
+  })

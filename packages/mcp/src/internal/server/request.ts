@@ -1,0 +1,63 @@
+/**
+ * What a method handler is given for one request, and how a feature's
+ * handler runs in it: with the services it was registered with, the
+ * session's, and the request's own, given explicitly.
+ * @internal
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import { HandlerContext, type HandlerContextShape } from "../../HandlerContext.js"
+import type { ErrorResponse } from "../../McpError.js"
+import type * as Protocol from "../../Protocol.js"
+import { ServerSession } from "../../ServerSession.js"
+import { Principal } from "../auth/principal.js"
+import type { Registered } from "./registry.js"
+import type { SessionState } from "./sessions.js"
+
+/** What one request's handlers are given besides their params: its context and its session. */
+export interface RequestEnv {
+  readonly incoming: Protocol.IncomingRequest
+  readonly handlerContext: HandlerContextShape
+  readonly session: SessionState
+}
+
+/**
+ * A method's handler. Each takes the params its method's validator produced;
+ * `never` admits every such handler in one table, and the dispatch calls it
+ * with what that validator accepted.
+ */
+export type Handler = (params: never, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
+
+/** Handlers by method. */
+export type Handlers = { readonly [method: string]: Handler }
+
+/** A feature's services for one request: those it was registered with, then the request's own (the caller's too, on a protected transport). */
+const servicesFor = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
+  let base = env.session.services.get(entry)
+  if (base === undefined) {
+    base = Context.add(entry.context, ServerSession, env.session.shape)
+    env.session.services.set(entry, base)
+  }
+  const services = Context.add(base, HandlerContext, env.handlerContext)
+  const principal = env.session.principal?.()
+  return principal === undefined ? services : Context.add(services, Principal, principal)
+}
+
+/**
+ * Runs a feature's handler as the rest of the request, with its services
+ * given explicitly: over the serving fiber's context, the services captured
+ * when the feature was registered (they win; its `Scope` and span excepted),
+ * then the request's own.
+ */
+export const runFeature = <A>(
+  entry: Registered<unknown>,
+  effect: Effect.Effect<A, ErrorResponse, unknown>,
+  env: RequestEnv
+): Effect.Effect<A, ErrorResponse> => env.incoming.provide(effect, servicesFor(entry, env))
+
+/** Runs a feature's handler inside a larger request (a list over many features). */
+export const withFeature = <A>(
+  entry: Registered<unknown>,
+  effect: Effect.Effect<A, ErrorResponse, unknown>,
+  env: RequestEnv
+): Effect.Effect<A, ErrorResponse> => Effect.provide(effect as Effect.Effect<A, ErrorResponse>, servicesFor(entry, env))

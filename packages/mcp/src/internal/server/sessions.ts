@@ -1,0 +1,98 @@
+/**
+ * The sessions a server is serving: each one's state (its `ServerSession`,
+ * caller, subscriptions, log level, its features' services), and the
+ * notifications that go to many sessions at once.
+ * @internal
+ */
+import type * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+import type * as McpSchema from "../../McpSchema.js"
+import type * as Protocol from "../../Protocol.js"
+import { levelAllows, type ServerSessionShape } from "../../ServerSession.js"
+import type { PrincipalInfo } from "../auth/principal.js"
+import type { Negotiation } from "./lifecycle.js"
+import type { ListKind, Registered } from "./registry.js"
+
+/** The state of one session, shared by its handlers. */
+export interface SessionState {
+  readonly shape: ServerSessionShape
+  /** The caller on a protected transport (`TransportInfo.principal`). */
+  readonly principal: (() => PrincipalInfo | undefined) | undefined
+  readonly subscriptions: Set<string>
+  /** Each feature's services in this session (its registered ones and `ServerSession`), made on first use. */
+  readonly services: WeakMap<Registered<unknown>, Context.Context<never>>
+  /** Set by `logging/setLevel`. */
+  logLevel: McpSchema.LoggingLevel | undefined
+  /** `notifications/initialized` arrived: list changes are sent from then on. */
+  initialized: boolean
+}
+
+let sessionCounter = 0
+
+/** A process-unique session id, for transports that have none. */
+export const nextSessionId = (): string => `session-${++sessionCounter}`
+
+/** A session's state; its `ServerSession` sends through `protocol`, set once the session's engine runs. */
+export const makeState = (options: {
+  readonly sessionId: string
+  readonly negotiation: Negotiation
+  readonly principal: (() => PrincipalInfo | undefined) | undefined
+  readonly protocol: () => Protocol.Protocol
+}): SessionState => {
+  const { negotiation, protocol } = options
+  const shape: ServerSessionShape = {
+    sessionId: options.sessionId,
+    protocolVersion: () => negotiation.version,
+    clientInfo: () => negotiation.clientInfo,
+    clientCapabilities: () => negotiation.clientCapabilities,
+    logLevel: () => state.logLevel,
+    notify: (method, params) => protocol().notify(method, params),
+    log: (lvl, data, logger) =>
+      levelAllows(state.logLevel, lvl)
+        ? protocol().notify("notifications/message", logger === undefined ? { level: lvl, data } : { level: lvl, data, logger })
+          .pipe(Effect.ignore)
+        : Effect.void
+  }
+  const state: SessionState = {
+    shape,
+    principal: options.principal,
+    subscriptions: new Set(),
+    services: new WeakMap(),
+    logLevel: undefined,
+    initialized: false
+  }
+  return state
+}
+
+export interface Sessions {
+  /** The sessions being served. */
+  readonly list: Effect.Effect<ReadonlyArray<ServerSessionShape>>
+  /** Serves `state` among the sessions until the scope closes. */
+  readonly track: (state: SessionState) => Effect.Effect<void, never, Scope.Scope>
+  /** `notifications/<kind>/list_changed` to every initialized session. */
+  readonly listChanged: (kind: ListKind) => Effect.Effect<void>
+  /** `notifications/resources/updated` to the sessions subscribed to `uri`. */
+  readonly resourceUpdated: (uri: string) => Effect.Effect<void>
+}
+
+export const make = (): Sessions => {
+  const sessions = new Set<SessionState>()
+  return {
+    list: Effect.sync(() => Array.from(sessions, (s) => s.shape)),
+    track: (state) =>
+      Effect.acquireRelease(Effect.sync(() => sessions.add(state)), () => Effect.sync(() => sessions.delete(state))),
+    listChanged: (kind) =>
+      Effect.forEach(
+        Array.from(sessions).filter((s) => s.initialized),
+        (s) => s.shape.notify(`notifications/${kind}/list_changed`).pipe(Effect.ignore),
+        { discard: true }
+      ),
+    resourceUpdated: (uri) =>
+      Effect.forEach(
+        Array.from(sessions).filter((s) => s.subscriptions.has(uri)),
+        (s) => s.shape.notify("notifications/resources/updated", { uri }).pipe(Effect.ignore),
+        { discard: true }
+      )
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Tools: a declaration given its handler (decoding the arguments, encoding
+ * the output and the declared failure), and `tools/list` and `tools/call`.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import type * as Schema from "effect/Schema"
+import { ErrorResponse } from "../../McpError.js"
+import type * as McpSchema from "../../McpSchema.js"
+import type { Tool, ToolContent } from "../../McpServer.js"
+import * as McpTool from "../../McpTool.js"
+import * as Failure from "../failure.js"
+import { formatIssue } from "../validate.js"
+import type { ListPage } from "./pagination.js"
+import type { FeatureRegistry } from "./registry.js"
+import { type Handlers, runFeature } from "./request.js"
+
+const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
+
+const toToolResult = (output: ToolContent): McpSchema.CallToolResult => {
+  if (typeof output === "string") return { content: [{ type: "text", text: output }] }
+  if (Array.isArray(output)) return { content: output as Array<McpSchema.ContentBlock> }
+  if ("content" in (output as object) && Array.isArray((output as McpSchema.CallToolResult).content)) {
+    return output as McpSchema.CallToolResult
+  }
+  return { content: [output as McpSchema.ContentBlock] }
+}
+
+/** A declared tool with its handler (see `McpServer.toolHandler`). */
+export const make = (
+  declaration: McpTool.Any,
+  handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>,
+  scopes: ReadonlyArray<string> | undefined
+): Tool<unknown> => {
+  const decode = ParseResult.decodeUnknownEither(declaration.parameters as Schema.Schema<unknown, unknown>, {
+    errors: "all",
+    onExcessProperty: "ignore"
+  })
+  const encodeFailure = declaration.failure === undefined
+    ? undefined
+    : ParseResult.encodeEither(declaration.failure as Schema.Schema<unknown, unknown>)
+  const name = declaration.name
+  const onSuccess = (output: unknown): Effect.Effect<McpSchema.CallToolResult> => {
+    if (declaration.success === undefined) return Effect.succeed(toToolResult(output as ToolContent))
+    const encoded = McpTool.encodeSuccess(declaration, output)
+    if (Either.isLeft(encoded)) {
+      return Effect.die(
+        new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
+      )
+    }
+    return Effect.succeed<McpSchema.CallToolResult>({
+      content: [{ type: "text", text: JSON.stringify(encoded.right) }],
+      structuredContent: encoded.right
+    })
+  }
+  // a declared failure is the tool error Failure.ofTool makes, with its encoded value in `_meta`
+  const onFailure = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
+    const encoded = error instanceof ErrorResponse ? undefined : encodeFailure?.(error)
+    return encoded === undefined || Either.isLeft(encoded)
+      ? Failure.ofTool(error)
+      : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.right } }))
+  }
+  return {
+    _tag: "Tool",
+    name,
+    definition: declaration.definition,
+    ...(scopes !== undefined ? { scopes } : {}),
+    call: (args) => {
+      const decoded = decode(args ?? {})
+      if (Either.isLeft(decoded)) {
+        return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.left)}`))
+      }
+      return Effect.matchEffect(handler(decoded.right), { onSuccess, onFailure }) as Effect.Effect<
+        McpSchema.CallToolResult,
+        ErrorResponse,
+        never
+      >
+    }
+  }
+}
+
+export const handlers = (registry: FeatureRegistry, listPage: ListPage): Handlers => ({
+  "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
+    Effect.flatMap(registry.get, (r) => listPage("tools", Array.from(r.tools.values(), (e) => e.feature.definition), params?.cursor)),
+  "tools/call": (params: McpSchema.CallToolRequestParams, env) =>
+    Effect.flatMap(registry.get, (r) => {
+      const entry = r.tools.get(params.name)
+      if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown tool: ${params.name}`))
+      return runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
+    })
+})
