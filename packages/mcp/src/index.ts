@@ -86,6 +86,12 @@ export * as McpSchema from "./McpSchema.js"
  */
 export * as McpSchema2026 from "./McpSchema2026.js"
 /**
+ * The features a server offers, as values: tools, resources, resource templates and prompts.
+ * @since 0.2.0
+ * @category modules
+ */
+export * as McpFeature from "./McpFeature.js"
+/**
  * The MCP server: tools, resources, resource templates, prompts and completions as Effects.
  * @since 0.1.0
  * @category modules

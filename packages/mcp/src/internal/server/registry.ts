@@ -11,7 +11,7 @@ import * as Ref from "effect/Ref"
 import * as Scope from "effect/Scope"
 import * as Tracer from "effect/Tracer"
 import type * as JsonRpc from "../../JsonRpc.js"
-import type { Feature, Prompt, Resource, ResourceTemplate, Tool } from "../../McpServer.js"
+import type { Feature, Prompt, Resource, ResourceTemplate, Tool } from "../../McpFeature.js"
 import * as UriTemplate from "../../UriTemplate.js"
 
 /** A registered feature and the services its handlers run with. */
