@@ -4,7 +4,8 @@
  * sessions over any transport.
  *
  * Features are values (`McpServer.tool`, `McpServer.resource`,
- * `McpServer.resourceTemplate`, `McpServer.prompt`) registered through Layers
+ * `McpServer.resourceTemplate`, `McpServer.prompt`, defined in `McpFeature`)
+ * registered through Layers
  * (`McpServer.register`), so a server is assembled the Effect way, one Layer
  * per feature group, and the services a handler needs come from the Layer's
  * context. Handlers may also use `HandlerContext` (progress, logs, reverse
