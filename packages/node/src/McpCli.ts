@@ -7,7 +7,10 @@
  * `resources list`, `resources templates`, `resources read URI`,
  * `prompts list`, `prompts get NAME [JSON] [--arg k=v ...]`,
  * `complete (--prompt NAME | --resource URI) ARGUMENT [VALUE]`, `ping`, and
- * `call METHOD [PARAMS_JSON]` for any request. `emcp --help` and
+ * `call METHOD [PARAMS_JSON]` for any request, and `login` / `logout` for
+ * a `--url` server that requires OAuth (any command signs in on a 401
+ * unless `--no-login`; tokens are kept in `tokens.json`, mode 0600, under
+ * `$EMCP_CONFIG_DIR`, else `$XDG_CONFIG_HOME/emcp`, else `~/.config/emcp`). `emcp --help` and
  * `emcp COMMAND --help` describe them with examples.
  *
  * The pieces live in `cli/`: `Args` (the command table and its parser, no
@@ -33,6 +36,7 @@ import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import { type CommandSpec, parseCommandLine } from "./cli/Args.js"
 import { CliError, oneLine } from "./cli/CliError.js"
+import * as Auth from "./cli/commands/Auth.js"
 import * as Complete from "./cli/commands/Complete.js"
 import * as Prompts from "./cli/commands/Prompts.js"
 import * as Resources from "./cli/commands/Resources.js"
@@ -184,7 +188,9 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = {
   "resources read": Resources.read,
   "prompts list": Prompts.list,
   "prompts get": Prompts.get,
-  "complete": Complete.complete
+  "complete": Complete.complete,
+  "login": Auth.login,
+  "logout": Auth.logout
 }
 
 const handlerOf = (command: CommandSpec): CommandHandler => HANDLERS[command.path.join(" ")]!

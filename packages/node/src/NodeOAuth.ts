@@ -13,7 +13,7 @@ import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import * as fs from "node:fs/promises"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -102,6 +102,39 @@ export const makeLoopback = (
   })
 
 /**
+ * The loopback redirect, its listener started on the first sign-in only (and
+ * closed with the scope): nothing listens while a stored token serves.
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
+ * import * as Effect from "effect/Effect"
+ *
+ * const redirect = Effect.scoped(NodeOAuth.makeLoopbackOnDemand({}))
+ * ```
+ */
+export const makeLoopbackOnDemand = (
+  options: LoopbackOptions = {}
+): Effect.Effect<McpOAuth.AuthorizationRedirectShape, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const scope = yield* Effect.scope
+    let started: McpOAuth.AuthorizationRedirectShape | undefined
+    const start = yield* Effect.cached(
+      Effect.tap(Scope.extend(makeLoopback(options), scope), (loopback) => Effect.sync(() => (started = loopback)))
+    )
+    return {
+      get redirectUri(): string {
+        if (started === undefined) throw new Error("the loopback redirect is read before it was prepared")
+        return started.redirectUri
+      },
+      prepare: Effect.asVoid(start),
+      authorize: (url: URL) => Effect.flatMap(start, (loopback) => loopback.authorize(url))
+    }
+  })
+
+/**
  * The loopback redirect as a Layer.
  *
  * @since 0.1.0
@@ -177,3 +210,68 @@ export const makeFileStore = (file: string): McpOAuth.TokenStoreShape => {
  */
 export const layerFileStore = (file: string): Layer.Layer<McpOAuth.TokenStore> =>
   Layer.sync(McpOAuth.TokenStore, () => makeFileStore(file))
+
+/**
+ * Removes from the file store at `file` the tokens whose issuer and resource
+ * `remove` selects (client registrations are kept); returns how many went.
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
+ *
+ * const removed = NodeOAuth.removeFileTokens("/home/me/.config/emcp/tokens.json", (_issuer, resource) =>
+ *   resource === "https://example.com/mcp")
+ * ```
+ */
+export const removeFileTokens = (
+  file: string,
+  remove: (issuer: string, resource: string) => boolean
+): Effect.Effect<number, Error> =>
+  Effect.tryPromise({
+    try: async () => {
+      let contents: FileContents
+      try {
+        contents = JSON.parse(await fs.readFile(file, "utf8")) as FileContents
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0
+        throw error
+      }
+      const tokens = contents.tokens ?? {}
+      const gone = Object.keys(tokens).filter((k) => {
+        const space = k.indexOf(" ")
+        return remove(k.slice(0, space), k.slice(space + 1))
+      })
+      if (gone.length === 0) return 0
+      for (const k of gone) delete tokens[k]
+      const temporary = `${file}.${process.pid}.tmp`
+      await fs.writeFile(temporary, JSON.stringify({ ...contents, tokens }, null, 2), { mode: 0o600 })
+      await fs.chmod(temporary, 0o600)
+      await fs.rename(temporary, file)
+      return gone.length
+    },
+    catch: (cause) => new Error(`could not update the token store ${file}: ${(cause as Error).message}`)
+  })
+
+/**
+ * The issuers and resources the file store at `file` holds tokens for (no
+ * token in the answer).
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
+ *
+ * const signedIn = NodeOAuth.listFileTokens("/home/me/.config/emcp/tokens.json")
+ * ```
+ */
+export const listFileTokens = (
+  file: string
+): Effect.Effect<ReadonlyArray<{ readonly issuer: string; readonly resource: string }>> =>
+  Effect.map(Effect.promise(() => fs.readFile(file, "utf8").then(JSON.parse, () => ({}))), (contents) =>
+    Object.keys((contents as Partial<FileContents>).tokens ?? {}).map((k) => {
+      const space = k.indexOf(" ")
+      return { issuer: k.slice(0, space), resource: k.slice(space + 1) }
+    }))

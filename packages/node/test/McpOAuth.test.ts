@@ -218,13 +218,18 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       }
     }))
 
-  const emcp = (...args: ReadonlyArray<string>) =>
+  /** Runs `emcp` in this process; `onStderr` sees what it writes on stderr as it writes it. */
+  const emcp = (...args: ReadonlyArray<string>) => emcpWith(() => {}, ...args)
+  const emcpWith = (onStderr: (text: string) => void, ...args: ReadonlyArray<string>) =>
     Effect.suspend(() => {
       let stdout = ""
       let stderr = ""
       const streams: McpCli.Streams = {
         stdout: (text) => Effect.sync(() => void (stdout += text)),
-        stderr: (text) => void (stderr += text),
+        stderr: (text) => {
+          stderr += text
+          onStderr(text)
+        },
         stdoutColumns: () => undefined,
         stderrColumns: () => undefined,
         interactive: false
@@ -301,5 +306,104 @@ describe("McpOAuth, end to end against oidc-provider", () => {
         Effect.provide(FetchHttpClient.layer)
       )
       assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+    }))
+
+  /**
+   * `emcp` with its token store in a temporary directory (`EMCP_CONFIG_DIR`)
+   * and a "browser": when emcp prints the authorization URL on stderr, it
+   * follows the authorization server's redirects and requests the redirect
+   * URI, which is emcp's loopback listener.
+   */
+  const signingIn = Effect.gen(function*() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "emcp-login-"))
+    const before = process.env.EMCP_CONFIG_DIR
+    process.env.EMCP_CONFIG_DIR = dir
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        if (before === undefined) delete process.env.EMCP_CONFIG_DIR
+        else process.env.EMCP_CONFIG_DIR = before
+        fs.rmSync(dir, { recursive: true, force: true })
+      })
+    )
+    const browsed: Array<string> = []
+    const browser = (text: string) => {
+      const printed = /open this URL in a browser:\n {2}(\S+)/.exec(text)
+      if (printed === null) return
+      const url = new URL(printed[1]!)
+      browsed.push(url.origin)
+      Effect.runFork(
+        Effect.gen(function*() {
+          const back = yield* McpOAuth.makeHeadless({ redirectUri: url.searchParams.get("redirect_uri")! }).authorize(url)
+          yield* Effect.promise(() => fetch(back).then((r) => r.text()))
+        })
+      )
+    }
+    const file = path.join(dir, "tokens.json")
+    const stored = () =>
+      fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as { tokens: Record<string, { access_token: string }> }).tokens : {}
+    return { run: (...args: ReadonlyArray<string>) => emcpWith(browser, ...args), browsed, file, stored }
+  })
+
+  it.scopedLive("emcp signs in on a 401 through its loopback listener, caches the token in the file store, and reuses it", () =>
+    Effect.gen(function*() {
+      const { as, url } = yield* setup()
+      const { browsed, file, run, stored } = yield* signingIn
+      const first = yield* run("--url", url, "tools", "call", "whoami")
+      assert.strictEqual(first.code, 0, first.stderr)
+      assert.strictEqual(first.stdout, "user mcp:tools\n")
+      assert.deepStrictEqual(browsed, [as.issuer])
+      assert.match(first.stderr, /^emcp: sign in: open this URL in a browser:\n {2}http:\/\/127\.0\.0\.1:\d+\/auth\?/)
+      assert.match(first.stderr, /redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fcallback/)
+      assert.strictEqual(fs.statSync(file).mode & 0o777, 0o600)
+      const tokens = stored()
+      assert.deepStrictEqual(Object.keys(tokens), [`${as.issuer} ${url}`])
+      const token = tokens[`${as.issuer} ${url}`]!.access_token
+      // the second command: the stored token, no sign-in, nothing printed on stderr
+      const second = yield* run("--url", url, "tools", "call", "whoami", "--json")
+      assert.strictEqual(second.code, 0, second.stderr)
+      assert.strictEqual(second.stderr, "")
+      assert.deepStrictEqual(browsed, [as.issuer])
+      for (const r of [first, second]) assert.notInclude(r.stdout + r.stderr, token)
+      // logout forgets it; then --no-login refuses with one line, exit 1, no URL printed
+      const out = yield* run("--url", url, "logout")
+      assert.strictEqual(out.code, 0, out.stderr)
+      assert.strictEqual(out.stdout, `signed out of ${url}\n`)
+      assert.deepStrictEqual(stored(), {})
+      assert.strictEqual((yield* run("--url", url, "logout")).stdout, `not signed in to ${url}: nothing to forget\n`)
+      const refused = yield* run("--url", url, "--no-login", "tools", "call", "whoami")
+      assert.strictEqual(refused.code, 1, refused.stderr)
+      assert.deepStrictEqual(refused.stderr.split("\n").filter((l) => l !== "").length, 1, refused.stderr)
+      assert.match(refused.stderr, /^emcp: .*requires signing in at .*signing in is turned off/)
+      assert.strictEqual(refused.stdout, "")
+      assert.deepStrictEqual(browsed, [as.issuer])
+    }))
+
+  it.scopedLive("emcp login signs in again and stores the token; --no-login then uses it; flags are checked", () =>
+    Effect.gen(function*() {
+      const { as, url } = yield* setup()
+      const { browsed, run, stored } = yield* signingIn
+      const login = yield* run("--url", url, "--scope", "mcp:tools", "login")
+      assert.strictEqual(login.code, 0, login.stderr)
+      assert.strictEqual(login.stdout, `signed in to ${url} at ${as.issuer}\n`)
+      const token = stored()[`${as.issuer} ${url}`]!.access_token
+      // login again: the stored token is forgotten first, so it signs in again
+      assert.strictEqual((yield* run("--url", url, "login")).code, 0)
+      assert.strictEqual(browsed.length, 2)
+      assert.notStrictEqual(stored()[`${as.issuer} ${url}`]!.access_token, token)
+      const ok = yield* run("--url", url, "--no-login", "tools", "call", "whoami")
+      assert.strictEqual(ok.code, 0, ok.stderr)
+      assert.strictEqual(ok.stdout, "user mcp:tools\n")
+      assert.notInclude(login.stdout + login.stderr, token)
+      const usage = (r: { code: number | null; stderr: string }, pattern: RegExp) => {
+        assert.strictEqual(r.code, 2, r.stderr)
+        assert.match(r.stderr, pattern)
+      }
+      usage(yield* run("--stdio", "node x.js", "login"), /emcp login needs --url/)
+      usage(yield* run("--stdio", "node x.js", "--no-login", "ping"), /--no-login apply to --url only/)
+      usage(yield* run("--url", url, "--no-login", "login"), /emcp login and --no-login conflict/)
+      usage(yield* run("--url", url, "--token", "t", "logout"), /emcp logout does not go with --token/)
+      usage(yield* run("--url", url, "--token", "t", "--scope", "a", "ping"), /conflict with --token/)
+      usage(yield* run("--url", url, "--client-secret", "s", "ping"), /--client-secret needs --client-id/)
+      assert.strictEqual(browsed.length, 2)
     }))
 })

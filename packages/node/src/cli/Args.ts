@@ -15,6 +15,10 @@ export interface GlobalConfig {
   readonly cwd: string | undefined
   readonly header: ReadonlyArray<string>
   readonly token: string | undefined
+  readonly clientId: string | undefined
+  readonly clientSecret: string | undefined
+  readonly scope: string | undefined
+  readonly noLogin: boolean
   readonly json: boolean
   readonly timeout: string | undefined
   readonly logLevel: string | undefined
@@ -25,9 +29,9 @@ export interface GlobalConfig {
   readonly verbose: boolean
 }
 
-type Single = "stdio" | "url" | "cwd" | "token" | "timeout" | "logLevel" | "samplingResponse" | "elicit"
+type Single = "stdio" | "url" | "cwd" | "token" | "clientId" | "clientSecret" | "scope" | "timeout" | "logLevel" | "samplingResponse" | "elicit"
 type Repeated = "env" | "header" | "root"
-type Flag = "json" | "quiet" | "verbose"
+type Flag = "json" | "quiet" | "verbose" | "noLogin"
 
 /** One option, for the parser and the help. */
 export interface OptionSpec {
@@ -42,7 +46,7 @@ export interface OptionSpec {
 /** A global option: where its value goes. */
 export interface GlobalOptionSpec extends OptionSpec {
   readonly key: Single | Repeated | Flag
-  readonly group: "connection" | "output" | "answers"
+  readonly group: "connection" | "signin" | "output" | "answers"
 }
 
 /** The global options: they may appear anywhere on the command line (before a `--`). */
@@ -85,6 +89,34 @@ export const GLOBAL_OPTIONS: ReadonlyArray<GlobalOptionSpec> = [
     group: "connection",
     value: "TOKEN",
     description: "Send this bearer token (Authorization: Bearer TOKEN) with every --url request. Never printed."
+  },
+  {
+    name: "no-login",
+    key: "noLogin",
+    group: "signin",
+    description:
+      "Never sign in: when the server answers 401 and no stored token serves, fail. Without it emcp signs in with OAuth: it prints the authorization URL on stderr (and opens a browser on a terminal) and listens on 127.0.0.1 for the redirect."
+  },
+  {
+    name: "client-id",
+    key: "clientId",
+    group: "signin",
+    value: "ID",
+    description: "Sign in as this pre-registered OAuth client (default: a client ID metadata document or dynamic registration)."
+  },
+  {
+    name: "client-secret",
+    key: "clientSecret",
+    group: "signin",
+    value: "SECRET",
+    description: "The secret of the --client-id client."
+  },
+  {
+    name: "scope",
+    key: "scope",
+    group: "signin",
+    value: "'SCOPE ...'",
+    description: "The scopes to ask for (default: those the server names)."
   },
   { name: "json", key: "json", group: "output", description: "Print exactly the JSON result on stdout, on one line." },
   {
@@ -282,6 +314,22 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
     ],
     options: [],
     examples: [`emcp ${S} call tools/list`, `emcp ${S} call tools/call '{"name":"echo","arguments":{"text":"hi"}}'`]
+  },
+  {
+    path: ["login"],
+    summary: "Sign in to a --url server with OAuth and store its tokens",
+    description:
+      "Forgets the stored tokens for the server, then connects and signs in: the authorization URL is printed on stderr and the redirect comes back to a listener on 127.0.0.1. Tokens are stored in tokens.json (mode 0600) under $EMCP_CONFIG_DIR, else $XDG_CONFIG_HOME/emcp, else ~/.config/emcp, and used by the next commands; they are never printed. Other commands sign in by themselves on a 401 unless --no-login is given.",
+    args: [],
+    options: [],
+    examples: [`emcp ${U} login`, `emcp ${U} --client-id my-app --client-secret s3cret --scope 'mcp:tools' login`]
+  },
+  {
+    path: ["logout"],
+    summary: "Forget the stored tokens of a --url server",
+    args: [],
+    options: [],
+    examples: [`emcp ${U} logout`]
   }
 ]
 
@@ -314,7 +362,8 @@ for (const o of GLOBAL_OPTIONS) {
   if (o.alias !== undefined) globalByFlag.set(`-${o.alias}`, o)
 }
 
-const isFlag = (key: GlobalOptionSpec["key"]): key is Flag => key === "json" || key === "quiet" || key === "verbose"
+const isFlag = (key: GlobalOptionSpec["key"]): key is Flag =>
+  key === "json" || key === "quiet" || key === "verbose" || key === "noLogin"
 const isRepeated = (key: GlobalOptionSpec["key"]): key is Repeated => key === "env" || key === "header" || key === "root"
 
 /**
@@ -327,7 +376,7 @@ const isRepeated = (key: GlobalOptionSpec["key"]): key is Repeated => key === "e
 export const normalizeArgs = (args: ReadonlyArray<string>): NormalizedArgs | string => {
   const single: Partial<Record<Single, string>> = {}
   const repeated: Record<Repeated, Array<string>> = { env: [], header: [], root: [] }
-  const flags: Record<Flag, boolean> = { json: false, quiet: false, verbose: false }
+  const flags: Record<Flag, boolean> = { json: false, quiet: false, verbose: false, noLogin: false }
   const rest: Array<string> = []
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!

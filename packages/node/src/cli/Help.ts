@@ -84,6 +84,7 @@ export const rootHelp = (): string =>
     ...twoColumns(COMMANDS.map((c) => [commandTerm(c), c.summary])),
     "",
     ...globalSection("Connection (give --stdio or --url):", "connection"),
+    ...globalSection("Signing in (--url):", "signin"),
     ...globalSection("Output:", "output"),
     ...globalSection("Answers to the server's requests:", "answers"),
     "Other:",

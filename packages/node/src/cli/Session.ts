@@ -17,16 +17,50 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import { spawn } from "node:child_process"
 import * as NodeStdio from "../NodeStdio.js"
 import type { GlobalConfig } from "./Args.js"
 import { CliError, describeClientError } from "./CliError.js"
 import { clientHandlers } from "./Handlers.js"
 import { VERSION } from "./Help.js"
-import { Output } from "./Output.js"
-import { orUsage, type Settings, toSettings } from "./Settings.js"
+import { Output, type OutputShape } from "./Output.js"
+import { orUsage, type Settings, type SignIn, toSettings } from "./Settings.js"
 import { formatDuration, LOG_LEVELS, splitPair } from "./Values.js"
 
-const transportLayer = (settings: Settings): Layer.Layer<Transport, TransportError> => {
+/** Shows the authorization URL on stderr; on a terminal, also tries to open a browser. */
+const openBrowser = (err: OutputShape, url: URL) =>
+  Effect.sync(() => {
+    err.line(`emcp: sign in: open this URL in a browser:\n  ${url.href}`)
+    if (err.streams.stderrColumns() === undefined) return
+    const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open"
+    try {
+      spawn(command, [url.href], { stdio: "ignore", detached: true }).on("error", () => {}).unref()
+    } catch {
+      // no browser: the URL is on stderr
+    }
+  })
+
+/** The OAuth sign-in of an `--url` connection: tokens in the file store, the loopback listener started on the first 401. */
+const authOf = (signIn: SignIn) =>
+  Effect.gen(function*() {
+    const err = yield* Output
+    const [McpOAuth, NodeOAuth] = yield* Effect.promise(() =>
+      Promise.all([import("@effect-mcp/mcp/McpOAuth"), import("../NodeOAuth.js")])
+    )
+    const redirect = yield* NodeOAuth.makeLoopbackOnDemand({ open: (url) => openBrowser(err, url) })
+    return yield* McpOAuth.make({
+      clientId: signIn.clientId,
+      clientSecret: signIn.clientSecret,
+      scope: signIn.scope,
+      login: signIn.login,
+      clientName: "emcp"
+    }).pipe(
+      Effect.provideService(McpOAuth.AuthorizationRedirect, redirect),
+      Effect.provideService(McpOAuth.TokenStore, NodeOAuth.makeFileStore(signIn.tokenFile))
+    )
+  })
+
+const transportLayer = (settings: Settings): Layer.Layer<Transport, TransportError, Output> => {
   const c = settings.connection
   if (c._tag === "Stdio") {
     return NodeStdio.layerClient({
@@ -40,17 +74,18 @@ const transportLayer = (settings: Settings): Layer.Layer<Transport, TransportErr
     })
   }
   // loaded only for --url: the HTTP client stack costs half a second of startup
-  return Layer.unwrapEffect(
-    Effect.promise(() => import("../NodeStreamableHttpClient.js")).pipe(
-      Effect.map((NodeStreamableHttpClient) =>
-        NodeStreamableHttpClient.layer({
-          url: c.url,
-          headers: c.headers,
-          maxRetries: 2,
-          requestTimeout: Duration.seconds(10)
-        })
-      )
-    )
+  return Layer.unwrapScoped(
+    Effect.gen(function*() {
+      const NodeStreamableHttpClient = yield* Effect.promise(() => import("../NodeStreamableHttpClient.js"))
+      const auth = c.signIn === undefined ? undefined : yield* authOf(c.signIn)
+      return NodeStreamableHttpClient.layer({
+        url: c.url,
+        headers: c.headers,
+        maxRetries: 2,
+        requestTimeout: Duration.seconds(10),
+        ...(auth !== undefined ? { auth } : {})
+      })
+    })
   )
 }
 

@@ -8,6 +8,8 @@ import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as os from "node:os"
+import * as path from "node:path"
 import type { GlobalConfig } from "./Args.js"
 import { CliError } from "./CliError.js"
 import {
@@ -30,7 +32,33 @@ export type Connection =
     readonly env: Readonly<Record<string, string>>
     readonly cwd: string | undefined
   }
-  | { readonly _tag: "Http"; readonly url: string; readonly headers: Readonly<Record<string, string>> }
+  | {
+    readonly _tag: "Http"
+    readonly url: string
+    readonly headers: Readonly<Record<string, string>>
+    /** How to sign in on a 401; none when the request carries its own Authorization. */
+    readonly signIn: SignIn | undefined
+  }
+
+/** OAuth sign-in of an `--url` connection. */
+export interface SignIn {
+  readonly clientId: string | undefined
+  readonly clientSecret: string | undefined
+  readonly scope: string | undefined
+  /** `false` with --no-login: a stored (or refreshed) token only. */
+  readonly login: boolean
+  /** The token store: tokens.json under the config directory. */
+  readonly tokenFile: string
+}
+
+/** `$EMCP_CONFIG_DIR`, else `$XDG_CONFIG_HOME/emcp`, else `~/.config/emcp`. */
+export const configDir = (env: NodeJS.ProcessEnv = process.env): string =>
+  env.EMCP_CONFIG_DIR !== undefined && env.EMCP_CONFIG_DIR !== ""
+    ? env.EMCP_CONFIG_DIR
+    : path.join(
+      env.XDG_CONFIG_HOME !== undefined && env.XDG_CONFIG_HOME !== "" ? env.XDG_CONFIG_HOME : path.join(os.homedir(), ".config"),
+      "emcp"
+    )
 
 /** The global options, checked. */
 export interface Settings {
@@ -52,6 +80,9 @@ export const orUsage = <A>(e: Either.Either<A, string>): Effect.Effect<A, CliErr
 const stdioConnection = (g: GlobalConfig, line: string): Effect.Effect<Connection, CliError> =>
   Effect.gen(function*() {
     if (g.header.length > 0 || g.token !== undefined) return yield* CliError.usage("--header and --token apply to --url only")
+    if (g.clientId !== undefined || g.clientSecret !== undefined || g.scope !== undefined || g.noLogin) {
+      return yield* CliError.usage("--client-id, --client-secret, --scope and --no-login apply to --url only")
+    }
     const words = yield* orUsage(Either.mapLeft(splitCommand(line), (m) => `--stdio: ${m}`))
     if (words.length === 0) return yield* CliError.usage("--stdio needs a command")
     const env: Record<string, string> = {}
@@ -86,7 +117,25 @@ const httpConnection = (g: GlobalConfig, text: string): Effect.Effect<Connection
       }
       headers.authorization = `Bearer ${g.token.trim()}`
     }
-    return { _tag: "Http", url: url.href, headers }
+    return { _tag: "Http", url: url.href, headers, signIn: yield* signIn(g, headers) }
+  })
+
+const signIn = (g: GlobalConfig, headers: Readonly<Record<string, string>>): Effect.Effect<SignIn | undefined, CliError> =>
+  Effect.gen(function*() {
+    const own = Object.keys(headers).some((k) => k.toLowerCase() === "authorization")
+    const flags = g.clientId !== undefined || g.clientSecret !== undefined || g.scope !== undefined
+    if (own) {
+      if (flags) return yield* CliError.usage("--client-id, --client-secret and --scope conflict with --token or an Authorization header")
+      return undefined
+    }
+    if (g.clientSecret !== undefined && g.clientId === undefined) return yield* CliError.usage("--client-secret needs --client-id")
+    return {
+      clientId: g.clientId,
+      clientSecret: g.clientSecret,
+      scope: g.scope,
+      login: !g.noLogin,
+      tokenFile: path.join(configDir(), "tokens.json")
+    }
   })
 
 const logLevel = (text: string): Effect.Effect<McpSchema.LoggingLevel, CliError> => {

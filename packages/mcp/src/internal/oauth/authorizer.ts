@@ -106,6 +106,7 @@ export const make = (
         const refreshToken = state.tokens?.refresh_token
         if (refreshToken === undefined) return false
         const oauth = yield* lib
+        if (redirect.prepare !== undefined) yield* redirect.prepare
         const client = yield* Identity.ensure(http, options, redirect, store, state.issuer, state.as)
         const result = yield* run(http, "Token", `Refreshing the token at ${state.as.token_endpoint}`, async (signal) => {
           const response = await oauth.refreshTokenGrantRequest(state.as, client.client, client.auth, refreshToken, {
@@ -133,6 +134,7 @@ export const make = (
           })
         }
         const oauth = yield* lib
+        if (redirect.prepare !== undefined) yield* redirect.prepare
         const client = yield* Identity.ensure(http, options, redirect, store, state.issuer, state.as)
         const verifier = oauth.generateRandomCodeVerifier()
         const expectedState = oauth.generateRandomState()

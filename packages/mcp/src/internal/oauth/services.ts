@@ -17,6 +17,8 @@ import type { OAuthError } from "./error.js"
  */
 export interface AuthorizationRedirectShape {
   readonly redirectUri: string
+  /** Run before `redirectUri` is first read in a sign-in (a listener started only when needed, say). */
+  readonly prepare?: Effect.Effect<void, OAuthError> | undefined
   readonly authorize: (authorizationUrl: URL) => Effect.Effect<URL, OAuthError>
 }
 
