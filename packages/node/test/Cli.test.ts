@@ -18,7 +18,9 @@ import { spawn } from "node:child_process"
 import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
 import * as Fixture from "../../conformance/src/Fixture.js"
+import * as Auth from "../src/cli/commands/Auth.js"
 import * as Dialog from "../src/cli/Dialog.js"
+import * as Settings from "../src/cli/Settings.js"
 import * as Interactive from "../src/cli/Interactive.js"
 import * as CliTools from "./fixtures/cli-tools.js"
 import { startServer } from "./httpUtil.js"
@@ -103,6 +105,22 @@ const SPAWNS = 120_000
 // ============================================================================
 
 describe("McpCli helpers", () => {
+  it("the token store's directory: EMCP_CONFIG_DIR, else XDG_CONFIG_HOME/emcp, else ~/.config/emcp", () => {
+    assert.strictEqual(Settings.configDir({ EMCP_CONFIG_DIR: "/t/e", XDG_CONFIG_HOME: "/x" }), "/t/e")
+    assert.strictEqual(Settings.configDir({ EMCP_CONFIG_DIR: "", XDG_CONFIG_HOME: "/x" }), "/x/emcp")
+    assert.match(Settings.configDir({}), /[/\\]\.config[/\\]emcp$/)
+  })
+
+  it("logout forgets the tokens of the URL and of a resource whose path contains it, no other", () => {
+    assert.isTrue(Auth.covers("http://h/mcp", "http://h/mcp"))
+    assert.isTrue(Auth.covers("http://h/", "http://h/sse"))
+    assert.isTrue(Auth.covers("http://h/api", "http://h/api/mcp"))
+    assert.isFalse(Auth.covers("http://h/api", "http://h/apix"))
+    assert.isFalse(Auth.covers("http://h/mcp", "http://other/mcp"))
+    assert.isFalse(Auth.covers("http://h:1/", "http://h:2/mcp"))
+    assert.isFalse(Auth.covers("not a url", "http://h/mcp"))
+  })
+
   it("splitCommand splits like a shell for simple quoting", () => {
     assert.deepStrictEqual(McpCli.splitCommand("node server.js --port 3"), Either.right(["node", "server.js", "--port", "3"]))
     assert.deepStrictEqual(

@@ -102,6 +102,8 @@ export const rootHelp = (): string =>
     `  emcp --stdio "node server.js" tools list`,
     `  emcp --stdio "npx -y @modelcontextprotocol/server-everything" tools call echo '{"message":"hi"}'`,
     `  emcp --url http://127.0.0.1:3000/mcp --header 'Authorization: Bearer T' resources list --json`,
+    `  emcp --url https://example.com/mcp login`,
+    `  emcp --url https://example.com/mcp --no-login tools list`,
     "",
     "Run 'emcp COMMAND --help' for the arguments and examples of a command."
   ].join("\n")
