@@ -32,15 +32,15 @@ import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import * as Registry from "./internal/httpServer/registry.js"
 import {
   checkOrigin,
   type DnsRebindingProtection,
   fromServerRequest,
   isParsed,
   jsonRpcError,
-  randomSessionId,
   readJsonBody
-} from "./internal/httpServer.js"
+} from "./internal/httpServer/validate.js"
 import * as MediaType from "./internal/mediaType.js"
 import * as JsonRpc from "./JsonRpc.js"
 import type { PrincipalInfo } from "./internal/auth/principal.js"
@@ -86,14 +86,11 @@ export interface LegacySseServerShape {
   readonly sessionCount: Effect.Effect<number>
 }
 
-interface Session {
-  readonly id: string
+/** A session: its event stream; its `lastActivity` is its latest POST. */
+interface Session extends Registry.Entry {
   readonly incoming: Mailbox.Mailbox<JsonRpc.Frame>
   readonly outgoing: Mailbox.Mailbox<string>
-  lastActivity: number
   closed: boolean
-  /** With `McpAuth`: the session's owner, as of their latest request. */
-  principal: PrincipalInfo | undefined
 }
 
 const encoder = new TextEncoder()
@@ -119,18 +116,12 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
   Effect.gen(function*() {
     const server = yield* McpServer
     const fibers = yield* FiberMap.make<string>()
-    const sessions = new Map<string, Session>()
     const messagesPath = options.messagesPath ?? "/messages"
     const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
     const maxDepth = options.maxJsonDepth ?? JsonRpc.DEFAULT_MAX_DEPTH
     const scope = yield* Effect.scope
-    const idleMs = Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30))
-    const maxSessions = options.maxSessions ?? 10_000
-    const keepAlive = Duration.decode(options.keepAlive ?? Duration.seconds(15))
     const bufferSize = options.streamBuffer ?? 256
     const protection = options.dnsRebindingProtection
-    // session time is the Clock's, so the idle sweep follows a TestClock
-    const clock = yield* Effect.clock
     const auth = options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth))
     /** The principal of a request, or the response that refuses it; undefined without `McpAuth`. */
     const authenticate = (
@@ -142,27 +133,26 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
       Effect.suspend(() => {
         if (session.closed) return Effect.void
         session.closed = true
-        sessions.delete(session.id)
+        registry.remove(session)
         return session.outgoing.end.pipe(
           Effect.zipRight(session.incoming.end),
           Effect.zipRight(FiberMap.remove(fibers, session.id))
         )
       })
-
-    yield* Effect.addFinalizer(() => Effect.forEach(Array.from(sessions.values()), closeSession, { discard: true }))
-
-    // one timer for all sessions: keep-alive comments, and the idle sweep
-    yield* Effect.forkScoped(Effect.forever(
-      Effect.sleep(keepAlive).pipe(Effect.zipRight(Effect.suspend(() => {
-        const now = clock.unsafeCurrentTimeMillis()
-        const idle: Array<Session> = []
-        for (const session of sessions.values()) {
-          if (now - session.lastActivity >= idleMs) idle.push(session)
-          else session.outgoing.unsafeOffer(": keep-alive\n\n")
-        }
-        return Effect.forEach(idle, closeSession, { discard: true })
-      })))
-    ))
+    // sessions, the idle sweep (a session without a POST for the idle timeout), on the Clock
+    const registry = yield* Registry.make<Session>({
+      maxSessions: options.maxSessions ?? 10_000,
+      idleMs: Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30)),
+      auth,
+      close: closeSession
+    })
+    // one timer for every stream: a comment keeps proxies from closing quiet streams
+    yield* Registry.every(
+      options.keepAlive ?? Duration.seconds(15),
+      Effect.sync(() => {
+        for (const session of registry.open) session.outgoing.unsafeOffer(": keep-alive\n\n")
+      })
+    )
 
     const sse: HttpApp.Default = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
       Effect.gen(function*() {
@@ -175,17 +165,17 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         }
         const principal = yield* authenticate(request.headers)
         if (principal !== undefined && !isPrincipal(principal)) return principal
-        if (sessions.size >= maxSessions) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
-        const id = randomSessionId()
+        if (registry.full()) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
+        const id = Registry.randomSessionId()
         const session: Session = {
           id,
           incoming: yield* Mailbox.make<JsonRpc.Frame>(),
           outgoing: yield* Mailbox.make<string>({ capacity: bufferSize }),
-          lastActivity: clock.unsafeCurrentTimeMillis(),
+          lastActivity: registry.now(),
           closed: false,
           principal
         }
-        sessions.set(id, session)
+        registry.add(session, true)
         const transport: TransportShape = {
           ...fromMailbox(session.incoming),
           send: (message) =>
@@ -225,11 +215,8 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         if (sessionId === null) return jsonRpcError(400, -32000, "Bad Request: sessionId is required")
         const principal = yield* authenticate(request.headers)
         if (principal !== undefined && !isPrincipal(principal)) return principal
-        const session = sessions.get(sessionId)
-        // another principal's session is not theirs to know of
-        if (session === undefined || (auth !== undefined && !auth.sameOwner(session.principal, principal))) {
-          return jsonRpcError(404, -32001, "Session not found")
-        }
+        const session = registry.find(sessionId, principal)
+        if (!Registry.isSession(session)) return session
         const read = yield* readJsonBody(fromServerRequest(request, maxBody, scope), maxBody, maxDepth)
         if (!isParsed(read)) return read
         const frame = JsonRpc.decode(read.json)
@@ -242,10 +229,10 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
           if (denied !== undefined) return denied
           session.principal = principal
         }
-        session.lastActivity = clock.unsafeCurrentTimeMillis()
+        session.lastActivity = registry.now()
         yield* session.incoming.offer(frame)
         return HttpServerResponse.text("Accepted", { status: 202 })
       }))
 
-    return { sse, messages, sessionCount: Effect.sync(() => sessions.size) } satisfies LegacySseServerShape
+    return { sse, messages, sessionCount: Effect.sync(() => registry.byId.size) } satisfies LegacySseServerShape
   })

@@ -20,7 +20,6 @@ import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as EventStore from "@effect-mcp/mcp/EventStore"
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import { McpAuth } from "@effect-mcp/mcp/McpAuth"
@@ -48,8 +47,6 @@ export interface Options extends StreamableHttpServer.Options {
   readonly host?: string | undefined
   /** Path of the MCP endpoint (default `/mcp`); other paths get 404. */
   readonly path?: string | undefined
-  /** Keep SSE events in a bounded in-memory `EventStore` for resumability (default false). */
-  readonly eventStore?: boolean | EventStore.MemoryOptions | undefined
   /**
    * Also serve the deprecated 2024-11-05 HTTP+SSE transport, side by side
    * (default off; `true` means GET `/sse` and POST `/messages`).
@@ -310,9 +307,6 @@ export const layer = (
   const host = options.host ?? "127.0.0.1"
   const protection = options.dnsRebindingProtection ?? (LOOPBACK.has(host) ? undefined : false)
   const endpoint = StreamableHttpServer.layer({ ...options, dnsRebindingProtection: protection })
-  const store = options.eventStore === undefined || options.eventStore === false
-    ? Layer.empty
-    : EventStore.layerMemory(options.eventStore === true ? undefined : options.eventStore)
   const legacy = options.legacySse === undefined || options.legacySse === false
     ? undefined
     : {
@@ -385,7 +379,7 @@ export const layer = (
     })
   ))
   return serve.pipe(
-    Layer.provideMerge(Layer.provide(endpoint, store)),
+    Layer.provideMerge(endpoint),
     Layer.provideMerge(forceClose),
     Layer.provideMerge(
       NodeHttpServer.layerServer(() => (server = createServer()), { port: options.port, host }).pipe(

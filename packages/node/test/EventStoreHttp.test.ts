@@ -45,8 +45,7 @@ const start = (storeOptions: EventStore.MemoryOptions) =>
   Effect.gen(function*() {
     const store = yield* EventStore.makeMemory(storeOptions)
     const live = yield* Effect.provide(Effect.clock, Layer.setClock(Clock.make()))
-    const layer = NodeStreamableHttp.layer({ port: 0 }).pipe(
-      Layer.provide(Layer.succeed(EventStore.EventStore, store)),
+    const layer = NodeStreamableHttp.layer({ port: 0, eventStore: store }).pipe(
       Layer.provideMerge(Features),
       Layer.provideMerge(McpServer.layer({ name: "test-store", version: "1.0.0" }))
     )

@@ -1,6 +1,9 @@
 /**
- * What the streamable and the legacy HTTP+SSE servers share: JSON-RPC error
- * responses, DNS-rebinding checks, session ids, body reading.
+ * What an HTTP server checks of a request before any session sees it, shared
+ * by the streamable and the legacy HTTP+SSE servers: DNS-rebinding
+ * (`Host`/`Origin`), media types, the protocol-version header, and the body,
+ * read under a size limit and parsed under a nesting limit. Refusals are
+ * JSON-RPC error responses.
  * @internal
  */
 import * as Headers from "@effect/platform/Headers"
@@ -12,7 +15,9 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import * as JsonRpc from "../JsonRpc.js"
+import * as JsonRpc from "../../JsonRpc.js"
+import * as Lifecycle from "../../Lifecycle.js"
+import * as MediaType from "../mediaType.js"
 
 /** `Host`/`Origin` allow-lists; `false` turns the check off. Default: loopback names, any port. */
 export type DnsRebindingProtection =
@@ -36,13 +41,6 @@ export const jsonRpcError = (
     status,
     ...(headers !== undefined ? { headers: Headers.fromInput(headers) } : {})
   })
-
-/** 128 random bits, hex. */
-export const randomSessionId = (): string => {
-  const bytes = new Uint8Array(16)
-  crypto.getRandomValues(bytes)
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
-}
 
 /** A client sends the same `Host` on every request: the last few answers are kept (parsing a URL costs a microsecond). */
 const hostnames = new Map<string, string | undefined>()
@@ -199,3 +197,53 @@ export const fromServerRequest = (
 
 /** How long the rest of a body over the limit is read and dropped, after the limit is crossed. */
 const DRAIN_GRACE = Duration.seconds(5)
+
+/** A 400 for an `MCP-Protocol-Version` header naming a version this server does not speak. */
+export const checkVersion = (headers: Headers.Headers): HttpServerResponse.HttpServerResponse | undefined => {
+  const version = headers["mcp-protocol-version"]
+  if (version === undefined || Lifecycle.isSupported(version)) return undefined
+  return jsonRpcError(
+    400,
+    JsonRpc.ErrorCode.InvalidRequest,
+    `Bad Request: unsupported MCP-Protocol-Version ${version} (supported: ${Lifecycle.SUPPORTED_VERSIONS.join(", ")})`
+  )
+}
+
+export const accepts = (headers: Headers.Headers, type: string): boolean => MediaType.accepts(headers["accept"], type)
+
+/** The 415 or 406 for a streamable POST whose `Content-Type` or `Accept` is not what it must be. */
+export const checkPostHeaders = (
+  headers: Headers.Headers,
+  jsonMode: boolean
+): HttpServerResponse.HttpServerResponse | undefined => {
+  if (!MediaType.isJson(headers["content-type"])) {
+    return jsonRpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json")
+  }
+  if (!accepts(headers, "application/json") || (!jsonMode && !accepts(headers, "text/event-stream"))) {
+    return jsonRpcError(406, -32000, "Not Acceptable: Accept must include application/json and text/event-stream")
+  }
+  return undefined
+}
+
+/** The messages of a streamable POST's body, or the 400 that refuses it (an empty batch; one invalid message). */
+export const postMessages = (
+  parsed: unknown
+):
+  | { readonly messages: ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>; readonly isBatch: boolean }
+  | HttpServerResponse.HttpServerResponse =>
+{
+  const isBatch = Array.isArray(parsed)
+  if (isBatch && (parsed as Array<unknown>).length === 0) {
+    return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: empty batch")
+  }
+  const messages = (isBatch ? (parsed as Array<unknown>) : [parsed]).map(JsonRpc.decodeMessage)
+  if (!isBatch && JsonRpc.isInvalid(messages[0]!)) {
+    const invalid = messages[0] as JsonRpc.Invalid
+    return jsonRpcError(400, invalid.error.code, invalid.error.message, invalid.id)
+  }
+  return { messages, isBatch }
+}
+
+/** The 405 of a stateless server for anything but POST. */
+export const statelessOnly = (): HttpServerResponse.HttpServerResponse =>
+  jsonRpcError(405, -32000, "Method Not Allowed: stateless server", null, { allow: "POST" })

@@ -1,0 +1,24 @@
+/**
+ * DELETE on the streamable HTTP endpoint: ends the session it names (its
+ * streams, its engine, its stored events) and answers 200.
+ * @internal
+ */
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Effect from "effect/Effect"
+import type { PrincipalInfo } from "../auth/principal.js"
+import type { Endpoint } from "./config.js"
+import { isSession } from "./registry.js"
+import { type EndpointRequest, jsonRpcError, statelessOnly } from "./validate.js"
+
+export const make = ({ config, sessions }: Endpoint) =>
+(
+  request: EndpointRequest,
+  principal: PrincipalInfo | undefined
+): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  if (config.stateless) return Effect.succeed(statelessOnly())
+  const id = request.headers["mcp-session-id"]
+  if (id === undefined) return Effect.succeed(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))
+  const session = sessions.registry.find(id, principal)
+  if (!isSession(session)) return Effect.succeed(session)
+  return Effect.as(sessions.close(session), HttpServerResponse.empty({ status: 200 }))
+}

@@ -1,0 +1,92 @@
+/**
+ * GET on the streamable HTTP endpoint: the session's standing stream, for
+ * messages not related to a request (one at a time: a second is 409); or,
+ * with `Last-Event-ID` and an event store, the resumption of any stream of
+ * the session: what the client missed, then the live stream if it is still
+ * going. A finished stream the store no longer holds in full is 410.
+ * @internal
+ */
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as EventStore from "../../EventStore.js"
+import type { PrincipalInfo } from "../auth/principal.js"
+import type { Endpoint } from "./config.js"
+import { isSession } from "./registry.js"
+import type { Session } from "./sessions.js"
+import { eventText, type SseStream } from "./sseStream.js"
+import { accepts, checkVersion, type EndpointRequest, jsonRpcError, statelessOnly } from "./validate.js"
+
+export const make = (endpoint: Endpoint) => {
+  const { config, sessions, streams } = endpoint
+  const { store } = config
+
+  const get = (
+    request: EndpointRequest,
+    principal: PrincipalInfo | undefined
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+    Effect.suspend(() => {
+      const headers = request.headers
+      if (config.stateless) return Effect.succeed(statelessOnly())
+      if (!accepts(headers, "text/event-stream")) {
+        return Effect.succeed(jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream"))
+      }
+      const versionError = checkVersion(headers)
+      if (versionError !== undefined) return Effect.succeed(versionError)
+      const id = headers["mcp-session-id"]
+      if (id === undefined) return Effect.succeed(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))
+      const session = sessions.registry.find(id, principal)
+      if (!isSession(session)) return Effect.succeed(session)
+      session.lastActivity = sessions.registry.now()
+      const lastEventId = headers["last-event-id"]
+      if (lastEventId !== undefined && store !== undefined) return resume(store, session, lastEventId)
+      if (session.standing !== undefined && session.standing.sink !== undefined) {
+        return Effect.succeed(jsonRpcError(409, -32000, "Conflict: only one standing SSE stream is allowed per session"))
+      }
+      const standing = session.standing ?? streams.newStream(session, "standing")
+      session.standing = standing
+      const backlog = standing.backlog.splice(0, standing.backlog.length)
+      return streams.openSse(session, standing, backlog)
+    })
+
+  /** Resumes the stream `lastEventId` belongs to: its events after that one, then the rest if it is live. */
+  const resume = (store: EventStore.EventStoreShape, session: Session, lastEventId: string) =>
+    Effect.gen(function*() {
+      const parsed = EventStore.parseEventId(lastEventId)
+      if (Option.isNone(parsed) || !parsed.value.streamId.startsWith(`${session.id}-`)) {
+        return jsonRpcError(404, -32000, "Not Found: unknown Last-Event-ID for this session")
+      }
+      const streamId = parsed.value.streamId
+      const active = session.streams.get(streamId)
+      const replay = yield* store.replayAfter(session.id, lastEventId)
+      // a finished stream the store no longer holds in full: say so rather than end it silently
+      // (a response the store evicted has a stand-in, a JSON-RPC error with its id, in its place)
+      if (active === undefined && (Option.isNone(replay) || !replay.value.complete)) {
+        return jsonRpcError(410, -32000, "Gone: the events after this Last-Event-ID are no longer held")
+      }
+      const events = Option.isSome(replay) ? replay.value.events : []
+      const replayed = events.map((e) => ({
+        seq: Option.match(EventStore.parseEventId(e.id), { onNone: () => 0, onSome: (p) => p.seq }),
+        text: eventText(e.id, e.data)
+      }))
+      if (active !== undefined) {
+        // the store has everything the backlog has, in order
+        active.backlog.length = 0
+        return yield* streams.openSse(session, active, replayed, Effect.void, true)
+      }
+      // a finished stream: what it missed, then the end
+      const finished: SseStream = {
+        id: streamId,
+        kind: "post",
+        sink: undefined,
+        pending: new Set(),
+        backlog: [],
+        json: undefined,
+        done: true,
+        closeOnOpen: false
+      }
+      return yield* streams.openSse(session, finished, replayed, Effect.void, true)
+    })
+
+  return get
+}

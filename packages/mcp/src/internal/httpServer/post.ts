@@ -1,0 +1,239 @@
+/**
+ * POST on the streamable HTTP endpoint: a client's messages, in the session
+ * their header names (or a new one for `initialize`, or one of their own when
+ * stateless). Notifications and responses only: 202. Requests: their answers,
+ * gathered first; JSON mode answers with them, SSE mode with one complete
+ * event-stream body when they come within the fast-path window (most calls),
+ * or with a stream, headers first, when a handler talks before answering or
+ * takes longer. This is the server's hot path: nothing here forks or waits
+ * beyond the answer itself.
+ * @internal
+ */
+import * as Headers from "@effect/platform/Headers"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as JsonRpc from "../../JsonRpc.js"
+import * as Lifecycle from "../../Lifecycle.js"
+import type { PrincipalInfo } from "../auth/principal.js"
+import type * as Deadlines from "../deadlines.js"
+import * as Once from "../once.js"
+import type { Endpoint } from "./config.js"
+import { isSession } from "./registry.js"
+import type { Session } from "./sessions.js"
+import { answerOf, eventText, type SseStream } from "./sseStream.js"
+import {
+  checkPostHeaders,
+  checkVersion,
+  type EndpointRequest,
+  isParsed,
+  jsonRpcError,
+  postMessages,
+  readJsonBody
+} from "./validate.js"
+
+type Messages = ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>
+
+/** The UTF-8 length of a string, without encoding it. */
+const utf8Length = (text: string): number => {
+  let length = text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    if (c < 0x800) length += 1
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1)
+      // a surrogate pair: 4 bytes for 2 code units
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        length += 2
+        i++
+      } else length += 2
+    } else length += 2
+  }
+  return length
+}
+
+/**
+ * A complete body kept as text with its length: node writes headers and text
+ * in one `write` (an encoded body would be a second buffer, and a copy).
+ */
+const wholeBody = (text: string, contentType: string, headers: Record<string, string>) =>
+  HttpServerResponse.raw(text, {
+    contentType,
+    contentLength: utf8Length(text),
+    headers: headers as Headers.Headers
+  })
+
+const DUPLICATE = {
+  code: JsonRpc.ErrorCode.InvalidRequest,
+  message: "Invalid Request: a request with this id is already in progress"
+}
+
+/**
+ * The POST handler. `fastPath` holds the SSE fast path's deadlines: one
+ * sleeping fiber for every POST waiting, not a timer each.
+ */
+export const make = (endpoint: Endpoint, fastPath: Deadlines.Deadlines) => {
+  const { config, sessions, streams } = endpoint
+  const { auth, jsonMode, server, stateless, store } = config
+  const registry = sessions.registry
+
+  const post = (request: EndpointRequest, principal: PrincipalInfo | undefined) =>
+    Effect.gen(function*() {
+      const headers = request.headers
+      const refused = checkPostHeaders(headers, jsonMode)
+      if (refused !== undefined) return refused
+      const read = yield* readJsonBody(request, config.maxBody, config.maxDepth)
+      if (!isParsed(read)) return read
+      const decoded = postMessages(read.json)
+      if (!("messages" in decoded)) return decoded
+      const { isBatch, messages } = decoded
+      const initialize = messages.find((m): m is JsonRpc.Request => JsonRpc.isRequest(m) && m.method === "initialize")
+
+      // with `McpAuth`: the 403 for scopes the token lacks, answered before anything runs (after
+      // the 404 of a session that is not the principal's)
+      const denied = auth === undefined || principal === undefined
+        ? undefined
+        : yield* auth.authorize(principal, messages.filter(JsonRpc.isRequest), server.requiredScopes)
+
+      let session: Session
+      if (stateless) {
+        if (denied !== undefined) return denied
+        // however this POST ends (its client may hang up at any point, interrupting it), its
+        // session ends with it; a streamed answer hands that to the end of its stream
+        const own = yield* sessions.open
+        own.principal = principal
+        return yield* answer(own, messages, isBatch).pipe(
+          Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : sessions.close(own))
+        )
+      } else if (initialize !== undefined) {
+        if (headers["mcp-session-id"] !== undefined) {
+          return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Bad Request: the session is already initialized")
+        }
+        if (isBatch) {
+          return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a batch")
+        }
+        if (denied !== undefined) return denied
+        if (registry.full()) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
+        session = yield* sessions.open
+        session.initializeId = initialize.id
+      } else {
+        const versionError = checkVersion(headers)
+        if (versionError !== undefined) return versionError
+        const id = headers["mcp-session-id"]
+        if (id === undefined) return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required")
+        const found = registry.find(id, principal)
+        if (!isSession(found)) return found
+        session = found
+      }
+      if (denied !== undefined) return denied
+      // the owner's latest token: what handlers see as `Principal`
+      session.principal = principal
+      return yield* answer(session, messages, isBatch)
+    })
+
+  /** Serves the messages of one POST in its session: 202, or their answers as JSON or SSE. */
+  const answer = (session: Session, messages: Messages, isBatch: boolean) =>
+    Effect.gen(function*() {
+      session.lastActivity = registry.now()
+      if (isBatch && !Lifecycle.allowsBatches(session.version)) {
+        if (stateless) yield* sessions.close(session)
+        return jsonRpcError(
+          400,
+          JsonRpc.ErrorCode.InvalidRequest,
+          "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
+        )
+      }
+      const stream = open(session, messages)
+      if (stream === undefined) {
+        if (stateless) yield* sessions.close(session)
+        return HttpServerResponse.empty({ status: 202 })
+      }
+      const done = stateless ? sessions.close(session) : Effect.void
+      const decided = stream.json!.decided
+      const timer = jsonMode || decided.isDone() ? undefined : fastPathTimer(decided)
+      const how = yield* decided.await
+      if (timer !== undefined) fastPath.remove(timer)
+      const gathered = stream.json!.responses
+      stream.json = undefined
+      if (how === "json") {
+        session.streams.delete(stream.id)
+        yield* done
+        if (jsonMode) return wholeJson(session, gathered, isBatch)
+        // a complete event stream: stored, handed to the connection whole, so delivered (and
+        // resumable for the store's grace period)
+        let body = store !== undefined ? streams.priming(stream.id) : ""
+        for (const m of gathered) {
+          const data = JSON.stringify(m)
+          body += eventText(store === undefined ? undefined : yield* store.append(session.id, stream.id, data, answerOf(m)), data)
+        }
+        if (store !== undefined) yield* store.delivered(session.id, stream.id)
+        return wholeBody(body, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader(session) })
+      }
+      // streamed: the related messages sent so far, then what was gathered
+      const response = yield* streams.openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
+      yield* Effect.forEach(gathered, (m) => streams.deliver(session, stream, m), { discard: true })
+      if (stream.pending.size === 0) yield* streams.finish(session, stream)
+      else if (stream.closeOnOpen) yield* streams.endConnection(stream)
+      return response
+    })
+
+  /**
+   * Hands a POST's messages to its session's engine; the stream its answers gather on, or
+   * undefined when nothing will be answered. An id already in flight in the session, or twice
+   * in this batch, is refused here, on this POST: routing it would take the first request's
+   * route, and its answer with it.
+   */
+  const open = (session: Session, messages: Messages): SseStream | undefined => {
+    const requests: Array<JsonRpc.Request> = []
+    const duplicates: Array<JsonRpc.Request> = []
+    for (const m of messages) {
+      if (!JsonRpc.isRequest(m)) continue
+      if (session.byRequest.has(m.id) || requests.some((r) => r.id === m.id)) duplicates.push(m)
+      else requests.push(m)
+    }
+    const invalids = messages.filter((m): m is JsonRpc.Invalid => JsonRpc.isInvalid(m) && m.respond)
+    if (requests.length === 0 && invalids.length === 0 && duplicates.length === 0) {
+      // the session's mailbox is unbounded: an offer never waits
+      for (const m of messages) session.incoming.unsafeOffer(m)
+      return undefined
+    }
+    const stream = streams.newStream(session, "post")
+    for (const r of requests) {
+      session.byRequest.set(r.id, stream)
+      stream.pending.add(r.id)
+    }
+    const decided = Once.make<"json" | "sse", never>()
+    stream.json = { responses: [], decided }
+    for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
+    for (const duplicate of duplicates) stream.json.responses.push(JsonRpc.failure(duplicate.id, DUPLICATE))
+    if (requests.length === 0) decided.complete(Exit.succeed("json"))
+    for (const m of messages) {
+      if (!JsonRpc.isInvalid(m) && !(duplicates.length > 0 && duplicates.includes(m as JsonRpc.Request))) {
+        session.incoming.unsafeOffer(m)
+      }
+    }
+    return stream
+  }
+
+  /**
+   * SSE mode: the POST is answered whole if every answer comes within the fast-path window,
+   * else streamed (so is one whose handler talked first, or closed its stream).
+   */
+  const fastPathTimer = (decided: Once.Once<"json" | "sse", never>): Deadlines.Entry => {
+    const deadline = fastPath.now() + config.sseFastPathMs
+    const timer: Deadlines.Entry = { deadline: () => deadline, expire: () => decided.complete(Exit.succeed("sse")) }
+    fastPath.add(timer)
+    return timer
+  }
+
+  const sessionHeader = (session: Session): Record<string, string> => stateless ? {} : { "mcp-session-id": session.id }
+
+  /** JSON mode: every answer in one JSON body (202 when every request was cancelled: nothing to say). */
+  const wholeJson = (session: Session, gathered: ReadonlyArray<JsonRpc.Message>, isBatch: boolean) =>
+    gathered.length === 0
+      ? HttpServerResponse.empty({ status: 202, headers: Headers.fromInput(sessionHeader(session)) })
+      : wholeBody(JSON.stringify(isBatch ? gathered : gathered[0]), "application/json", sessionHeader(session))
+
+  return post
+}

@@ -1,0 +1,120 @@
+/**
+ * The streamable HTTP server's sessions: what one holds (its engine's scope
+ * and mailbox, its streams and the stream each request in flight answers
+ * on), how it is opened (its transport, connected to the `McpServer`) and
+ * closed (its streams end, its events leave the store, its engine stops).
+ * Ids, lookup, the maximum and the idle sweep are the shared `registry`'s.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Mailbox from "effect/Mailbox"
+import * as Scope from "effect/Scope"
+import type * as JsonRpc from "../../JsonRpc.js"
+import { fromMailbox, type TransportShape } from "../../Transport.js"
+import type { Config } from "./config.js"
+import * as Registry from "./registry.js"
+import * as SseStream from "./sseStream.js"
+
+export interface Session extends Registry.Entry {
+  readonly scope: Scope.CloseableScope
+  readonly incoming: Mailbox.Mailbox<JsonRpc.Frame>
+  readonly streams: Map<string, SseStream.SseStream>
+  readonly byRequest: Map<JsonRpc.RequestId, SseStream.SseStream>
+  standing: SseStream.SseStream | undefined
+  version: string | undefined
+  initializeId: JsonRpc.RequestId | undefined
+  nextStream: number
+  closed: boolean
+}
+
+export interface Sessions {
+  readonly registry: Registry.Registry<Session>
+  /** Opens a session with a new id, its engine connected; addressable by id unless stateless. */
+  readonly open: Effect.Effect<Session>
+  /** Ends a session and everything it owns; once. */
+  readonly close: (session: Session) => Effect.Effect<void>
+}
+
+/** Nothing of the session is in use: no request in flight, no open connection. */
+const isIdle = (session: Session): boolean => {
+  if (session.byRequest.size > 0) return false
+  for (const stream of session.streams.values()) if (stream.sink !== undefined) return false
+  return true
+}
+
+/** The sessions of one endpoint and their streams; every session is closed when the scope ends. */
+export const make = (
+  config: Config
+): Effect.Effect<{ readonly sessions: Sessions; readonly streams: SseStream.Streams }, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const { server, stateless, store } = config
+    const close = (session: Session): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        if (session.closed) return Effect.void
+        session.closed = true
+        registry.byId.delete(session.id)
+        const all = Array.from(session.streams.values())
+        session.streams.clear()
+        session.byRequest.clear()
+        return Effect.forEach(all, sse.endConnection, { discard: true }).pipe(
+          // the session's events go at once: nothing can resume them any more
+          Effect.zipRight(store === undefined ? Effect.void : store.dropSession(session.id)),
+          Effect.zipRight(session.incoming.end),
+          Effect.zipRight(Effect.suspend(() => {
+            registry.open.delete(session)
+            return Scope.close(session.scope, Exit.void)
+          }))
+        )
+      })
+    // stateless sessions are swept too: one whose POST never got to answer is not kept past the timeout
+    const registry = yield* Registry.make<Session>({
+      maxSessions: config.maxSessions,
+      idleMs: config.idleMs,
+      auth: config.auth,
+      isIdle,
+      close
+    })
+    const sse = yield* SseStream.make(config, registry.now)
+
+    const transportOf = (session: Session): TransportShape => ({
+      ...fromMailbox(session.incoming),
+      send: (message, target) =>
+        Array.isArray(message)
+          ? Effect.forEach(message, (m) => sse.route(session, m, target), { discard: true })
+          : sse.route(session, message as JsonRpc.Message, target),
+      info: { sessionId: stateless ? undefined : session.id, principal: () => session.principal },
+      closeRequestStream: (requestId) => sse.closeRequestStream(session, requestId),
+      requestEnded: (requestId) => sse.requestEnded(session, requestId)
+    })
+
+    const open = Effect.gen(function*() {
+      const incoming = yield* Mailbox.make<JsonRpc.Frame>()
+      // the session's own scope, closed by `close`: its engine and whatever it started
+      const scope = yield* Scope.make()
+      const session: Session = {
+        id: Registry.randomSessionId(),
+        scope,
+        incoming,
+        streams: new Map(),
+        byRequest: new Map(),
+        standing: undefined,
+        lastActivity: registry.now(),
+        version: undefined,
+        initializeId: undefined,
+        nextStream: 1,
+        closed: false,
+        principal: undefined
+      }
+      registry.add(session, !stateless)
+      const connection = yield* server.connect(transportOf(session)).pipe(Scope.extend(scope))
+      // a connection that ends by itself (keep-alive gave up) ends its session; only then is a
+      // fiber needed to notice
+      if (server.options.keepAlive !== undefined) {
+        yield* Effect.forkIn(Effect.zipRight(connection.closed, close(session)), scope)
+      }
+      return session
+    })
+
+    return { sessions: { registry, open, close } satisfies Sessions, streams: sse }
+  })

@@ -1,0 +1,338 @@
+/**
+ * The SSE streams of the streamable HTTP server and their binding to the
+ * event store. A logical stream (a POST's, or the session's standing one)
+ * may outlive its HTTP connections: each message is stored first (its event
+ * id unique in the session), then written to the open connection, or kept in
+ * a bounded backlog for the next. A connection opens with a priming event
+ * (`id` + `retry`) or, resumed, with what the client missed; a stream read to
+ * its end is marked delivered. One keep-alive ticker serves every open
+ * connection. Routing a server message to its stream is here too: a response
+ * settles the request it answers, a related message goes to its request's
+ * stream, anything else to the standing stream.
+ * @internal
+ */
+import * as Headers from "@effect/platform/Headers"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Chunk from "effect/Chunk"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import * as EventStore from "../../EventStore.js"
+import * as JsonRpc from "../../JsonRpc.js"
+import type { Route } from "../../Transport.js"
+import type * as Once from "../once.js"
+import type { Config } from "./config.js"
+import { every } from "./registry.js"
+import type { Session } from "./sessions.js"
+
+/** An event as written; `seq` is its store sequence (0 without a store), for de-duplication on resume. */
+export interface Event {
+  readonly seq: number
+  readonly text: string
+}
+
+/** One live HTTP SSE response. */
+export interface Sink {
+  readonly mailbox: Mailbox.Mailbox<Event>
+}
+
+/** A logical SSE stream: a POST's or the standing one; it may outlive its HTTP connections. */
+export interface SseStream {
+  readonly id: string
+  readonly kind: "post" | "standing"
+  sink: Sink | undefined
+  /** Requests of this POST still waiting for their response. */
+  readonly pending: Set<JsonRpc.RequestId>
+  /** Events written while no connection was open (kept only with an event store). */
+  readonly backlog: Array<Event>
+  /** JSON mode: responses gathered, and how the POST will be answered. */
+  json: { readonly responses: Array<JsonRpc.Message>; readonly decided: Once.Once<"json" | "sse", never> } | undefined
+  done: boolean
+  /** The handler closed the stream (SEP-1699) before it was opened: end the first connection after priming. */
+  closeOnOpen: boolean
+}
+
+export interface Streams {
+  readonly newStream: (session: Session, kind: "post" | "standing") => SseStream
+  /** Writes one message to a logical stream: stored first, then to the open connection or the backlog. */
+  readonly deliver: (session: Session, stream: SseStream, message: JsonRpc.Message) => Effect.Effect<void>
+  /** The stream has said everything: it leaves its session, its connection ends. */
+  readonly finish: (session: Session, stream: SseStream) => Effect.Effect<void>
+  /** Routes a server message of a session to the stream it belongs to. */
+  readonly route: (session: Session, message: JsonRpc.Message, target: Route | undefined) => Effect.Effect<void>
+  /** A request of the session is over without an answer (cancelled). */
+  readonly requestEnded: (session: Session, requestId: JsonRpc.RequestId) => Effect.Effect<void>
+  /** The handler closes its request's stream (SEP-1699): the client resumes it later. */
+  readonly closeRequestStream: (session: Session, requestId: JsonRpc.RequestId) => Effect.Effect<void>
+  /** Ends the stream's open connection, if any; the stream stays. */
+  readonly endConnection: (stream: SseStream) => Effect.Effect<void>
+  /**
+   * Opens a connection for a logical stream: the priming event (or a comment
+   * that flushes the headers), `replay`, then live events not already
+   * replayed. `onEnd` runs when the connection is over.
+   */
+  readonly openSse: (
+    session: Session,
+    stream: SseStream,
+    replay: ReadonlyArray<Event>,
+    onEnd?: Effect.Effect<void>,
+    resumed?: boolean
+  ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /** The first event of a stream with a store: its priming id and the reconnection delay. */
+  readonly priming: (streamId: string) => string
+}
+
+const encoder = new TextEncoder()
+
+/** An event's text, with its id when it has one. */
+export const eventText = (id: string | undefined, data: string): string =>
+  id === undefined ? `event: message\ndata: ${data}\n\n` : `id: ${id}\nevent: message\ndata: ${data}\n\n`
+
+/** The request a message answers: the store leaves a JSON-RPC error in its place if it must evict it. */
+export const answerOf = (message: JsonRpc.Message): JsonRpc.RequestId | undefined =>
+  JsonRpc.isResponse(message) && message.id !== null ? message.id : undefined
+
+const seqOf = (id: string): number => Option.match(EventStore.parseEventId(id), { onNone: () => 0, onSome: (p) => p.seq })
+
+/** The streams of every session; the keep-alive ticker runs for the life of the scope. */
+export const make = (config: Config, now: () => number): Effect.Effect<Streams, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const { bufferSize, retryMs, store } = config
+    // one timer for every open connection: a comment on each keeps proxies from closing quiet streams
+    const openSinks = new Set<Sink>()
+    const keepAliveEvent: Event = { seq: 0, text: ": keep-alive\n\n" }
+    yield* every(
+      config.keepAlive,
+      Effect.sync(() => {
+        // a full buffer already has something to say: skip it rather than wait
+        for (const sink of openSinks) sink.mailbox.unsafeOffer(keepAliveEvent)
+      })
+    )
+
+    const priming = (streamId: string) => `id: ${EventStore.primingId(streamId)}\nretry: ${retryMs}\ndata: \n\n`
+
+    const deliver = (session: Session, stream: SseStream, message: JsonRpc.Message): Effect.Effect<void> =>
+      Effect.gen(function*() {
+        const data = JSON.stringify(message)
+        let event: Event
+        if (store !== undefined) {
+          const id = yield* store.append(session.id, stream.id, data, answerOf(message))
+          event = { seq: seqOf(id), text: eventText(id, data) }
+        } else {
+          event = { seq: 0, text: eventText(undefined, data) }
+        }
+        const sink = stream.sink
+        if (sink !== undefined) {
+          const open = yield* sink.mailbox.offer(event)
+          if (open) return
+        }
+        // no connection now: keep it for the next one (bounded; the store, if any, keeps it too)
+        if (!stream.done && (store !== undefined || stream.kind === "post")) {
+          stream.backlog.push(event)
+          if (stream.backlog.length > bufferSize * 4) stream.backlog.shift()
+        }
+      })
+
+    const endConnection = (stream: SseStream): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        const sink = stream.sink
+        stream.sink = undefined
+        return sink === undefined ? Effect.void : Effect.asVoid(sink.mailbox.end)
+      })
+
+    const finish = (session: Session, stream: SseStream) =>
+      Effect.suspend(() => {
+        stream.done = true
+        session.streams.delete(stream.id)
+        return endConnection(stream)
+      })
+
+    /**
+     * A request of `stream` is over: with its answer, or without one (cancelled). Its route goes,
+     * and the stream ends (or its POST is answered) once nothing else waits on it.
+     */
+    const settle = (
+      session: Session,
+      stream: SseStream,
+      id: JsonRpc.RequestId,
+      answer: JsonRpc.Message | undefined
+    ): Effect.Effect<void> => {
+      session.byRequest.delete(id)
+      stream.pending.delete(id)
+      if (stream.json !== undefined) {
+        if (answer !== undefined) stream.json.responses.push(answer)
+        if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
+        return Effect.void
+      }
+      const last = stream.pending.size === 0 ? finish(session, stream) : Effect.void
+      return answer === undefined ? last : Effect.zipRight(deliver(session, stream, answer), last)
+    }
+
+    const ensureSink = (stream: SseStream): Effect.Effect<void> =>
+      stream.sink !== undefined
+        ? Effect.void
+        : Effect.map(Mailbox.make<Event>({ capacity: bufferSize }), (mailbox) => {
+          if (stream.sink === undefined) stream.sink = { mailbox }
+        })
+
+    const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
+      const stream: SseStream = {
+        id: `${session.id}-${session.nextStream++}`,
+        kind,
+        sink: undefined,
+        pending: new Set(),
+        backlog: [],
+        json: undefined,
+        done: false,
+        closeOnOpen: false
+      }
+      session.streams.set(stream.id, stream)
+      return stream
+    }
+
+    const route = (session: Session, message: JsonRpc.Message, target: Route | undefined): Effect.Effect<void> => {
+      if (JsonRpc.isResponse(message)) {
+        const id = message.id
+        if (id === null) return Effect.void
+        if (id === session.initializeId && "result" in message) {
+          const v = message.result.protocolVersion
+          if (typeof v === "string") session.version = v
+        }
+        const stream = session.byRequest.get(id)
+        if (stream === undefined) return Effect.logDebug("a response for a request no stream waits for")
+        return settle(session, stream, id, message)
+      }
+      const related = target?.relatedRequestId
+      const stream = related === undefined ? undefined : session.byRequest.get(related)
+      if (stream !== undefined) {
+        if (stream.json !== undefined) {
+          // a handler that talks before answering: its POST is answered with a stream, whose
+          // bounded sink exists from now on, so the handler waits for the reader instead of
+          // anything being buffered without bound or dropped
+          stream.json.decided.complete(Exit.succeed("sse"))
+          return ensureSink(stream).pipe(
+            Effect.zipRight(Effect.suspend(() => deliver(session, stream, message)))
+          )
+        }
+        return deliver(session, stream, message)
+      }
+      if (session.standing === undefined) {
+        if (store === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
+        session.standing = newStream(session, "standing")
+      }
+      return deliver(session, session.standing, message)
+    }
+
+    const requestEnded = (session: Session, requestId: JsonRpc.RequestId) =>
+      Effect.suspend(() => {
+        const stream = session.byRequest.get(requestId)
+        return stream === undefined ? Effect.void : settle(session, stream, requestId, undefined)
+      })
+
+    const closeRequestStream = (session: Session, requestId: JsonRpc.RequestId) =>
+      Effect.suspend(() => {
+        const stream = session.byRequest.get(requestId)
+        // without a store the client could not get the rest: keep the stream open
+        if (stream === undefined || store === undefined) return Effect.void
+        if (stream.json !== undefined && !config.jsonMode) {
+          // still gathering: answer with a stream now, primed, and end its connection at once
+          stream.closeOnOpen = true
+          stream.json.decided.complete(Exit.succeed("sse"))
+          return Effect.void
+        }
+        return endConnection(stream)
+      })
+
+    const sseHeaders = (session: Session) =>
+      Headers.fromInput({
+        "cache-control": "no-cache, no-transform",
+        "x-accel-buffering": "no",
+        ...(config.stateless ? {} : { "mcp-session-id": session.id })
+      })
+
+    /** The body of a connection: one pull for the head, then one per batch of live events. */
+    const body = (
+      session: Session,
+      stream: SseStream,
+      sink: Sink,
+      head: ReadonlyArray<string>,
+      lastReplayed: number,
+      onEnd: Effect.Effect<void>
+    ): Stream.Stream<Uint8Array> => {
+      // a stream of streams would cost a dozen channel executors per open connection, for the
+      // life of the connection
+      const mailbox = sink.mailbox
+      let pending: ReadonlyArray<string> | undefined = head
+      let finished = false
+      const pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> = Effect.suspend(() => {
+        if (pending !== undefined) {
+          const texts = pending
+          pending = undefined
+          return Effect.succeed(Chunk.of(encoder.encode(texts.join(""))))
+        }
+        if (finished) return Effect.fail(Option.none())
+        return Effect.flatMap(mailbox.takeAll, ([events, done]) => {
+          let text = ""
+          for (const e of events) if (e.seq === 0 || e.seq > lastReplayed) text += e.text
+          if (done) finished = true
+          if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
+          return done ? Effect.fail(Option.none()) : pull
+        })
+      })
+      return Stream.repeatEffectChunkOption(pull).pipe(
+        Stream.ensuring(Effect.suspend(() => {
+          openSinks.delete(sink)
+          if (stream.sink === sink) stream.sink = undefined
+          session.lastActivity = now()
+          // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
+          // Read to its end, the stream's answers were all written: it stays resumable for the
+          // store's grace period
+          return Effect.zipRight(
+            sink.mailbox.shutdown,
+            finished && stream.done && store !== undefined
+              ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
+              : onEnd
+          )
+        }))
+      )
+    }
+
+    const openSse: Streams["openSse"] = (session, stream, replay, onEnd = Effect.void, resumed = false) =>
+      Effect.gen(function*() {
+        const previous = stream.sink
+        // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
+        // stream replaces the connection it had
+        const sink: Sink = previous !== undefined && !resumed
+          ? previous
+          : { mailbox: yield* Mailbox.make<Event>({ capacity: bufferSize }) }
+        stream.sink = sink
+        if (previous !== undefined && previous !== sink) yield* previous.mailbox.end
+        const lastReplayed = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
+        const first = store !== undefined ? priming(stream.id) : `: stream open\n\n`
+        // a resumed stream is not primed again: a second priming id would send the client back to the start
+        const head = resumed && store !== undefined
+          ? [`: resumed\nretry: ${retryMs}\n\n`, ...replay.map((e) => e.text)]
+          : [first, ...replay.map((e) => e.text)]
+        if (stream.done) yield* sink.mailbox.end
+        openSinks.add(sink)
+        return HttpServerResponse.stream(body(session, stream, sink, head, lastReplayed, onEnd), {
+          contentType: "text/event-stream",
+          headers: sseHeaders(session)
+        })
+      })
+
+    return {
+      newStream,
+      deliver,
+      finish,
+      route,
+      requestEnded,
+      closeRequestStream,
+      endConnection,
+      openSse,
+      priming
+    }
+  })
