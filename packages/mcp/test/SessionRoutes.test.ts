@@ -1,7 +1,7 @@
 /**
  * The streamable HTTP endpoint's session registry and POST routing, driven
  * through `respond` (no socket) under the TestClock: duplicate in-flight ids,
- * cancelled requests, and the idle sweep.
+ * cancelled requests, the idle sweep and keep-alive (on both HTTP servers).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Headers from "@effect/platform/Headers"
@@ -14,6 +14,7 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as TestClock from "effect/TestClock"
@@ -56,6 +57,30 @@ const messages = (text: string): Array<any> => {
 /** Waits in real time (the TestClock stands still) for an effect to finish, failing the test if it does not. */
 const within = <A, E>(effect: Effect.Effect<A, E>, what: string) =>
   TestServices.provideLive(effect.pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error(`${what} never finished`) })))
+
+/** Reads a streamed body as it comes, into a text the test looks at. */
+const collect = (response: HttpServerResponse.HttpServerResponse) =>
+  Effect.gen(function*() {
+    const text = yield* Ref.make("")
+    const body = response.body
+    assert.strictEqual(body._tag, "Stream")
+    if (body._tag !== "Stream") return text
+    const decoder = new TextDecoder()
+    yield* Effect.forkScoped(Stream.runForEach(body.stream, (bytes) => Ref.update(text, (t) => t + decoder.decode(bytes))))
+    return text
+  })
+
+/** Lets the fibers the TestClock woke run (a few real milliseconds), then reads the text. */
+const settled = (text: Ref.Ref<string>) => Effect.zipRight(TestServices.provideLive(Effect.sleep("30 millis")), Ref.get(text))
+
+/** Waits in real time for the text to hold `part` (the TestClock stands still). */
+const eventually = (text: Ref.Ref<string>, part: string) =>
+  within(
+    Effect.gen(function*() {
+      while (!(yield* Ref.get(text)).includes(part)) yield* TestServices.provideLive(Effect.sleep("5 millis"))
+    }),
+    `a stream showing ${JSON.stringify(part)}`
+  )
 
 const setup = (options: StreamableHttpServer.Options) =>
   Effect.gen(function*() {
@@ -107,7 +132,13 @@ const setup = (options: StreamableHttpServer.Options) =>
       method: "tools/call",
       params: { name, arguments: args }
     })
-    return { endpoint, post, initialize, call, started, release }
+    const get = (sessionId: string) =>
+      endpoint.respond({
+        method: "GET",
+        headers: Headers.fromInput({ accept: "text/event-stream", "mcp-session-id": sessionId }),
+        arrayBuffer: Effect.succeed(new Uint8Array(0))
+      })
+    return { endpoint, post, get, initialize, call, started, release }
   })
 
 describe("StreamableHttpServer routes", () => {
@@ -191,6 +222,42 @@ describe("StreamableHttpServer routes", () => {
       assert.strictEqual(yield* t.endpoint.sessionCount, 0)
       const gone = yield* read(yield* t.post(t.call(3, "echo", { text: "hi" }), sid))
       assert.strictEqual(gone.status, 404)
+    }))
+})
+
+describe("keep-alive on the clock", () => {
+  it.scoped("StreamableHttpServer: an open stream gets a keep-alive comment every interval, and only then", () =>
+    Effect.gen(function*() {
+      const t = yield* setup({ jsonResponse: true, keepAlive: "10 seconds" })
+      const sid = yield* t.initialize()
+      const text = yield* collect(yield* t.get(sid))
+      yield* eventually(text, ": stream open")
+      yield* TestClock.adjust("9 seconds")
+      assert.notInclude(yield* settled(text), "keep-alive")
+      yield* TestClock.adjust("1 second")
+      yield* eventually(text, ": keep-alive\n\n")
+      yield* TestClock.adjust("10 seconds")
+      yield* within(
+        Effect.gen(function*() {
+          while ((yield* Ref.get(text)).split(": keep-alive").length < 3) yield* TestServices.provideLive(Effect.sleep("5 millis"))
+        }),
+        "a second keep-alive"
+      )
+    }))
+
+  it.scoped("LegacySseServer: the stream gets a keep-alive comment every interval, and only then", () =>
+    Effect.gen(function*() {
+      const context = yield* Layer.build(McpServer.layer({ name: "legacy", version: "1.0.0" }))
+      const legacy = yield* LegacySseServer.make({ keepAlive: "10 seconds", dnsRebindingProtection: false }).pipe(
+        Effect.provide(context)
+      )
+      const request = HttpServerRequest.fromWeb(new Request("http://localhost/sse", { headers: { accept: "text/event-stream" } }))
+      const text = yield* collect(yield* legacy.sse.pipe(Effect.provideService(HttpServerRequest.HttpServerRequest, request)))
+      yield* eventually(text, "event: endpoint")
+      yield* TestClock.adjust("9 seconds")
+      assert.notInclude(yield* settled(text), "keep-alive")
+      yield* TestClock.adjust("1 second")
+      yield* eventually(text, ": keep-alive\n\n")
     }))
 })
 
