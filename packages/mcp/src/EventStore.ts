@@ -40,13 +40,24 @@
  *   at a time, in the order the events are written; calls for different
  *   streams and sessions may interleave freely. Each operation is atomic.
  *
+ * A server is given its store explicitly: the `eventStore` option of
+ * `StreamableHttpServer` (and `NodeStreamableHttp`) takes `true`, the
+ * `MemoryOptions` of an in-memory store, or a store; or
+ * `StreamableHttpServer.layerWithEventStore` requires this module's tag, in
+ * its type. No server looks for a store it was not given.
+ *
  * @example
  * ```ts
  * import * as EventStore from "@effect-mcp/mcp/EventStore"
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
  * import * as Layer from "effect/Layer"
  *
  * // bounded in-memory store: 1000 events / 16 MiB per session, 10 s of grace after delivery
- * const StoreLive: Layer.Layer<EventStore.EventStore> = EventStore.layerMemory({ gracePeriod: "10 seconds" })
+ * const Endpoint = StreamableHttpServer.layer({ eventStore: { gracePeriod: "10 seconds" } })
+ * // or, the store as a Layer of its own (a shared one, say), required in the endpoint's type
+ * const Shared = StreamableHttpServer.layerWithEventStore().pipe(
+ *   Layer.provide(EventStore.layerMemory({ gracePeriod: "10 seconds" }))
+ * )
  * ```
  * @since 0.1.0
  */
@@ -109,7 +120,8 @@ export interface EventStoreShape {
 }
 
 /**
- * The event store of a streamable HTTP server.
+ * An event store as a service: what `StreamableHttpServer.layerWithEventStore`
+ * requires. Nothing reads it unless its type says so.
  *
  * @since 0.1.0
  * @category tags

@@ -301,3 +301,27 @@ export const make = (
  */
 export const layer = (options?: Options): Layer.Layer<StreamableHttpServer, never, McpServer> =>
   Layer.scoped(StreamableHttpServer, make(options))
+
+/**
+ * The endpoint as a Layer over the `McpServer` and the `EventStore` in
+ * context: the store is a requirement of its type (for a store built as a
+ * Layer, a shared one say). The `eventStore` option is taken from context.
+ *
+ * @example
+ * ```ts
+ * import * as EventStore from "@effect-mcp/mcp/EventStore"
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ * import * as Layer from "effect/Layer"
+ *
+ * const EndpointLive = StreamableHttpServer.layerWithEventStore().pipe(Layer.provide(EventStore.layerMemory()))
+ * ```
+ * @since 0.1.0
+ * @category layers
+ */
+export const layerWithEventStore = (
+  options?: Omit<Options, "eventStore">
+): Layer.Layer<StreamableHttpServer, never, McpServer | EventStore.EventStore> =>
+  Layer.scoped(
+    StreamableHttpServer,
+    Effect.flatMap(EventStore.EventStore, (store) => make({ ...options, eventStore: store }))
+  )

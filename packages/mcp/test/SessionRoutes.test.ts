@@ -7,6 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Headers from "@effect/platform/Headers"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
@@ -276,5 +277,43 @@ describe("LegacySseServer idle sweep", () => {
       assert.strictEqual(yield* legacy.sessionCount, 1)
       yield* TestClock.adjust("30 seconds")
       assert.strictEqual(yield* legacy.sessionCount, 0)
+    }))
+})
+
+describe("StreamableHttpServer's event store is explicit", () => {
+  const initialize = (endpoint: StreamableHttpServer.StreamableHttpServerShape) =>
+    Effect.flatMap(
+      endpoint.respond({
+        method: "POST",
+        headers: Headers.fromInput({ "content-type": "application/json", accept: "application/json, text/event-stream" }),
+        arrayBuffer: Effect.succeed(new TextEncoder().encode(JSON.stringify({
+          jsonrpc: "2.0",
+          id: 0,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } }
+        })))
+      }),
+      read
+    )
+  const endpointOf = (layer: Layer.Layer<StreamableHttpServer.StreamableHttpServer, never, McpServer.McpServer>) =>
+    Effect.flatMap(
+      Layer.build(layer.pipe(Layer.provideMerge(McpServer.layer({ name: "store", version: "1.0.0" })))),
+      (context) => Effect.provide(StreamableHttpServer.StreamableHttpServer, context)
+    )
+
+  it.scoped("a store in context is not used by `layer`; `layerWithEventStore` requires one and uses it", () =>
+    Effect.gen(function*() {
+      const without = yield* endpointOf(StreamableHttpServer.layer({ dnsRebindingProtection: false }).pipe(
+        Layer.provide(EventStore.layerMemory())
+      ))
+      const plain = yield* initialize(without)
+      assert.notInclude(plain.text, "id: ")
+      const withStore = yield* endpointOf(StreamableHttpServer.layerWithEventStore({ dnsRebindingProtection: false }).pipe(
+        Layer.provide(EventStore.layerMemory())
+      ))
+      const primed = yield* initialize(withStore)
+      assert.include(primed.text, `id: ${primed.session}-1_0\nretry: 1000`)
+      const byOption = yield* endpointOf(StreamableHttpServer.layer({ dnsRebindingProtection: false, eventStore: true }))
+      assert.include((yield* initialize(byOption)).text, "retry: 1000")
     }))
 })
