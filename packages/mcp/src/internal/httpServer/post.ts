@@ -18,10 +18,10 @@ import * as Lifecycle from "../../Lifecycle.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type * as Deadlines from "../deadlines.js"
 import * as Once from "../once.js"
-import type { Endpoint } from "./config.js"
+import type { Config, Endpoint } from "./config.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
-import { answerOf, eventText, type SseStream } from "./sseStream.js"
+import { answerOf, eventText, type SseStream, type Streams } from "./sseStream.js"
 import {
   checkPostHeaders,
   checkVersion,
@@ -70,170 +70,177 @@ const DUPLICATE = {
 }
 
 /**
- * The POST handler. `fastPath` holds the SSE fast path's deadlines: one
- * sleeping fiber for every POST waiting, not a timer each.
+ * What the POST handler reads: the endpoint, and the SSE fast path's
+ * deadlines (one sleeping fiber for every POST waiting, not a timer each).
  */
+interface Ctx extends Endpoint {
+  readonly fastPath: Deadlines.Deadlines
+}
+
+/** The POST handler. */
 export const make = (endpoint: Endpoint, fastPath: Deadlines.Deadlines) => {
-  const { config, sessions, streams } = endpoint
-  const { auth, jsonMode, server, stateless, store } = config
-  const registry = sessions.registry
+  const ctx: Ctx = { ...endpoint, fastPath }
+  return (request: EndpointRequest, principal: PrincipalInfo | undefined) => post(ctx, request, principal)
+}
 
-  const post = (request: EndpointRequest, principal: PrincipalInfo | undefined) =>
-    Effect.gen(function*() {
-      const headers = request.headers
-      const refused = checkPostHeaders(headers, jsonMode)
-      if (refused !== undefined) return refused
-      const read = yield* readJsonBody(request, config.maxBody, config.maxDepth)
-      if (!isParsed(read)) return read
-      const decoded = postMessages(read.json)
-      if (!("messages" in decoded)) return decoded
-      const { isBatch, messages } = decoded
-      const initialize = messages.find((m): m is JsonRpc.Request => JsonRpc.isRequest(m) && m.method === "initialize")
+const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | undefined) =>
+  Effect.gen(function*() {
+    const { config, sessions } = ctx
+    const { auth, jsonMode, server, stateless } = config
+    const headers = request.headers
+    const refused = checkPostHeaders(headers, jsonMode)
+    if (refused !== undefined) return refused
+    const read = yield* readJsonBody(request, config.maxBody, config.maxDepth)
+    if (!isParsed(read)) return read
+    const decoded = postMessages(read.json)
+    if (!("messages" in decoded)) return decoded
+    const { isBatch, messages } = decoded
+    const initialize = messages.find((m): m is JsonRpc.Request => JsonRpc.isRequest(m) && m.method === "initialize")
 
-      // with `McpAuth`: the 403 for scopes the token lacks, answered before anything runs (after
-      // the 404 of a session that is not the principal's)
-      const denied = auth === undefined || principal === undefined
-        ? undefined
-        : yield* auth.authorize(principal, messages.filter(JsonRpc.isRequest), server.requiredScopes)
+    // with `McpAuth`: the 403 for scopes the token lacks, answered before anything runs (after
+    // the 404 of a session that is not the principal's)
+    const denied = auth === undefined || principal === undefined
+      ? undefined
+      : yield* auth.authorize(principal, messages.filter(JsonRpc.isRequest), server.requiredScopes)
 
-      let session: Session
-      if (stateless) {
-        if (denied !== undefined) return denied
-        // however this POST ends (its client may hang up at any point, interrupting it), its
-        // session ends with it; a streamed answer hands that to the end of its stream
-        const own = yield* sessions.open
-        own.principal = principal
-        return yield* answer(own, messages, isBatch).pipe(
-          Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : sessions.close(own))
-        )
-      } else if (initialize !== undefined) {
-        if (headers["mcp-session-id"] !== undefined) {
-          return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Bad Request: the session is already initialized")
-        }
-        if (isBatch) {
-          return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a batch")
-        }
-        if (denied !== undefined) return denied
-        if (registry.full()) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
-        session = yield* sessions.open
-        session.initializeId = initialize.id
-      } else {
-        const versionError = checkVersion(headers)
-        if (versionError !== undefined) return versionError
-        const id = headers["mcp-session-id"]
-        if (id === undefined) return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required")
-        const found = registry.find(id, principal)
-        if (!isSession(found)) return found
-        session = found
+    let session: Session
+    if (stateless) {
+      if (denied !== undefined) return denied
+      // however this POST ends (its client may hang up at any point, interrupting it), its
+      // session ends with it; a streamed answer hands that to the end of its stream
+      const own = yield* sessions.open
+      own.principal = principal
+      return yield* answer(ctx, own, messages, isBatch).pipe(
+        Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : sessions.close(own))
+      )
+    } else if (initialize !== undefined) {
+      if (headers["mcp-session-id"] !== undefined) {
+        return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Bad Request: the session is already initialized")
+      }
+      if (isBatch) {
+        return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a batch")
       }
       if (denied !== undefined) return denied
-      // the owner's latest token: what handlers see as `Principal`
-      session.principal = principal
-      return yield* answer(session, messages, isBatch)
-    })
+      if (sessions.registry.full()) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
+      session = yield* sessions.open
+      session.initializeId = initialize.id
+    } else {
+      const versionError = checkVersion(headers)
+      if (versionError !== undefined) return versionError
+      const id = headers["mcp-session-id"]
+      if (id === undefined) return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required")
+      const found = sessions.registry.find(id, principal)
+      if (!isSession(found)) return found
+      session = found
+    }
+    if (denied !== undefined) return denied
+    // the owner's latest token: what handlers see as `Principal`
+    session.principal = principal
+    return yield* answer(ctx, session, messages, isBatch)
+  })
 
-  /** Serves the messages of one POST in its session: 202, or their answers as JSON or SSE. */
-  const answer = (session: Session, messages: Messages, isBatch: boolean) =>
-    Effect.gen(function*() {
-      session.lastActivity = registry.now()
-      if (isBatch && !Lifecycle.allowsBatches(session.version)) {
-        if (stateless) yield* sessions.close(session)
-        return jsonRpcError(
-          400,
-          JsonRpc.ErrorCode.InvalidRequest,
-          "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
-        )
+/** Serves the messages of one POST in its session: 202, or their answers as JSON or SSE. */
+const answer = (ctx: Ctx, session: Session, messages: Messages, isBatch: boolean) =>
+  Effect.gen(function*() {
+    const { config, fastPath, sessions, streams } = ctx
+    const { jsonMode, stateless, store } = config
+    session.lastActivity = sessions.registry.now()
+    if (isBatch && !Lifecycle.allowsBatches(session.version)) {
+      if (stateless) yield* sessions.close(session)
+      return jsonRpcError(
+        400,
+        JsonRpc.ErrorCode.InvalidRequest,
+        "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
+      )
+    }
+    const stream = open(streams, session, messages)
+    if (stream === undefined) {
+      if (stateless) yield* sessions.close(session)
+      return HttpServerResponse.empty({ status: 202 })
+    }
+    const done = stateless ? sessions.close(session) : Effect.void
+    const decided = stream.json!.decided
+    const timer = jsonMode || decided.isDone() ? undefined : fastPathTimer(ctx, decided)
+    const how = yield* decided.await
+    if (timer !== undefined) fastPath.remove(timer)
+    const gathered = stream.json!.responses
+    stream.json = undefined
+    if (how === "json") {
+      session.streams.delete(stream.id)
+      yield* done
+      if (jsonMode) return wholeJson(config, session, gathered, isBatch)
+      // a complete event stream: stored, handed to the connection whole, so delivered (and
+      // resumable for the store's grace period)
+      let body = store !== undefined ? streams.priming(stream.id) : ""
+      for (const m of gathered) {
+        const data = JSON.stringify(m)
+        body += eventText(store === undefined ? undefined : yield* store.append(session.id, stream.id, data, answerOf(m)), data)
       }
-      const stream = open(session, messages)
-      if (stream === undefined) {
-        if (stateless) yield* sessions.close(session)
-        return HttpServerResponse.empty({ status: 202 })
-      }
-      const done = stateless ? sessions.close(session) : Effect.void
-      const decided = stream.json!.decided
-      const timer = jsonMode || decided.isDone() ? undefined : fastPathTimer(decided)
-      const how = yield* decided.await
-      if (timer !== undefined) fastPath.remove(timer)
-      const gathered = stream.json!.responses
-      stream.json = undefined
-      if (how === "json") {
-        session.streams.delete(stream.id)
-        yield* done
-        if (jsonMode) return wholeJson(session, gathered, isBatch)
-        // a complete event stream: stored, handed to the connection whole, so delivered (and
-        // resumable for the store's grace period)
-        let body = store !== undefined ? streams.priming(stream.id) : ""
-        for (const m of gathered) {
-          const data = JSON.stringify(m)
-          body += eventText(store === undefined ? undefined : yield* store.append(session.id, stream.id, data, answerOf(m)), data)
-        }
-        if (store !== undefined) yield* store.delivered(session.id, stream.id)
-        return wholeBody(body, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader(session) })
-      }
-      // streamed: the related messages sent so far, then what was gathered
-      const response = yield* streams.openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
-      yield* Effect.forEach(gathered, (m) => streams.deliver(session, stream, m), { discard: true })
-      if (stream.pending.size === 0) yield* streams.finish(session, stream)
-      else if (stream.closeOnOpen) yield* streams.endConnection(stream)
-      return response
-    })
+      if (store !== undefined) yield* store.delivered(session.id, stream.id)
+      return wholeBody(body, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader(config, session) })
+    }
+    // streamed: the related messages sent so far, then what was gathered
+    const response = yield* streams.openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
+    yield* Effect.forEach(gathered, (m) => streams.deliver(session, stream, m), { discard: true })
+    if (stream.pending.size === 0) yield* streams.finish(session, stream)
+    else if (stream.closeOnOpen) yield* streams.endConnection(stream)
+    return response
+  })
 
-  /**
-   * Hands a POST's messages to its session's engine; the stream its answers gather on, or
-   * undefined when nothing will be answered. An id already in flight in the session, or twice
-   * in this batch, is refused here, on this POST: routing it would take the first request's
-   * route, and its answer with it.
-   */
-  const open = (session: Session, messages: Messages): SseStream | undefined => {
-    const requests: Array<JsonRpc.Request> = []
-    const duplicates: Array<JsonRpc.Request> = []
-    for (const m of messages) {
-      if (!JsonRpc.isRequest(m)) continue
-      if (session.byRequest.has(m.id) || requests.some((r) => r.id === m.id)) duplicates.push(m)
-      else requests.push(m)
-    }
-    const invalids = messages.filter((m): m is JsonRpc.Invalid => JsonRpc.isInvalid(m) && m.respond)
-    if (requests.length === 0 && invalids.length === 0 && duplicates.length === 0) {
-      // the session's mailbox is unbounded: an offer never waits
-      for (const m of messages) session.incoming.unsafeOffer(m)
-      return undefined
-    }
-    const stream = streams.newStream(session, "post")
-    for (const r of requests) {
-      session.byRequest.set(r.id, stream)
-      stream.pending.add(r.id)
-    }
-    const decided = Once.make<"json" | "sse", never>()
-    stream.json = { responses: [], decided }
-    for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
-    for (const duplicate of duplicates) stream.json.responses.push(JsonRpc.failure(duplicate.id, DUPLICATE))
-    if (requests.length === 0) decided.complete(Exit.succeed("json"))
-    for (const m of messages) {
-      if (!JsonRpc.isInvalid(m) && !(duplicates.length > 0 && duplicates.includes(m as JsonRpc.Request))) {
-        session.incoming.unsafeOffer(m)
-      }
-    }
-    return stream
+/**
+ * Hands a POST's messages to its session's engine; the stream its answers gather on, or
+ * undefined when nothing will be answered. An id already in flight in the session, or twice
+ * in this batch, is refused here, on this POST: routing it would take the first request's
+ * route, and its answer with it.
+ */
+const open = (streams: Streams, session: Session, messages: Messages): SseStream | undefined => {
+  const requests: Array<JsonRpc.Request> = []
+  const duplicates: Array<JsonRpc.Request> = []
+  for (const m of messages) {
+    if (!JsonRpc.isRequest(m)) continue
+    if (session.byRequest.has(m.id) || requests.some((r) => r.id === m.id)) duplicates.push(m)
+    else requests.push(m)
   }
-
-  /**
-   * SSE mode: the POST is answered whole if every answer comes within the fast-path window,
-   * else streamed (so is one whose handler talked first, or closed its stream).
-   */
-  const fastPathTimer = (decided: Once.Once<"json" | "sse", never>): Deadlines.Entry => {
-    const deadline = fastPath.now() + config.sseFastPathMs
-    const timer: Deadlines.Entry = { deadline: () => deadline, expire: () => decided.complete(Exit.succeed("sse")) }
-    fastPath.add(timer)
-    return timer
+  const invalids = messages.filter((m): m is JsonRpc.Invalid => JsonRpc.isInvalid(m) && m.respond)
+  if (requests.length === 0 && invalids.length === 0 && duplicates.length === 0) {
+    // the session's mailbox is unbounded: an offer never waits
+    for (const m of messages) session.incoming.unsafeOffer(m)
+    return undefined
   }
-
-  const sessionHeader = (session: Session): Record<string, string> => stateless ? {} : { "mcp-session-id": session.id }
-
-  /** JSON mode: every answer in one JSON body (202 when every request was cancelled: nothing to say). */
-  const wholeJson = (session: Session, gathered: ReadonlyArray<JsonRpc.Message>, isBatch: boolean) =>
-    gathered.length === 0
-      ? HttpServerResponse.empty({ status: 202, headers: Headers.fromInput(sessionHeader(session)) })
-      : wholeBody(JSON.stringify(isBatch ? gathered : gathered[0]), "application/json", sessionHeader(session))
-
-  return post
+  const stream = streams.newStream(session, "post")
+  for (const r of requests) {
+    session.byRequest.set(r.id, stream)
+    stream.pending.add(r.id)
+  }
+  const decided = Once.make<"json" | "sse", never>()
+  stream.json = { responses: [], decided }
+  for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
+  for (const duplicate of duplicates) stream.json.responses.push(JsonRpc.failure(duplicate.id, DUPLICATE))
+  if (requests.length === 0) decided.complete(Exit.succeed("json"))
+  for (const m of messages) {
+    if (!JsonRpc.isInvalid(m) && !(duplicates.length > 0 && duplicates.includes(m as JsonRpc.Request))) {
+      session.incoming.unsafeOffer(m)
+    }
+  }
+  return stream
 }
+
+/**
+ * SSE mode: the POST is answered whole if every answer comes within the fast-path window,
+ * else streamed (so is one whose handler talked first, or closed its stream).
+ */
+const fastPathTimer = ({ config, fastPath }: Ctx, decided: Once.Once<"json" | "sse", never>): Deadlines.Entry => {
+  const deadline = fastPath.now() + config.sseFastPathMs
+  const timer: Deadlines.Entry = { deadline: () => deadline, expire: () => decided.complete(Exit.succeed("sse")) }
+  fastPath.add(timer)
+  return timer
+}
+
+const sessionHeader = (config: Config, session: Session): Record<string, string> =>
+  config.stateless ? {} : { "mcp-session-id": session.id }
+
+/** JSON mode: every answer in one JSON body (202 when every request was cancelled: nothing to say). */
+const wholeJson = (config: Config, session: Session, gathered: ReadonlyArray<JsonRpc.Message>, isBatch: boolean) =>
+  gathered.length === 0
+    ? HttpServerResponse.empty({ status: 202, headers: Headers.fromInput(sessionHeader(config, session)) })
+    : wholeBody(JSON.stringify(isBatch ? gathered : gathered[0]), "application/json", sessionHeader(config, session))

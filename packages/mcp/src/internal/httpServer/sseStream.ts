@@ -97,242 +97,262 @@ export const answerOf = (message: JsonRpc.Message): JsonRpc.RequestId | undefine
 
 const seqOf = (id: string): number => Option.match(EventStore.parseEventId(id), { onNone: () => 0, onSome: (p) => p.seq })
 
+/** What the stream functions share: the resolved options, the Clock, the open connections. */
+interface Ctx {
+  readonly config: Config
+  readonly now: () => number
+  /** Every open connection, for the keep-alive ticker. */
+  readonly openSinks: Set<Sink>
+}
+
+const KEEP_ALIVE: Event = { seq: 0, text: ": keep-alive\n\n" }
+
 /** The streams of every session; the keep-alive ticker runs for the life of the scope. */
 export const make = (config: Config, now: () => number): Effect.Effect<Streams, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { bufferSize, retryMs, store } = config
+    const ctx: Ctx = { config, now, openSinks: new Set() }
     // one timer for every open connection: a comment on each keeps proxies from closing quiet streams
-    const openSinks = new Set<Sink>()
-    const keepAliveEvent: Event = { seq: 0, text: ": keep-alive\n\n" }
     yield* every(
       config.keepAlive,
       Effect.sync(() => {
         // a full buffer already has something to say: skip it rather than wait
-        for (const sink of openSinks) sink.mailbox.unsafeOffer(keepAliveEvent)
+        for (const sink of ctx.openSinks) sink.mailbox.unsafeOffer(KEEP_ALIVE)
       })
     )
-
-    const priming = (streamId: string) => `id: ${EventStore.primingId(streamId)}\nretry: ${retryMs}\ndata: \n\n`
-
-    const deliver = (session: Session, stream: SseStream, message: JsonRpc.Message): Effect.Effect<void> =>
-      Effect.gen(function*() {
-        const data = JSON.stringify(message)
-        let event: Event
-        if (store !== undefined) {
-          const id = yield* store.append(session.id, stream.id, data, answerOf(message))
-          event = { seq: seqOf(id), text: eventText(id, data) }
-        } else {
-          event = { seq: 0, text: eventText(undefined, data) }
-        }
-        const sink = stream.sink
-        if (sink !== undefined) {
-          const open = yield* sink.mailbox.offer(event)
-          if (open) return
-        }
-        // no connection now: keep it for the next one (bounded; the store, if any, keeps it too)
-        if (!stream.done && (store !== undefined || stream.kind === "post")) {
-          stream.backlog.push(event)
-          if (stream.backlog.length > bufferSize * 4) stream.backlog.shift()
-        }
-      })
-
-    const endConnection = (stream: SseStream): Effect.Effect<void> =>
-      Effect.suspend(() => {
-        const sink = stream.sink
-        stream.sink = undefined
-        return sink === undefined ? Effect.void : Effect.asVoid(sink.mailbox.end)
-      })
-
-    const finish = (session: Session, stream: SseStream) =>
-      Effect.suspend(() => {
-        stream.done = true
-        session.streams.delete(stream.id)
-        return endConnection(stream)
-      })
-
-    /**
-     * A request of `stream` is over: with its answer, or without one (cancelled). Its route goes,
-     * and the stream ends (or its POST is answered) once nothing else waits on it.
-     */
-    const settle = (
-      session: Session,
-      stream: SseStream,
-      id: JsonRpc.RequestId,
-      answer: JsonRpc.Message | undefined
-    ): Effect.Effect<void> => {
-      session.byRequest.delete(id)
-      stream.pending.delete(id)
-      if (stream.json !== undefined) {
-        if (answer !== undefined) stream.json.responses.push(answer)
-        if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
-        return Effect.void
-      }
-      const last = stream.pending.size === 0 ? finish(session, stream) : Effect.void
-      return answer === undefined ? last : Effect.zipRight(deliver(session, stream, answer), last)
-    }
-
-    const ensureSink = (stream: SseStream): Effect.Effect<void> =>
-      stream.sink !== undefined
-        ? Effect.void
-        : Effect.map(Mailbox.make<Event>({ capacity: bufferSize }), (mailbox) => {
-          if (stream.sink === undefined) stream.sink = { mailbox }
-        })
-
-    const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
-      const stream: SseStream = {
-        id: `${session.id}-${session.nextStream++}`,
-        kind,
-        sink: undefined,
-        pending: new Set(),
-        backlog: [],
-        json: undefined,
-        done: false,
-        closeOnOpen: false
-      }
-      session.streams.set(stream.id, stream)
-      return stream
-    }
-
-    const route = (session: Session, message: JsonRpc.Message, target: Route | undefined): Effect.Effect<void> => {
-      if (JsonRpc.isResponse(message)) {
-        const id = message.id
-        if (id === null) return Effect.void
-        if (id === session.initializeId && "result" in message) {
-          const v = message.result.protocolVersion
-          if (typeof v === "string") session.version = v
-        }
-        const stream = session.byRequest.get(id)
-        if (stream === undefined) return Effect.logDebug("a response for a request no stream waits for")
-        return settle(session, stream, id, message)
-      }
-      const related = target?.relatedRequestId
-      const stream = related === undefined ? undefined : session.byRequest.get(related)
-      if (stream !== undefined) {
-        if (stream.json !== undefined) {
-          // a handler that talks before answering: its POST is answered with a stream, whose
-          // bounded sink exists from now on, so the handler waits for the reader instead of
-          // anything being buffered without bound or dropped
-          stream.json.decided.complete(Exit.succeed("sse"))
-          return ensureSink(stream).pipe(
-            Effect.zipRight(Effect.suspend(() => deliver(session, stream, message)))
-          )
-        }
-        return deliver(session, stream, message)
-      }
-      if (session.standing === undefined) {
-        if (store === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
-        session.standing = newStream(session, "standing")
-      }
-      return deliver(session, session.standing, message)
-    }
-
-    const requestEnded = (session: Session, requestId: JsonRpc.RequestId) =>
-      Effect.suspend(() => {
-        const stream = session.byRequest.get(requestId)
-        return stream === undefined ? Effect.void : settle(session, stream, requestId, undefined)
-      })
-
-    const closeRequestStream = (session: Session, requestId: JsonRpc.RequestId) =>
-      Effect.suspend(() => {
-        const stream = session.byRequest.get(requestId)
-        // without a store the client could not get the rest: keep the stream open
-        if (stream === undefined || store === undefined) return Effect.void
-        if (stream.json !== undefined && !config.jsonMode) {
-          // still gathering: answer with a stream now, primed, and end its connection at once
-          stream.closeOnOpen = true
-          stream.json.decided.complete(Exit.succeed("sse"))
-          return Effect.void
-        }
-        return endConnection(stream)
-      })
-
-    const sseHeaders = (session: Session) =>
-      Headers.fromInput({
-        "cache-control": "no-cache, no-transform",
-        "x-accel-buffering": "no",
-        ...(config.stateless ? {} : { "mcp-session-id": session.id })
-      })
-
-    /** The body of a connection: one pull for the head, then one per batch of live events. */
-    const body = (
-      session: Session,
-      stream: SseStream,
-      sink: Sink,
-      head: ReadonlyArray<string>,
-      lastReplayed: number,
-      onEnd: Effect.Effect<void>
-    ): Stream.Stream<Uint8Array> => {
-      // a stream of streams would cost a dozen channel executors per open connection, for the
-      // life of the connection
-      const mailbox = sink.mailbox
-      let pending: ReadonlyArray<string> | undefined = head
-      let finished = false
-      const pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> = Effect.suspend(() => {
-        if (pending !== undefined) {
-          const texts = pending
-          pending = undefined
-          return Effect.succeed(Chunk.of(encoder.encode(texts.join(""))))
-        }
-        if (finished) return Effect.fail(Option.none())
-        return Effect.flatMap(mailbox.takeAll, ([events, done]) => {
-          let text = ""
-          for (const e of events) if (e.seq === 0 || e.seq > lastReplayed) text += e.text
-          if (done) finished = true
-          if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
-          return done ? Effect.fail(Option.none()) : pull
-        })
-      })
-      return Stream.repeatEffectChunkOption(pull).pipe(
-        Stream.ensuring(Effect.suspend(() => {
-          openSinks.delete(sink)
-          if (stream.sink === sink) stream.sink = undefined
-          session.lastActivity = now()
-          // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
-          // Read to its end, the stream's answers were all written: it stays resumable for the
-          // store's grace period
-          return Effect.zipRight(
-            sink.mailbox.shutdown,
-            finished && stream.done && store !== undefined
-              ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
-              : onEnd
-          )
-        }))
-      )
-    }
-
-    const openSse: Streams["openSse"] = (session, stream, replay, onEnd = Effect.void, resumed = false) =>
-      Effect.gen(function*() {
-        const previous = stream.sink
-        // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
-        // stream replaces the connection it had
-        const sink: Sink = previous !== undefined && !resumed
-          ? previous
-          : { mailbox: yield* Mailbox.make<Event>({ capacity: bufferSize }) }
-        stream.sink = sink
-        if (previous !== undefined && previous !== sink) yield* previous.mailbox.end
-        const lastReplayed = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
-        const first = store !== undefined ? priming(stream.id) : `: stream open\n\n`
-        // a resumed stream is not primed again: a second priming id would send the client back to the start
-        const head = resumed && store !== undefined
-          ? [`: resumed\nretry: ${retryMs}\n\n`, ...replay.map((e) => e.text)]
-          : [first, ...replay.map((e) => e.text)]
-        if (stream.done) yield* sink.mailbox.end
-        openSinks.add(sink)
-        return HttpServerResponse.stream(body(session, stream, sink, head, lastReplayed, onEnd), {
-          contentType: "text/event-stream",
-          headers: sseHeaders(session)
-        })
-      })
-
     return {
       newStream,
-      deliver,
+      deliver: (session, stream, message) => deliver(ctx, session, stream, message),
       finish,
-      route,
-      requestEnded,
-      closeRequestStream,
+      route: (session, message, target) => route(ctx, session, message, target),
+      requestEnded: (session, requestId) => requestEnded(ctx, session, requestId),
+      closeRequestStream: (session, requestId) => closeRequestStream(ctx, session, requestId),
       endConnection,
-      openSse,
-      priming
+      openSse: (session, stream, replay, onEnd, resumed) => openSse(ctx, session, stream, replay, onEnd, resumed),
+      priming: (streamId) => priming(config, streamId)
     }
+  })
+
+const priming = (config: Config, streamId: string) =>
+  `id: ${EventStore.primingId(streamId)}\nretry: ${config.retryMs}\ndata: \n\n`
+
+const deliver = (ctx: Ctx, session: Session, stream: SseStream, message: JsonRpc.Message): Effect.Effect<void> =>
+  Effect.gen(function*() {
+    const { bufferSize, store } = ctx.config
+    const data = JSON.stringify(message)
+    let event: Event
+    if (store !== undefined) {
+      const id = yield* store.append(session.id, stream.id, data, answerOf(message))
+      event = { seq: seqOf(id), text: eventText(id, data) }
+    } else {
+      event = { seq: 0, text: eventText(undefined, data) }
+    }
+    const sink = stream.sink
+    if (sink !== undefined) {
+      const open = yield* sink.mailbox.offer(event)
+      if (open) return
+    }
+    // no connection now: keep it for the next one (bounded; the store, if any, keeps it too)
+    if (!stream.done && (store !== undefined || stream.kind === "post")) {
+      stream.backlog.push(event)
+      if (stream.backlog.length > bufferSize * 4) stream.backlog.shift()
+    }
+  })
+
+const endConnection = (stream: SseStream): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    const sink = stream.sink
+    stream.sink = undefined
+    return sink === undefined ? Effect.void : Effect.asVoid(sink.mailbox.end)
+  })
+
+const finish = (session: Session, stream: SseStream) =>
+  Effect.suspend(() => {
+    stream.done = true
+    session.streams.delete(stream.id)
+    return endConnection(stream)
+  })
+
+/**
+ * A request of `stream` is over: with its answer, or without one (cancelled). Its route goes,
+ * and the stream ends (or its POST is answered) once nothing else waits on it.
+ */
+const settle = (
+  ctx: Ctx,
+  session: Session,
+  stream: SseStream,
+  id: JsonRpc.RequestId,
+  answer: JsonRpc.Message | undefined
+): Effect.Effect<void> => {
+  session.byRequest.delete(id)
+  stream.pending.delete(id)
+  if (stream.json !== undefined) {
+    if (answer !== undefined) stream.json.responses.push(answer)
+    if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
+    return Effect.void
+  }
+  const last = stream.pending.size === 0 ? finish(session, stream) : Effect.void
+  return answer === undefined ? last : Effect.zipRight(deliver(ctx, session, stream, answer), last)
+}
+
+const ensureSink = (ctx: Ctx, stream: SseStream): Effect.Effect<void> =>
+  stream.sink !== undefined
+    ? Effect.void
+    : Effect.map(Mailbox.make<Event>({ capacity: ctx.config.bufferSize }), (mailbox) => {
+      if (stream.sink === undefined) stream.sink = { mailbox }
+    })
+
+const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
+  const stream: SseStream = {
+    id: `${session.id}-${session.nextStream++}`,
+    kind,
+    sink: undefined,
+    pending: new Set(),
+    backlog: [],
+    json: undefined,
+    done: false,
+    closeOnOpen: false
+  }
+  session.streams.set(stream.id, stream)
+  return stream
+}
+
+const route = (ctx: Ctx, session: Session, message: JsonRpc.Message, target: Route | undefined): Effect.Effect<void> => {
+  if (JsonRpc.isResponse(message)) {
+    const id = message.id
+    if (id === null) return Effect.void
+    if (id === session.initializeId && "result" in message) {
+      const v = message.result.protocolVersion
+      if (typeof v === "string") session.version = v
+    }
+    const stream = session.byRequest.get(id)
+    if (stream === undefined) return Effect.logDebug("a response for a request no stream waits for")
+    return settle(ctx, session, stream, id, message)
+  }
+  const related = target?.relatedRequestId
+  const stream = related === undefined ? undefined : session.byRequest.get(related)
+  if (stream !== undefined) {
+    if (stream.json !== undefined) {
+      // a handler that talks before answering: its POST is answered with a stream, whose
+      // bounded sink exists from now on, so the handler waits for the reader instead of
+      // anything being buffered without bound or dropped
+      stream.json.decided.complete(Exit.succeed("sse"))
+      return ensureSink(ctx, stream).pipe(
+        Effect.zipRight(Effect.suspend(() => deliver(ctx, session, stream, message)))
+      )
+    }
+    return deliver(ctx, session, stream, message)
+  }
+  if (session.standing === undefined) {
+    if (ctx.config.store === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
+    session.standing = newStream(session, "standing")
+  }
+  return deliver(ctx, session, session.standing, message)
+}
+
+const requestEnded = (ctx: Ctx, session: Session, requestId: JsonRpc.RequestId) =>
+  Effect.suspend(() => {
+    const stream = session.byRequest.get(requestId)
+    return stream === undefined ? Effect.void : settle(ctx, session, stream, requestId, undefined)
+  })
+
+const closeRequestStream = (ctx: Ctx, session: Session, requestId: JsonRpc.RequestId) =>
+  Effect.suspend(() => {
+    const stream = session.byRequest.get(requestId)
+    // without a store the client could not get the rest: keep the stream open
+    if (stream === undefined || ctx.config.store === undefined) return Effect.void
+    if (stream.json !== undefined && !ctx.config.jsonMode) {
+      // still gathering: answer with a stream now, primed, and end its connection at once
+      stream.closeOnOpen = true
+      stream.json.decided.complete(Exit.succeed("sse"))
+      return Effect.void
+    }
+    return endConnection(stream)
+  })
+
+const sseHeaders = (config: Config, session: Session) =>
+  Headers.fromInput({
+    "cache-control": "no-cache, no-transform",
+    "x-accel-buffering": "no",
+    ...(config.stateless ? {} : { "mcp-session-id": session.id })
+  })
+
+/** The body of a connection: one pull for the head, then one per batch of live events. */
+const body = (
+  ctx: Ctx,
+  session: Session,
+  stream: SseStream,
+  sink: Sink,
+  head: ReadonlyArray<string>,
+  lastReplayed: number,
+  onEnd: Effect.Effect<void>
+): Stream.Stream<Uint8Array> => {
+  // a stream of streams would cost a dozen channel executors per open connection, for the
+  // life of the connection
+  const mailbox = sink.mailbox
+  const store = ctx.config.store
+  let pending: ReadonlyArray<string> | undefined = head
+  let finished = false
+  const pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> = Effect.suspend(() => {
+    if (pending !== undefined) {
+      const texts = pending
+      pending = undefined
+      return Effect.succeed(Chunk.of(encoder.encode(texts.join(""))))
+    }
+    if (finished) return Effect.fail(Option.none())
+    return Effect.flatMap(mailbox.takeAll, ([events, done]) => {
+      let text = ""
+      for (const e of events) if (e.seq === 0 || e.seq > lastReplayed) text += e.text
+      if (done) finished = true
+      if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
+      return done ? Effect.fail(Option.none()) : pull
+    })
+  })
+  return Stream.repeatEffectChunkOption(pull).pipe(
+    Stream.ensuring(Effect.suspend(() => {
+      ctx.openSinks.delete(sink)
+      if (stream.sink === sink) stream.sink = undefined
+      session.lastActivity = ctx.now()
+      // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
+      // Read to its end, the stream's answers were all written: it stays resumable for the
+      // store's grace period
+      return Effect.zipRight(
+        sink.mailbox.shutdown,
+        finished && stream.done && store !== undefined
+          ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
+          : onEnd
+      )
+    }))
+  )
+}
+
+const openSse = (
+  ctx: Ctx,
+  session: Session,
+  stream: SseStream,
+  replay: ReadonlyArray<Event>,
+  onEnd: Effect.Effect<void> = Effect.void,
+  resumed = false
+): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
+  Effect.gen(function*() {
+    const { config } = ctx
+    const previous = stream.sink
+    // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
+    // stream replaces the connection it had
+    const sink: Sink = previous !== undefined && !resumed
+      ? previous
+      : { mailbox: yield* Mailbox.make<Event>({ capacity: config.bufferSize }) }
+    stream.sink = sink
+    if (previous !== undefined && previous !== sink) yield* previous.mailbox.end
+    const lastReplayed = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
+    const first = config.store !== undefined ? priming(config, stream.id) : `: stream open\n\n`
+    // a resumed stream is not primed again: a second priming id would send the client back to the start
+    const head = resumed && config.store !== undefined
+      ? [`: resumed\nretry: ${config.retryMs}\n\n`, ...replay.map((e) => e.text)]
+      : [first, ...replay.map((e) => e.text)]
+    if (stream.done) yield* sink.mailbox.end
+    ctx.openSinks.add(sink)
+    return HttpServerResponse.stream(body(ctx, session, stream, sink, head, lastReplayed, onEnd), {
+      contentType: "text/event-stream",
+      headers: sseHeaders(config, session)
+    })
   })
