@@ -6,7 +6,6 @@
  * @internal
  */
 import * as Clock from "effect/Clock"
-import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Oauth from "oauth4webapi"
 import * as Challenge from "./challenge.js"
@@ -15,21 +14,9 @@ import { OAuthError } from "./error.js"
 import * as Http from "./fetch.js"
 import { lib, run } from "./fetch.js"
 import * as Identity from "./identity.js"
+import type { Options } from "../../McpOAuth.js"
 import type { AuthorizationRedirectShape, StoredTokens, TokenStoreShape } from "./services.js"
 
-export interface Options {
-  readonly clientId?: string | undefined
-  readonly clientSecret?: string | undefined
-  readonly tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none" | undefined
-  readonly clientMetadataUrl?: string | undefined
-  readonly clientName?: string | undefined
-  readonly scope?: string | undefined
-  readonly maxStepUps?: number | undefined
-  readonly login?: boolean | undefined
-  readonly fetch?: Http.Fetch | undefined
-  readonly timeout?: Duration.DurationInput | undefined
-  readonly allowHttp?: boolean | undefined
-}
 
 /** What a server's exchanges need: a token per exchange, and what to do when it is refused. */
 export interface ClientAuth {
