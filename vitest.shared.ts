@@ -6,6 +6,8 @@ const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src`, im
 export const alias = [
   { find: /^@effect-mcp\/mcp$/, replacement: `${pkg("mcp")}/index.ts` },
   { find: /^@effect-mcp\/mcp\/(.*)$/, replacement: `${pkg("mcp")}/$1.ts` },
+  { find: /^@effect-mcp\/redis$/, replacement: `${pkg("redis")}/index.ts` },
+  { find: /^@effect-mcp\/redis\/(.*)$/, replacement: `${pkg("redis")}/$1.ts` },
   { find: /^@effect-mcp\/node$/, replacement: `${pkg("node")}/index.ts` },
   { find: /^@effect-mcp\/node\/(.*)$/, replacement: `${pkg("node")}/$1.ts` }
 ]
