@@ -17,6 +17,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
+import * as ClientAuth from "./clientAuth.js"
 
 const url = process.argv[process.argv.length - 1]
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "initialize"
@@ -65,16 +66,18 @@ const ClientLive = McpClient.layer({
   version: "0.1.0",
   elicitation: { form: () => Effect.succeed({ action: "accept", content: {} }) }
 }).pipe(
-  Layer.provide(StreamableHttpClient.layer({
-    url: url!,
-    // sse-retry times the reconnection from the last GET it saw: a standing GET that opens
-    // late (a loaded machine) would be taken for the reconnection, so that scenario goes without
-    listen: scenario !== "sse-retry"
-  })),
+  Layer.provide(Layer.unwrapEffect(Effect.map(ClientAuth.auth(scenario, ClientAuth.context(process.env)), (auth) =>
+    StreamableHttpClient.layer({
+      url: url!,
+      // sse-retry times the reconnection from the last GET it saw: a standing GET that opens
+      // late (a loaded machine) would be taken for the reconnection, so that scenario goes without
+      listen: scenario !== "sse-retry",
+      auth
+    })))),
   Layer.provide(FetchHttpClient.layer)
 )
 
-const program = (scenarios[scenario] ?? scenarios.initialize!).pipe(
+const program = (scenarios[scenario] ?? (ClientAuth.isAuthScenario(scenario) ? ClientAuth.program : scenarios.initialize!)).pipe(
   Effect.provide(ClientLive),
   Effect.timeout("25 seconds"),
   Effect.provide(Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.stringLogger)))

@@ -51,8 +51,46 @@ const toIdentity = (oauth: Lib, stored: StoredClient): Identity => ({
     ? oauth.None()
     : stored.token_endpoint_auth_method === "client_secret_post"
     ? oauth.ClientSecretPost(stored.client_secret)
-    : oauth.ClientSecretBasic(stored.client_secret)
+    : clientSecretBasic(stored.client_secret)
 })
+
+/**
+ * `client_secret_basic` (RFC 6749 §2.3.1) with the credentials percent-encoded as by
+ * `encodeURIComponent`. oauth4webapi also escapes `-`, `.`, `_`, `!`, `~`, `*`, `'`, `(` and
+ * `)`, which servers that do not decode the credentials (the conformance suite's, and some in
+ * the field) then refuse; a server that decodes them reads the same either way.
+ */
+const clientSecretBasic = (secret: string): Oauth.ClientAuth => (_as, client, _body, headers) => {
+  headers.set("authorization", `Basic ${btoa(`${encodeURIComponent(client.client_id)}:${encodeURIComponent(secret)}`)}`)
+}
+
+/**
+ * The registered client from a registration response. oauth4webapi's own processing refuses a
+ * secret without `client_secret_expires_at`, which RFC 7591 asks of servers but many (and the
+ * conformance suite's) omit: a 200/201 is read here (a `client_id` string, an optional string
+ * secret); anything else goes to oauth4webapi, which names the server's error.
+ */
+const registrationResponse = async (oauth: Lib, response: Response): Promise<Oauth.OmitSymbolProperties<Oauth.Client>> => {
+  if (response.status !== 200 && response.status !== 201) return oauth.processDynamicClientRegistrationResponse(response)
+  const text = await response.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new Error(`the registration answer is not JSON: ${JSON.stringify(text.slice(0, 80))}`)
+  }
+  const client = body as Record<string, unknown> | null
+  if (typeof client !== "object" || client === null || Array.isArray(client)) {
+    throw new Error("the registration answer is not a JSON object")
+  }
+  if (typeof client.client_id !== "string" || client.client_id === "") {
+    throw new Error("the registration answer has no client_id string")
+  }
+  if (client.client_secret !== undefined && typeof client.client_secret !== "string") {
+    throw new Error("the registration answer's client_secret is not a string")
+  }
+  return client as Oauth.OmitSymbolProperties<Oauth.Client>
+}
 
 const supportedMethods = (as: Oauth.AuthorizationServer) => as.token_endpoint_auth_methods_supported
 
@@ -105,7 +143,7 @@ export const ensure = (
         response_types: ["code"],
         token_endpoint_auth_method: method
       }, libOptions(oauth, http, as, signal))
-      return oauth.processDynamicClientRegistrationResponse(response)
+      return registrationResponse(oauth, response)
     })
     const answered = registered.token_endpoint_auth_method
     const client: StoredClient = {

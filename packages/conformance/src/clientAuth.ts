@@ -1,0 +1,111 @@
+/**
+ * The authorization side of the conformance client fixture: for an `auth/*`
+ * scenario, the `auth` of the transport (`McpOAuth` with the headless
+ * redirect, driven by `MCP_CONFORMANCE_CONTEXT`) and what the client does
+ * once connected.
+ *
+ * @since 0.1.0
+ */
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as McpOAuth from "@effect-mcp/mcp/McpOAuth"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+
+/** The client ID metadata document URL the suite accepts as `client_id` (auth/basic-cimd). */
+const CIMD_CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json"
+const REDIRECT_URI = "http://localhost:3000/callback"
+
+/**
+ * What the suite passes in `MCP_CONFORMANCE_CONTEXT` (only the fields read here).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Context {
+  readonly name?: string
+  readonly client_id?: string
+  readonly client_secret?: string
+  readonly issuer?: string
+  readonly private_key_pem?: string
+  readonly signing_algorithm?: string
+}
+
+/**
+ * The scenario's context, or an empty one.
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as ClientAuth from "@effect-mcp/conformance/clientAuth"
+ *
+ * const context = ClientAuth.context(process.env)
+ * ```
+ */
+export const context = (env: Record<string, string | undefined>): Context => {
+  const raw = env.MCP_CONFORMANCE_CONTEXT
+  if (raw === undefined || raw === "") return {}
+  const parsed: unknown = JSON.parse(raw)
+  return typeof parsed === "object" && parsed !== null ? parsed as Context : {}
+}
+
+/**
+ * Whether a scenario is an authorization one.
+ *
+ * @since 0.1.0
+ * @category predicates
+ */
+export const isAuthScenario = (scenario: string): boolean => scenario.startsWith("auth/")
+
+/**
+ * The sign-in options for a scenario.
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as ClientAuth from "@effect-mcp/conformance/clientAuth"
+ *
+ * const options = ClientAuth.options("auth/pre-registration", { client_id: "id", client_secret: "s" })
+ * ```
+ */
+export const options = (_scenario: string, ctx: Context): McpOAuth.Options => ({
+  clientName: "effect-mcp-conformance-client",
+  clientMetadataUrl: CIMD_CLIENT_METADATA_URL,
+  ...(ctx.client_id === undefined ? {} : { clientId: ctx.client_id }),
+  ...(ctx.client_secret === undefined ? {} : { clientSecret: ctx.client_secret })
+})
+
+/**
+ * The `auth` of the transport for a scenario (undefined for one that is not
+ * about authorization).
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as ClientAuth from "@effect-mcp/conformance/clientAuth"
+ *
+ * const auth = ClientAuth.auth("auth/metadata-default", {})
+ * ```
+ */
+export const auth = (scenario: string, ctx: Context): Effect.Effect<McpOAuth.ClientAuth | undefined> =>
+  isAuthScenario(scenario)
+    ? McpOAuth.make(options(scenario, ctx)).pipe(
+      Effect.provide(Layer.merge(McpOAuth.layerMemoryStore, McpOAuth.layerHeadless({ redirectUri: REDIRECT_URI })))
+    )
+    : Effect.succeed(undefined)
+
+/**
+ * What the client does in an authorization scenario once connected: list the
+ * tools, call the first one.
+ *
+ * @since 0.1.0
+ * @category scenarios
+ */
+export const program: Effect.Effect<void, McpClient.ClientError, McpClient.McpClient> = Effect.gen(function*() {
+  const client = yield* McpClient.McpClient
+  const tools = yield* client.listToolsAll()
+  const tool = tools.find((t) => t.name === "test-tool") ?? tools[0]
+  if (tool !== undefined) yield* client.callTool(tool.name, {})
+})
