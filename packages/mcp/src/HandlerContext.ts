@@ -47,7 +47,7 @@ import { type McpError, ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 import type { IncomingRequest, Protocol, RequestOptions, Result } from "./Protocol.js"
 import type { ServerSessionShape } from "./ServerSession.js"
-import { levelAllows } from "./ServerSession.js"
+import { logs } from "./ServerSession.js"
 
 /**
  * Options of a reverse call.
@@ -314,7 +314,25 @@ export interface MakeOptions {
   readonly incoming: IncomingRequest
   readonly session: ServerSessionShape
   readonly closeStream?: Effect.Effect<void> | undefined
+  /**
+   * How this context's reverse calls are made, after the check that the request is still
+   * active: the capability check and the call itself. Default: the client's declared
+   * capabilities are checked, then a request goes out on the wire, related to this one (2025).
+   * The 2026 path gives its own: there is no server-to-client request in that era.
+   */
+  readonly reverseCall?: ReverseCall | undefined
 }
+
+/**
+ * How a context's reverse calls are made (see `MakeOptions.reverseCall`).
+ * @since 0.2.0
+ * @category models
+ */
+export type ReverseCall = (
+  method: string,
+  params: JsonRpc.Params | undefined,
+  options: ReverseCallOptions | undefined
+) => Effect.Effect<Result, McpError | ProtocolError>
 
 /**
  * Builds the context for one incoming request. `protocol` is the session's
@@ -374,6 +392,7 @@ class RequestContext implements HandlerContextShape {
   readonly closeStream: Effect.Effect<void>
   readonly #protocol: Protocol
   readonly #incoming: IncomingRequest
+  readonly #reverseCall: ReverseCall | undefined
   #request: HandlerContextShape["request"] | undefined
   #notify: HandlerContextShape["notify"] | undefined
 
@@ -381,6 +400,7 @@ class RequestContext implements HandlerContextShape {
     const req = options.incoming.request
     this.#protocol = options.protocol
     this.#incoming = options.incoming
+    this.#reverseCall = options.reverseCall
     this.requestId = req.id
     this.method = req.method
     this.meta = req.params?._meta as { readonly [key: string]: unknown } | undefined
@@ -403,6 +423,7 @@ class RequestContext implements HandlerContextShape {
     return this.#request ??= (method, params, callOptions) =>
       Effect.suspend(() => {
         if (!this.isActive()) return Effect.fail(this.#ended(method))
+        if (this.#reverseCall !== undefined) return this.#reverseCall(method, params, callOptions)
         const capable = Lifecycle.clientSupports(this.session.clientCapabilities(), method, params) &&
           (method !== "elicitation/create" || Lifecycle.allowsElicitation(this.session.protocolVersion()))
         if (!capable) {
@@ -498,7 +519,7 @@ class RequestContext implements HandlerContextShape {
     const notify = this.notify
     const session = this.session
     return (level, data, logger) =>
-      levelAllows(session.logLevel(), level)
+      logs(session, level)
         ? notify("notifications/message", logger === undefined ? { level, data } : { level, data, logger }).pipe(
           Effect.ignore
         )

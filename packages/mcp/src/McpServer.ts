@@ -47,10 +47,12 @@ import * as Prompts from "./internal/server/prompts.js"
 import * as Registry from "./internal/server/registry.js"
 import * as Resources from "./internal/server/resources.js"
 import * as Sessions from "./internal/server/sessions.js"
+import * as Stateless from "./internal/server/stateless.js"
 import * as Tools from "./internal/server/tools.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import type { Feature } from "./McpFeature.js"
 import type * as McpSchema from "./McpSchema.js"
+import * as ProtocolEra from "./ProtocolEra.js"
 import type { ServerSessionShape } from "./ServerSession.js"
 import { Transport, type TransportShape } from "./Transport.js"
 
@@ -126,7 +128,46 @@ export interface ServerOptions {
   readonly maxRequestTimeout?: Duration.DurationInput | undefined
   /** Ping the client every `interval`; close the session after `maxMissed` (default 3) unanswered pings. */
   readonly keepAlive?: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined } | undefined
+  /**
+   * The protocol eras served (default `"both"`): `"2025"` (sessions opened by `initialize`,
+   * 2024-11-05 … 2025-11-25) and `"2026"` (stateless 2026-07-28 requests carrying their `_meta`
+   * envelope, and `server/discover`), chosen per request. With `"2025"` an envelope is ignored
+   * and `server/discover` is -32601; with `"2026"` an `initialize` or a request without an
+   * envelope is answered -32022 naming the versions served.
+   */
+  readonly eras?: "both" | "2025" | "2026" | undefined
+  /**
+   * Caching hints (2026-07-28: `ttlMs`, `cacheScope`) of the cacheable results, by method:
+   * `server/discover`, `tools/list`, `prompts/list`, `resources/list`,
+   * `resources/templates/list`, `resources/read`. Default for each: `{ ttlMs: 0, cacheScope:
+   * "private" }` (not to be reused). A resource or template's own `cacheHint` wins for its reads.
+   */
+  readonly cacheHints?: { readonly [method in CacheableMethod]?: CacheHint | undefined } | undefined
 }
+
+/**
+ * A caching hint of a 2026-07-28 result: how long the client may reuse it (`ttlMs`), and whether
+ * it is the same for every caller (`"public"`) or for this one only (`"private"`).
+ * @since 0.2.0
+ * @category models
+ */
+export interface CacheHint {
+  readonly ttlMs: number
+  readonly cacheScope: "public" | "private"
+}
+
+/**
+ * The methods whose results carry a caching hint on 2026-07-28.
+ * @since 0.2.0
+ * @category models
+ */
+export type CacheableMethod =
+  | "server/discover"
+  | "tools/list"
+  | "prompts/list"
+  | "resources/list"
+  | "resources/templates/list"
+  | "resources/read"
 
 /**
  * A server definition: its features, and the sessions it serves.
@@ -230,7 +271,20 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       ...Completion.handlers(registry),
       ...Logging.handlers
     })
-    const connect = connectSession({ options, identity: Lifecycle.identity(options), sessions, dispatcher })
+    const identity = Lifecycle.identity(options)
+    const hints = options.cacheHints ?? {}
+    const connect = connectSession({
+      options,
+      identity,
+      sessions,
+      dispatcher,
+      stateless: {
+        identity,
+        supported: ProtocolEra.ERA_2026_VERSIONS,
+        cacheHint: (method) => hints[method] ?? Stateless.DEFAULT_CACHE_HINT,
+        dispatcher
+      }
+    })
     return {
       options,
       add: registry.add,

@@ -91,11 +91,32 @@ export const envelopeVersion = (params: unknown): string | undefined => {
 }
 
 /**
+ * Whether a request's `params._meta` claims the 2026 envelope: it has the protocol-version key,
+ * whatever its value (a claim with a malformed value is a bad envelope on the 2026 path, never a
+ * 2025 request).
+ * @since 0.2.0
+ * @category requests
+ * @example
+ * ```ts
+ * import * as ProtocolEra from "@effect-mcp/mcp/ProtocolEra"
+ * ProtocolEra.hasEnvelopeClaim({ _meta: { "io.modelcontextprotocol/protocolVersion": 7 } }) // true
+ * ProtocolEra.hasEnvelopeClaim({ _meta: { progressToken: 1 } }) // false
+ * ```
+ */
+export const hasEnvelopeClaim = (params: unknown): boolean => {
+  if (typeof params !== "object" || params === null) return false
+  const meta = (params as { readonly _meta?: unknown })._meta
+  return typeof meta === "object" && meta !== null && McpSchema2026.PROTOCOL_VERSION_META_KEY in meta
+}
+
+/**
  * The era a request asks for by itself, or `undefined` when it does not say (then the era of its
  * session or connection applies):
  * - `initialize` → `"2025"` (it opens a session, whatever `protocolVersion` it names);
- * - `server/discover`, or any request whose `params._meta` names a protocol version → `"2026"`
- *   (even an unknown version: the 2026 path answers it with −32022, never the 2025 path).
+ * - `server/discover`, or any request whose `params._meta` claims the envelope (names a protocol
+ *   version, even an unknown one or a malformed value) → `"2026"` (the 2026 path answers −32022 or
+ *   −32602, never the 2025 path). An `initialize` carrying such a claim is a 2026 request too (the
+ *   2026 path answers it −32601: the method does not exist there).
  *
  * Over HTTP the `MCP-Protocol-Version` header of a request without a session may decide as well
  * (`eraOf(header) === "2026"`); over stdio the first message decides for the connection.
@@ -111,8 +132,10 @@ export const envelopeVersion = (params: unknown): string | undefined => {
  * ```
  */
 export const requestEra = (method: string, params: unknown): Era | undefined =>
-  method === "initialize"
+  hasEnvelopeClaim(params)
+    ? "2026"
+    : method === "initialize"
     ? "2025"
-    : method === "server/discover" || envelopeVersion(params) !== undefined
+    : method === "server/discover"
     ? "2026"
     : undefined

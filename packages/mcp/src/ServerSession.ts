@@ -37,11 +37,18 @@ import * as McpSchemaModule from "./McpSchema.js"
 export interface ServerSessionShape {
   /** `Mcp-Session-Id` on streamable HTTP; a process-unique id elsewhere. */
   readonly sessionId: string
+  /**
+   * `"2026"` when this is the per-request view a 2026-07-28 request gets: the client, its
+   * capabilities and its log level are what the request's `_meta` envelope says (no level: no
+   * log messages), and `notify` sends on the request's own stream. Absent (or `"2025"`) on a
+   * 2025 session.
+   */
+  readonly era?: "2025" | "2026" | undefined
   /** The negotiated protocol version (undefined before `initialize`). */
   readonly protocolVersion: () => string | undefined
   readonly clientInfo: () => McpSchema.Implementation | undefined
   readonly clientCapabilities: () => McpSchema.ClientCapabilities | undefined
-  /** The level set by `logging/setLevel`, if any. */
+  /** The level set by `logging/setLevel`, if any (on 2026, the request's `_meta` level). */
   readonly logLevel: () => McpSchema.LoggingLevel | undefined
   /** Sends a notification on the session channel. */
   readonly notify: (method: string, params?: JsonRpc.Params) => Effect.Effect<void, ProtocolError>
@@ -87,3 +94,28 @@ const LEVELS: ReadonlyArray<McpSchema.LoggingLevel> = McpSchemaModule.LoggingLev
  */
 export const levelAllows = (threshold: McpSchema.LoggingLevel | undefined, level: McpSchema.LoggingLevel): boolean =>
   threshold === undefined || LEVELS.indexOf(level) >= LEVELS.indexOf(threshold)
+
+/**
+ * Whether a log message at `level` goes to the client of `session`: at or above the level it set
+ * (every level when it set none, on 2025; none on 2026, where a request without a level in its
+ * `_meta` gets no log messages).
+ *
+ * @example
+ * ```ts
+ * import * as ServerSession from "@effect-mcp/mcp/ServerSession"
+ * import * as Effect from "effect/Effect"
+ *
+ * const debugOnly = Effect.gen(function*() {
+ *   const session = yield* ServerSession.ServerSession
+ *   if (ServerSession.logs(session, "debug")) {
+ *     // build the expensive debug payload only when someone reads it
+ *   }
+ * })
+ * ```
+ * @since 0.2.0
+ * @category logging
+ */
+export const logs = (session: ServerSessionShape, level: McpSchema.LoggingLevel): boolean => {
+  const threshold = session.logLevel()
+  return threshold === undefined ? session.era !== "2026" : levelAllows(threshold, level)
+}

@@ -54,6 +54,12 @@ export interface TransportInfo {
   readonly protocolVersion?: string | undefined
   /** With `McpAuth`: the authenticated principal of the session's latest request (handlers get it as `Principal`). */
   readonly principal?: (() => PrincipalInfo | undefined) | undefined
+  /**
+   * The protocol era the transport fixed, if it did: `"2026"` for the streamable HTTP server's
+   * stateless 2026-07-28 requests (then a request without an envelope is a bad 2026 request,
+   * not a 2025 one). Elsewhere the first request decides.
+   */
+  readonly era?: "2025" | "2026" | undefined
 }
 
 /**

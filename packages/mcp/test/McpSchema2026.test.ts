@@ -856,8 +856,12 @@ describe("ProtocolEra", () => {
     for (const params of [undefined, null, {}, { _meta: null }, { _meta: { progressToken: 1 } }, [], "x"]) {
       expect(ProtocolEra.requestEra("tools/list", params)).toBeUndefined()
     }
+    // a malformed claim is still a claim: the 2026 path answers it -32602, never the 2025 path
     expect(ProtocolEra.requestEra("tools/list", { _meta: { "io.modelcontextprotocol/protocolVersion": 2026 } }))
-      .toBeUndefined()
+      .toBe("2026")
+    expect(ProtocolEra.hasEnvelopeClaim({ _meta: { "io.modelcontextprotocol/protocolVersion": 2026 } })).toBe(true)
+    // an initialize with an envelope is a 2026 request (where the method does not exist)
+    expect(ProtocolEra.requestEra("initialize", { _meta: meta, protocolVersion: "2025-11-25" })).toBe("2026")
     expect(ProtocolEra.envelopeVersion({ _meta: fullMeta })).toBe(V)
   })
 })

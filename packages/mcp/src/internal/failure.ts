@@ -2,7 +2,9 @@
  * How the server answers a feature handler's failure (see `McpError.ts` for
  * the error model):
  *
- * - an `ErrorResponse` is the JSON-RPC error sent, as it is;
+ * - an `ErrorResponse` is the JSON-RPC error sent, as it is; so is the one an
+ *   escalated failure carries (`escalate`: a 2026 reverse call the client lacks
+ *   the capability for is answered -32021 whoever catches what);
  * - a tool's other failures are tool error results (`isError: true`) whose
  *   text says what failed: a typed error's message, or its `_tag` and fields
  *   when it has no message of its own, the reverse call a peer's `McpError`
@@ -64,18 +66,41 @@ export const describe = (error: unknown): string => {
   return message ?? String(error)
 }
 
+const ESCALATED = Symbol.for("@effect-mcp/mcp/failure/escalated")
+
+/**
+ * Marks a failure as one the server answers with `response`, whatever feature
+ * it escapes from (a tool would otherwise make it a tool error result). The
+ * mark is not enumerable: the error's fields and message stay what they were.
+ */
+export const escalate = <E extends object>(error: E, response: ErrorResponse): E => {
+  Object.defineProperty(error, ESCALATED, { value: response, enumerable: false })
+  return error
+}
+
+/** The response an escalated failure is answered with, if it is one. */
+export const escalated = (error: unknown): ErrorResponse | undefined =>
+  error instanceof ErrorResponse
+    ? error
+    : isObject(error) && (error as { readonly [ESCALATED]?: unknown })[ESCALATED] instanceof ErrorResponse
+    ? (error as unknown as { readonly [ESCALATED]: ErrorResponse })[ESCALATED]
+    : undefined
+
 const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
 
 /** A tool's failure: an `ErrorResponse` is sent as the JSON-RPC error, anything else is a tool error result. */
-export const ofTool = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> =>
-  error instanceof ErrorResponse ? Effect.fail(error) : Effect.succeed(toolError(describe(error)))
+export const ofTool = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
+  const response = escalated(error)
+  return response !== undefined ? Effect.fail(response) : Effect.succeed(toolError(describe(error)))
+}
 
 /**
  * A resource's, template's or prompt's failure as the JSON-RPC error sent.
  * `uri` is the URI read (resources), used when `ResourceNotFound` names none.
  */
 export const ofFeature = (method: string, name: string, uri?: string) => (error: unknown): Effect.Effect<never, ErrorResponse> => {
-  if (error instanceof ErrorResponse) return Effect.fail(error)
+  const response = escalated(error)
+  if (response !== undefined) return Effect.fail(response)
   if (error instanceof ResourceNotFound && uri !== undefined) {
     return Effect.fail(ErrorResponse.resourceNotFound(error.uri ?? uri))
   }

@@ -34,6 +34,12 @@ export interface Incoming {
   readonly running: () => number
 }
 
+/** Whether params carry the 2026 envelope claim (as `ProtocolEra.hasEnvelopeClaim`, without loading the 2026 schemas). */
+const hasEnvelopeClaim = (params: JsonRpc.Params | undefined): boolean => {
+  const meta = params?._meta
+  return typeof meta === "object" && meta !== null && "io.modelcontextprotocol/protocolVersion" in meta
+}
+
 /** -32603 means "internal error, details hidden": one with a message or data of its own is not sent as it is. */
 const carriesInternals = (error: ErrorResponse): boolean =>
   error.code === JsonRpc.ErrorCode.InternalError && (error.message !== "Internal error" || error.data !== undefined)
@@ -134,7 +140,9 @@ export const make = (
   }
 
   const onRequest = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> | undefined => {
-    if (req.method === "ping") return reply(JsonRpc.success(req.id, {}))
+    // a `ping` carrying a 2026 envelope goes to the server, which answers it -32601 (there is no
+    // ping in that era)
+    if (req.method === "ping" && !hasEnvelopeClaim(req.params)) return reply(JsonRpc.success(req.id, {}))
     const id = req.id
     if (handlers.has(id)) {
       return reply(

@@ -2,6 +2,12 @@
  * Serving one session over a transport: its state, its engine
  * (`Protocol.make`) answering `initialize` and dispatching the rest, the
  * keep-alive, and its place among the server's sessions.
+ *
+ * The era seam: each request is served on the 2025 path (`initialize`, the
+ * session's state) or the 2026 path (`stateless`), chosen per request
+ * (`ProtocolEra.requestEra`: an envelope or `server/discover` means 2026,
+ * `initialize` 2025), else by the connection's era: the transport's (the HTTP
+ * server's 2026 POSTs), or that of the connection's first request (stdio).
  * @internal
  */
 import * as Effect from "effect/Effect"
@@ -11,16 +17,38 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import type { ErrorResponse } from "../../McpError.js"
 import type { ServerConnection, ServerOptions } from "../../McpServer.js"
 import * as Protocol from "../../Protocol.js"
+import * as ProtocolEra from "../../ProtocolEra.js"
 import type { TransportShape } from "../../Transport.js"
 import type { Dispatcher } from "./dispatch.js"
 import * as Lifecycle from "./lifecycle.js"
 import * as Sessions from "./sessions.js"
+import * as Stateless from "./stateless.js"
 
 export interface Server {
   readonly options: ServerOptions
   readonly identity: Lifecycle.Identity
   readonly sessions: Sessions.Sessions
   readonly dispatcher: Dispatcher
+  readonly stateless: Stateless.Served
+}
+
+/** The era a request is served in, given what the server serves and the connection's era so far. */
+const eraFor = (
+  eras: ServerOptions["eras"],
+  request: JsonRpc.Request,
+  connection: ProtocolEra.Era | undefined
+): ProtocolEra.Era =>
+  eras === "2025" ? "2025" : eras === "2026" ? "2026" : Stateless.eraOf(request.method, request.params, connection)
+
+/**
+ * A 2026-only server's answer to a request that is not 2026 (no envelope claim, or
+ * `initialize`): −32022 naming the versions served (there is no 2025 path to answer it).
+ */
+const notServed = (served: Stateless.Served, request: JsonRpc.Request) => {
+  const params = request.params as { readonly protocolVersion?: unknown } | undefined
+  return Effect.fail(
+    Stateless.unsupportedVersion(request.method === "initialize" ? params?.protocolVersion : undefined, served.supported)
+  )
 }
 
 /** Starts serving a session on `transport`; it lives until the scope closes or the peer closes it. */
@@ -45,10 +73,28 @@ export const connect = (server: Server) =>
         closeStream: transport.closeRequestStream?.(incoming.request.id)
       }))
 
-    const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> =>
-      incoming.request.method === "initialize"
-        ? Lifecycle.initialize(identity, negotiation, incoming.request.params)
+    let era: ProtocolEra.Era | undefined = transport.info?.era
+    const serve2026 = Stateless.serve(
+      server.stateless,
+      state,
+      () => protocol!,
+      (id) => transport.closeRequestStream?.(id)
+    )
+    const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
+      const request = incoming.request
+      const chosen = eraFor(options.eras, request, era)
+      // over stdio and in memory the first request fixes the connection's era
+      era ??= chosen
+      if (chosen === "2026") {
+        return options.eras === "2026" && request.method !== "server/discover" &&
+            !ProtocolEra.hasEnvelopeClaim(request.params)
+          ? notServed(server.stateless, request)
+          : serve2026(incoming)
+      }
+      return request.method === "initialize"
+        ? Lifecycle.initialize(identity, negotiation, request.params)
         : dispatch(incoming)
+    }
 
     const onNotification = (n: JsonRpc.Notification) =>
       Effect.sync(() => {
@@ -59,7 +105,8 @@ export const connect = (server: Server) =>
       side: "server",
       onRequest,
       onNotification,
-      batches: () => Lifecycle.allowsBatches(negotiation),
+      // no batches on 2026-07-28
+      batches: () => era !== "2026" && Lifecycle.allowsBatches(negotiation),
       requestTimeout: options.requestTimeout,
       maxRequestTimeout: options.maxRequestTimeout,
       sessionId

@@ -17,13 +17,18 @@ import { formatIssue, validator } from "../validate.js"
 import { type FeatureRegistry, scopesIn } from "./registry.js"
 import type { Handlers, RequestEnv } from "./request.js"
 import type { SessionState } from "./sessions.js"
+import type { Envelope } from "./stateless.js"
 
 type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
 
-/** Answers one session's requests; `handlerContext` makes a request's `HandlerContext`. */
+/**
+ * Answers one session's requests; `handlerContext` makes a request's `HandlerContext`. With an
+ * `envelope`, the requests are on the 2026 path and `session` is a per-request view.
+ */
 export type Dispatcher = (
   session: SessionState,
-  handlerContext: (incoming: Protocol.IncomingRequest) => HandlerContextShape
+  handlerContext: (incoming: Protocol.IncomingRequest) => HandlerContextShape,
+  envelope?: Envelope
 ) => (incoming: Protocol.IncomingRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
 
 export const make = (registry: FeatureRegistry, handlers: Handlers): Dispatcher => {
@@ -31,7 +36,7 @@ export const make = (registry: FeatureRegistry, handlers: Handlers): Dispatcher 
   for (const [method, entry] of Object.entries(McpSchema.ClientRequests)) {
     decoders.set(method, validator(entry.params as Schema.Schema<unknown, unknown>))
   }
-  return (session, handlerContext) => (incoming) => {
+  return (session, handlerContext, envelope) => (incoming) => {
     const { method, params } = incoming.request
     const decode = decoders.get(method)
     const handler = handlers[method]
@@ -40,7 +45,12 @@ export const make = (registry: FeatureRegistry, handlers: Handlers): Dispatcher 
     if (Either.isLeft(decoded)) {
       return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
     }
-    const dispatch = (handler as Dispatch)(decoded.right, { incoming, handlerContext: handlerContext(incoming), session })
+    const dispatch = (handler as Dispatch)(decoded.right, {
+      incoming,
+      handlerContext: handlerContext(incoming),
+      session,
+      envelope
+    })
     const principal = session.principal?.()
     if (principal === undefined) return dispatch
     // a protected HTTP transport answers 403 before this; the check holds for any transport with a principal
