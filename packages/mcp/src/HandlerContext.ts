@@ -50,11 +50,17 @@ import type { ServerSessionShape } from "./ServerSession.js"
 import { logs } from "./ServerSession.js"
 
 /**
- * Options of a reverse call.
+ * Options of a reverse call. `inputKey` names the call's entry in
+ * `inputRequests` on 2026-07-28 (see the module); by default the key is made
+ * from the method and the params. The timeouts apply to 2025 sessions only:
+ * on 2026 the client takes as long as it takes to retry.
  * @since 0.1.0
  * @category models
  */
-export type ReverseCallOptions = Omit<RequestOptions, "route">
+export type ReverseCallOptions = Omit<RequestOptions, "route"> & {
+  /** The name of this call's input request on 2026-07-28 (unique within the handler). */
+  readonly inputKey?: string | undefined
+}
 
 /**
  * The context of one forward request; see each member, and the module.
@@ -436,10 +442,11 @@ class RequestContext implements HandlerContextShape {
           )
         }
         const route = { relatedRequestId: this.requestId }
+        const { inputKey: _, ...requestOptions } = callOptions ?? {}
         return Effect.flatMap(
           Effect.flatMap(
             this.#incoming.scope,
-            (scope) => Effect.forkIn(this.#protocol.request(method, params, { ...callOptions, route }), scope)
+            (scope) => Effect.forkIn(this.#protocol.request(method, params, { ...requestOptions, route }), scope)
           ),
           (fiber) => Effect.onInterrupt(Fiber.join(fiber), () => Fiber.interrupt(fiber))
         )

@@ -40,11 +40,13 @@ import type * as Scope from "effect/Scope"
 import * as Completion from "./internal/server/completion.js"
 import { connect as connectSession } from "./internal/server/connect.js"
 import * as Dispatch from "./internal/server/dispatch.js"
+import * as InputRequired from "./internal/server/inputRequired.js"
 import * as Lifecycle from "./internal/server/lifecycle.js"
 import * as Logging from "./internal/server/logging.js"
 import * as Pagination from "./internal/server/pagination.js"
 import * as Prompts from "./internal/server/prompts.js"
 import * as Registry from "./internal/server/registry.js"
+import * as RequestState from "./internal/server/requestState.js"
 import * as Resources from "./internal/server/resources.js"
 import * as Sessions from "./internal/server/sessions.js"
 import * as Stateless from "./internal/server/stateless.js"
@@ -143,6 +145,40 @@ export interface ServerOptions {
    * "private" }` (not to be reused). A resource or template's own `cacheHint` wins for its reads.
    */
   readonly cacheHints?: { readonly [method in CacheableMethod]?: CacheHint | undefined } | undefined
+  /**
+   * How the `requestState` of 2026-07-28 multi-round-trip requests is signed
+   * (see `HandlerContext`). By default with a random key of this process,
+   * which is logged as a warning on first use: a deployment of several
+   * instances must give every instance the same `keys`.
+   */
+  readonly requestState?: RequestStateOptions | undefined
+}
+
+/**
+ * The keys and lifetime of the signed `requestState` a 2026-07-28 server
+ * sends with `InputRequiredResult` (HMAC-SHA256). `keys` are newest first: a
+ * state is signed with the first and accepted under any of them, so a key is
+ * rotated by putting the new one first and dropping the old one after `ttl`.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ *
+ * const ServerLive = McpServer.layer({
+ *   name: "deploy",
+ *   version: "1.0.0",
+ *   // the same keys on every instance; the new key first while the old one may still come back
+ *   requestState: { keys: [process.env.STATE_KEY_NEW!, process.env.STATE_KEY_OLD!], ttl: "10 minutes" }
+ * })
+ * ```
+ * @since 0.2.0
+ * @category models
+ */
+export interface RequestStateOptions {
+  /** HMAC keys (at least 32 bytes each; a string is UTF-8), newest first. */
+  readonly keys?: ReadonlyArray<string | Uint8Array> | undefined
+  /** How long a state stays valid (default 15 minutes). */
+  readonly ttl?: Duration.DurationInput | undefined
 }
 
 /**
@@ -240,6 +276,10 @@ export interface ServerConnection {
  */
 export class McpServer extends Context.Tag("@effect-mcp/mcp/McpServer")<McpServer, McpServerShape>() {}
 
+const EPHEMERAL_KEY_WARNING =
+  "McpServer: requestState is signed with a random key of this process (no requestState.keys given); " +
+  "with several instances, a retry that reaches another one is refused (-32602): give every instance the same keys"
+
 /**
  * Builds a server from its options.
  *
@@ -264,13 +304,18 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     const sessions = Sessions.make()
     const registry = yield* Registry.make(sessions.listChanged)
     const listPage = Pagination.make(options.pageSize ?? 100)
-    const dispatcher = Dispatch.make(registry, {
-      ...Tools.handlers(registry, listPage),
-      ...Resources.handlers(registry, listPage),
-      ...Prompts.handlers(registry, listPage),
-      ...Completion.handlers(registry),
-      ...Logging.handlers
-    })
+    const codec = RequestState.make(options.requestState)
+    const rounds = InputRequired.make(codec, codec.ephemeral ? EPHEMERAL_KEY_WARNING : undefined)
+    const dispatcher = Dispatch.make(
+      registry,
+      InputRequired.wrap(rounds, {
+        ...Tools.handlers(registry, listPage),
+        ...Resources.handlers(registry, listPage),
+        ...Prompts.handlers(registry, listPage),
+        ...Completion.handlers(registry),
+        ...Logging.handlers
+      })
+    )
     const identity = Lifecycle.identity(options)
     const hints = options.cacheHints ?? {}
     const connect = connectSession({

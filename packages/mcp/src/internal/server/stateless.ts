@@ -25,6 +25,7 @@ import type * as Protocol from "../../Protocol.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
 import { logs, type ServerSessionShape } from "../../ServerSession.js"
 import { escalate } from "../failure.js"
+import * as InputRound from "../inputRound.js"
 import { formatIssue, validator } from "../validate.js"
 import type { Dispatcher } from "./dispatch.js"
 import type { Identity } from "./lifecycle.js"
@@ -252,7 +253,8 @@ export const serve = (
         incoming: req,
         session: view.shape,
         closeStream: closeStream(req.request.id),
-        reverseCall: reverseCall(view.shape)
+        // multi-round-trip requests answer what they can (internal/server/inputRequired)
+        reverseCall: InputRound.reverseCall(req, view.shape.clientCapabilities, reverseCall(view.shape))
       }), envelope.right)
     return Effect.mapBoth(dispatch(incoming), {
       onFailure: rename,

@@ -1,0 +1,287 @@
+/**
+ * Multi-round-trip requests (SEP-2322) on the 2026-07-28 path: the same
+ * handler that makes reverse calls on a 2025 session answers
+ * `InputRequiredResult` here, and is run again when the client retries.
+ *
+ * One round is one run of the handler. Each reverse call gets a key (its
+ * `inputKey`, or one made from the method and a digest of the input request);
+ * a call whose answer is known (recorded in the `requestState`, or in this
+ * retry's `inputResponses`) returns it at once; one whose answer is not
+ * becomes an input request and waits. Once the handler has asked and its
+ * fibers have had their turns without asking more, the round ends: the
+ * handler is interrupted (with all it forked) and the result lists every
+ * input request asked, with a signed `requestState` carrying the answers so
+ * far and the questions asked (see `requestState`). A retry that does not
+ * answer a question asks it again; answers to questions not asked are
+ * ignored.
+ * @internal
+ */
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as FiberId from "effect/FiberId"
+import * as ParseResult from "effect/ParseResult"
+import * as Schema from "effect/Schema"
+import * as InputRound from "../inputRound.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import { ErrorResponse } from "../../McpError.js"
+import * as McpSchema2026 from "../../McpSchema2026.js"
+import type * as Protocol from "../../Protocol.js"
+import { ownerOf } from "../auth/principal.js"
+import { formatIssue, validator } from "../validate.js"
+import type * as RequestState from "./requestState.js"
+import { canonicalJson } from "./requestState.js"
+import type { Handler, Handlers, RequestEnv } from "./request.js"
+
+/** What a request's state is bound to, besides the principal: the method, the feature and its arguments. */
+export interface Binding {
+  readonly method: string
+  /** The tool or prompt name, or the resource URI. */
+  readonly name: string
+  readonly arguments: unknown
+}
+
+/** Runs one round of a request that may answer `InputRequiredResult`. */
+export type Runner = <A extends Protocol.Result>(
+  env: RequestEnv,
+  binding: Binding,
+  handler: Effect.Effect<A, ErrorResponse>
+) => Effect.Effect<A | McpSchema2026.InputRequiredResult, ErrorResponse>
+
+type InputMethod = keyof typeof McpSchema2026.InputRequestMethods
+
+/** A recorded answer: the digest of the question it answers, and the client's response. */
+type Answer = readonly [digest: string, response: unknown]
+/** A question asked in the previous round: its method and digest. */
+type Question = readonly [method: string, digest: string]
+
+/** The payload of a request state (signed, see `requestState`). */
+const Payload = Schema.Struct({
+  a: Schema.Record({ key: Schema.String, value: Schema.Tuple(Schema.String, Schema.Unknown) }),
+  q: Schema.Record({ key: Schema.String, value: Schema.Tuple(Schema.String, Schema.String) })
+})
+type Payload = typeof Payload.Type
+const isPayload = Schema.is(Payload)
+
+const SHORT: { readonly [M in InputMethod]: string } = {
+  "sampling/createMessage": "sampling",
+  "elicitation/create": "elicitation",
+  "roots/list": "roots"
+}
+const isInputMethod = (method: string): method is InputMethod => Object.hasOwn(SHORT, method)
+
+const encodeRequest = ParseResult.encodeUnknownEither(McpSchema2026.InputRequest)
+const answerValidators = Object.fromEntries(
+  Object.entries(McpSchema2026.InputRequestMethods).map(([m, e]) => [m, validator(e.result as Schema.Schema<unknown>)])
+) as { readonly [M in InputMethod]: (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue> }
+
+/** cyrb53: a fast 53-bit string hash, for naming questions (the state's integrity is the HMAC's job). */
+const digestOf = (text: string): string => {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ c, 2654435761)
+    h2 = Math.imul(h2 ^ c, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)
+}
+
+const invalidParams = (message: string) => ErrorResponse.invalidParams(message)
+
+const isRecord = (u: unknown): u is { readonly [key: string]: unknown } =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** Turns given to the handler's fibers without a new question before a round ends. */
+const SETTLE_TURNS = 8
+
+/** One run of the handler: the answers it may use and the questions it asked. */
+class Round {
+  readonly answers = new Map<string, Answer>()
+  readonly pending: Record<string, McpSchema2026.InputRequest> = {}
+  readonly asked: Record<string, Question> = {}
+  readonly occurrences = new Map<string, number>()
+  readonly signal = Deferred.unsafeMake<void>(FiberId.none)
+  version = 0
+  invalid: ErrorResponse | undefined
+
+  constructor(
+    /** Answers given without a state (a first request may carry them): used by key, checked when used. */
+    readonly unsolicited: { readonly [key: string]: unknown } | undefined
+  ) {}
+
+  #stop(error?: ErrorResponse) {
+    if (error !== undefined && this.invalid === undefined) this.invalid = error
+    this.version++
+    Deferred.unsafeDone(this.signal, Exit.void)
+  }
+
+  readonly ask: InputRound.Ask = (method, params, inputKey) =>
+    Effect.suspend(() => {
+      // only sampling, elicitation and roots the client declared get here (inputRound.reverseCall)
+      if (!isInputMethod(method)) return Effect.dieMessage(`${method} is not an input request`)
+      const encoded = encodeRequest(params === undefined ? { method } : { method, params })
+      if (Either.isLeft(encoded)) {
+        return Effect.dieMessage(`Invalid ${method} input request: ${formatIssue(encoded.left)}`)
+      }
+      // the 2026 encoding of a 2025-shaped call (no `task`, `_meta` or `elicitationId`)
+      const request = encoded.right as McpSchema2026.InputRequest
+      const digest = digestOf(JSON.stringify(request))
+      const base = inputKey ?? `${SHORT[method]}-${digest}`
+      const n = (this.occurrences.get(base) ?? 0) + 1
+      this.occurrences.set(base, n)
+      const key = n === 1 ? base : `${base}-${n}`
+      const known = this.answers.get(key)
+      if (known !== undefined && known[0] === digest) return Effect.succeed(known[1] as Protocol.Result)
+      const given = this.unsolicited?.[key]
+      if (given !== undefined) {
+        const checked = answerValidators[method](given)
+        if (Either.isRight(checked)) {
+          this.answers.set(key, [digest, given])
+          return Effect.succeed(given as Protocol.Result)
+        }
+        this.#stop(invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.left)}`))
+        return Effect.never
+      }
+      this.pending[key] = request
+      this.asked[key] = [method, digest]
+      this.#stop()
+      return Effect.never
+    })
+
+  /** The state of the next round: every answer so far and the questions of this one. */
+  payload(): Payload {
+    return { a: Object.fromEntries(this.answers), q: this.asked }
+  }
+}
+
+/** The answers a retry brings: those recorded in its state, and its responses to the questions the state says were asked. */
+const takeAnswers = (
+  round: Round,
+  previous: Payload,
+  responses: { readonly [key: string]: unknown } | undefined
+): ErrorResponse | undefined => {
+  for (const [key, answer] of Object.entries(previous.a)) round.answers.set(key, answer)
+  for (const [key, [method, digest]] of Object.entries(previous.q)) {
+    const response = responses?.[key]
+    if (response === undefined || !isInputMethod(method)) continue
+    const checked = answerValidators[method](response)
+    if (Either.isLeft(checked)) {
+      return invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.left)}`)
+    }
+    round.answers.set(key, [digest, response])
+  }
+  return undefined
+}
+
+/** Gives the handler's fibers turns until a few pass without a new question (or the handler ends). */
+const settle = (round: Round, fiber: Fiber.RuntimeFiber<unknown, unknown>): Effect.Effect<void> => {
+  const loop = (turns: number, seen: number): Effect.Effect<void> =>
+    turns >= SETTLE_TURNS || fiber.unsafePoll() !== null
+      ? Effect.void
+      : Effect.flatMap(Effect.yieldNow(), () => loop(round.version === seen ? turns + 1 : 0, round.version))
+  return Effect.suspend(() => loop(0, round.version))
+}
+
+const REJECTIONS: { readonly [R in RequestState.Rejection]: string } = {
+  malformed: "it is malformed",
+  signature: "its signature does not verify (tampered, or signed with a key this server does not have)",
+  expired: "it has expired",
+  binding: "it was issued for another request (method, name, arguments or caller)"
+}
+
+/** The round's answers from the request: its state opened and checked, its responses. */
+const prepare = (codec: RequestState.Codec, env: RequestEnv, bindingText: string) =>
+  Effect.gen(function*() {
+    const params = env.incoming.request.params ?? {}
+    const responses = params.inputResponses
+    if (responses !== undefined && !isRecord(responses)) {
+      return yield* Effect.fail(invalidParams("inputResponses must be an object of responses keyed by the names of the input requests"))
+    }
+    const state = params.requestState
+    if (state === undefined) {
+      return new Round(responses)
+    }
+    if (typeof state !== "string") return yield* Effect.fail(invalidParams("requestState must be a string"))
+    const payload = yield* codec.open(state, bindingText).pipe(
+      Effect.mapError((rejection) => invalidParams(`Invalid requestState: ${REJECTIONS[rejection]}`))
+    )
+    if (!isPayload(payload)) return yield* Effect.fail(invalidParams(`Invalid requestState: ${REJECTIONS.malformed}`))
+    const round = new Round(undefined)
+    const invalid = takeAnswers(round, payload, responses)
+    if (invalid !== undefined) return yield* Effect.fail(invalid)
+    return round
+  })
+
+/**
+ * A runner sealing states with `codec`; `warn` is logged once, on the first
+ * state sealed with a key of this process only.
+ */
+export const make = (codec: RequestState.Codec, warn: string | undefined): Runner => {
+  let warned = warn === undefined
+  return <A extends Protocol.Result>(env: RequestEnv, binding: Binding, handler: Effect.Effect<A, ErrorResponse>) =>
+    Effect.gen(function*() {
+      const principal = env.session.principal?.()
+      const bindingText = canonicalJson([
+        binding.method,
+        binding.name,
+        binding.arguments ?? {},
+        principal === undefined ? null : ownerOf(principal)
+      ])
+      const round = yield* prepare(codec, env, bindingText)
+      InputRound.install(env.incoming, round.ask)
+      const fiber = yield* Effect.fork(handler)
+      const asked = yield* Effect.race(
+        Effect.as(Fiber.await(fiber), false),
+        Effect.as(Deferred.await(round.signal), true)
+      )
+      if (asked) yield* settle(round, fiber)
+      const done = fiber.unsafePoll()
+      if (done !== null && round.invalid === undefined) return yield* done
+      yield* Fiber.interrupt(fiber)
+      if (round.invalid !== undefined) return yield* Effect.fail(round.invalid)
+      if (!warned) {
+        warned = true
+        yield* Effect.logWarning(warn)
+      }
+      const requestState = yield* codec.seal(round.payload(), bindingText)
+      const result: McpSchema2026.InputRequiredResult = {
+        resultType: McpSchema2026.RESULT_TYPE_INPUT_REQUIRED,
+        inputRequests: round.pending,
+        requestState
+      }
+      return result
+    })
+}
+
+/** The params a 2026 request's state is bound to, for a method that may answer `InputRequiredResult`. */
+export const bindingOf = (method: string, params: JsonRpc.Params | undefined): Binding => ({
+  method,
+  name: String(params?.name ?? params?.uri ?? ""),
+  arguments: params?.arguments ?? {}
+})
+
+/** The methods that may answer `InputRequiredResult` (SEP-2322). */
+const INPUT_METHODS: ReadonlySet<string> = new Set(McpSchema2026.INPUT_REQUIRED_METHODS)
+
+/**
+ * The method handlers with those of `tools/call`, `prompts/get` and
+ * `resources/read` run in rounds on the 2026-07-28 path (a request with an
+ * envelope); on 2025 sessions they run as they are.
+ */
+export const wrap = (runner: Runner, handlers: Handlers): Handlers =>
+  Object.fromEntries(
+    Object.entries(handlers).map(([method, handler]) => {
+      if (!INPUT_METHODS.has(method)) return [method, handler]
+      const wrapped: Handler = (params, env) => {
+        return env.envelope !== undefined
+          ? runner(env, bindingOf(method, env.incoming.request.params), handler(params, env))
+          : handler(params, env)
+      }
+      return [method, wrapped]
+    })
+  )
