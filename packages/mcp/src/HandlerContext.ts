@@ -15,6 +15,48 @@
  * server answers: a tool that does not catch it gets a tool error result
  * naming the failed call, other methods answer -32603 (see `McpError`).
  *
+ * ## On 2026-07-28: multi-round-trip requests (what runs twice)
+ *
+ * A 2026 request carries no session and the server may not send the client a
+ * request. There the same handler code runs in rounds (SEP-2322): in
+ * `tools/call`, `prompts/get` and `resources/read`, a reverse call whose
+ * answer the server does not have yet becomes an entry of `inputRequests` in
+ * an `InputRequiredResult`, and the client retries the request with the
+ * answers (`inputResponses`) and the `requestState` the server signed. The
+ * contract for handler authors:
+ *
+ * - **The handler runs again from the start on every retry.** Everything
+ *   before its last reverse call runs once per round: keep it free of side
+ *   effects that must happen once (or make them idempotent), and put them
+ *   after the last reverse call, which runs once, in the round that completes.
+ * - **Answers are replayed, not re-asked.** Each reverse call is named by its
+ *   `inputKey` option, or by its method and a digest of its params (plus a
+ *   count when the same question is asked twice); a call whose question was
+ *   answered gets the answer at once. Ask the same questions in the same way
+ *   on every run: a question that changed (other params) is a new question
+ *   and is asked anew.
+ * - **Parallel calls are one round, sequential ones are several.** Reverse
+ *   calls started together (`Effect.all(…, { concurrency: "unbounded" })`)
+ *   are listed in one `InputRequiredResult`; one that waits for another's
+ *   answer is asked in the next round. A round ends once the handler has
+ *   asked and its fibers have had a few turns without asking more: a branch
+ *   that does other asynchronous work before it asks may be asked in a later
+ *   round (it is still correct, one round more).
+ * - **A round's end interrupts the handler** and everything it forked, like a
+ *   cancellation: finalizers run; nothing of the run is kept but the answers.
+ *   Reverse-call timeouts do not apply (the client takes as long as it
+ *   takes); `ctx.progress` and `ctx.log` work in every round.
+ * - **Only what the client declared is asked.** A reverse call for a
+ *   capability the request's `_meta` does not declare fails at once with
+ *   `ProtocolError` reason `CapabilityMissing` (as on 2025); if the handler
+ *   does not catch it, the request is answered −32021. Other methods cannot
+ *   ask at all.
+ * - **The state is signed, not secret.** Answers travel in `requestState`
+ *   (HMAC-SHA256 under `McpServer.ServerOptions.requestState`, bound to the
+ *   method, the tool/prompt name or resource URI, the arguments and the
+ *   caller, with an expiry): any instance with the keys takes the retry, and a
+ *   tampered, expired or misapplied state is −32602. The client can read it.
+ *
  * @example
  * ```ts
  * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
