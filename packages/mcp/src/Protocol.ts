@@ -125,6 +125,8 @@ export interface ProtocolOptions {
   readonly maxRequestTimeout?: Duration.DurationInput | undefined
   /** Added to every span as `mcp.session.id`. */
   readonly sessionId?: string | undefined
+  /** Ids of outgoing requests are this prefix and a counter (strings) instead of bare numbers. */
+  readonly requestIdPrefix?: string | undefined
 }
 
 /**
@@ -213,7 +215,8 @@ export const make = (
     const deadlines = Deadlines.make(clock, Runtime.runFork(loopRuntime))
     const outgoing = Outgoing.make(engine, deadlines, {
       requestTimeout: options.requestTimeout ?? DEFAULT_TIMEOUT,
-      maxRequestTimeout: options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT
+      maxRequestTimeout: options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT,
+      idPrefix: options.requestIdPrefix
     })
     const incoming = Incoming.make(engine, options)
     const closedSignal = yield* Deferred.make<void>()

@@ -52,6 +52,7 @@ import { isPrincipal, McpAuth, type McpAuthShape } from "./internal/auth/service
 import * as Deadlines from "./internal/deadlines.js"
 import type { Config } from "./internal/httpServer/config.js"
 import * as Delete from "./internal/httpServer/delete.js"
+import * as Fleet from "./internal/httpServer/fleet.js"
 import * as Get from "./internal/httpServer/get.js"
 import * as Post from "./internal/httpServer/post.js"
 import * as Sessions from "./internal/httpServer/sessions.js"
@@ -63,6 +64,7 @@ import {
   jsonRpcError
 } from "./internal/httpServer/validate.js"
 import { McpServer } from "./McpServer.js"
+import * as SessionStore from "./SessionStore.js"
 
 /**
  * Options of the endpoint: response mode, sessions, limits, DNS-rebinding
@@ -117,6 +119,14 @@ export interface Options {
    * context, if any. Runs before anything else reads the request.
    */
   readonly auth?: McpAuthShape | undefined
+  /**
+   * Sessions shared by every instance of a fleet (see `SessionStore`;
+   * `@effect-mcp/redis` provides one): any instance serves any session, no
+   * stickiness needed. Default: the `SessionStore` in context, if any; none
+   * when `stateless`. Give the fleet a shared `eventStore` too, for
+   * resumption on another instance.
+   */
+  readonly sessionStore?: SessionStore.SessionStoreShape | undefined
 }
 
 /**
@@ -188,6 +198,9 @@ const configOf = (options: Options) =>
     const config: Config = {
       server: yield* McpServer,
       store: yield* eventStoreOf(options.eventStore),
+      fleet: options.stateless === true
+        ? undefined
+        : options.sessionStore ?? Option.getOrUndefined(yield* Effect.serviceOption(SessionStore.SessionStore)),
       auth: options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth)),
       jsonMode: options.jsonResponse === true,
       stateless: options.stateless === true,
@@ -233,7 +246,8 @@ export const make = (
     const fastPath = Deadlines.make(yield* Effect.clock, Runtime.runFork(yield* Effect.runtime<never>()))
     yield* Effect.addFinalizer(() => fastPath.stop)
     const { sessions, streams } = yield* Sessions.make(config)
-    const endpoint = { config, sessions, streams }
+    const fleet = config.fleet === undefined ? undefined : yield* Fleet.make(config, config.fleet, sessions, streams)
+    const endpoint = { config, sessions, streams, fleet }
     const post = Post.make(endpoint, fastPath)
     const get = Get.make(endpoint)
     const del = Delete.make(endpoint)

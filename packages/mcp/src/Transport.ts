@@ -30,6 +30,7 @@ import type { PrincipalInfo } from "./internal/auth/principal.js"
 import { type Pull, pullable, pullOf } from "./internal/pull.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
+import type { SessionStateAccess } from "./SessionStore.js"
 
 /**
  * Where an outgoing message belongs. On streamable HTTP a server message that
@@ -60,6 +61,12 @@ export interface TransportInfo {
    * not a 2025 one). Elsewhere the first request decides.
    */
   readonly era?: "2025" | "2026" | undefined
+  /**
+   * Prefix of the ids of the requests this side sends (a server's reverse
+   * calls): with a `SessionStore`, the instance that waits for the answer,
+   * so that an answer arriving on another instance reaches it.
+   */
+  readonly requestIdPrefix?: string | undefined
 }
 
 /**
@@ -97,6 +104,13 @@ export interface TransportShape {
    * Absent elsewhere, and when re-initialization is disabled.
    */
   readonly sessionLoss?: SessionLoss | undefined
+  /**
+   * Given by a server's engine the access to its session's state (version,
+   * client, log level, subscriptions), for a transport that shares sessions
+   * between instances (streamable HTTP with a `SessionStore`). Elsewhere it
+   * is absent.
+   */
+  readonly sessionState?: ((access: SessionStateAccess) => void) | undefined
 }
 
 /**

@@ -122,6 +122,15 @@ export * as ProtocolEra from "./ProtocolEra.js"
  */
 export * as ServerSession from "./ServerSession.js"
 /**
+ * The seam of a fleet: what a session holds that another instance of the
+ * same logical server needs, and how instances reach each other.
+ *
+ * @since 0.2.0
+ * @category modules
+ */
+export * as SessionStore from "./SessionStore.js"
+
+/**
  * The streamable HTTP client transport.
  * @since 0.1.0
  * @category modules

@@ -7,7 +7,9 @@
 import type * as Duration from "effect/Duration"
 import type { EventStoreShape } from "../../EventStore.js"
 import type { McpServerShape } from "../../McpServer.js"
+import type { SessionStoreShape } from "../../SessionStore.js"
 import type { McpAuthShape } from "../auth/service.js"
+import type { Fleet } from "./fleet.js"
 import type { Sessions } from "./sessions.js"
 import type { Streams } from "./sseStream.js"
 import type { DnsRebindingProtection } from "./validate.js"
@@ -15,6 +17,8 @@ import type { DnsRebindingProtection } from "./validate.js"
 export interface Config {
   readonly server: McpServerShape
   readonly store: EventStoreShape | undefined
+  /** Sessions shared with other instances (see `SessionStore`); undefined: this process only. */
+  readonly fleet: SessionStoreShape | undefined
   readonly auth: McpAuthShape | undefined
   readonly jsonMode: boolean
   readonly stateless: boolean
@@ -34,4 +38,6 @@ export interface Endpoint {
   readonly config: Config
   readonly sessions: Sessions
   readonly streams: Streams
+  /** With a `SessionStore`: this instance's part in the fleet. */
+  readonly fleet: Fleet | undefined
 }

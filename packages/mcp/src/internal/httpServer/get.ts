@@ -18,12 +18,23 @@ import { eventText, type SseStream } from "./sseStream.js"
 import { accepts, checkVersion, type EndpointRequest, jsonRpcError, statelessOnly } from "./validate.js"
 
 export const make = (endpoint: Endpoint) => {
-  const { config, sessions, streams } = endpoint
+  const { config, fleet, sessions, streams } = endpoint
   const { store } = config
 
   const get = (
     request: EndpointRequest,
     principal: PrincipalInfo | undefined
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+    const id = request.headers["mcp-session-id"]
+    if (fleet === undefined || config.stateless || id === undefined) return opened(request, principal, undefined)
+    return Effect.flatMap(fleet.find(id, principal), (found) => opened(request, principal, found))
+  }
+
+  /** The GET, given the session its header names (looked up in the fleet's store, or here). */
+  const opened = (
+    request: EndpointRequest,
+    principal: PrincipalInfo | undefined,
+    found: Session | HttpServerResponse.HttpServerResponse | undefined
   ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
     Effect.suspend(() => {
       const headers = request.headers
@@ -35,7 +46,7 @@ export const make = (endpoint: Endpoint) => {
       if (versionError !== undefined) return Effect.succeed(versionError)
       const id = headers["mcp-session-id"]
       if (id === undefined) return Effect.succeed(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))
-      const session = sessions.registry.find(id, principal)
+      const session = found ?? sessions.registry.find(id, principal)
       if (!isSession(session)) return Effect.succeed(session)
       session.lastActivity = sessions.registry.now()
       const lastEventId = headers["last-event-id"]
@@ -58,6 +69,8 @@ export const make = (endpoint: Endpoint) => {
       }
       const streamId = parsed.value.streamId
       const active = session.streams.get(streamId)
+      const remote = active === undefined ? fleet?.resume(session, streamId, lastEventId) : undefined
+      if (remote !== undefined) return yield* remote
       const replay = yield* store.replayAfter(session.id, lastEventId)
       // a finished stream the store no longer holds in full: say so rather than end it silently
       // (a response the store evicted has a stand-in, a JSON-RPC error with its id, in its place)

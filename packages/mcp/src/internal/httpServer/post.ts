@@ -19,6 +19,7 @@ import type { PrincipalInfo } from "../auth/principal.js"
 import type * as Deadlines from "../deadlines.js"
 import * as Once from "../once.js"
 import type { Config, Endpoint } from "./config.js"
+import { changesState, unavailable } from "./fleet.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
 import { answerOf, eventText, type SseStream, type Streams } from "./sseStream.js"
@@ -108,10 +109,11 @@ const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | und
       if (denied !== undefined) return denied
       // however this POST ends (its client may hang up at any point, interrupting it), its
       // session ends with it; a streamed answer hands that to the end of its stream
-      const own = yield* sessions.open
+      const own = yield* sessions.open()
       own.principal = principal
       return yield* answer(ctx, own, messages, isBatch).pipe(
-        Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : sessions.close(own))
+        Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : sessions.close(own)),
+        Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
       )
     } else if (initialize !== undefined) {
       if (headers["mcp-session-id"] !== undefined) {
@@ -121,28 +123,38 @@ const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | und
         return jsonRpcError(400, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: initialize must not be part of a batch")
       }
       if (denied !== undefined) return denied
-      if (sessions.registry.full()) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
-      session = yield* sessions.open
+      if (ctx.fleet !== undefined) {
+        const admitted = yield* ctx.fleet.admit
+        if (typeof admitted !== "string") return admitted
+        session = yield* sessions.open(admitted)
+      } else {
+        if (sessions.registry.full()) return jsonRpcError(503, -32000, "Service Unavailable: too many sessions")
+        session = yield* sessions.open()
+      }
       session.initializeId = initialize.id
     } else {
       const versionError = checkVersion(headers)
       if (versionError !== undefined) return versionError
       const id = headers["mcp-session-id"]
       if (id === undefined) return jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required")
-      const found = sessions.registry.find(id, principal)
+      const found = ctx.fleet === undefined ? sessions.registry.find(id, principal) : yield* ctx.fleet.find(id, principal)
       if (!isSession(found)) return found
       session = found
     }
     if (denied !== undefined) return denied
     // the owner's latest token: what handlers see as `Principal`
     session.principal = principal
-    return yield* answer(ctx, session, messages, isBatch)
+    return yield* answer(ctx, session, messages, isBatch).pipe(
+      Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
+    )
   })
 
 /** Serves the messages of one POST in its session: 202, or their answers as JSON or SSE. */
-const answer = (ctx: Ctx, session: Session, messages: Messages, isBatch: boolean) =>
+const answer = (ctx: Ctx, session: Session, received: Messages, isBatch: boolean) =>
   Effect.gen(function*() {
-    const { config, fastPath, sessions, streams } = ctx
+    const { config, fastPath, fleet, sessions, streams } = ctx
+    // with a fleet: what other instances wait for goes to them
+    const messages = fleet === undefined ? received : yield* fleet.incoming(session, received)
     const { jsonMode, stateless, store } = config
     session.lastActivity = sessions.registry.now()
     if (isBatch && !Lifecycle.allowsBatches(session.version)) {
@@ -165,6 +177,7 @@ const answer = (ctx: Ctx, session: Session, messages: Messages, isBatch: boolean
     if (timer !== undefined) fastPath.remove(timer)
     const gathered = stream.json!.responses
     stream.json = undefined
+    if (fleet !== undefined && changesState(messages)) yield* fleet.save(session)
     if (how === "json") {
       session.streams.delete(stream.id)
       yield* done
@@ -180,6 +193,7 @@ const answer = (ctx: Ctx, session: Session, messages: Messages, isBatch: boolean
       return wholeBody(body, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader(config, session) })
     }
     // streamed: the related messages sent so far, then what was gathered
+    if (fleet !== undefined) yield* fleet.streamed(session, stream)
     const response = yield* streams.openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
     yield* Effect.forEach(gathered, (m) => streams.deliver(session, stream, m), { discard: true })
     if (stream.pending.size === 0) yield* streams.finish(session, stream)

@@ -11,6 +11,7 @@ import * as Exit from "effect/Exit"
 import * as Mailbox from "effect/Mailbox"
 import * as Scope from "effect/Scope"
 import type * as JsonRpc from "../../JsonRpc.js"
+import type { SessionStateAccess } from "../../SessionStore.js"
 import { fromMailbox, type TransportShape } from "../../Transport.js"
 import type { Config } from "./config.js"
 import * as Registry from "./registry.js"
@@ -25,15 +26,23 @@ export interface Session extends Registry.Entry {
   version: string | undefined
   initializeId: JsonRpc.RequestId | undefined
   nextStream: number
+  /** With a `SessionStore`: this instance in every stream id (`<instance>.`), so ids are unique in the fleet. */
+  readonly streamPrefix: string
+  /** The engine's session state (`Transport.sessionState`). */
+  state: SessionStateAccess | undefined
   closed: boolean
 }
 
 export interface Sessions {
   readonly registry: Registry.Registry<Session>
-  /** Opens a session with a new id, its engine connected; addressable by id unless stateless. */
-  readonly open: Effect.Effect<Session>
-  /** Ends a session and everything it owns; once. */
-  readonly close: (session: Session) => Effect.Effect<void>
+  /** Opens a session (with a new id unless given), its engine connected; addressable by id unless stateless. */
+  readonly open: (id?: string) => Effect.Effect<Session>
+  /**
+   * Ends a session and everything it owns; once. `keepStored`: only this
+   * instance's replica ends; its stored events stay (a `SessionStore`'s other
+   * instances serve it on).
+   */
+  readonly close: (session: Session, keepStored?: boolean) => Effect.Effect<void>
 }
 
 /** Nothing of the session is in use: no request in flight, no open connection. */
@@ -49,7 +58,8 @@ export const make = (
 ): Effect.Effect<{ readonly sessions: Sessions; readonly streams: SseStream.Streams }, never, Scope.Scope> =>
   Effect.gen(function*() {
     const { server, stateless, store } = config
-    const close = (session: Session): Effect.Effect<void> =>
+    const { fleet } = config
+    const close = (session: Session, keepStored = false): Effect.Effect<void> =>
       Effect.suspend(() => {
         if (session.closed) return Effect.void
         session.closed = true
@@ -59,7 +69,7 @@ export const make = (
         session.byRequest.clear()
         return Effect.forEach(all, sse.endConnection, { discard: true }).pipe(
           // the session's events go at once: nothing can resume them any more
-          Effect.zipRight(store === undefined ? Effect.void : store.dropSession(session.id)),
+          Effect.zipRight(store === undefined || keepStored ? Effect.void : store.dropSession(session.id)),
           Effect.zipRight(session.incoming.end),
           Effect.zipRight(Effect.suspend(() => {
             registry.open.delete(session)
@@ -73,7 +83,8 @@ export const make = (
       idleMs: config.idleMs,
       auth: config.auth,
       isIdle,
-      close
+      // with a fleet, what ends here is this instance's replica: the session lives on in the store
+      close: (session) => close(session, fleet !== undefined)
     })
     const sse = yield* SseStream.make(config, registry.now)
 
@@ -83,17 +94,24 @@ export const make = (
         Array.isArray(message)
           ? Effect.forEach(message, (m) => sse.route(session, m, target), { discard: true })
           : sse.route(session, message as JsonRpc.Message, target),
-      info: { sessionId: stateless ? undefined : session.id, principal: () => session.principal },
+      info: {
+        sessionId: stateless ? undefined : session.id,
+        principal: () => session.principal,
+        requestIdPrefix: fleet === undefined ? undefined : `${fleet.instanceId}:`
+      },
+      sessionState: (access) => {
+        session.state = access
+      },
       closeRequestStream: (requestId) => sse.closeRequestStream(session, requestId),
       requestEnded: (requestId) => sse.requestEnded(session, requestId)
     })
 
-    const open = Effect.gen(function*() {
+    const open = (id?: string) => Effect.gen(function*() {
       const incoming = yield* Mailbox.make<JsonRpc.Frame>()
       // the session's own scope, closed by `close`: its engine and whatever it started
       const scope = yield* Scope.make()
       const session: Session = {
-        id: Registry.randomSessionId(),
+        id: id ?? Registry.randomSessionId(),
         scope,
         incoming,
         streams: new Map(),
@@ -103,6 +121,8 @@ export const make = (
         version: undefined,
         initializeId: undefined,
         nextStream: 1,
+        streamPrefix: fleet === undefined ? "" : `${fleet.instanceId}.`,
+        state: undefined,
         closed: false,
         principal: undefined
       }
@@ -111,7 +131,7 @@ export const make = (
       // a connection that ends by itself (keep-alive gave up) ends its session; only then is a
       // fiber needed to notice
       if (server.options.keepAlive !== undefined) {
-        yield* Effect.forkIn(Effect.zipRight(connection.closed, close(session)), scope)
+        yield* Effect.forkIn(Effect.zipRight(connection.closed, close(session, fleet !== undefined)), scope)
       }
       return session
     })

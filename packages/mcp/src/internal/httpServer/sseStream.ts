@@ -53,6 +53,18 @@ export interface SseStream {
   done: boolean
   /** The handler closed the stream (SEP-1699) before it was opened: end the first connection after priming. */
   closeOnOpen: boolean
+  /** With a `SessionStore`: the instance that resumed this stream, to which its events go from now on. */
+  forward?: string | undefined
+}
+
+/** Where the streams hand over to other instances (set with a `SessionStore`, see `fleet`). */
+export interface Hooks {
+  /** A message for the standing stream, which is not held here. */
+  standing: ((session: Session, message: JsonRpc.Message) => Effect.Effect<void>) | undefined
+  /** An event of a forwarded stream (stored as `id`), or its end. */
+  forwarded:
+    | ((session: Session, stream: SseStream, id: string | undefined, data: string | undefined) => Effect.Effect<void>)
+    | undefined
 }
 
 export interface Streams {
@@ -83,6 +95,7 @@ export interface Streams {
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
   /** The first event of a stream with a store: its priming id and the reconnection delay. */
   readonly priming: (streamId: string) => string
+  readonly hooks: Hooks
 }
 
 const encoder = new TextEncoder()
@@ -103,6 +116,7 @@ interface Ctx {
   readonly now: () => number
   /** Every open connection, for the keep-alive ticker. */
   readonly openSinks: Set<Sink>
+  readonly hooks: Hooks
 }
 
 const KEEP_ALIVE: Event = { seq: 0, text: ": keep-alive\n\n" }
@@ -110,7 +124,7 @@ const KEEP_ALIVE: Event = { seq: 0, text: ": keep-alive\n\n" }
 /** The streams of every session; the keep-alive ticker runs for the life of the scope. */
 export const make = (config: Config, now: () => number): Effect.Effect<Streams, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const ctx: Ctx = { config, now, openSinks: new Set() }
+    const ctx: Ctx = { config, now, openSinks: new Set(), hooks: { standing: undefined, forwarded: undefined } }
     // one timer for every open connection: a comment on each keeps proxies from closing quiet streams
     yield* every(
       config.keepAlive,
@@ -122,13 +136,14 @@ export const make = (config: Config, now: () => number): Effect.Effect<Streams, 
     return {
       newStream,
       deliver: (session, stream, message) => deliver(ctx, session, stream, message),
-      finish,
+      finish: (session, stream) => finish(ctx, session, stream),
       route: (session, message, target) => route(ctx, session, message, target),
       requestEnded: (session, requestId) => requestEnded(ctx, session, requestId),
       closeRequestStream: (session, requestId) => closeRequestStream(ctx, session, requestId),
       endConnection,
       openSse: (session, stream, replay, onEnd, resumed) => openSse(ctx, session, stream, replay, onEnd, resumed),
-      priming: (streamId) => priming(config, streamId)
+      priming: (streamId) => priming(config, streamId),
+      hooks: ctx.hooks
     }
   })
 
@@ -140,11 +155,15 @@ const deliver = (ctx: Ctx, session: Session, stream: SseStream, message: JsonRpc
     const { bufferSize, store } = ctx.config
     const data = JSON.stringify(message)
     let event: Event
+    let id: string | undefined
     if (store !== undefined) {
-      const id = yield* store.append(session.id, stream.id, data, answerOf(message))
+      id = yield* store.append(session.id, stream.id, data, answerOf(message))
       event = { seq: seqOf(id), text: eventText(id, data) }
     } else {
       event = { seq: 0, text: eventText(undefined, data) }
+    }
+    if (stream.forward !== undefined && ctx.hooks.forwarded !== undefined) {
+      return yield* ctx.hooks.forwarded(session, stream, id, data)
     }
     const sink = stream.sink
     if (sink !== undefined) {
@@ -165,11 +184,14 @@ const endConnection = (stream: SseStream): Effect.Effect<void> =>
     return sink === undefined ? Effect.void : Effect.asVoid(sink.mailbox.end)
   })
 
-const finish = (session: Session, stream: SseStream) =>
+const finish = (ctx: Ctx, session: Session, stream: SseStream) =>
   Effect.suspend(() => {
     stream.done = true
     session.streams.delete(stream.id)
-    return endConnection(stream)
+    const forwarded = ctx.hooks.forwarded
+    return stream.forward !== undefined && forwarded !== undefined
+      ? Effect.zipRight(endConnection(stream), forwarded(session, stream, undefined, undefined))
+      : endConnection(stream)
   })
 
 /**
@@ -190,7 +212,7 @@ const settle = (
     if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
     return Effect.void
   }
-  const last = stream.pending.size === 0 ? finish(session, stream) : Effect.void
+  const last = stream.pending.size === 0 ? finish(ctx, session, stream) : Effect.void
   return answer === undefined ? last : Effect.zipRight(deliver(ctx, session, stream, answer), last)
 }
 
@@ -202,8 +224,10 @@ const ensureSink = (ctx: Ctx, stream: SseStream): Effect.Effect<void> =>
     })
 
 const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
+  // with a fleet, `<session>-<instance>.<p|g><n>`: the instance that owns it, and whether it is the standing one
+  const tag = session.streamPrefix === "" ? "" : `${session.streamPrefix}${kind === "standing" ? "g" : "p"}`
   const stream: SseStream = {
-    id: `${session.id}-${session.nextStream++}`,
+    id: `${session.id}-${tag}${session.nextStream++}`,
     kind,
     sink: undefined,
     pending: new Set(),
@@ -241,6 +265,10 @@ const route = (ctx: Ctx, session: Session, message: JsonRpc.Message, target: Rou
       )
     }
     return deliver(ctx, session, stream, message)
+  }
+  if (ctx.hooks.standing !== undefined && session.standing?.sink === undefined) {
+    // the standing GET may be held by another instance
+    return ctx.hooks.standing(session, message)
   }
   if (session.standing === undefined) {
     if (ctx.config.store === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
@@ -342,6 +370,8 @@ const openSse = (
       ? previous
       : { mailbox: yield* Mailbox.make<Event>({ capacity: config.bufferSize }) }
     stream.sink = sink
+    // resumed here: nothing goes to another instance any more
+    stream.forward = undefined
     if (previous !== undefined && previous !== sink) yield* previous.mailbox.end
     const lastReplayed = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
     const first = config.store !== undefined ? priming(config, stream.id) : `: stream open\n\n`

@@ -42,6 +42,7 @@ export interface Outgoing {
 export interface OutgoingOptions {
   readonly requestTimeout: Duration.DurationInput
   readonly maxRequestTimeout: Duration.DurationInput
+  readonly idPrefix?: string | undefined
 }
 
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
@@ -52,6 +53,7 @@ const timeoutError = (method: string, ms: number) =>
 export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOptions): Outgoing => {
   const pending = new Map<JsonRpc.RequestId, Pending>()
   let nextId = 0
+  const idPrefix = options.idPrefix
   const defaultTimeout = Duration.toMillis(options.requestTimeout)
   const defaultMaxTimeout = Duration.toMillis(options.maxRequestTimeout)
 
@@ -96,7 +98,7 @@ export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOpti
     Effect.uninterruptibleMask((restore) =>
       Effect.suspend(() => {
         if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
-        const id: JsonRpc.RequestId = nextId++
+        const id: JsonRpc.RequestId = idPrefix === undefined ? nextId++ : `${idPrefix}${nextId++}`
         const completion = Once.make<Result, McpError | ProtocolError>()
         const settle = completion.complete
         const onProgress = requestOptions?.onProgress

@@ -18,11 +18,34 @@ import type { ErrorResponse } from "../../McpError.js"
 import type { ServerConnection, ServerOptions } from "../../McpServer.js"
 import * as Protocol from "../../Protocol.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
+import type { SessionStateAccess } from "../../SessionStore.js"
 import type { TransportShape } from "../../Transport.js"
 import type { Dispatcher } from "./dispatch.js"
 import * as Lifecycle from "./lifecycle.js"
 import * as Sessions from "./sessions.js"
 import * as Stateless from "./stateless.js"
+
+/** The session's state as a transport that shares sessions between instances reads and restores it. */
+const stateAccess = (state: Sessions.SessionState, negotiation: Lifecycle.Negotiation): SessionStateAccess => ({
+  read: () => ({
+    protocolVersion: negotiation.version,
+    clientInfo: negotiation.clientInfo,
+    clientCapabilities: negotiation.clientCapabilities,
+    logLevel: state.logLevel,
+    subscriptions: Array.from(state.subscriptions),
+    initialized: state.initialized
+  }),
+  write: (restored) => {
+    negotiation.version = restored.protocolVersion
+    negotiation.clientInfo = restored.clientInfo
+    negotiation.clientCapabilities = restored.clientCapabilities
+    negotiation.negotiated = negotiation.negotiated || restored.protocolVersion !== undefined
+    state.logLevel = restored.logLevel
+    state.subscriptions.clear()
+    for (const uri of restored.subscriptions) state.subscriptions.add(uri)
+    state.initialized = restored.initialized
+  }
+})
 
 export interface Server {
   readonly options: ServerOptions
@@ -101,6 +124,7 @@ export const connect = (server: Server) =>
         if (n.method === "notifications/initialized") state.initialized = true
       })
 
+    transport.sessionState?.(stateAccess(state, negotiation))
     protocol = yield* Protocol.make(transport, {
       side: "server",
       onRequest,
@@ -109,7 +133,8 @@ export const connect = (server: Server) =>
       batches: () => era !== "2026" && Lifecycle.allowsBatches(negotiation),
       requestTimeout: options.requestTimeout,
       maxRequestTimeout: options.maxRequestTimeout,
-      sessionId
+      sessionId,
+      requestIdPrefix: transport.info?.requestIdPrefix
     })
     if (options.keepAlive !== undefined) {
       yield* Protocol.keepAlive(protocol, options.keepAlive)

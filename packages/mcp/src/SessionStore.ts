@@ -1,0 +1,316 @@
+/**
+ * Where the streamable HTTP server keeps what a session holds that another
+ * instance of the same logical server needs, and how instances reach each
+ * other: the seam a fleet of processes behind a load balancer plugs into
+ * (`@effect-mcp/redis` implements it on Redis; `makeMemoryFleet` in one
+ * process). Without a store nothing of this runs: sessions live in the
+ * process that created them.
+ *
+ * With a store, every instance may serve every session. A request for a
+ * session the instance does not hold makes it a local replica: a session
+ * engine started from the stored `SessionRecord`. The contract:
+ *
+ * - **Records.** `reserve` admits a new session if fewer than `maxSessions`
+ *   are live in the whole fleet; `load` reads a record and restarts its time
+ *   to live (the idle timeout), in one round trip; `save` writes it after a
+ *   change (`initialize`, `notifications/initialized`, `logging/setLevel`,
+ *   `resources/subscribe`/`unsubscribe`); `touch` keeps busy sessions alive
+ *   (an open stream, a request running); `remove` ends a session everywhere.
+ *   A record whose time to live passed is gone: its session is unknown (404).
+ * - **Streams.** A POST answered with a stream records the requests it
+ *   carries (`saveStream`), so that another instance resuming it after its
+ *   instance died can answer them with an error instead of hanging.
+ * - **Liveness.** Each instance refreshes a heartbeat of its own while it
+ *   runs; `alive` reads another's.
+ * - **Messages.** `publish` sends a `FleetMessage` to one instance, or to all
+ *   of them (`to` undefined, the sender included); `subscribe` receives those
+ *   sent to this instance or to all, in order per sender.
+ *
+ * Every operation fails with `SessionStoreError` when the store cannot be
+ * reached; the server then answers the request 503 with a JSON-RPC error.
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ * import * as Effect from "effect/Effect"
+ *
+ * // two endpoints in one process sharing their sessions (tests, or the shape of a fleet)
+ * const pair = Effect.gen(function*() {
+ *   const fleet = yield* SessionStore.makeMemoryFleet()
+ *   const a = yield* StreamableHttpServer.make({ sessionStore: fleet.instance("a"), eventStore: fleet.events })
+ *   const b = yield* StreamableHttpServer.make({ sessionStore: fleet.instance("b"), eventStore: fleet.events })
+ *   return [a, b] as const
+ * })
+ * ```
+ * @since 0.2.0
+ */
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import * as EventStore from "./EventStore.js"
+import type * as JsonRpc from "./JsonRpc.js"
+import type * as McpSchema from "./McpSchema.js"
+
+/**
+ * What another instance needs to serve a session.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SessionRecord {
+  /** The negotiated protocol version. */
+  readonly protocolVersion: string | undefined
+  readonly clientInfo: McpSchema.Implementation | undefined
+  readonly clientCapabilities: McpSchema.ClientCapabilities | undefined
+  /** Set by `logging/setLevel`. */
+  readonly logLevel: McpSchema.LoggingLevel | undefined
+  /** The URIs of `resources/subscribe`. */
+  readonly subscriptions: ReadonlyArray<string>
+  /** `notifications/initialized` arrived. */
+  readonly initialized: boolean
+  /**
+   * With `McpAuth`: the principal the session is bound to (as its latest
+   * request authenticated it), a JSON value.
+   */
+  readonly principal: unknown
+}
+
+/**
+ * The session state the server's engine holds, as the transport reads and
+ * restores it (`Transport.sessionState`): a record without the principal.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type SessionState = Omit<SessionRecord, "principal">
+
+/**
+ * Read and write access to one session's state in its engine.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SessionStateAccess {
+  readonly read: () => SessionState
+  /** Replaces the state (a fresher copy from the store); a restored version counts as negotiated. */
+  readonly write: (state: SessionState) => void
+}
+
+/**
+ * What instances send each other.
+ *
+ * - `Incoming`: a client message for the instance that waits for it (the
+ *   answer to one of its reverse calls) or for all (`notifications/cancelled`).
+ * - `Standing`: a message for the session's standing GET, wherever it is held.
+ * - `Attach`: `instance` resumes the stream `streamId` owned by the receiver:
+ *   send it the stream's events from now on.
+ * - `StreamEvent`: an event of an attached stream (its stored id), or its end.
+ * - `State`: a session's record changed.
+ * - `Ended`: a session ended (DELETE).
+ * - `ResourceUpdated`: `notifications/resources/updated` for every session subscribed to `uri`.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type FleetMessage =
+  | { readonly _tag: "Incoming"; readonly sessionId: string; readonly message: JsonRpc.Message }
+  | { readonly _tag: "Standing"; readonly sessionId: string; readonly message: JsonRpc.Message }
+  | { readonly _tag: "Attach"; readonly sessionId: string; readonly streamId: string; readonly instance: string }
+  | {
+    readonly _tag: "StreamEvent"
+    readonly sessionId: string
+    readonly streamId: string
+    readonly id: string | undefined
+    readonly data: string | undefined
+    readonly end: boolean
+  }
+  | { readonly _tag: "State"; readonly sessionId: string; readonly record: SessionRecord }
+  | { readonly _tag: "Ended"; readonly sessionId: string }
+  | { readonly _tag: "ResourceUpdated"; readonly uri: string }
+
+/**
+ * The store could not be reached (or answered an error).
+ *
+ * @since 0.2.0
+ * @category errors
+ */
+export class SessionStoreError extends Schema.TaggedError<SessionStoreError>()("SessionStoreError", {
+  reason: Schema.Literal("Unavailable"),
+  message: Schema.String,
+  cause: Schema.optional(Schema.Defect)
+}) {}
+
+/**
+ * A session store of one instance; see the module documentation for the contract.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SessionStoreShape {
+  /** This instance's id, unique in the fleet. */
+  readonly instanceId: string
+  /** Admits a new session (false: `maxSessions` are live in the fleet); its record is written by `save`. */
+  readonly reserve: (sessionId: string, ttlMs: number, maxSessions: number) => Effect.Effect<boolean, SessionStoreError>
+  /** The session's record, its time to live restarted; none when it is unknown or expired. */
+  readonly load: (sessionId: string, ttlMs: number) => Effect.Effect<Option.Option<SessionRecord>, SessionStoreError>
+  readonly save: (sessionId: string, record: SessionRecord, ttlMs: number) => Effect.Effect<void, SessionStoreError>
+  /** Restarts the time to live of sessions in use here. */
+  readonly touch: (sessionIds: ReadonlyArray<string>, ttlMs: number) => Effect.Effect<void, SessionStoreError>
+  readonly remove: (sessionId: string) => Effect.Effect<void, SessionStoreError>
+  /** The live sessions of the fleet. */
+  readonly count: Effect.Effect<number, SessionStoreError>
+  /** Records the requests a streamed POST carries. */
+  readonly saveStream: (
+    streamId: string,
+    requests: ReadonlyArray<JsonRpc.RequestId>,
+    ttlMs: number
+  ) => Effect.Effect<void, SessionStoreError>
+  readonly loadStream: (streamId: string) => Effect.Effect<Option.Option<ReadonlyArray<JsonRpc.RequestId>>, SessionStoreError>
+  /** Whether an instance's heartbeat is current. */
+  readonly alive: (instanceId: string) => Effect.Effect<boolean, SessionStoreError>
+  /** Sends to one instance, or to all (the sender included) when `to` is undefined. */
+  readonly publish: (to: string | undefined, message: FleetMessage) => Effect.Effect<void, SessionStoreError>
+  /** Receives this instance's messages for the life of the scope. */
+  readonly subscribe: (handler: (message: FleetMessage) => Effect.Effect<void>) => Effect.Effect<void, never, Scope.Scope>
+}
+
+/**
+ * A session store as a service: the HTTP server uses the one in context
+ * when its `sessionStore` option is not given.
+ *
+ * @since 0.2.0
+ * @category tags
+ */
+export class SessionStore extends Context.Tag("@effect-mcp/mcp/SessionStore")<SessionStore, SessionStoreShape>() {}
+
+/**
+ * Sends `notifications/resources/updated` to every session of the fleet
+ * subscribed to `uri`, wherever its standing GET is held (an
+ * `McpServer.notifyResourceUpdated` reaches only the sessions whose standing
+ * stream this instance holds).
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ * import * as Effect from "effect/Effect"
+ *
+ * const changed = Effect.flatMap(SessionStore.SessionStore, (store) => SessionStore.resourceUpdated(store, "file:///notes.txt"))
+ * ```
+ * @since 0.2.0
+ * @category notifications
+ */
+export const resourceUpdated = (store: SessionStoreShape, uri: string): Effect.Effect<void, SessionStoreError> =>
+  store.publish(undefined, { _tag: "ResourceUpdated", uri })
+
+/**
+ * A fleet in one process: the stores of its instances, and one event store they share.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface MemoryFleet {
+  readonly instance: (instanceId: string) => SessionStoreShape
+  readonly events: EventStore.EventStoreShape
+  /** Marks an instance dead (its heartbeat stops) or alive again. */
+  readonly setAlive: (instanceId: string, alive: boolean) => void
+}
+
+interface Held<A> {
+  readonly value: A
+  expires: number
+}
+
+/**
+ * A fleet of instances in one process, over in-memory records (with their
+ * time to live on the Clock) and in-memory messages: what the contract is
+ * tested with, and a model of a shared store.
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ * import * as Effect from "effect/Effect"
+ *
+ * const stores = Effect.map(SessionStore.makeMemoryFleet(), (fleet) => [fleet.instance("a"), fleet.instance("b")])
+ * ```
+ * @since 0.2.0
+ * @category constructors
+ */
+export const makeMemoryFleet = (
+  options?: EventStore.MemoryOptions
+): Effect.Effect<MemoryFleet, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const clock = yield* Effect.clock
+    const now = () => clock.unsafeCurrentTimeMillis()
+    const events = yield* EventStore.makeMemory(options)
+    const records = new Map<string, Held<SessionRecord | undefined>>()
+    const streams = new Map<string, Held<ReadonlyArray<JsonRpc.RequestId>>>()
+    const dead = new Set<string>()
+    const handlers = new Map<string, Set<(message: FleetMessage) => Effect.Effect<void>>>()
+    const live = <A>(map: Map<string, Held<A>>, key: string): Held<A> | undefined => {
+      const held = map.get(key)
+      if (held !== undefined && held.expires <= now()) map.delete(key)
+      return held !== undefined && held.expires > now() ? held : undefined
+    }
+    const liveCount = () => {
+      let n = 0
+      for (const key of Array.from(records.keys())) if (live(records, key) !== undefined) n++
+      return n
+    }
+    const deliver = (to: string | undefined, message: FleetMessage) =>
+      Effect.forEach(
+        Array.from(handlers.entries()).filter(([id]) => (to === undefined || id === to) && !dead.has(id)),
+        ([, set]) => Effect.forEach(Array.from(set), (h) => h(message), { discard: true }),
+        { discard: true }
+      )
+    const instance = (instanceId: string): SessionStoreShape => ({
+      instanceId,
+      reserve: (sessionId, ttlMs, max) =>
+        Effect.sync(() => {
+          if (liveCount() >= max) return false
+          records.set(sessionId, { value: undefined, expires: now() + ttlMs })
+          return true
+        }),
+      load: (sessionId, ttlMs) =>
+        Effect.sync(() => {
+          const held = live(records, sessionId)
+          if (held === undefined || held.value === undefined) return Option.none()
+          held.expires = now() + ttlMs
+          return Option.some(held.value)
+        }),
+      save: (sessionId, record, ttlMs) => Effect.sync(() => void records.set(sessionId, { value: record, expires: now() + ttlMs })),
+      touch: (ids, ttlMs) =>
+        Effect.sync(() => {
+          for (const id of ids) {
+            const held = live(records, id)
+            if (held !== undefined) held.expires = now() + ttlMs
+          }
+        }),
+      remove: (sessionId) => Effect.sync(() => void records.delete(sessionId)),
+      count: Effect.sync(liveCount),
+      saveStream: (streamId, requests, ttlMs) =>
+        Effect.sync(() => void streams.set(streamId, { value: requests, expires: now() + ttlMs })),
+      loadStream: (streamId) => Effect.sync(() => Option.fromNullable(live(streams, streamId)?.value)),
+      alive: (id) => Effect.sync(() => handlers.has(id) && !dead.has(id)),
+      publish: (to, message) => Effect.suspend(() => (dead.has(instanceId) ? Effect.void : deliver(to, message))),
+      subscribe: (handler) =>
+        Effect.acquireRelease(
+          Effect.sync(() => {
+            let set = handlers.get(instanceId)
+            if (set === undefined) handlers.set(instanceId, set = new Set())
+            set.add(handler)
+          }),
+          () => Effect.sync(() => handlers.get(instanceId)?.delete(handler))
+        )
+    })
+    return {
+      instance,
+      events,
+      setAlive: (id, alive) => {
+        if (alive) dead.delete(id)
+        else dead.add(id)
+      }
+    }
+  })
