@@ -28,6 +28,11 @@ export interface Context {
   readonly issuer?: string
   readonly private_key_pem?: string
   readonly signing_algorithm?: string
+  readonly idp_client_id?: string
+  readonly idp_id_token?: string
+  readonly idp_issuer?: string
+  readonly idp_token_endpoint?: string
+  readonly valid_jwt?: string
 }
 
 /**
@@ -58,7 +63,37 @@ export const context = (env: Record<string, string | undefined>): Context => {
 export const isAuthScenario = (scenario: string): boolean => scenario.startsWith("auth/")
 
 /**
- * The sign-in options for a scenario.
+ * How tokens are obtained in a scenario: the extensions' grants from the
+ * context (client credentials with a secret or a private key JWT, workload
+ * identity's JWT bearer, enterprise-managed authorization's token exchange),
+ * else a user signing in (authorization code).
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as ClientAuth from "@effect-mcp/conformance/clientAuth"
+ *
+ * const grant = ClientAuth.grant("auth/wif-jwt-bearer", { valid_jwt: "eyJ..." })
+ * ```
+ */
+export const grant = (scenario: string, ctx: Context): McpOAuth.Grant => {
+  if (scenario.startsWith("auth/client-credentials-")) return "client_credentials"
+  if (ctx.valid_jwt !== undefined) return { type: "jwt-bearer", assertion: ctx.valid_jwt }
+  if (ctx.idp_id_token !== undefined && ctx.idp_token_endpoint !== undefined && ctx.idp_client_id !== undefined) {
+    return {
+      type: "enterprise",
+      identityProvider: { tokenEndpoint: ctx.idp_token_endpoint, issuer: ctx.idp_issuer, clientId: ctx.idp_client_id },
+      idToken: ctx.idp_id_token
+    }
+  }
+  return "authorization_code"
+}
+
+/**
+ * The sign-in options for a scenario: the pre-registered credentials of the
+ * context (a secret or a private key), else a client ID metadata document
+ * where the server supports one, else dynamic registration.
  *
  * @since 0.1.0
  * @category constructors
@@ -69,11 +104,15 @@ export const isAuthScenario = (scenario: string): boolean => scenario.startsWith
  * const options = ClientAuth.options("auth/pre-registration", { client_id: "id", client_secret: "s" })
  * ```
  */
-export const options = (_scenario: string, ctx: Context): McpOAuth.Options => ({
+export const options = (scenario: string, ctx: Context): McpOAuth.Options => ({
   clientName: "effect-mcp-conformance-client",
   clientMetadataUrl: CIMD_CLIENT_METADATA_URL,
+  grant: grant(scenario, ctx),
   ...(ctx.client_id === undefined ? {} : { clientId: ctx.client_id }),
-  ...(ctx.client_secret === undefined ? {} : { clientSecret: ctx.client_secret })
+  ...(ctx.client_secret === undefined ? {} : { clientSecret: ctx.client_secret }),
+  ...(ctx.private_key_pem === undefined
+    ? {}
+    : { clientPrivateKey: { key: ctx.private_key_pem, alg: ctx.signing_algorithm ?? "ES256" } })
 })
 
 /**

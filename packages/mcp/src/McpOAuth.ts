@@ -35,6 +35,8 @@ import * as Layer from "effect/Layer"
 import * as Authorizer from "./internal/oauth/authorizer.js"
 import { OAuthError } from "./internal/oauth/error.js"
 import { describe } from "./internal/oauth/fetch.js"
+import type * as Grants from "./internal/oauth/grants.js"
+import type * as Identity from "./internal/oauth/identity.js"
 import {
   AuthorizationRedirect,
   type StoredClient,
@@ -84,6 +86,59 @@ export type {
 } from "./internal/oauth/services.js"
 
 /**
+ * A private key for `private_key_jwt` client authentication (RFC 7523 §2.2):
+ * a `CryptoKey` that can sign, or a PKCS#8 PEM, with its JWS algorithm
+ * (default ES256) and key ID.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type PrivateKey = Identity.PrivateKey
+
+/**
+ * The identity provider of enterprise-managed authorization: where the ID
+ * token is exchanged for an ID-JAG (RFC 8693), as which client.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type IdentityProvider = Grants.IdentityProvider
+
+/**
+ * How the client gets its tokens:
+ *
+ * - `"authorization_code"` (default): a user signs in (PKCE, the
+ *   `AuthorizationRedirect` service);
+ * - `"client_credentials"`: the client acts for itself, with its secret or
+ *   its private key (`clientId` with `clientSecret` or `clientPrivateKey`);
+ * - `{ type: "jwt-bearer", assertion }`: workload identity (RFC 7523 §2.1):
+ *   a JWT from the workload's identity provider, whose audience is the
+ *   authorization server;
+ * - `{ type: "enterprise", identityProvider, idToken }`: enterprise-managed
+ *   authorization: the user's ID token is exchanged at the identity provider
+ *   for an ID-JAG naming the authorization server and this resource, which
+ *   the authorization server takes as a JWT bearer grant.
+ *
+ * An assertion or ID token may be an Effect, run for each new token.
+ * Failures of these grants are reported, never retried with another grant.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type Grant =
+  | "authorization_code"
+  | "client_credentials"
+  | {
+    readonly type: "jwt-bearer"
+    readonly assertion: string | Effect.Effect<string, OAuthError>
+  }
+  | {
+    readonly type: "enterprise"
+    readonly identityProvider: IdentityProvider
+    readonly idToken: string | Effect.Effect<string, OAuthError>
+  }
+
+/**
  * How the client signs in.
  *
  * @since 0.1.0
@@ -94,14 +149,29 @@ export interface Options {
   readonly clientId?: string | undefined
   /** Its secret, for a confidential client. */
   readonly clientSecret?: string | undefined
-  /** How a pre-registered client authenticates at the token endpoint (default: as the server supports). */
-  readonly tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none" | undefined
+  /** Its private key, for `private_key_jwt` (used instead of a secret). */
+  readonly clientPrivateKey?: PrivateKey | undefined
+  /** How a pre-registered client authenticates at the token endpoint (default: `private_key_jwt` with a key, else as the server supports). */
+  readonly tokenEndpointAuthMethod?: "client_secret_basic" | "client_secret_post" | "none" | "private_key_jwt" | undefined
   /** A client ID metadata document URL, used as `client_id` where the server supports it. */
   readonly clientMetadataUrl?: string | undefined
   /** The `client_name` of a dynamic registration (default "effect-mcp"). */
   readonly clientName?: string | undefined
+  /** The `application_type` of a dynamic registration (default: native for a loopback or private-scheme redirect URI, else web). */
+  readonly applicationType?: "native" | "web" | undefined
+  /** How tokens are obtained (default the authorization code flow). */
+  readonly grant?: Grant | undefined
   /** The scopes to ask for, instead of the server's. */
   readonly scope?: string | undefined
+  /** Ask for `offline_access` (a refresh token) where the authorization server lists it (default true). */
+  readonly offlineAccess?: boolean | undefined
+  /**
+   * DPoP-bound tokens (RFC 9449): `"auto"` (default) when the server asks for
+   * them (a DPoP challenge, or `dpop_bound_access_tokens_required`) and the
+   * authorization server supports ES256 proofs; `true` whenever it does;
+   * `false` never.
+   */
+  readonly dpop?: boolean | "auto" | undefined
   /** Step-ups in a row before giving up (default 3). */
   readonly maxStepUps?: number | undefined
   /** `false`: never sign in interactively (a stored or refreshed token only). */

@@ -1,6 +1,7 @@
 /**
  * The `WWW-Authenticate` header of a 401/403 from an MCP server: the Bearer
- * challenge's `resource_metadata`, `scope` and `error` (RFC 6750, RFC 9728).
+ * (or DPoP, RFC 9449 §7.1) challenge's `resource_metadata`, `scope` and
+ * `error` (RFC 6750, RFC 9728).
  * A header that cannot be parsed yields no parameters: discovery then falls
  * back to the well-known locations.
  * @internal
@@ -17,10 +18,10 @@ const none: BearerChallenge = { error: undefined, scope: undefined, resourceMeta
 // auth-param = token BWS "=" BWS ( token / quoted-string )
 const param = /\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([!#$%&'*+.^_`|~0-9A-Za-z/-]+))\s*(,|$)/y
 
-/** The parameters of the header's Bearer challenge (other schemes ignored). */
-export const parse = (header: string | undefined): BearerChallenge => {
+/** The parameters of the header's challenge of `scheme` (Bearer by default; other schemes ignored). */
+export const parse = (header: string | undefined, scheme: "Bearer" | "DPoP" = "Bearer"): BearerChallenge => {
   if (header === undefined) return none
-  const start = /(?:^|,)\s*Bearer(?:\s+|$)/i.exec(header)
+  const start = new RegExp(`(?:^|,)\\s*${scheme}(?:\\s+|$)`, "i").exec(header)
   if (start === null) return none
   const params = new Map<string, string>()
   param.lastIndex = start.index + start[0].length
@@ -37,4 +38,20 @@ export const parse = (header: string | undefined): BearerChallenge => {
     if (match[4] === "") break
   }
   return { error: params.get("error"), scope: params.get("scope"), resourceMetadata: params.get("resource_metadata") }
+}
+
+/** Whether the header carries a challenge of `scheme` (with or without parameters). */
+export const has = (header: string | undefined, scheme: "Bearer" | "DPoP"): boolean =>
+  header !== undefined && new RegExp(`(?:^|,)\\s*${scheme}(?:\\s|,|$)`, "i").test(header)
+
+/** The Bearer challenge's parameters, else the DPoP challenge's, and whether a DPoP challenge is there. */
+export const parseAny = (header: string | undefined): BearerChallenge & { readonly dpop: boolean } => {
+  const bearer = parse(header)
+  const dpop = parse(header, "DPoP")
+  return {
+    error: bearer.error ?? dpop.error,
+    scope: bearer.scope ?? dpop.scope,
+    resourceMetadata: bearer.resourceMetadata ?? dpop.resourceMetadata,
+    dpop: has(header, "DPoP")
+  }
 }

@@ -18,7 +18,8 @@ import { getJson, type Http } from "./fetch.js"
 const ResourceMetadata = Schema.Struct({
   resource: Schema.String,
   authorization_servers: Schema.NonEmptyArray(Schema.String),
-  scopes_supported: Schema.optional(Schema.Array(Schema.String))
+  scopes_supported: Schema.optional(Schema.Array(Schema.String)),
+  dpop_bound_access_tokens_required: Schema.optional(Schema.Boolean)
 })
 export type ResourceMetadata = typeof ResourceMetadata.Type
 

@@ -1,9 +1,11 @@
 /**
  * The hook of authorization into the HTTP client transports: an `HttpClient`
- * that puts the bearer token on every exchange with the server and, when one
- * is refused (401, or 403 `insufficient_scope`), obtains a new token and
- * sends the exchange again (at most twice). Request bodies are text: sending one twice
- * is safe.
+ * that puts the credentials (a Bearer token, or a DPoP-bound token with a
+ * fresh proof) on every exchange with the server and, when one is refused
+ * (401, or 403 `insufficient_scope`), obtains new ones and sends the
+ * exchange again (at most three times: a stored token refused, a new one,
+ * and a DPoP nonce the server asks for). Request bodies are text: sending
+ * one twice is safe.
  * @internal
  */
 import * as HttpClient from "@effect/platform/HttpClient"
@@ -18,24 +20,24 @@ import type { ClientAuth } from "./authorizer.js"
 const release = (response: HttpClientResponse.HttpClientResponse) =>
   response.stream.pipe(Stream.runDrain, Effect.timeout(Duration.seconds(1)), Effect.ignore)
 
-/** `client` with the bearer tokens of `auth` for the server at `server`. */
+/** `client` with the credentials of `auth` for the server at `server`. */
 export const authorized = (client: HttpClient.HttpClient, auth: ClientAuth, server: URL): HttpClient.HttpClient =>
   HttpClient.transform(client, (_, request) => {
-    const send = (token: string | undefined) =>
-      client.execute(token === undefined ? request : HttpClientRequest.bearerToken(request, token))
-    // a refused exchange is sent again with a new token; twice at most, as the first new token may
-    // be one that was stored (or got by another exchange) and is refused too
+    const url = new URL(request.url)
     const attempt = (retries: number): Effect.Effect<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError> =>
       Effect.gen(function*() {
-        const used = yield* auth.token(server)
-        const response = yield* send(used)
+        const presented = yield* auth.present(server, request.method, url)
+        const response = yield* client.execute(
+          presented === undefined ? request : HttpClientRequest.setHeaders(request, presented.headers)
+        )
         const { status } = response
+        const nonce = response.headers["dpop-nonce"]
         if (status !== 401 && status !== 403) {
-          if (status >= 200 && status < 300) auth.accepted(server)
+          if (status >= 200 && status < 300) auth.accepted(server, nonce)
           return response
         }
         if (retries === 0) return response
-        const again = yield* auth.challenged(server, used, status, response.headers["www-authenticate"]).pipe(
+        const again = yield* auth.challenged(server, presented?.token, status, response.headers["www-authenticate"], nonce).pipe(
           Effect.mapError((error) =>
             new HttpClientError.RequestError({ request, reason: "Transport", cause: error, description: error.message })
           )
@@ -44,5 +46,5 @@ export const authorized = (client: HttpClient.HttpClient, auth: ClientAuth, serv
         yield* release(response)
         return yield* attempt(retries - 1)
       })
-    return attempt(2)
+    return attempt(3)
   })

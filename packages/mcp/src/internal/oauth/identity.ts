@@ -94,15 +94,108 @@ const registrationResponse = async (oauth: Lib, response: Response): Promise<Oau
 
 const supportedMethods = (as: Oauth.AuthorizationServer) => as.token_endpoint_auth_methods_supported
 
+/** How a private key signs the `private_key_jwt` assertion (RFC 7523 §2.2). */
+export interface PrivateKey {
+  /** A `CryptoKey` that can sign, or a PKCS#8 PEM. */
+  readonly key: Oauth.CryptoKey | string
+  /** The JWS algorithm (default ES256; RS256, PS256, ES384, ES512 and EdDSA also). */
+  readonly alg?: string | undefined
+  readonly kid?: string | undefined
+}
+
+const importParams = (alg: string): Parameters<typeof crypto.subtle.importKey>[2] => {
+  switch (alg) {
+    case "ES256":
+    case "ES384":
+    case "ES512":
+      return { name: "ECDSA", namedCurve: `P-${alg === "ES512" ? "521" : alg.slice(2)}` }
+    case "RS256":
+    case "RS384":
+    case "RS512":
+      return { name: "RSASSA-PKCS1-v1_5", hash: `SHA-${alg.slice(2)}` }
+    case "PS256":
+    case "PS384":
+    case "PS512":
+      return { name: "RSA-PSS", hash: `SHA-${alg.slice(2)}` }
+    case "EdDSA":
+    case "Ed25519":
+      return { name: "Ed25519" }
+    default:
+      throw new Error(`the signing algorithm ${JSON.stringify(alg)} is not supported`)
+  }
+}
+
+/** The signing key of a `PrivateKey` (a PEM is imported for its algorithm). */
+export const signingKey = (key: PrivateKey): Effect.Effect<Oauth.CryptoKey, OAuthError> =>
+  typeof key.key !== "string"
+    ? Effect.succeed(key.key)
+    : Effect.tryPromise({
+      try: async () => {
+        const pem = key.key as string
+        const body = pem.replace(/-----(BEGIN|END) PRIVATE KEY-----/g, "").replace(/\s+/g, "")
+        if (!pem.includes("-----BEGIN PRIVATE KEY-----") || body === "") throw new Error("not a PKCS#8 PEM (BEGIN PRIVATE KEY)")
+        const der = Uint8Array.from(atob(body), (c) => c.charCodeAt(0))
+        return crypto.subtle.importKey("pkcs8", der, importParams(key.alg ?? "ES256"), false, ["sign"])
+      },
+      catch: (cause) =>
+        new OAuthError({ reason: "Registration", message: `The client's private key cannot be used: ${describeCause(cause)}`, cause })
+    })
+
+const describeCause = (cause: unknown) => cause instanceof Error ? cause.message : String(cause)
+
+/** The identity options of `McpOAuth.Options`. */
+export interface IdentityOptions {
+  readonly clientId?: string | undefined
+  readonly clientSecret?: string | undefined
+  readonly clientPrivateKey?: PrivateKey | undefined
+  readonly tokenEndpointAuthMethod?: Method | "private_key_jwt" | undefined
+  readonly clientMetadataUrl?: string | undefined
+  readonly clientName?: string | undefined
+  readonly applicationType?: "native" | "web" | undefined
+}
+
+/** A pre-registered client: `private_key_jwt` with a key, else a secret (basic or post, as supported), else none. */
+const preRegistered = (oauth: Lib, options: IdentityOptions & { readonly clientId: string }, as: Oauth.AuthorizationServer) =>
+  Effect.gen(function*() {
+    const key = options.clientPrivateKey
+    if (key !== undefined && (options.tokenEndpointAuthMethod ?? "private_key_jwt") === "private_key_jwt") {
+      const signing = yield* signingKey(key)
+      return {
+        client: { client_id: options.clientId, token_endpoint_auth_method: "private_key_jwt" },
+        auth: oauth.PrivateKeyJwt(key.kid === undefined ? signing : { key: signing, kid: key.kid })
+      } satisfies Identity
+    }
+    const hasSecret = options.clientSecret !== undefined
+    const method = options.tokenEndpointAuthMethod
+    return toIdentity(oauth, {
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      token_endpoint_auth_method: method !== undefined && method !== "private_key_jwt"
+        ? method
+        : hasSecret
+        ? chooseMethod(supportedMethods(as)?.filter((m) => m !== "none"), true)
+        : "none"
+    })
+  })
+
+/**
+ * The `application_type` of a registration (OpenID DCR, required by MCP 2026-07-28, SEP-837):
+ * native for a loopback or private-scheme redirect, web otherwise.
+ */
+export const applicationType = (redirectUri: string): "native" | "web" => {
+  try {
+    const url = new URL(redirectUri)
+    if (url.protocol !== "http:" && url.protocol !== "https:") return "native"
+    const host = url.hostname
+    return host === "localhost" || host === "[::1]" || host.startsWith("127.") ? "native" : "web"
+  } catch {
+    return "web"
+  }
+}
+
 export const ensure = (
   http: Http,
-  options: {
-    readonly clientId?: string | undefined
-    readonly clientSecret?: string | undefined
-    readonly tokenEndpointAuthMethod?: Method | undefined
-    readonly clientMetadataUrl?: string | undefined
-    readonly clientName?: string | undefined
-  },
+  options: IdentityOptions,
   redirect: AuthorizationRedirectShape,
   store: TokenStoreShape,
   issuer: string,
@@ -110,15 +203,7 @@ export const ensure = (
 ): Effect.Effect<Identity, OAuthError> =>
   Effect.gen(function*() {
     const oauth = yield* lib
-    if (options.clientId !== undefined) {
-      const hasSecret = options.clientSecret !== undefined
-      return toIdentity(oauth, {
-        client_id: options.clientId,
-        client_secret: options.clientSecret,
-        token_endpoint_auth_method: options.tokenEndpointAuthMethod ??
-          (hasSecret ? chooseMethod(supportedMethods(as)?.filter((m) => m !== "none"), true) : "none")
-      })
-    }
+    if (options.clientId !== undefined) return yield* preRegistered(oauth, { ...options, clientId: options.clientId }, as)
     const stored = yield* store.client(issuer)
     if (stored !== undefined && (stored.redirect_uri === undefined || stored.redirect_uri === redirect.redirectUri)) {
       return toIdentity(oauth, stored)
@@ -141,7 +226,8 @@ export const ensure = (
         redirect_uris: [redirect.redirectUri],
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
-        token_endpoint_auth_method: method
+        token_endpoint_auth_method: method,
+        application_type: options.applicationType ?? applicationType(redirect.redirectUri)
       }, libOptions(oauth, http, as, signal))
       return registrationResponse(oauth, response)
     })

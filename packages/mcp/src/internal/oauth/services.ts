@@ -60,6 +60,10 @@ export interface StoredTokens {
   readonly expires_at?: number | undefined
   /** The scopes granted (or requested, when the server did not say). */
   readonly scope?: string | undefined
+  /** `DPoP` for a token bound to a DPoP key (RFC 9449); absent for a Bearer token. */
+  readonly token_type?: "DPoP" | undefined
+  /** The thumbprint of the key a DPoP-bound token is bound to (usable only with that key). */
+  readonly dpop_jkt?: string | undefined
 }
 
 /**
