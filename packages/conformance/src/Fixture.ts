@@ -24,6 +24,7 @@ import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import { MrtrPrompts, MrtrTools } from "./FixtureMrtr.js"
 
 // ============================================================================
 // constants
@@ -529,7 +530,7 @@ export const Prompts = McpServer.register(SimplePrompt, PromptWithArguments, Pro
 // ============================================================================
 
 /** The fixture server: `McpServer` with every tool, resource, template and prompt registered. */
-export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(Tools, Resources, Prompts).pipe(
+export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(Tools, Resources, Prompts, MrtrTools, MrtrPrompts).pipe(
   Layer.provideMerge(McpServer.layer(serverInfo))
 )
 
