@@ -156,7 +156,16 @@ const EXPECTED_TOOLS = [
   "json_schema_2020_12_tool",
   "echo",
   "blob",
-  "slow"
+  "slow",
+  // the 2026-07-28 multi-round-trip scenarios (FixtureMrtr)
+  "test_input_required_result_elicitation",
+  "test_input_required_result_sampling",
+  "test_input_required_result_list_roots",
+  "test_input_required_result_request_state",
+  "test_input_required_result_multiple_inputs",
+  "test_input_required_result_multi_round",
+  "test_input_required_result_tampered_state",
+  "test_input_required_result_capabilities"
 ]
 
 describe("Fixture: server", () => {
@@ -622,7 +631,7 @@ describe("Fixture: resources", () => {
 })
 
 describe("Fixture: prompts and completion", () => {
-  it.scopedLive("lists the four prompts with descriptions and arguments", () =>
+  it.scopedLive("lists the five prompts with descriptions and arguments", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const prompts = yield* h.client.listPromptsAll()
@@ -643,7 +652,11 @@ describe("Fixture: prompts and completion", () => {
           description: "A prompt that includes an embedded resource",
           arguments: [{ name: "resourceUri", description: "URI of the resource to embed", required: true }]
         },
-        { name: "test_prompt_with_image", title: "Prompt With Image", description: "A prompt that includes image content" }
+        { name: "test_prompt_with_image", title: "Prompt With Image", description: "A prompt that includes image content" },
+        {
+          name: "test_input_required_result_prompt",
+          description: "A prompt that asks the user for its context first (input request user_context)"
+        }
       ])
     }))
 
@@ -818,7 +831,7 @@ describe("Fixture: stdio with the official SDK client", () => {
         assert.include((templated.contents[0] as { text: string }).text, "123")
         assert.deepStrictEqual(await client.subscribeResource({ uri: "test://watched-resource" }), {})
         assert.deepStrictEqual(await client.unsubscribeResource({ uri: "test://watched-resource" }), {})
-        assert.strictEqual((await client.listPrompts()).prompts.length, 4)
+        assert.strictEqual((await client.listPrompts()).prompts.length, 5)
         const withArgs = await client.getPrompt({
           name: "test_prompt_with_arguments",
           arguments: { arg1: "testValue1", arg2: "testValue2" }
