@@ -26,7 +26,8 @@
 // gated, until the 2026 server and client land). In a gating run every non-authorization scenario
 // the set names must pass with no FAILURE and no WARNING check (SKIPPED and INFO are fine), and the
 // client must exit 0 (the set's scored scenarios and those it runs unscored as added after release or
-// pending). Authorization and extension scenarios are always reported only.
+// pending). Authorization scenarios are always reported only; extension scenarios gate when they are in
+// GATING_EXTENSIONS (the skills scenarios: `pnpm conformance` runs with --extensions).
 // A run that cannot be measured (the fixture does not start, a gating scenario leaves no result)
 // fails; a reported scenario that leaves no result (the suite gave up on it) is listed as such.
 //
@@ -53,6 +54,8 @@ const EXTENSIONS = {
     "sep-2640-client-verify-frontmatter"
   ]
 }
+/** Extension scenarios that gate a gating revision's run when --extensions runs them (they pass). */
+const GATING_EXTENSIONS = new Set([...EXTENSIONS.server, ...EXTENSIONS.client])
 /** Authorization scenarios of the 2025-03-26 fallbacks no set names (run with --auth, at their own wire). */
 const BACKCOMPAT_AUTH = ["auth/2025-03-26-oauth-metadata-backcompat", "auth/2025-03-26-oauth-endpoint-fallback"]
 const LISTEN_TIMEOUT_MS = 20_000
@@ -163,8 +166,9 @@ const clientScenarios = () => {
   ]
 }
 
-/** A scenario gates when its revision does, unless it is authorization or an extension. */
-const gates = (leg, name) => gating && !isAuth(name) && kindOf(leg, name) !== "extension"
+/** A scenario gates when its revision does, unless it is authorization or an extension not in GATING_EXTENSIONS. */
+const gates = (leg, name) =>
+  gating && !isAuth(name) && (kindOf(leg, name) !== "extension" || GATING_EXTENSIONS.has(name))
 
 // ---------------------------------------------------------------- helpers
 const freePort = () =>

@@ -22,6 +22,7 @@ import * as McpAuth from "@effect-mcp/mcp/McpAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
+import { SkillsLive } from "./Skills.js"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { MrtrPrompts, MrtrTools } from "./FixtureMrtr.js"
@@ -530,7 +531,14 @@ export const Prompts = McpServer.register(SimplePrompt, PromptWithArguments, Pro
 // ============================================================================
 
 /** The fixture server: `McpServer` with every tool, resource, template and prompt registered. */
-export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(Tools, Resources, Prompts, MrtrTools, MrtrPrompts).pipe(
+export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(
+  Tools,
+  Resources,
+  Prompts,
+  MrtrTools,
+  MrtrPrompts,
+  SkillsLive
+).pipe(
   Layer.provideMerge(McpServer.layer(serverInfo))
 )
 

@@ -18,12 +18,14 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as ClientAuth from "./clientAuth.js"
+import { skillsScenarios } from "./SkillsClient.js"
 
 const url = process.argv[process.argv.length - 1]
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "initialize"
 
 /** What each scenario does once connected. */
-const scenarios: Record<string, Effect.Effect<void, McpClient.ClientError, McpClient.McpClient>> = {
+const scenarios: Record<string, Effect.Effect<void, unknown, McpClient.McpClient>> = {
+  ...skillsScenarios,
   // initialized by connecting; list tools only where the server has them
   initialize: Effect.flatMap(
     McpClient.McpClient,

@@ -174,12 +174,13 @@ describe("Fixture: server", () => {
       const h = yield* connect
       assert.deepStrictEqual(h.client.serverInfo, { name: "mcp-conformance-test-server", version: "1.0.0" })
       assert.strictEqual(h.client.protocolVersion, "2025-11-25")
-      assert.deepStrictEqual(h.client.serverCapabilities, {
+      assert.deepStrictEqual(h.client.serverCapabilities as unknown, {
         tools: { listChanged: true },
         resources: { subscribe: true, listChanged: true },
         prompts: { listChanged: true },
         logging: {},
-        completions: {}
+        completions: {},
+        extensions: { "io.modelcontextprotocol/skills": { directoryRead: true } }
       })
       // ping, logging/setLevel, subscribe and unsubscribe answer exactly {}
       for (const [method, params] of [
@@ -598,7 +599,12 @@ describe("Fixture: resources", () => {
         [
           ["test://static-text", "static-text", "text/plain"],
           ["test://static-binary", "static-binary", "image/png"],
-          ["test://watched-resource", "watched-resource", "text/plain"]
+          ["test://watched-resource", "watched-resource", "text/plain"],
+          // the skills' files (Skills.ts)
+          ["skill://pdf-processing/SKILL.md", "pdf-processing", "text/markdown"],
+          ["skill://pdf-processing/references/FORMS.md", "pdf-processing/references/FORMS.md", "text/markdown"],
+          ["skill://acme/billing/refunds/SKILL.md", "refunds", "text/markdown"],
+          ["skill://acme/billing/refunds/examples/email.md", "acme/billing/refunds/examples/email.md", "text/markdown"]
         ]
       )
       assert.isTrue(resources.every((r) => typeof r.description === "string" && r.description.length > 0))
@@ -824,7 +830,7 @@ describe("Fixture: stdio with the official SDK client", () => {
         assert.strictEqual((reconnection.content as Array<{ text: string }>)[0]!.text, RECONNECTION_TEXT)
 
         // resources, prompts, completion, ping, subscriptions
-        assert.strictEqual((await client.listResources()).resources.length, 3)
+        assert.strictEqual((await client.listResources()).resources.length, 7) // 3 + the skills' 4 files
         const binary = await client.readResource({ uri: "test://static-binary" })
         assert.strictEqual((binary.contents[0] as { blob: string }).blob, PNG_BASE64)
         const templated = await client.readResource({ uri: "test://template/123/data" })

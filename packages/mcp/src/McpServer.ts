@@ -41,6 +41,7 @@ import * as Completion from "./internal/server/completion.js"
 import { connect as connectSession } from "./internal/server/connect.js"
 import * as Dispatch from "./internal/server/dispatch.js"
 import * as InputRequired from "./internal/server/inputRequired.js"
+import * as Extensions from "./internal/server/extensions.js"
 import * as Lifecycle from "./internal/server/lifecycle.js"
 import * as Logging from "./internal/server/logging.js"
 import * as Pagination from "./internal/server/pagination.js"
@@ -52,6 +53,9 @@ import * as Sessions from "./internal/server/sessions.js"
 import * as Stateless from "./internal/server/stateless.js"
 import * as Tools from "./internal/server/tools.js"
 import type * as JsonRpc from "./JsonRpc.js"
+import type { ErrorResponse } from "./McpError.js"
+import type * as Protocol from "./Protocol.js"
+import type * as Schema from "effect/Schema"
 import type { Feature } from "./McpFeature.js"
 import type * as McpSchema from "./McpSchema.js"
 import * as ProtocolEra from "./ProtocolEra.js"
@@ -206,6 +210,42 @@ export type CacheableMethod =
   | "resources/read"
 
 /**
+ * What an extension method's handler is given besides its params.
+ * @since 0.2.0
+ * @category extensions
+ */
+export interface ExtensionRequest {
+  readonly request: JsonRpc.Request
+  readonly session: ServerSessionShape
+  /** The era the request belongs to (its `_meta` envelope, else its session's). */
+  readonly era: ProtocolEra.Era
+}
+
+/**
+ * A method an extension adds: its params' schema (checked before the
+ * handler runs; a mismatch is -32602) and its handler.
+ * @since 0.2.0
+ * @category extensions
+ */
+// `any`: the params' encoded side is whatever the wire carries; the table of methods admits every P
+export interface ExtensionMethod<P = any> {
+  readonly params: Schema.Schema<P, any>
+  readonly handle: (params: P, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
+}
+
+/**
+ * A protocol extension (SEP-2133): methods past the core ones, and what it
+ * adds to the capabilities the server declares (merged two levels deep, so
+ * `{ extensions: { "io.example/x": {} } }` joins the other extensions).
+ * @since 0.2.0
+ * @category extensions
+ */
+export interface Extension {
+  readonly capabilities?: Record<string, unknown> | undefined
+  readonly methods?: { readonly [method: string]: ExtensionMethod } | undefined
+}
+
+/**
  * A server definition: its features, and the sessions it serves.
  * @since 0.1.0
  * @category models
@@ -217,6 +257,8 @@ export interface McpServerShape {
     features: ReadonlyArray<Feature<unknown>>,
     context: Context.Context<never>
   ) => Effect.Effect<void, never, Scope.Scope>
+  /** Adds a protocol extension (its methods and capabilities) for the life of the scope. */
+  readonly extend: (extension: Extension) => Effect.Effect<void, never, Scope.Scope>
   /** Removes a tool, a resource (by URI), a template (by URI template) or a prompt. */
   readonly remove: (kind: "tool" | "resource" | "template" | "prompt", key: string) => Effect.Effect<void>
   /** `notifications/resources/updated` to the sessions subscribed to `uri`. */
@@ -306,6 +348,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     const listPage = Pagination.make(options.pageSize ?? 100)
     const codec = RequestState.make(options.requestState)
     const rounds = InputRequired.make(codec, codec.ephemeral ? EPHEMERAL_KEY_WARNING : undefined)
+    const extensions = Extensions.make()
     const dispatcher = Dispatch.make(
       registry,
       InputRequired.wrap(rounds, {
@@ -314,9 +357,18 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         ...Prompts.handlers(registry, listPage),
         ...Completion.handlers(registry),
         ...Logging.handlers
-      })
+      }),
+      extensions
     )
-    const identity = Lifecycle.identity(options)
+    const base = Lifecycle.identity(options)
+    // read at each initialize (and discovery), so extensions registered later are declared
+    const identity: Lifecycle.Identity = {
+      serverInfo: base.serverInfo,
+      instructions: base.instructions,
+      get capabilities() {
+        return extensions.capabilities(base.capabilities)
+      }
+    }
     const hints = options.cacheHints ?? {}
     const connect = connectSession({
       options,
@@ -327,12 +379,14 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         identity,
         supported: ProtocolEra.ERA_2026_VERSIONS,
         cacheHint: (method) => hints[method] ?? Stateless.DEFAULT_CACHE_HINT,
-        dispatcher
+        dispatcher,
+        extensionMethod: (method) => extensions.method(method) !== undefined
       }
     })
     return {
       options,
       add: registry.add,
+      extend: extensions.add,
       remove: registry.remove,
       notifyResourceUpdated: sessions.resourceUpdated,
       sessions: sessions.list,
@@ -395,6 +449,31 @@ export const register = <const Features extends ReadonlyArray<Feature<any>>>(
       yield* server.add(features as ReadonlyArray<Feature<unknown>>, context)
     })
   )
+
+/**
+ * Registers a protocol extension (its methods and capabilities) for the life
+ * of the Layer.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ * import * as Schema from "effect/Schema"
+ *
+ * const Hello = McpServer.registerExtension({
+ *   capabilities: { extensions: { "io.example/hello": {} } },
+ *   methods: {
+ *     "hello/say": { params: Schema.Struct({ name: Schema.String }), handle: ({ name }) => Effect.succeed({ text: `hello ${name}` }) }
+ *   }
+ * })
+ * const ServerLive = Hello.pipe(Layer.provideMerge(McpServer.layer({ name: "demo", version: "1.0.0" })))
+ * ```
+ * @since 0.2.0
+ * @category extensions
+ */
+export const registerExtension = (extension: Extension): Layer.Layer<never, never, McpServer> =>
+  Layer.scopedDiscard(Effect.flatMap(McpServer, (server) => server.extend(extension)))
 
 /**
  * Serves one session on the `Transport` in context until the peer closes it.

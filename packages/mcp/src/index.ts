@@ -98,6 +98,18 @@ export * as McpFeature from "./McpFeature.js"
  */
 export * as McpServer from "./McpServer.js"
 /**
+ * The skills extension (SEP-2640), server side: publish Agent Skills with their digests.
+ * @since 0.2.0
+ * @category modules
+ */
+export * as McpSkills from "./McpSkills.js"
+/**
+ * The skills extension (SEP-2640), client side: list skills, load one when asked, verified.
+ * @since 0.2.0
+ * @category modules
+ */
+export * as McpSkillsClient from "./McpSkillsClient.js"
+/**
  * A tool's declaration apart from its handler, shared by a server and its clients.
  * @since 0.1.0
  * @category modules

@@ -18,6 +18,8 @@ import { type FeatureRegistry, scopesIn } from "./registry.js"
 import type { Handlers, RequestEnv } from "./request.js"
 import type { SessionState } from "./sessions.js"
 import type { Envelope } from "./stateless.js"
+import type { Extensions } from "./extensions.js"
+import { eraOf, requestEra } from "../../ProtocolEra.js"
 
 type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
 
@@ -31,7 +33,7 @@ export type Dispatcher = (
   envelope?: Envelope
 ) => (incoming: Protocol.IncomingRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
 
-export const make = (registry: FeatureRegistry, handlers: Handlers): Dispatcher => {
+export const make = (registry: FeatureRegistry, handlers: Handlers, extensions?: Extensions): Dispatcher => {
   const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>>()
   for (const [method, entry] of Object.entries(McpSchema.ClientRequests)) {
     decoders.set(method, validator(entry.params as Schema.Schema<unknown, unknown>))
@@ -40,7 +42,16 @@ export const make = (registry: FeatureRegistry, handlers: Handlers): Dispatcher 
     const { method, params } = incoming.request
     const decode = decoders.get(method)
     const handler = handlers[method]
-    if (decode === undefined || handler === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
+    if (decode === undefined || handler === undefined) {
+      const extension = extensions?.method(method)
+      if (extension === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
+      const decodedExtension = extension.decode(params)
+      if (Either.isLeft(decodedExtension)) {
+        return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decodedExtension.left)}`))
+      }
+      const era = envelope !== undefined ? "2026" : requestEra(method, params) ?? eraOf(session.shape.protocolVersion() ?? "") ?? "2025"
+      return extension.handle(decodedExtension.right, { request: incoming.request, session: session.shape, era })
+    }
     const decoded = decode(params)
     if (Either.isLeft(decoded)) {
       return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))

@@ -189,6 +189,8 @@ export interface Served {
   readonly supported: ReadonlyArray<string>
   readonly cacheHint: (method: CacheableMethod) => CacheHint
   readonly dispatcher: Dispatcher
+  /** Whether a registered extension (`McpServer.extend`) serves the method. */
+  readonly extensionMethod?: ((method: string) => boolean) | undefined
 }
 
 const isCacheable = (method: string): method is CacheableMethod =>
@@ -243,7 +245,8 @@ export const serve = (
     const envelope = readEnvelope(params, served.supported)
     if (Either.isLeft(envelope)) return Effect.fail(envelope.left)
     if (method === "server/discover") return Effect.succeed(decorate(served, method, discover(served)))
-    if (REMOVED.has(method) || !McpSchema2026.isClientRequestMethod(method)) {
+    const known = McpSchema2026.isClientRequestMethod(method) || served.extensionMethod?.(method) === true
+    if (REMOVED.has(method) || !known) {
       return Effect.fail(ErrorResponse.methodNotFound(method))
     }
     const view = requestView(state, envelope.right, protocol(), id)

@@ -1,0 +1,79 @@
+/**
+ * Protocol extensions registered on a server (`McpServer.extend`): the
+ * methods they add past the core method table, and what they add to the
+ * server's capabilities. A method of an extension is dispatched like a core
+ * one (params checked by its schema, then its handler), after the core table.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import type * as Either from "effect/Either"
+import type * as ParseResult from "effect/ParseResult"
+import type * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import type { ErrorResponse } from "../../McpError.js"
+import type { Extension, ExtensionRequest } from "../../McpServer.js"
+import type * as Protocol from "../../Protocol.js"
+import { validator } from "../validate.js"
+
+/** One extension method, its params decoder made once. */
+export interface Method {
+  readonly decode: (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>
+  readonly handle: (params: unknown, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
+}
+
+export interface Extensions {
+  /** Registers an extension for the life of the scope. */
+  readonly add: (extension: Extension) => Effect.Effect<void, never, Scope.Scope>
+  /** The method of an extension, if one registered it. */
+  readonly method: (name: string) => Method | undefined
+  /** The server's capabilities with every extension's merged in (objects merged two levels deep). */
+  readonly capabilities: <C extends object>(base: C) => C
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const merge = (into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> => {
+  const out: Record<string, unknown> = { ...into }
+  for (const [key, value] of Object.entries(from)) {
+    const current = out[key]
+    out[key] = isObject(current) && isObject(value) ? { ...current, ...value } : value
+  }
+  return out
+}
+
+export const make = (): Extensions => {
+  const registered: Array<Extension> = []
+  const methods = new Map<string, Method>()
+  const rebuild = () => {
+    methods.clear()
+    for (const extension of registered) {
+      for (const [name, m] of Object.entries(extension.methods ?? {})) {
+        methods.set(name, {
+          decode: validator(m.params as Schema.Schema<unknown, unknown>),
+          handle: m.handle as Method["handle"]
+        })
+      }
+    }
+  }
+  return {
+    add: (extension) =>
+      Effect.acquireRelease(
+        Effect.sync(() => {
+          registered.push(extension)
+          rebuild()
+        }),
+        () =>
+          Effect.sync(() => {
+            const i = registered.indexOf(extension)
+            if (i >= 0) registered.splice(i, 1)
+            rebuild()
+          })
+      ),
+    method: (name) => methods.get(name),
+    capabilities: <C extends object>(base: C): C =>
+      registered.reduce(
+        (caps, e) => (e.capabilities === undefined ? caps : merge(caps, e.capabilities as Record<string, unknown>)),
+        base as Record<string, unknown>
+      ) as C
+  }
+}
