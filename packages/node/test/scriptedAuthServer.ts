@@ -153,7 +153,8 @@ export const startScripted = (script: Script = {}): Effect.Effect<ScriptedServer
             status: 200,
             body: {
               access_token: access,
-              token_type: "Bearer",
+              // a token request with a DPoP proof gets a DPoP-bound token (RFC 9449 §5)
+              token_type: request.headers.dpop === undefined ? "Bearer" : "DPoP",
               expires_in: 3600,
               refresh_token: `refresh-${access}`,
               ...(scope === "" ? {} : { scope })
@@ -189,4 +190,81 @@ export const startScripted = (script: Script = {}): Effect.Effect<ScriptedServer
       verifier,
       mint
     }
+  })
+
+/** What the stub resource server answers to a request before MCP sees it (undefined: let it through). */
+export type Gate = (request: Recorded) => Answer | undefined
+
+export interface StubResource {
+  readonly url: string
+  readonly requests: Array<Recorded>
+}
+
+/**
+ * A stub MCP server (stateless streamable HTTP, JSON answers: initialize,
+ * tools/list, tools/call `echo`) whose authorization is the test's `gate`:
+ * for what `McpAuth` does not do (DPoP, a resource that moves to another
+ * authorization server).
+ */
+export const startStubResource = (gate: Gate): Effect.Effect<StubResource, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const server = http.createServer()
+    yield* Effect.acquireRelease(
+      Effect.async<void>((resume) => {
+        server.listen(0, "127.0.0.1", () => resume(Effect.void))
+      }),
+      () =>
+        Effect.async<void>((resume) => {
+          server.closeAllConnections()
+          server.close(() => resume(Effect.void))
+        })
+    )
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const requests: Array<Recorded> = []
+    server.on("request", (req, res) => {
+      let body = ""
+      req.setEncoding("utf8")
+      req.on("data", (chunk: string) => (body += chunk))
+      req.on("end", () => {
+        const url = new URL(req.url ?? "/", origin)
+        const request: Recorded = {
+          method: req.method ?? "GET",
+          path: url.pathname,
+          query: url.searchParams,
+          headers: req.headers,
+          body,
+          form: new URLSearchParams()
+        }
+        requests.push(request)
+        const refused = gate(request)
+        if (refused !== undefined) return json(res, refused)
+        if (req.method !== "POST") {
+          res.writeHead(req.method === "DELETE" ? 200 : 405)
+          return res.end()
+        }
+        const message = JSON.parse(body) as { id?: number | string; method: string; params?: { protocolVersion?: string } }
+        if (message.id === undefined) {
+          res.writeHead(202)
+          return res.end()
+        }
+        const result = message.method === "initialize"
+          ? {
+            protocolVersion: message.params?.protocolVersion,
+            capabilities: { tools: {} },
+            serverInfo: { name: "stub", version: "1.0.0" }
+          }
+          : message.method === "tools/list"
+          ? { tools: [{ name: "echo", inputSchema: { type: "object" } }] }
+          : message.method === "tools/call"
+          ? { content: [{ type: "text", text: "ok" }] }
+          : undefined
+        json(res, {
+          status: 200,
+          body: result === undefined
+            ? { jsonrpc: "2.0", id: message.id, error: { code: -32601, message: "Method not found" } }
+            : { jsonrpc: "2.0", id: message.id, result }
+        })
+      })
+    })
+    return { url: `${origin}/mcp`, requests }
   })

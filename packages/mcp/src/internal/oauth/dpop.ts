@@ -36,7 +36,7 @@ export const make = (oauth: Lib): Effect.Effect<Dpop> =>
   Effect.promise(async () => {
     const keyPair = await oauth.generateKeyPair("ES256")
     const exported = await crypto.subtle.exportKey("jwk", keyPair.publicKey)
-    const jwk = { kty: exported.kty!, crv: exported.crv!, x: exported.x!, y: exported.y! }
+    const jwk = { crv: exported.crv!, kty: exported.kty!, x: exported.x!, y: exported.y! }
     // RFC 7638: the required members in lexicographic order
     const jkt = b64u(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(jwk))))
     const header = text({ alg: "ES256", typ: "dpop+jwt", jwk })
