@@ -159,6 +159,24 @@ const tools = [
       }).pipe(Effect.scoped, Effect.onInterrupt(() => Effect.sync(() => interruptions.handler++)))
   }),
   McpServer.tool({
+    name: "not_needed",
+    handler: () =>
+      Effect.raceFirst(
+        Effect.map(askName, ({ name }) => name),
+        Effect.zipRight(Effect.yieldNow(), Effect.succeed("no question needed"))
+      )
+  }),
+  McpServer.tool({
+    name: "branch_fails",
+    handler: () =>
+      Effect.map(
+        Effect.all([askName, Effect.zipRight(Effect.yieldNow(), Effect.fail(new Error("the other branch failed")))], {
+          concurrency: "unbounded"
+        }),
+        () => "unreachable"
+      )
+  }),
+  McpServer.tool({
     name: "declined",
     handler: () =>
       askName.pipe(Effect.map(({ name }) => name), Effect.catchTag("ElicitationDeclined", (e) => Effect.succeed(`declined: ${e.action}`)))
@@ -353,6 +371,19 @@ describe("InputRequiredResult on 2026-07-28", () => {
         call(peer, "greet", { inputResponses: { user_name: { action: "maybe" } }, requestState: first.requestState })
       )
       assert.strictEqual(wrongShape.code, -32602)
+    }))
+
+  it.scoped("a handler that ends on its own while a question is open ends as it ended", () =>
+    Effect.gen(function*() {
+      const peer = yield* connect()
+      const done = yield* call(peer, "not_needed")
+      assert.strictEqual(done.resultType, "complete")
+      assert.strictEqual(textOf(done), "no question needed")
+      const failed = yield* call(peer, "branch_fails")
+      assert.strictEqual(failed.resultType, "complete")
+      assert.isTrue(failed.isError)
+      assert.include(textOf(failed), "the other branch failed")
+      assertWire2026(peer.wire)
     }))
 
   it.scoped("a declined form reaches the handler as on 2025", () =>

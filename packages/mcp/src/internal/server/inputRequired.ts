@@ -16,6 +16,7 @@
  * ignored.
  * @internal
  */
+import * as Cause from "effect/Cause"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -120,6 +121,11 @@ class Round {
     Deferred.unsafeDone(this.signal, Exit.void)
   }
 
+  /** The handler ended, however it ended. */
+  end() {
+    Deferred.unsafeDone(this.signal, Exit.void)
+  }
+
   readonly ask: InputRound.Ask = (method, params, inputKey) =>
     Effect.suspend(() => {
       // only sampling, elicitation and roots the client declared get here (inputRound.reverseCall)
@@ -195,7 +201,7 @@ const REJECTIONS: { readonly [R in RequestState.Rejection]: string } = {
 }
 
 /** The round's answers from the request: its state opened and checked, its responses. */
-const prepare = (codec: RequestState.Codec, env: RequestEnv, bindingText: string) =>
+const prepare = (codec: RequestState.Codec, env: RequestEnv, bind: () => string) =>
   Effect.gen(function*() {
     const params = env.incoming.request.params ?? {}
     const responses = params.inputResponses
@@ -207,7 +213,7 @@ const prepare = (codec: RequestState.Codec, env: RequestEnv, bindingText: string
       return new Round(responses)
     }
     if (typeof state !== "string") return yield* Effect.fail(invalidParams("requestState must be a string"))
-    const payload = yield* codec.open(state, bindingText).pipe(
+    const payload = yield* codec.open(state, bind()).pipe(
       Effect.mapError((rejection) => invalidParams(`Invalid requestState: ${REJECTIONS[rejection]}`))
     )
     if (!isPayload(payload)) return yield* Effect.fail(invalidParams(`Invalid requestState: ${REJECTIONS.malformed}`))
@@ -215,6 +221,33 @@ const prepare = (codec: RequestState.Codec, env: RequestEnv, bindingText: string
     const invalid = takeAnswers(round, payload, responses)
     if (invalid !== undefined) return yield* Effect.fail(invalid)
     return round
+  })
+
+/** The text a request's state is bound to: method, name, canonical arguments, and the caller when there is one. */
+const bindingText = (env: RequestEnv, binding: Binding): string => {
+  const principal = env.session.principal?.()
+  return canonicalJson([
+    binding.method,
+    binding.name,
+    binding.arguments ?? {},
+    principal === undefined ? null : ownerOf(principal)
+  ])
+}
+
+/**
+ * Runs the handler in a child fiber until it ends or the round does: the
+ * handler's own exit, or `undefined` when the round ended it (it asked, and
+ * was interrupted with everything it forked).
+ */
+const runRound = <A>(round: Round, handler: Effect.Effect<A, ErrorResponse>) =>
+  Effect.gen(function*() {
+    const fiber = yield* Effect.fork(Effect.ensuring(handler, Effect.sync(() => round.end())))
+    yield* Deferred.await(round.signal)
+    if (round.version === 0) return yield* Fiber.await(fiber)
+    yield* settle(round, fiber)
+    const exit = yield* Fiber.interrupt(fiber)
+    // ended by the round, or on its own (a branch failed, a question was not needed after all)
+    return Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause) ? undefined : exit
   })
 
 /**
@@ -225,30 +258,18 @@ export const make = (codec: RequestState.Codec, warn: string | undefined): Runne
   let warned = warn === undefined
   return <A extends Protocol.Result>(env: RequestEnv, binding: Binding, handler: Effect.Effect<A, ErrorResponse>) =>
     Effect.gen(function*() {
-      const principal = env.session.principal?.()
-      const bindingText = canonicalJson([
-        binding.method,
-        binding.name,
-        binding.arguments ?? {},
-        principal === undefined ? null : ownerOf(principal)
-      ])
-      const round = yield* prepare(codec, env, bindingText)
+      let bound: string | undefined
+      const bind = () => bound ??= bindingText(env, binding)
+      const round = yield* prepare(codec, env, bind)
       InputRound.install(env.incoming, round.ask)
-      const fiber = yield* Effect.fork(handler)
-      const asked = yield* Effect.race(
-        Effect.as(Fiber.await(fiber), false),
-        Effect.as(Deferred.await(round.signal), true)
-      )
-      if (asked) yield* settle(round, fiber)
-      const done = fiber.unsafePoll()
-      if (done !== null && round.invalid === undefined) return yield* done
-      yield* Fiber.interrupt(fiber)
+      const exit = yield* runRound(round, handler)
       if (round.invalid !== undefined) return yield* Effect.fail(round.invalid)
+      if (exit !== undefined) return yield* exit
       if (!warned) {
         warned = true
         yield* Effect.logWarning(warn)
       }
-      const requestState = yield* codec.seal(round.payload(), bindingText)
+      const requestState = yield* codec.seal(round.payload(), bind())
       const result: McpSchema2026.InputRequiredResult = {
         resultType: McpSchema2026.RESULT_TYPE_INPUT_REQUIRED,
         inputRequests: round.pending,
