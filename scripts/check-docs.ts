@@ -25,7 +25,7 @@ import { fileURLToPath } from "node:url"
 import ts from "typescript"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const packages = ["mcp", "node"] as const
+const packages = ["mcp", "node", "redis"] as const
 
 /** Modules whose exports do not all have `@since`/`@category` yet (relative to the repo). */
 const PENDING: ReadonlySet<string> = new Set<string>([])
@@ -191,7 +191,9 @@ const compilerOptions = (): ts.CompilerOptions => {
         // an example of @effect-mcp/mcp may show it with @effect-mcp/node, which mcp does not depend on
         paths: {
           "@effect-mcp/node": ["./packages/node/src/index.ts"],
-          "@effect-mcp/node/*": ["./packages/node/src/*.ts"]
+          "@effect-mcp/node/*": ["./packages/node/src/*.ts"],
+          "@effect-mcp/redis": ["./packages/redis/src/index.ts"],
+          "@effect-mcp/redis/*": ["./packages/redis/src/*.ts"]
         }
       }
     },

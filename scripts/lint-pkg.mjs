@@ -14,7 +14,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-const packages = ["mcp", "node"]
+const packages = ["mcp", "node", "redis"]
 const run = (cmd, args, cwd = root) => {
   const { status } = spawnSync(cmd, args, { cwd, stdio: "inherit" })
   if (status !== 0) {
@@ -24,7 +24,7 @@ const run = (cmd, args, cwd = root) => {
 }
 const bin = (name) => join(root, "node_modules", ".bin", name)
 
-run("pnpm", ["--filter", "@effect-mcp/mcp", "--filter", "@effect-mcp/node", "run", "build"])
+run("pnpm", ["--filter", "@effect-mcp/mcp", "--filter", "@effect-mcp/node", "--filter", "@effect-mcp/redis", "run", "build"])
 const out = mkdtempSync(join(tmpdir(), "effect-mcp-lint-"))
 try {
   for (const name of packages) {

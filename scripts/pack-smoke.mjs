@@ -36,7 +36,7 @@ const installLine = `npm install @effect-mcp/mcp @effect-mcp/node ${
 check(readme.includes(installLine), `README.md must show the install line \`${installLine}\``)
 
 step("build")
-run("pnpm", ["--filter", "@effect-mcp/mcp", "--filter", "@effect-mcp/node", "run", "build"], root)
+run("pnpm", ["--filter", "@effect-mcp/mcp", "--filter", "@effect-mcp/node", "--filter", "@effect-mcp/redis", "run", "build"], root)
 const work = mkdtempSync(join(tmpdir(), "effect-mcp-pack-"))
 const children = []
 process.on("exit", () => {
@@ -194,6 +194,16 @@ try {
     if (data !== undefined && data.length > "data: ".length) JSON.parse(data.slice("data: ".length))
   }
   step(`HTTP server: stream ended at an event boundary, exit 0`)
+
+  step("@effect-mcp/redis: npm install the tarball beside the others, and load every module")
+  run("pnpm", ["pack", "--pack-destination", work], join(root, "packages", "redis"))
+  npm(["install", join(work, readdirSync(work).find((file) => file.startsWith("effect-mcp-redis-")))])
+  const loaded = run(process.execPath, [
+    "--input-type=module",
+    "-e",
+    "const m = await import('@effect-mcp/redis'); console.log(Object.keys(m).sort().join(','))"
+  ], app).trim()
+  check(loaded === "RedisClient,RedisEventStore,RedisFleet,RedisSessionStore", `@effect-mcp/redis exports ${loaded}`)
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error))
 }

@@ -3,4 +3,28 @@
  *
  * @since 0.1.0
  */
-export {}
+
+/**
+ * The shared connection to Redis (`ioredis`), from options or `REDIS_URL`.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as RedisClient from "./RedisClient.js"
+/**
+ * `EventStore` on Redis Streams: resumption on any instance.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as RedisEventStore from "./RedisEventStore.js"
+/**
+ * Everything an instance of a fleet needs from Redis, as one Layer.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as RedisFleet from "./RedisFleet.js"
+/**
+ * `SessionStore` on Redis: sessions, heartbeats, messages between instances.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as RedisSessionStore from "./RedisSessionStore.js"

@@ -1,0 +1,241 @@
+/**
+ * `EventStore` on Redis Streams, shared by every instance of a fleet: a
+ * stream resumed with `Last-Event-ID` on any instance replays what another
+ * one wrote. It keeps the contract of `@effect-mcp/mcp/EventStore`, with
+ * Redis doing the bookkeeping:
+ *
+ * - **Ids.** One counter per session (`INCR`), so ids never repeat in a
+ *   session; an event is the Redis Stream entry `<seq>-0` of its stream's key.
+ * - **Bounds.** A stream holds at most `maxEventsPerStream` events: the
+ *   oldest go first, a response leaving its stand-in (`lostAnswer`), other
+ *   events a gap (a replay from before it is incomplete: 410). An event
+ *   larger than `maxEventBytes` is stored as its stand-in, or dropped.
+ * - **Time.** A stream marked delivered expires after the grace period; one
+ *   that is not, `retention` after its latest event (the keys' TTL).
+ *   `dropSession` deletes a session's streams and counter at once.
+ * - **Atomicity.** Every operation is one Lua script: one round trip.
+ *
+ * Unlike the in-memory store there is no budget across sessions: Redis's
+ * own `maxmemory` (with a `volatile-*` policy) and the TTLs bound the total.
+ * A Redis failure during an operation is a defect of that operation (the
+ * request whose event it was ends); the requests that follow get 503 from
+ * the session store until Redis is back.
+ *
+ * @example
+ * ```ts
+ * import * as RedisClient from "@effect-mcp/redis/RedisClient"
+ * import * as RedisEventStore from "@effect-mcp/redis/RedisEventStore"
+ * import * as Layer from "effect/Layer"
+ *
+ * const Events = RedisEventStore.layer({ gracePeriod: "10 seconds" }).pipe(Layer.provide(RedisClient.layerConfig()))
+ * ```
+ * @since 0.1.0
+ */
+import * as EventStore from "@effect-mcp/mcp/EventStore"
+import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import type { Redis } from "ioredis"
+import { RedisClient, type RedisClientShape } from "./RedisClient.js"
+
+/**
+ * Bounds and times of the Redis event store.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Options {
+  /** Events held per stream (default 1000). */
+  readonly maxEventsPerStream?: number | undefined
+  /** Largest event stored as it is (default 16 MiB); a larger response is stored as its stand-in. */
+  readonly maxEventBytes?: number | undefined
+  /** How long a delivered stream stays resumable (default 10 seconds). */
+  readonly gracePeriod?: Duration.DurationInput | undefined
+  /** How long an undelivered stream is kept after its latest event (default 30 minutes, the default idle timeout). */
+  readonly retention?: Duration.DurationInput | undefined
+}
+
+// KEYS: seq, streams, events, lost, gap. ARGV: data, stand-in ('' when the event answers nothing),
+// max events, retention ms, stream id, too large ('1')
+const APPEND = `
+local seq = redis.call('INCR', KEYS[1])
+local ttl = ARGV[4]
+redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('SADD', KEYS[2], ARGV[5])
+redis.call('PEXPIRE', KEYS[2], ttl)
+local function gap(s)
+  local g = tonumber(redis.call('GET', KEYS[5]) or '0')
+  if s > g then redis.call('SET', KEYS[5], s, 'PX', ttl) end
+end
+if ARGV[6] == '1' then
+  if ARGV[2] ~= '' then
+    redis.call('HSET', KEYS[4], seq, ARGV[2])
+    redis.call('PEXPIRE', KEYS[4], ttl)
+  else
+    gap(seq)
+  end
+  return seq
+end
+local max = tonumber(ARGV[3])
+local len = redis.call('XLEN', KEYS[3])
+while len >= max do
+  local oldest = redis.call('XRANGE', KEYS[3], '-', '+', 'COUNT', 1)[1]
+  local id = oldest[1]
+  local standIn = oldest[2][4]
+  local s = tonumber(string.match(id, '^(%d+)'))
+  if standIn ~= nil and standIn ~= '' then
+    redis.call('HSET', KEYS[4], s, standIn)
+  else
+    gap(s)
+  end
+  redis.call('XDEL', KEYS[3], id)
+  len = len - 1
+end
+redis.call('XADD', KEYS[3], seq .. '-0', 'd', ARGV[1], 's', ARGV[2])
+redis.call('PEXPIRE', KEYS[3], ttl)
+redis.call('PEXPIRE', KEYS[4], ttl)
+redis.call('PEXPIRE', KEYS[5], ttl)
+return seq
+`
+
+// KEYS: events, lost, gap. ARGV: the sequence after which
+const REPLAY = `
+local after = tonumber(ARGV[1])
+local held = redis.call('EXISTS', KEYS[1]) + redis.call('EXISTS', KEYS[2]) + redis.call('EXISTS', KEYS[3])
+if held == 0 then return false end
+return { redis.call('XRANGE', KEYS[1], (after + 1) .. '-0', '+'), redis.call('HGETALL', KEYS[2]), redis.call('GET', KEYS[3]) or '0' }
+`
+
+// KEYS: events, lost, gap. ARGV: grace ms
+const DELIVERED = `
+for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[1]) end
+return 1
+`
+
+// KEYS: seq, streams. ARGV: the session's key base
+const DROP = `
+for _, stream in ipairs(redis.call('SMEMBERS', KEYS[2])) do
+  redis.call('DEL', ARGV[1] .. 'ev:' .. stream, ARGV[1] .. 'lost:' .. stream, ARGV[1] .. 'gap:' .. stream)
+end
+redis.call('DEL', KEYS[1], KEYS[2])
+return 1
+`
+
+type Scripts = Redis & {
+  readonly mcpAppend: (...args: ReadonlyArray<string | number>) => Promise<number>
+  readonly mcpReplay: (...args: ReadonlyArray<string | number>) => Promise<[Array<[string, Array<string>]>, Array<string>, string] | null>
+  readonly mcpDelivered: (...args: ReadonlyArray<string | number>) => Promise<number>
+  readonly mcpDrop: (...args: ReadonlyArray<string | number>) => Promise<number>
+}
+
+const define = (redis: Redis): Scripts => {
+  const r = redis as Scripts
+  if (typeof r.mcpAppend !== "function") {
+    redis.defineCommand("mcpAppend", { numberOfKeys: 5, lua: APPEND })
+    redis.defineCommand("mcpReplay", { numberOfKeys: 3, lua: REPLAY })
+    redis.defineCommand("mcpDelivered", { numberOfKeys: 3, lua: DELIVERED })
+    redis.defineCommand("mcpDrop", { numberOfKeys: 2, lua: DROP })
+  }
+  return r
+}
+
+/** The keys of one session: `{session}` is a hash tag, so a session's keys share a cluster slot. */
+const keysOf = (prefix: string, sessionId: string) => {
+  const base = `${prefix}:{${sessionId}}:`
+  return {
+    base,
+    seq: `${base}seq`,
+    streams: `${base}streams`,
+    events: (streamId: string) => `${base}ev:${streamId}`,
+    lost: (streamId: string) => `${base}lost:${streamId}`,
+    gap: (streamId: string) => `${base}gap:${streamId}`
+  }
+}
+
+const seqOfEntry = (id: string): number => Number(id.slice(0, id.indexOf("-")))
+
+/**
+ * The store over a connection.
+ *
+ * @example
+ * ```ts
+ * import * as RedisClient from "@effect-mcp/redis/RedisClient"
+ * import * as RedisEventStore from "@effect-mcp/redis/RedisEventStore"
+ * import * as Effect from "effect/Effect"
+ *
+ * const store = Effect.flatMap(RedisClient.RedisClient, (client) => Effect.succeed(RedisEventStore.make(client)))
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const make = (client: RedisClientShape, options: Options = {}): EventStore.EventStoreShape => {
+  const redis = define(client.redis)
+  const max = options.maxEventsPerStream ?? 1000
+  const maxBytes = options.maxEventBytes ?? 16 * 1024 * 1024
+  const graceMs = Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.gracePeriod ?? Duration.seconds(10)))))
+  const retentionMs = Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.retention ?? Duration.minutes(30)))))
+  const run = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(client.use(f))
+  return {
+    append: (sessionId, streamId, data, answers?: JsonRpc.RequestId) => {
+      const k = keysOf(client.prefix, sessionId)
+      const standIn = answers === undefined ? "" : EventStore.lostAnswer(answers)
+      const tooLarge = data.length > maxBytes ? "1" : "0"
+      return Effect.map(
+        run(() =>
+          redis.mcpAppend(k.seq, k.streams, k.events(streamId), k.lost(streamId), k.gap(streamId), data, standIn, max, retentionMs, streamId, tooLarge)
+        ),
+        (seq) => `${streamId}_${seq}`
+      )
+    },
+    delivered: (sessionId, streamId) => {
+      const k = keysOf(client.prefix, sessionId)
+      return Effect.asVoid(run(() => redis.mcpDelivered(k.events(streamId), k.lost(streamId), k.gap(streamId), graceMs)))
+    },
+    replayAfter: (sessionId, lastEventId) =>
+      Option.match(EventStore.parseEventId(lastEventId), {
+        onNone: () => Effect.succeed(Option.none()),
+        onSome: ({ seq, streamId }) => {
+          const k = keysOf(client.prefix, sessionId)
+          return Effect.map(run(() => redis.mcpReplay(k.events(streamId), k.lost(streamId), k.gap(streamId), seq)), (reply) => {
+            if (reply === null) return Option.none()
+            const [entries, lost, gap] = reply
+            const events: Array<{ readonly seq: number; readonly data: string }> = []
+            for (const [id, fields] of entries) events.push({ seq: seqOfEntry(id), data: fields[1]! })
+            for (let i = 0; i < lost.length; i += 2) {
+              const s = Number(lost[i])
+              if (s > seq) events.push({ seq: s, data: lost[i + 1]! })
+            }
+            events.sort((a, b) => a.seq - b.seq)
+            return Option.some({
+              streamId,
+              events: events.map((e) => ({ id: `${streamId}_${e.seq}`, data: e.data })),
+              complete: Number(gap) <= seq
+            })
+          })
+        }
+      }),
+    dropSession: (sessionId) => {
+      const k = keysOf(client.prefix, sessionId)
+      return Effect.asVoid(run(() => redis.mcpDrop(k.seq, k.streams, k.base)))
+    }
+  }
+}
+
+/**
+ * The store as the `EventStore` service, over the `RedisClient` in context.
+ *
+ * @example
+ * ```ts
+ * import * as RedisClient from "@effect-mcp/redis/RedisClient"
+ * import * as RedisEventStore from "@effect-mcp/redis/RedisEventStore"
+ * import * as Layer from "effect/Layer"
+ *
+ * const Events = RedisEventStore.layer().pipe(Layer.provide(RedisClient.layer({ url: "redis://127.0.0.1:6379" })))
+ * ```
+ * @since 0.1.0
+ * @category layers
+ */
+export const layer = (options?: Options): Layer.Layer<EventStore.EventStore, never, RedisClient> =>
+  Layer.effect(EventStore.EventStore, Effect.map(RedisClient, (client) => make(client, options)))

@@ -1,0 +1,267 @@
+/**
+ * One logical server on three processes sharing a real Redis, behind a
+ * round-robin proxy with no stickiness: consecutive requests of a session
+ * reach different instances. Our client and the official v1 client run
+ * sessions with sampling, elicitation, progress, logs, cancellation,
+ * resource subscriptions and resumption through it.
+ */
+import { assert, layer } from "@effect/vitest"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ResourceUpdatedNotificationSchema
+} from "@modelcontextprotocol/sdk/types.js"
+import * as Chunk from "effect/Chunk"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
+import { Redis } from "ioredis"
+import { type RoundRobin, roundRobin } from "../../node/test/roundRobin.js"
+import { type Instance, startFleet } from "./fleet.js"
+import { describeRedis, REDIS_URL, testPrefix } from "./redis.js"
+
+/** Three instances and the proxy, shared by the tests of this file (the last one kills an instance). */
+class TestFleet extends Context.Tag("TestFleet")<TestFleet, {
+  readonly prefix: string
+  readonly instances: ReadonlyArray<Instance>
+  readonly proxy: RoundRobin
+}>() {}
+
+const TestFleetLive = Layer.scoped(
+  TestFleet,
+  Effect.gen(function*() {
+    const prefix = yield* testPrefix
+    const instances = yield* startFleet(REDIS_URL, prefix, 3)
+    const proxy = yield* roundRobin(instances.map((i) => i.port))
+    return { prefix, instances, proxy }
+  })
+)
+
+const ourClient = (url: string) =>
+  Layer.build(
+    McpClient.layer({
+      name: "ours",
+      version: "1.0.0",
+      sampling: () => Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "sampled" } }),
+      elicitation: { form: () => Effect.succeed({ action: "accept", content: { ok: true } }) }
+    }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))
+  ).pipe(Effect.orDie, Effect.flatMap((context) => McpClient.McpClient.pipe(Effect.provide(context))))
+
+const redisGet = (key: string) =>
+  Effect.promise(async () => {
+    const redis = new Redis(REDIS_URL)
+    try {
+      return await redis.get(key)
+    } finally {
+      redis.disconnect()
+    }
+  })
+
+const text = (content: unknown) => (content as ReadonlyArray<{ readonly text: string }>)[0]!.text
+
+describeRedis("three instances on Redis behind a round-robin proxy", () => {
+  layer(TestFleetLive, { excludeTestServices: true, timeout: 60_000 })((it) => {
+  it.scoped("our client: state, reverse calls, progress, logs, cancellation and subscriptions cross instances", () =>
+    Effect.gen(function*() {
+      const { prefix, proxy } = yield* TestFleet
+      const client = yield* ourClient(proxy.url)
+      const ran = new Set<string>()
+      for (let i = 0; i < 6; i++) ran.add(text((yield* client.callTool("echo", { text: "hi" })).content))
+      // consecutive calls, every instance: no stickiness
+      assert.deepStrictEqual(Array.from(ran).sort(), ["hi from i0", "hi from i1", "hi from i2"])
+
+      yield* client.setLogLevel("info")
+      const logs = yield* Effect.fork(Stream.runCollect(Stream.take(
+        Stream.filter(client.notifications, (n) => n.method === "notifications/message"),
+        1
+      )))
+      const progress: Array<number> = []
+      const asked = yield* client.callTool("ask", {}, { onProgress: (p) => Effect.sync(() => void progress.push(p.progress)) })
+      assert.match(text(asked.content), /^sampled \/ accept \(ran on i\d\)$/)
+      assert.deepStrictEqual(progress, [1, 2, 3])
+      const logged = Chunk.toArray(yield* Fiber.join(logs))
+      assert.match(String((logged[0]!.params as { data: string }).data), /^asking on i\d$/)
+
+      // cancellation: the call runs on one instance, notifications/cancelled reaches another first
+      const slow = yield* Effect.fork(client.callTool("slow", { steps: 50 }, { onProgress: () => Effect.void }))
+      yield* Effect.sleep("400 millis")
+      yield* Fiber.interrupt(slow)
+      let interrupted: string | null = null
+      for (let i = 0; i < 40 && interrupted === null; i++) {
+        yield* Effect.sleep("50 millis")
+        interrupted = yield* redisGet(`${prefix}:test:interrupted`)
+      }
+      assert.match(String(interrupted), /^i\d$/)
+
+      // a resource update made on whichever instance runs `touch` reaches the standing GET wherever it is held
+      const updates = yield* client.subscribe("memo://note")
+      const got = yield* Effect.fork(Stream.runCollect(Stream.take(updates, 1)))
+      yield* Effect.sleep("300 millis")
+      yield* client.callTool("touch", { uri: "memo://note" })
+      assert.deepStrictEqual(Chunk.toArray(yield* Fiber.join(got)), [{ uri: "memo://note" }])
+    }))
+
+  it.scoped("the official v1 client: sampling, elicitation and progress cross instances", () =>
+    Effect.gen(function*() {
+      const { proxy } = yield* TestFleet
+      const client = yield* Effect.acquireRelease(
+        Effect.promise(async () => {
+          const client = new Client({ name: "official", version: "1.0.0" }, { capabilities: { sampling: {}, elicitation: {} } })
+          client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+            role: "assistant",
+            model: "m",
+            content: { type: "text", text: "sampled" }
+          }))
+          client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { ok: true } }))
+          await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url)))
+          return client
+        }),
+        (client) => Effect.promise(() => client.close())
+      )
+      const updated: Array<string> = []
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (n) => void updated.push(n.params.uri))
+      const progress: Array<number> = []
+      const result = yield* Effect.promise(() =>
+        client.callTool({ name: "ask", arguments: {} }, undefined, { onprogress: (p) => void progress.push(p.progress) })
+      )
+      assert.match(text(result.content), /^sampled \/ accept \(ran on i\d\)$/)
+      assert.deepStrictEqual(progress, [1, 2, 3])
+      const echoes = new Set<string>()
+      for (let i = 0; i < 3; i++) {
+        echoes.add(text((yield* Effect.promise(() => client.callTool({ name: "echo", arguments: { text: "v1" } }))).content))
+      }
+      assert.strictEqual(echoes.size, 3)
+      yield* Effect.promise(() => client.subscribeResource({ uri: "memo://note" }))
+      yield* Effect.sleep("300 millis")
+      yield* Effect.promise(() => client.callTool({ name: "touch", arguments: { uri: "memo://note" } }))
+      for (let i = 0; i < 40 && updated.length === 0; i++) yield* Effect.sleep("50 millis")
+      assert.deepStrictEqual(updated, ["memo://note"])
+    }))
+
+  it.scoped("Last-Event-ID on another instance replays a stream cut mid-call, then continues it live to its result", () =>
+    Effect.gen(function*() {
+      const { instances } = yield* TestFleet
+      const [a, b, c] = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) as [string, string, string]
+      const sid = yield* initialize(a)
+      const controller = new AbortController()
+      const events = yield* Effect.promise(async () => {
+        const response = await fetch(b, {
+          method: "POST",
+          headers: sessionHeaders(sid),
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 5,
+            method: "tools/call",
+            params: { name: "slow", arguments: { steps: 10 }, _meta: { progressToken: "p" } }
+          }),
+          signal: controller.signal
+        })
+        return readEvents(response, (seen) => seen.filter((e) => e.data !== "").length >= 2)
+      })
+      controller.abort()
+      const lastId = events.at(-1)!.id!
+      const resumed = yield* Effect.promise(async () => {
+        const response = await fetch(c, { headers: { ...sessionHeaders(sid), "last-event-id": lastId, accept: "text/event-stream" } })
+        return readEvents(response, () => false)
+      })
+      const messages = [...events, ...resumed].filter((e) => e.data !== undefined && e.data !== "").map((e) => JSON.parse(e.data!))
+      const progress = messages.filter((m) => m.method === "notifications/progress").map((m) => m.params.progress)
+      assert.deepStrictEqual(progress, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      const result = messages.find((m) => m.id === 5)
+      assert.strictEqual(result.result.content[0].text, "done after 10 on i1")
+      const ids = [...events, ...resumed].map((e) => e.id).filter((id) => id !== undefined)
+      assert.strictEqual(new Set(ids).size, ids.length)
+    }))
+
+  it.scoped("an instance killed mid-call: the call fails promptly with an explicit error, the session goes on", () =>
+    Effect.gen(function*() {
+      const { instances, proxy } = yield* TestFleet
+      const client = yield* ourClient(proxy.url)
+      const runningOn: Array<string> = []
+      const call = yield* Effect.fork(Effect.either(client.callTool("slow", { steps: 200 }, {
+        onProgress: (p) => Effect.sync(() => void runningOn.push(String(p.message)))
+      })))
+      while (runningOn.length === 0) yield* Effect.sleep("20 millis")
+      const victim = instances.findIndex((i) => i.id === runningOn[0])
+      const killedAt = Date.now()
+      yield* instances[victim]!.kill
+      proxy.remove(victim)
+      const outcome = yield* Fiber.join(call)
+      const took = Date.now() - killedAt
+      assert.isTrue(outcome._tag === "Left", "the call must fail")
+      assert.include(String((outcome as { left: { message: string } }).left.message), `(${runningOn[0]}) stopped`)
+      assert.isBelow(took, 8_000)
+      const after = yield* client.callTool("echo", { text: "still here" })
+      assert.match(text(after.content), /^still here from i\d$/)
+    }))
+  })
+})
+
+const sessionHeaders = (sid: string) => ({
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  "mcp-session-id": sid,
+  "mcp-protocol-version": "2025-11-25"
+})
+
+const initialize = (url: string) =>
+  Effect.promise(async () => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
+      })
+    })
+    await response.text()
+    const sid = response.headers.get("mcp-session-id")!
+    await (await fetch(url, {
+      method: "POST",
+      headers: sessionHeaders(sid),
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })
+    })).text()
+    return sid
+  })
+
+interface SseEvent {
+  readonly id?: string | undefined
+  readonly data?: string | undefined
+}
+
+/** Reads SSE events until `enough` says so (then stops reading) or the stream ends. */
+const readEvents = async (response: Response, enough: (seen: ReadonlyArray<SseEvent>) => boolean) => {
+  const reader = response.body!.getReader()
+  const decoder = new TextDecoder()
+  const seen: Array<SseEvent> = []
+  let buffer = ""
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return seen
+    buffer += decoder.decode(value, { stream: true })
+    let at: number
+    while ((at = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, at)
+      buffer = buffer.slice(at + 2)
+      const event: { id?: string; data?: string } = {}
+      for (const line of block.split("\n")) {
+        if (line.startsWith("id: ")) event.id = line.slice(4)
+        else if (line.startsWith("data: ")) event.data = line.slice(6)
+        else if (line === "data:" || line === "data: ") event.data = ""
+      }
+      if (event.id !== undefined || event.data !== undefined) seen.push(event)
+      if (enough(seen)) {
+        await reader.cancel().catch(() => {})
+        return seen
+      }
+    }
+  }
+}

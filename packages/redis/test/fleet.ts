@@ -1,0 +1,52 @@
+/** Instances of a fleet as child processes (fixtures/instance.ts), for the tests. */
+import { type ChildProcess, spawn } from "node:child_process"
+import { fileURLToPath } from "node:url"
+import * as Effect from "effect/Effect"
+import type * as Scope from "effect/Scope"
+
+const script = fileURLToPath(new URL("./fixtures/instance.ts", import.meta.url))
+const root = fileURLToPath(new URL("../../..", import.meta.url))
+
+export interface Instance {
+  readonly id: string
+  readonly port: number
+  readonly child: ChildProcess
+  /** kill -9, and wait for the exit. */
+  readonly kill: Effect.Effect<void>
+  /** What it wrote on stderr. */
+  readonly stderr: () => string
+}
+
+/** Starts one instance; it is killed when the scope closes. */
+export const startInstance = (url: string, prefix: string, id: string): Effect.Effect<Instance, never, Scope.Scope> =>
+  Effect.acquireRelease(
+    Effect.async<Instance>((resume) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", script, url, prefix, id], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"]
+      })
+      let out = ""
+      let err = ""
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+      const kill = Effect.promise(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
+        return exited
+      })
+      child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
+      child.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString()
+        const match = /listening (\d+)/.exec(out)
+        if (match !== null) resume(Effect.succeed({ id, port: Number(match[1]), child, kill, stderr: () => err }))
+      })
+      child.once("exit", (code) => {
+        if (!/listening/.test(out)) resume(Effect.die(new Error(`instance ${id} exited (${code}) before listening: ${err}`)))
+      })
+    }),
+    (instance) => instance.kill
+  )
+
+/** `n` instances, started in parallel. */
+export const startFleet = (url: string, prefix: string, n: number) =>
+  Effect.forEach(Array.from({ length: n }, (_, i) => `i${i}`), (id) => startInstance(url, prefix, id), {
+    concurrency: "unbounded"
+  })
