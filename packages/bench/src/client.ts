@@ -144,7 +144,7 @@ const oursConnector = (spec: Spec): Connector => {
     shared ??= await Effect.runPromise(Layer.buildWithScope(NodeStreamableHttpClient.layerHttpClient, sharedScope))
     return shared
   }
-  const options = { name: "bench-ours", version: "1.0.0" }
+  const options = { name: "bench-ours", version: "1.0.0", era: "2025" as const }
   return {
     connect: async () => {
       let layer: Layer.Layer<McpClient.McpClient, unknown>

@@ -76,7 +76,7 @@ const program = Effect.gen(function*() {
   }
   const server = yield* Layer.build(ServerLive)
   yield* McpServer.run.pipe(Effect.provide(server), Effect.provideService(Transport.Transport, pair.server), Effect.forkScoped)
-  const client = yield* McpClient.make({ name: "inproc", version: "1.0.0" }).pipe(
+  const client = yield* McpClient.make({ era: "2025", name: "inproc", version: "1.0.0" }).pipe(
     Effect.provideService(Transport.Transport, pair.client)
   )
   const call = client.callTool("echo", { text: ECHO_TEXT })

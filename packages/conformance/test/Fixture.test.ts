@@ -105,7 +105,7 @@ const connect: Effect.Effect<Harness, unknown, Scope.Scope> = Effect.gen(functio
   const sampled: Array<McpSchema.CreateMessageRequestParams> = []
   const elicited: Array<McpSchema.ElicitRequestFormParams> = []
   const client = yield* McpClient.make({
-    name: "conformance-test-client",
+    era: "2025", name: "conformance-test-client",
     version: "1.0.0",
     sampling: (params) =>
       Effect.sync(() => {

@@ -32,15 +32,19 @@ import * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
+import * as Client2026 from "./internal/client2026.js"
 import * as ClientCalls from "./internal/clientCalls.js"
+import * as ClientEra from "./internal/clientEra.js"
 import * as ClientHandshake from "./internal/clientHandshake.js"
 import * as ClientRequests from "./internal/clientRequests.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
+import * as McpSchema2026 from "./McpSchema2026.js"
 import * as McpTool from "./McpTool.js"
 import * as Protocol from "./Protocol.js"
+import type * as ProtocolEra from "./ProtocolEra.js"
 import { Transport } from "./Transport.js"
 
 /**
@@ -221,6 +225,18 @@ export interface ClientOptions {
   readonly keepAlive?: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined } | undefined
   /** Check `structuredContent` against the tool's `outputSchema` (default true; needs the tool listed first). */
   readonly validateStructuredContent?: boolean | undefined
+  /**
+   * Which era to speak, decided once on connecting (default `"auto"`):
+   * `"auto"` sends `server/discover` with the 2026 envelope and falls back to
+   * `initialize` when the server is of 2025 (see `probeTimeout`); `"2025"`
+   * only initializes (2025-11-25 and older); `"2026-07-28"` speaks 2026
+   * only. The calls are the same in either era.
+   */
+  readonly era?: "auto" | "2025" | "2026-07-28" | undefined
+  /** With `era: "auto"`: how long to wait for the answer to `server/discover` before initializing instead (3 s). */
+  readonly probeTimeout?: Duration.DurationInput | undefined
+  /** 2026: bound on the input rounds (`InputRequiredResult`) of one call (default 10). */
+  readonly maxInputRounds?: number | undefined
 }
 
 type EffectRequirements<F> = F extends (...args: ReadonlyArray<never>) => Effect.Effect<infer _A, infer _E, infer R> ? R
@@ -284,6 +300,8 @@ export type ToolCallEvent =
  * @category models
  */
 export interface McpClientShape {
+  /** The era this client speaks with the server: `"2025"` (initialized session) or `"2026"` (stateless). */
+  readonly era: ProtocolEra.Era
   readonly serverInfo: McpSchema.Implementation
   readonly serverCapabilities: McpSchema.ServerCapabilities
   readonly protocolVersion: string
@@ -463,7 +481,44 @@ export const make = <O extends ClientOptions>(
       sessionId: transport.info?.sessionId
     })
 
-    const { init, notify, recover } = yield* ClientHandshake.handshake(options, capabilities, protocol, transport)
+    const era = options.era ?? "auto"
+    const session = Client2026.make({
+      protocol,
+      version: era === "auto" || era === "2025" ? McpSchema2026.PROTOCOL_VERSION : era,
+      capabilities,
+      clientInfo: ClientHandshake.clientInfo(options),
+      handlers,
+      maxInputRounds: options.maxInputRounds
+    })
+    const on2026 = (discover: McpSchema2026.DiscoverResult | undefined) => {
+      version = session.version()
+      transport.negotiated?.(version)
+      return Client2026.shape({
+        session,
+        protocol,
+        discover,
+        notifications,
+        validateStructuredContent: options.validateStructuredContent !== false
+      })
+    }
+    if (era !== "2025") {
+      const outcome = yield* ClientEra.negotiate({ era, session, probeTimeout: options.probeTimeout })
+      if (outcome._tag === "2026") return on2026(outcome.discover)
+    }
+
+    const handshake = yield* Effect.either(ClientHandshake.handshake(options, capabilities, protocol, transport))
+    if (handshake._tag === "Left") {
+      // auto, and the server refused initialize with -32022 offering a 2026 version (it did not
+      // answer the probe in time): it is a 2026 server after all
+      const offered = era === "auto" && handshake.left instanceof McpError
+        ? Client2026.offeredVersion(handshake.left)
+        : undefined
+      if (offered === undefined) return yield* handshake.left
+      session.useVersion(offered)
+      const outcome = yield* ClientEra.negotiate({ era: offered as typeof McpSchema2026.PROTOCOL_VERSION, session })
+      return on2026(outcome._tag === "2026" ? outcome.discover : undefined)
+    }
+    const { init, notify, recover } = handshake.right
     version = init.protocolVersion
     if (options.keepAlive !== undefined) yield* Protocol.keepAlive(protocol, options.keepAlive)
     if (handlers.roots !== undefined) yield* ClientRequests.watchRoots(handlers.roots, notify)
@@ -481,6 +536,7 @@ export const make = <O extends ClientOptions>(
         )
 
     return {
+      era: "2025",
       serverInfo: init.serverInfo,
       serverCapabilities,
       protocolVersion: init.protocolVersion,

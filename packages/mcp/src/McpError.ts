@@ -181,7 +181,8 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
     "NotInitialized",
     "RequestEnded",
     "LimitExceeded",
-    "Transport"
+    "Transport",
+    "InputRequest"
   ),
   method: Schema.String,
   message: Schema.String,

@@ -302,7 +302,7 @@ export const make = (
         const ids = messages.filter((m) => JsonRpc.isRequest(m)).map((m) => (m as JsonRpc.Request).id)
         if (ids.length > 0) {
           // returns at once: the engine's timeout runs while the exchange does
-          return FiberMap.run(inbox.requests, ids[0]!, runRequest(poster, message, ids)).pipe(Effect.asVoid)
+          return FiberMap.run(inbox.requests, ids[0]!, runRequest(poster, message, ids, route?.headers)).pipe(Effect.asVoid)
         }
         const single = Array.isArray(message) ? undefined : message as JsonRpc.Message
         if (single !== undefined && JsonRpc.isNotification(single)) {

@@ -41,6 +41,12 @@ import type { SessionStateAccess } from "./SessionStore.js"
  */
 export interface Route {
   readonly relatedRequestId?: JsonRpc.RequestId | undefined
+  /**
+   * Extra HTTP headers for this message (the `Mcp-Param-*` headers of a 2026
+   * `tools/call`); the streamable HTTP client adds them to its POST, other
+   * transports ignore them.
+   */
+  readonly headers?: Readonly<Record<string, string>> | undefined
 }
 
 /**

@@ -35,7 +35,7 @@ const clientLayer = (
   options: StreamableHttpClient.StreamableHttpClientOptions,
   http: Layer.Layer<HttpClient.HttpClient> = NodeHttpClient.layerUndici
 ) =>
-  McpClient.layer({ name: "test", version: "1.0.0" }).pipe(
+  McpClient.layer({ era: "2025", name: "test", version: "1.0.0" }).pipe(
     Layer.provide(StreamableHttpClient.layer(options)),
     Layer.provide(http)
   )

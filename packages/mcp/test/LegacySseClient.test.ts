@@ -27,7 +27,7 @@ const connect = (url: string, options?: Omit<LegacySseClient.LegacySseClientOpti
     // closes before the servers of the test, which were acquired earlier
     yield* Effect.addFinalizer(() => Scope.close(scope, Exit.void))
     const context = yield* Layer.buildWithScope(
-      McpClient.layer({ name: "test", version: "1.0.0" }).pipe(
+      McpClient.layer({ era: "2025", name: "test", version: "1.0.0" }).pipe(
         Layer.provide(
           LegacySseClient.layer({ url, reconnect: { initialDelay: "20 millis", jitter: 0 }, maxRetries: 3, ...options })
         ),

@@ -570,7 +570,7 @@ describe("McpClient reverse calls", () => {
       const server = yield* buildServer(McpServer.register(Ask))
       const pair = yield* serve(server)
       const ClientLive = McpClient.layer({
-        name: "needs-model",
+        era: "2025", name: "needs-model",
         version: "1.0.0",
         sampling: () =>
           Effect.map(Model, (model) => ({ role: "assistant" as const, model: "m", content: { type: "text" as const, text: model.answer } }))
@@ -691,7 +691,7 @@ describe("McpClient capabilities", () => {
             : Effect.fail(ErrorResponse.methodNotFound(request.method)),
         onNotification: () => Effect.void
       })
-      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, pair.client)
       )
       const before = pair.wire.length
@@ -724,7 +724,7 @@ describe("McpClient keep-alive", () => {
       yield* fakePeer(pair.server, (request) =>
         request.method === "initialize" ? initializeResult(request.id, { tools: {} }) : undefined)
       const client = yield* McpClient.make({
-        name: "c",
+        era: "2025", name: "c",
         version: "1",
         keepAlive: { interval: "30 millis", maxMissed: 2 }
       }).pipe(Effect.provideService(Transport.Transport, pair.client))
@@ -757,7 +757,7 @@ describe("McpClient keep-alive", () => {
           ? JsonRpc.failure(request.id, { code: -32601, message: "Method not found" })
           : undefined)
       const client = yield* McpClient.make({
-        name: "c",
+        era: "2025", name: "c",
         version: "1",
         keepAlive: { interval: "20 millis", maxMissed: 2 }
       }).pipe(Effect.provideService(Transport.Transport, pair.client))

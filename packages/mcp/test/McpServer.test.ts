@@ -314,7 +314,7 @@ describe("McpServer tools", () => {
         Effect.provideService(Greeter, { greet: (n) => `Wrong greeter for ${n}` }),
         Effect.forkScoped
       )
-      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, pair.client)
       )
       const result = yield* client.callTool("greet", { name: "Ada" })
@@ -327,7 +327,7 @@ describe("McpServer tools", () => {
       const first = yield* Transport.makeMemoryPair()
       const scope = yield* Scope.make()
       const connection = yield* server.connect(first.server).pipe(Scope.extend(scope))
-      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, first.client)
       )
       const result = yield* client.callTool("echo", { text: "hi" })
@@ -363,7 +363,7 @@ describe("McpServer tools", () => {
       const connection = yield* Scope.make()
       const pair = yield* Transport.makeMemoryPair().pipe(Scope.extend(connection))
       yield* server.serve(pair.server).pipe(Effect.withTracer(tracer), Effect.forkIn(connection))
-      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, pair.client),
         Scope.extend(connection)
       )
@@ -1060,7 +1060,7 @@ describe("McpServer lifecycle", () => {
         onNotification: () => Effect.void
       })
       const error = yield* Effect.flip(
-        McpClient.make({ name: "c", version: "1" }).pipe(Effect.provideService(Transport.Transport, pair.client))
+        McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(Effect.provideService(Transport.Transport, pair.client))
       )
       assert.strictEqual(error._tag, "ProtocolError")
       assert.strictEqual((error as ProtocolError).reason, "NotInitialized")
@@ -1082,7 +1082,7 @@ describe("McpServer.run", () => {
         Effect.provideService(Transport.Transport, pair.server),
         Effect.fork
       )
-      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, pair.client),
         Scope.extend(connection)
       )

@@ -87,7 +87,7 @@ const session = Effect.gen(function*() {
   const pair = yield* Transport.makeMemoryPair()
   yield* server.serve(pair.server).pipe(Effect.provide(Logger.replace(Logger.defaultLogger, collect)), Effect.forkScoped)
   const client = yield* McpClient.make({
-    name: "test-client",
+    era: "2025", name: "test-client",
     version: "1.0.0",
     sampling: () => Effect.fail(new ErrorResponse({ code: -1, message: "The user declined" }))
   }).pipe(Effect.provideService(Transport.Transport, pair.client))

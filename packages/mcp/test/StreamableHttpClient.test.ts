@@ -49,7 +49,7 @@ const connect = (
     // closes before the servers of the test, which were acquired earlier
     yield* Effect.addFinalizer(() => Scope.close(scope, Exit.void))
     const context = yield* Layer.buildWithScope(
-      McpClient.layer({ name: "test", version: "1.0.0", ...clientOptions }).pipe(
+      McpClient.layer({ era: "2025", name: "test", version: "1.0.0", ...clientOptions }).pipe(
         Layer.provideMerge(StreamableHttpClient.layer({ url, ...options })),
         Layer.provide(http)
       ),

@@ -89,7 +89,7 @@ const connect = (
       Effect.provideService(McpOAuth.AuthorizationRedirect, counted),
       Effect.provideService(McpOAuth.TokenStore, store)
     )
-    const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+    const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
       Effect.provideServiceEffect(Transport, StreamableHttpClient.make({ url, auth, listen: false })),
       Effect.provide(FetchHttpClient.layer)
     )
@@ -301,7 +301,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
         Effect.provideService(McpOAuth.AuthorizationRedirect, McpOAuth.makeHeadless()),
         Effect.provideService(McpOAuth.TokenStore, McpOAuth.makeMemoryStore())
       )
-      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideServiceEffect(Transport, LegacySseClient.make({ url: sse, auth })),
         Effect.provide(FetchHttpClient.layer)
       )

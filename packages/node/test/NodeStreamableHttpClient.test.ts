@@ -21,7 +21,7 @@ describe("NodeStreamableHttpClient", () => {
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/mcp`
       const error = yield* Effect.flip(Layer.build(
-        McpClient.layer({ name: "test", version: "1.0.0" }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))
+        McpClient.layer({ era: "2025", name: "test", version: "1.0.0" }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))
       ))
       assert.instanceOf(error, ProtocolError)
       const cause = (error as ProtocolError).cause

@@ -71,7 +71,7 @@ describe("stdio interop with the official TypeScript SDK", () => {
       const transport = NodeStdio.layerClient({ command: process.execPath, args: [fixture], cwd: repo })
       const context = yield* Layer.build(
         McpClient.layer({
-          name: "ours",
+          era: "2025", name: "ours",
           version: "1.0.0",
           sampling: () => Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "hello" } }),
           elicitation: { form: () => Effect.succeed({ action: "accept", content: { ok: true } }) }

@@ -84,7 +84,7 @@ describe("NodeStdio client: the server's stdout", () => {
 
   it.live("a server that exits before answering initialize fails it with its exit code and last stderr lines", () =>
     Effect.gen(function*() {
-      const error = yield* McpClient.make({ name: "t", version: "1" }).pipe(
+      const error = yield* McpClient.make({ era: "2025", name: "t", version: "1" }).pipe(
         Effect.provide(NodeStdio.layerClient(mjsFixture("crash-on-request.mjs"))),
         Effect.scoped,
         Effect.flip,

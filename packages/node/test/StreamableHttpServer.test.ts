@@ -205,7 +205,7 @@ describe("StreamableHttpServer", () => {
       const { mcp, url } = yield* startServer(Features)
       const scope = yield* Scope.make()
       const context = yield* Layer.buildWithScope(
-        McpClient.layer({ name: "node-client", version: "1.0.0" }).pipe(
+        McpClient.layer({ era: "2025", name: "node-client", version: "1.0.0" }).pipe(
           Layer.provide(NodeStreamableHttpClient.layer({ url }))
         ),
         scope

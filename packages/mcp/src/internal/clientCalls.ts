@@ -99,7 +99,7 @@ const lister = (typed: Typed) => <A>(method: ListMethod, key: string) => {
 /** The calls of `McpClientShape`: everything but the session's facts, `request`, `notify`, `ping` and `closed`. */
 export type Calls = Omit<
   McpClientShape,
-  "serverInfo" | "serverCapabilities" | "protocolVersion" | "instructions" | "request" | "notify" | "ping" | "closed"
+  "era" | "serverInfo" | "serverCapabilities" | "protocolVersion" | "instructions" | "request" | "notify" | "ping" | "closed"
 >
 
 export const make = (options: {

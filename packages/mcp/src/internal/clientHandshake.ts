@@ -26,7 +26,7 @@ export interface Session {
   readonly notify: (method: string, params?: JsonRpc.Params) => Effect.Effect<void, ProtocolError>
 }
 
-const clientInfo = (options: ClientOptions): McpSchema.Implementation => ({
+export const clientInfo = (options: ClientOptions): McpSchema.Implementation => ({
   name: options.name,
   version: options.version,
   ...(options.title !== undefined ? { title: options.title } : {}),

@@ -92,8 +92,12 @@ export const declaredCapabilities = (options: ClientOptions): McpSchema.ClientCa
   return capabilities as McpSchema.ClientCapabilities
 }
 
-export const onRequest = (handlers: Handlers) => (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
-  const { method, params } = incoming.request
+/**
+ * Answers one server→client request (2025) or input request (2026) with the
+ * client's handlers: -32601 for a method without a handler, -32602 for params
+ * its schema rejects.
+ */
+export const answer = (handlers: Handlers) => (method: string, params: unknown): Effect.Effect<Protocol.Result, ErrorResponse> => {
   const decode = serverRequestDecoders.get(method)
   if (decode === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
   const decoded = decode(params)
@@ -136,6 +140,11 @@ export const onRequest = (handlers: Handlers) => (incoming: Protocol.IncomingReq
   }
 }
 
+export const onRequest = (handlers: Handlers) => {
+  const reply = answer(handlers)
+  return (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> =>
+    reply(incoming.request.method, incoming.request.params)
+}
 
 /**
  * Sends `notifications/roots/list_changed` on every change of the roots, for

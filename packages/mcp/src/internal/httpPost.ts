@@ -29,6 +29,7 @@ import * as HttpInbox from "./httpInbox.js"
 import { type Build, fallBack } from "./httpLegacyFallback.js"
 import { resume, type Resumption } from "./httpResumption.js"
 import * as HttpSession from "./httpSession.js"
+import { standardHeaders } from "./mcpHeaders.js"
 import { type Cursor, newCursor } from "./reconnect.js"
 
 export interface Poster {
@@ -56,17 +57,46 @@ type Attempt =
 
 const done: Attempt = { _tag: "Done" }
 
+/** Whether a refusal's body is the JSON-RPC error −32022 (unsupported protocol version). */
+const refusesVersion = (body: string): boolean => {
+  const refusal = refused(400, body, "POST", new URL("http://localhost"))
+  return refusal._tag === "Peer" && refusal.error.code === -32022
+}
+
+/**
+ * The headers of a POST: the session's (or only the user's, for an
+ * initialize), the 2026 standard headers derived from the message, and the
+ * message's own (`Route.headers`).
+ */
+const postHeaders = (
+  session: HttpSession.HttpSession,
+  user: Readonly<Record<string, string>>,
+  message: JsonRpc.Outgoing,
+  initializing: boolean,
+  extra: Readonly<Record<string, string>> | undefined
+): Record<string, string> => {
+  const base = initializing ? { ...user } : HttpSession.headers(session, user)
+  const standard = standardHeaders(message, session.protocolVersion)
+  return standard === undefined && extra === undefined ? base : { ...base, ...standard, ...extra }
+}
+
 /** A non-2xx answer to a request: the peer's JSON-RPC error when the body is one, else a `TransportError`. */
 const failRefused = (p: Poster, sink: HttpInbox.Sink, status: number, body: string) =>
   HttpInbox.failAwaiting(sink, refused(status, body, "POST", p.exchange.url).error, p.inbox)
 
 /** One POST of a request and the reading of its answer. */
-const attemptRequest = (p: Poster, message: JsonRpc.Outgoing, sink: HttpInbox.Sink, initializing: boolean): Effect.Effect<Attempt> =>
+const attemptRequest = (
+  p: Poster,
+  message: JsonRpc.Outgoing,
+  sink: HttpInbox.Sink,
+  initializing: boolean,
+  extra: Readonly<Record<string, string>> | undefined
+): Effect.Effect<Attempt> =>
   Effect.gen(function*() {
     const session = p.inbox.session
     const sent = initializing ? undefined : session.id
-    const user = userHeaders(p.headers)
-    const result = yield* Effect.either(p.exchange.post(message, initializing ? user : HttpSession.headers(session, user)))
+    const sentHeaders = postHeaders(session, userHeaders(p.headers), message, initializing, extra)
+    const result = yield* Effect.either(p.exchange.post(message, sentHeaders))
     if (Either.isLeft(result)) {
       yield* HttpInbox.failAwaiting(sink, result.left, p.inbox)
       return done
@@ -78,7 +108,11 @@ const attemptRequest = (p: Poster, message: JsonRpc.Outgoing, sink: HttpInbox.Si
     if (initializing) HttpSession.adopt(session, headers["mcp-session-id"], isOk(status))
     if (status === 404 && sent !== undefined) return { _tag: "SessionLost", sent } as const
     if (initializing && !session.initialized && (status === 400 || status === 404 || status === 405) && p.legacy !== undefined) {
-      return { _tag: "Legacy", status, body: yield* textOrEmpty(response) } as const
+      const body = yield* textOrEmpty(response)
+      // a 2026 server refusing the 2025 version is no HTTP+SSE server: the engine gets its error
+      if (!refusesVersion(body)) return { _tag: "Legacy", status, body } as const
+      yield* failRefused(p, sink, status, body)
+      return done
     }
     if (!isOk(status)) {
       yield* failRefused(p, sink, status, yield* textOrEmpty(response))
@@ -127,7 +161,12 @@ const onSessionLost = (p: Poster, sink: HttpInbox.Sink, sent: string): Effect.Ef
   })
 
 /** The whole life of a request's exchange: POST, resumption, re-initialization. */
-export const runRequest = (p: Poster, message: JsonRpc.Outgoing, ids: ReadonlyArray<JsonRpc.RequestId>): Effect.Effect<void> => {
+export const runRequest = (
+  p: Poster,
+  message: JsonRpc.Outgoing,
+  ids: ReadonlyArray<JsonRpc.RequestId>,
+  extra?: Readonly<Record<string, string>> | undefined
+): Effect.Effect<void> => {
   const sink: HttpInbox.Sink = { awaiting: new Set(ids) }
   const { sinks } = p.inbox
   const forget = Effect.sync(() => {
@@ -135,7 +174,7 @@ export const runRequest = (p: Poster, message: JsonRpc.Outgoing, ids: ReadonlyAr
   })
   const single = Array.isArray(message) ? undefined : message as JsonRpc.Request
   const initializing = single?.method === "initialize"
-  const run: Effect.Effect<void> = Effect.flatMap(attemptRequest(p, message, sink, initializing), (outcome) => {
+  const run: Effect.Effect<void> = Effect.flatMap(attemptRequest(p, message, sink, initializing, extra), (outcome) => {
       switch (outcome._tag) {
         case "Done":
           return Effect.void
@@ -169,7 +208,7 @@ const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<string | 
   Effect.scoped(Effect.gen(function*() {
     const session = p.inbox.session
     const sent = session.id
-    const response = yield* p.exchange.post(message, HttpSession.headers(session, userHeaders(p.headers)))
+    const response = yield* p.exchange.post(message, postHeaders(session, userHeaders(p.headers), message, false, undefined))
     if (response.status === 404 && sent !== undefined) return sent
     if (!isOk(response.status)) {
       return yield* statusError(response.status, yield* textOrEmpty(response), "POST", p.exchange.url)

@@ -199,7 +199,7 @@ export const connect = (
   Effect.gen(function*() {
     const pair = yield* serve(server, options?.quiet === undefined ? undefined : { quiet: options.quiet })
     // the tests' handlers need nothing: their requirements are `never`
-    const make = McpClient.make({ name: "test-client", version: "1.0.0", ...options?.client }) as Effect.Effect<
+    const make = McpClient.make({ era: "2025", name: "test-client", version: "1.0.0", ...options?.client }) as Effect.Effect<
       McpClient.McpClientShape,
       McpClient.ClientError,
       Transport.Transport | Scope.Scope

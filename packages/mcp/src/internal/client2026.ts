@@ -1,0 +1,275 @@
+/**
+ * The client's requests on the 2026-07-28 path. Nothing is negotiated once
+ * and kept by the server: every request carries the envelope in
+ * `params._meta` (protocol version, client capabilities, client info, and the
+ * log level once `setLogLevel` chose one), and on HTTP the headers of
+ * `mcpHeaders` (the transport derives the standard ones from the envelope;
+ * the `Mcp-Param-*` headers of a `tools/call` travel as the request's
+ * `Route.headers`).
+ *
+ * - **−32022** (`UnsupportedProtocolVersion`) with `data.supported` naming a
+ *   2026 version this client speaks: the request is sent once more at that
+ *   version, which the client keeps from then on.
+ * - **`InputRequiredResult`** (multi-round-trip requests): each input request
+ *   is answered by the same handlers that answer server→client requests on
+ *   the 2025 path (`clientRequests.answer`), and the request is sent again
+ *   with a new id, its original params, `inputResponses` and the exact
+ *   `requestState` (none when the server sent none), for at most
+ *   `maxInputRounds` rounds. Rounds belong to one call: nothing of one call's
+ *   rounds reaches another. Interrupting the call interrupts the round in
+ *   flight (and cancels its request on the wire).
+ * - **`tools/list`**: tools whose `x-mcp-header` annotations break the rules
+ *   are dropped (logged with the reason); the annotations of the others are
+ *   kept by name for the headers of their calls.
+ * - A result without `resultType` is complete.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import type * as PubSub from "effect/PubSub"
+import type * as JsonRpc from "../JsonRpc.js"
+import * as Lifecycle from "../Lifecycle.js"
+import type { McpClientShape } from "../McpClient.js"
+import { McpError, ProtocolError } from "../McpError.js"
+import type * as McpSchema from "../McpSchema.js"
+import * as McpSchema2026 from "../McpSchema2026.js"
+import type * as Protocol from "../Protocol.js"
+import * as ProtocolEra from "../ProtocolEra.js"
+import * as ClientCalls from "./clientCalls.js"
+import * as ClientEra from "./clientEra.js"
+import * as ClientRequests from "./clientRequests.js"
+import * as McpHeaders from "./mcpHeaders.js"
+
+type ClientError = McpError | ProtocolError
+
+/** What the 2026 requests of one client share. */
+export interface Options {
+  readonly protocol: Protocol.Protocol
+  readonly version: string
+  readonly capabilities: McpSchema.ClientCapabilities
+  readonly clientInfo: McpSchema.Implementation
+  readonly handlers: ClientRequests.Handlers
+  /** Bound on `InputRequiredResult` rounds of one call (default 10). */
+  readonly maxInputRounds?: number | undefined
+}
+
+export interface Session2026 {
+  /** The protocol version requests carry (a −32022 may move it to another 2026 version). */
+  readonly version: () => string
+  /** A request with the envelope, the −32022 retry and, for the methods that may ask, the input rounds. */
+  readonly request: (
+    method: string,
+    params: JsonRpc.Params | undefined,
+    options?: Protocol.RequestOptions | undefined
+  ) => Effect.Effect<Protocol.Result, ClientError>
+  /** Sets the version requests carry (a −32022 answered to `initialize` offered it). */
+  readonly useVersion: (version: string) => void
+  /** The log level the server should use for the notifications of later requests. */
+  readonly setLogLevel: (level: McpSchema.LoggingLevel) => void
+}
+
+/** The capabilities as the 2026 envelope declares them: `roots` has no `listChanged` there. */
+export const capabilities2026 = (capabilities: McpSchema.ClientCapabilities): McpSchema2026.ClientCapabilities => {
+  const { roots, ...rest } = capabilities as McpSchema.ClientCapabilities & { readonly roots?: unknown }
+  return (roots === undefined ? rest : { ...rest, roots: {} }) as McpSchema2026.ClientCapabilities
+}
+
+/** The version a −32022 answer offers that this client speaks, if any. */
+export const offeredVersion = (error: McpError): string | undefined => {
+  if (error.code !== McpSchema2026.UNSUPPORTED_PROTOCOL_VERSION) return undefined
+  const supported = (error.data as { readonly supported?: unknown } | undefined)?.supported
+  if (!Array.isArray(supported)) return undefined
+  return (ProtocolEra.ERA_2026_VERSIONS as ReadonlyArray<string>).find((v) => supported.includes(v))
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const inputRequestFailed = (method: string, key: string, inner: string, message: string) =>
+  new ProtocolError({
+    reason: "InputRequest",
+    method,
+    message: `The server asked for input (${inner} "${key}") and the client's handler failed: ${message}`
+  })
+
+export const make = (options: Options): Session2026 => {
+  const { protocol } = options
+  const answer = ClientRequests.answer(options.handlers)
+  const capabilities = capabilities2026(options.capabilities)
+  const maxRounds = options.maxInputRounds ?? 10
+  let version = options.version
+  let logLevel: McpSchema.LoggingLevel | undefined
+  /** `x-mcp-header` parameters of the tools listed so far, by name. */
+  const toolHeaders = new Map<string, ReadonlyArray<McpHeaders.HeaderParam>>()
+
+  const envelope = (params: JsonRpc.Params | undefined): JsonRpc.Params => {
+    const meta = isObject(params?._meta) ? params._meta : {}
+    return {
+      ...params,
+      _meta: {
+        ...meta,
+        [McpSchema2026.PROTOCOL_VERSION_META_KEY]: version,
+        [McpSchema2026.CLIENT_CAPABILITIES_META_KEY]: capabilities,
+        [McpSchema2026.CLIENT_INFO_META_KEY]: options.clientInfo,
+        ...(logLevel === undefined ? {} : { [McpSchema2026.LOG_LEVEL_META_KEY]: logLevel })
+      }
+    }
+  }
+
+  const routeOf = (method: string, params: JsonRpc.Params | undefined, requestOptions: Protocol.RequestOptions | undefined) => {
+    if (method !== "tools/call" || typeof params?.name !== "string") return requestOptions
+    const declared = toolHeaders.get(params.name)
+    if (declared === undefined || declared.length === 0) return requestOptions
+    const headers = McpHeaders.paramHeaders(declared, params.arguments as { readonly [key: string]: unknown } | undefined)
+    return { ...requestOptions, route: { ...requestOptions?.route, headers: { ...requestOptions?.route?.headers, ...headers } } }
+  }
+
+  /** One request on the wire, sent once more at the version a −32022 offers. */
+  const send = (method: string, params: JsonRpc.Params | undefined, requestOptions: Protocol.RequestOptions | undefined) => {
+    const routed = routeOf(method, params, requestOptions)
+    const once = Effect.suspend(() => protocol.request(method, envelope(params), routed))
+    return Effect.catchIf(once, (e): e is McpError => e instanceof McpError && offeredVersion(e) !== undefined, (e) =>
+      Effect.suspend(() => {
+        const offered = offeredVersion(e)!
+        const asked = version
+        version = offered
+        return Effect.tap(
+          once,
+          () => asked === offered ? Effect.void : Effect.logDebug(`the server asked for protocol version ${offered}`)
+        )
+      }))
+  }
+
+  const fulfil = (method: string, requests: McpSchema2026.InputRequests) =>
+    Effect.forEach(Object.entries(requests), ([key, inner]) =>
+      Effect.map(
+        Effect.mapError(answer(inner.method, inner.params), (e) => inputRequestFailed(method, key, inner.method, e.message)),
+        (result) => [key, result] as const
+      )).pipe(Effect.map((entries) => Object.fromEntries(entries)))
+
+  const rounds = (
+    method: string,
+    params: JsonRpc.Params | undefined,
+    requestOptions: Protocol.RequestOptions | undefined
+  ): Effect.Effect<Protocol.Result, ClientError> => {
+    const round = (retry: JsonRpc.Params | undefined, done: number): Effect.Effect<Protocol.Result, ClientError> =>
+      Effect.flatMap(send(method, retry, requestOptions), (result) => {
+        if (McpSchema2026.resultTypeOf(result) !== McpSchema2026.RESULT_TYPE_INPUT_REQUIRED) return Effect.succeed(result)
+        const inputRequests = result.inputRequests
+        const requestState = result.requestState
+        if (
+          (inputRequests !== undefined && !isObject(inputRequests)) ||
+          (requestState !== undefined && typeof requestState !== "string") ||
+          (inputRequests === undefined && requestState === undefined)
+        ) {
+          return Effect.fail(
+            new ProtocolError({
+              reason: "InvalidResult",
+              method,
+              message: `Invalid ${method} result: an InputRequiredResult needs inputRequests (an object) or requestState (a string)`
+            })
+          )
+        }
+        if (done >= maxRounds) {
+          return Effect.fail(
+            new ProtocolError({
+              reason: "LimitExceeded",
+              method,
+              message: `${method} still asked for input after ${maxRounds} rounds`
+            })
+          )
+        }
+        return Effect.flatMap(fulfil(method, (inputRequests ?? {}) as McpSchema2026.InputRequests), (inputResponses) =>
+          round({
+            ...params,
+            ...(inputRequests === undefined ? {} : { inputResponses }),
+            ...(requestState === undefined ? {} : { requestState })
+          }, done + 1))
+      })
+    return round(params, 0)
+  }
+
+  const listTools = (params: JsonRpc.Params | undefined, requestOptions: Protocol.RequestOptions | undefined) =>
+    Effect.flatMap(send("tools/list", params, requestOptions), (result) => {
+      if (!Array.isArray(result.tools)) return Effect.succeed(result)
+      const kept: Array<unknown> = []
+      const dropped: Array<string> = []
+      for (const tool of result.tools as ReadonlyArray<{ readonly name?: unknown; readonly inputSchema?: unknown }>) {
+        const scan = McpHeaders.scanToolHeaders(tool?.inputSchema)
+        const name = typeof tool?.name === "string" ? tool.name : undefined
+        if (scan._tag === "Invalid") {
+          dropped.push(`${name ?? "(unnamed)"}: ${scan.reason}`)
+          continue
+        }
+        if (name !== undefined) toolHeaders.set(name, scan.params)
+        kept.push(tool)
+      }
+      const logged = dropped.length === 0
+        ? Effect.void
+        : Effect.logWarning(`tools/list: dropped ${dropped.length} tool(s) with invalid x-mcp-header annotations`).pipe(
+          Effect.annotateLogs("dropped", dropped)
+        )
+      return Effect.as(logged, dropped.length === 0 ? result : { ...result, tools: kept })
+    })
+
+  return {
+    version: () => version,
+    useVersion: (v) => {
+      version = v
+    },
+    request: (method, params, requestOptions) =>
+      method === "tools/list"
+        ? listTools(params, requestOptions)
+        : McpSchema2026.isInputRequiredMethod(method)
+        ? rounds(method, params, requestOptions)
+        : send(method, params, requestOptions),
+    setLogLevel: (level) => {
+      logLevel = level
+    }
+  }
+}
+
+/**
+ * The client a 2026 server gets: the same calls as on the 2025 path, over
+ * the 2026 requests. `ping` is a `server/discover` (2026 has no ping),
+ * `setLogLevel` puts the level in the envelope of later requests. Without a
+ * discover result (a pinned client whose server did not answer it) the
+ * server's capabilities are unknown and no call is refused locally.
+ */
+export const shape = (args: {
+  readonly session: Session2026
+  readonly protocol: Protocol.Protocol
+  readonly discover: McpSchema2026.DiscoverResult | undefined
+  readonly notifications: PubSub.PubSub<JsonRpc.Notification>
+  readonly validateStructuredContent: boolean
+}): McpClientShape => {
+  const { discover, protocol, session } = args
+  const serverCapabilities = (discover?.capabilities ?? {}) as McpSchema.ServerCapabilities
+  const request: McpClientShape["request"] = (method, params, callOptions) =>
+    discover === undefined || Lifecycle.serverSupports(serverCapabilities, method)
+      ? session.request(method, params, callOptions)
+      : Effect.fail(
+        new ProtocolError({
+          reason: "CapabilityMissing",
+          method,
+          message: `The server did not declare the capability for ${method}`
+        })
+      )
+  return {
+    era: "2026",
+    serverInfo: ClientEra.serverInfoOf(discover),
+    serverCapabilities,
+    get protocolVersion() {
+      return session.version()
+    },
+    instructions: discover?.instructions,
+    request,
+    notify: (method, params) => protocol.notify(method, params),
+    ping: Effect.asVoid(session.request("server/discover", undefined)),
+    closed: protocol.closed,
+    ...ClientCalls.make({
+      request,
+      notifications: args.notifications,
+      validateStructuredContent: args.validateStructuredContent
+    }),
+    setLogLevel: (level) => Effect.sync(() => session.setLogLevel(level))
+  }
+}

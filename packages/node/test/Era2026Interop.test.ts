@@ -1,0 +1,227 @@
+/**
+ * Our client on the 2026-07-28 path, against the official v2 server
+ * (`@modelcontextprotocol/server` 2.4.0 with `@modelcontextprotocol/node`): over HTTP in its
+ * default (stateless, both eras) and `legacy: 'reject'` modes, and over stdio in `serve` and
+ * `reject` modes; multi-round-trip elicitation, sampling and roots; the `Mcp-Param-*` header of
+ * an `x-mcp-header` parameter (the server refuses a call without it). And the fallback: `auto`
+ * against the official v1 server and our own 2025 server over stdio.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { createMcpHandler } from "@modelcontextprotocol/server"
+import { toNodeHandler } from "@modelcontextprotocol/node"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
+import { fileURLToPath } from "node:url"
+// @ts-expect-error: a plain .mjs fixture without types (it is also run as a process)
+import { factory } from "./fixtures/official-v2.mjs"
+
+const repo = fileURLToPath(new URL("../../../", import.meta.url))
+const v2Fixture = fileURLToPath(new URL("./fixtures/official-v2.mjs", import.meta.url))
+const v1Fixture = fileURLToPath(new URL("./fixtures/official-server.mjs", import.meta.url))
+
+interface Seen {
+  readonly method: string | undefined
+  readonly headers: http.IncomingHttpHeaders
+  readonly body: { readonly method?: string; readonly params?: Record<string, unknown> }
+}
+
+/** The official handler on 127.0.0.1:0; every POST's headers and body are kept. */
+const officialHttp = (legacy: "stateless" | "reject") =>
+  Effect.acquireRelease(
+    Effect.async<{ readonly url: string; readonly seen: Array<Seen>; readonly server: http.Server }>((resume) => {
+      const handler = toNodeHandler(createMcpHandler(factory, { legacy }))
+      const seen: Array<Seen> = []
+      const server = http.createServer((req, res) => {
+        const chunks: Array<Buffer> = []
+        req.on("data", (c: Buffer) => chunks.push(c))
+        req.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8")
+          const body = text === "" ? undefined : JSON.parse(text)
+          if (req.method === "POST") seen.push({ method: body?.method, headers: req.headers, body: body ?? {} })
+          void handler(req as never, res as never, body)
+        })
+      })
+      server.listen(0, "127.0.0.1", () => {
+        const port = (server.address() as AddressInfo).port
+        resume(Effect.succeed({ url: `http://127.0.0.1:${port}/mcp`, seen, server }))
+      })
+    }),
+    ({ server }) =>
+      Effect.async<void>((resume) => {
+        server.closeAllConnections()
+        server.close(() => resume(Effect.void))
+      })
+  )
+
+const elicited: Array<McpSchema.ElicitRequestFormParams> = []
+const sampled: Array<string> = []
+const clientOptions = (era?: McpClient.ClientOptions["era"]) => ({
+  name: "ours",
+  version: "1.0.0",
+  ...(era === undefined ? {} : { era }),
+  elicitation: {
+    form: (params: McpSchema.ElicitRequestFormParams) =>
+      Effect.sync(() => {
+        elicited.push(params)
+        return { action: "accept" as const, content: { ok: true } }
+      })
+  },
+  sampling: (params: McpSchema.CreateMessageRequestParams) =>
+    Effect.sync(() => {
+      const text = (params.messages[0]!.content as { text: string }).text
+      sampled.push(text)
+      return { role: "assistant" as const, model: "m", content: { type: "text" as const, text: `<${text}>` } }
+    }),
+  roots: [{ uri: "file:///work", name: "work" }]
+})
+
+const text = (result: McpSchema.CallToolResult) => (result.content[0] as { text: string }).text
+
+/** What every 2026 server of the fixture answers the same, whatever the transport. */
+const exercise2026 = (client: McpClient.McpClientShape) =>
+  Effect.gen(function*() {
+    assert.strictEqual(client.era, "2026")
+    assert.strictEqual(client.protocolVersion, "2026-07-28")
+    assert.strictEqual(client.serverInfo.name, "official-v2")
+    const tools = yield* client.listToolsAll()
+    assert.includeMembers(tools.map((t) => t.name), ["echo", "confirm", "haiku", "roots", "region"])
+    assert.strictEqual(text(yield* client.callTool("echo", { text: "hé 🦀" })), "hé 🦀")
+    elicited.length = 0
+    assert.strictEqual(text(yield* client.callTool("confirm", { action: "deploy" })), `deploy: {"ok":true} (state confirm:deploy)`)
+    assert.strictEqual(elicited.length, 1)
+    assert.strictEqual(elicited[0]!.message, "Really deploy?")
+    sampled.length = 0
+    assert.strictEqual(text(yield* client.callTool("haiku", { topic: "fibers" })), "<line 1 about fibers> / <line 2 about fibers>")
+    assert.deepStrictEqual(sampled, ["line 1 about fibers", "line 2 about fibers"])
+    assert.strictEqual(text(yield* client.callTool("roots", {})), "file:///work")
+    // the server checks Mcp-Param-Region against the body: a call without it would fail
+    assert.strictEqual(text(yield* client.callTool("region", { region: "eu west" })), "region eu west")
+    const read = yield* client.readResource("file:///readme.txt")
+    assert.deepStrictEqual(read.contents, [{ uri: "file:///readme.txt", text: "read me" }])
+    const prompt = yield* client.getPrompt("greet", { name: "Ada" })
+    assert.deepStrictEqual(prompt.messages, [{ role: "user", content: { type: "text", text: "hello Ada" } }])
+    // parallel calls keep their rounds apart
+    elicited.length = 0
+    const both = yield* Effect.all([
+      client.callTool("confirm", { action: "a" }),
+      client.callTool("confirm", { action: "b" }),
+      client.callTool("echo", { text: "plain" })
+    ], { concurrency: "unbounded" })
+    assert.deepStrictEqual(both.map(text), [`a: {"ok":true} (state confirm:a)`, `b: {"ok":true} (state confirm:b)`, "plain"])
+    yield* client.ping
+  })
+
+const overHttp = (url: string, era?: McpClient.ClientOptions["era"]) =>
+  Layer.build(McpClient.layer(clientOptions(era)).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url }))))
+
+describe("our client against the official v2 server on the 2026 path", () => {
+  for (const legacy of ["stateless", "reject"] as const) {
+    it.scopedLive(`HTTP, legacy: '${legacy}': auto settles on 2026; envelope, headers, MRTR rounds`, () =>
+      Effect.gen(function*() {
+        const server = yield* officialHttp(legacy)
+        const client = yield* McpClient.McpClient.pipe(Effect.provide(yield* overHttp(server.url)))
+        yield* exercise2026(client)
+        assert.isTrue(server.seen.length > 0)
+        assert.strictEqual(server.seen[0]!.method, "server/discover")
+        for (const { body, headers } of server.seen) {
+          const meta = body.params?._meta as Record<string, unknown>
+          assert.strictEqual(meta["io.modelcontextprotocol/protocolVersion"], "2026-07-28")
+          assert.deepStrictEqual(meta["io.modelcontextprotocol/clientInfo"], { name: "ours", version: "1.0.0" })
+          assert.deepStrictEqual(meta["io.modelcontextprotocol/clientCapabilities"], {
+            sampling: {},
+            elicitation: { form: {} },
+            roots: {}
+          })
+          assert.strictEqual(headers["mcp-protocol-version"], "2026-07-28")
+          assert.strictEqual(headers["mcp-method"], body.method)
+          assert.isUndefined(headers["mcp-session-id"])
+        }
+        const region = server.seen.find((s) => s.body.params?.name === "region")!
+        assert.strictEqual(region.headers["mcp-name"], "region")
+        assert.strictEqual(region.headers["mcp-param-region"], "eu west")
+        const read = server.seen.find((s) => s.method === "resources/read")!
+        assert.strictEqual(read.headers["mcp-name"], "file:///readme.txt")
+        // each round is a new request: a new id, the original arguments, the exact state
+        const rounds = server.seen.filter((s) => s.body.params?.name === "haiku")
+        assert.strictEqual(rounds.length, 3)
+        assert.strictEqual(new Set(rounds.map((r) => (r.body as { id?: unknown }).id)).size, 3)
+        assert.isUndefined(rounds[0]!.body.params!.requestState)
+        assert.strictEqual(rounds[1]!.body.params!.requestState, "1:[]")
+        assert.strictEqual(rounds[2]!.body.params!.requestState, `2:["<line 1 about fibers>"]`)
+        for (const r of rounds) assert.deepStrictEqual(r.body.params!.arguments, { topic: "fibers" })
+        // the other calls of the parallel batch carry nothing of the confirm rounds
+        const echoes = server.seen.filter((s) => s.body.params?.name === "echo")
+        for (const e of echoes) {
+          assert.isUndefined(e.body.params!.inputResponses)
+          assert.isUndefined(e.body.params!.requestState)
+        }
+      }), 60_000)
+  }
+
+  it.scopedLive("HTTP, default mode: era '2025' initializes as before", () =>
+    Effect.gen(function*() {
+      const server = yield* officialHttp("stateless")
+      const client = yield* McpClient.McpClient.pipe(Effect.provide(yield* overHttp(server.url, "2025")))
+      assert.strictEqual(client.era, "2025")
+      assert.strictEqual(server.seen[0]!.method, "initialize")
+      assert.strictEqual(text(yield* client.callTool("echo", { text: "old" })), "old")
+    }), 30_000)
+
+  it.scopedLive("HTTP, legacy: 'reject': era '2025' fails with the server's -32022", () =>
+    Effect.gen(function*() {
+      const server = yield* officialHttp("reject")
+      const error = yield* Effect.flip(overHttp(server.url, "2025"))
+      assert.strictEqual(error._tag, "McpError", error.message)
+      assert.strictEqual((error as { code?: number }).code, -32022)
+    }), 30_000)
+
+  for (const legacy of ["serve", "reject"] as const) {
+    it.scopedLive(`stdio, legacy: '${legacy}': auto settles on 2026`, () =>
+      Effect.gen(function*() {
+        const context = yield* Layer.build(
+          McpClient.layer(clientOptions()).pipe(
+            Layer.provide(NodeStdio.layerClient({ command: process.execPath, args: [v2Fixture, "--stdio", legacy], cwd: repo }))
+          )
+        )
+        yield* exercise2026(yield* McpClient.McpClient.pipe(Effect.provide(context)))
+      }), 60_000)
+  }
+})
+
+describe("auto falls back to initialize where the server is of 2025", () => {
+  it.scopedLive("the official v1 server over stdio", () =>
+    Effect.gen(function*() {
+      const context = yield* Layer.build(
+        McpClient.layer(clientOptions()).pipe(
+          Layer.provide(NodeStdio.layerClient({ command: process.execPath, args: [v1Fixture], cwd: repo }))
+        )
+      )
+      const client = yield* McpClient.McpClient.pipe(Effect.provide(context))
+      assert.strictEqual(client.era, "2025")
+      assert.strictEqual(client.serverInfo.name, "official-server")
+      assert.deepStrictEqual((yield* client.callTool("echo", { text: "x" })).content, [{ type: "text", text: "x" }])
+      assert.deepStrictEqual((yield* client.callTool("sample", { q: "?" })).content, [{ type: "text", text: "model said: <?>" }])
+    }), 30_000)
+
+  it.scopedLive("our own 2025 server over stdio", () =>
+    Effect.gen(function*() {
+      const context = yield* Layer.build(
+        McpClient.layer(clientOptions()).pipe(
+          Layer.provide(NodeStdio.layerClient({
+            command: process.execPath,
+            args: ["--import", "tsx", "--conditions=effect-mcp-source", "packages/conformance/src/server.ts", "--stdio"],
+            cwd: repo
+          }))
+        )
+      )
+      const client = yield* McpClient.McpClient.pipe(Effect.provide(context))
+      assert.strictEqual(client.era, "2025")
+      assert.deepStrictEqual((yield* client.callTool("echo", { text: "ours" })).content, [{ type: "text", text: "ours" }])
+    }), 30_000)
+})
