@@ -1,0 +1,483 @@
+/**
+ * The client on the 2026-07-28 path against scripted servers on an in-memory wire: era
+ * negotiation (auto, pinned, 2025), the envelope, −32022, InputRequiredResult rounds, the
+ * x-mcp-header rules and the header values. Every client request is checked against the
+ * official 2026-07-28 JSON Schema (`ClientRequest`).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import Ajv2020 from "ajv/dist/2020.js"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as TestClock from "effect/TestClock"
+import { readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import * as McpHeaders from "../src/internal/mcpHeaders.js"
+import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
+import * as Transport from "@effect-mcp/mcp/Transport"
+import { fakePeer, initializeResult } from "./utils/wire.js"
+import { sleepers, until } from "./utils/virtualTime.js"
+
+const schema2026 = JSON.parse(
+  readFileSync(fileURLToPath(new URL("./fixtures/spec/2026-07-28/schema.json", import.meta.url)), "utf8")
+) as object
+const ajv = new Ajv2020.default({ strict: false, allErrors: true })
+ajv.addSchema(schema2026, "mcp2026")
+const validClientRequest = ajv.getSchema("mcp2026#/$defs/ClientRequest")!
+
+const V = "2026-07-28"
+const PV = "io.modelcontextprotocol/protocolVersion"
+const CAPS = "io.modelcontextprotocol/clientCapabilities"
+const INFO = "io.modelcontextprotocol/clientInfo"
+
+const discoverResult = (id: JsonRpc.RequestId, capabilities: object = { tools: {}, resources: {}, prompts: {} }) =>
+  JsonRpc.success(id, {
+    resultType: "complete",
+    ttlMs: 0,
+    cacheScope: "private",
+    supportedVersions: [V],
+    capabilities,
+    _meta: { "io.modelcontextprotocol/serverInfo": { name: "fake-2026", version: "9" } }
+  })
+
+/** The client's requests as they crossed, each checked against the 2026 schema. */
+const clientRequests = (pair: Transport.MemoryPair) =>
+  pair.wire.filter((r) => r.from === "client").map((r) => JSON.parse(r.json) as JsonRpc.Request).filter((m) =>
+    JsonRpc.isRequest(m)
+  )
+
+const assertValid2026 = (requests: ReadonlyArray<JsonRpc.Request>) => {
+  for (const request of requests) {
+    assert.isTrue(validClientRequest(request), `${request.method}: ${JSON.stringify(validClientRequest.errors)}`)
+  }
+}
+
+const elicitAccept = {
+  form: () => Effect.succeed({ action: "accept" as const, content: { ok: true } })
+}
+
+const connect = (pair: Transport.MemoryPair, options: Partial<McpClient.ClientOptions> = {}) =>
+  McpClient.make({ name: "c", version: "1", ...options } as McpClient.ClientOptions).pipe(
+    Effect.provideService(Transport.Transport, pair.client)
+  ) as Effect.Effect<McpClient.McpClientShape, McpClient.ClientError, import("effect/Scope").Scope>
+
+describe("era negotiation", () => {
+  it.scoped("auto: a discover result naming 2026 settles on 2026, with the server's info and capabilities", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (r) =>
+        r.method === "server/discover"
+          ? discoverResult(r.id)
+          : JsonRpc.success(r.id, { tools: [] }))
+      const client = yield* connect(pair)
+      assert.strictEqual(client.era, "2026")
+      assert.strictEqual(client.protocolVersion, V)
+      assert.deepStrictEqual(client.serverInfo, { name: "fake-2026", version: "9" })
+      assert.deepStrictEqual(client.serverCapabilities, { tools: {}, resources: {}, prompts: {} })
+      yield* client.listToolsAll()
+      const sent = clientRequests(pair)
+      assert.deepStrictEqual(sent.map((r) => r.method), ["server/discover", "tools/list"])
+      for (const r of sent) {
+        const meta = (r.params as { _meta: Record<string, unknown> })._meta
+        assert.strictEqual(meta[PV], V)
+        assert.deepStrictEqual(meta[CAPS], {})
+        assert.deepStrictEqual(meta[INFO], { name: "c", version: "1" })
+      }
+      assertValid2026(sent)
+      // a capability the server did not declare is refused before anything is sent
+      const error = yield* Effect.flip(client.complete({ ref: { type: "ref/prompt", name: "p" }, argument: { name: "a", value: "" } }))
+      assert.strictEqual((error as ProtocolError).reason, "CapabilityMissing")
+    }))
+
+  it.scoped("auto: -32601 to discover (a 2025 server) falls back to initialize", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (r) =>
+        r.method === "initialize"
+          ? initializeResult(r.id, { tools: {} })
+          : JsonRpc.failure(r.id, { code: -32601, message: "Method not found" }))
+      const client = yield* connect(pair)
+      assert.strictEqual(client.era, "2025")
+      assert.deepStrictEqual(clientRequests(pair).map((r) => r.method), ["server/discover", "initialize"])
+    }))
+
+  it.scoped("auto: a discover result without a 2026 version we speak, or not a discover result, falls back", () =>
+    Effect.gen(function*() {
+      for (const result of [{ supportedVersions: ["2027-01-01"], capabilities: {} }, { hello: "world" }]) {
+        const pair = yield* Transport.makeMemoryPair()
+        yield* fakePeer(pair.server, (r) =>
+          r.method === "initialize" ? initializeResult(r.id) : JsonRpc.success(r.id, result))
+        const client = yield* connect(pair)
+        assert.strictEqual(client.era, "2025", JSON.stringify(result))
+      }
+    }))
+
+  it.scoped("auto: -32022 offering only 2025 versions falls back; offering 2026 retries at it", () =>
+    Effect.gen(function*() {
+      const only2025 = yield* Transport.makeMemoryPair()
+      yield* fakePeer(only2025.server, (r) =>
+        r.method === "initialize"
+          ? initializeResult(r.id)
+          : JsonRpc.failure(r.id, { code: -32022, message: "Unsupported", data: { supported: ["2025-11-25"] } }))
+      assert.strictEqual((yield* connect(only2025)).era, "2025")
+
+      const pair = yield* Transport.makeMemoryPair()
+      let refused = 0
+      yield* fakePeer(pair.server, (r) => {
+        if (refused++ === 0) {
+          return JsonRpc.failure(r.id, {
+            code: -32022,
+            message: "Unsupported protocol version",
+            data: { supported: ["2030-01-01", V], requested: V }
+          })
+        }
+        return r.method === "server/discover" ? discoverResult(r.id) : undefined
+      })
+      const client = yield* connect(pair)
+      assert.strictEqual(client.era, "2026")
+      const sent = clientRequests(pair)
+      assert.deepStrictEqual(sent.map((r) => r.method), ["server/discover", "server/discover"])
+      assert.notStrictEqual(sent[0]!.id, sent[1]!.id)
+    }))
+
+  it.scoped("a -32022 is retried once, never in a loop", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (r) =>
+        JsonRpc.failure(r.id, { code: -32022, message: "Unsupported", data: { supported: [V] } }))
+      const error = yield* Effect.flip(connect(pair, { era: V }))
+      assert.instanceOf(error, McpError)
+      assert.strictEqual((error as McpError).code, -32022)
+      assert.strictEqual(clientRequests(pair).length, 2)
+    }))
+
+  it.scoped("auto: no answer within probeTimeout (on the Clock) falls back to initialize", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      // a server that ignores everything before initialize
+      yield* fakePeer(pair.server, (r) => (r.method === "initialize" ? initializeResult(r.id) : undefined))
+      const fiber = yield* Effect.fork(connect(pair, { probeTimeout: "2 seconds" }))
+      yield* sleepers(1)
+      yield* TestClock.adjust("1999 millis")
+      assert.isNull(fiber.unsafePoll())
+      yield* TestClock.adjust("1 millis")
+      const client = yield* Fiber.join(fiber)
+      assert.strictEqual(client.era, "2025")
+      const methods = pair.wire.filter((r) => r.from === "client").map((r) => JSON.parse(r.json).method)
+      // the probe is cancelled before initialize
+      assert.deepStrictEqual(methods, ["server/discover", "notifications/cancelled", "initialize", "notifications/initialized"])
+    }))
+
+  it.scoped("auto: the recognised 2026 errors -32020 and -32021 keep the client on 2026", () =>
+    Effect.gen(function*() {
+      for (const code of [-32020, -32021]) {
+        const pair = yield* Transport.makeMemoryPair()
+        yield* fakePeer(pair.server, (r) =>
+          r.method === "server/discover" ? JsonRpc.failure(r.id, { code, message: "no" }) : JsonRpc.success(r.id, { tools: [] }))
+        const client = yield* connect(pair)
+        assert.strictEqual(client.era, "2026", String(code))
+        // no discover result: nothing is refused locally
+        yield* client.listToolsAll()
+      }
+    }))
+
+  it.scoped("pinned: a server that does not answer discover is still spoken to on 2026", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (r) =>
+        r.method === "server/discover"
+          ? JsonRpc.failure(r.id, { code: -32601, message: "Method not found" })
+          : JsonRpc.success(r.id, { content: [{ type: "text", text: "ok" }] }))
+      const client = yield* connect(pair, { era: V })
+      assert.strictEqual(client.era, "2026")
+      assert.deepStrictEqual(client.serverCapabilities, {})
+      const result = yield* client.callTool("anything", {})
+      assert.deepStrictEqual(result.content, [{ type: "text", text: "ok" }])
+      assert.isFalse(clientRequests(pair).some((r) => r.method === "initialize"))
+    }))
+
+  it.scoped("pinned: a discover result without our version fails, and so does one that is not a discover result", () =>
+    Effect.gen(function*() {
+      for (const result of [{ supportedVersions: ["2025-11-25"], capabilities: {} }, { supportedVersions: "2026-07-28" }]) {
+        const pair = yield* Transport.makeMemoryPair()
+        yield* fakePeer(pair.server, (r) => JsonRpc.success(r.id, result))
+        const error = yield* Effect.flip(connect(pair, { era: V }))
+        assert.instanceOf(error, ProtocolError, JSON.stringify(result))
+      }
+    }))
+
+  it.scoped("era 2025 sends no probe", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (r) => (r.method === "initialize" ? initializeResult(r.id) : undefined))
+      const client = yield* connect(pair, { era: "2025" })
+      assert.strictEqual(client.era, "2025")
+      assert.strictEqual(clientRequests(pair)[0]!.method, "initialize")
+    }))
+
+  it.scoped("auto: an initialize refused with -32022 offering 2026 moves the client to 2026", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      let probes = 0
+      yield* fakePeer(pair.server, (r) => {
+        // the first probe is lost (a server still starting); initialize is refused
+        if (r.method === "server/discover" && probes++ === 0) return undefined
+        if (r.method === "initialize") {
+          return JsonRpc.failure(r.id, { code: -32022, message: "Unsupported", data: { supported: [V] } })
+        }
+        return discoverResult(r.id)
+      })
+      const fiber = yield* Effect.fork(connect(pair))
+      yield* sleepers(1)
+      yield* TestClock.adjust("3 seconds")
+      const client = yield* Fiber.join(fiber)
+      assert.strictEqual(client.era, "2026")
+      assert.strictEqual(client.serverInfo.name, "fake-2026")
+    }))
+})
+
+const inputRequired = (id: JsonRpc.RequestId, extra: object) =>
+  JsonRpc.success(id, { resultType: "input_required", ...extra })
+
+const elicitRequest = { method: "elicitation/create", params: { message: "ok?", requestedSchema: { type: "object", properties: { ok: { type: "boolean" } } } } }
+
+/** A fake 2026 server whose tools/call answers come from `call` (discover answered). */
+const server2026 = (pair: Transport.MemoryPair, call: (request: JsonRpc.Request) => JsonRpc.Response | undefined) =>
+  fakePeer(pair.server, (r) => (r.method === "server/discover" ? discoverResult(r.id) : call(r)))
+
+const paramsOf = (r: JsonRpc.Request) => r.params as Record<string, unknown>
+
+describe("multi-round-trip requests", () => {
+  it.scoped("each round is a new request with the original params, inputResponses and the exact requestState", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const state = `{"opaque": "ü\\n", "n": 1}`
+      yield* server2026(pair, (r) => {
+        const p = paramsOf(r)
+        if (p.inputResponses === undefined) return inputRequired(r.id, { inputRequests: { confirm: elicitRequest }, requestState: state })
+        if (p.requestState === state) {
+          return inputRequired(r.id, {
+            inputRequests: { roots: { method: "roots/list" }, again: elicitRequest }
+          })
+        }
+        return JsonRpc.success(r.id, { content: [{ type: "text", text: JSON.stringify(p.inputResponses) }] })
+      })
+      const client = yield* connect(pair, {
+        elicitation: elicitAccept,
+        roots: [{ uri: "file:///r", name: "r" }]
+      })
+      const result = yield* client.callTool("t", { a: 1 })
+      assert.deepStrictEqual(JSON.parse((result.content[0] as { text: string }).text), {
+        roots: { roots: [{ uri: "file:///r", name: "r" }] },
+        again: { action: "accept", content: { ok: true } }
+      })
+      const calls = clientRequests(pair).filter((r) => r.method === "tools/call")
+      assert.strictEqual(calls.length, 3)
+      assert.strictEqual(new Set(calls.map((c) => c.id)).size, 3)
+      for (const c of calls) assert.deepStrictEqual(paramsOf(c).arguments, { a: 1 })
+      assert.isUndefined(paramsOf(calls[0]!).requestState)
+      assert.strictEqual(paramsOf(calls[1]!).requestState, state)
+      assert.deepStrictEqual(paramsOf(calls[1]!).inputResponses, { confirm: { action: "accept", content: { ok: true } } })
+      // the second answer had no requestState: the third round carries none
+      assert.isFalse("requestState" in paramsOf(calls[2]!))
+      assertValid2026(calls)
+    }))
+
+  it.scoped("a result without resultType is complete; parallel calls keep their rounds apart", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* server2026(pair, (r) => {
+        const p = paramsOf(r)
+        if (p.name === "plain") return JsonRpc.success(r.id, { content: [{ type: "text", text: "plain" }] })
+        return p.requestState === undefined
+          ? inputRequired(r.id, { inputRequests: { q: elicitRequest }, requestState: `state-of-${p.name}` })
+          : JsonRpc.success(r.id, { content: [{ type: "text", text: String(p.requestState) }] })
+      })
+      const client = yield* connect(pair, { elicitation: elicitAccept })
+      const results = yield* Effect.all(
+        ["a", "plain", "b"].map((name) => client.callTool(name, {})),
+        { concurrency: "unbounded" }
+      )
+      assert.deepStrictEqual(results.map((r) => (r.content[0] as { text: string }).text), ["state-of-a", "plain", "state-of-b"])
+      const plain = clientRequests(pair).filter((r) => paramsOf(r).name === "plain")
+      assert.strictEqual(plain.length, 1)
+      assert.isUndefined(paramsOf(plain[0]!).inputResponses)
+    }))
+
+  it.scoped("rounds are bounded by maxInputRounds", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* server2026(pair, (r) => inputRequired(r.id, { requestState: "more" }))
+      const client = yield* connect(pair, { maxInputRounds: 3 })
+      const error = yield* Effect.flip(client.callTool("t", {}))
+      assert.strictEqual((error as ProtocolError).reason, "LimitExceeded")
+      assert.strictEqual(clientRequests(pair).filter((r) => r.method === "tools/call").length, 4)
+    }))
+
+  it.scoped("an InputRequiredResult with neither inputRequests nor requestState, or malformed, is InvalidResult", () =>
+    Effect.gen(function*() {
+      for (const bad of [{}, { inputRequests: [] }, { requestState: 7 }, { inputRequests: "x" }]) {
+        const pair = yield* Transport.makeMemoryPair()
+        yield* server2026(pair, (r) => inputRequired(r.id, bad))
+        const client = yield* connect(pair)
+        const error = yield* Effect.flip(client.callTool("t", {}))
+        assert.strictEqual((error as ProtocolError).reason, "InvalidResult", JSON.stringify(bad))
+      }
+    }))
+
+  it.scoped("an input request the client has no handler for, or whose handler fails, fails the call", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* server2026(pair, (r) =>
+        paramsOf(r).name === "sample"
+          ? inputRequired(r.id, { inputRequests: { s: { method: "sampling/createMessage", params: { messages: [], maxTokens: 1 } } } })
+          : paramsOf(r).name === "bad"
+          ? inputRequired(r.id, { inputRequests: { e: { method: "elicitation/create", params: { nope: true } } } })
+          : inputRequired(r.id, { inputRequests: { e: elicitRequest } }))
+      const client = yield* connect(pair, {
+        elicitation: { form: () => Effect.fail(new (McpError)({ code: -1, message: "user closed the dialog" })) }
+      })
+      const noHandler = yield* Effect.flip(client.callTool("sample", {}))
+      assert.strictEqual((noHandler as ProtocolError).reason, "InputRequest")
+      assert.include(noHandler.message, "sampling/createMessage")
+      const failed = yield* Effect.flip(client.callTool("ask", {}))
+      assert.strictEqual((failed as ProtocolError).reason, "InputRequest")
+      assert.include(failed.message, "user closed the dialog")
+      const invalid = yield* Effect.flip(client.callTool("bad", {}))
+      assert.strictEqual((invalid as ProtocolError).reason, "InputRequest")
+      assert.include(invalid.message, "Invalid params")
+    }))
+
+  it.scoped("interrupting the call stops the rounds and cancels the round in flight", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      let rounds = 0
+      yield* server2026(pair, (r) => {
+        rounds++
+        return paramsOf(r).requestState === undefined ? inputRequired(r.id, { requestState: "1" }) : undefined
+      })
+      const client = yield* connect(pair)
+      const fiber = yield* Effect.fork(client.callTool("t", {}))
+      yield* until(() => rounds === 2)
+      yield* Fiber.interrupt(fiber)
+      const cancelled = pair.wire.filter((r) => r.from === "client" && JSON.parse(r.json).method === "notifications/cancelled")
+      assert.strictEqual(cancelled.length, 1)
+      const second = clientRequests(pair).filter((r) => r.method === "tools/call")[1]!
+      assert.strictEqual(JSON.parse(cancelled[0]!.json).params.requestId, second.id)
+      assert.strictEqual(rounds, 2)
+    }))
+
+  it.scoped("tools/list drops tools with invalid x-mcp-header annotations; calls carry Mcp-Param-* routes", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const routes: Array<Transport.Route | undefined> = []
+      const client0 = Transport.tap(pair.client, {
+        outgoing: (message, route) =>
+          Effect.sync(() => {
+            if (!Array.isArray(message) && (message as JsonRpc.Request).method === "tools/call") routes.push(route)
+          })
+      })
+      yield* server2026(pair, (r) =>
+        r.method === "tools/list"
+          ? JsonRpc.success(r.id, {
+            tools: [
+              { name: "good", inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" }, n: { type: "integer", "x-mcp-header": "N" } } } },
+              { name: "bad", inputSchema: { type: "object", properties: { score: { type: "number", "x-mcp-header": "Score" } } } }
+            ]
+          })
+          : JsonRpc.success(r.id, { content: [] }))
+      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(Effect.provideService(Transport.Transport, client0))
+      const tools = yield* client.listToolsAll()
+      assert.deepStrictEqual(tools.map((t) => t.name), ["good"])
+      yield* client.callTool("good", { region: " eu ", n: 3 })
+      assert.deepStrictEqual(routes[0]?.headers, { "mcp-param-region": "=?base64?IGV1IA==?=", "mcp-param-n": "3" })
+    }))
+})
+
+describe("x-mcp-header rules and header values", () => {
+  const invalid: ReadonlyArray<readonly [string, unknown]> = [
+    ["empty", { type: "object", properties: { v: { type: "string", "x-mcp-header": "" } } }],
+    ["not a string", { type: "object", properties: { v: { type: "string", "x-mcp-header": 1 } } }],
+    ["object", { type: "object", properties: { v: { type: "object", "x-mcp-header": "V" } } }],
+    ["array", { type: "object", properties: { v: { type: "array", "x-mcp-header": "V" } } }],
+    ["null", { type: "object", properties: { v: { type: "null", "x-mcp-header": "V" } } }],
+    ["number", { type: "object", properties: { v: { type: "number", "x-mcp-header": "V" } } }],
+    ["no type", { type: "object", properties: { v: { "x-mcp-header": "V" } } }],
+    ["same name", { type: "object", properties: { a: { type: "string", "x-mcp-header": "R" }, b: { type: "string", "x-mcp-header": "R" } } }],
+    ["same name, other case", { type: "object", properties: { a: { type: "string", "x-mcp-header": "MyField" }, b: { type: "string", "x-mcp-header": "myfield" } } }],
+    ["space", { type: "object", properties: { v: { type: "string", "x-mcp-header": "My Region" } } }],
+    ["colon", { type: "object", properties: { v: { type: "string", "x-mcp-header": "Region:Primary" } } }],
+    ["non-ASCII", { type: "object", properties: { v: { type: "string", "x-mcp-header": "Région" } } }],
+    ["control character", { type: "object", properties: { v: { type: "string", "x-mcp-header": "Region\t1" } } }],
+    ["under items", { type: "object", properties: { v: { type: "array", items: { type: "string", "x-mcp-header": "V" } } } }],
+    ["under anyOf", { type: "object", anyOf: [{ properties: { v: { type: "string", "x-mcp-header": "V" } } }] }],
+    ["under $defs", { type: "object", $defs: { d: { type: "string", "x-mcp-header": "V" } } }],
+    ["on the root", { type: "string", "x-mcp-header": "V" }]
+  ]
+  for (const [what, schema] of invalid) {
+    it(`invalid: ${what}`, () => {
+      const scan = McpHeaders.scanToolHeaders(schema)
+      assert.strictEqual(scan._tag, "Invalid")
+    })
+  }
+
+  it("valid: nested properties, string/integer/boolean, none at all", () => {
+    const scan = McpHeaders.scanToolHeaders({
+      type: "object",
+      properties: {
+        a: { type: "object", properties: { deep: { type: "boolean", "x-mcp-header": "Deep" } } },
+        b: { type: "integer", "x-mcp-header": "B" },
+        c: { type: "number" }
+      }
+    })
+    assert.deepStrictEqual(scan, { _tag: "Valid", params: [{ path: ["a", "deep"], name: "Deep" }, { path: ["b"], name: "B" }] })
+    assert.deepStrictEqual(McpHeaders.scanToolHeaders(undefined), { _tag: "Valid", params: [] })
+  })
+
+  it("values: plain ASCII as is; non-ASCII, controls, edge whitespace, empty and sentinel-like values in base64", () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ["us-west1", "us-west1"],
+      ["us west 1", "us west 1"],
+      ["Hello, 世界", "=?base64?SGVsbG8sIOS4lueVjA==?="],
+      [" padded ", "=?base64?IHBhZGRlZCA=?="],
+      ["line1\nline2", "=?base64?bGluZTEKbGluZTI=?="],
+      ["\tindented", "=?base64?CWluZGVudGVk?="],
+      ["", "=?base64??="],
+      ["=?base64?abc?=", "=?base64?PT9iYXNlNjQ/YWJjPz0=?="]
+    ]
+    for (const [value, encoded] of cases) {
+      assert.strictEqual(McpHeaders.encodeValue(value), encoded, JSON.stringify(value))
+      assert.strictEqual(McpHeaders.decodeValue(encoded), value)
+    }
+    assert.isUndefined(McpHeaders.decodeValue("=?base64?not base64!?="))
+    const params = [{ path: ["r"], name: "R" }, { path: ["n"], name: "N" }, { path: ["b"], name: "B" }, { path: ["v"], name: "V" }]
+    assert.deepStrictEqual(McpHeaders.paramHeaders(params, { r: "x", n: 42, b: false, v: null }), {
+      "mcp-param-r": "x",
+      "mcp-param-n": "42",
+      "mcp-param-b": "false"
+    })
+    assert.deepStrictEqual(McpHeaders.paramHeaders(params, { r: { no: 1 }, n: Number.NaN }), {})
+  })
+
+  it("standard headers: Mcp-Method always, Mcp-Name where the method has one, the envelope's version; none on 2025", () => {
+    const meta = { _meta: { [PV]: V } }
+    assert.deepStrictEqual(McpHeaders.standardHeaders(JsonRpc.request(1, "tools/call", { ...meta, name: "my-tool" }), undefined), {
+      "mcp-protocol-version": V,
+      "mcp-method": "tools/call",
+      "mcp-name": "my-tool"
+    })
+    assert.deepStrictEqual(
+      McpHeaders.standardHeaders(JsonRpc.request(1, "resources/read", { ...meta, uri: "file:///a b" }), undefined),
+      { "mcp-protocol-version": V, "mcp-method": "resources/read", "mcp-name": "file:///a b" }
+    )
+    assert.deepStrictEqual(McpHeaders.standardHeaders(JsonRpc.request(1, "prompts/get", { ...meta, name: "é" }), undefined)?.["mcp-name"], "=?base64?w6k=?=")
+    assert.deepStrictEqual(
+      McpHeaders.standardHeaders(JsonRpc.notification("notifications/cancelled", { requestId: 1 }), V),
+      { "mcp-protocol-version": V, "mcp-method": "notifications/cancelled" }
+    )
+    assert.isUndefined(McpHeaders.standardHeaders(JsonRpc.request(1, "tools/list", {}), "2025-11-25"))
+    assert.isUndefined(McpHeaders.standardHeaders(JsonRpc.request(1, "tools/list", {}), undefined))
+    assert.isUndefined(McpHeaders.standardHeaders(JsonRpc.success(1, {}), V))
+  })
+})
