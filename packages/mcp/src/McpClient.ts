@@ -501,12 +501,20 @@ export const make = <O extends ClientOptions>(
         validateStructuredContent: options.validateStructuredContent !== false
       })
     }
+    let first: McpSchema.InitializeResult | undefined
     if (era !== "2025") {
-      const outcome = yield* ClientEra.negotiate({ era, session, probeTimeout: options.probeTimeout })
+      const outcome = era === "auto"
+        ? yield* ClientEra.negotiateAuto({
+          session,
+          initialize: ClientHandshake.initializeRequest(options, capabilities, protocol),
+          probeTimeout: options.probeTimeout
+        })
+        : yield* ClientEra.negotiatePinned(session)
       if (outcome._tag === "2026") return on2026(outcome.discover)
+      first = outcome.init
     }
 
-    const handshake = yield* Effect.either(ClientHandshake.handshake(options, capabilities, protocol, transport))
+    const handshake = yield* Effect.either(ClientHandshake.handshake(options, capabilities, protocol, transport, first))
     if (handshake._tag === "Left") {
       // auto, and the server refused initialize with -32022 offering a 2026 version (it did not
       // answer the probe in time): it is a 2026 server after all
@@ -515,7 +523,7 @@ export const make = <O extends ClientOptions>(
         : undefined
       if (offered === undefined) return yield* handshake.left
       session.useVersion(offered)
-      const outcome = yield* ClientEra.negotiate({ era: offered as typeof McpSchema2026.PROTOCOL_VERSION, session })
+      const outcome = yield* ClientEra.negotiatePinned(session)
       return on2026(outcome._tag === "2026" ? outcome.discover : undefined)
     }
     const { init, notify, recover } = handshake.right

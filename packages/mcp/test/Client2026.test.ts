@@ -165,8 +165,41 @@ describe("era negotiation", () => {
       const client = yield* Fiber.join(fiber)
       assert.strictEqual(client.era, "2025")
       const methods = pair.wire.filter((r) => r.from === "client").map((r) => JSON.parse(r.json).method)
-      // the probe is cancelled before initialize
-      assert.deepStrictEqual(methods, ["server/discover", "notifications/cancelled", "initialize", "notifications/initialized"])
+      // initialize went out beside the pending probe, and won: the probe is cancelled
+      assert.deepStrictEqual(methods, ["server/discover", "initialize", "notifications/cancelled", "notifications/initialized"])
+    }))
+
+  it.scoped("auto: a slow server's late answer to the probe still wins over initialize's (its era is fixed by the first message)", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const held: Array<JsonRpc.Request> = []
+      // a server still starting: it answers nothing until both messages are queued, then in order
+      yield* fakePeer(pair.server, (r) => {
+        held.push(r)
+        return undefined
+      })
+      const fiber = yield* Effect.fork(connect(pair, { probeTimeout: "1 second" }))
+      yield* sleepers(1)
+      yield* TestClock.adjust("1 second")
+      yield* until(() => held.length === 2)
+      assert.deepStrictEqual(held.map((r) => r.method), ["server/discover", "initialize"])
+      yield* pair.server.send(discoverResult(held[0]!.id))
+      yield* pair.server.send(JsonRpc.failure(held[1]!.id, { code: -32600, message: "this connection speaks 2026" }))
+      const client = yield* Fiber.join(fiber)
+      assert.strictEqual(client.era, "2026")
+      // and the same slow server answering initialize first is a 2025 one
+      const pair2 = yield* Transport.makeMemoryPair()
+      const held2: Array<JsonRpc.Request> = []
+      yield* fakePeer(pair2.server, (r) => {
+        held2.push(r)
+        return undefined
+      })
+      const fiber2 = yield* Effect.fork(connect(pair2, { probeTimeout: "1 second" }))
+      yield* sleepers(1)
+      yield* TestClock.adjust("1 second")
+      yield* until(() => held2.length === 2)
+      yield* pair2.server.send(initializeResult(held2[1]!.id))
+      assert.strictEqual((yield* Fiber.join(fiber2)).era, "2025")
     }))
 
   it.scoped("auto: the recognised 2026 errors -32020 and -32021 keep the client on 2026", () =>

@@ -194,7 +194,7 @@ describe("our client against the official v2 server on the 2026 path", () => {
   }
 })
 
-describe("auto falls back to initialize where the server is of 2025", () => {
+describe("auto against servers of 2025, and our own", () => {
   it.scopedLive("the official v1 server over stdio", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(
@@ -209,7 +209,7 @@ describe("auto falls back to initialize where the server is of 2025", () => {
       assert.deepStrictEqual((yield* client.callTool("sample", { q: "?" })).content, [{ type: "text", text: "model said: <?>" }])
     }), 30_000)
 
-  it.scopedLive("our own 2025 server over stdio", () =>
+  it.scopedLive("our own server over stdio: 2026 with auto, 2025 when asked", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(
         McpClient.layer(clientOptions()).pipe(
@@ -221,7 +221,19 @@ describe("auto falls back to initialize where the server is of 2025", () => {
         )
       )
       const client = yield* McpClient.McpClient.pipe(Effect.provide(context))
-      assert.strictEqual(client.era, "2025")
-      assert.deepStrictEqual((yield* client.callTool("echo", { text: "ours" })).content, [{ type: "text", text: "ours" }])
+      assert.strictEqual(client.era, "2026")
+      assert.deepStrictEqual(yield* client.callTool("echo", { text: "ours" }), { content: [{ type: "text", text: "ours" }] })
+      const pinned = yield* Layer.build(
+        McpClient.layer(clientOptions("2025")).pipe(
+          Layer.provide(NodeStdio.layerClient({
+            command: process.execPath,
+            args: ["--import", "tsx", "--conditions=effect-mcp-source", "packages/conformance/src/server.ts", "--stdio"],
+            cwd: repo
+          }))
+        )
+      )
+      const old = yield* McpClient.McpClient.pipe(Effect.provide(pinned))
+      assert.strictEqual(old.era, "2025")
+      assert.deepStrictEqual(yield* old.callTool("echo", { text: "ours" }), { content: [{ type: "text", text: "ours" }] })
     }), 30_000)
 })

@@ -21,7 +21,9 @@
  * - **`tools/list`**: tools whose `x-mcp-header` annotations break the rules
  *   are dropped (logged with the reason); the annotations of the others are
  *   kept by name for the headers of their calls.
- * - A result without `resultType` is complete.
+ * - A result without `resultType` is complete. The calls get a complete
+ *   result without `resultType` and without the server's info in `_meta`,
+ *   as a 2025 server would have answered.
  * @internal
  */
 import * as Effect from "effect/Effect"
@@ -89,6 +91,21 @@ const inputRequestFailed = (method: string, key: string, inner: string, message:
     method,
     message: `The server asked for input (${inner} "${key}") and the client's handler failed: ${message}`
   })
+
+/**
+ * A complete result as the calls give it, the same in both eras: without
+ * `resultType` (read by the rounds) and without the server's info in `_meta`
+ * (the client has it from discover).
+ */
+const settled = (result: Protocol.Result): Protocol.Result => {
+  if (!("resultType" in result) && !isObject(result._meta)) return result
+  const { _meta, resultType: _, ...rest } = result
+  if (!isObject(_meta) || !(McpSchema2026.SERVER_INFO_META_KEY in _meta)) {
+    return _meta === undefined ? rest : { ...rest, _meta }
+  }
+  const { [McpSchema2026.SERVER_INFO_META_KEY]: _info, ...meta } = _meta
+  return Object.keys(meta).length === 0 ? rest : { ...rest, _meta: meta }
+}
 
 export const make = (options: Options): Session2026 => {
   const { protocol } = options
@@ -210,17 +227,22 @@ export const make = (options: Options): Session2026 => {
       return Effect.as(logged, dropped.length === 0 ? result : { ...result, tools: kept })
     })
 
+  const dispatch: Session2026["request"] = (method, params, requestOptions) =>
+    method === "tools/list"
+      ? listTools(params, requestOptions)
+      : McpSchema2026.isInputRequiredMethod(method)
+      ? rounds(method, params, requestOptions)
+      : send(method, params, requestOptions)
+
   return {
     version: () => version,
     useVersion: (v) => {
       version = v
     },
     request: (method, params, requestOptions) =>
-      method === "tools/list"
-        ? listTools(params, requestOptions)
-        : McpSchema2026.isInputRequiredMethod(method)
-        ? rounds(method, params, requestOptions)
-        : send(method, params, requestOptions),
+      method === "server/discover"
+        ? send(method, params, requestOptions)
+        : Effect.map(dispatch(method, params, requestOptions), settled),
     setLogLevel: (level) => {
       logLevel = level
     }

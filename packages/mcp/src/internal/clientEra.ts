@@ -13,19 +13,24 @@
  *   it; −32020, −32021), and falls back to `initialize` otherwise: any other
  *   JSON-RPC error (a 2025 server's −32601, or its 400 for a request without
  *   a session), a 4xx without a JSON-RPC body, a −32022 offering only 2025
- *   versions, or no answer within `probeTimeout` (a server that ignores a
- *   request before `initialize`). A server that cannot be reached, answers
- *   5xx, 401 or 403, or closes the connection fails the connection instead:
- *   those say nothing about its era.
+ *   versions. When no answer came within `probeTimeout`, `initialize` is sent
+ *   as well and the first answer that decides wins (`negotiateAuto`). A
+ *   server that cannot be reached, answers 5xx, 401 or 403, or closes the
+ *   connection fails the connection instead: those say nothing of its era.
  * @internal
  */
+import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
 import { McpError, ProtocolError, TransportError } from "../McpError.js"
 import type * as McpSchema from "../McpSchema.js"
 import * as McpSchema2026 from "../McpSchema2026.js"
+import type * as Protocol from "../Protocol.js"
 import * as ProtocolEra from "../ProtocolEra.js"
-import type { Session2026 } from "./client2026.js"
+import { offeredVersion, type Session2026 } from "./client2026.js"
 
 type ClientError = McpError | ProtocolError
 
@@ -36,7 +41,8 @@ type ClientError = McpError | ProtocolError
 export type EraOption = "auto" | "2025" | typeof McpSchema2026.PROTOCOL_VERSION
 
 export type Outcome =
-  | { readonly _tag: "2025" }
+  /** A 2025 server: `initialize` (its result when it was sent during the probe). */
+  | { readonly _tag: "2025"; readonly init?: McpSchema.InitializeResult | undefined }
   | { readonly _tag: "2026"; readonly discover: McpSchema2026.DiscoverResult | undefined }
 
 export const DEFAULT_PROBE_TIMEOUT = Duration.seconds(3)
@@ -66,56 +72,105 @@ const isFatal = (error: ClientError): boolean => {
 const isDiscoverResult = (u: unknown): u is McpSchema2026.DiscoverResult =>
   typeof u === "object" && u !== null && Array.isArray((u as { readonly supportedVersions?: unknown }).supportedVersions)
 
-/** Decides the era over `session` (which sends `server/discover` with the envelope and retries a −32022). */
-export const negotiate = (options: {
-  readonly era: Exclude<EraOption, "2025">
-  readonly session: Session2026
-  readonly probeTimeout?: Duration.DurationInput | undefined
-}): Effect.Effect<Outcome, ClientError> => {
-  const pinned = options.era !== "auto"
-  const timeout = options.probeTimeout ?? DEFAULT_PROBE_TIMEOUT
-  // pinned: no short bound; auto: silence before initialize is a 2025 answer
-  const probe = options.session.request("server/discover", undefined, pinned ? undefined : { timeout })
-  return Effect.matchEffect(probe, {
-    onSuccess: (result): Effect.Effect<Outcome, ClientError> => {
-      if (!isDiscoverResult(result)) {
-        return pinned
-          ? Effect.fail(
-            new ProtocolError({
-              reason: "InvalidResult",
-              method: "server/discover",
-              message: "Invalid server/discover result: supportedVersions is not an array"
-            })
-          )
-          : Effect.succeed(fallback)
-      }
-      const speaks = result.supportedVersions.includes(options.session.version())
-      if (speaks) return Effect.succeed({ _tag: "2026", discover: result })
+/** What a settled probe says: `undefined` for "a 2025 server" (auto falls back). */
+const classify = (
+  pinned: boolean,
+  session: Session2026,
+  exit: Exit.Exit<Protocol.Result, ClientError>
+): Effect.Effect<Outcome | undefined, ClientError> => {
+  if (Exit.isSuccess(exit)) {
+    const result = exit.value
+    if (!isDiscoverResult(result)) {
       return pinned
         ? Effect.fail(
           new ProtocolError({
-            reason: "NotInitialized",
+            reason: "InvalidResult",
             method: "server/discover",
-            message: `The server supports ${result.supportedVersions.join(", ") || "no version"}, not ${options.session.version()}`
+            message: "Invalid server/discover result: supportedVersions is not an array"
           })
         )
-        : Effect.succeed(fallback)
-    },
-    onFailure: (error): Effect.Effect<Outcome, ClientError> => {
-      if (isFatal(error)) return Effect.fail(error)
-      if (pinned) {
-        // a pinned client speaks 2026 whatever discover said; only an unsupported version ends it here
-        return error instanceof McpError && error.code === McpSchema2026.UNSUPPORTED_PROTOCOL_VERSION
-          ? Effect.fail(error)
-          : Effect.succeed({ _tag: "2026", discover: undefined })
-      }
-      if (error instanceof McpError && ERA_2026_CODES.has(error.code)) {
-        return Effect.succeed({ _tag: "2026", discover: undefined })
-      }
-      return Effect.succeed(fallback)
+        : Effect.succeed(undefined)
     }
-  })
+    if (result.supportedVersions.includes(session.version())) return Effect.succeed({ _tag: "2026", discover: result })
+    return pinned
+      ? Effect.fail(
+        new ProtocolError({
+          reason: "NotInitialized",
+          method: "server/discover",
+          message: `The server supports ${result.supportedVersions.join(", ") || "no version"}, not ${session.version()}`
+        })
+      )
+      : Effect.succeed(undefined)
+  }
+  const failure = Cause.failureOption(exit.cause)
+  if (Option.isNone(failure)) return Effect.failCause(exit.cause as Cause.Cause<never>)
+  const error = failure.value
+  if (isFatal(error)) return Effect.fail(error)
+  if (pinned) {
+    // a pinned client speaks 2026 whatever discover said; only an unsupported version ends it here
+    return error instanceof McpError && error.code === McpSchema2026.UNSUPPORTED_PROTOCOL_VERSION
+      ? Effect.fail(error)
+      : Effect.succeed({ _tag: "2026", discover: undefined })
+  }
+  return error instanceof McpError && ERA_2026_CODES.has(error.code)
+    ? Effect.succeed({ _tag: "2026", discover: undefined })
+    : Effect.succeed(undefined)
 }
+
+/** A pinned 2026 client: `server/discover` for the server's info, with the engine's request timeout. */
+export const negotiatePinned = (session: Session2026): Effect.Effect<Outcome, ClientError> =>
+  Effect.flatMap(
+    Effect.exit(session.request("server/discover", undefined)),
+    (exit) => Effect.map(classify(true, session, exit), (outcome) => outcome ?? { _tag: "2026", discover: undefined })
+  )
+
+/**
+ * `auto`: the probe first. When it is not answered within `probeTimeout`
+ * (a server still starting, or one that ignores a request before
+ * `initialize`), `initialize` is sent too, and the first answer that decides
+ * wins: the probe's (2026, or a 2025 server's error, then initialize's
+ * answer is awaited) or initialize's (2025: the probe is cancelled). A server
+ * that fixes a connection's era by its first message (stdio) is spoken to in
+ * that era, however slowly it started.
+ */
+export const negotiateAuto = (options: {
+  readonly session: Session2026
+  readonly initialize: Effect.Effect<McpSchema.InitializeResult, ClientError>
+  readonly probeTimeout?: Duration.DurationInput | undefined
+}): Effect.Effect<Outcome, ClientError> =>
+  Effect.gen(function*() {
+    const { session } = options
+    const probe = yield* Effect.fork(session.request("server/discover", undefined))
+    const early = yield* Effect.raceFirst(
+      Effect.map(Fiber.await(probe), Option.some),
+      Effect.as(Effect.sleep(options.probeTimeout ?? DEFAULT_PROBE_TIMEOUT), Option.none())
+    )
+    if (Option.isSome(early)) return (yield* classify(false, session, early.value)) ?? fallback
+    const init = yield* Effect.fork(options.initialize)
+    const first = yield* Effect.race(
+      Effect.map(Fiber.await(probe), (exit) => ({ _tag: "probe" as const, exit })),
+      Effect.map(Fiber.await(init), (exit) => ({ _tag: "init" as const, exit }))
+    )
+    if (first._tag === "init" && Exit.isSuccess(first.exit)) {
+      yield* Fiber.interrupt(probe)
+      return { _tag: "2025", init: first.exit.value } as const
+    }
+    // a server that refuses initialize with -32022 offering a 2026 version is of 2026
+    const refused = first._tag === "init" && Exit.isFailure(first.exit) ? Cause.failureOption(first.exit.cause) : Option.none()
+    const offered = Option.isSome(refused) && refused.value instanceof McpError ? offeredVersion(refused.value) : undefined
+    if (offered !== undefined) {
+      yield* Fiber.interrupt(probe)
+      session.useVersion(offered)
+      return yield* negotiatePinned(session)
+    }
+    // the probe answered first, or initialize failed: the probe decides
+    const outcome = yield* classify(false, session, yield* Fiber.await(probe))
+    if (outcome !== undefined) {
+      yield* Fiber.interrupt(init)
+      return outcome
+    }
+    return { _tag: "2025", init: yield* Fiber.join(init) } as const
+  })
 
 /** The server's info as a 2026 server tells it (the result's `_meta`, or a `serverInfo` field some servers add). */
 export const serverInfoOf = (discover: McpSchema2026.DiscoverResult | undefined): McpSchema.Implementation => {

@@ -35,20 +35,33 @@ export const clientInfo = (options: ClientOptions): McpSchema.Implementation => 
   ...(options.icons !== undefined ? { icons: options.icons } : {})
 })
 
-/** Initializes the session; fails when the server chose a version this client does not support. */
+/** The `initialize` request, its result decoded. */
+export const initializeRequest = (
+  options: ClientOptions,
+  capabilities: McpSchema.ClientCapabilities,
+  protocol: Protocol
+): Effect.Effect<McpSchema.InitializeResult, ClientError> =>
+  protocol.request("initialize", {
+    protocolVersion: options.protocolVersion ?? Lifecycle.LATEST_VERSION,
+    capabilities,
+    clientInfo: clientInfo(options)
+  }).pipe(Effect.flatMap(decoderFor(McpSchema.InitializeResult, "initialize")))
+
+/**
+ * Initializes the session (or takes the result of an `initialize` already
+ * answered, `first`); fails when the server chose a version this client does
+ * not support.
+ */
 export const handshake = (
   options: ClientOptions,
   capabilities: McpSchema.ClientCapabilities,
   protocol: Protocol,
-  transport: TransportShape
+  transport: TransportShape,
+  first?: McpSchema.InitializeResult | undefined
 ): Effect.Effect<Session, ClientError, Scope.Scope> =>
   Effect.gen(function*() {
-    const initialize = protocol.request("initialize", {
-      protocolVersion: options.protocolVersion ?? Lifecycle.LATEST_VERSION,
-      capabilities,
-      clientInfo: clientInfo(options)
-    }).pipe(Effect.flatMap(decoderFor(McpSchema.InitializeResult, "initialize")))
-    const init = yield* initialize
+    const initialize = initializeRequest(options, capabilities, protocol)
+    const init = first ?? (yield* initialize)
     if (!Lifecycle.isSupported(init.protocolVersion)) {
       yield* protocol.close(`the server answered with unsupported protocol version ${init.protocolVersion}`)
       return yield* new ProtocolError({

@@ -34,7 +34,8 @@ export const ping: CommandHandler = ({ globals }) =>
   execute(globals, ({ client, settings }) =>
     Effect.gen(function*() {
       const start = yield* Clock.currentTimeMillis
-      const result = yield* client.request("ping")
+      // 2026 has no ping: the client's ping is a server/discover there
+      const result = client.era === "2026" ? yield* Effect.as(client.ping, {}) : yield* client.request("ping")
       if (settings.json) return yield* printJson(result)
       yield* stdout(`pong (${(yield* Clock.currentTimeMillis) - start} ms)`)
     }))
