@@ -601,6 +601,7 @@ describe("the same handlers on 2025-11-25", () => {
       yield* server.serve(pair.server).pipe(Effect.forkScoped)
       const asked = yield* Ref.make<Array<string>>([])
       const client = yield* McpClient.make({
+        era: "2025",
         name: "c",
         version: "1",
         sampling: () =>
