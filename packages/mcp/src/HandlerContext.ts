@@ -55,7 +55,10 @@
  *   (HMAC-SHA256 under `McpServer.ServerOptions.requestState`, bound to the
  *   method, the tool/prompt name or resource URI, the arguments and the
  *   caller, with an expiry): any instance with the keys takes the retry, and a
- *   tampered, expired or misapplied state is −32602. The client can read it.
+ *   tampered, expired or misapplied state is −32602. The client can read it,
+ *   and may send the same state again within its expiry (the same answers,
+ *   the same request): an effect that must happen at most once must be
+ *   guarded by the server (a stored id), not by the state.
  *
  * @example
  * ```ts
