@@ -593,6 +593,40 @@ describe("cancellation", () => {
     }))
 })
 
+describe("our client on 2026-07-28", () => {
+  it.scoped("McpClient answers the rounds through its handlers: the same handler, the same result", () =>
+    Effect.gen(function*() {
+      runs.set("sequential", 0)
+      const server = Context.get(yield* Layer.build(serverLayer()), McpServer.McpServer)
+      const pair = yield* Transport.makeMemoryPair()
+      yield* server.serve(pair.server).pipe(Effect.forkScoped)
+      const asked = yield* Ref.make<Array<string>>([])
+      const client = yield* McpClient.make({
+        era: "2026-07-28",
+        name: "c",
+        version: "1",
+        sampling: () =>
+          Effect.zipRight(Ref.update(asked, (a) => [...a, "sampling"]), Effect.succeed(modelSays("hi") as McpSchema.CreateMessageResult)),
+        elicitation: {
+          form: (params) =>
+            Effect.zipRight(
+              Ref.update(asked, (a) => [...a, "elicitation"]),
+              Effect.succeed(accept(params.message.includes("colour") ? { color: "teal" } : { name: "Ada" }) as McpSchema.ElicitResult)
+            )
+        },
+        roots: [{ uri: "file:///work", name: "file:///work" }]
+      }).pipe(Effect.provideService(Transport.Transport, pair.client))
+      const sequential = yield* client.callTool("sequential", {})
+      assert.deepStrictEqual(sequential.content, [{ type: "text", text: "Ada likes teal; the model says hi" }])
+      assert.deepStrictEqual(yield* Ref.get(asked), ["elicitation", "elicitation", "sampling"])
+      assert.strictEqual(runs.get("sequential"), 4)
+      const parallel = yield* client.callTool("parallel", {})
+      assert.deepStrictEqual(parallel.content, [{ type: "text", text: "Ada / hi / file:///work" }])
+      assert.isFalse(pair.wire.some((w) => w.from === "server" && JSON.parse(w.json).method !== undefined && JSON.parse(w.json).id !== undefined))
+      assertWire2026(pair.wire)
+    }))
+})
+
 describe("the same handlers on 2025-11-25", () => {
   it.scoped("reverse calls go to the client as requests, in parallel", () =>
     Effect.gen(function*() {
