@@ -26,8 +26,9 @@
 // gated, until the 2026 server and client land). In a gating run every non-authorization scenario
 // the set names must pass with no FAILURE and no WARNING check (SKIPPED and INFO are fine), and the
 // client must exit 0 (the set's scored scenarios and those it runs unscored as added after release or
-// pending). Authorization scenarios are always reported only; extension scenarios gate when they are in
-// GATING_EXTENSIONS (the skills scenarios: `pnpm conformance` runs with --extensions).
+// pending). Authorization scenarios gate when --auth runs them (all of them: scored, extensions and the
+// 2025-03-26 fallbacks); other extension scenarios gate when they are in GATING_EXTENSIONS (the skills
+// scenarios). `pnpm conformance` runs with --auth --extensions.
 // A run that cannot be measured (the fixture does not start, a gating scenario leaves no result)
 // fails; a reported scenario that leaves no result (the suite gave up on it) is listed as such.
 //
@@ -166,9 +167,9 @@ const clientScenarios = () => {
   ]
 }
 
-/** A scenario gates when its revision does, unless it is authorization or an extension not in GATING_EXTENSIONS. */
+/** A scenario gates when its revision does: authorization ones (run with --auth) all, extensions if in GATING_EXTENSIONS. */
 const gates = (leg, name) =>
-  gating && !isAuth(name) && (kindOf(leg, name) !== "extension" || GATING_EXTENSIONS.has(name))
+  gating && (isAuth(name) || kindOf(leg, name) !== "extension" || GATING_EXTENSIONS.has(name))
 
 // ---------------------------------------------------------------- helpers
 const freePort = () =>

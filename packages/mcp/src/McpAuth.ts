@@ -206,7 +206,11 @@ export interface Options {
   readonly resource: string
   /** Issuers of the authorization servers clients should use. */
   readonly authorizationServers: ReadonlyArray<string>
-  /** Published as `scopes_supported`, and the `scope` of a 401 challenge. */
+  /**
+   * Published as `scopes_supported`, and the `scope` of a 401 challenge.
+   * `offline_access` is left out of both: a refresh token is the
+   * authorization server's business, not a scope of the resource (SEP-2207).
+   */
   readonly scopesSupported?: ReadonlyArray<string> | undefined
   /** Scopes every request needs. */
   readonly requiredScopes?: ReadonlyArray<string> | undefined
@@ -262,6 +266,9 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
   Effect.gen(function*() {
     const verifier = yield* TokenVerifier
     const resource = options.resource
+    // SEP-2207: a resource server does not advertise (or ask for) offline_access
+    const scopesSupported = options.scopesSupported?.filter((s) => s !== "offline_access")
+    const requiredScopes = options.requiredScopes?.filter((s) => s !== "offline_access")
     const metadataUrl = metadataUrlOf(resource)
     const path = new URL(metadataUrl).pathname
     const root = "/.well-known/oauth-protected-resource"
@@ -270,7 +277,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
       ...options.metadata,
       resource,
       authorization_servers: options.authorizationServers,
-      ...(options.scopesSupported !== undefined ? { scopes_supported: options.scopesSupported } : {}),
+      ...(scopesSupported !== undefined ? { scopes_supported: scopesSupported } : {}),
       bearer_methods_supported: ["header"],
       ...(options.resourceName !== undefined ? { resource_name: options.resourceName } : {})
     }
@@ -281,7 +288,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
         headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" }
       })
     )
-    const challengeScope = options.scopesSupported ?? options.requiredScopes
+    const challengeScope = scopesSupported ?? requiredScopes
 
     const challenge = (status: number, params: Record<string, string | undefined>, description: string) => {
       // error first, as in RFC 6750's examples; then where to learn more, then what to ask for
@@ -327,7 +334,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
 
     const authorize: McpAuthShape["authorize"] = (principal, requests, featureScopes) =>
       Effect.gen(function*() {
-        const needed = new Set(options.requiredScopes ?? [])
+        const needed = new Set(requiredScopes ?? [])
         for (const request of requests) {
           for (const s of options.methodScopes?.[request.method] ?? []) needed.add(s)
           for (const s of yield* featureScopes(request)) needed.add(s)

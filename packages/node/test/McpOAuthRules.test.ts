@@ -397,3 +397,19 @@ describe("McpOAuth: DPoP (RFC 9449)", () => {
       assert.isTrue(resource.requests.some((r) => r.headers.authorization?.startsWith("Bearer ") === true))
     }))
 })
+
+describe("McpAuth: what the resource server advertises", () => {
+  it.scopedLive("offline_access is never advertised in scopes_supported nor asked for in a challenge (SEP-2207)", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup({}, { scopesSupported: ["mcp:tools", "offline_access"], requiredScopes: ["offline_access"] })
+      const metadata = yield* Effect.promise(() =>
+        fetch(new URL("/.well-known/oauth-protected-resource/mcp", url)).then((r) => r.json() as Promise<Record<string, unknown>>)
+      )
+      assert.deepStrictEqual(metadata.scopes_supported, ["mcp:tools"])
+      const refused = yield* Effect.promise(() =>
+        fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" })
+      )
+      assert.strictEqual(refused.status, 401)
+      assert.notInclude(refused.headers.get("www-authenticate")!, "offline_access")
+    }))
+})
