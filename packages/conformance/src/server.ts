@@ -15,6 +15,11 @@
  * request and no open stream for that long; `--max-sessions` answers 503 to
  * one initialize more. Both default to the endpoint's defaults.
  *
+ * `--redis <url>` makes the process one instance of a fleet: instances started
+ * with the same Redis URL share sessions, events and notifications (see
+ * `@effect-mcp/redis`), under `--instance-id <id>` (generated when absent);
+ * their keys start with `REDIS_PREFIX` (default `mcp`).
+ *
  * `--oauth-issuer` protects the endpoint: only JWT access tokens of that
  * issuer for `http://127.0.0.1:<port>/mcp`, and `mcp:tools` for `tools/call`
  * (see `authLayer` in `Fixture.ts`); the port must then be given, since it is
@@ -50,6 +55,10 @@ export interface HttpOptions {
   readonly oauthIssuer?: string | undefined
   /** `scopes_supported` of the resource metadata (default `mcp:tools`). */
   readonly oauthScopes?: ReadonlyArray<string> | undefined
+  /** Share sessions with the other instances on this Redis (`redis://…`). */
+  readonly redis?: string | undefined
+  /** This instance's id in the fleet (default: generated). */
+  readonly instanceId?: string | undefined
 }
 
 type Options =
@@ -57,7 +66,7 @@ type Options =
   | ({ readonly _tag: "Http" } & HttpOptions)
 
 const USAGE =
-  "usage: server.js --stdio | --port <n> [--json-response] [--stateless] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]]"
+  "usage: server.js --stdio | --port <n> [--json-response] [--stateless] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]] [--redis <url> [--instance-id <id>]]"
 
 const UNITS: Record<string, (n: number) => Duration.Duration> = {
   ms: Duration.millis,
@@ -83,6 +92,8 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   let maxSessions: number | undefined
   let oauthIssuer: string | undefined
   let oauthScopes: ReadonlyArray<string> | undefined
+  let redis: string | undefined
+  let instanceId: string | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     switch (arg) {
@@ -128,6 +139,18 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
         oauthScopes = value.split(" ").filter((s) => s !== "")
         break
       }
+      case "--redis": {
+        const value = argv[++i]
+        if (value === undefined || !/^rediss?:\/\//.test(value)) return `invalid --redis: ${value ?? "(missing)"}`
+        redis = value
+        break
+      }
+      case "--instance-id": {
+        const value = argv[++i]
+        if (value === undefined || value.trim() === "") return "invalid --instance-id: (missing)"
+        instanceId = value
+        break
+      }
       case "--help":
       case "-h":
         return USAGE
@@ -147,8 +170,9 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   if (oauthIssuer !== undefined && (port === undefined || port === 0)) {
     return "--oauth-issuer needs a fixed --port: the port is part of the resource URL tokens are minted for"
   }
+  if (instanceId !== undefined && redis === undefined) return "--instance-id needs --redis"
   if (port !== undefined) {
-    return { _tag: "Http", port, jsonResponse, stateless, idleTimeout, maxSessions, oauthIssuer, oauthScopes }
+    return { _tag: "Http", port, jsonResponse, stateless, idleTimeout, maxSessions, oauthIssuer, oauthScopes, redis, instanceId }
   }
   return USAGE
 }
@@ -158,6 +182,22 @@ const serveStdio: Effect.Effect<void> = McpServer.run.pipe(
   Effect.provide(FixtureLive),
   Effect.provide(NodeStdio.layerServer())
 )
+
+/**
+ * The endpoint; with `--redis`, its sessions and events in Redis (the Redis
+ * code is loaded only then).
+ */
+const endpoint = (options: HttpOptions, http: NodeStreamableHttp.Options) =>
+  options.redis === undefined
+    ? NodeStreamableHttp.layer(http)
+    : Layer.unwrapScoped(Effect.gen(function*() {
+      const { RedisClient, RedisEventStore, RedisSessionStore } = yield* Effect.promise(() => import("@effect-mcp/redis"))
+      // REDIS_PREFIX keeps apart fleets sharing one Redis (default "mcp")
+      const client = yield* RedisClient.make({ url: options.redis, prefix: process.env.REDIS_PREFIX })
+      const sessionStore = yield* RedisSessionStore.make(client, { instanceId: options.instanceId })
+      yield* Effect.sync(() => process.stderr.write(`instance ${sessionStore.instanceId} on ${options.redis}\n`))
+      return NodeStreamableHttp.layer({ ...http, sessionStore, eventStore: RedisEventStore.make(client) })
+    }))
 
 /**
  * Serves the fixture over streamable HTTP at http://127.0.0.1:<port>/mcp with
@@ -171,7 +211,7 @@ export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
     return yield* Effect.never
   }).pipe(
     Effect.provide(
-      NodeStreamableHttp.layer({
+      endpoint(options, {
         port: options.port,
         eventStore: true,
         retry: 500,

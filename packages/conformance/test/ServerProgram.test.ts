@@ -6,17 +6,19 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { describeRedis, REDIS_URL, testPrefix } from "../../redis/test/redis.js"
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
 const serverSource = fileURLToPath(new URL("../src/server.ts", import.meta.url))
 
 /** Starts the program; killed when the scope closes. */
-const program = (args: ReadonlyArray<string>) =>
+const program = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
   Effect.acquireRelease(
     Effect.sync(() =>
       spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", serverSource, ...args], {
         cwd: repoRoot,
-        stdio: ["pipe", "pipe", "pipe"]
+        stdio: ["pipe", "pipe", "pipe"],
+        env: { ...process.env, ...env }
       })
     ),
     (child) => Effect.sync(() => child.kill("SIGKILL"))
@@ -125,5 +127,32 @@ describe("the conformance server program", () => {
       const batch = yield* peer.next
       assert.isFalse(Array.isArray(batch), "a batch was answered under 2025-11-25")
       assert.strictEqual(batch.error?.code, -32600)
+    }))
+})
+
+describeRedis("the conformance server program with --redis", () => {
+  it.scopedLive("two instances on one Redis serve one session: initialize on one, the rest on the other, DELETE ends it on both", () =>
+    Effect.gen(function*() {
+      const prefix = yield* testPrefix
+      const [a, b] = yield* Effect.all([
+        Effect.flatMap(program(["--port", "0", "--redis", REDIS_URL, "--instance-id", "a"], { REDIS_PREFIX: prefix }), listening),
+        Effect.flatMap(program(["--port", "0", "--redis", REDIS_URL, "--instance-id", "b"], { REDIS_PREFIX: prefix }), listening)
+      ], { concurrency: "unbounded" })
+      const first = yield* post(a, init("2025-11-25"))
+      assert.strictEqual(first.status, 200)
+      assert.strictEqual((yield* post(b, { jsonrpc: "2.0", method: "notifications/initialized" }, first.session)).status, 202)
+      assert.strictEqual((yield* post(b, { jsonrpc: "2.0", id: 2, method: "tools/list" }, first.session)).status, 200)
+      const deleted = yield* Effect.promise(() =>
+        fetch(b, { method: "DELETE", headers: { ...HEADERS, "mcp-session-id": first.session!, "mcp-protocol-version": "2025-11-25" } })
+      )
+      assert.strictEqual(deleted.status, 200)
+      assert.strictEqual((yield* post(a, { jsonrpc: "2.0", id: 3, method: "ping" }, first.session)).status, 404)
+    }))
+
+  it.scopedLive("--instance-id without --redis is a usage error", () =>
+    Effect.gen(function*() {
+      const exit = yield* exitOf(yield* program(["--port", "0", "--instance-id", "a"]))
+      assert.strictEqual(exit.code, 2)
+      assert.match(exit.stderr, /--instance-id needs --redis/)
     }))
 })
