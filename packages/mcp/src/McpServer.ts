@@ -59,6 +59,8 @@ import type * as Schema from "effect/Schema"
 import type { Feature } from "./McpFeature.js"
 import type * as McpSchema from "./McpSchema.js"
 import * as ProtocolEra from "./ProtocolEra.js"
+import type * as Principal from "./McpAuth.js"
+import type { ReverseCall } from "./HandlerContext.js"
 import type { ServerSessionShape } from "./ServerSession.js"
 import { Transport, type TransportShape } from "./Transport.js"
 
@@ -219,6 +221,8 @@ export interface ExtensionRequest {
   readonly session: ServerSessionShape
   /** The era the request belongs to (its `_meta` envelope, else its session's). */
   readonly era: ProtocolEra.Era
+  /** The caller, on a protected transport. */
+  readonly principal: Principal.PrincipalInfo | undefined
 }
 
 /**
@@ -243,7 +247,50 @@ export interface ExtensionMethod<P = any> {
 export interface Extension {
   readonly capabilities?: Record<string, unknown> | undefined
   readonly methods?: { readonly [method: string]: ExtensionMethod } | undefined
+  /** Sees each `tools/call` of a registered tool first (the tasks utility); the first hook that answers wins. */
+  readonly toolCall?: ToolCallHook | undefined
 }
+
+/**
+ * A `tools/call` of a registered tool, as a `ToolCallHook` sees it.
+ * @since 0.2.0
+ * @category extensions
+ */
+export interface ToolCall {
+  readonly params: McpSchema.CallToolRequestParams
+  readonly tool: McpSchema.Tool
+  readonly request: JsonRpc.Request
+  readonly session: ServerSessionShape
+  /** The caller, on a protected transport. */
+  readonly principal: Principal.PrincipalInfo | undefined
+  /** The session's engine, for messages outside the request (undefined on the 2026 path). */
+  readonly protocol: Protocol.Protocol | undefined
+  /**
+   * Runs the tool's handler (arguments decoded, result shaped) in the calling fiber. With
+   * `context`, its \`HandlerContext\` is active while `context.isActive()` and makes reverse calls
+   * with `context.reverseCall`, not as the request's: for a handler that outlives its request.
+   */
+  readonly run: (context?: ToolRunContext) => Effect.Effect<McpSchema.CallToolResult, ErrorResponse>
+}
+
+/**
+ * How a tool's handler runs detached from its request (see `ToolCall.run`).
+ * @since 0.2.0
+ * @category extensions
+ */
+export interface ToolRunContext {
+  readonly isActive: () => boolean
+  readonly reverseCall: ReverseCall
+  /** The scope the handler's reverse calls live in. */
+  readonly scope: Scope.Scope
+}
+
+/**
+ * Answers a `tools/call` in its own way, or leaves it to the tool (`undefined`).
+ * @since 0.2.0
+ * @category extensions
+ */
+export type ToolCallHook = (call: ToolCall) => Effect.Effect<Protocol.Result, ErrorResponse> | undefined
 
 /**
  * A server definition: its features, and the sessions it serves.
@@ -352,7 +399,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     const dispatcher = Dispatch.make(
       registry,
       InputRequired.wrap(rounds, {
-        ...Tools.handlers(registry, listPage),
+        ...Tools.handlers(registry, listPage, () => extensions.toolCallHooks()),
         ...Resources.handlers(registry, listPage),
         ...Prompts.handlers(registry, listPage),
         ...Completion.handlers(registry),

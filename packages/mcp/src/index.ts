@@ -110,6 +110,12 @@ export * as McpSkills from "./McpSkills.js"
  */
 export * as McpSkillsClient from "./McpSkillsClient.js"
 /**
+ * Tasks (2025-11-25): tools called now, their results fetched later; the task store.
+ * @since 0.2.0
+ * @category modules
+ */
+export * as McpTasks from "./McpTasks.js"
+/**
  * A tool's declaration apart from its handler, shared by a server and its clients.
  * @since 0.1.0
  * @category modules

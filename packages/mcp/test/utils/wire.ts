@@ -68,6 +68,10 @@ const serverNotifications = methodsOf("ServerNotification")
 
 /** `CallToolRequest` → `CallToolResult`; requests whose answer is empty → `EmptyResult`. */
 const resultDefOf = (requestDef: string): string => {
+  // a task-augmented request is answered with the task (2025-11-25 tasks)
+  if (requestDef.endsWith("+task")) return "CreateTaskResult"
+  // tasks/result answers with the original request's result type (an open object)
+  if (requestDef === "GetTaskPayloadRequest") return "GetTaskPayloadResult"
   const name = requestDef.replace(/Request$/, "Result")
   return schema.$defs[name] !== undefined ? name : "EmptyResult"
 }
@@ -133,7 +137,8 @@ export const assertWireValid = (wire: ReadonlyArray<WireRecord>): void => {
         check(def, m, where)
         if (isRequest) {
           if (sent[record.from].has(m.id)) problems.push(`${where}: request id ${String(m.id)} reused while known`)
-          sent[record.from].set(m.id, def)
+          const params = m.params as { readonly task?: unknown } | undefined
+          sent[record.from].set(m.id, params?.task !== undefined ? `${def}+task` : def)
         }
       } else if ("result" in m) {
         check("JSONRPCResultResponse", m, where)

@@ -50,7 +50,12 @@ export const make = (registry: FeatureRegistry, handlers: Handlers, extensions?:
         return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decodedExtension.left)}`))
       }
       const era = envelope !== undefined ? "2026" : requestEra(method, params) ?? eraOf(session.shape.protocolVersion() ?? "") ?? "2025"
-      return extension.handle(decodedExtension.right, { request: incoming.request, session: session.shape, era })
+      return extension.handle(decodedExtension.right, {
+        request: incoming.request,
+        session: session.shape,
+        era,
+        principal: session.principal?.()
+      })
     }
     const decoded = decode(params)
     if (Either.isLeft(decoded)) {

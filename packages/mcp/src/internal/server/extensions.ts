@@ -11,7 +11,7 @@ import type * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type { ErrorResponse } from "../../McpError.js"
-import type { Extension, ExtensionRequest } from "../../McpServer.js"
+import type { Extension, ExtensionRequest, ToolCallHook } from "../../McpServer.js"
 import type * as Protocol from "../../Protocol.js"
 import { validator } from "../validate.js"
 
@@ -26,6 +26,8 @@ export interface Extensions {
   readonly add: (extension: Extension) => Effect.Effect<void, never, Scope.Scope>
   /** The method of an extension, if one registered it. */
   readonly method: (name: string) => Method | undefined
+  /** The tool-call hooks, in registration order. */
+  readonly toolCallHooks: () => ReadonlyArray<ToolCallHook>
   /** The server's capabilities with every extension's merged in (objects merged two levels deep). */
   readonly capabilities: <C extends object>(base: C) => C
 }
@@ -70,6 +72,7 @@ export const make = (): Extensions => {
           })
       ),
     method: (name) => methods.get(name),
+    toolCallHooks: () => registered.flatMap((e) => (e.toolCall === undefined ? [] : [e.toolCall])),
     capabilities: <C extends object>(base: C): C =>
       registered.reduce(
         (caps, e) => (e.capabilities === undefined ? caps : merge(caps, e.capabilities as Record<string, unknown>)),

@@ -26,6 +26,8 @@ export interface SessionState {
   logLevel: McpSchema.LoggingLevel | undefined
   /** `notifications/initialized` arrived: list changes are sent from then on. */
   initialized: boolean
+  /** The session's engine (a 2025 session; the 2026 per-request view has none). */
+  readonly protocol?: (() => Protocol.Protocol) | undefined
 }
 
 let sessionCounter = 0
@@ -60,7 +62,8 @@ export const makeState = (options: {
     subscriptions: new Set(),
     services: new WeakMap(),
     logLevel: undefined,
-    initialized: false
+    initialized: false,
+    protocol
   }
   return state
 }

@@ -3,6 +3,7 @@
  * the output and the declared failure), and `tools/list` and `tools/call`.
  * @internal
  */
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
@@ -15,7 +16,11 @@ import * as Failure from "../failure.js"
 import { formatIssue } from "../validate.js"
 import type { ListPage } from "./pagination.js"
 import type { FeatureRegistry } from "./registry.js"
-import { type Handlers, runFeature } from "./request.js"
+import { type Handlers, type RequestEnv, runFeature, withFeature } from "./request.js"
+import type { Registered } from "./registry.js"
+import * as HandlerContext from "../../HandlerContext.js"
+import type { ToolCall, ToolCallHook, ToolRunContext } from "../../McpServer.js"
+import type * as Protocol from "../../Protocol.js"
 
 const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
 
@@ -81,13 +86,61 @@ export const make = (
   }
 }
 
-export const handlers = (registry: FeatureRegistry, listPage: ListPage): Handlers => ({
+/** A `tools/call` given to the hooks first (`McpServer.Extension.toolCall`); undefined when none answers. */
+const hooked = (
+  hooks: ReadonlyArray<ToolCallHook>,
+  entry: Registered<Tool<unknown>>,
+  params: McpSchema.CallToolRequestParams,
+  env: RequestEnv
+): Effect.Effect<Protocol.Result, ErrorResponse> | undefined => {
+  const run = (context?: ToolRunContext) => {
+    if (context === undefined) return runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
+    const incoming: Protocol.IncomingRequest = {
+      request: env.incoming.request,
+      scope: Effect.succeed(context.scope),
+      isActive: context.isActive,
+      // not the request's fiber: a plain provide
+      provide: <A, E>(effect: Effect.Effect<A, E, any>, services: Context.Context<never>) =>
+        Effect.provide(effect, services) as Effect.Effect<A, E>
+    }
+    const protocol = env.session.protocol?.()
+    const handlerContext = protocol === undefined ? env.handlerContext : HandlerContext.unsafeMake({
+      protocol,
+      incoming,
+      session: env.session.shape,
+      reverseCall: context.reverseCall
+    })
+    return withFeature(entry, entry.feature.call(params.arguments ?? {}), { ...env, incoming, handlerContext })
+  }
+  const call: ToolCall = {
+    params,
+    tool: entry.feature.definition,
+    request: env.incoming.request,
+    session: env.session.shape,
+    principal: env.session.principal?.(),
+    protocol: env.session.protocol?.(),
+    run
+  }
+  for (const hook of hooks) {
+    const answer = hook(call)
+    if (answer !== undefined) return answer
+  }
+  return undefined
+}
+
+export const handlers = (
+  registry: FeatureRegistry,
+  listPage: ListPage,
+  hooks: () => ReadonlyArray<ToolCallHook> = () => []
+): Handlers => ({
   "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
     Effect.flatMap(registry.get, (r) => listPage("tools", Array.from(r.tools.values(), (e) => e.feature.definition), params?.cursor)),
   "tools/call": (params: McpSchema.CallToolRequestParams, env) =>
     Effect.flatMap(registry.get, (r) => {
       const entry = r.tools.get(params.name)
       if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown tool: ${params.name}`))
-      return runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
+      const registered = hooks()
+      const answer = registered.length === 0 ? undefined : hooked(registered, entry, params, env)
+      return answer ?? runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
     })
 })

@@ -1,0 +1,241 @@
+/**
+ * Tasks (2025-11-25, experimental): call a tool now, fetch its result later.
+ * With `McpTasks.layer`, a server declares the `tasks` capability; a tool
+ * declares whether it may be called as a task (`execution.taskSupport`:
+ * `"forbidden"`, the default, `"optional"` or `"required"`), and its handler
+ * is the same Effect either way. A `tools/call` with a `task` field answers
+ * at once with the task; the handler runs detached from the request, in the
+ * layer's scope; `tasks/get`, `tasks/result` (waits, bounded by
+ * `resultTimeout`), `tasks/list` (paginated) and `tasks/cancel` (interrupts
+ * the handler and everything it forked) serve the task to the session, or the
+ * principal, that created it, and to no one else. A reverse call of the
+ * handler (elicitation, sampling) moves the task to `input_required` while
+ * it waits and carries the task in its `_meta`. Records live in a
+ * `TaskStore` (in memory by default) and expire `ttl` after creation, on the
+ * `Clock`.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as McpTasks from "@effect-mcp/mcp/McpTasks"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ *
+ * const Report = McpServer.tool({
+ *   name: "report",
+ *   description: "Builds the monthly report (minutes)",
+ *   execution: { taskSupport: "optional" },
+ *   handler: () => Effect.as(Effect.sleep("2 minutes"), "report ready")
+ * })
+ *
+ * const ServerLive = Layer.mergeAll(McpServer.register(Report), McpTasks.layerMemory({ defaultTtl: "10 minutes" })).pipe(
+ *   Layer.provideMerge(McpServer.layer({ name: "reports", version: "1.0.0" }))
+ * )
+ * ```
+ * @since 0.2.0
+ */
+import * as Context from "effect/Context"
+import type * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Engine from "./internal/tasks/engine.js"
+import type * as McpSchema from "./McpSchema.js"
+import { McpServer } from "./McpServer.js"
+import type * as Protocol from "./Protocol.js"
+
+/**
+ * How a finished task's request ended: the result it returned, or the
+ * JSON-RPC error it failed with. `tasks/result` answers exactly this.
+ * @since 0.2.0
+ * @category models
+ */
+export type TaskOutcome =
+  | { readonly _tag: "Result"; readonly result: Protocol.Result }
+  | { readonly _tag: "Error"; readonly code: number; readonly message: string; readonly data?: unknown }
+
+/**
+ * A task as the store keeps it: the wire `Task`, who it belongs to, its
+ * outcome once finished, and when it expires (epoch ms, on the `Clock`).
+ * @since 0.2.0
+ * @category models
+ */
+export interface StoredTask {
+  readonly task: McpSchema.Task
+  readonly owner: string
+  readonly outcome?: TaskOutcome | undefined
+  readonly expiresAt: number
+}
+
+/**
+ * Where task records live. The contract a shared (Redis) store keeps:
+ * - `put` adds a new record (ids are unique: random UUIDs);
+ * - `update` applies `f` to the current record atomically (`f` returning
+ *   undefined leaves it as it is) and returns the new record, or undefined
+ *   when there is none or nothing changed: a status change is decided on the
+ *   current record, so a cancelled task stays cancelled whichever instance
+ *   finishes it;
+ * - `list` returns the owner's records in creation order from `offset`, at
+ *   most `limit`, and whether more follow;
+ * - `sweep(now)` deletes every record whose `expiresAt` is at or before `now`
+ *   and returns their ids (every instance may sweep; a record is returned once);
+ * - `size` counts the records (tests, metrics).
+ * @since 0.2.0
+ * @category models
+ */
+export interface TaskStoreShape {
+  readonly put: (record: StoredTask) => Effect.Effect<void>
+  readonly get: (taskId: string) => Effect.Effect<StoredTask | undefined>
+  readonly update: (taskId: string, f: (record: StoredTask) => StoredTask | undefined) => Effect.Effect<StoredTask | undefined>
+  readonly list: (
+    owner: string,
+    offset: number,
+    limit: number
+  ) => Effect.Effect<{ readonly tasks: ReadonlyArray<StoredTask>; readonly more: boolean }>
+  readonly sweep: (now: number) => Effect.Effect<ReadonlyArray<string>>
+  readonly size: Effect.Effect<number>
+}
+
+/**
+ * The task store a server's tasks live in.
+ * @since 0.2.0
+ * @category tags
+ */
+export class TaskStore extends Context.Tag("@effect-mcp/mcp/McpTasks/TaskStore")<TaskStore, TaskStoreShape>() {}
+
+/**
+ * A task store in memory (one instance; records by id in creation order).
+ *
+ * @example
+ * ```ts
+ * import * as McpTasks from "@effect-mcp/mcp/McpTasks"
+ * import * as Effect from "effect/Effect"
+ *
+ * const count = Effect.flatMap(McpTasks.makeMemoryStore, (store) => store.size)
+ * ```
+ * @since 0.2.0
+ * @category constructors
+ */
+export const makeMemoryStore: Effect.Effect<TaskStoreShape> = Effect.sync(() => {
+  const records = new Map<string, StoredTask>()
+  return {
+    put: (record) => Effect.sync(() => void records.set(record.task.taskId, record)),
+    get: (taskId) => Effect.sync(() => records.get(taskId)),
+    update: (taskId, f) =>
+      Effect.sync(() => {
+        const current = records.get(taskId)
+        const next = current === undefined ? undefined : f(current)
+        if (next !== undefined) records.set(taskId, next)
+        return next
+      }),
+    list: (owner, offset, limit) =>
+      Effect.sync(() => {
+        const tasks: Array<StoredTask> = []
+        let seen = 0
+        let more = false
+        for (const record of records.values()) {
+          if (record.owner !== owner) continue
+          if (seen++ < offset) continue
+          if (tasks.length === limit) {
+            more = true
+            break
+          }
+          tasks.push(record)
+        }
+        return { tasks, more }
+      }),
+    sweep: (now) =>
+      Effect.sync(() => {
+        const expired: Array<string> = []
+        for (const [id, record] of records) {
+          if (record.expiresAt <= now) expired.push(id)
+        }
+        for (const id of expired) records.delete(id)
+        return expired
+      }),
+    size: Effect.sync(() => records.size)
+  }
+})
+
+/**
+ * The in-memory task store as a Layer.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as McpTasks from "@effect-mcp/mcp/McpTasks"
+ * import * as Layer from "effect/Layer"
+ *
+ * const Tasks = McpTasks.layer().pipe(Layer.provide(McpTasks.layerMemoryStore))
+ * const ServerLive = Tasks.pipe(Layer.provideMerge(McpServer.layer({ name: "s", version: "1.0.0" })))
+ * ```
+ * @since 0.2.0
+ * @category layers
+ */
+export const layerMemoryStore: Layer.Layer<TaskStore> = Layer.effect(TaskStore, makeMemoryStore)
+
+/**
+ * How tasks are kept.
+ * @since 0.2.0
+ * @category models
+ */
+export interface TasksOptions {
+  /** Retention when the client asks none (default 5 minutes), from creation. */
+  readonly defaultTtl?: Duration.DurationInput | undefined
+  /** The longest retention granted, whatever the client asks (default 1 hour). */
+  readonly maxTtl?: Duration.DurationInput | undefined
+  /** The polling interval suggested to clients (default 1 s). */
+  readonly pollInterval?: Duration.DurationInput | undefined
+  /** How long `tasks/result` waits for an unfinished task before answering -32001 (default 60 s). */
+  readonly resultTimeout?: Duration.DurationInput | undefined
+  /** How often expired records are swept (default 1 s). */
+  readonly sweepInterval?: Duration.DurationInput | undefined
+  /** Tasks per `tasks/list` page (default 100). */
+  readonly pageSize?: number | undefined
+}
+
+/**
+ * Serves tasks for the life of the Layer, with the `TaskStore` in context:
+ * declares the `tasks` capability (list, cancel, `tools/call`), answers
+ * `tasks/*`, and runs task-augmented tool calls; their fibers end with the
+ * Layer.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as McpTasks from "@effect-mcp/mcp/McpTasks"
+ * import * as Layer from "effect/Layer"
+ *
+ * const ServerLive = McpTasks.layer({ maxTtl: "30 minutes" }).pipe(
+ *   Layer.provide(McpTasks.layerMemoryStore),
+ *   Layer.provideMerge(McpServer.layer({ name: "s", version: "1.0.0" }))
+ * )
+ * ```
+ * @since 0.2.0
+ * @category layers
+ */
+export const layer = (options?: TasksOptions): Layer.Layer<never, never, McpServer | TaskStore> =>
+  Layer.scopedDiscard(
+    Effect.gen(function*() {
+      const server = yield* McpServer
+      const store = yield* TaskStore
+      const engine = yield* Engine.make(store, options ?? {})
+      yield* server.extend(engine.extension)
+    })
+  )
+
+/**
+ * `layer` with an in-memory store of its own.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as McpTasks from "@effect-mcp/mcp/McpTasks"
+ * import * as Layer from "effect/Layer"
+ *
+ * const ServerLive = McpTasks.layerMemory().pipe(Layer.provideMerge(McpServer.layer({ name: "s", version: "1.0.0" })))
+ * ```
+ * @since 0.2.0
+ * @category layers
+ */
+export const layerMemory = (options?: TasksOptions): Layer.Layer<never, never, McpServer> =>
+  layer(options).pipe(Layer.provide(layerMemoryStore))
