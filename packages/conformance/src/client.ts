@@ -18,6 +18,7 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as ClientAuth from "./clientAuth.js"
+import { eraOf, scenarios2026 } from "./client2026.js"
 import { skillsScenarios } from "./SkillsClient.js"
 
 const url = process.argv[process.argv.length - 1]
@@ -26,6 +27,7 @@ const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "initialize"
 /** What each scenario does once connected. */
 const scenarios: Record<string, Effect.Effect<void, unknown, McpClient.McpClient>> = {
   ...skillsScenarios,
+  ...scenarios2026(process.env),
   // initialized by connecting; list tools only where the server has them
   initialize: Effect.flatMap(
     McpClient.McpClient,
@@ -66,6 +68,7 @@ const scenarios: Record<string, Effect.Effect<void, unknown, McpClient.McpClient
 const ClientLive = McpClient.layer({
   name: "effect-mcp-conformance-client",
   version: "0.1.0",
+  era: eraOf(process.env),
   elicitation: { form: () => Effect.succeed({ action: "accept", content: {} }) }
 }).pipe(
   Layer.provide(Layer.unwrapEffect(Effect.map(ClientAuth.auth(scenario, ClientAuth.context(process.env)), (auth) =>
