@@ -26,6 +26,7 @@ import { SkillsLive } from "./Skills.js"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { MrtrPrompts, MrtrTools } from "./FixtureMrtr.js"
+import { Features2026 } from "./Fixture2026.js"
 
 // ============================================================================
 // constants
@@ -530,14 +531,15 @@ export const Prompts = McpServer.register(SimplePrompt, PromptWithArguments, Pro
 // the server
 // ============================================================================
 
-/** The fixture server: `McpServer` with every tool, resource, template and prompt registered. */
+/** The fixture server: `McpServer` with every tool, resource, template and prompt registered (`Fixture2026`'s too). */
 export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(
   Tools,
   Resources,
   Prompts,
   MrtrTools,
   MrtrPrompts,
-  SkillsLive
+  SkillsLive,
+  Features2026
 ).pipe(
   Layer.provideMerge(McpServer.layer(serverInfo))
 )

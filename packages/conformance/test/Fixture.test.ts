@@ -165,7 +165,14 @@ const EXPECTED_TOOLS = [
   "test_input_required_result_multiple_inputs",
   "test_input_required_result_multi_round",
   "test_input_required_result_tampered_state",
-  "test_input_required_result_capabilities"
+  "test_input_required_result_capabilities",
+  // Fixture2026
+  "test_missing_capability",
+  "test_streaming_elicitation",
+  "test_logging_tool",
+  "test_trigger_tool_change",
+  "test_trigger_prompt_change",
+  "test_x_mcp_header"
 ]
 
 describe("Fixture: server", () => {

@@ -427,7 +427,9 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         supported: ProtocolEra.ERA_2026_VERSIONS,
         cacheHint: (method) => hints[method] ?? Stateless.DEFAULT_CACHE_HINT,
         dispatcher,
-        extensionMethod: (method) => extensions.method(method) !== undefined
+        extensionMethod: (method) => extensions.method(method) !== undefined,
+        registry,
+        sessions
       }
     })
     return {

@@ -73,6 +73,8 @@ export interface TransportInfo {
    * so that an answer arriving on another instance reaches it.
    */
   readonly requestIdPrefix?: string | undefined
+  /** The HTTP headers of the request this transport carries, when it carries one (a 2026 POST), names in lower case. */
+  readonly headers?: { readonly [name: string]: string } | undefined
 }
 
 /**

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type { Endpoint } from "./config.js"
 import { unavailable } from "./fleet.js"
+import { notAllowed } from "./modern.js"
 import { isSession } from "./registry.js"
 import { type EndpointRequest, jsonRpcError, statelessOnly } from "./validate.js"
 
@@ -16,6 +17,8 @@ export const make = ({ config, fleet, sessions }: Endpoint) =>
   request: EndpointRequest,
   principal: PrincipalInfo | undefined
 ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  const modern = notAllowed(config.server.options.eras, request.headers)
+  if (modern !== undefined) return Effect.succeed(modern)
   if (config.stateless) return Effect.succeed(statelessOnly())
   const id = request.headers["mcp-session-id"]
   if (id === undefined) return Effect.succeed(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))

@@ -12,6 +12,7 @@ import * as Option from "effect/Option"
 import * as EventStore from "../../EventStore.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type { Endpoint } from "./config.js"
+import { notAllowed } from "./modern.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
 import { eventText, type SseStream } from "./sseStream.js"
@@ -38,7 +39,9 @@ export const make = (endpoint: Endpoint) => {
   ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
     Effect.suspend(() => {
       const headers = request.headers
-      if (config.stateless) return Effect.succeed(statelessOnly())
+      const modern = notAllowed(config.server.options.eras, request.headers)
+  if (modern !== undefined) return Effect.succeed(modern)
+  if (config.stateless) return Effect.succeed(statelessOnly())
       if (!accepts(headers, "text/event-stream")) {
         return Effect.succeed(jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream"))
       }

@@ -15,11 +15,13 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as JsonRpc from "../../JsonRpc.js"
 import * as Lifecycle from "../../Lifecycle.js"
+import * as ProtocolEra from "../../ProtocolEra.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type * as Deadlines from "../deadlines.js"
 import * as Once from "../once.js"
 import type { Config, Endpoint } from "./config.js"
 import { changesState, unavailable } from "./fleet.js"
+import * as Modern from "./modern.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
 import { answerOf, eventText, type SseStream, type Streams } from "./sseStream.js"
@@ -58,8 +60,14 @@ const utf8Length = (text: string): number => {
  * A complete body kept as text with its length: node writes headers and text
  * in one `write` (an encoded body would be a second buffer, and a copy).
  */
-const wholeBody = (text: string, contentType: string, headers: Record<string, string>) =>
+const wholeBody = (
+  text: string,
+  contentType: string,
+  headers: Record<string, string>,
+  options?: { readonly status?: number }
+) =>
   HttpServerResponse.raw(text, {
+    ...(options?.status !== undefined && options.status !== 200 ? { status: options.status } : {}),
     contentType,
     contentLength: utf8Length(text),
     headers: headers as Headers.Headers
@@ -105,7 +113,18 @@ const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | und
       : yield* auth.authorize(principal, messages.filter(JsonRpc.isRequest), server.requiredScopes)
 
     let session: Session
-    if (stateless) {
+    if (headers["mcp-session-id"] === undefined && Modern.is2026(server.options.eras, headers, messages, isBatch)) {
+      // 2026-07-28: stateless, checked at the edge, one connection of its own that ends with the POST
+      const refusal = Modern.refuse(server.options.eras, headers, messages, isBatch, ProtocolEra.ERA_2026_VERSIONS)
+      if (refusal !== undefined) return refusal
+      if (denied !== undefined) return denied
+      const own = yield* sessions.open2026(headers)
+      own.principal = principal
+      return yield* answer(ctx, own, messages, isBatch).pipe(
+        Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : sessions.close(own)),
+        Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
+      )
+    } else if (stateless) {
       if (denied !== undefined) return denied
       // however this POST ends (its client may hang up at any point, interrupting it), its
       // session ends with it; a streamed answer hands that to the end of its stream
@@ -153,9 +172,11 @@ const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | und
 const answer = (ctx: Ctx, session: Session, received: Messages, isBatch: boolean) =>
   Effect.gen(function*() {
     const { config, fastPath, fleet, sessions, streams } = ctx
-    // with a fleet: what other instances wait for goes to them
-    const messages = fleet === undefined ? received : yield* fleet.incoming(session, received)
-    const { jsonMode, stateless, store } = config
+    // with a fleet: what other instances wait for goes to them (a 2026 POST's connection waits for nothing)
+    const messages = fleet === undefined || session.era2026 ? received : yield* fleet.incoming(session, received)
+    const { jsonMode, store } = config
+    // a stateless POST's session, or a 2026 POST's connection, ends with the POST
+    const stateless = config.stateless || session.era2026
     session.lastActivity = sessions.registry.now()
     if (isBatch && !Lifecycle.allowsBatches(session.version)) {
       if (stateless) yield* sessions.close(session)
@@ -181,7 +202,9 @@ const answer = (ctx: Ctx, session: Session, received: Messages, isBatch: boolean
     if (how === "json") {
       session.streams.delete(stream.id)
       yield* done
-      if (jsonMode) return wholeJson(config, session, gathered, isBatch)
+      if (jsonMode || (session.era2026 && gathered.length === 1 && Modern.statusOf(gathered[0]!) !== 200)) {
+        return wholeJson(config, session, gathered, isBatch)
+      }
       // a complete event stream: stored, handed to the connection whole, so delivered (and
       // resumable for the store's grace period)
       let body = store !== undefined ? streams.priming(stream.id) : ""
@@ -251,10 +274,12 @@ const fastPathTimer = ({ config, fastPath }: Ctx, decided: Once.Once<"json" | "s
 }
 
 const sessionHeader = (config: Config, session: Session): Record<string, string> =>
-  config.stateless ? {} : { "mcp-session-id": session.id }
+  config.stateless || session.era2026 ? {} : { "mcp-session-id": session.id }
 
 /** JSON mode: every answer in one JSON body (202 when every request was cancelled: nothing to say). */
 const wholeJson = (config: Config, session: Session, gathered: ReadonlyArray<JsonRpc.Message>, isBatch: boolean) =>
   gathered.length === 0
     ? HttpServerResponse.empty({ status: 202, headers: Headers.fromInput(sessionHeader(config, session)) })
-    : wholeBody(JSON.stringify(isBatch ? gathered : gathered[0]), "application/json", sessionHeader(config, session))
+    : wholeBody(JSON.stringify(isBatch ? gathered : gathered[0]), "application/json", sessionHeader(config, session), {
+      status: session.era2026 && !isBatch ? Modern.statusOf(gathered[0]!) : 200
+    })

@@ -31,12 +31,19 @@ export interface Session extends Registry.Entry {
   /** The engine's session state (`Transport.sessionState`). */
   state: SessionStateAccess | undefined
   closed: boolean
+  /** A 2026-07-28 POST's own connection: never addressable, no `Mcp-Session-Id`, no batches. */
+  readonly era2026: boolean
 }
 
 export interface Sessions {
   readonly registry: Registry.Registry<Session>
   /** Opens a session (with a new id unless given), its engine connected; addressable by id unless stateless. */
   readonly open: (id?: string) => Effect.Effect<Session>
+  /**
+   * Opens the connection of one 2026-07-28 POST: not addressable, its engine told the era
+   * and the POST's headers (`Mcp-Param-*` are checked against the tool called).
+   */
+  readonly open2026: (headers: { readonly [name: string]: string }) => Effect.Effect<Session>
   /**
    * Ends a session and everything it owns; once. `keepStored`: only this
    * instance's replica ends; its stored events stay (a `SessionStore`'s other
@@ -88,17 +95,19 @@ export const make = (
     })
     const sse = yield* SseStream.make(config, registry.now)
 
-    const transportOf = (session: Session): TransportShape => ({
+    const transportOf = (session: Session, headers?: { readonly [name: string]: string }): TransportShape => ({
       ...fromMailbox(session.incoming),
       send: (message, target) =>
         Array.isArray(message)
           ? Effect.forEach(message, (m) => sse.route(session, m, target), { discard: true })
           : sse.route(session, message as JsonRpc.Message, target),
-      info: {
-        sessionId: stateless ? undefined : session.id,
-        principal: () => session.principal,
-        requestIdPrefix: fleet === undefined ? undefined : `${fleet.instanceId}:`
-      },
+      info: session.era2026
+        ? { principal: () => session.principal, era: "2026", ...(headers !== undefined ? { headers } : {}) }
+        : {
+          sessionId: stateless ? undefined : session.id,
+          principal: () => session.principal,
+          requestIdPrefix: fleet === undefined ? undefined : `${fleet.instanceId}:`
+        },
       sessionState: (access) => {
         session.state = access
       },
@@ -106,7 +115,8 @@ export const make = (
       requestEnded: (requestId) => sse.requestEnded(session, requestId)
     })
 
-    const open = (id?: string) => Effect.gen(function*() {
+    const openWith = (id: string | undefined, era2026: boolean, headers?: { readonly [name: string]: string }) =>
+      Effect.gen(function*() {
       const incoming = yield* Mailbox.make<JsonRpc.Frame>()
       // the session's own scope, closed by `close`: its engine and whatever it started
       const scope = yield* Scope.make()
@@ -124,10 +134,11 @@ export const make = (
         streamPrefix: fleet === undefined ? "" : `${fleet.instanceId}.`,
         state: undefined,
         closed: false,
-        principal: undefined
+        principal: undefined,
+        era2026
       }
-      registry.add(session, !stateless)
-      const connection = yield* server.connect(transportOf(session)).pipe(Scope.extend(scope))
+      registry.add(session, !stateless && !era2026)
+      const connection = yield* server.connect(transportOf(session, headers)).pipe(Scope.extend(scope))
       // a connection that ends by itself (keep-alive gave up) ends its session; only then is a
       // fiber needed to notice
       if (server.options.keepAlive !== undefined) {
@@ -136,5 +147,7 @@ export const make = (
       return session
     })
 
-    return { sessions: { registry, open, close } satisfies Sessions, streams: sse }
+    const open = (id?: string) => openWith(id, false)
+    const open2026 = (headers: { readonly [name: string]: string }) => openWith(undefined, true, headers)
+    return { sessions: { registry, open, open2026, close } satisfies Sessions, streams: sse }
   })

@@ -35,9 +35,10 @@ export const jsonRpcError = (
   code: number,
   message: string,
   id: JsonRpc.RequestId | null = null,
-  headers?: Record<string, string>
+  headers?: Record<string, string>,
+  data?: unknown
 ): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.unsafeJson(JsonRpc.failure(id, { code, message }), {
+  HttpServerResponse.unsafeJson(JsonRpc.failure(id, data === undefined ? { code, message } : { code, message, data }), {
     status,
     ...(headers !== undefined ? { headers: Headers.fromInput(headers) } : {})
   })

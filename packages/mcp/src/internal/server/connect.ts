@@ -101,7 +101,8 @@ export const connect = (server: Server) =>
       server.stateless,
       state,
       () => protocol!,
-      (id) => transport.closeRequestStream?.(id)
+      (id) => transport.closeRequestStream?.(id),
+      transport.info?.headers
     )
     const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
       const request = incoming.request
@@ -136,7 +137,8 @@ export const connect = (server: Server) =>
       sessionId,
       requestIdPrefix: transport.info?.requestIdPrefix
     })
-    if (options.keepAlive !== undefined) {
+    // no ping on 2026-07-28: a 2026 POST's connection is not kept alive
+    if (options.keepAlive !== undefined && transport.info?.era !== "2026") {
       yield* Protocol.keepAlive(protocol, options.keepAlive)
     }
     yield* server.sessions.track(state)

@@ -68,7 +68,15 @@ export const makeState = (options: {
   return state
 }
 
+/** A `subscriptions/listen` stream (2026-07-28), told of the same changes the sessions are. */
+export interface Listener {
+  readonly listChanged: (kind: ListKind) => Effect.Effect<void>
+  readonly resourceUpdated: (uri: string) => Effect.Effect<void>
+}
+
 export interface Sessions {
+  /** Tells `listener` of every change until the scope closes. */
+  readonly listen: (listener: Listener) => Effect.Effect<void, never, Scope.Scope>
   /** The sessions being served. */
   readonly list: Effect.Effect<ReadonlyArray<ServerSessionShape>>
   /** Serves `state` among the sessions until the scope closes. */
@@ -81,21 +89,32 @@ export interface Sessions {
 
 export const make = (): Sessions => {
   const sessions = new Set<SessionState>()
+  const listeners = new Set<Listener>()
+  const toListeners = (f: (l: Listener) => Effect.Effect<void>) =>
+    listeners.size === 0 ? Effect.void : Effect.forEach(Array.from(listeners), f, { discard: true })
   return {
+    listen: (listener) =>
+      Effect.acquireRelease(Effect.sync(() => listeners.add(listener)), () => Effect.sync(() => listeners.delete(listener))),
     list: Effect.sync(() => Array.from(sessions, (s) => s.shape)),
     track: (state) =>
       Effect.acquireRelease(Effect.sync(() => sessions.add(state)), () => Effect.sync(() => sessions.delete(state))),
     listChanged: (kind) =>
-      Effect.forEach(
-        Array.from(sessions).filter((s) => s.initialized),
-        (s) => s.shape.notify(`notifications/${kind}/list_changed`).pipe(Effect.ignore),
-        { discard: true }
+      Effect.zipRight(
+        Effect.forEach(
+          Array.from(sessions).filter((s) => s.initialized),
+          (s) => s.shape.notify(`notifications/${kind}/list_changed`).pipe(Effect.ignore),
+          { discard: true }
+        ),
+        toListeners((l) => l.listChanged(kind))
       ),
     resourceUpdated: (uri) =>
-      Effect.forEach(
-        Array.from(sessions).filter((s) => s.subscriptions.has(uri)),
-        (s) => s.shape.notify("notifications/resources/updated", { uri }).pipe(Effect.ignore),
-        { discard: true }
+      Effect.zipRight(
+        Effect.forEach(
+          Array.from(sessions).filter((s) => s.subscriptions.has(uri)),
+          (s) => s.shape.notify("notifications/resources/updated", { uri }).pipe(Effect.ignore),
+          { discard: true }
+        ),
+        toListeners((l) => l.resourceUpdated(uri))
       )
   }
 }

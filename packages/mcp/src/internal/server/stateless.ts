@@ -29,7 +29,10 @@ import * as InputRound from "../inputRound.js"
 import { formatIssue, validator } from "../validate.js"
 import type { Dispatcher } from "./dispatch.js"
 import type { Identity } from "./lifecycle.js"
-import type { SessionState } from "./sessions.js"
+import * as Listen from "./listen.js"
+import * as ParamHeaders from "./paramHeaders.js"
+import type { FeatureRegistry } from "./registry.js"
+import type { Sessions, SessionState } from "./sessions.js"
 
 /** What a 2026 request's `_meta` says about its client. */
 export interface Envelope {
@@ -191,6 +194,8 @@ export interface Served {
   readonly dispatcher: Dispatcher
   /** Whether a registered extension (`McpServer.extend`) serves the method. */
   readonly extensionMethod?: ((method: string) => boolean) | undefined
+  readonly registry: FeatureRegistry
+  readonly sessions: Sessions
 }
 
 const isCacheable = (method: string): method is CacheableMethod =>
@@ -238,7 +243,8 @@ export const serve = (
   served: Served,
   state: SessionState,
   protocol: () => Protocol.Protocol,
-  closeStream: (id: JsonRpc.RequestId) => Effect.Effect<void> | undefined
+  closeStream: (id: JsonRpc.RequestId) => Effect.Effect<void> | undefined,
+  headers: { readonly [name: string]: string } | undefined
 ) => {
   return (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
     const { id, method, params } = incoming.request
@@ -249,6 +255,7 @@ export const serve = (
     if (REMOVED.has(method) || !known) {
       return Effect.fail(ErrorResponse.methodNotFound(method))
     }
+    if (method === "subscriptions/listen") return Listen.listen(served.sessions, protocol(), id, params)
     const view = requestView(state, envelope.right, protocol(), id)
     const dispatch = served.dispatcher(view, (req) =>
       HandlerContext.unsafeMake({
@@ -259,9 +266,19 @@ export const serve = (
         // multi-round-trip requests answer what they can (internal/server/inputRequired)
         reverseCall: InputRound.reverseCall(req, view.shape.clientCapabilities, reverseCall(view.shape))
       }), envelope.right)
-    return Effect.mapBoth(dispatch(incoming), {
+    const answered = Effect.mapBoth(dispatch(incoming), {
       onFailure: rename,
       onSuccess: (result) => decorate(served, method, result)
+    })
+    if (headers === undefined || method !== "tools/call") return answered
+    // over HTTP: the tool's `Mcp-Param-*` headers agree with its arguments, before it runs
+    return Effect.flatMap(served.registry.get, (r) => {
+      const p = params as { readonly name?: unknown; readonly arguments?: unknown }
+      const tool = typeof p.name === "string" ? r.tools.get(p.name) : undefined
+      const refused = tool === undefined
+        ? undefined
+        : ParamHeaders.check(tool.feature.definition.inputSchema, p.arguments, headers)
+      return refused === undefined ? answered : Effect.fail(refused)
     })
   }
 }

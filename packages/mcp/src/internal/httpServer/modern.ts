@@ -1,0 +1,158 @@
+/**
+ * The 2026-07-28 edge of the streamable HTTP server: which POSTs are 2026
+ * (body first: an envelope claim, or `server/discover`; the
+ * `MCP-Protocol-Version` header only cross-checks, and decides for a request
+ * with no claim), the checks before the engine sees one (batch, envelope,
+ * header/body agreement: `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`
+ * base64-wrapped or not, then the version), and the HTTP status of a 2026
+ * answer (−32601 is 404; −32020, −32021, −32022 and a bad envelope are 400;
+ * everything else a handler answers stays 200). Every refusal carries the
+ * request's id.
+ * @internal
+ */
+import type * as Headers from "@effect/platform/Headers"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Either from "effect/Either"
+import * as JsonRpc from "../../JsonRpc.js"
+import * as McpSchema2026 from "../../McpSchema2026.js"
+import * as ProtocolEra from "../../ProtocolEra.js"
+import { decodeHeaderValue } from "../server/paramHeaders.js"
+import { readEnvelope, unsupportedVersion } from "../server/stateless.js"
+import { jsonRpcError } from "./validate.js"
+
+type Messages = ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>
+type Eras = "both" | "2025" | "2026" | undefined
+
+/** Whether the `MCP-Protocol-Version` header names a 2026 version. */
+const headerIs2026 = (headers: Headers.Headers): boolean => {
+  const version = headers["mcp-protocol-version"]
+  return version !== undefined && ProtocolEra.eraOf(version.trim()) === "2026"
+}
+
+/**
+ * Whether a POST (without `Mcp-Session-Id`) is for the 2026 path: a 2026-only server's always;
+ * a 2025-only server's never; else a batch with an enveloped element or a 2026 header (refused
+ * there), a request whose body says 2026 (`ProtocolEra.requestEra`) or that carries a 2026
+ * header and no `initialize`, a notification under a 2026 header or claim.
+ */
+export const is2026 = (eras: Eras, headers: Headers.Headers, messages: Messages, isBatch: boolean): boolean => {
+  if (eras === "2025") return false
+  if (eras === "2026") return true
+  if (isBatch) {
+    return headerIs2026(headers) ||
+      messages.some((m) => !JsonRpc.isInvalid(m) && "method" in m && ProtocolEra.hasEnvelopeClaim(m.params))
+  }
+  const m = messages[0]!
+  if (JsonRpc.isInvalid(m) || !("method" in m)) return false
+  const era = ProtocolEra.requestEra(m.method, m.params)
+  return era === "2026" || (era === undefined && headerIs2026(headers))
+}
+
+/**
+ * The 405 of a GET or DELETE on the 2026 path (a 2026-only server's, or one without a session
+ * that names a 2026 version): that era has no standing stream and no session to end.
+ */
+export const notAllowed = (eras: Eras, headers: Headers.Headers): HttpServerResponse.HttpServerResponse | undefined =>
+  eras === "2026" || (eras !== "2025" && headers["mcp-session-id"] === undefined && headerIs2026(headers))
+    ? jsonRpcError(405, -32000, "Method Not Allowed: protocol revision 2026-07-28 serves POST only", null, { allow: "POST" })
+    : undefined
+
+const error = (
+  status: number,
+  id: JsonRpc.RequestId | null,
+  code: number,
+  message: string,
+  data?: unknown
+): HttpServerResponse.HttpServerResponse =>
+  jsonRpcError(status, code, message, id, undefined, data)
+
+const mismatch = (id: JsonRpc.RequestId, header: string, detail: string) =>
+  error(400, id, McpSchema2026.HEADER_MISMATCH, `Bad Request: the request headers and body disagree: ${detail}`, {
+    mismatch: { header }
+  })
+
+/** RFC 9110 optional whitespace around a field value. */
+const trimOws = (value: string): string => value.replace(/^[ \t]+|[ \t]+$/g, "")
+
+/** The body field `Mcp-Name` mirrors, per method. */
+const NAME_SOURCE: { readonly [method: string]: "name" | "uri" } = {
+  "tools/call": "name",
+  "prompts/get": "name",
+  "resources/read": "uri"
+}
+
+/**
+ * The refusal of a 2026 POST before the engine, or undefined when it may go on: a batch
+ * (−32600), a response (−32600), a bad envelope (−32602), headers that disagree with the body or
+ * are missing (−32020), a version not served (−32022). A notification is let through (the
+ * caller answers 202).
+ */
+export const refuse = (
+  eras: Eras,
+  headers: Headers.Headers,
+  messages: Messages,
+  isBatch: boolean,
+  supported: ReadonlyArray<string>
+): HttpServerResponse.HttpServerResponse | undefined => {
+  if (isBatch) {
+    return error(400, null, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: JSON-RPC batches are not supported by protocol revision 2026-07-28")
+  }
+  const m = messages[0]!
+  if (JsonRpc.isInvalid(m)) return undefined
+  if (!("method" in m)) {
+    return error(400, m.id ?? null, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: a 2026-07-28 server sends no requests to answer")
+  }
+  if (!JsonRpc.isRequest(m)) return undefined
+  const { id, method, params } = m
+  if (eras === "2026" && !ProtocolEra.hasEnvelopeClaim(params) && method !== "server/discover" && !headerIs2026(headers)) {
+    // a 2026-only server has no 2025 path: say which versions it serves
+    const init = method === "initialize" ? (params as { readonly protocolVersion?: unknown } | undefined) : undefined
+    const requested = init?.protocolVersion ?? headers["mcp-protocol-version"]
+    const e = unsupportedVersion(requested, supported)
+    return error(400, id, e.code, e.message, e.data)
+  }
+  // the envelope first (its shape), then the headers against the body, then the version
+  const envelope = readEnvelope(params, supported)
+  if (Either.isLeft(envelope) && envelope.left.code === JsonRpc.ErrorCode.InvalidParams) {
+    return error(400, id, envelope.left.code, envelope.left.message, envelope.left.data)
+  }
+  const claimed = ProtocolEra.envelopeVersion(params)!
+  const versionHeader = headers["mcp-protocol-version"]
+  if (versionHeader === undefined) {
+    return mismatch(id, "MCP-Protocol-Version", `the envelope names ${claimed} but the MCP-Protocol-Version header is missing`)
+  }
+  if (trimOws(versionHeader) !== claimed) {
+    return mismatch(id, "MCP-Protocol-Version", `the envelope names ${claimed} but MCP-Protocol-Version is ${versionHeader.slice(0, 100)}`)
+  }
+  const methodHeader = headers["mcp-method"]
+  if (methodHeader === undefined) return mismatch(id, "Mcp-Method", `the body names method ${method} but the Mcp-Method header is missing`)
+  if (trimOws(methodHeader) !== method) {
+    return mismatch(id, "Mcp-Method", `the body names method ${method} but Mcp-Method is ${methodHeader.slice(0, 100)}`)
+  }
+  if (Either.isLeft(envelope)) return error(400, id, envelope.left.code, envelope.left.message, envelope.left.data)
+  const source = NAME_SOURCE[method]
+  const named = source === undefined ? undefined : (params as { readonly [key: string]: unknown } | undefined)?.[source]
+  if (typeof named === "string") {
+    const nameHeader = headers["mcp-name"]
+    if (nameHeader === undefined) return mismatch(id, "Mcp-Name", `the body names ${named} but the Mcp-Name header is missing`)
+    const decoded = decodeHeaderValue(trimOws(nameHeader))
+    if (decoded === undefined) return mismatch(id, "Mcp-Name", "the Mcp-Name header is not valid base64 of UTF-8")
+    if (decoded !== named) return mismatch(id, "Mcp-Name", `the body names ${named} but Mcp-Name names ${decoded.slice(0, 100)}`)
+  }
+  return undefined
+}
+
+/**
+ * The HTTP status of a 2026 answer: −32601 is 404; −32020, −32021, −32022 and −32600 are 400;
+ * everything else (results, errors a handler answered, −32602 of params) is 200.
+ */
+export const statusOf = (message: JsonRpc.Message): number => {
+  if (!("error" in message)) return 200
+  const code = (message as JsonRpc.ErrorResponse).error.code
+  return code === JsonRpc.ErrorCode.MethodNotFound
+    ? 404
+    : code === McpSchema2026.HEADER_MISMATCH || code === McpSchema2026.MISSING_REQUIRED_CLIENT_CAPABILITY ||
+        code === McpSchema2026.UNSUPPORTED_PROTOCOL_VERSION || code === JsonRpc.ErrorCode.InvalidRequest
+    ? 400
+    : 200
+}
