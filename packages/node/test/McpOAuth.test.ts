@@ -16,6 +16,11 @@ import * as McpCli from "@effect-mcp/node/McpCli"
 import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js"
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"
@@ -98,7 +103,60 @@ const connect = (
 
 const text = (result: { readonly content: ReadonlyArray<unknown> }) => (result.content[0] as { text: string }).text
 
+/**
+ * The official v1 client's OAuth provider, in memory; its browser is our headless redirect
+ * (which follows oidc-provider's interaction redirects with their cookies).
+ */
+const officialProvider = () => {
+  const headless = McpOAuth.makeHeadless()
+  const state: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; code?: string } = {}
+  const provider: OAuthClientProvider = {
+    redirectUrl: headless.redirectUri,
+    clientMetadata: {
+      client_name: "official-v1",
+      redirect_uris: [headless.redirectUri],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none"
+    },
+    clientInformation: () => state.client,
+    saveClientInformation: (info) => void (state.client = info),
+    tokens: () => state.tokens,
+    saveTokens: (tokens) => void (state.tokens = tokens),
+    redirectToAuthorization: async (url) => {
+      const back = await Effect.runPromise(headless.authorize(url))
+      state.code = back.searchParams.get("code") ?? undefined
+    },
+    saveCodeVerifier: (verifier) => void (state.verifier = verifier),
+    codeVerifier: () => state.verifier!
+  }
+  return { provider, state }
+}
+
 describe("McpOAuth, end to end against oidc-provider", () => {
+  it.scopedLive("the official v1 client's OAuth provider signs in to our protected server: 401, discovery, registration, PKCE, resource, token, the call", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup()
+      const { provider, state } = officialProvider()
+      const result = yield* Effect.promise(async () => {
+        const first = new StreamableHTTPClientTransport(new URL(url), { authProvider: provider })
+        const refused = await new Client({ name: "official", version: "1" }).connect(first).then(() => undefined, (e: unknown) => e)
+        assert.instanceOf(refused, UnauthorizedError)
+        await first.finishAuth(state.code!)
+        const transport = new StreamableHTTPClientTransport(new URL(url), { authProvider: provider })
+        const client = new Client({ name: "official", version: "1" })
+        await client.connect(transport)
+        try {
+          return await client.callTool({ name: "whoami", arguments: {} })
+        } finally {
+          await client.close()
+        }
+      })
+      assert.strictEqual((result.content as Array<{ text: string }>)[0]!.text, "user mcp:tools")
+      assert.isString(state.tokens?.access_token)
+    }))
+
+
   it.scopedLive("first call 401 → discovery → registration → authorization → token → the call succeeds", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()

@@ -14,8 +14,12 @@ import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as TestClock from "effect/TestClock"
 import * as jose from "jose"
 import { createHash } from "node:crypto"
 import * as net from "node:net"
@@ -411,5 +415,98 @@ describe("McpAuth: what the resource server advertises", () => {
       )
       assert.strictEqual(refused.status, 401)
       assert.notInclude(refused.headers.get("www-authenticate")!, "offline_access")
+    }))
+})
+
+describe("McpOAuth: bad answers from the authorization server", () => {
+  /** The MCP requests that carried a token (none may, when signing in failed). */
+  const presented = (resource: { readonly requests: ReadonlyArray<Recorded> }) =>
+    resource.requests.filter((r) => r.headers.authorization !== undefined)
+
+  it.scopedLive("token endpoint errors and garbage, registration errors: each a clear error naming what was wrong, no token used", () =>
+    Effect.gen(function*() {
+      const cases: ReadonlyArray<readonly [Script, RegExp]> = [
+        [{ token: () => ({ status: 400, body: { error: "invalid_grant", error_description: "the code expired" } }) },
+          /The token request to http:\/\/127\.0\.0\.1:\d+\/token: invalid_grant: the code expired/],
+        [{ token: () => ({ status: 200, body: "<html>gateway</html>" }) }, /The token request to .*\/token: .*JSON/i],
+        [{ token: () => ({ status: 200, body: { token_type: "Bearer" } }) }, /The token request to .*\/token: .*"access_token"/],
+        [{ token: () => ({ status: 500, body: "oops" }) }, /The token request to .*\/token: .*\(HTTP 500\)/],
+        [{ register: () => ({ status: 400, body: { error: "invalid_redirect_uri", error_description: "not allowed" } }) },
+          /Registering at .*\/register: invalid_redirect_uri: not allowed/],
+        [{ metadata: () => ({ issuer: "x" }) }, /authorization server metadata at .* is malformed: authorization_endpoint: is missing; token_endpoint: is missing$/],
+        [{ authorize: (_, redirect) => {
+          const back = new URL(redirect.href)
+          back.search = ""
+          back.searchParams.set("error", "access_denied")
+          back.searchParams.set("error_description", "the user said no")
+          back.searchParams.set("state", redirect.searchParams.get("state")!)
+          back.searchParams.set("iss", redirect.searchParams.get("iss")!)
+          return back
+        } }, /authorization response from .* was refused: access_denied: the user said no/]
+      ]
+      for (const [script, message] of cases) {
+        let as: ScriptedServer | undefined
+        const resource = yield* stub(() => as!.issuer, (request, url) => {
+          const token = bearerOf(request)
+          return token !== undefined && as!.tokens.has(token) ? undefined : unauthorized(url)
+        })
+        as = yield* startScripted(script)
+        const error = yield* Effect.flip(call(resource.url, {}))
+        assert.match(String(error), message)
+        assert.deepStrictEqual(presented(resource), [], String(error))
+      }
+    }))
+
+  it.scopedLive("malformed WWW-Authenticate: discovery falls back to the well-known locations and signs in", () =>
+    Effect.gen(function*() {
+      let as: ScriptedServer | undefined
+      const resource = yield* stub(() => as!.issuer, (request) => {
+        const token = bearerOf(request)
+        if (token !== undefined && as!.tokens.has(token)) return undefined
+        return { status: 401, headers: { "www-authenticate": `Bearer resource_metadata="http://evil.example/unterminated` }, body: {} }
+      })
+      as = yield* startScripted()
+      yield* call(resource.url, {})
+      assert.isTrue(resource.requests.some((r) => r.path === "/.well-known/oauth-protected-resource/mcp"))
+      assert.isTrue(presented(resource).length > 0)
+    }))
+
+  it.scopedLive("resource metadata without authorization servers, or naming one that is not a URL: refused before any authorization", () =>
+    Effect.gen(function*() {
+      for (
+        const [servers, message] of [
+          [[], /resource metadata at .* is malformed/],
+          [["not a url"], /authorization server "not a url" is not a URL/]
+        ] as const
+      ) {
+        const resource = yield* startStubResource((request) =>
+          request.path === "/.well-known/oauth-protected-resource/mcp"
+            ? { status: 200, body: { resource: `http://${request.headers.host}/mcp`, authorization_servers: servers } }
+            : { status: 401, headers: { "www-authenticate": "Bearer" }, body: {} }
+        )
+        const error = yield* Effect.flip(call(resource.url, {}))
+        assert.match(String(error), message)
+      }
+    }))
+
+  it.scoped("an authorization server that never answers: the sign-in fails after the timeout (on the Clock), naming the exchange", () =>
+    Effect.gen(function*() {
+      const arrived = yield* Deferred.make<void>()
+      const as = yield* startScripted({
+        hang: (request) => {
+          const hung = request.path === "/token"
+          if (hung) Deferred.unsafeDone(arrived, Exit.void)
+          return hung
+        }
+      })
+      const resource = yield* stub(() => as.issuer, (request, url) => {
+        const token = bearerOf(request)
+        return token !== undefined && as.tokens.has(token) ? undefined : unauthorized(url)
+      })
+      const fiber = yield* Effect.fork(call(resource.url, { timeout: "5 seconds" }))
+      yield* Deferred.await(arrived)
+      yield* TestClock.adjust("5 seconds")
+      const error = yield* Effect.flip(Fiber.join(fiber))
+      assert.match(String(error), /The token request to .*\/token: no answer within 5000 ms/)
     }))
 })

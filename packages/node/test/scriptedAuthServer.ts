@@ -42,6 +42,8 @@ export interface Script {
   readonly token?: (request: Recorded) => Answer | undefined
   /** The path under the origin that is the issuer ("" by default). */
   readonly issuerPath?: string
+  /** Requests never answered (an authorization server that hangs). */
+  readonly hang?: (request: Recorded) => boolean
 }
 
 export interface ScriptedServer {
@@ -119,6 +121,7 @@ export const startScripted = (script: Script = {}): Effect.Effect<ScriptedServer
           form: new URLSearchParams(req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded") ? body : "")
         }
         requests.push(request)
+        if (script.hang?.(request) === true) return
         if (req.method === "GET" && wellKnown.includes(url.pathname)) {
           const metadata = script.metadata === undefined ? base : script.metadata(issuer, { ...base })
           return metadata === undefined ? json(res, { status: 404, body: {} }) : json(res, { status: 200, body: metadata })

@@ -66,7 +66,11 @@ export const canonical = (server: URL): string => {
 const invalid = (what: string, url: URL, error: ParseResult.ParseError) =>
   new OAuthError({
     reason: what === "resource" ? "ResourceMetadata" : "ServerMetadata",
-    message: `The ${what} metadata at ${url.href} is malformed: ${ParseResult.TreeFormatter.formatErrorSync(error)}`
+    message: `The ${what} metadata at ${url.href} is malformed: ${
+      ParseResult.ArrayFormatter.formatErrorSync(error)
+        .map((issue) => `${issue.path.length === 0 ? "" : `${issue.path.join(".")}: `}${issue.message}`)
+        .join("; ")
+    }`
   })
 
 /**
@@ -89,7 +93,7 @@ export const resourceMetadata = (
     for (const url of candidates) {
       const found = yield* getJson(http, "ResourceMetadata", url)
       if (found === undefined) continue
-      const decoded = Schema.decodeUnknownEither(ResourceMetadata)(found.body)
+      const decoded = Schema.decodeUnknownEither(ResourceMetadata, { errors: "all" })(found.body)
       if (Either.isLeft(decoded)) return yield* invalid("resource", url, decoded.left)
       if (!resourceMatches(decoded.right.resource, server)) {
         return yield* new OAuthError({
@@ -146,7 +150,7 @@ export const serverMetadata = (
     for (const url of urls) {
       const found = yield* getJson(http, "ServerMetadata", url)
       if (found === undefined) continue
-      const decoded = Schema.decodeUnknownEither(ServerMetadata)(found.body)
+      const decoded = Schema.decodeUnknownEither(ServerMetadata, { errors: "all" })(found.body)
       if (Either.isLeft(decoded)) return yield* invalid("authorization server", url, decoded.left)
       if (decoded.right.issuer !== issuer) {
         return yield* new OAuthError({

@@ -45,6 +45,8 @@ export const describe = (error: unknown): string => {
     return `${e.error}${typeof e.error_description === "string" ? `: ${e.error_description}` : ""}`
   }
   const message = typeof e.message === "string" ? e.message : String(error)
+  // oauth4webapi's "not a conform response" errors carry the response: name its status
+  if (e.cause instanceof Response) return `${message} (HTTP ${e.cause.status})`
   const cause = e.cause as { message?: unknown; code?: unknown } | undefined
   const inner = typeof cause?.code === "string" ? cause.code : typeof cause?.message === "string" ? cause.message : undefined
   return inner === undefined || message.includes(inner) ? message : `${message} (${inner})`
