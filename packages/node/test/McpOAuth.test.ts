@@ -109,7 +109,7 @@ const text = (result: { readonly content: ReadonlyArray<unknown> }) => (result.c
  */
 const officialProvider = () => {
   const headless = McpOAuth.makeHeadless()
-  const state: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; code?: string } = {}
+  const state: { client?: OAuthClientInformationMixed; tokens?: OAuthTokens; verifier?: string; code?: string | undefined } = {}
   const provider: OAuthClientProvider = {
     redirectUrl: headless.redirectUri,
     clientMetadata: {
