@@ -25,6 +25,7 @@ import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import { McpAuth } from "@effect-mcp/mcp/McpAuth"
 import type { McpServer } from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+import type * as Chunk from "effect/Chunk"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -160,6 +161,22 @@ interface WriteLimits {
   readonly now: () => number
 }
 
+/** The reader `StreamableHttpServer` puts on its SSE bodies, under this global symbol (see its `sseStream`). */
+const BodyPullKey: unique symbol = Symbol.for("@effect-mcp/mcp/StreamableHttpServer/bodyPull")
+
+interface BodyPull {
+  readonly pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>>
+  readonly release: Effect.Effect<void>
+}
+
+/** Writes every chunk `pull` gives until it ends, then (however it ends) `release`. */
+const pump = ({ pull, release }: BodyPull, write: (chunk: Chunk.Chunk<Uint8Array>) => Effect.Effect<void>) => {
+  const loop: Effect.Effect<void, Option.Option<never>> = Effect.suspend(() =>
+    Effect.flatMap(pull, (chunk) => Effect.flatMap(write(chunk), () => loop))
+  )
+  return loop.pipe(Effect.catchAll(() => Effect.void), Effect.ensuring(release))
+}
+
 /**
  * Writes an endpoint's response: whole bodies in one `end`, streams chunk by
  * chunk, waiting for `'drain'` (for no longer than the write timeout, see
@@ -189,39 +206,43 @@ const writeResponse = (
       res.end()
       return Effect.dieMessage("NodeStreamableHttp: a raw response body that is not text")
     }
-    case "Stream":
-      return body.stream.pipe(
-        Stream.runForEachChunk((chunk) => {
-          let full = false
-          for (const bytes of chunk) full = !res.write(bytes) || full
-          if (res.writableLength > limits.maxBufferedBytes && !res.destroyed) {
-            const unsent = res.writableLength
-            res.destroy()
-            return Effect.logWarning(
-              `ended an SSE stream whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
-            )
-          }
-          return full && !res.destroyed
-            ? Effect.async<void>((resume) => {
-              limits.stalled.set(res, limits.now())
-              const stop = () => {
-                limits.stalled.delete(res)
-                res.off("drain", go)
-                res.off("close", go)
-              }
-              const go = () => {
-                stop()
-                resume(Effect.void)
-              }
-              res.on("drain", go)
-              res.on("close", go)
-              return Effect.sync(stop)
-            })
-            : Effect.void
-        }),
+    case "Stream": {
+      const write = (chunk: Chunk.Chunk<Uint8Array>): Effect.Effect<void> => {
+        let full = false
+        for (const bytes of chunk) full = !res.write(bytes) || full
+        if (res.writableLength > limits.maxBufferedBytes && !res.destroyed) {
+          const unsent = res.writableLength
+          res.destroy()
+          return Effect.logWarning(
+            `ended an SSE stream whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
+          )
+        }
+        return full && !res.destroyed
+          ? Effect.async<void>((resume) => {
+            limits.stalled.set(res, limits.now())
+            const stop = () => {
+              limits.stalled.delete(res)
+              res.off("drain", go)
+              res.off("close", go)
+            }
+            const go = () => {
+              stop()
+              resume(Effect.void)
+            }
+            res.on("drain", go)
+            res.on("close", go)
+            return Effect.sync(stop)
+          })
+          : Effect.void
+      }
+      // our endpoint's SSE bodies carry their own reader: pumped by hand, a standing stream's
+      // fiber holds a few frames instead of a Stream's channel executors
+      const hand = (body.stream as { readonly [BodyPullKey]?: BodyPull })[BodyPullKey]
+      return (hand === undefined ? Stream.runForEachChunk(body.stream, write) : pump(hand, write)).pipe(
         Effect.catchAllCause((cause) => Effect.logDebug("an SSE response ended with a failure", cause)),
         Effect.ensuring(Effect.sync(() => res.end()))
       )
+    }
     case "Empty":
       res.end()
       return Effect.void

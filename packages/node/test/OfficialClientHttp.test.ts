@@ -7,7 +7,8 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import * as Supervisor from "effect/Supervisor"
-import { headers, INIT, startServer } from "./httpUtil.js"
+import * as http from "node:http"
+import { headers, INIT, initialize, startServer } from "./httpUtil.js"
 
 const Ask = McpServer.tool({
   name: "ask",
@@ -89,5 +90,45 @@ describe("session lifecycle", () => {
       })).pipe(Effect.supervised(supervisor))
       yield* Effect.sleep(50)
       assert.strictEqual((yield* supervisor.value).length, 0)
+    }), 60_000)
+
+  // an idle session's memory is mostly its fibers and what they hold: its engine's reader and the
+  // writer of its standing stream, which pumps the body by hand (a Stream's run kept another
+  // fiber and several channel executors per open connection)
+  it.live("an idle session with its standing stream open keeps two fibers; the stream is written and released", () =>
+    Effect.gen(function*() {
+      const supervisor = yield* Supervisor.track
+      yield* Effect.scoped(Effect.gen(function*() {
+        const { mcp, url } = yield* startServer(McpServer.register(Ask), { keepAlive: "100 millis" })
+        yield* Effect.sleep(50)
+        const before = (yield* supervisor.value).length
+        const n = 40
+        const ids = yield* Effect.forEach(Array.from({ length: n }), () => initialize(url), { concurrency: 10 })
+        const streams = yield* Effect.forEach(ids, (id) =>
+          Effect.async<{ readonly request: http.ClientRequest; readonly received: () => string }>((resume) => {
+            let text = ""
+            const request = http.request(url, {
+              method: "GET",
+              headers: { accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" }
+            }, (response) => {
+              assert.strictEqual(response.statusCode, 200)
+              response.setEncoding("utf8")
+              response.on("data", (chunk: string) => (text += chunk))
+              resume(Effect.succeed({ request, received: () => text }))
+            })
+            request.on("error", () => {})
+            request.end()
+          }))
+        yield* Effect.sleep(300)
+        const open = (yield* supervisor.value).length - before
+        assert.isAtMost(open, 2 * n, `fibers for ${n} idle sessions with their standing stream open: ${open}`)
+        for (const stream of streams) assert.include(stream.received(), ": keep-alive")
+        // the client goes away: each writer ends and releases its stream, the sessions stay
+        for (const stream of streams) stream.request.destroy()
+        yield* Effect.sleep(200)
+        const after = (yield* supervisor.value).length - before
+        assert.isAtMost(after, n, `fibers once the standing streams closed: ${after}`)
+        assert.strictEqual(yield* mcp.sessionCount, n)
+      })).pipe(Effect.supervised(supervisor))
     }), 60_000)
 })

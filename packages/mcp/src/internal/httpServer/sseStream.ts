@@ -335,23 +335,37 @@ const body = (
       return done ? Effect.fail(Option.none()) : pull
     })
   })
-  return Stream.repeatEffectChunkOption(pull).pipe(
-    Stream.ensuring(Effect.suspend(() => {
-      ctx.openSinks.delete(sink)
-      if (stream.sink === sink) stream.sink = undefined
-      session.lastActivity = ctx.now()
-      // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
-      // Read to its end, the stream's answers were all written: it stays resumable for the
-      // store's grace period
-      return Effect.zipRight(
-        sink.mailbox.shutdown,
-        finished && stream.done && store !== undefined
-          ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
-          : onEnd
-      )
-    }))
-  )
+  const release = Effect.suspend(() => {
+    ctx.openSinks.delete(sink)
+    if (stream.sink === sink) stream.sink = undefined
+    session.lastActivity = ctx.now()
+    // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
+    // Read to its end, the stream's answers were all written: it stays resumable for the
+    // store's grace period
+    return Effect.zipRight(
+      sink.mailbox.shutdown,
+      finished && stream.done && store !== undefined
+        ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
+        : onEnd
+    )
+  })
+  const bodyPull: BodyPull = { pull, release }
+  return Object.assign(Stream.repeatEffectChunkOption(pull).pipe(Stream.ensuring(release)), { [BodyPullKey]: bodyPull })
 }
+
+/**
+ * What a node listener writes an SSE body with by hand (`NodeStreamableHttp`, which finds it
+ * under the same global symbol): running the `Stream` instead keeps several channel executors
+ * alive per open connection for its whole life, most of an idle session's heap. `pull` fails
+ * with `None` at the end; `release` runs once, however the writing ends. A consumer that does
+ * not know it reads the stream, which does the same.
+ */
+export interface BodyPull {
+  readonly pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>>
+  readonly release: Effect.Effect<void>
+}
+
+const BodyPullKey: unique symbol = Symbol.for("@effect-mcp/mcp/StreamableHttpServer/bodyPull")
 
 const openSse = (
   ctx: Ctx,
