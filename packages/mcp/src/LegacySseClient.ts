@@ -107,7 +107,7 @@ export interface LegacySseClientOptions {
   readonly maxRetries?: number | undefined
   /** A connection that delivers a message, or stays open this long, resets the attempt count (default 5 s). */
   readonly resetAfter?: Duration.DurationInput | undefined
-  /** Authorization (`McpOAuth.make`): a bearer token on every exchange; a 401 or 403 `insufficient_scope` signs in and retries once. */
+  /** Authorization (`McpOAuth.make`): its token (Bearer, or DPoP with a proof) on every exchange; a 401 or 403 `insufficient_scope` signs in and sends the exchange again. */
   readonly auth?: ClientAuth | undefined
 }
 

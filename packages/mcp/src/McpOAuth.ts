@@ -2,7 +2,7 @@
  * OAuth 2.1 for MCP clients: sign in to a server that requires a token.
  *
  * Give a transport an `auth` (`McpOAuth.make`) and its exchanges carry a
- * bearer token; a 401 runs the flow, then the exchange is sent once more:
+ * token; a 401 runs the flow, then the exchange is sent once more:
  *
  * - discovery: the protected resource metadata (RFC 9728) from the server's
  *   `WWW-Authenticate`, else the well-known locations (path-aware, then root);
@@ -10,13 +10,22 @@
  *   (tenant paths included); metadata for another resource or whose `issuer`
  *   is not the one named is refused. A server without resource metadata
  *   (2025-03-26) is its own issuer, with `/authorize`, `/token` and
- *   `/register` as defaults;
- * - client identity, in order: pre-registered (`clientId`), a client ID
- *   metadata document (`clientMetadataUrl`, when supported), dynamic client
- *   registration (RFC 7591); kept in the `TokenStore` by issuer;
+ *   `/register` as defaults. A refused token reads the resource metadata
+ *   again: a server that now names another authorization server is signed in
+ *   to there, with an identity of its own (SEP-2352);
+ * - client identity, in order: pre-registered (`clientId`, with a secret or a
+ *   private key for `private_key_jwt`), a client ID metadata document
+ *   (`clientMetadataUrl`, when supported), dynamic client registration
+ *   (RFC 7591, with `application_type`); kept in the `TokenStore` by issuer;
  * - authorization code with PKCE S256, `state`, `resource` (RFC 8707) on the
  *   authorize and token requests, `iss` checked (RFC 9207); scopes from the
- *   challenge, else the resource's `scopes_supported`, else none;
+ *   challenge, else the resource's `scopes_supported`, else none, with
+ *   `offline_access` where the authorization server lists it;
+ * - other grants (`grant`): client credentials, the JWT bearer grant of
+ *   workload identity, enterprise-managed authorization (an ID token
+ *   exchanged for an ID-JAG, RFC 8693, then the JWT bearer grant);
+ * - DPoP-bound tokens (RFC 9449) when the server asks for them: a proof at
+ *   the token endpoint and on every request, the servers' nonces honoured;
  * - a refresh token is used before signing in again (also when the access
  *   token expired, by Effect's Clock); a 403 `insufficient_scope` signs in
  *   again with the scopes asked for added (at most `maxStepUps`, default 3,

@@ -185,7 +185,7 @@ export interface StreamableHttpClientOptions {
   readonly legacyFallback?: boolean | LegacyFallback | undefined
   /** Largest SSE event accepted, in characters (default 32 Mi, as stdio's message limit). */
   readonly maxEventSize?: number | undefined
-  /** Authorization (`McpOAuth.make`): a bearer token on every exchange; a 401 or 403 `insufficient_scope` signs in and retries once. */
+  /** Authorization (`McpOAuth.make`): its token (Bearer, or DPoP with a proof) on every exchange; a 401 or 403 `insufficient_scope` signs in and sends the exchange again. */
   readonly auth?: ClientAuth | undefined
 }
 
