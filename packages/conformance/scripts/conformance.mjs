@@ -23,7 +23,7 @@
 // 4. prints a table (scenario, checks passed/failed/warnings/skipped) and a verdict per leg.
 //
 // Gating: GATING revisions decide the exit code (2025-11-25 today), and so do GATING_LEGS of the others
-// (the 2026-07-28 client leg, but for authorization; its server leg is reported until it passes). In a gating run every non-authorization scenario
+// (both legs of 2026-07-28, but for authorization and the tasks extension). In a gating run every non-authorization scenario
 // the set names must pass with no FAILURE and no WARNING check (SKIPPED and INFO are fine), and the
 // client must exit 0 (the set's scored scenarios and those it runs unscored as added after release or
 // pending). Authorization scenarios gate when --auth runs them (all of them: scored, extensions and the
@@ -168,7 +168,7 @@ const clientScenarios = () => {
 }
 
 /** Legs of a revision not gating as a whole that gate: their non-authorization scenarios pass. */
-const GATING_LEGS = new Set(["2026-07-28 client"])
+const GATING_LEGS = new Set(["2026-07-28 client", "2026-07-28 server"])
 /** A scenario gates when its revision does: authorization ones (run with --auth) all, extensions if in GATING_EXTENSIONS. */
 const gates = (leg, name) =>
   (gating && (isAuth(name) || kindOf(leg, name) !== "extension" || GATING_EXTENSIONS.has(name))) ||
