@@ -196,7 +196,7 @@ const endpoint = (options: HttpOptions, http: NodeStreamableHttp.Options) =>
       const client = yield* RedisClient.make({ url: options.redis, prefix: process.env.REDIS_PREFIX })
       const sessionStore = yield* RedisSessionStore.make(client, { instanceId: options.instanceId })
       yield* Effect.sync(() => process.stderr.write(`instance ${sessionStore.instanceId} on ${options.redis}\n`))
-      return NodeStreamableHttp.layer({ ...http, sessionStore, eventStore: RedisEventStore.make(client) })
+      return NodeStreamableHttp.layer({ ...http, sessionStore, eventStore: yield* RedisEventStore.make(client) })
     }))
 
 /**

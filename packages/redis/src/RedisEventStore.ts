@@ -14,6 +14,8 @@
  *   that is not, `retention` after its latest event (the keys' TTL).
  *   `dropSession` deletes a session's streams and counter at once.
  * - **Atomicity.** Every operation is one Lua script: one round trip.
+ *   `delivered` is off the request's path: queued, and sent (pipelined with
+ *   the others queued meanwhile) by a fiber of the store's scope.
  *
  * Unlike the in-memory store there is no budget across sessions: Redis's
  * own `maxmemory` (with a `volatile-*` policy) and the TTLs bound the total.
@@ -36,7 +38,9 @@ import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
 import type { Redis } from "ioredis"
 import { RedisClient, type RedisClientShape } from "./RedisClient.js"
 
@@ -165,16 +169,42 @@ const seqOfEntry = (id: string): number => Number(id.slice(0, id.indexOf("-")))
  * import * as RedisEventStore from "@effect-mcp/redis/RedisEventStore"
  * import * as Effect from "effect/Effect"
  *
- * const store = Effect.flatMap(RedisClient.RedisClient, (client) => Effect.succeed(RedisEventStore.make(client)))
+ * const store = Effect.flatMap(RedisClient.RedisClient, (client) => RedisEventStore.make(client))
  * ```
  * @since 0.1.0
  * @category constructors
  */
-export const make = (client: RedisClientShape, options: Options = {}): EventStore.EventStoreShape => {
-  const redis = define(client.redis)
+export const make = (
+  client: RedisClientShape,
+  options: Options = {}
+): Effect.Effect<EventStore.EventStoreShape, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const redis = define(client.redis)
+    const graceMs = Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.gracePeriod ?? Duration.seconds(10)))))
+    // delivery marks: queued by `delivered`, sent in pipelines by one fiber
+    const marks = yield* Mailbox.make<readonly [string, string]>()
+    const send = (batch: ReadonlyArray<readonly [string, string]>) =>
+      client.use(() => {
+        const pipeline = redis.pipeline()
+        for (const [sessionId, streamId] of batch) {
+          const k = keysOf(client.prefix, sessionId)
+          ;(pipeline as unknown as Scripts).mcpDelivered(k.events(streamId), k.lost(streamId), k.gap(streamId), graceMs)
+        }
+        return pipeline.exec()
+      }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not mark streams delivered: ${e.message}`)))
+    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(marks.takeAll, ([batch]) => send(Array.from(batch)))))
+    return shape(client, redis, options, graceMs, (sessionId, streamId) => marks.unsafeOffer([sessionId, streamId]))
+  })
+
+const shape = (
+  client: RedisClientShape,
+  redis: Scripts,
+  options: Options,
+  graceMs: number,
+  mark: (sessionId: string, streamId: string) => void
+): EventStore.EventStoreShape => {
   const max = options.maxEventsPerStream ?? 1000
   const maxBytes = options.maxEventBytes ?? 16 * 1024 * 1024
-  const graceMs = Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.gracePeriod ?? Duration.seconds(10)))))
   const retentionMs = Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.retention ?? Duration.minutes(30)))))
   const run = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(client.use(f))
   return {
@@ -189,10 +219,7 @@ export const make = (client: RedisClientShape, options: Options = {}): EventStor
         (seq) => `${streamId}_${seq}`
       )
     },
-    delivered: (sessionId, streamId) => {
-      const k = keysOf(client.prefix, sessionId)
-      return Effect.asVoid(run(() => redis.mcpDelivered(k.events(streamId), k.lost(streamId), k.gap(streamId), graceMs)))
-    },
+    delivered: (sessionId, streamId) => Effect.sync(() => mark(sessionId, streamId)),
     replayAfter: (sessionId, lastEventId) =>
       Option.match(EventStore.parseEventId(lastEventId), {
         onNone: () => Effect.succeed(Option.none()),
@@ -238,4 +265,4 @@ export const make = (client: RedisClientShape, options: Options = {}): EventStor
  * @category layers
  */
 export const layer = (options?: Options): Layer.Layer<EventStore.EventStore, never, RedisClient> =>
-  Layer.effect(EventStore.EventStore, Effect.map(RedisClient, (client) => make(client, options)))
+  Layer.scoped(EventStore.EventStore, Effect.flatMap(RedisClient, (client) => make(client, options)))
