@@ -351,6 +351,34 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.strictEqual(stray.status, 404)
     }))
 
+  it.scopedLive("the streamable client falling back to HTTP+SSE keeps its authorization: the legacy stream and posts carry the token", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup({}, "/")
+      const sse = new URL("/sse", url).href
+      const mcp: Array<string> = []
+      const recording: typeof globalThis.fetch = (input, init) => {
+        const request = new Request(input, init)
+        const auth = request.headers.get("authorization")
+        mcp.push(`${request.method} ${new URL(request.url).pathname}${auth === null ? "" : " (token)"}`)
+        return globalThis.fetch(request)
+      }
+      const auth = yield* McpOAuth.make({}).pipe(
+        Effect.provideService(McpOAuth.AuthorizationRedirect, McpOAuth.makeHeadless()),
+        Effect.provideService(McpOAuth.TokenStore, McpOAuth.makeMemoryStore())
+      )
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
+        Effect.provideServiceEffect(Transport, StreamableHttpClient.make({ url: sse, auth, listen: false })),
+        Effect.provide(FetchHttpClient.layer),
+        Effect.provideService(FetchHttpClient.Fetch, recording)
+      )
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+      // the initialize POST is refused (405: the path serves GET only), the legacy GET gets the 401 and signs in
+      // through the same authorized client; every later exchange carries the token
+      assert.deepStrictEqual(mcp.slice(0, 3), ["POST /sse", "GET /sse", "GET /sse (token)"])
+      assert.isTrue(mcp.slice(3).every((m) => m.endsWith("(token)")), mcp.join(", "))
+      assert.isTrue(mcp.some((m) => m.startsWith("POST /messages")), mcp.join(", "))
+    }))
+
   it.scopedLive("the legacy HTTP+SSE transport signs in too (a resource covering its /sse endpoint)", () =>
     Effect.gen(function*() {
       const { url } = yield* setup({}, "/")
