@@ -42,8 +42,11 @@
  *   asked and its fibers have had a few turns without asking more: a branch
  *   that does other asynchronous work before it asks may be asked in a later
  *   round (it is still correct, one round more).
- * - **A round's end interrupts the handler** and everything it forked, like a
- *   cancellation: finalizers run; nothing of the run is kept but the answers.
+ * - **A round's end interrupts the handler**, like a cancellation: finalizers
+ *   run, scopes close, parallel branches are interrupted, and fibers it forked
+ *   end with the request; nothing of the run is kept but the answers. Do not
+ *   catch the interruption of a reverse call (`Effect.catchAllCause`,
+ *   `Effect.exit` around it): the handler would go on without the answer.
  *   Reverse-call timeouts do not apply (the client takes as long as it
  *   takes); `ctx.progress` and `ctx.log` work in every round.
  * - **Only what the client declared is asked.** A reverse call for a

@@ -96,7 +96,7 @@ const askModel = Effect.flatMap(HandlerContext, (ctx) =>
 const askRoots = Effect.flatMap(HandlerContext, (ctx) => ctx.listRoots())
 
 /** Interruptions seen by `interruptible`'s forked child and its own finalizer. */
-const interruptions = { child: 0, handler: 0 }
+const interruptions = { child: 0, handler: 0, forked: 0 }
 /** Set by `interruptible` once its child runs; a `gate`, when set, holds the handler before it asks. */
 const interruptible = { started: undefined as Deferred.Deferred<void> | undefined, gate: undefined as Deferred.Deferred<void> | undefined }
 
@@ -152,6 +152,8 @@ const tools = [
           )
         )
         yield* Deferred.await(started)
+        // a plain fork: a child of the request's fiber, ended with the request
+        yield* Effect.fork(Effect.onInterrupt(Effect.never, () => Effect.sync(() => interruptions.forked++)))
         if (interruptible.started !== undefined) yield* Deferred.succeed(interruptible.started, undefined)
         if (interruptible.gate !== undefined) yield* Deferred.await(interruptible.gate)
         const { name } = yield* askName
@@ -561,22 +563,26 @@ describe("cancellation", () => {
     Effect.gen(function*() {
       interruptions.child = 0
       interruptions.handler = 0
+      interruptions.forked = 0
       interruptible.started = undefined
       interruptible.gate = undefined
       const peer = yield* connect()
       const first = yield* call(peer, "interruptible")
       assert.strictEqual(first.resultType, "input_required")
-      assert.deepStrictEqual(interruptions, { child: 1, handler: 1 })
+      for (let i = 0; i < 1000 && interruptions.forked === 0; i++) yield* Effect.yieldNow()
+      assert.deepStrictEqual(interruptions, { child: 1, handler: 1, forked: 1 })
       const second = yield* call(peer, "interruptible", { inputResponses: answerAll(first), requestState: first.requestState })
       assert.strictEqual(textOf(second), "Ada")
-      // the completed run's child ends with its scope
-      assert.deepStrictEqual(interruptions, { child: 2, handler: 1 })
+      for (let i = 0; i < 1000 && interruptions.forked === 1; i++) yield* Effect.yieldNow()
+      // the completed run's children end with its scope and with the request
+      assert.deepStrictEqual(interruptions, { child: 2, handler: 1, forked: 2 })
     }))
 
   it.scoped("notifications/cancelled interrupts a handler mid-round, and everything it forked", () =>
     Effect.gen(function*() {
       interruptions.child = 0
       interruptions.handler = 0
+      interruptions.forked = 0
       interruptible.started = yield* Deferred.make<void>()
       interruptible.gate = yield* Deferred.make<void>()
       const peer = yield* connect()
@@ -584,8 +590,8 @@ describe("cancellation", () => {
       yield* Deferred.await(interruptible.started)
       // the caller gives up: the client engine sends notifications/cancelled
       yield* Fiber.interrupt(pending)
-      for (let i = 0; i < 1000 && interruptions.handler === 0; i++) yield* Effect.yieldNow()
-      assert.deepStrictEqual(interruptions, { child: 1, handler: 1 })
+      for (let i = 0; i < 1000 && (interruptions.handler === 0 || interruptions.forked === 0); i++) yield* Effect.yieldNow()
+      assert.deepStrictEqual(interruptions, { child: 1, handler: 1, forked: 1 })
       assert.isTrue(peer.wire.some((w) => JSON.parse(w.json).method === "notifications/cancelled"))
       assert.isFalse(peer.wire.some((w) => w.from === "server" && JSON.parse(w.json).id !== undefined))
       interruptible.started = undefined

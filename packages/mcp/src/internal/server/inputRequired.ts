@@ -7,9 +7,10 @@
  * `inputKey`, or one made from the method and a digest of the input request);
  * a call whose answer is known (recorded in the `requestState`, or in this
  * retry's `inputResponses`) returns it at once; one whose answer is not
- * becomes an input request and waits. Once the handler has asked and its
- * fibers have had their turns without asking more, the round ends: the
- * handler is interrupted (with all it forked) and the result lists every
+ * becomes an input request and waits. Once the handler's fibers have had
+ * their turns without asking more, the round ends: the asking fiber
+ * interrupts itself, which ends the handler (it runs in the request's own
+ * fiber: no fiber more per request), and the result lists every
  * input request asked, with a signed `requestState` carrying the answers so
  * far and the questions asked (see `requestState`). A retry that does not
  * answer a question asks it again; answers to questions not asked are
@@ -17,12 +18,9 @@
  * @internal
  */
 import * as Cause from "effect/Cause"
-import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
-import * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import * as InputRound from "../inputRound.js"
@@ -98,7 +96,7 @@ const isRecord = (u: unknown): u is { readonly [key: string]: unknown } =>
   typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** Turns given to the handler's fibers without a new question before a round ends. */
-const SETTLE_TURNS = 8
+const SETTLE_TURNS = 16
 
 /** One run of the handler: the answers it may use and the questions it asked. */
 class Round {
@@ -106,7 +104,6 @@ class Round {
   readonly pending: Record<string, McpSchema2026.InputRequest> = {}
   readonly asked: Record<string, Question> = {}
   readonly occurrences = new Map<string, number>()
-  readonly signal = Deferred.unsafeMake<void>(FiberId.none)
   version = 0
   invalid: ErrorResponse | undefined
 
@@ -115,15 +112,20 @@ class Round {
     readonly unsolicited: { readonly [key: string]: unknown } | undefined
   ) {}
 
-  #stop(error?: ErrorResponse) {
-    if (error !== undefined && this.invalid === undefined) this.invalid = error
+  /**
+   * Ends the round from the asking fiber: once the handler's fibers have had
+   * their turns without a new question, the asking fiber interrupts itself,
+   * which ends the handler (`Effect.all` interrupts the other branches, and
+   * every scope closes) without a fiber of its own for each request.
+   */
+  #stop(error?: ErrorResponse): Effect.Effect<never> {
+    if (error !== undefined) {
+      if (this.invalid === undefined) this.invalid = error
+      this.version++
+      return Effect.interrupt
+    }
     this.version++
-    Deferred.unsafeDone(this.signal, Exit.void)
-  }
-
-  /** The handler ended, however it ended. */
-  end() {
-    Deferred.unsafeDone(this.signal, Exit.void)
+    return Effect.zipRight(settle(this), Effect.interrupt)
   }
 
   readonly ask: InputRound.Ask = (method, params, inputKey) =>
@@ -150,13 +152,11 @@ class Round {
           this.answers.set(key, [digest, given])
           return Effect.succeed(given as Protocol.Result)
         }
-        this.#stop(invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.left)}`))
-        return Effect.never
+        return this.#stop(invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.left)}`))
       }
       this.pending[key] = request
       this.asked[key] = [method, digest]
-      this.#stop()
-      return Effect.never
+      return this.#stop()
     })
 
   /** The state of the next round: every answer so far and the questions of this one. */
@@ -184,10 +184,10 @@ const takeAnswers = (
   return undefined
 }
 
-/** Gives the handler's fibers turns until a few pass without a new question (or the handler ends). */
-const settle = (round: Round, fiber: Fiber.RuntimeFiber<unknown, unknown>): Effect.Effect<void> => {
+/** Gives the handler's fibers turns until a few pass without a new question. */
+const settle = (round: Round): Effect.Effect<void> => {
   const loop = (turns: number, seen: number): Effect.Effect<void> =>
-    turns >= SETTLE_TURNS || fiber.unsafePoll() !== null
+    turns >= SETTLE_TURNS
       ? Effect.void
       : Effect.flatMap(Effect.yieldNow(), () => loop(round.version === seen ? turns + 1 : 0, round.version))
   return Effect.suspend(() => loop(0, round.version))
@@ -201,27 +201,25 @@ const REJECTIONS: { readonly [R in RequestState.Rejection]: string } = {
 }
 
 /** The round's answers from the request: its state opened and checked, its responses. */
-const prepare = (codec: RequestState.Codec, env: RequestEnv, bind: () => string) =>
-  Effect.gen(function*() {
-    const params = env.incoming.request.params ?? {}
-    const responses = params.inputResponses
-    if (responses !== undefined && !isRecord(responses)) {
-      return yield* Effect.fail(invalidParams("inputResponses must be an object of responses keyed by the names of the input requests"))
-    }
-    const state = params.requestState
-    if (state === undefined) {
-      return new Round(responses)
-    }
-    if (typeof state !== "string") return yield* Effect.fail(invalidParams("requestState must be a string"))
-    const payload = yield* codec.open(state, bind()).pipe(
-      Effect.mapError((rejection) => invalidParams(`Invalid requestState: ${REJECTIONS[rejection]}`))
-    )
-    if (!isPayload(payload)) return yield* Effect.fail(invalidParams(`Invalid requestState: ${REJECTIONS.malformed}`))
-    const round = new Round(undefined)
-    const invalid = takeAnswers(round, payload, responses)
-    if (invalid !== undefined) return yield* Effect.fail(invalid)
-    return round
-  })
+const prepare = (codec: RequestState.Codec, env: RequestEnv, bind: () => string): Effect.Effect<Round, ErrorResponse> => {
+  const params = env.incoming.request.params ?? {}
+  const responses = params.inputResponses
+  if (responses !== undefined && !isRecord(responses)) {
+    return Effect.fail(invalidParams("inputResponses must be an object of responses keyed by the names of the input requests"))
+  }
+  const state = params.requestState
+  if (state === undefined) return Effect.succeed(new Round(responses))
+  if (typeof state !== "string") return Effect.fail(invalidParams("requestState must be a string"))
+  return codec.open(state, bind()).pipe(
+    Effect.mapError((rejection) => invalidParams(`Invalid requestState: ${REJECTIONS[rejection]}`)),
+    Effect.flatMap((payload) => {
+      if (!isPayload(payload)) return Effect.fail(invalidParams(`Invalid requestState: ${REJECTIONS.malformed}`))
+      const round = new Round(undefined)
+      const invalid = takeAnswers(round, payload, responses)
+      return invalid === undefined ? Effect.succeed(round) : Effect.fail(invalid)
+    })
+  )
+}
 
 /** The text a request's state is bound to: method, name, canonical arguments, and the caller when there is one. */
 const bindingText = (env: RequestEnv, binding: Binding): string => {
@@ -235,48 +233,40 @@ const bindingText = (env: RequestEnv, binding: Binding): string => {
 }
 
 /**
- * Runs the handler in a child fiber until it ends or the round does: the
- * handler's own exit, or `undefined` when the round ended it (it asked, and
- * was interrupted with everything it forked).
- */
-const runRound = <A>(round: Round, handler: Effect.Effect<A, ErrorResponse>) =>
-  Effect.gen(function*() {
-    const fiber = yield* Effect.fork(Effect.ensuring(handler, Effect.sync(() => round.end())))
-    yield* Deferred.await(round.signal)
-    if (round.version === 0) return yield* Fiber.await(fiber)
-    yield* settle(round, fiber)
-    const exit = yield* Fiber.interrupt(fiber)
-    // ended by the round, or on its own (a branch failed, a question was not needed after all)
-    return Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause) ? undefined : exit
-  })
-
-/**
  * A runner sealing states with `codec`; `warn` is logged once, on the first
- * state sealed with a key of this process only.
+ * state sealed with a key of this process only. The handler runs in the
+ * request's own fiber: a round that asked ends with the handler interrupted
+ * (see `Round.#stop`).
  */
 export const make = (codec: RequestState.Codec, warn: string | undefined): Runner => {
   let warned = warn === undefined
-  return <A extends Protocol.Result>(env: RequestEnv, binding: Binding, handler: Effect.Effect<A, ErrorResponse>) =>
-    Effect.gen(function*() {
-      let bound: string | undefined
-      const bind = () => bound ??= bindingText(env, binding)
-      const round = yield* prepare(codec, env, bind)
-      InputRound.install(env.incoming, round.ask)
-      const exit = yield* runRound(round, handler)
-      if (round.invalid !== undefined) return yield* Effect.fail(round.invalid)
-      if (exit !== undefined) return yield* exit
-      if (!warned) {
-        warned = true
-        yield* Effect.logWarning(warn)
-      }
-      const requestState = yield* codec.seal(round.payload(), bind())
-      const result: McpSchema2026.InputRequiredResult = {
+  const finish = <A>(
+    round: Round,
+    exit: Exit.Exit<A, ErrorResponse>,
+    bind: () => string
+  ): Effect.Effect<A | McpSchema2026.InputRequiredResult, ErrorResponse> => {
+    if (round.invalid !== undefined) return Effect.fail(round.invalid)
+    // not asked, or ended on its own (done, or a branch failed, while a question was open)
+    if (round.version === 0 || !(Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause))) return exit
+    const warning = warned ? Effect.void : Effect.logWarning(warn)
+    warned = true
+    return Effect.zipRight(
+      warning,
+      Effect.map(codec.seal(round.payload(), bind()), (requestState): McpSchema2026.InputRequiredResult => ({
         resultType: McpSchema2026.RESULT_TYPE_INPUT_REQUIRED,
         inputRequests: round.pending,
         requestState
-      }
-      return result
+      }))
+    )
+  }
+  return <A extends Protocol.Result>(env: RequestEnv, binding: Binding, handler: Effect.Effect<A, ErrorResponse>) => {
+    let bound: string | undefined
+    const bind = () => bound ??= bindingText(env, binding)
+    return Effect.flatMap(prepare(codec, env, bind), (round) => {
+      InputRound.install(env.incoming, round.ask)
+      return Effect.flatMap(Effect.exit(handler), (exit) => finish(round, exit, bind))
     })
+  }
 }
 
 /** The params a 2026 request's state is bound to, for a method that may answer `InputRequiredResult`. */
