@@ -23,6 +23,7 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as Effect from "effect/Effect"
 import { SkillsLive } from "./Skills.js"
+import { TasksLive } from "./Tasks.js"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { MrtrPrompts, MrtrTools } from "./FixtureMrtr.js"
@@ -539,7 +540,8 @@ export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(
   MrtrTools,
   MrtrPrompts,
   SkillsLive,
-  Features2026
+  Features2026,
+  TasksLive
 ).pipe(
   Layer.provideMerge(McpServer.layer(serverInfo))
 )

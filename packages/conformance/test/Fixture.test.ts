@@ -172,7 +172,9 @@ const EXPECTED_TOOLS = [
   "test_logging_tool",
   "test_trigger_tool_change",
   "test_trigger_prompt_change",
-  "test_x_mcp_header"
+  "test_x_mcp_header",
+  // tasks (Tasks.ts)
+  "slow_compute"
 ]
 
 describe("Fixture: server", () => {
@@ -187,7 +189,8 @@ describe("Fixture: server", () => {
         prompts: { listChanged: true },
         logging: {},
         completions: {},
-        extensions: { "io.modelcontextprotocol/skills": { directoryRead: true } }
+        extensions: { "io.modelcontextprotocol/skills": { directoryRead: true } },
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } }
       })
       // ping, logging/setLevel, subscribe and unsubscribe answer exactly {}
       for (const [method, params] of [

@@ -116,6 +116,12 @@ export * as McpSkillsClient from "./McpSkillsClient.js"
  */
 export * as McpTasks from "./McpTasks.js"
 /**
+ * Tasks (2025-11-25), client side: a tool call as a task handle, run to its result, listed.
+ * @since 0.2.0
+ * @category modules
+ */
+export * as McpTasksClient from "./McpTasksClient.js"
+/**
  * A tool's declaration apart from its handler, shared by a server and its clients.
  * @since 0.1.0
  * @category modules

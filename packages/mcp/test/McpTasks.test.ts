@@ -20,6 +20,9 @@ import * as Schema from "effect/Schema"
 import * as TestClock from "effect/TestClock"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as McpClientTag from "@effect-mcp/mcp/McpClient"
+import * as McpTasksClient from "@effect-mcp/mcp/McpTasksClient"
+import * as Stream from "effect/Stream"
 import { ErrorResponse, McpError } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -342,4 +345,59 @@ describe("McpTasks: expiry", () => {
       const after = (yield* client.request("tasks/list", {})) as unknown as McpSchema.ListTasksResult
       assert.deepStrictEqual(after, { tasks: [] })
     }), { timeout: 60_000 })
+})
+
+describe("McpTasksClient", () => {
+  const withClient = <A, E>(client: McpClient.McpClientShape, effect: Effect.Effect<A, E, McpClientTag.McpClient>) =>
+    Effect.provideService(effect, McpClientTag.McpClient, client)
+
+  it.scoped("callTool: a handle whose statuses end with the terminal one and whose result is the tool's", () =>
+    Effect.gen(function*() {
+      const { client, gates } = yield* setup({ pollInterval: "1 second" })
+      const handle = yield* withClient(client, McpTasksClient.callTool("slow", { text: "t" }, { ttl: 90_000 }))
+      assert.strictEqual(handle.task.ttl, 90_000)
+      const statuses = yield* Effect.fork(Stream.runCollect(handle.statuses))
+      yield* yieldMany
+      yield* TestClock.adjust("1 second")
+      yield* Deferred.succeed(gates.release, undefined)
+      yield* yieldMany
+      yield* TestClock.adjust("1 second")
+      const seen = Array.from(yield* Fiber.join(statuses), (t) => t.status)
+      assert.deepStrictEqual([seen[0], seen[seen.length - 1]], ["working", "completed"])
+      assert.deepStrictEqual((yield* handle.result).content, [{ type: "text", text: "done: t" }])
+    }))
+
+  it.scoped("run: interrupting it cancels the task on the server (handler and child interrupted)", () =>
+    Effect.gen(function*() {
+      const { client, gates, store } = yield* setup()
+      const fiber = yield* Effect.fork(withClient(client, McpTasksClient.run("slow", { text: "t" })))
+      yield* yieldMany
+      assert.strictEqual(yield* Ref.get(gates.started), 1)
+      yield* Fiber.interrupt(fiber)
+      yield* yieldMany
+      assert.deepStrictEqual((yield* Ref.get(gates.interrupted)).sort(), ["child", "handler"])
+      const tasks = yield* withClient(client, Stream.runCollect(McpTasksClient.listTasks))
+      assert.deepStrictEqual(Array.from(tasks, (t) => t.status), ["cancelled"])
+      assert.strictEqual(yield* store.size, 1)
+    }))
+
+  it.scoped("callToolAsDeclared: a required tool goes as a task, others as plain calls", () =>
+    Effect.gen(function*() {
+      const { client, pair } = yield* setup()
+      const must = yield* withClient(client, McpTasksClient.callToolAsDeclared("must"))
+      assert.deepStrictEqual(must.content, [{ type: "text", text: "must" }])
+      const plain = yield* withClient(client, McpTasksClient.callToolAsDeclared("plain"))
+      assert.deepStrictEqual(plain.content, [{ type: "text", text: "plain" }])
+      const calls = requests(pair.wire, "client", "tools/call").map((r) => (r.params as { task?: unknown }).task !== undefined)
+      assert.deepStrictEqual(calls, [true, false])
+      assertWireValid(pair.wire)
+    }))
+
+  it.scoped("listTasks walks every page", () =>
+    Effect.gen(function*() {
+      const { client } = yield* setup({ pageSize: 3 })
+      for (let i = 0; i < 7; i++) yield* createTask(client, "quick")
+      const tasks = yield* withClient(client, Stream.runCollect(McpTasksClient.listTasks))
+      assert.strictEqual(tasks.length, 7)
+    }))
 })

@@ -18,6 +18,7 @@ import { spawn } from "node:child_process"
 import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
 import * as Fixture from "../../conformance/src/Fixture.js"
+import * as FixtureTasks from "../../conformance/src/Tasks.js"
 import * as Auth from "../src/cli/commands/Auth.js"
 import * as Dialog from "../src/cli/Dialog.js"
 import * as Settings from "../src/cli/Settings.js"
@@ -413,7 +414,7 @@ class TestServer extends Context.Tag("Cli.test/TestServer")<TestServer, {
 const TestServerLive = Layer.scoped(
   TestServer,
   Effect.gen(function*() {
-    const features = Layer.mergeAll(Fixture.Tools, Fixture.Resources, Fixture.Prompts, CliTools.Tools)
+    const features = Layer.mergeAll(Fixture.Tools, Fixture.Resources, Fixture.Prompts, CliTools.Tools, FixtureTasks.TasksLive)
     const { url } = yield* startServer(features)
     const legacy = yield* startServer(features, { legacySse: true })
     return { url, legacyUrl: `http://127.0.0.1:${legacy.port}/sse` }
@@ -449,6 +450,19 @@ layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over
       assertOk(json)
       assert.strictEqual(json.stdout, `{"content":[{"type":"text","text":"hi"}]}\n`)
       assertUsage(yield* http("tools", "call", "echo", "--header", "no colon"), /^emcp: invalid header 'no colon'/)
+    }))
+
+  it.effect("tools call --task: each status on stderr as it changes, then the result", () =>
+    Effect.gen(function*() {
+      const run = yield* http("tools", "call", "slow_compute", `{"seconds":0}`, "--task")
+      assertOk(run)
+      assert.strictEqual(run.stdout, "computed after 0 s\n")
+      const statuses = lines(run.stderr).map((l) => /^task [0-9a-f-]{36} (\w+)/.exec(l)?.[1])
+      assert.deepStrictEqual([statuses[0], statuses[statuses.length - 1]], ["working", "completed"])
+      // a tool that does not support tasks: -32601, exit 1
+      const refused = yield* http("tools", "call", "echo", `{"text":"hi"}`, "--task")
+      assert.strictEqual(refused.code, 1)
+      assert.include(refused.stderr, "does not support tasks")
     }))
 
   it.effect("tools call --arg key=value: values typed by the input schema", () =>

@@ -234,9 +234,14 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
       { name: "NAME", description: "The tool." },
       { name: "ARGUMENTS_JSON", optional: true, description: "The arguments, as a JSON object; --arg adds to it." }
     ],
-    options: [ARG_OPTION],
+    options: [ARG_OPTION, {
+      name: "task",
+      description:
+        "Run the call as a task (2025-11-25 tasks): each status is printed on stderr as it changes, then the result; interrupting (Ctrl-C) cancels the task."
+    }],
     examples: [
       `emcp ${S} tools call echo '{"text":"hi"}'`,
+      `emcp ${U} tools call build-report --arg month=May --task`,
       `emcp ${S} tools call add --arg a=1 --arg b=2`,
       `emcp ${U} tools call summarise --arg path=README.md --sampling-response "A short summary"`
     ]
@@ -444,7 +449,9 @@ const parseCommandArgs = (
     const spec = command.options.find((o) => flag === `--${o.name}` || (o.alias !== undefined && flag === `-${o.alias}`))
     if (spec === undefined) return usage(`unknown option ${flag} for ${name} (see ${name} --help)`)
     let value: string
-    if (eq !== -1) value = word.slice(eq + 1)
+    // a command flag (no value placeholder) takes no value
+    if (spec.value === undefined) value = eq !== -1 ? word.slice(eq + 1) : ""
+    else if (eq !== -1) value = word.slice(eq + 1)
     else if (i + 1 < words.length) value = words[++i]!
     else return usage(`${flag} needs a value ${spec.value ?? ""}`.trimEnd())
     const values = (options[spec.name] ??= [])

@@ -3,10 +3,12 @@
  *
  * @since 0.1.0
  */
-import type * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as McpTasksClient from "@effect-mcp/mcp/McpTasksClient"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Stream from "effect/Stream"
 import { CliError } from "../CliError.js"
 import { Output, printJson, stdout } from "../Output.js"
 import { firstLine, renderContent, table, toolArguments } from "../Render.js"
@@ -65,6 +67,23 @@ const printResult = (name: string, result: McpSchema.CallToolResult, json: boole
     }
   })
 
+/** The call as a task: each status on stderr as it changes, then the result; interruption cancels it. */
+const asTask = (name: string, toolArgs: Record<string, unknown> | undefined) =>
+  Effect.gen(function*() {
+    const output = yield* Output
+    const handle = yield* McpTasksClient.callTool(name, toolArgs)
+    return yield* Effect.gen(function*() {
+      yield* handle.statuses.pipe(
+        Stream.runForEach((task) =>
+          Effect.sync(() =>
+            output.line(`task ${task.taskId} ${task.status}${task.statusMessage !== undefined ? `: ${task.statusMessage}` : ""}`)
+          )
+        )
+      )
+      return yield* handle.result
+    }).pipe(Effect.onInterrupt(() => Effect.ignore(handle.cancel)))
+  })
+
 export const call: CommandHandler = ({ args, globals, options }) =>
   Effect.gen(function*() {
     const name = args.NAME!
@@ -75,7 +94,9 @@ export const call: CommandHandler = ({ args, globals, options }) =>
     return yield* execute(globals, ({ callOptions, client, settings }) =>
       Effect.gen(function*() {
         const toolArgs = yield* toolCallArguments(client, name, base, pairs)
-        const result = yield* client.callTool(name, toolArgs, callOptions)
+        const result = options.task === undefined
+          ? yield* client.callTool(name, toolArgs, callOptions)
+          : yield* asTask(name, toolArgs).pipe(Effect.provideService(McpClient.McpClient, client))
         yield* printResult(name, result, settings.json)
       }))
   })
