@@ -134,7 +134,15 @@ export const callTool = (
           arguments: args ?? {},
           task: options?.ttl === undefined ? {} : { ttl: options.ttl }
         }),
-        (r) => handleOf(client, (r as unknown as McpSchema.CreateTaskResult).task, options)
+        (r) => (r as { readonly task?: unknown }).task
+      ).pipe(
+        Effect.flatMap((task) =>
+          typeof task === "object" && task !== null && typeof (task as { taskId?: unknown }).taskId === "string"
+            ? Effect.succeed(handleOf(client, task as McpSchema.Task, options))
+            : Effect.fail(
+              new ProtocolError({ reason: "InvalidResult", method: "tools/call", message: "The server answered a task-augmented tools/call without a task" })
+            )
+        )
       ))
 
 /**

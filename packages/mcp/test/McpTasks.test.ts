@@ -401,3 +401,15 @@ describe("McpTasksClient", () => {
       assert.strictEqual(tasks.length, 7)
     }))
 })
+
+describe("McpTasks on 2026-07-28", () => {
+  it.scoped("server/discover does not declare the 2025 tasks capability", () =>
+    Effect.gen(function*() {
+      const { client } = yield* setup()
+      const discovered = (yield* client.request("server/discover", {
+        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }
+      })) as { capabilities: Record<string, unknown> }
+      assert.isDefined(discovered.capabilities.tools)
+      assert.isUndefined(discovered.capabilities.tasks)
+    }))
+})

@@ -107,7 +107,8 @@ const formatLog = (m: McpSchema.LoggingMessageNotificationParams): string => {
 /** Connects, runs `body`, closes. */
 const withSession = <A>(
   settings: Settings,
-  body: (session: Session) => Effect.Effect<A, CliError | McpClient.ClientError, Output>
+  body: (session: Session) => Effect.Effect<A, CliError | McpClient.ClientError, Output>,
+  era?: "2025" | undefined
 ): Effect.Effect<A, CliError, Output> =>
   Effect.gen(function*() {
     const err = yield* Output
@@ -123,6 +124,7 @@ const withSession = <A>(
         name: "emcp",
         version: VERSION,
         ...handlers,
+        ...(era !== undefined ? { era } : {}),
         ...(extraTimeout !== undefined ? { requestTimeout: extraTimeout, maxRequestTimeout: extraTimeout } : {})
       }).pipe(Effect.provide(context))
 
@@ -168,8 +170,10 @@ const withSession = <A>(
  */
 export const execute = <A>(
   globals: GlobalConfig,
-  body: (session: Session) => Effect.Effect<A, CliError | McpClient.ClientError, Output>
-): Effect.Effect<A, CliError, Output> => Effect.flatMap(toSettings(globals), (settings) => withSession(settings, body))
+  body: (session: Session) => Effect.Effect<A, CliError | McpClient.ClientError, Output>,
+  /** Pins the era (tasks are 2025-11-25's). */
+  era?: "2025" | undefined
+): Effect.Effect<A, CliError, Output> => Effect.flatMap(toSettings(globals), (settings) => withSession(settings, body, era))
 
 /** What a command is run with: its arguments and options as parsed, and the global options. */
 export interface CommandInput {

@@ -228,10 +228,17 @@ const rename = (error: ErrorResponse): ErrorResponse =>
     })
     : error
 
+const withoutTasks = (capabilities: McpSchema.ServerCapabilities): McpSchema.ServerCapabilities => {
+  if (capabilities.tasks === undefined) return capabilities
+  const { tasks: _, ...rest } = capabilities
+  return rest
+}
+
 /** The `server/discover` result (before decoration). */
 export const discover = (served: Served): Protocol.Result => ({
   supportedVersions: served.supported as Array<string>,
-  capabilities: served.identity.capabilities,
+  // `tasks` is 2025-11-25's capability (2026 has the tasks extension instead)
+  capabilities: withoutTasks(served.identity.capabilities),
   ...(served.identity.instructions !== undefined ? { instructions: served.identity.instructions } : {})
 })
 

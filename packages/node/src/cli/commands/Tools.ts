@@ -98,5 +98,5 @@ export const call: CommandHandler = ({ args, globals, options }) =>
           ? yield* client.callTool(name, toolArgs, callOptions)
           : yield* asTask(name, toolArgs).pipe(Effect.provideService(McpClient.McpClient, client))
         yield* printResult(name, result, settings.json)
-      }))
+      }), options.task === undefined ? undefined : "2025")
   })
