@@ -63,6 +63,7 @@ const client = (url: string) =>
     McpClient.layer({
       name: "fleet-test",
       version: "1.0.0",
+      era: "2025",
       sampling: () => Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "sampled" } })
     }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))
   ).pipe(Effect.orDie, Effect.map((context) => McpClient.McpClient.pipe(Effect.provide(context))))

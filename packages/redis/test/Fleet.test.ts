@@ -43,11 +43,13 @@ const TestFleetLive = Layer.scoped(
   })
 )
 
-const ourClient = (url: string) =>
+/** Our client; the 2025-11-25 era (sessions) unless told otherwise. */
+const ourClient = (url: string, era: "2025" | "auto" = "2025") =>
   Layer.build(
     McpClient.layer({
       name: "ours",
       version: "1.0.0",
+      era,
       sampling: () => Effect.succeed({ role: "assistant", model: "m", content: { type: "text", text: "sampled" } }),
       elicitation: { form: () => Effect.succeed({ action: "accept", content: { ok: true } }) }
     }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))
@@ -142,6 +144,18 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       yield* Effect.promise(() => client.callTool({ name: "touch", arguments: { uri: "memo://note" } }))
       for (let i = 0; i < 40 && updated.length === 0; i++) yield* Effect.sleep("50 millis")
       assert.deepStrictEqual(updated, ["memo://note"])
+    }))
+
+  it.scoped.skip("2026-07-28 (stateless) needs no affinity: multi-round-trip requests retried on other instances, with the fleet's shared state key", () =>
+    Effect.gen(function*() {
+      const { proxy } = yield* TestFleet
+      const client = yield* ourClient(proxy.url, "auto")
+      assert.strictEqual(client.era, "2026")
+      const asked = yield* client.callTool("ask", {})
+      assert.match(text(asked.content), /^sampled \/ accept \(ran on i\d\)$/)
+      const ran = new Set<string>()
+      for (let i = 0; i < 6; i++) ran.add(text((yield* client.callTool("echo", { text: "hi" })).content))
+      assert.strictEqual(ran.size, 3)
     }))
 
   it.scoped("Last-Event-ID on another instance replays a stream cut mid-call, then continues it live to its result", () =>

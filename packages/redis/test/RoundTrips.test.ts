@@ -46,7 +46,7 @@ const perCall = (jsonResponse: boolean) =>
     const prefix = yield* testPrefix
     const { redis, url } = yield* instance(prefix, jsonResponse)
     const context = yield* Layer.build(
-      McpClient.layer({ name: "trips", version: "1.0.0" }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))
+      McpClient.layer({ name: "trips", version: "1.0.0", era: "2025" }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))
     )
     const client = yield* McpClient.McpClient.pipe(Effect.provide(context))
     yield* client.callTool("echo", { text: "warm" })
