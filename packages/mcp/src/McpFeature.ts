@@ -45,9 +45,26 @@ import type * as UriTemplate from "./UriTemplate.js"
  */
 export type HandlerServices = HandlerContext | ServerSession | Principal
 
-/** Scopes a feature needs (see `McpAuth`): a request for it with a token lacking one is answered 403 `insufficient_scope`. */
+/**
+ * A caching hint of a 2026-07-28 result: how long the client may reuse it (`ttlMs`), and whether
+ * it is the same for every caller (`"public"`) or for this one only (`"private"`).
+ * @since 0.2.0
+ * @category models
+ */
+export interface CacheHint {
+  readonly ttlMs: number
+  readonly cacheScope: "public" | "private"
+}
+
 interface Scoped {
+  /** Scopes the feature needs (see `McpAuth`): a request for it with a token lacking one is answered 403 `insufficient_scope`. */
   readonly scopes?: ReadonlyArray<string> | undefined
+  /**
+   * The feature's caching hint on 2026-07-28: a resource's or template's is that of its reads
+   * (over `ServerOptions.cacheHints["resources/read"]`); and a list holding the feature is fresh
+   * no longer, and no more widely, than it says (the list's hint is capped by it).
+   */
+  readonly cacheHint?: CacheHint | undefined
 }
 
 /**
@@ -135,11 +152,12 @@ export function tool(
     readonly handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>
   }
 ): Tool<unknown> {
-  const { handler, scopes, ...declaration } = options
+  const { cacheHint, handler, scopes, ...declaration } = options
   return Tools.make(
     McpTool.make(declaration as McpTool.Options<string, McpTool.AnySchema, undefined, undefined>),
     handler,
-    scopes
+    scopes,
+    cacheHint
   )
 }
 
@@ -187,7 +205,12 @@ export const toolHandler = <T extends McpTool.Any, E extends ToolHandlerError<T>
   handler: (args: McpTool.Parameters<T>) => Effect.Effect<McpTool.HandlerSuccess<T>, E, R>,
   options: Scoped = {}
 ): Tool<Exclude<R, HandlerServices>> =>
-  Tools.make(declaration, handler as (args: unknown) => Effect.Effect<unknown, unknown, unknown>, options.scopes) as Tool<
+  Tools.make(
+    declaration,
+    handler as (args: unknown) => Effect.Effect<unknown, unknown, unknown>,
+    options.scopes,
+    options.cacheHint
+  ) as Tool<
     Exclude<R, HandlerServices>
   >
 

@@ -56,7 +56,7 @@ import type * as JsonRpc from "./JsonRpc.js"
 import type { ErrorResponse } from "./McpError.js"
 import type * as Protocol from "./Protocol.js"
 import type * as Schema from "effect/Schema"
-import type { Feature } from "./McpFeature.js"
+import type { CacheHint, Feature } from "./McpFeature.js"
 import type * as McpSchema from "./McpSchema.js"
 import * as ProtocolEra from "./ProtocolEra.js"
 import type * as Principal from "./McpAuth.js"
@@ -188,15 +188,11 @@ export interface RequestStateOptions {
 }
 
 /**
- * A caching hint of a 2026-07-28 result: how long the client may reuse it (`ttlMs`), and whether
- * it is the same for every caller (`"public"`) or for this one only (`"private"`).
+ * A caching hint of a 2026-07-28 result (defined in `McpFeature`).
  * @since 0.2.0
  * @category models
  */
-export interface CacheHint {
-  readonly ttlMs: number
-  readonly cacheScope: "public" | "private"
-}
+export type { CacheHint } from "./McpFeature.js"
 
 /**
  * The methods whose results carry a caching hint on 2026-07-28.

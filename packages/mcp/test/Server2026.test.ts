@@ -278,6 +278,47 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.strictEqual(resultOf(list).cacheScope, "private")
     }))
 
+  it.scoped("caching hints per feature: a resource's own for its reads, a feature's caps the list holding it", () =>
+    Effect.gen(function*() {
+      const Pinned = McpServer.resource({
+        uri: "docs://pinned",
+        name: "pinned",
+        cacheHint: { ttlMs: 5_000, cacheScope: "public" },
+        content: Effect.succeed("stable")
+      })
+      const Volatile = McpServer.tool({
+        name: "volatile",
+        cacheHint: { ttlMs: 1_000, cacheScope: "private" },
+        handler: () => Effect.succeed("v")
+      })
+      const server = yield* buildServer(McpServer.register(Echo, Pinned, Volatile), {
+        cacheHints: {
+          "tools/list": { ttlMs: 60_000, cacheScope: "public" },
+          "resources/list": { ttlMs: 60_000, cacheScope: "public" },
+          "resources/read": { ttlMs: 10, cacheScope: "private" }
+        }
+      })
+      const pair = yield* Transport.makeMemoryPair()
+      yield* Effect.forkScoped(server.serve(pair.server))
+      const inbox = yield* Queue.unbounded<JsonRpc.Frame>()
+      yield* pair.client.incoming.pipe(Stream.runForEach((f) => Queue.offer(inbox, f)), Effect.forkScoped)
+      const ask = (id: number, method: string, params: Record<string, unknown>) =>
+        Effect.zipRight(
+          pair.client.send({ jsonrpc: "2.0", id, method, params: { _meta: envelope(), ...params } } as never),
+          Queue.take(inbox)
+        ) as Effect.Effect<JsonRpc.Response>
+      const tools = yield* ask(1, "tools/list", {})
+      assertValid2026(tools, "tools/list")
+      assert.include(resultOf(tools), { ttlMs: 1_000, cacheScope: "private" })
+      // the hint is not part of the published definition
+      assert.isUndefined(resultOf(tools).tools.find((t: { name: string }) => t.name === "volatile").cacheHint)
+      const resources = yield* ask(2, "resources/list", {})
+      assert.include(resultOf(resources), { ttlMs: 5_000, cacheScope: "public" })
+      const read = yield* ask(3, "resources/read", { uri: "docs://pinned" })
+      assertValid2026(read, "resources/read")
+      assert.include(resultOf(read), { ttlMs: 5_000, cacheScope: "public" })
+    }))
+
   it.scoped("a connection opened by server/discover is 2026: a request without an envelope is -32602, a batch -32600", () =>
     Effect.gen(function*() {
       const { call, inbox, send } = yield* rawClient()

@@ -10,13 +10,13 @@ import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { ErrorResponse } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
-import type { Completer, Prompt, PromptContent } from "../../McpFeature.js"
+import type { CacheHint, Completer, Prompt, PromptContent } from "../../McpFeature.js"
 import * as Failure from "../failure.js"
 import * as JsonSchema from "../jsonSchema.js"
 import { formatIssue } from "../validate.js"
 import type { ListPage } from "./pagination.js"
 import type { FeatureRegistry } from "./registry.js"
-import { type Handlers, runFeature } from "./request.js"
+import { capped, type Handlers, runFeature } from "./request.js"
 
 type JsonSchemaObject = JsonSchema.JsonSchemaObject
 
@@ -60,12 +60,13 @@ const toPromptResult = (output: PromptContent): McpSchema.GetPromptResult => {
 export const make = (
   options: Omit<McpSchema.Prompt, "arguments"> & {
     readonly scopes?: ReadonlyArray<string> | undefined
+    readonly cacheHint?: CacheHint | undefined
     readonly parameters?: Schema.Schema<unknown, unknown> | undefined
     readonly complete?: { readonly [argument: string]: Completer<unknown> | undefined } | undefined
     readonly content: (args: unknown) => Effect.Effect<PromptContent, unknown, unknown>
   }
 ): Prompt<unknown> => {
-  const { complete, content, parameters, scopes, ...rest } = options
+  const { cacheHint, complete, content, parameters, scopes, ...rest } = options
   const decode = ParseResult.decodeUnknownEither(parameters ?? (EmptyParameters as Schema.Schema<unknown, unknown>), {
     errors: "all"
   })
@@ -75,6 +76,7 @@ export const make = (
     _tag: "Prompt",
     definition,
     ...(scopes !== undefined ? { scopes } : {}),
+    ...(cacheHint !== undefined ? { cacheHint } : {}),
     get: (input) => {
       const decoded = decode(input ?? {})
       if (Either.isLeft(decoded)) {
@@ -90,9 +92,11 @@ export const make = (
 }
 
 export const handlers = (registry: FeatureRegistry, listPage: ListPage): Handlers => ({
-  "prompts/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
-    Effect.flatMap(registry.get, (r) =>
-      listPage("prompts", Array.from(r.prompts.values(), (e) => e.feature.definition), params?.cursor)),
+  "prompts/list": (params: McpSchema.PaginatedRequestParams | undefined, env) =>
+    Effect.flatMap(registry.get, (r) => {
+      const entries = Array.from(r.prompts.values())
+      return capped(env, entries, listPage("prompts", entries.map((e) => e.feature.definition), params?.cursor))
+    }),
   "prompts/get": (params: McpSchema.GetPromptRequestParams, env) =>
     Effect.flatMap(registry.get, (r) => {
       const entry = r.prompts.get(params.name)

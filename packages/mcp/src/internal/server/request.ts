@@ -7,6 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import { HandlerContext, type HandlerContextShape } from "../../HandlerContext.js"
+import type { CacheHint } from "../../McpFeature.js"
 import type { ErrorResponse } from "../../McpError.js"
 import type * as Protocol from "../../Protocol.js"
 import { ServerSession } from "../../ServerSession.js"
@@ -71,3 +72,32 @@ export const withFeature = <A>(
   effect: Effect.Effect<A, ErrorResponse, unknown>,
   env: RequestEnv
 ): Effect.Effect<A, ErrorResponse> => Effect.provide(effect as Effect.Effect<A, ErrorResponse>, servicesFor(entry, env))
+
+/** The tightest of some caching hints: the shortest `ttlMs`, `"private"` if any is; undefined for none. */
+export const tightest = (
+  hints: ReadonlyArray<CacheHint | undefined>
+): CacheHint | undefined => {
+  let out: CacheHint | undefined
+  for (const h of hints) {
+    if (h === undefined) continue
+    out = out === undefined ? h : {
+      ttlMs: Math.min(out.ttlMs, h.ttlMs),
+      cacheScope: out.cacheScope === "private" || h.cacheScope === "private" ? "private" : "public"
+    }
+  }
+  return out
+}
+
+/**
+ * On the 2026 path, a list result capped by the caching hints of the features it holds (the
+ * 2026 path then caps the server's hint for the list by it); on 2025, the page as it is.
+ */
+export const capped = (
+  env: RequestEnv,
+  entries: ReadonlyArray<Registered<{ readonly cacheHint?: CacheHint | undefined }>>,
+  page: Effect.Effect<Protocol.Result, ErrorResponse>
+): Effect.Effect<Protocol.Result, ErrorResponse> => {
+  if (env.envelope === undefined) return page
+  const hint = tightest(entries.map((e) => e.feature.cacheHint))
+  return hint === undefined ? page : Effect.map(page, (result) => ({ ...result, ...hint }))
+}

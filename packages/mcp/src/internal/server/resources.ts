@@ -9,12 +9,21 @@ import * as Encoding from "effect/Encoding"
 import * as Option from "effect/Option"
 import { ErrorResponse } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
-import type { Completer, Resource, ResourceContent, ResourceTemplate } from "../../McpFeature.js"
+import type { CacheHint, Completer, Resource, ResourceContent, ResourceTemplate } from "../../McpFeature.js"
 import * as UriTemplate from "../../UriTemplate.js"
 import * as Failure from "../failure.js"
 import type { ListPage } from "./pagination.js"
 import { type FeatureRegistry, findTemplate } from "./registry.js"
-import { type Handlers, runFeature, withFeature } from "./request.js"
+import { capped, type Handlers, runFeature, withFeature } from "./request.js"
+import type { RequestEnv } from "./request.js"
+
+/** On the 2026 path, a read carries its resource's own caching hint, if it has one. */
+const withHint = <A extends object>(
+  env: RequestEnv,
+  hint: CacheHint | undefined,
+  read: Effect.Effect<A, ErrorResponse>
+): Effect.Effect<A, ErrorResponse> =>
+  env.envelope === undefined || hint === undefined ? read : Effect.map(read, (result) => ({ ...result, ...hint }))
 
 const toReadResult = (uri: string, mimeType: string | undefined, content: ResourceContent): McpSchema.ReadResourceResult => {
   const mime = mimeType === undefined ? {} : { mimeType }
@@ -27,17 +36,19 @@ const toReadResult = (uri: string, mimeType: string | undefined, content: Resour
 
 interface Scoped {
   readonly scopes?: ReadonlyArray<string> | undefined
+  readonly cacheHint?: CacheHint | undefined
 }
 
 /** A static resource (see `McpServer.resource`). */
 export const resource = (
   options: McpSchema.Resource & Scoped & { readonly content: Effect.Effect<ResourceContent, unknown, unknown> }
 ): Resource<unknown> => {
-  const { content, scopes, ...definition } = options
+  const { cacheHint, content, scopes, ...definition } = options
   return {
     _tag: "Resource",
     definition,
     ...(scopes !== undefined ? { scopes } : {}),
+    ...(cacheHint !== undefined ? { cacheHint } : {}),
     read: (uri) =>
       content.pipe(
         Effect.map((c) => toReadResult(uri, options.mimeType, c)),
@@ -54,11 +65,12 @@ export const resourceTemplate = (
     readonly complete?: { readonly [variable: string]: Completer<unknown> } | undefined
   }
 ): ResourceTemplate<unknown> => {
-  const { complete, list, read, scopes, ...definition } = options
+  const { cacheHint, complete, list, read, scopes, ...definition } = options
   return {
     _tag: "ResourceTemplate",
     definition,
     ...(scopes !== undefined ? { scopes } : {}),
+    ...(cacheHint !== undefined ? { cacheHint } : {}),
     template: UriTemplate.parse(options.uriTemplate),
     read: (uri, variables) =>
       read(variables, uri).pipe(
@@ -79,19 +91,25 @@ export const handlers = (registry: FeatureRegistry, listPage: ListPage): Handler
           (e) => withFeature(e, e.feature.list!, env)
         ),
         (listed) =>
-          listPage("resources", [...Array.from(r.resources.values(), (e) => e.feature.definition), ...listed.flat()], params?.cursor)
+          capped(
+            env,
+            [...r.resources.values(), ...r.templates.values()],
+            listPage("resources", [...Array.from(r.resources.values(), (e) => e.feature.definition), ...listed.flat()], params?.cursor)
+          )
       )),
-  "resources/templates/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
-    Effect.flatMap(registry.get, (r) =>
-      listPage("resourceTemplates", Array.from(r.templates.values(), (e) => e.feature.definition), params?.cursor)),
+  "resources/templates/list": (params: McpSchema.PaginatedRequestParams | undefined, env) =>
+    Effect.flatMap(registry.get, (r) => {
+      const entries = Array.from(r.templates.values())
+      return capped(env, entries, listPage("resourceTemplates", entries.map((e) => e.feature.definition), params?.cursor))
+    }),
   "resources/read": (params: McpSchema.ReadResourceRequestParams, env) =>
     Effect.flatMap(registry.get, (r) => {
       const entry = r.resources.get(params.uri)
-      if (entry !== undefined) return runFeature(entry, entry.feature.read(params.uri), env)
+      if (entry !== undefined) return withHint(env, entry.feature.cacheHint, runFeature(entry, entry.feature.read(params.uri), env))
       const template = findTemplate(r, params.uri)
       if (Option.isSome(template)) {
         const [e, vars] = template.value
-        return runFeature(e, e.feature.read(params.uri, vars), env)
+        return withHint(env, e.feature.cacheHint, runFeature(e, e.feature.read(params.uri, vars), env))
       }
       return Effect.fail(ErrorResponse.resourceNotFound(params.uri))
     }),

@@ -32,6 +32,7 @@ import type { Identity } from "./lifecycle.js"
 import * as Listen from "./listen.js"
 import * as ParamHeaders from "./paramHeaders.js"
 import type { FeatureRegistry } from "./registry.js"
+import { tightest } from "./request.js"
 import type { Sessions, SessionState } from "./sessions.js"
 
 /** What a 2026 request's `_meta` says about its client. */
@@ -212,8 +213,13 @@ const decorate = (served: Served, method: string, result: Protocol.Result): Prot
   }
   if (resultType === McpSchema2026.RESULT_TYPE_COMPLETE && isCacheable(method)) {
     const hint = served.cacheHint(method)
-    if (typeof out.ttlMs !== "number") out.ttlMs = hint.ttlMs
-    if (typeof out.cacheScope !== "string") out.cacheScope = hint.cacheScope
+    const own = typeof out.ttlMs === "number" && typeof out.cacheScope === "string"
+      ? { ttlMs: out.ttlMs, cacheScope: out.cacheScope as McpSchema2026.CacheScope }
+      : undefined
+    // a read's own hint (its resource's) is the hint; a list's (its features') caps the server's
+    const chosen = own === undefined ? hint : method === "resources/read" ? own : tightest([hint, own])!
+    out.ttlMs = chosen.ttlMs
+    out.cacheScope = chosen.cacheScope
   }
   return out as Protocol.Result
 }

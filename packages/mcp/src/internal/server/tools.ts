@@ -10,13 +10,13 @@ import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import { ErrorResponse } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
-import type { Tool, ToolContent } from "../../McpFeature.js"
+import type { CacheHint, Tool, ToolContent } from "../../McpFeature.js"
 import * as McpTool from "../../McpTool.js"
 import * as Failure from "../failure.js"
 import { formatIssue } from "../validate.js"
 import type { ListPage } from "./pagination.js"
 import type { FeatureRegistry } from "./registry.js"
-import { type Handlers, type RequestEnv, runFeature, withFeature } from "./request.js"
+import { capped, type Handlers, type RequestEnv, runFeature, withFeature } from "./request.js"
 import type { Registered } from "./registry.js"
 import * as HandlerContext from "../../HandlerContext.js"
 import type { ToolCall, ToolCallHook, ToolRunContext } from "../../McpServer.js"
@@ -37,7 +37,8 @@ const toToolResult = (output: ToolContent): McpSchema.CallToolResult => {
 export const make = (
   declaration: McpTool.Any,
   handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>,
-  scopes: ReadonlyArray<string> | undefined
+  scopes: ReadonlyArray<string> | undefined,
+  cacheHint?: CacheHint | undefined
 ): Tool<unknown> => {
   const decode = ParseResult.decodeUnknownEither(declaration.parameters as Schema.Schema<unknown, unknown>, {
     errors: "all",
@@ -72,6 +73,7 @@ export const make = (
     name,
     definition: declaration.definition,
     ...(scopes !== undefined ? { scopes } : {}),
+    ...(cacheHint !== undefined ? { cacheHint } : {}),
     call: (args) => {
       const decoded = decode(args ?? {})
       if (Either.isLeft(decoded)) {
@@ -133,8 +135,15 @@ export const handlers = (
   listPage: ListPage,
   hooks: () => ReadonlyArray<ToolCallHook> = () => []
 ): Handlers => ({
-  "tools/list": (params: McpSchema.PaginatedRequestParams | undefined) =>
-    Effect.flatMap(registry.get, (r) => listPage("tools", Array.from(r.tools.values(), (e) => e.feature.definition), params?.cursor)),
+  "tools/list": (params: McpSchema.PaginatedRequestParams | undefined, env) =>
+    Effect.flatMap(registry.get, (r) => {
+      const entries = Array.from(r.tools.values())
+      return capped(
+        env,
+        entries,
+        listPage("tools", entries.map((e) => e.feature.definition), params?.cursor)
+      )
+    }),
   "tools/call": (params: McpSchema.CallToolRequestParams, env) =>
     Effect.flatMap(registry.get, (r) => {
       const entry = r.tools.get(params.name)
