@@ -13,7 +13,6 @@
  * ```
  * @since 0.1.0
  */
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type * as Headers from "@effect/platform/Headers"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
@@ -355,7 +354,10 @@ export const layer = (
         routes[legacy.messagesPath] = old.messages
       }
       // the engine makes its own span per MCP request; one per HTTP request on top costs without telling more
-      const viaPlatform = yield* HttpMiddleware.withTracerDisabledWhenEffect(NodeHttpServer.makeHandler(mount(routes)), () => true)
+      const viaPlatform = Object.keys(routes).length === 0
+        ? notFound
+        : yield* Effect.flatMap(platformNode, (NodeHttpServer) =>
+          HttpMiddleware.withTracerDisabledWhenEffect(NodeHttpServer.makeHandler(mount(routes)), () => true))
       const runFork = Runtime.runFork(yield* Effect.runtime<never>())
       // a client that stops reading is cut after the write timeout, on the Clock
       const clock = yield* Effect.clock
@@ -402,10 +404,54 @@ export const layer = (
   return serve.pipe(
     Layer.provideMerge(endpoint),
     Layer.provideMerge(forceClose),
-    Layer.provideMerge(
-      NodeHttpServer.layerServer(() => (server = createServer()), { port: options.port, host }).pipe(
-        Layer.mapError((error) => listenError(host, options.port, error.cause))
-      )
-    )
+    Layer.provideMerge(listen(() => (server = createServer()), options.port, host))
   )
 }
+
+/**
+ * `@effect/platform-node`'s HTTP server, loaded only to serve an app that is not the MCP
+ * endpoint (metadata, legacy SSE, `HttpServer.serve`): with it come undici, ws and the Node
+ * context, some 20 MiB of RSS that a server of the MCP endpoint alone never uses.
+ */
+const platformNode = Effect.promise(() => import("@effect/platform-node/NodeHttpServer"))
+
+const notFound = (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(404)
+  res.end()
+}
+
+/** `node:http` listening, as the `HttpServer` service; its `serve` runs an app through the platform's handler. */
+const listen = (evaluate: () => Server, port: number, host: string): Layer.Layer<HttpServer.HttpServer, TransportError> =>
+  Layer.scoped(
+    HttpServer.HttpServer,
+    Effect.gen(function*() {
+      const server = yield* Effect.acquireRelease(Effect.sync(evaluate), (server) =>
+        Effect.async<void>((resume) => {
+          if (!server.listening) return resume(Effect.void)
+          server.close(() => resume(Effect.void))
+        }))
+      yield* Effect.async<void, TransportError>((resume) => {
+        const onError = (cause: unknown) => resume(Effect.fail(listenError(host, port, cause)))
+        server.on("error", onError)
+        server.listen({ port, host }, () => {
+          server.off("error", onError)
+          resume(Effect.void)
+        })
+      })
+      const address = server.address()
+      return HttpServer.make({
+        address: typeof address === "string" || address === null
+          ? { _tag: "UnixAddress", path: String(address) }
+          : { _tag: "TcpAddress", hostname: address.address, port: address.port },
+        serve: (app, middleware) =>
+          Effect.gen(function*() {
+            const NodeHttpServer = yield* platformNode
+            const handler = yield* (middleware === undefined
+              ? NodeHttpServer.makeHandler(app)
+              : NodeHttpServer.makeHandler(app, middleware))
+            server.on("request", handler)
+            yield* Effect.addFinalizer(() => Effect.sync(() => server.off("request", handler)))
+          })
+      })
+    })
+  )
