@@ -428,6 +428,47 @@ describe("multi-round-trip requests", () => {
     }))
 })
 
+describe("a call refused for its headers (-32020)", () => {
+  it.scoped("a tool not listed yet: the tools are listed and the call is made once more with its headers", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const routes: Array<Readonly<Record<string, string>> | undefined> = []
+      const tapped = Transport.tap(pair.client, {
+        outgoing: (message, route) =>
+          Effect.sync(() => {
+            if (!Array.isArray(message) && (message as JsonRpc.Request).method === "tools/call") routes.push(route?.headers)
+          })
+      })
+      let lists = 0
+      yield* server2026(pair, (r) => {
+        if (r.method === "tools/list") {
+          lists++
+          return JsonRpc.success(r.id, {
+            tools: [{ name: "region", inputSchema: { type: "object", properties: { r: { type: "string", "x-mcp-header": "R" } } } }]
+          })
+        }
+        const name = paramsOf(r).name
+        return routes[routes.length - 1]?.["mcp-param-r"] === undefined
+          ? JsonRpc.failure(r.id, { code: -32020, message: "Header mismatch" })
+          : JsonRpc.success(r.id, { content: [{ type: "text", text: String(name) }] })
+      })
+      const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(Effect.provideService(Transport.Transport, tapped))
+      const result = yield* client.callTool("region", { r: "eu" })
+      assert.deepStrictEqual(result.content, [{ type: "text", text: "region" }])
+      assert.deepStrictEqual(routes, [undefined, { "mcp-param-r": "eu" }])
+      assert.strictEqual(lists, 1)
+      // a tool the listing does not know: the error, after one listing
+      const error = yield* Effect.flip(client.callTool("other", { r: "eu" }))
+      assert.strictEqual((error as McpError).code, -32020)
+      assert.strictEqual(lists, 2)
+      // a listed tool refused again is not retried
+      routes.length = 0
+      const again = yield* Effect.flip(client.callTool("region", {}))
+      assert.strictEqual((again as McpError).code, -32020)
+      assert.strictEqual(routes.length, 1)
+    }))
+})
+
 describe("x-mcp-header rules and header values", () => {
   const invalid: ReadonlyArray<readonly [string, unknown]> = [
     ["empty", { type: "object", properties: { v: { type: "string", "x-mcp-header": "" } } }],

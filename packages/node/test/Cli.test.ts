@@ -601,7 +601,10 @@ layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over
       assert.strictEqual(parsed.protocolVersion, "2025-11-25")
       const human = yield* http("info")
       assertOk(human)
-      assert.match(human.stdout, /^server: {3}test-http 1\.0\.0\nprotocol: 2025-11-25\nfeatures: .*tools/)
+      assert.match(human.stdout, /^server: {3}test-http 1\.0\.0\nprotocol: 2025-11-25 \(2025 era, session\)\nfeatures: .*tools/)
+      assert.strictEqual(parsed.era, "2025")
+      assertUsage(yield* http("info", "--protocol", "2024-01-01"), /invalid --protocol '2024-01-01' \(expected 2025-11-25, 2026-07-28 or auto\)/)
+      assertUsage(yield* http("info", "--protocol"), /--protocol needs a value/)
     }))
 
   it.effect("call METHOD [PARAMS_JSON]: any request, its JSON result", () =>

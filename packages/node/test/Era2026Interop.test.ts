@@ -9,6 +9,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { createMcpHandler } from "@modelcontextprotocol/server"
 import { toNodeHandler } from "@modelcontextprotocol/node"
+import * as McpCli from "@effect-mcp/node/McpCli"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
@@ -236,4 +237,65 @@ describe("auto against servers of 2025, and our own", () => {
       assert.strictEqual(old.era, "2025")
       assert.deepStrictEqual(yield* old.callTool("echo", { text: "ours" }), { content: [{ type: "text", text: "ours" }] })
     }), 30_000)
+})
+
+/** Runs `emcp` in this process, stdout and stderr captured, stdin not a terminal. */
+const emcp = (...args: ReadonlyArray<string>) =>
+  Effect.suspend(() => {
+    let stdout = ""
+    let stderr = ""
+    const streams: McpCli.Streams = {
+      stdout: (text) => Effect.sync(() => void (stdout += text)),
+      stderr: (text) => void (stderr += text),
+      stdoutColumns: () => undefined,
+      stderrColumns: () => undefined,
+      interactive: false
+    }
+    return Effect.map(McpCli.main(args, streams), (code) => ({ code, stdout, stderr }))
+  })
+
+describe("emcp against the official v2 server", () => {
+  const check = (connection: ReadonlyArray<string>, legacy2025Works: boolean) =>
+    Effect.gen(function*() {
+      const info = yield* emcp(...connection, "info", "--json")
+      assert.strictEqual(info.code, 0, info.stderr)
+      const parsed = JSON.parse(info.stdout)
+      assert.strictEqual(parsed.era, "2026")
+      assert.strictEqual(parsed.protocolVersion, "2026-07-28")
+      assert.strictEqual(parsed.serverInfo.name, "official-v2")
+      const human = yield* emcp(...connection, "info")
+      assert.match(human.stdout, /\nprotocol: 2026-07-28 \(2026 era, stateless\)\n/)
+      const echo = yield* emcp(...connection, "tools", "call", "echo", `{"text":"hi"}`, "--json")
+      assert.strictEqual(echo.stdout, `{"content":[{"type":"text","text":"hi"}]}\n`, echo.stderr)
+      // an elicitation round answered from the flag, a sampling round from the flag
+      const confirm = yield* emcp(...connection, "tools", "call", "confirm", `{"action":"go"}`, "--elicit", `accept:{"ok":true}`, "--json")
+      assert.strictEqual(JSON.parse(confirm.stdout).content[0].text, `go: {"ok":true} (state confirm:go)`, confirm.stderr)
+      const haiku = yield* emcp(...connection, "tools", "call", "haiku", `{"topic":"x"}`, "--sampling-response", "a line", "--json")
+      assert.strictEqual(JSON.parse(haiku.stdout).content[0].text, "a line / a line", haiku.stderr)
+      const region = yield* emcp(...connection, "tools", "call", "region", `{"region":"eu"}`, "--json")
+      assert.strictEqual(JSON.parse(region.stdout).content[0].text, "region eu", region.stderr)
+      const ping = yield* emcp(...connection, "ping")
+      assert.match(ping.stdout, /^pong/)
+      const pinned = yield* emcp(...connection, "--protocol", "2026-07-28", "tools", "call", "echo", `{"text":"p"}`, "--json")
+      assert.strictEqual(pinned.stdout, `{"content":[{"type":"text","text":"p"}]}\n`, pinned.stderr)
+      const old = yield* emcp(...connection, "--protocol", "2025-11-25", "info", "--json")
+      if (legacy2025Works) {
+        assert.strictEqual(JSON.parse(old.stdout).era, "2025", old.stderr)
+      } else {
+        assert.strictEqual(old.code, 1)
+        assert.match(old.stderr, /-32022/)
+      }
+    })
+
+  for (const legacy of ["stateless", "reject"] as const) {
+    it.scopedLive(`over HTTP, legacy: '${legacy}'`, () =>
+      Effect.gen(function*() {
+        const server = yield* officialHttp(legacy)
+        yield* check(["--url", server.url], legacy === "stateless")
+      }), 60_000)
+  }
+  for (const legacy of ["serve", "reject"] as const) {
+    it.scopedLive(`over stdio, legacy: '${legacy}'`, () =>
+      check(["--stdio", `'${process.execPath}' '${v2Fixture}' --stdio ${legacy}`], legacy === "serve"), 90_000)
+  }
 })

@@ -20,7 +20,9 @@
  *   flight (and cancels its request on the wire).
  * - **`tools/list`**: tools whose `x-mcp-header` annotations break the rules
  *   are dropped (logged with the reason); the annotations of the others are
- *   kept by name for the headers of their calls.
+ *   kept by name for the headers of their calls. A call of a tool not listed
+ *   yet that the server refuses with −32020 (its headers) lists the tools and
+ *   is made once more.
  * - A result without `resultType` is complete. The calls get a complete
  *   result without `resultType` and without the server's info in `_meta`,
  *   as a 2025 server would have answered.
@@ -227,9 +229,33 @@ export const make = (options: Options): Session2026 => {
       return Effect.as(logged, dropped.length === 0 ? result : { ...result, tools: kept })
     })
 
+  /** Every page of `tools/list`, for the `x-mcp-header` annotations it records. */
+  const learnTools = (cursor?: string): Effect.Effect<void, ClientError> =>
+    Effect.flatMap(listTools(cursor === undefined ? undefined : { cursor }, undefined), (result) =>
+      typeof result.nextCursor === "string" && result.nextCursor !== cursor ? learnTools(result.nextCursor) : Effect.void)
+
+  /**
+   * A call of a tool not listed yet that the server refused for its headers
+   * (−32020): the tools are listed, and the call is made once more with the
+   * `Mcp-Param-*` headers they declare.
+   */
+  const callTool = (params: JsonRpc.Params | undefined, requestOptions: Protocol.RequestOptions | undefined) => {
+    const name = params?.name
+    return Effect.catchIf(
+      rounds("tools/call", params, requestOptions),
+      (e): e is McpError =>
+        e instanceof McpError && e.code === McpSchema2026.HEADER_MISMATCH && typeof name === "string" && !toolHeaders.has(name),
+      (e) =>
+        Effect.flatMap(learnTools(), () =>
+          toolHeaders.has(name as string) ? rounds("tools/call", params, requestOptions) : Effect.fail(e))
+    )
+  }
+
   const dispatch: Session2026["request"] = (method, params, requestOptions) =>
     method === "tools/list"
       ? listTools(params, requestOptions)
+      : method === "tools/call"
+      ? callTool(params, requestOptions)
       : McpSchema2026.isInputRequiredMethod(method)
       ? rounds(method, params, requestOptions)
       : send(method, params, requestOptions)

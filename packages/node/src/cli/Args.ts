@@ -27,9 +27,22 @@ export interface GlobalConfig {
   readonly root: ReadonlyArray<string>
   readonly quiet: boolean
   readonly verbose: boolean
+  readonly protocol: string | undefined
 }
 
-type Single = "stdio" | "url" | "cwd" | "token" | "clientId" | "clientSecret" | "scope" | "timeout" | "logLevel" | "samplingResponse" | "elicit"
+type Single =
+  | "stdio"
+  | "url"
+  | "cwd"
+  | "token"
+  | "clientId"
+  | "clientSecret"
+  | "scope"
+  | "timeout"
+  | "logLevel"
+  | "samplingResponse"
+  | "elicit"
+  | "protocol"
 type Repeated = "env" | "header" | "root"
 type Flag = "json" | "quiet" | "verbose" | "noLogin"
 
@@ -96,6 +109,14 @@ export const GLOBAL_OPTIONS: ReadonlyArray<GlobalOptionSpec> = [
     group: "signin",
     description:
       "Never sign in: when the server answers 401 and no stored token serves, fail. Without it emcp signs in with OAuth: it prints the authorization URL on stderr (and opens a browser on a terminal) and listens on 127.0.0.1 for the redirect."
+  },
+  {
+    name: "protocol",
+    key: "protocol",
+    group: "connection",
+    value: "VERSION",
+    description:
+      "The protocol revision to speak: 2025-11-25 (initialize; older revisions are negotiated down) or 2026-07-28 (stateless, server/discover). Default: auto, 2026-07-28 when the server speaks it, else 2025-11-25."
   },
   {
     name: "client-id",

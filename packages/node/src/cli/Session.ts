@@ -123,6 +123,7 @@ const withSession = <A>(
       const client = yield* McpClient.make({
         name: "emcp",
         version: VERSION,
+        era: settings.era,
         ...handlers,
         ...(era !== undefined ? { era } : {}),
         ...(extraTimeout !== undefined ? { requestTimeout: extraTimeout, maxRequestTimeout: extraTimeout } : {})

@@ -71,6 +71,8 @@ export interface Settings {
   readonly samplingResponse: McpSchema.CreateMessageResult | undefined
   readonly elicit: ElicitAnswer | undefined
   readonly roots: ReadonlyArray<McpSchema.Root>
+  /** The client's era (`--protocol`): auto, 2025 or pinned 2026-07-28. */
+  readonly era: "auto" | "2025" | "2026-07-28"
 }
 
 /** A parse result as an effect failing with a usage error. */
@@ -138,6 +140,15 @@ const signIn = (g: GlobalConfig, headers: Readonly<Record<string, string>>): Eff
     }
   })
 
+const eraOf = (text: string | undefined): Effect.Effect<Settings["era"], CliError> =>
+  text === undefined || text === "auto"
+    ? Effect.succeed("auto")
+    : text === "2026-07-28"
+    ? Effect.succeed("2026-07-28")
+    : text === "2025-11-25"
+    ? Effect.succeed("2025")
+    : Effect.fail(CliError.usage(`invalid --protocol '${text}' (expected 2025-11-25, 2026-07-28 or auto)`))
+
 const logLevel = (text: string): Effect.Effect<McpSchema.LoggingLevel, CliError> => {
   const level = text.toLowerCase()
   return (LOG_LEVELS as ReadonlyArray<string>).includes(level)
@@ -165,6 +176,7 @@ export const toSettings = (g: GlobalConfig): Effect.Effect<Settings, CliError> =
         ? yield* orUsage(parseSamplingResponse(g.samplingResponse))
         : undefined,
       elicit: g.elicit !== undefined ? yield* orUsage(parseElicit(g.elicit)) : undefined,
-      roots: g.root.map(parseRoot)
+      roots: g.root.map(parseRoot),
+      era: yield* eraOf(g.protocol)
     }
   })

@@ -14,6 +14,7 @@ export const info: CommandHandler = ({ globals }) =>
   execute(globals, ({ client, settings }) =>
     Effect.gen(function*() {
       const info = {
+        era: client.era,
         protocolVersion: client.protocolVersion,
         serverInfo: client.serverInfo,
         capabilities: client.serverCapabilities,
@@ -23,7 +24,7 @@ export const info: CommandHandler = ({ globals }) =>
       const s = client.serverInfo
       const lines = [
         `server:   ${s.name} ${s.version}${s.title !== undefined ? ` (${s.title})` : ""}`,
-        `protocol: ${client.protocolVersion}`,
+        `protocol: ${client.protocolVersion} (${client.era === "2026" ? "2026 era, stateless" : "2025 era, session"})`,
         `features: ${Object.keys(client.serverCapabilities).join(", ") || "(none)"}`
       ]
       if (client.instructions !== undefined) lines.push("", client.instructions)
