@@ -564,7 +564,7 @@ layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over
         json.stdout,
         `{"contents":[{"uri":"test://static-text","mimeType":"text/plain","text":"This is the content of the static text resource."}]}\n`
       )
-      assertOneLineFailure(yield* http("resources", "read", "test://missing"), /server error -32002: Resource not found/)
+      assertOneLineFailure(yield* http("resources", "read", "test://missing"), /server error -32(?:002|602): Resource not found/)
     }))
 
   it.effect("prompts list and get", () =>
@@ -598,11 +598,15 @@ layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over
       assertOk(info)
       const parsed = JSON.parse(info.stdout)
       assert.strictEqual(parsed.serverInfo.name, "test-http")
-      assert.strictEqual(parsed.protocolVersion, "2025-11-25")
+      // our server speaks both eras: 2026 unless asked for 2025
+      assert.strictEqual(parsed.protocolVersion, "2026-07-28")
+      assert.strictEqual(parsed.era, "2026")
       const human = yield* http("info")
       assertOk(human)
-      assert.match(human.stdout, /^server: {3}test-http 1\.0\.0\nprotocol: 2025-11-25 \(2025 era, session\)\nfeatures: .*tools/)
-      assert.strictEqual(parsed.era, "2025")
+      assert.match(human.stdout, /^server: {3}test-http 1\.0\.0\nprotocol: 2026-07-28 \(2026 era, stateless\)\nfeatures: .*tools/)
+      const old = yield* http("info", "--protocol", "2025-11-25")
+      assertOk(old)
+      assert.match(old.stdout, /^server: {3}test-http 1\.0\.0\nprotocol: 2025-11-25 \(2025 era, session\)\nfeatures: .*tools/)
       assertUsage(yield* http("info", "--protocol", "2024-01-01"), /invalid --protocol '2024-01-01' \(expected 2025-11-25, 2026-07-28 or auto\)/)
       assertUsage(yield* http("info", "--protocol"), /--protocol needs a value/)
     }))

@@ -24,8 +24,8 @@
  *   yet that the server refuses with −32020 (its headers) lists the tools and
  *   is made once more.
  * - A result without `resultType` is complete. The calls get a complete
- *   result without `resultType` and without the server's info in `_meta`,
- *   as a 2025 server would have answered.
+ *   result without `resultType`, caching hints and the server's info in
+ *   `_meta`, as a 2025 server would have answered.
  * @internal
  */
 import * as Effect from "effect/Effect"
@@ -96,12 +96,13 @@ const inputRequestFailed = (method: string, key: string, inner: string, message:
 
 /**
  * A complete result as the calls give it, the same in both eras: without
- * `resultType` (read by the rounds) and without the server's info in `_meta`
+ * `resultType` (read by the rounds), the caching hints `ttlMs` and
+ * `cacheScope` (read by the client's cache) and the server's info in `_meta`
  * (the client has it from discover).
  */
 const settled = (result: Protocol.Result): Protocol.Result => {
-  if (!("resultType" in result) && !isObject(result._meta)) return result
-  const { _meta, resultType: _, ...rest } = result
+  if (!("resultType" in result) && !("ttlMs" in result) && !("cacheScope" in result) && !isObject(result._meta)) return result
+  const { _meta, cacheScope: _scope, resultType: _, ttlMs: _ttl, ...rest } = result
   if (!isObject(_meta) || !(McpSchema2026.SERVER_INFO_META_KEY in _meta)) {
     return _meta === undefined ? rest : { ...rest, _meta }
   }
