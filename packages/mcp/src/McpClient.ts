@@ -294,6 +294,20 @@ export type ToolCallEvent =
   | { readonly _tag: "Result"; readonly result: McpSchema.CallToolResult }
 
 /**
+ * The notifications a `listen` stream asks for.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface ListenFilter {
+  readonly toolsListChanged?: boolean | undefined
+  readonly promptsListChanged?: boolean | undefined
+  readonly resourcesListChanged?: boolean | undefined
+  /** `notifications/resources/updated` of these URIs. */
+  readonly resources?: ReadonlyArray<string> | undefined
+}
+
+/**
  * A connected, initialized client: what the server said at initialize, and a
  * typed call for every server feature.
  * @since 0.1.0
@@ -388,6 +402,27 @@ export interface McpClientShape {
   readonly complete: (params: McpSchema.CompleteRequestParams) => Effect.Effect<McpSchema.CompleteResult, ClientError>
   readonly setLogLevel: (level: McpSchema.LoggingLevel) => Effect.Effect<void, ClientError>
 
+  /**
+   * The server's change notifications the filter asks for, in either era:
+   * on 2026 a `subscriptions/listen` request held open (sent again when the
+   * connection breaks), on 2025 the standing stream with the filter's
+   * resources subscribed. The stream yields once the server acknowledged it.
+   *
+   * @example
+   * ```ts
+   * import * as McpClient from "@effect-mcp/mcp/McpClient"
+   * import * as Effect from "effect/Effect"
+   * import * as Stream from "effect/Stream"
+   *
+   * const program = Effect.gen(function*() {
+   *   const client = yield* McpClient.McpClient
+   *   yield* client.listen({ toolsListChanged: true, resources: ["file:///notes.md"] }).pipe(
+   *     Stream.runForEach((n) => Effect.log(n.method))
+   *   )
+   * })
+   * ```
+   */
+  readonly listen: (filter: ListenFilter) => Stream.Stream<JsonRpc.Notification, ClientError>
   /** Every notification from the server. */
   readonly notifications: Stream.Stream<JsonRpc.Notification>
   readonly toolListChanged: Stream.Stream<void>

@@ -72,6 +72,8 @@ export interface RequestOptions {
   readonly onProgress?: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
   /** Where the request travels (the forward request it belongs to). */
   readonly route?: Route | undefined
+  /** Told the request's id before it is sent (a 2026 `subscriptions/listen` names its notifications by it). */
+  readonly onId?: ((id: JsonRpc.RequestId) => void) | undefined
 }
 
 /**

@@ -8,6 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import Ajv2020 from "ajv/dist/2020.js"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
+import * as Stream from "effect/Stream"
 import * as TestClock from "effect/TestClock"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
@@ -425,6 +426,68 @@ describe("multi-round-trip requests", () => {
       assert.deepStrictEqual(tools.map((t) => t.name), ["good"])
       yield* client.callTool("good", { region: " eu ", n: 3 })
       assert.deepStrictEqual(routes[0]?.headers, { "mcp-param-region": "=?base64?IGV1IA==?=", "mcp-param-n": "3" })
+    }))
+})
+
+describe("listen", () => {
+  it.scoped("2026: acknowledged first; yields its subscription's asked-for notifications; no timeout; ends with the request", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      let listenId: JsonRpc.RequestId | undefined
+      yield* server2026(pair, (r) => {
+        if (r.method === "subscriptions/listen") listenId = r.id
+        return undefined
+      })
+      const client = yield* connect(pair)
+      const fiber = yield* Effect.fork(Stream.runCollect(client.listen({ toolsListChanged: true, resources: ["file:///a"] })))
+      yield* until(() => listenId !== undefined)
+      const listenRequest = clientRequests(pair).find((r) => r.method === "subscriptions/listen")!
+      assert.deepStrictEqual(paramsOf(listenRequest).notifications, { toolsListChanged: true, resourceSubscriptions: ["file:///a"] })
+      assertValid2026([listenRequest])
+      const tagged = (id: unknown) => ({ _meta: { "io.modelcontextprotocol/subscriptionId": id } })
+      const note = (method: string, params: JsonRpc.Params) => pair.server.send(JsonRpc.notification(method, params))
+      // nothing before the acknowledgement is yielded... and what comes after is
+      yield* note("notifications/subscriptions/acknowledged", { ...tagged(listenId), notifications: { toolsListChanged: true } })
+      yield* note("notifications/tools/list_changed", tagged(listenId))
+      yield* note("notifications/tools/list_changed", tagged("another")) // another subscription's
+      yield* note("notifications/prompts/list_changed", tagged(listenId)) // not asked for
+      yield* note("notifications/resources/updated", { ...tagged(listenId), uri: "file:///b" }) // not asked for
+      yield* note("notifications/resources/updated", { ...tagged(listenId), uri: "file:///a" })
+      // an hour later it is still open: no timeout
+      yield* TestClock.adjust("1 hour")
+      assert.isNull(fiber.unsafePoll())
+      yield* pair.server.send(JsonRpc.success(listenId!, { resultType: "complete", _meta: tagged(listenId)._meta }))
+      const got = yield* Fiber.join(fiber)
+      assert.deepStrictEqual([...got].map((n) => n.method), ["notifications/tools/list_changed", "notifications/resources/updated"])
+    }))
+
+  it.scoped("2026: a refusal before the acknowledgement fails the stream", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* server2026(pair, (r) => JsonRpc.failure(r.id, { code: -32601, message: "no listen here" }))
+      const client = yield* connect(pair)
+      const error = yield* Effect.flip(Stream.runDrain(client.listen({ toolsListChanged: true })))
+      assert.strictEqual((error as McpError).code, -32601)
+    }))
+
+  it.scoped("2025: the filter's resources are subscribed for the life of the stream; list changes come from the session", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (r) =>
+        r.method === "initialize"
+          ? initializeResult(r.id, { resources: { subscribe: true }, tools: { listChanged: true } })
+          : JsonRpc.success(r.id, {}))
+      const client = yield* connect(pair, { era: "2025" })
+      const got = yield* Effect.fork(Stream.runCollect(Stream.take(client.listen({ toolsListChanged: true, resources: ["file:///a"] }), 2)))
+      yield* until(() => clientRequests(pair).some((r) => r.method === "resources/subscribe"))
+      // the stream yields once the subscription is answered
+      yield* until(() => pair.wire.filter((w) => w.from === "server").length >= 2)
+      yield* pair.server.send(JsonRpc.notification("notifications/prompts/list_changed", {}))
+      yield* pair.server.send(JsonRpc.notification("notifications/tools/list_changed", {}))
+      yield* pair.server.send(JsonRpc.notification("notifications/resources/updated", { uri: "file:///a" }))
+      const notes = yield* Fiber.join(got)
+      assert.deepStrictEqual([...notes].map((n) => n.method), ["notifications/tools/list_changed", "notifications/resources/updated"])
+      yield* until(() => clientRequests(pair).some((r) => r.method === "resources/unsubscribe"))
     }))
 })
 

@@ -15,7 +15,9 @@ import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Stream from "effect/Stream"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
@@ -35,8 +37,14 @@ interface Seen {
 /** The official handler on 127.0.0.1:0; every POST's headers and body are kept. */
 const officialHttp = (legacy: "stateless" | "reject") =>
   Effect.acquireRelease(
-    Effect.async<{ readonly url: string; readonly seen: Array<Seen>; readonly server: http.Server }>((resume) => {
-      const handler = toNodeHandler(createMcpHandler(factory, { legacy }))
+    Effect.async<{
+      readonly url: string
+      readonly seen: Array<Seen>
+      readonly server: http.Server
+      readonly notify: ReturnType<typeof createMcpHandler>["notify"]
+    }>((resume) => {
+      const mcp = createMcpHandler(factory, { legacy })
+      const handler = toNodeHandler(mcp)
       const seen: Array<Seen> = []
       const server = http.createServer((req, res) => {
         const chunks: Array<Buffer> = []
@@ -50,7 +58,7 @@ const officialHttp = (legacy: "stateless" | "reject") =>
       })
       server.listen(0, "127.0.0.1", () => {
         const port = (server.address() as AddressInfo).port
-        resume(Effect.succeed({ url: `http://127.0.0.1:${port}/mcp`, seen, server }))
+        resume(Effect.succeed({ url: `http://127.0.0.1:${port}/mcp`, seen, server, notify: mcp.notify }))
       })
     }),
     ({ server }) =>
@@ -164,6 +172,39 @@ describe("our client against the official v2 server on the 2026 path", () => {
         }
       }), 60_000)
   }
+
+  it.scopedLive("HTTP: listen is acknowledged, then yields what its filter asks for; closing it ends the request", () =>
+    Effect.gen(function*() {
+      const server = yield* officialHttp("reject")
+      const client = yield* McpClient.McpClient.pipe(Effect.provide(yield* overHttp(server.url)))
+      const got = new Set<string>()
+      const listening = yield* Effect.forkScoped(
+        client.listen({ toolsListChanged: true, promptsListChanged: true }).pipe(
+          Stream.map((n) => `${n.method} ${String(n.params?.uri ?? "")}`.trim()),
+          Stream.takeUntil((line) => {
+            got.add(line)
+            return got.size >= 2
+          }),
+          Stream.runDrain
+        )
+      )
+      // the server publishes only to subscriptions it holds: publish until the stream has seen both
+      const publish = Effect.sync(() => {
+        server.notify.resourcesChanged() // not asked for
+        server.notify.toolsChanged()
+        server.notify.promptsChanged()
+      }).pipe(Effect.zipRight(Effect.sleep("100 millis")), Effect.forever, Effect.forkScoped)
+      yield* publish
+      yield* Fiber.join(listening)
+      const listen = server.seen.find((s) => s.method === "subscriptions/listen")!
+      assert.deepStrictEqual(listen.body.params!.notifications, { toolsListChanged: true, promptsListChanged: true })
+      assert.strictEqual(listen.headers["mcp-method"], "subscriptions/listen")
+      assert.deepStrictEqual([...got].sort(), ["notifications/prompts/list_changed", "notifications/tools/list_changed"])
+      // the stream is over: its request is cancelled on the wire
+      yield* Effect.sleep("300 millis")
+      const cancelled = server.seen.find((s) => s.method === "notifications/cancelled")
+      assert.strictEqual(cancelled?.body.params?.requestId, (listen.body as { id?: unknown }).id)
+    }), 30_000)
 
   it.scopedLive("HTTP, default mode: era '2025' initializes as before", () =>
     Effect.gen(function*() {

@@ -30,6 +30,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as PubSub from "effect/PubSub"
+import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../JsonRpc.js"
 import * as Lifecycle from "../Lifecycle.js"
 import type { McpClientShape } from "../McpClient.js"
@@ -40,6 +41,7 @@ import type * as Protocol from "../Protocol.js"
 import * as ProtocolEra from "../ProtocolEra.js"
 import * as ClientCalls from "./clientCalls.js"
 import * as ClientEra from "./clientEra.js"
+import * as ClientListen from "./clientListen.js"
 import * as ClientRequests from "./clientRequests.js"
 import * as McpHeaders from "./mcpHeaders.js"
 
@@ -291,6 +293,7 @@ export const shape = (args: {
   readonly validateStructuredContent: boolean
 }): McpClientShape => {
   const { discover, protocol, session } = args
+  const listen = ClientListen.listen2026({ request: session.request, notifications: args.notifications })
   const serverCapabilities = (discover?.capabilities ?? {}) as McpSchema.ServerCapabilities
   const request: McpClientShape["request"] = (method, params, callOptions) =>
     discover === undefined || Lifecycle.serverSupports(serverCapabilities, method)
@@ -319,6 +322,15 @@ export const shape = (args: {
       notifications: args.notifications,
       validateStructuredContent: args.validateStructuredContent
     }),
-    setLogLevel: (level) => Effect.sync(() => session.setLogLevel(level))
+    setLogLevel: (level) => Effect.sync(() => session.setLogLevel(level)),
+    listen,
+    // 2026 has no resources/subscribe: a listen stream for the one resource
+    subscribe: (uri) =>
+      Effect.succeed(
+        listen({ resources: [uri] }).pipe(
+          Stream.map((n) => n.params as McpSchema.ResourceUpdatedNotificationParams),
+          Stream.catchAll((error) => Stream.fromEffect(Effect.logWarning(`the subscription to ${uri} ended`, error.message)).pipe(Stream.drain))
+        )
+      )
   }
 }

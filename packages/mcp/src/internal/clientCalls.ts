@@ -20,6 +20,7 @@ import type { CallOptions, ClientError, McpClientShape, ToolCallEvent } from "..
 import { ProtocolError } from "../McpError.js"
 import * as McpSchema from "../McpSchema.js"
 import * as McpTool from "../McpTool.js"
+import * as ClientListen from "./clientListen.js"
 import * as OutputValidation from "./outputValidation.js"
 import { validator } from "./validate.js"
 
@@ -181,6 +182,8 @@ export const make = (options: {
 
   const subscribeCall = typed("resources/subscribe")
   const unsubscribeCall = typed("resources/unsubscribe")
+  const subscribed = (uri: string) =>
+    Effect.acquireRelease(subscribeCall({ uri }), () => unsubscribeCall({ uri }).pipe(Effect.ignore))
 
   return {
     listTools,
@@ -195,10 +198,7 @@ export const make = (options: {
     subscribe: (uri) =>
       Effect.gen(function*() {
         const subscription = yield* PubSub.subscribe(notifications)
-        yield* Effect.acquireRelease(
-          subscribeCall({ uri }),
-          () => unsubscribeCall({ uri }).pipe(Effect.ignore)
-        )
+        yield* subscribed(uri)
         return Stream.fromQueue(subscription).pipe(
           Stream.filter((n) => n.method === "notifications/resources/updated" && n.params?.uri === uri),
           Stream.map((n) => n.params as McpSchema.ResourceUpdatedNotificationParams)
@@ -209,6 +209,7 @@ export const make = (options: {
     getPrompt: (name, args, o) => typed("prompts/get")(args === undefined ? { name } : { name, arguments: args }, o),
     complete: (params) => typed("completion/complete")(params as unknown as JsonRpc.Params),
     setLogLevel: (level) => Effect.asVoid(typed("logging/setLevel")({ level })),
+    listen: ClientListen.listen2025({ notifications, subscribe: subscribed }),
     notifications: Stream.fromPubSub(notifications),
     toolListChanged: Stream.map(notificationStream("notifications/tools/list_changed"), () => undefined),
     resourceListChanged: Stream.map(notificationStream("notifications/resources/list_changed"), () => undefined),

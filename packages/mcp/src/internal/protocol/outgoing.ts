@@ -99,6 +99,7 @@ export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOpti
       Effect.suspend(() => {
         if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
         const id: JsonRpc.RequestId = idPrefix === undefined ? nextId++ : `${idPrefix}${nextId++}`
+        requestOptions?.onId?.(id)
         const completion = Once.make<Result, McpError | ProtocolError>()
         const settle = completion.complete
         const onProgress = requestOptions?.onProgress
