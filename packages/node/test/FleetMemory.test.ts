@@ -61,8 +61,6 @@ const instance = (fleet: SessionStore.MemoryFleet, id: string, options: Partial<
 const client = (url: string) =>
   Layer.build(
     McpClient.layer({
-      // sessions are what these tests are about: the 2025 era (our server speaks 2026 too)
-      era: "2025",
       name: "fleet-test",
       version: "1.0.0",
       era: "2025",

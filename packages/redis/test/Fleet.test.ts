@@ -47,8 +47,6 @@ const TestFleetLive = Layer.scoped(
 const ourClient = (url: string, era: "2025" | "auto" = "2025") =>
   Layer.build(
     McpClient.layer({
-      // sessions are what these tests are about: the 2025 era (our server speaks 2026 too)
-      era: "2025",
       name: "ours",
       version: "1.0.0",
       era,
