@@ -175,6 +175,23 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       ])
     }))
 
+  it.scopedLive("on 2026-07-28 too: our client speaking the stateless era signs in, every request carries the token, step-up included", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup()
+      const auth = yield* McpOAuth.make({}).pipe(
+        Effect.provideService(McpOAuth.AuthorizationRedirect, McpOAuth.makeHeadless()),
+        Effect.provideService(McpOAuth.TokenStore, McpOAuth.makeMemoryStore())
+      )
+      const client = yield* McpClient.make({ era: "2026-07-28", name: "c", version: "1" }).pipe(
+        Effect.provideServiceEffect(Transport, StreamableHttpClient.make({ url, auth, listen: false })),
+        Effect.provide(FetchHttpClient.layer)
+      )
+      assert.strictEqual(client.era, "2026")
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+      assert.strictEqual(text(yield* client.callTool("admin", {})), "done")
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools mcp:admin")
+    }))
+
   it.scoped("an expired access token is refreshed, without signing in again", () =>
     Effect.gen(function*() {
       const { url } = yield* setup()

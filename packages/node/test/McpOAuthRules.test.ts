@@ -510,3 +510,77 @@ describe("McpOAuth: bad answers from the authorization server", () => {
       assert.match(String(error), /The token request to .*\/token: no answer within 5000 ms/)
     }))
 })
+
+describe("McpAuth on 2026-07-28 (stateless requests)", () => {
+  const V = "2026-07-28"
+  const post = (url: string, token: string | undefined, id: number, method: string, params: Record<string, unknown> = {}) =>
+    Effect.promise(async () => {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": V,
+          "mcp-method": method,
+          ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}),
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` })
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id,
+          method,
+          params: {
+            ...params,
+            _meta: {
+              "io.modelcontextprotocol/protocolVersion": V,
+              "io.modelcontextprotocol/clientCapabilities": {},
+              "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" }
+            }
+          }
+        })
+      })
+      const text = await response.text()
+      const data = /^data: (.*)$/m.exec(text)?.[1] ?? text
+      return { status: response.status, challenge: response.headers.get("www-authenticate"), body: data === "" ? undefined : JSON.parse(data) }
+    })
+
+  it.scopedLive("every request needs the token; the handler sees its principal; a feature's scope is asked for by 403 naming only that scope", () =>
+    Effect.gen(function*() {
+      const as = yield* startScripted()
+      const port = yield* freePort
+      const url = `http://127.0.0.1:${port}/mcp`
+      const Who = McpServer.tool({ name: "whoami", handler: () => Effect.map(McpAuth.Principal, (p) => `${p.subject}:${p.scopes.join(",")}`) })
+      const Admin = McpServer.tool({ name: "admin", scopes: ["mcp:admin"], handler: () => Effect.succeed("done") })
+      const protect = McpAuth.layer({
+        resource: url,
+        authorizationServers: [as.issuer],
+        scopesSupported: ["mcp:tools", "mcp:admin"],
+        requiredScopes: ["mcp:tools"]
+      }).pipe(Layer.provide(as.verifier))
+      yield* Layer.build(
+        NodeStreamableHttp.layer({ port }).pipe(
+          Layer.provide(protect),
+          Layer.provideMerge(McpServer.register(Who, Admin)),
+          Layer.provideMerge(McpServer.layer({ name: "protected", version: "1.0.0" }))
+        )
+      ).pipe(Effect.orDie)
+      const none = yield* post(url, undefined, 1, "server/discover")
+      assert.strictEqual(none.status, 401)
+      assert.match(none.challenge!, /^Bearer resource_metadata="http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp", scope="mcp:tools mcp:admin"$/)
+      const bad = yield* post(url, "forged", 2, "tools/list")
+      assert.strictEqual(bad.status, 401)
+      assert.match(bad.challenge!, /error="invalid_token"/)
+      const token = as.mint("mcp:tools", url)
+      const discover = yield* post(url, token, 3, "server/discover")
+      assert.strictEqual(discover.status, 200, JSON.stringify(discover.body))
+      const who = yield* post(url, token, 4, "tools/call", { name: "whoami", arguments: {} })
+      assert.strictEqual(who.body.result.content[0].text, "user:mcp:tools")
+      const denied = yield* post(url, token, 5, "tools/call", { name: "admin", arguments: {} })
+      assert.strictEqual(denied.status, 403)
+      assert.strictEqual(denied.challenge, `Bearer error="insufficient_scope", resource_metadata="${new URL("/.well-known/oauth-protected-resource/mcp", url).href}", scope="mcp:tools mcp:admin"`)
+      const foreign = yield* post(url, as.mint("mcp:tools", "http://127.0.0.1:1/other"), 6, "tools/list")
+      assert.strictEqual(foreign.status, 401)
+      const admin = yield* post(url, as.mint("mcp:tools mcp:admin", url), 7, "tools/call", { name: "admin", arguments: {} })
+      assert.strictEqual(admin.body.result.content[0].text, "done")
+    }))
+})
