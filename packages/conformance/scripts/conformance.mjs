@@ -23,7 +23,7 @@
 // 4. prints a table (scenario, checks passed/failed/warnings/skipped) and a verdict per leg.
 //
 // Gating: GATING revisions decide the exit code (2025-11-25 today), and so do GATING_LEGS of the others
-// (both legs of 2026-07-28, but for authorization and the tasks extension). In a gating run every non-authorization scenario
+// (both legs of 2026-07-28, but for the tasks extension). In a gating run every non-authorization scenario
 // the set names must pass with no FAILURE and no WARNING check (SKIPPED and INFO are fine), and the
 // client must exit 0 (the set's scored scenarios and those it runs unscored as added after release or
 // pending). Authorization scenarios gate when --auth runs them (all of them: scored, extensions and the
@@ -172,7 +172,7 @@ const GATING_LEGS = new Set(["2026-07-28 client", "2026-07-28 server"])
 /** A scenario gates when its revision does: authorization ones (run with --auth) all, extensions if in GATING_EXTENSIONS. */
 const gates = (leg, name) =>
   (gating && (isAuth(name) || kindOf(leg, name) !== "extension" || GATING_EXTENSIONS.has(name))) ||
-  (GATING_LEGS.has(`${opts.revision} ${leg}`) && !isAuth(name) && kindOf(leg, name) !== "extension")
+  (GATING_LEGS.has(`${opts.revision} ${leg}`) && (isAuth(name) || kindOf(leg, name) !== "extension"))
 
 // ---------------------------------------------------------------- helpers
 const freePort = () =>
