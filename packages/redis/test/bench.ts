@@ -77,6 +77,22 @@ const redisCpu = () =>
 const run = (config: Config) =>
   Effect.scoped(Effect.gen(function*() {
     const prefix = `mcp-bench-${crypto.randomUUID().slice(0, 8)}`
+    // the run's keys go with it
+    yield* Effect.addFinalizer(() =>
+      Effect.promise(async () => {
+        const redis = new Redis(REDIS_URL)
+        try {
+          let cursor = "0"
+          do {
+            const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:*`, "COUNT", 1000)
+            cursor = next
+            if (keys.length > 0) await redis.del(...keys)
+          } while (cursor !== "0")
+        } finally {
+          redis.disconnect()
+        }
+      })
+    )
     const instances = yield* Effect.forEach(Array.from({ length: config.instances }, (_, i) => `b${i}`), (id) => instance(config, prefix, id))
     const proxy = yield* roundRobin(instances.map((i) => i.port))
     const context = yield* Layer.build(
@@ -102,7 +118,7 @@ const run = (config: Config) =>
     }
   }))
 
-const configs: ReadonlyArray<Config> = process.env.ONLY === "1" ? [{ name: "redis, 1 instance, JSON", backend: "redis", instances: 1, json: true }] : [
+const configs: ReadonlyArray<Config> = [
   { name: "memory, 1 instance, JSON", backend: "memory", instances: 1, json: true },
   { name: "redis, 1 instance, JSON", backend: "redis", instances: 1, json: true },
   { name: "redis, 3 instances, JSON", backend: "redis", instances: 3, json: true },
