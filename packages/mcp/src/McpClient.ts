@@ -33,6 +33,7 @@ import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Client2026 from "./internal/client2026.js"
+import * as ClientCache from "./internal/clientCache.js"
 import * as ClientCalls from "./internal/clientCalls.js"
 import * as ClientEra from "./internal/clientEra.js"
 import * as ClientHandshake from "./internal/clientHandshake.js"
@@ -525,17 +526,24 @@ export const make = <O extends ClientOptions>(
       handlers,
       maxInputRounds: options.maxInputRounds
     })
-    const on2026 = (discover: McpSchema2026.DiscoverResult | undefined) => {
-      version = session.version()
-      transport.negotiated?.(version)
-      return Client2026.shape({
-        session,
-        protocol,
-        discover,
-        notifications,
-        validateStructuredContent: options.validateStructuredContent !== false
+    const on2026 = (discover: McpSchema2026.DiscoverResult | undefined) =>
+      Effect.gen(function*() {
+        version = session.version()
+        transport.negotiated?.(version)
+        return Client2026.shape({
+          session,
+          cached: yield* ClientCache.make({
+            raw: session.raw,
+            request: session.request,
+            settle: Client2026.settled,
+            notifications
+          }),
+          protocol,
+          discover,
+          notifications,
+          validateStructuredContent: options.validateStructuredContent !== false
+        })
       })
-    }
     let first: McpSchema.InitializeResult | undefined
     if (era !== "2025") {
       const outcome = era === "auto"
@@ -545,7 +553,7 @@ export const make = <O extends ClientOptions>(
           probeTimeout: options.probeTimeout
         })
         : yield* ClientEra.negotiatePinned(session)
-      if (outcome._tag === "2026") return on2026(outcome.discover)
+      if (outcome._tag === "2026") return yield* on2026(outcome.discover)
       first = outcome.init
     }
 
@@ -559,7 +567,7 @@ export const make = <O extends ClientOptions>(
       if (offered === undefined) return yield* handshake.left
       session.useVersion(offered)
       const outcome = yield* ClientEra.negotiatePinned(session)
-      return on2026(outcome._tag === "2026" ? outcome.discover : undefined)
+      return yield* on2026(outcome._tag === "2026" ? outcome.discover : undefined)
     }
     const { init, notify, recover } = handshake.right
     version = init.protocolVersion

@@ -491,6 +491,60 @@ describe("listen", () => {
     }))
 })
 
+describe("caching", () => {
+  it.scoped("lists and reads are kept for their ttlMs; list changes and resource updates drop them; ttlMs 0 is not kept", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const count: Record<string, number> = {}
+      yield* server2026(pair, (r) => {
+        const key = `${r.method} ${String(paramsOf(r).uri ?? "")}`.trim()
+        count[key] = (count[key] ?? 0) + 1
+        switch (r.method) {
+          case "tools/list":
+            return JsonRpc.success(r.id, { resultType: "complete", ttlMs: 60_000, cacheScope: "private", tools: [{ name: "t", inputSchema: { type: "object" } }] })
+          case "prompts/list":
+            return JsonRpc.success(r.id, { resultType: "complete", ttlMs: 0, cacheScope: "public", prompts: [] })
+          case "resources/read":
+            return JsonRpc.success(r.id, { resultType: "complete", ttlMs: 60_000, cacheScope: "public", contents: [{ uri: paramsOf(r).uri, text: "x" }] })
+          default:
+            return JsonRpc.failure(r.id, { code: -32601, message: "no" })
+        }
+      })
+      const client = yield* connect(pair)
+      const first = yield* client.listToolsAll()
+      yield* client.listToolsAll()
+      assert.strictEqual(count["tools/list"], 1)
+      assert.deepStrictEqual(first.map((t) => t.name), ["t"])
+      // the caching hints are the cache's: the calls do not see them
+      const page = yield* client.request("tools/list")
+      assert.deepStrictEqual(page, { tools: [{ name: "t", inputSchema: { type: "object" } }] })
+      yield* TestClock.adjust("60001 millis")
+      yield* client.listToolsAll()
+      assert.strictEqual(count["tools/list"], 2)
+      yield* pair.server.send(JsonRpc.notification("notifications/tools/list_changed", {}))
+      yield* Effect.repeatN(Effect.yieldNow(), 50)
+      yield* client.listToolsAll()
+      assert.strictEqual(count["tools/list"], 3)
+      yield* client.listPromptsAll()
+      yield* client.listPromptsAll()
+      assert.strictEqual(count["prompts/list"], 2)
+      yield* client.readResource("file:///a")
+      yield* client.readResource("file:///a")
+      yield* client.readResource("file:///b")
+      assert.strictEqual(count["resources/read file:///a"], 1)
+      yield* pair.server.send(JsonRpc.notification("notifications/resources/updated", { uri: "file:///a" }))
+      yield* Effect.repeatN(Effect.yieldNow(), 50)
+      yield* client.readResource("file:///a")
+      yield* client.readResource("file:///b")
+      assert.strictEqual(count["resources/read file:///a"], 2)
+      assert.strictEqual(count["resources/read file:///b"], 1)
+      // a failure is not kept
+      yield* Effect.flip(client.listResourcesAll())
+      yield* Effect.flip(client.listResourcesAll())
+      assert.strictEqual(count["resources/list"], 2)
+    }))
+})
+
 describe("a call refused for its headers (-32020)", () => {
   it.scoped("a tool not listed yet: the tools are listed and the call is made once more with its headers", () =>
     Effect.gen(function*() {

@@ -67,6 +67,8 @@ export interface Session2026 {
     params: JsonRpc.Params | undefined,
     options?: Protocol.RequestOptions | undefined
   ) => Effect.Effect<Protocol.Result, ClientError>
+  /** `request` as the wire answered it: complete results keep `resultType`, caching hints and meta (for the cache). */
+  readonly raw: Session2026["request"]
   /** Sets the version requests carry (a −32022 answered to `initialize` offered it). */
   readonly useVersion: (version: string) => void
   /** The log level the server should use for the notifications of later requests. */
@@ -102,7 +104,7 @@ const inputRequestFailed = (method: string, key: string, inner: string, message:
  * `cacheScope` (read by the client's cache) and the server's info in `_meta`
  * (the client has it from discover).
  */
-const settled = (result: Protocol.Result): Protocol.Result => {
+export const settled = (result: Protocol.Result): Protocol.Result => {
   if (!("resultType" in result) && !("ttlMs" in result) && !("cacheScope" in result) && !isObject(result._meta)) return result
   const { _meta, cacheScope: _scope, resultType: _, ttlMs: _ttl, ...rest } = result
   if (!isObject(_meta) || !(McpSchema2026.SERVER_INFO_META_KEY in _meta)) {
@@ -265,6 +267,8 @@ export const make = (options: Options): Session2026 => {
 
   return {
     version: () => version,
+    raw: (method, params, requestOptions) =>
+      method === "server/discover" ? send(method, params, requestOptions) : dispatch(method, params, requestOptions),
     useVersion: (v) => {
       version = v
     },
@@ -287,6 +291,8 @@ export const make = (options: Options): Session2026 => {
  */
 export const shape = (args: {
   readonly session: Session2026
+  /** `session.request` behind the cache of list results and reads (`clientCache`). */
+  readonly cached: Session2026["request"]
   readonly protocol: Protocol.Protocol
   readonly discover: McpSchema2026.DiscoverResult | undefined
   readonly notifications: PubSub.PubSub<JsonRpc.Notification>
@@ -297,7 +303,7 @@ export const shape = (args: {
   const serverCapabilities = (discover?.capabilities ?? {}) as McpSchema.ServerCapabilities
   const request: McpClientShape["request"] = (method, params, callOptions) =>
     discover === undefined || Lifecycle.serverSupports(serverCapabilities, method)
-      ? session.request(method, params, callOptions)
+      ? args.cached(method, params, callOptions)
       : Effect.fail(
         new ProtocolError({
           reason: "CapabilityMissing",
