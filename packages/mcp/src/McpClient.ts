@@ -575,16 +575,10 @@ export const make = <O extends ClientOptions>(
     if (handlers.roots !== undefined) yield* ClientRequests.watchRoots(handlers.roots, notify)
 
     const serverCapabilities = init.capabilities
-    const request: McpClientShape["request"] = (method, params, callOptions) =>
-      Lifecycle.serverSupports(serverCapabilities, method)
-        ? recover(method, protocol.request(method, params, callOptions))
-        : Effect.fail(
-          new ProtocolError({
-            reason: "CapabilityMissing",
-            method,
-            message: `The server did not declare the capability for ${method}`
-          })
-        )
+    const request = ClientCalls.gated(
+      serverCapabilities,
+      (method, params, callOptions) => recover(method, protocol.request(method, params, callOptions))
+    )
 
     return {
       era: "2025",

@@ -32,7 +32,6 @@ import * as Effect from "effect/Effect"
 import type * as PubSub from "effect/PubSub"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../JsonRpc.js"
-import * as Lifecycle from "../Lifecycle.js"
 import type { McpClientShape } from "../McpClient.js"
 import { McpError, ProtocolError } from "../McpError.js"
 import type * as McpSchema from "../McpSchema.js"
@@ -301,16 +300,7 @@ export const shape = (args: {
   const { discover, protocol, session } = args
   const listen = ClientListen.listen2026({ request: session.request, notifications: args.notifications })
   const serverCapabilities = (discover?.capabilities ?? {}) as McpSchema.ServerCapabilities
-  const request: McpClientShape["request"] = (method, params, callOptions) =>
-    discover === undefined || Lifecycle.serverSupports(serverCapabilities, method)
-      ? args.cached(method, params, callOptions)
-      : Effect.fail(
-        new ProtocolError({
-          reason: "CapabilityMissing",
-          method,
-          message: `The server did not declare the capability for ${method}`
-        })
-      )
+  const request = ClientCalls.gated(discover === undefined ? undefined : serverCapabilities, args.cached)
   return {
     era: "2026",
     serverInfo: ClientEra.serverInfoOf(discover),

@@ -19,10 +19,30 @@ import type * as JsonRpc from "../JsonRpc.js"
 import type { CallOptions, ClientError, McpClientShape, ToolCallEvent } from "../McpClient.js"
 import { ProtocolError } from "../McpError.js"
 import * as McpSchema from "../McpSchema.js"
+import * as Lifecycle from "../Lifecycle.js"
 import * as McpTool from "../McpTool.js"
 import * as ClientListen from "./clientListen.js"
 import * as OutputValidation from "./outputValidation.js"
 import { validator } from "./validate.js"
+
+/**
+ * A client's `request`, refusing with `CapabilityMissing` a method the server
+ * did not declare the capability for (`capabilities` undefined: nothing is refused).
+ */
+export const gated = (
+  capabilities: McpSchema.ServerCapabilities | undefined,
+  send: McpClientShape["request"]
+): McpClientShape["request"] =>
+(method, params, callOptions) =>
+  capabilities === undefined || Lifecycle.serverSupports(capabilities, method)
+    ? send(method, params, callOptions)
+    : Effect.fail(
+      new ProtocolError({
+        reason: "CapabilityMissing",
+        method,
+        message: `The server did not declare the capability for ${method}`
+      })
+    )
 
 /** A parse issue in one line per problem (`path: message`), short enough for an error message. */
 const formatIssue = (issue: ParseResult.ParseIssue): string =>

@@ -24,7 +24,7 @@ import type { PrincipalInfo } from "../auth/principal.js"
 import type { Config } from "./config.js"
 import { every, randomSessionId } from "./registry.js"
 import type { Session, Sessions } from "./sessions.js"
-import { eventText, type Event, type SseStream, type Streams } from "./sseStream.js"
+import { eventText, type Event, type SseStream, type Streams, streamRecord } from "./sseStream.js"
 import { jsonRpcError } from "./validate.js"
 
 type Messages = ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>
@@ -247,16 +247,7 @@ export const make = (
         // this instance holds the standing stream from now on
         yield* logged(store.publish(owner, { _tag: "Attach", sessionId: session.id, streamId, instance: self }), "attach")
         const replay = events === undefined ? Option.none() : yield* events.replayAfter(session.id, lastEventId)
-        const standing: SseStream = {
-          id: streamId,
-          kind: "standing",
-          sink: undefined,
-          pending: new Set(),
-          backlog: [],
-          json: undefined,
-          done: false,
-          closeOnOpen: false
-        }
+        const standing = streamRecord(streamId, "standing")
         session.standing = standing
         session.streams.set(streamId, standing)
         const replayed = Option.isSome(replay)
@@ -267,16 +258,7 @@ export const make = (
 
     const resumeForeign = (session: Session, streamId: string, lastEventId: string, owner: string) =>
       Effect.gen(function*() {
-        const stream: SseStream = {
-          id: streamId,
-          kind: "post",
-          sink: undefined,
-          pending: new Set(),
-          backlog: [],
-          json: undefined,
-          done: false,
-          closeOnOpen: false
-        }
+        const stream = streamRecord(streamId, "post")
         const proxy: Proxy = { session, stream, owner, requests: [], answered: new Set(), early: [], opened: false, ended: false }
         proxies.set(streamId, proxy)
         // attached first, then the replay: an event is in one or the other (the body drops repeats by sequence)

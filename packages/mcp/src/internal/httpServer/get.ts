@@ -15,7 +15,7 @@ import type { Endpoint } from "./config.js"
 import { notAllowed } from "./modern.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
-import { eventText, type SseStream } from "./sseStream.js"
+import { eventText, streamRecord } from "./sseStream.js"
 import { accepts, checkVersion, type EndpointRequest, jsonRpcError, statelessOnly } from "./validate.js"
 
 export const make = (endpoint: Endpoint) => {
@@ -91,16 +91,7 @@ export const make = (endpoint: Endpoint) => {
         return yield* streams.openSse(session, active, replayed, Effect.void, true)
       }
       // a finished stream: what it missed, then the end
-      const finished: SseStream = {
-        id: streamId,
-        kind: "post",
-        sink: undefined,
-        pending: new Set(),
-        backlog: [],
-        json: undefined,
-        done: true,
-        closeOnOpen: false
-      }
+      const finished = streamRecord(streamId, "post", true)
       return yield* streams.openSse(session, finished, replayed, Effect.void, true)
     })
 

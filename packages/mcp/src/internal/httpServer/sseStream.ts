@@ -57,6 +57,18 @@ export interface SseStream {
   forward?: string | undefined
 }
 
+/** A stream record with nothing written yet (`done` for a finished stream that is only replayed). */
+export const streamRecord = (id: string, kind: "post" | "standing", done = false): SseStream => ({
+  id,
+  kind,
+  sink: undefined,
+  pending: new Set(),
+  backlog: [],
+  json: undefined,
+  done,
+  closeOnOpen: false
+})
+
 /** Where the streams hand over to other instances (set with a `SessionStore`, see `fleet`). */
 export interface Hooks {
   /** A message for the standing stream, which is not held here. */
@@ -226,16 +238,7 @@ const ensureSink = (ctx: Ctx, stream: SseStream): Effect.Effect<void> =>
 const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
   // with a fleet, `<session>-<instance>.<p|g><n>`: the instance that owns it, and whether it is the standing one
   const tag = session.streamPrefix === "" ? "" : `${session.streamPrefix}${kind === "standing" ? "g" : "p"}`
-  const stream: SseStream = {
-    id: `${session.id}-${tag}${session.nextStream++}`,
-    kind,
-    sink: undefined,
-    pending: new Set(),
-    backlog: [],
-    json: undefined,
-    done: false,
-    closeOnOpen: false
-  }
+  const stream = streamRecord(`${session.id}-${tag}${session.nextStream++}`, kind)
   session.streams.set(stream.id, stream)
   return stream
 }
