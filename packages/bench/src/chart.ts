@@ -1,6 +1,7 @@
 /**
  * The headline chart of a bench run: ours/ours against official/official and
- * against the hand-written floor, per transport and mode, as a hand-written
+ * against the hand-written floor, per transport and mode (the 2026-07-28
+ * configuration against the official v2 SDK, v2/v2), as a hand-written
  * SVG (no dependency). `pnpm bench` writes it next to the results it was
  * drawn from (`results/latest.json`); `pnpm bench:chart` redraws it from that
  * file.
@@ -20,15 +21,20 @@ export interface Results {
     readonly node: string
     readonly date: string
     readonly sdk: string
+    readonly v2?: string | undefined
   }
   readonly seconds: number
   readonly rounds: number
   /** Where the numbers come from when they are not a run's own (e.g. transcribed from tables). */
   readonly note?: string | undefined
-  readonly tables: Partial<Record<"stdio" | "sse" | "json", Table>>
+  readonly tables: Partial<Record<"stdio" | "sse" | "json" | "2026", Table>>
 }
 
-const TRANSPORTS = [["stdio", "stdio"], ["sse", "HTTP, SSE"], ["json", "HTTP, JSON"]] as const
+const ALL_TRANSPORTS = [["stdio", "stdio"], ["sse", "HTTP, SSE"], ["json", "HTTP, JSON"], ["2026", "HTTP, 2026 (v2)"]] as const
+type Transport = typeof ALL_TRANSPORTS[number]
+/** The transports a run has a table for (a results file from before the 2026 configuration has three). */
+const transportsOf = (results: Results): ReadonlyArray<Transport> =>
+  ALL_TRANSPORTS.filter(([t]) => results.tables[t] !== undefined)
 const MODES = [["sequential echo", "sequential"], ["64 in flight", "64 in flight"]] as const
 
 interface Measure {
@@ -45,6 +51,9 @@ const MEASURES: ReadonlyArray<Measure> = [
 ]
 
 const BASELINES = [["official/official", "ours ÷ official SDK"], ["floor", "ours ÷ hand-written floor"]] as const
+/** The pairing a baseline names in one transport's table: the 2026 configuration's official SDK is v2. */
+const pairingOf = (baseline: string, transport: string): string =>
+  baseline === "official/official" && transport === "2026" ? "v2/v2" : baseline
 
 /** One bar: ours/ours ÷ a baseline, or undefined when either side has no number. */
 export interface Bar {
@@ -58,13 +67,13 @@ export interface Bar {
 /** The ratios the chart draws, in drawing order (panel, then transport and mode, then measure). */
 export const bars = (results: Results): Array<Bar> =>
   BASELINES.flatMap(([baseline]) =>
-    TRANSPORTS.flatMap(([transport, title]) =>
+    transportsOf(results).flatMap(([transport, title]) =>
       MODES.flatMap(([prefix, mode]) =>
         MEASURES.map((measure): Bar => {
           const table = results.tables[transport]
           const label = `${prefix}: ${measure.metric}`
           const ours = table?.["ours/ours"]?.[label]
-          const other = table?.[baseline]?.[label]
+          const other = table?.[pairingOf(baseline, transport)]?.[label]
           const ratio = typeof ours === "number" && typeof other === "number" && ours > 0 && other > 0
             ? ours / other
             : undefined
@@ -125,6 +134,7 @@ const tickLabel = (exp: number): string => (exp >= 0 ? `${2 ** exp}×` : `1/${2 
  */
 export const renderHeadline = (results: Results): string => {
   const all = bars(results)
+  const TRANSPORTS = transportsOf(results)
   const groups = TRANSPORTS.length * MODES.length
   const plotH = groups * (GROUP_H + GROUP_GAP) - GROUP_GAP + (TRANSPORTS.length - 1) * TRANSPORT_GAP
   const height = TOP + plotH + AXIS_H + 44
@@ -208,7 +218,7 @@ export const renderHeadline = (results: Results): string => {
       const w = Math.max(1.5, Math.abs(x - one))
       out.push(
         `<rect class="bar" x="${num(left)}" y="${num(by)}" width="${num(w)}" height="${BAR_H}" rx="2" fill="${measure.color}">` +
-          `<title>${escape(`${bar.transport}, ${bar.mode}: ${bar.measure}, ours ÷ ${baseline} = ${ratioText(bar.ratio)}`)}</title></rect>`
+          `<title>${escape(`${bar.transport}, ${bar.mode}: ${bar.measure}, ours ÷ ${bar.transport.includes("2026") ? pairingOf(baseline, "2026") : baseline} = ${ratioText(bar.ratio)}`)}</title></rect>`
       )
       const right = x >= one
       out.push(
@@ -217,7 +227,8 @@ export const renderHeadline = (results: Results): string => {
     })
     out.push(text(x0 + PANEL_W / 2, bottom + AXIS_H, "log scale; 1× = same as the baseline", `text-anchor="middle" fill="#57606a" font-size="11"`))
   })
-  const foot = results.note ?? `whole run ${Math.round(results.seconds)} s; tables and method: packages/bench/README.md`
+  const v2 = results.tables["2026"] !== undefined && m.v2 !== undefined ? `; 2026 row against the official v2 SDK (${m.v2})` : ""
+  const foot = results.note ?? `whole run ${Math.round(results.seconds)} s; tables and method: packages/bench/README.md${v2}`
   out.push(text(20, height - 14, foot, `fill="#57606a" font-size="11"`))
   out.push(`</svg>`)
   return out.join("\n") + "\n"

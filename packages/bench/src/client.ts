@@ -13,6 +13,7 @@ import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
+import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
@@ -24,15 +25,29 @@ import * as Scope from "effect/Scope"
 import { spawn } from "node:child_process"
 import * as http from "node:http"
 import { performance } from "node:perf_hooks"
-import { cpuBetween, ECHO_TEXT, type ProcessStats, quantile, selfStats } from "./common.js"
+import {
+  cpuBetween,
+  ECHO_TEXT,
+  META_CAPABILITIES,
+  META_CLIENT_INFO,
+  META_VERSION,
+  type ProcessStats,
+  quantile,
+  selfStats,
+  V2026
+} from "./common.js"
 
 // ============================================================================
 // the spec and the report
 // ============================================================================
 
-export type Impl = "ours" | "official" | "floor"
-/** `store`: streamable HTTP with SSE answers, the server keeping events for resumption. */
-export type TransportKind = "stdio" | "sse" | "json" | "store"
+/** `v2`: the official v2 SDK (`@modelcontextprotocol/client`, `@modelcontextprotocol/server`). */
+export type Impl = "ours" | "official" | "floor" | "v2"
+/**
+ * `store`: streamable HTTP with SSE answers, the server keeping events for resumption.
+ * `2026`: streamable HTTP on the 2026-07-28 revision, stateless (every client pinned to it).
+ */
+export type TransportKind = "stdio" | "sse" | "json" | "store" | "2026"
 
 /** `maxMs`: stop issuing calls after this long (the report counts the calls made). */
 export type Phase =
@@ -144,7 +159,8 @@ const oursConnector = (spec: Spec): Connector => {
     shared ??= await Effect.runPromise(Layer.buildWithScope(NodeStreamableHttpClient.layerHttpClient, sharedScope))
     return shared
   }
-  const options = { name: "bench-ours", version: "1.0.0", era: "2025" as const }
+  // the 2025-era configurations pin the 2025 path (the default, auto, would speak 2026 to our server)
+  const options = { name: "bench-ours", version: "1.0.0", era: spec.transport === "2026" ? "2026-07-28" as const : "2025" as const }
   return {
     connect: async () => {
       let layer: Layer.Layer<McpClient.McpClient, unknown>
@@ -236,6 +252,22 @@ const officialConnector = (spec: Spec): Connector => ({
   dispose: async () => {}
 })
 
+// ---------------------------------------------------------------- official v2
+
+/** The official v2 client pinned to 2026-07-28 (no `initialize`: each request carries its envelope). */
+const v2Connector = (spec: Spec): Connector => ({
+  connect: async () => {
+    if (spec.transport !== "2026") throw new Error("the v2 bench client runs on the 2026 configuration only")
+    const client = new ClientV2({ name: "bench-v2", version: "1.0.0" }, { versionNegotiation: { mode: { pin: V2026 } } })
+    const transport = new StreamableHTTPClientTransportV2(new URL(spec.url!))
+    await client.connect(transport)
+    const call: Driver["call"] = (name, args) =>
+      client.callTool({ name, arguments: args }, { timeout: 120_000 }) as Promise<ToolResult>
+    return { call, seq: promiseSeq(call), conc: promiseConc(call), close: () => client.close() }
+  },
+  dispose: async () => {}
+})
+
 // ---------------------------------------------------------------- floor
 
 interface RpcResponse {
@@ -299,6 +331,60 @@ const floorStdio = (spec: Spec): Connector => ({
   },
   dispose: async () => {}
 })
+
+/** The envelope a 2026-07-28 request carries in `params._meta`. */
+const ENVELOPE = {
+  [META_VERSION]: V2026,
+  [META_CAPABILITIES]: {},
+  [META_CLIENT_INFO]: { name: "bench-floor", version: "1.0.0" }
+}
+
+/**
+ * The 2026-07-28 floor: a `tools/call` POST with the envelope in its body and the headers the
+ * revision asks for (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`), one `JSON.stringify` to send
+ * and one `JSON.parse` of the JSON answer; no session, no `initialize`.
+ */
+const floor2026 = (spec: Spec): Connector => {
+  const agent = new http.Agent({ keepAlive: true })
+  const url = new URL(spec.url!)
+  let nextId = 0
+  const call: Driver["call"] = (name, args) =>
+    new Promise<ToolResult>((resolve, reject) => {
+      const body = JSON.stringify({
+        jsonrpc: "2.0",
+        id: nextId++,
+        method: "tools/call",
+        params: { name, arguments: args, _meta: ENVELOPE }
+      })
+      const headers = {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": V2026,
+        "mcp-method": "tools/call",
+        "mcp-name": name
+      }
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", agent, headers },
+        (res) => {
+          const chunks: Array<Buffer> = []
+          res.on("data", (chunk: Buffer) => chunks.push(chunk))
+          res.on("end", () => {
+            const text = chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8")
+            const response = JSON.parse(text) as RpcResponse
+            if (response.result === undefined) reject(new Error(response.error?.message ?? "no result"))
+            else resolve(response.result)
+          })
+          res.on("error", reject)
+        }
+      )
+      req.on("error", reject)
+      req.end(body)
+    })
+  return {
+    connect: async () => ({ call, seq: promiseSeq(call), conc: promiseConc(call), close: async () => {} }),
+    dispose: async () => agent.destroy()
+  }
+}
 
 const floorHttp = (spec: Spec): Connector => {
   const agent = new http.Agent({ keepAlive: true })
@@ -378,8 +464,10 @@ const connectorFor = (spec: Spec): Connector => {
       return oursConnector(spec)
     case "official":
       return officialConnector(spec)
+    case "v2":
+      return v2Connector(spec)
     case "floor":
-      return spec.transport === "stdio" ? floorStdio(spec) : floorHttp(spec)
+      return spec.transport === "stdio" ? floorStdio(spec) : spec.transport === "2026" ? floor2026(spec) : floorHttp(spec)
   }
 }
 

@@ -65,6 +65,13 @@ export const ECHO_TEXT = "hello, model context protocol"
 
 export const MiB = 1024 * 1024
 
+/** The 2026-07-28 revision, and the `_meta` keys of its envelope (requests) and of its results. */
+export const V2026 = "2026-07-28"
+export const META_VERSION = "io.modelcontextprotocol/protocolVersion"
+export const META_CAPABILITIES = "io.modelcontextprotocol/clientCapabilities"
+export const META_CLIENT_INFO = "io.modelcontextprotocol/clientInfo"
+export const META_SERVER_INFO = "io.modelcontextprotocol/serverInfo"
+
 /** The q-quantile (0..1) of a sample, nearest rank. */
 export const quantile = (values: ArrayLike<number>, q: number): number => {
   if (values.length === 0) return Number.NaN
@@ -80,17 +87,21 @@ export const median = (values: ReadonlyArray<number>): number => {
 }
 
 /**
- * Server command-line: `--stdio`, or `--http [--json] [--event-store]` (prints `LISTENING <port>` on
+ * Server command-line: `--stdio`, or `--http [--json] [--event-store] [--2026]` (prints `LISTENING <port>` on
  * stdout). `--event-store`: keep SSE events for resumption (servers without one ignore it).
+ * `--2026`: the 2026-07-28 stateless configuration (the floor answers without sessions; ours and
+ * v2 serve both eras anyway).
  */
 export type ServeMode =
   | { readonly _tag: "stdio" }
-  | { readonly _tag: "http"; readonly json: boolean; readonly eventStore: boolean }
+  | { readonly _tag: "http"; readonly json: boolean; readonly eventStore: boolean; readonly era2026: boolean }
 
 export const parseServeMode = (argv: ReadonlyArray<string>): ServeMode => {
   if (argv.includes("--stdio")) return { _tag: "stdio" }
-  if (argv.includes("--http")) return { _tag: "http", json: argv.includes("--json"), eventStore: argv.includes("--event-store") }
-  process.stderr.write("usage: --stdio | --http [--json] [--event-store]\n")
+  if (argv.includes("--http")) {
+    return { _tag: "http", json: argv.includes("--json"), eventStore: argv.includes("--event-store"), era2026: argv.includes("--2026") }
+  }
+  process.stderr.write("usage: --stdio | --http [--json] [--event-store] [--2026]\n")
   process.exit(2)
 }
 

@@ -12,8 +12,9 @@
  * - `BENCH_CPU_PROF=1`: instead of the bench, profile ours/ours (client and
  *   server, `node --cpu-prof`) on the calls workloads of each transport into
  *   `profiles/`.
- * - `BENCH_ONLY=stdio,sse,json,store`: transports to run (`store`: SSE answers with the
- *   server's event store on, driven by the official client; its own README section).
+ * - `BENCH_ONLY=stdio,sse,json,store,2026`: transports to run (`store`: SSE answers with the
+ *   server's event store on, driven by the official client; `2026`: the 2026-07-28 stateless
+ *   path against the official v2 SDK; each its own README section).
  * - `BENCH_UNITS=calls,leak,…`: workloads to run (default all).
  * - `BENCH_PAIRINGS=official→ours,floor`: pairings to run (default all; to iterate, not for results).
  * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
@@ -68,7 +69,18 @@ const PAIRINGS: ReadonlyArray<Pairing> = [
   { id: "floor", client: "floor", server: "floor" }
 ]
 
-const ALL_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json", "store"]
+/** The 2026-07-28 configuration: ours and the official v2 SDK (`@modelcontextprotocol/client`, `server`). */
+const PAIRINGS_2026: ReadonlyArray<Pairing> = [
+  { id: "ours/ours", client: "ours", server: "ours" },
+  { id: "v2/v2", client: "v2", server: "v2" },
+  { id: "v2→ours", client: "v2", server: "ours" },
+  { id: "ours→v2", client: "ours", server: "v2" },
+  { id: "floor", client: "floor", server: "floor" }
+]
+/** The official pairing a transport's ours/ours is set against. */
+const officialOf = (transport: TransportKind): string => (transport === "2026" ? "v2/v2" : "official/official")
+
+const ALL_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json", "store", "2026"]
 /** The transports of the main Results section; `store` has its own. */
 const MAIN_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json"]
 const TRANSPORTS = process.env.BENCH_ONLY === undefined
@@ -79,7 +91,8 @@ const TRANSPORT_TITLE: Record<TransportKind, string> = {
   stdio: "stdio",
   sse: "streamable HTTP, SSE answers",
   json: "streamable HTTP, JSON answers",
-  store: "streamable HTTP, SSE answers, event store on"
+  store: "streamable HTTP, SSE answers, event store on",
+  "2026": "streamable HTTP, 2026-07-28 stateless"
 }
 
 /**
@@ -89,12 +102,18 @@ const TRANSPORT_TITLE: Record<TransportKind, string> = {
 const STORE_PAIRINGS: ReadonlyArray<string> = ["official→ours", "ours/ours", "floor"]
 const ONLY_PAIRINGS = process.env.BENCH_PAIRINGS?.split(",")
 const pairingsOf = (transport: TransportKind): ReadonlyArray<Pairing> =>
-  (transport === "store" ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!) : PAIRINGS)
+  (transport === "store"
+    ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!)
+    : transport === "2026"
+    ? PAIRINGS_2026
+    : PAIRINGS)
     .filter((p) => ONLY_PAIRINGS === undefined || ONLY_PAIRINGS.includes(p.id))
 /** The pairing set against the floor (and the official pairing) in a transport's table. */
 const subjectOf = (transport: TransportKind): string => (transport === "store" ? "official→ours" : "ours/ours")
 /** The workloads of the event-store transport: CPU per call and RSS growth. */
 const STORE_UNITS: ReadonlyArray<string> = ["calls", "leak"]
+/** The workloads of the 2026-07-28 configuration: calls and RSS growth (no sessions on that path). */
+const UNITS_2026: ReadonlyArray<string> = ["calls", "leak"]
 /**
  * The official client makes fewer calls per second than ours: its warm-up gets more time, so that
  * our server is measured at its steady state (its JIT settles after ~3,000 calls) on a busy machine too.
@@ -151,7 +170,8 @@ const UNITS: ReadonlyArray<Unit> = [
 const SCRIPTS: Record<Impl, string> = {
   ours: path.join(bundleDir, "serverOurs.js"),
   official: path.join(bundleDir, "serverOfficial.js"),
-  floor: path.join(bundleDir, "serverFloor.js")
+  floor: path.join(bundleDir, "serverFloor.js"),
+  v2: path.join(bundleDir, "serverV2.js")
 }
 
 const profileFlags = (name: string): Array<string> =>
@@ -174,7 +194,7 @@ const stop = async (child: ChildProcess) => {
 /** Starts an HTTP server and waits for its `LISTENING <port>` line. */
 const startHttpServer = (impl: Impl, transport: TransportKind, flags: ReadonlyArray<string>) =>
   new Promise<{ readonly url: string; readonly child: ChildProcess }>((resolve, reject) => {
-    const mode = transport === "json" ? ["--json"] : transport === "store" ? ["--event-store"] : []
+    const mode = transport === "json" ? ["--json"] : transport === "store" ? ["--event-store"] : transport === "2026" ? ["--2026"] : []
     const child = spawn(process.execPath, [...flags, SCRIPTS[impl], "--http", ...mode], {
       stdio: ["ignore", "pipe", "inherit"]
     })
@@ -367,7 +387,7 @@ const tableFor = (runs: ReadonlyArray<Run>, transport: TransportKind): Table => 
 const headerOf = (transport: TransportKind): Array<string> =>
   transport === "store"
     ? ["metric", ...pairingsOf(transport).map((p) => p.id), "official→ours ÷ floor"]
-    : ["metric", ...pairingsOf(transport).map((p) => p.id), "ours ÷ floor", "ours ÷ official"]
+    : ["metric", ...pairingsOf(transport).map((p) => p.id), "ours ÷ floor", transport === "2026" ? "ours ÷ v2" : "ours ÷ official"]
 
 /** A metric is shown when some pairing has a value for it (a workload left out shows no rows). */
 const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
@@ -380,7 +400,7 @@ const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
       `${metric.label} (${metric.unit})`,
       ...pairings.map((p) => fmt(cell(p.id), metric.digits)),
       compare(metric, cell(subject), cell("floor")),
-      ...(transport === "store" ? [] : [compare(metric, cell(subject), cell("official/official"))])
+      ...(transport === "store" ? [] : [compare(metric, cell(subject), cell(officialOf(transport)))])
     ]]
   })
 
@@ -441,6 +461,10 @@ const targetsFor = (tables: Partial<Record<TransportKind, Table>>): Array<Target
       check(`${name}: ours/ours server RSS growth over ${SIZES.leak} calls (MiB)`, num(t, "ours/ours", label("server RSS growth")), 10, "max")
       continue
     }
+    if (transport === "2026") {
+      out.push(...targets2026(t))
+      continue
+    }
     const [seqMin, concMin, cpuMax] = http ? [0.4, 0.3, 3] : [0.6, 0.5, 2.5]
     const seq = label("sequential echo: throughput")
     const seqClient = label("sequential echo: client CPU")
@@ -486,6 +510,40 @@ const targetsFor = (tables: Partial<Record<TransportKind, Table>>): Array<Target
   return out
 }
 
+/**
+ * The 2026-07-28 targets (issues 16, 17, 21): at least 2× the v2 SDK's calls/s, our server's CPU
+ * per call within 2.5× the floor's, our client's at most half the v2 client's; ours/ours against
+ * v2/v2, and the same with the other side's peer held fixed (v2→ours, ours→v2).
+ */
+const targets2026 = (t: Table): Array<Target> => {
+  const name = TRANSPORT_TITLE["2026"]
+  const out: Array<Target> = []
+  const num = (id: string, label: string) => {
+    const v = t[id]?.[label]
+    return typeof v === "number" ? v : undefined
+  }
+  const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a / b)
+  const check = (text: string, value: number | undefined, limit: number, dir: "min" | "max") =>
+    out.push({
+      text: `${text}: ${value === undefined ? "n/a" : value.toFixed(2)} (target ${dir === "min" ? "≥" : "≤"} ${limit})`,
+      met: value === undefined ? undefined : dir === "min" ? value >= limit : value <= limit
+    })
+  const label = (prefix: string) => METRICS.find((m) => m.label.startsWith(prefix))!.label
+  for (const [mode, prefix] of [["sequential", "sequential echo"], [`${SIZES.inflight} in flight`, `${SIZES.inflight} in flight`]] as const) {
+    const calls = label(`${prefix}: throughput`)
+    const server = label(`${prefix}: server CPU`)
+    const client = label(`${prefix}: client CPU`)
+    check(`${name}: ${mode} calls/s, ours/ours vs v2/v2`, ratio(num("ours/ours", calls), num("v2/v2", calls)), 2, "min")
+    check(`${name}: ${mode} calls/s, v2→ours vs v2/v2 (our server, same client)`, ratio(num("v2→ours", calls), num("v2/v2", calls)), 2, "min")
+    check(`${name}: ${mode} server CPU/call, ours/ours vs floor`, ratio(num("ours/ours", server), num("floor", server)), 2.5, "max")
+    check(`${name}: ${mode} client CPU/call, ours/ours vs v2/v2`, ratio(num("ours/ours", client), num("v2/v2", client)), 0.5, "max")
+    check(`${name}: ${mode} client CPU/call, ours→v2 vs v2/v2 (our client, same server)`, ratio(num("ours→v2", client), num("v2/v2", client)), 0.5, "max")
+  }
+  const leak = label("server RSS growth")
+  check(`${name}: ours/ours server RSS growth over ${SIZES.leak} calls (MiB)`, num("ours/ours", leak), 10, "max")
+  return out
+}
+
 // ============================================================================
 // machine and output
 // ============================================================================
@@ -498,16 +556,20 @@ const machine = () => {
   } catch {
     // not Linux
   }
-  const sdk = JSON.parse(
-    fs.readFileSync(path.join(packageDir, "node_modules/@modelcontextprotocol/sdk/package.json"), "utf8")
-  ) as { version: string }
+  const version = (name: string) =>
+    (JSON.parse(fs.readFileSync(path.join(packageDir, `node_modules/${name}/package.json`), "utf8")) as { version: string })
+      .version
+  const sdk = { version: version("@modelcontextprotocol/sdk") }
   return {
     node: process.version,
     nproc: os.availableParallelism(),
     cpu,
     memory: `${Math.round(os.totalmem() / 1024 ** 3)} GiB`,
     date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
-    sdk: sdk.version
+    sdk: sdk.version,
+    v2: `@modelcontextprotocol/server ${version("@modelcontextprotocol/server")}, client ${
+      version("@modelcontextprotocol/client")
+    }, node ${version("@modelcontextprotocol/node")}`
   }
 }
 
@@ -554,6 +616,7 @@ const main = async () => {
     for (const unit of UNITS) {
       if (unit.httpOnly === true && transport === "stdio") continue
       if (transport === "store" && !STORE_UNITS.includes(unit.name)) continue
+      if (transport === "2026" && !UNITS_2026.includes(unit.name)) continue
       if (ONLY_UNITS !== undefined && !ONLY_UNITS.includes(unit.name)) continue
       for (let round = 1; round <= (unit.rounds ?? ROUNDS); round++) {
         for (const pairing of pairingsOf(transport)) {
@@ -577,7 +640,7 @@ const main = async () => {
 
   // 16 MiB with each client's default message limit, once (not in a quick run)
   const limits: Array<readonly [string, string, string]> = []
-  const limitTransports = ONLY_UNITS === undefined ? TRANSPORTS.filter((t) => t !== "store") : []
+  const limitTransports = ONLY_UNITS === undefined ? TRANSPORTS.filter((t) => t !== "store" && t !== "2026") : []
   for (const transport of QUICK ? [] : limitTransports) {
     for (const pairing of PAIRINGS) {
       if (pairing.client === "floor") continue
@@ -618,7 +681,9 @@ const writeHeadline = (
     machine: m,
     seconds: Math.round(seconds),
     rounds: ROUNDS,
-    tables: Object.fromEntries(MAIN_TRANSPORTS.flatMap((t) => (tables[t] === undefined ? [] : [[t, tables[t]]])))
+    tables: Object.fromEntries(
+      [...MAIN_TRANSPORTS, "2026" as const].flatMap((t) => (tables[t] === undefined ? [] : [[t, tables[t]]]))
+    )
   }
   fs.mkdirSync(dir, { recursive: true })
   fs.writeFileSync(path.join(dir, "latest.json"), JSON.stringify(results, null, 1) + "\n")
@@ -650,8 +715,10 @@ const render = (
   const targets = targetsFor(tables)
   const targetLine = (t: Target) => `- ${t.met === undefined ? "n/a" : t.met ? "met" : "MISSED"}: ${t.text}`
   const storeTitle = TRANSPORT_TITLE.store
-  const mainTargets = targets.filter((t) => !t.text.startsWith(storeTitle)).map(targetLine)
+  const title2026 = TRANSPORT_TITLE["2026"]
+  const mainTargets = targets.filter((t) => !t.text.startsWith(storeTitle) && !t.text.startsWith(title2026)).map(targetLine)
   const storeTargets = targets.filter((t) => t.text.startsWith(storeTitle)).map(targetLine)
+  const targets2026Lines = targets.filter((t) => t.text.startsWith(title2026)).map(targetLine)
   const failureLines = (of: (f: string) => boolean) => {
     const lines = failures.filter(of)
     return lines.length > 0 ? [`### Failed runs\n\n${lines.map((f) => `- ${f}`).join("\n")}\n`] : []
@@ -666,7 +733,7 @@ const render = (
     "The table above raises the client's limit to 64 MiB (official stdio `maxBufferSize`, our HTTP client's `maxEventSize`).\n\n" +
     "| transport | pairing | 16 MiB result |\n| --- | --- | --- |\n" + limitRows.join("\n") + "\n",
     `### Targets (ours/ours)\n\n${mainTargets.join("\n")}\n`,
-    ...failureLines((f) => !f.startsWith("store "))
+    ...failureLines((f) => !f.startsWith("store ") && !f.startsWith("2026 "))
   ].join("\n")
   const store = [
     describeRun(m, seconds),
@@ -674,6 +741,14 @@ const render = (
     markdown.store ?? "",
     `### Targets (official→ours, event store on)\n\n${storeTargets.join("\n")}\n`,
     ...failureLines((f) => f.startsWith("store "))
+  ].join("\n")
+  const era2026 = [
+    describeRun(m, seconds),
+    `- official v2 SDK: ${m.v2}`,
+    "",
+    markdown["2026"] ?? "",
+    `### Targets (2026-07-28)\n\n${targets2026Lines.join("\n")}\n`,
+    ...failureLines((f) => f.startsWith("2026 "))
   ].join("\n")
 
   process.stdout.write(`\n${describeRun(m, seconds)}\n${text.join("\n")}\n\n16 MiB with default limits:\n`)
@@ -683,13 +758,18 @@ const render = (
 
   const ranMain = MAIN_TRANSPORTS.some((t) => TRANSPORTS.includes(t))
   const ranStore = TRANSPORTS.includes("store")
-  fs.writeFileSync(path.join(bundleDir, "results.md"), [ranMain ? main : "", ranStore ? store : ""].join("\n"))
+  const ran2026 = TRANSPORTS.includes("2026")
+  fs.writeFileSync(
+    path.join(bundleDir, "results.md"),
+    [ranMain ? main : "", ranStore ? store : "", ran2026 ? era2026 : ""].join("\n")
+  )
   // the README's sections are rewritten by complete runs only: all three main transports and
   // every workload for the main one; the event-store workloads for its own
   const complete = ONLY_PAIRINGS === undefined &&
-    (ONLY_UNITS === undefined || (ranStore && !ranMain && STORE_UNITS.every((u) => ONLY_UNITS.includes(u))))
+    (ONLY_UNITS === undefined || (ranStore && !ranMain && STORE_UNITS.every((u) => ONLY_UNITS.includes(u))) ||
+      (ran2026 && !ranMain && UNITS_2026.every((u) => ONLY_UNITS.includes(u))))
   const completeMain = !QUICK && complete && MAIN_TRANSPORTS.every((t) => TRANSPORTS.includes(t))
-  if (ranMain) writeHeadline(tables, seconds, m, completeMain ? resultsDir : bundleDir)
+  if (ranMain || ran2026) writeHeadline(tables, seconds, m, completeMain ? resultsDir : bundleDir)
   if (QUICK || !complete) {
     process.stdout.write(`\nwrote ${path.join(bundleDir, "results.md")}\n`)
     return
@@ -707,6 +787,7 @@ const render = (
   }
   if (MAIN_TRANSPORTS.every((t) => TRANSPORTS.includes(t))) replaceSection("results", "Results", main)
   if (ranStore) replaceSection("results-store", "Results: event store on, official client driving", store)
+  if (ran2026) replaceSection("results-2026", "Results: 2026-07-28 stateless, against the official v2 SDK", era2026)
   fs.writeFileSync(readme, current)
   process.stdout.write(`\nwrote ${readme}\n`)
 }

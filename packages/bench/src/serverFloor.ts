@@ -5,12 +5,16 @@
  * - stdio: newline-delimited JSON over stdin/stdout;
  * - HTTP: `node:http` with keep-alive; a POST is answered with JSON, or with a
  *   single-event `text/event-stream` body in SSE mode; `initialize` issues an
- *   `mcp-session-id` kept in a Map, notifications get 202.
+ *   `mcp-session-id` kept in a Map, notifications get 202;
+ * - HTTP with `--2026` (2026-07-28, stateless): no session; a request (its
+ *   `_meta` envelope and headers unread) is answered with JSON, its result
+ *   stamped `resultType: "complete"` and the server's info in `_meta`, as that
+ *   revision's results are.
  *
  * @since 0.1.0
  */
 import { randomUUID } from "node:crypto"
-import { blobText, listeningLine, parseServeMode, selfStats } from "./common.js"
+import { blobText, listeningLine, META_SERVER_INFO, parseServeMode, selfStats } from "./common.js"
 
 interface Message {
   readonly id?: string | number
@@ -20,8 +24,10 @@ interface Message {
 
 const text = (t: string) => ({ content: [{ type: "text", text: t }] })
 
-/** The result of a request; undefined for a notification. */
-const answer = (message: Message): string | undefined => {
+const SERVER_INFO = { name: "bench-floor", version: "1.0.0" }
+
+/** The result of a request; undefined for a notification. `era2026`: stamped as a 2026-07-28 result. */
+const answer = (message: Message, era2026 = false): string | undefined => {
   if (message.id === undefined) return undefined
   let result: unknown
   switch (message.method) {
@@ -29,7 +35,7 @@ const answer = (message: Message): string | undefined => {
       result = {
         protocolVersion: "2025-11-25",
         capabilities: { tools: {} },
-        serverInfo: { name: "bench-floor", version: "1.0.0" }
+        serverInfo: SERVER_INFO
       }
       break
     case "tools/call": {
@@ -52,6 +58,7 @@ const answer = (message: Message): string | undefined => {
     default:
       result = {}
   }
+  if (era2026) result = { ...(result as object), resultType: "complete", _meta: { [META_SERVER_INFO]: SERVER_INFO } }
   return JSON.stringify({ jsonrpc: "2.0", id: message.id, result })
 }
 
@@ -89,6 +96,12 @@ if (mode._tag === "stdio") {
         return
       }
       const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Message
+      if (mode.era2026) {
+        const out = answer(message, true)
+        if (out === undefined) res.writeHead(202).end()
+        else res.writeHead(200, { "content-type": "application/json" }).end(out)
+        return
+      }
       const headers: Record<string, string> = {}
       if (message.method === "initialize") {
         const id = randomUUID()

@@ -84,6 +84,32 @@ describe("chart", () => {
     expect(find("floor", "HTTP, JSON", "64 in flight", "client CPU per call")).toBeUndefined()
   })
 
+  it("a run with the 2026-07-28 table gets its row, set against v2/v2 (not the v1 pairing)", () => {
+    const row = (calls: number) => ({
+      "sequential echo: throughput": calls,
+      "sequential echo: server CPU per call": 100 / calls,
+      "sequential echo: client CPU per call": 100 / calls
+    })
+    const with2026: Results = {
+      ...fixture,
+      machine: { ...fixture.machine, v2: "@modelcontextprotocol/server 2.4.0" },
+      tables: { ...fixture.tables, "2026": { "ours/ours": row(4000), "v2/v2": row(1000), "official/official": row(8000), floor: row(8000) } }
+    }
+    const b = bars(with2026)
+    expect(b).toHaveLength(2 * 4 * 2 * 3)
+    const find = (baseline: string, mode: string, measure: string) =>
+      b.find((x) => x.baseline === baseline && x.transport === "HTTP, 2026 (v2)" && x.mode === mode && x.measure === measure)!.ratio
+    expect(find("official/official", "sequential", "calls/s")).toBe(4)
+    expect(find("official/official", "sequential", "server CPU per call")).toBe(0.25)
+    expect(find("floor", "sequential", "calls/s")).toBe(0.5)
+    expect(find("floor", "64 in flight", "calls/s")).toBeUndefined()
+    const labels = texts(parseXml(renderHeadline(with2026)))
+    expect(labels).toContain("HTTP, 2026 (v2)")
+    expect(labels.some((t) => t.includes("official v2 SDK (@modelcontextprotocol/server 2.4.0)"))).toBe(true)
+    // a results file without it draws the three transports only
+    expect(texts(parseXml(renderHeadline(fixture)))).not.toContain("HTTP, 2026 (v2)")
+  })
+
   it("renders a well-formed SVG with an explicit background, a bar per ratio and readable labels", () => {
     const svg = renderHeadline(fixture)
     const root = parseXml(svg)
