@@ -18,7 +18,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import { headers, INIT } from "./httpUtil.js"
+import { headers, INIT, messagesOf } from "./httpUtil.js"
 import { roundRobin } from "./roundRobin.js"
 
 const Echo = McpServer.tool({
@@ -39,18 +39,29 @@ const Ask = McpServer.tool({
       return content?.type === "text" ? content.text : "?"
     })
 })
+/** Progress, a moment, then the answer: its POST is answered with a stream. */
+const Talk = McpServer.tool({
+  name: "talk",
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext.HandlerContext
+      yield* ctx.progress(1, { total: 1 })
+      yield* Effect.sleep("5 millis")
+      return "talked"
+    })
+})
 const Note = McpServer.resource({ uri: "memo://note", name: "note", content: Effect.succeed("a note") })
 
 const instance = (fleet: SessionStore.MemoryFleet, id: string, options: Partial<NodeStreamableHttp.Options> = {}) =>
   Effect.gen(function*() {
     const layer = NodeStreamableHttp.layer({
       port: 0,
-      sessionStore: fleet.instance(id),
+      sessionStore: options.sessionStore ?? fleet.instance(id),
       eventStore: fleet.events,
       sseFastPath: "5 millis",
       ...options
     }).pipe(
-      Layer.provideMerge(McpServer.register(Echo, Ask, Note)),
+      Layer.provideMerge(McpServer.register(Echo, Ask, Talk, Note)),
       Layer.provideMerge(McpServer.layer({ name: `instance-${id}`, version: "1.0.0" }))
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
@@ -135,5 +146,37 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       assert.strictEqual(deleted.status, 200)
       assert.strictEqual((yield* post(a, ping, sid)).status, 404)
       assert.strictEqual((yield* post(b, INIT)).status, 200)
+    }))
+
+  it.scopedLive("stores that answer later (as Redis does): a streamed 2026 POST's answer still reaches its stream", () =>
+    Effect.gen(function*() {
+      // the POST's own write (the streamed requests) outlasts the handler; the answer's event takes longer still
+      const fleet = yield* SessionStore.makeMemoryFleet()
+      const store = fleet.instance("a")
+      const events = fleet.events
+      const port = yield* instance(fleet, "a", {
+        sessionStore: { ...store, saveStream: (...args) => Effect.zipRight(Effect.sleep("20 millis"), store.saveStream(...args)) },
+        eventStore: {
+          ...events,
+          append: (session, stream, data, answers) =>
+            Effect.zipRight(answers === undefined ? Effect.void : Effect.sleep("40 millis"), events.append(session, stream, data, answers))
+        }
+      })
+      const meta = {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+        progressToken: "t"
+      }
+      const text = yield* Effect.promise(async () => {
+        const response = await fetch(`http://127.0.0.1:${port}/mcp`, {
+          method: "POST",
+          headers: headers({ "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "talk" }),
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "talk", arguments: {}, _meta: meta } })
+        })
+        return response.text()
+      })
+      // a 2026 POST cannot be resumed: its stream must carry the answer
+      assert.deepStrictEqual(messagesOf(text).map((m) => m.method ?? m.result?.content?.[0]?.text), ["notifications/progress", "talked"])
     }))
 })

@@ -156,6 +156,23 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.strictEqual(ran.size, 3)
     }))
 
+  it.scoped("2026-07-28 multi-round-trip calls whose handler sends progress before asking: each retry on another instance, each round's stream carries its answer", () =>
+    Effect.gen(function*() {
+      const { proxy } = yield* TestFleet
+      const client = yield* ourClient(proxy.url, "auto")
+      assert.strictEqual(client.era, "2026")
+      const before = proxy.routed.length
+      for (let i = 0; i < 6; i++) {
+        const progress: Array<number> = []
+        const asked = yield* client.callTool("ask", {}, { onProgress: (p) => Effect.sync(() => void progress.push(p.progress)) })
+        assert.match(text(asked.content), /^sampled \/ accept \(ran on i\d\)$/)
+        // each round runs the handler again: its progress comes again
+        assert.deepStrictEqual(progress, [1, 1, 2, 1, 2, 3])
+      }
+      // three rounds a call, no GET (a 2026 stream cannot be resumed): every answer came on its POST's stream
+      assert.deepStrictEqual(proxy.routed.slice(before).map((r) => r.method), Array.from({ length: 18 }, () => "POST"))
+    }))
+
   it.scoped("Last-Event-ID on another instance replays a stream cut mid-call, then continues it live to its result", () =>
     Effect.gen(function*() {
       const { instances } = yield* TestFleet

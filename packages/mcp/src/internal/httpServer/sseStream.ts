@@ -218,14 +218,19 @@ const settle = (
   answer: JsonRpc.Message | undefined
 ): Effect.Effect<void> => {
   session.byRequest.delete(id)
-  stream.pending.delete(id)
   if (stream.json !== undefined) {
+    stream.pending.delete(id)
     if (answer !== undefined) stream.json.responses.push(answer)
     if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
     return Effect.void
   }
-  const last = stream.pending.size === 0 ? finish(ctx, session, stream) : Effect.void
-  return answer === undefined ? last : Effect.zipRight(deliver(ctx, session, stream, answer), last)
+  const last = Effect.suspend(() => {
+    stream.pending.delete(id)
+    return stream.pending.size === 0 ? finish(ctx, session, stream) : Effect.void
+  })
+  // the request stays pending until its answer is stored and written: a store that answers
+  // later (Redis) must not let the POST's fiber, finding nothing pending, end the stream first
+  return answer === undefined ? last : Effect.ensuring(deliver(ctx, session, stream, answer), last)
 }
 
 const ensureSink = (ctx: Ctx, stream: SseStream): Effect.Effect<void> =>
