@@ -75,11 +75,9 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as FiberMap from "effect/FiberMap"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
-import * as Deferred from "effect/Deferred"
 import * as Mailbox from "effect/Mailbox"
 import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
@@ -237,7 +235,6 @@ export const make = (
     const reinitialize = options.reinitializeOnSessionLoss !== false
     /** Where every message goes once the server turned out to be a legacy one. */
     const state: { legacy: TransportShape | undefined; listening: boolean } = { legacy: undefined, listening: false }
-    const legacyAdopted = yield* Deferred.make<TransportShape>()
 
     // finalizers run in reverse: mark closing, interrupt exchanges, DELETE, end incoming
     const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
@@ -283,7 +280,6 @@ export const make = (
         scope,
         adopt: (legacy) => {
           state.legacy = legacy
-          Deferred.unsafeDone(legacyAdopted, Exit.succeed(legacy))
         }
       }
     }
@@ -337,10 +333,8 @@ export const make = (
       sessionLoss: reinitialize
         ? {
           isLost: () => state.legacy !== undefined ? state.legacy.sessionLoss?.isLost() ?? false : session.lost,
-          losses: Stream.merge(
-            Stream.fromQueue(session.losses),
-            Stream.unwrap(Effect.map(Deferred.await(legacyAdopted), (legacy) => legacy.sessionLoss?.losses ?? Stream.empty))
-          )
+          // an adopted legacy transport's losses are forwarded to the same queue (`httpLegacyFallback`)
+          losses: Stream.fromQueue(session.losses)
         }
         : undefined,
       info: {

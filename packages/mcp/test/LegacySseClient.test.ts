@@ -10,6 +10,7 @@ import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
 import * as LegacySseClient from "@effect-mcp/mcp/LegacySseClient"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import type { McpError, ProtocolError, TransportError } from "@effect-mcp/mcp/McpError"
 import { type Handler, initializeResult, openSse, serve } from "./utils/httpClientServers.js"
 
@@ -31,6 +32,21 @@ const connect = (url: string, options?: Omit<LegacySseClient.LegacySseClientOpti
         Layer.provide(
           LegacySseClient.layer({ url, reconnect: { initialDelay: "20 millis", jitter: 0 }, maxRetries: 3, ...options })
         ),
+        Layer.provide(NodeHttpClient.layerUndici)
+      ),
+      scope
+    )
+    return Context.get(context, McpClient.McpClient)
+  })
+
+/** The streamable HTTP client, which falls back to the legacy transport when its initialize POST gets 405. */
+const connectStreamable = (url: string) =>
+  Effect.gen(function*() {
+    const scope = yield* Scope.make()
+    yield* Effect.addFinalizer(() => Scope.close(scope, Exit.void))
+    const context = yield* Layer.buildWithScope(
+      McpClient.layer({ era: "2025", name: "test", version: "1.0.0" }).pipe(
+        Layer.provide(StreamableHttpClient.layer({ url, reconnect: { initialDelay: "20 millis", jitter: 0 }, maxRetries: 3 })),
         Layer.provide(NodeHttpClient.layerUndici)
       ),
       scope
@@ -134,6 +150,26 @@ describe("LegacySseClient", () => {
       assert.isNumber(inits[1]!.id)
       assert.deepStrictEqual(inits[1]!.params, inits[0]!.params)
       // the new session was initialized before the call went to it
+      const onSession2 = server.seen
+        .filter((s) => s.method === "POST" && s.url.endsWith("session=2"))
+        .map((s) => (s.body as Message).method)
+      assert.deepStrictEqual(onSession2, ["initialize", "notifications/initialized", "tools/call"])
+    }))
+
+  it.scopedLive("through the streamable client's fallback: a new legacy session is re-initialized by the engine", () =>
+    Effect.gen(function*() {
+      const server = yield* legacyServer({
+        onCall: (session, m) => {
+          session.write(text(m.id, `${m.params?.name} on session ${session.number}`))
+          if (session.number === 1) session.drop()
+        }
+      })
+      const client = yield* connectStreamable(server.url)
+      const first = yield* client.callTool("echo", {})
+      assert.deepStrictEqual(first.content, [{ type: "text", text: "echo on session 1" }])
+      // the legacy transport's loss reaches the engine through the streamable transport's own signal
+      const second = yield* client.callTool("again", {})
+      assert.deepStrictEqual(second.content, [{ type: "text", text: "again on session 2" }])
       const onSession2 = server.seen
         .filter((s) => s.method === "POST" && s.url.endsWith("session=2"))
         .map((s) => (s.body as Message).method)

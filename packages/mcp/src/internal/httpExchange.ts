@@ -47,8 +47,11 @@ export const dedicatedUntraced = <A, E>(effect: Effect.Effect<A, E>): Effect.Eff
  * giving up destroys the body, which aborts the exchange), so the connection
  * goes back to the pool.
  */
-export const release = (response: HttpClientResponse.HttpClientResponse) =>
-  response.stream.pipe(Stream.runDrain, Effect.timeout(Duration.seconds(1)), Effect.ignore)
+export const release = (response: HttpClientResponse.HttpClientResponse): Effect.Effect<void> =>
+  // an empty body (a 202's) is over already: nothing to read, and no timer (a race of two fibers)
+  response.headers["content-length"] === "0"
+    ? Effect.void
+    : response.stream.pipe(Stream.runDrain, Effect.timeout(Duration.seconds(1)), Effect.ignore)
 
 /** The body as text, or "" when it cannot be read (for error descriptions). */
 export const textOrEmpty = (response: HttpClientResponse.HttpClientResponse) =>

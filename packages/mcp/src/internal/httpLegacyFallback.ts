@@ -59,6 +59,11 @@ export const fallBack = (options: {
     }
     const legacy = shape.right
     options.adopt(legacy)
+    // the legacy transport's session losses reach the engine through this transport's own queue
+    const losses = legacy.sessionLoss?.losses
+    if (losses !== undefined) {
+      yield* FiberSet.run(inbox.background, Stream.runForEach(losses, () => inbox.session.losses.offer(undefined)))
+    }
     yield* FiberSet.run(
       inbox.background,
       legacy.incoming.pipe(
