@@ -174,7 +174,13 @@ const EXPECTED_TOOLS = [
   "test_trigger_prompt_change",
   "test_x_mcp_header",
   // tasks (Tasks.ts)
-  "slow_compute"
+  "slow_compute",
+  "greet",
+  "failing_job",
+  "protocol_error_job",
+  "confirm_delete",
+  "multi_input",
+  "test_tool_with_task"
 ]
 
 describe("Fixture: server", () => {
@@ -189,7 +195,7 @@ describe("Fixture: server", () => {
         prompts: { listChanged: true },
         logging: {},
         completions: {},
-        extensions: { "io.modelcontextprotocol/skills": { directoryRead: true } },
+        extensions: { "io.modelcontextprotocol/skills": { directoryRead: true }, "io.modelcontextprotocol/tasks": {} },
         tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } }
       })
       // ping, logging/setLevel, subscribe and unsubscribe answer exactly {}

@@ -79,14 +79,25 @@ export type ToolContent = McpTool.ToolContent
  * @since 0.1.0
  * @category models
  */
-export interface Tool<R = never> extends Scoped {
+export interface Tool<R = never> extends Scoped, TaskStart {
   readonly _tag: "Tool"
   readonly name: string
   readonly definition: McpSchema.Tool
   readonly call: (args: unknown) => Effect.Effect<McpSchema.CallToolResult, ErrorResponse, R | HandlerServices>
 }
 
-interface ToolOptionsBase<A, I> extends Scoped {
+interface TaskStart {
+  /**
+   * Where a task made of a call begins (`McpTasks`, 2026-07-28): `"call"` (the default), as the
+   * call arrives; `"detach"`, where the handler runs `McpTasks.detach`: the input it asks before
+   * is asked on the call itself (multi-round-trip rounds), and the call answers with the task
+   * there. The handler is the same Effect either way, and `McpTasks.detach` does nothing on a
+   * plain call or a 2025-11-25 task.
+   */
+  readonly taskStart?: "call" | "detach" | undefined
+}
+
+interface ToolOptionsBase<A, I> extends Scoped, TaskStart {
   readonly name: string
   readonly title?: string | undefined
   readonly description?: string | undefined
@@ -152,12 +163,13 @@ export function tool(
     readonly handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>
   }
 ): Tool<unknown> {
-  const { cacheHint, handler, scopes, ...declaration } = options
+  const { cacheHint, handler, scopes, taskStart, ...declaration } = options
   return Tools.make(
     McpTool.make(declaration as McpTool.Options<string, McpTool.AnySchema, undefined, undefined>),
     handler,
     scopes,
-    cacheHint
+    cacheHint,
+    taskStart
   )
 }
 
@@ -203,13 +215,14 @@ export type ToolHandlerError<T> = T extends McpTool.McpTool<infer _N, infer _P, 
 export const toolHandler = <T extends McpTool.Any, E extends ToolHandlerError<T>, R = never>(
   declaration: T,
   handler: (args: McpTool.Parameters<T>) => Effect.Effect<McpTool.HandlerSuccess<T>, E, R>,
-  options: Scoped = {}
+  options: Scoped & TaskStart = {}
 ): Tool<Exclude<R, HandlerServices>> =>
   Tools.make(
     declaration,
     handler as (args: unknown) => Effect.Effect<unknown, unknown, unknown>,
     options.scopes,
-    options.cacheHint
+    options.cacheHint,
+    options.taskStart
   ) as Tool<
     Exclude<R, HandlerServices>
   >

@@ -261,6 +261,10 @@ export interface ToolCall {
   readonly principal: Principal.PrincipalInfo | undefined
   /** The session's engine, for messages outside the request (undefined on the 2026 path). */
   readonly protocol: Protocol.Protocol | undefined
+  /** Where a task made of this call begins (the tool's `taskStart`). */
+  readonly taskStart: "call" | "detach"
+  /** The request's own reverse calls (2026-07-28: its multi-round-trip rounds), while it runs. */
+  readonly reverseCall: ReverseCall
   /**
    * Runs the tool's handler (arguments decoded, result shaped) in the calling fiber. With
    * `context`, its \`HandlerContext\` is active while `context.isActive()` and makes reverse calls

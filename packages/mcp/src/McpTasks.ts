@@ -38,7 +38,9 @@ import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as FiberRef from "effect/FiberRef"
 import * as Engine from "./internal/tasks/engine.js"
+import * as Modern from "./internal/tasks/modern.js"
 import type * as McpSchema from "./McpSchema.js"
 import { McpServer } from "./McpServer.js"
 import type * as Protocol from "./Protocol.js"
@@ -64,6 +66,13 @@ export interface StoredTask {
   readonly owner: string
   readonly outcome?: TaskOutcome | undefined
   readonly expiresAt: number
+  /**
+   * 2026-07-28 (tasks extension): the input requests outstanding, by key (shown by `tasks/get`
+   * while the task is `input_required`); JSON.
+   */
+  readonly inputRequests?: { readonly [key: string]: unknown } | undefined
+  /** 2026-07-28: answers given by `tasks/update`, by key, until the handler takes them; JSON. */
+  readonly inputResponses?: { readonly [key: string]: unknown } | undefined
 }
 
 /**
@@ -222,6 +231,52 @@ export const layer = (options?: TasksOptions): Layer.Layer<never, never, McpServ
       yield* server.extend(engine.extension)
     })
   )
+
+/**
+ * The identifier of the 2026-07-28 tasks extension (SEP-2663), declared
+ * under `capabilities.extensions` by a server with `McpTasks.layer`.
+ * @since 0.2.0
+ * @category constants
+ */
+export const EXTENSION_ID: "io.modelcontextprotocol/tasks" = Modern.EXTENSION_ID as "io.modelcontextprotocol/tasks"
+
+/**
+ * Where the handler of a tool with `taskStart: "detach"` becomes a task, on
+ * 2026-07-28: what it asked before (elicitation, sampling) was asked on the
+ * call itself, in multi-round-trip rounds; here the call answers with the
+ * task (`CreateTaskResult`), and the rest of the handler runs as the task
+ * (what it asks then is the task's `inputRequests`). On a plain call and on a
+ * 2025-11-25 task, it does nothing: the handler is the same Effect.
+ *
+ * @example
+ * ```ts
+ * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as McpTasks from "@effect-mcp/mcp/McpTasks"
+ * import * as Effect from "effect/Effect"
+ * import * as Schema from "effect/Schema"
+ *
+ * const Deploy = McpServer.tool({
+ *   name: "deploy",
+ *   execution: { taskSupport: "required" },
+ *   taskStart: "detach",
+ *   handler: () =>
+ *     Effect.gen(function*() {
+ *       const ctx = yield* HandlerContext
+ *       const { env } = yield* ctx.elicit({ message: "Which environment?", schema: Schema.Struct({ env: Schema.String }) })
+ *       yield* McpTasks.detach // the call answers with the task here
+ *       yield* Effect.sleep("5 minutes")
+ *       return `deployed to ${env}`
+ *     })
+ * })
+ * ```
+ * @since 0.2.0
+ * @category combinators
+ */
+export const detach: Effect.Effect<void> = Effect.flatMap(
+  FiberRef.get(Modern.currentDetach),
+  (hook) => hook ?? Effect.void
+)
 
 /**
  * `layer` with an in-memory store of its own.

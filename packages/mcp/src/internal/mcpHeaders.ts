@@ -168,10 +168,14 @@ export const paramHeaders = (
   return out
 }
 
-const NAME_SOURCE: { readonly [method: string]: "name" | "uri" } = {
+const NAME_SOURCE: { readonly [method: string]: "name" | "uri" | "taskId" } = {
   "tools/call": "name",
   "prompts/get": "name",
-  "resources/read": "uri"
+  "resources/read": "uri",
+  // the tasks extension (SEP-2663): routed by the task
+  "tasks/get": "taskId",
+  "tasks/update": "taskId",
+  "tasks/cancel": "taskId"
 }
 
 /**

@@ -75,10 +75,14 @@ const mismatch = (id: JsonRpc.RequestId, header: string, detail: string) =>
 const trimOws = (value: string): string => value.replace(/^[ \t]+|[ \t]+$/g, "")
 
 /** The body field `Mcp-Name` mirrors, per method. */
-const NAME_SOURCE: { readonly [method: string]: "name" | "uri" } = {
+const NAME_SOURCE: { readonly [method: string]: "name" | "uri" | "taskId" } = {
   "tools/call": "name",
   "prompts/get": "name",
-  "resources/read": "uri"
+  "resources/read": "uri",
+  // the tasks extension (SEP-2663): routed by the task
+  "tasks/get": "taskId",
+  "tasks/update": "taskId",
+  "tasks/cancel": "taskId"
 }
 
 /**

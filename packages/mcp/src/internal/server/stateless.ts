@@ -264,8 +264,9 @@ export const serve = (
     const envelope = readEnvelope(params, served.supported)
     if (Either.isLeft(envelope)) return Effect.fail(envelope.left)
     if (method === "server/discover") return Effect.succeed(decorate(served, method, discover(served)))
-    const known = McpSchema2026.isClientRequestMethod(method) || served.extensionMethod?.(method) === true
-    if (REMOVED.has(method) || !known) {
+    const extended = served.extensionMethod?.(method) === true
+    // a removed method an extension serves (the tasks extension's tasks/get) is the extension's
+    if ((REMOVED.has(method) && !extended) || !(extended || McpSchema2026.isClientRequestMethod(method))) {
       return Effect.fail(ErrorResponse.methodNotFound(method))
     }
     if (method === "subscriptions/listen") return Listen.listen(served.sessions, protocol(), id, params)

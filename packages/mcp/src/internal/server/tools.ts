@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
-import { ErrorResponse } from "../../McpError.js"
+import { ErrorResponse, ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
 import type { CacheHint, Tool, ToolContent } from "../../McpFeature.js"
 import * as McpTool from "../../McpTool.js"
@@ -38,7 +38,8 @@ export const make = (
   declaration: McpTool.Any,
   handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>,
   scopes: ReadonlyArray<string> | undefined,
-  cacheHint?: CacheHint | undefined
+  cacheHint?: CacheHint | undefined,
+  taskStart?: "call" | "detach" | undefined
 ): Tool<unknown> => {
   const decode = ParseResult.decodeUnknownEither(declaration.parameters as Schema.Schema<unknown, unknown>, {
     errors: "all",
@@ -74,6 +75,7 @@ export const make = (
     definition: declaration.definition,
     ...(scopes !== undefined ? { scopes } : {}),
     ...(cacheHint !== undefined ? { cacheHint } : {}),
+    ...(taskStart !== undefined ? { taskStart } : {}),
     call: (args) => {
       const decoded = decode(args ?? {})
       if (Either.isLeft(decoded)) {
@@ -86,6 +88,17 @@ export const make = (
       >
     }
   }
+}
+
+/** The engine of a handler detached from a 2026 request: notifications are dropped, requests refused. */
+const detachedProtocol: Protocol.Protocol = {
+  request: (method) =>
+    Effect.fail(new ProtocolError({ reason: "Transport", method, message: `${method}: no connection to send it on` })),
+  notify: () => Effect.void,
+  closed: Effect.never,
+  close: () => Effect.void,
+  pending: Effect.succeed(0),
+  running: Effect.succeed(0)
 }
 
 /** A `tools/call` given to the hooks first (`McpServer.Extension.toolCall`); undefined when none answers. */
@@ -105,8 +118,9 @@ const hooked = (
       provide: <A, E>(effect: Effect.Effect<A, E, any>, services: Context.Context<never>) =>
         Effect.provide(effect, services) as Effect.Effect<A, E>
     }
-    const protocol = env.session.protocol?.()
-    const handlerContext = protocol === undefined ? env.handlerContext : HandlerContext.unsafeMake({
+    // on the 2026 path there is no session engine: what the handler notifies after its request goes nowhere
+    const protocol = env.session.protocol?.() ?? detachedProtocol
+    const handlerContext = HandlerContext.unsafeMake({
       protocol,
       incoming,
       session: env.session.shape,
@@ -121,6 +135,8 @@ const hooked = (
     session: env.session.shape,
     principal: env.session.principal?.(),
     protocol: env.session.protocol?.(),
+    taskStart: entry.feature.taskStart ?? "call",
+    reverseCall: (method, p, options) => env.handlerContext.request(method, p, options),
     run
   }
   for (const hook of hooks) {

@@ -29,23 +29,16 @@ import * as McpSchema from "../../McpSchema.js"
 import type { Extension, ExtensionRequest, ToolCall } from "../../McpServer.js"
 import type { StoredTask, TaskOutcome, TaskStoreShape, TasksOptions } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
+import * as Modern from "./modern.js"
+import { isTerminal, ownerOf } from "./modern.js"
 
-const TERMINAL = new Set<McpSchema.TaskStatus>(["completed", "failed", "cancelled"])
-
-export const isTerminal = (status: McpSchema.TaskStatus): boolean => TERMINAL.has(status)
-
-/** Who a task belongs to: the principal on a protected transport, else the session. */
-export const ownerOf = (
-  principal: { readonly subject?: string | undefined; readonly issuer?: string | undefined; readonly clientId?: string | undefined } | undefined,
-  sessionId: string
-): string =>
-  principal === undefined
-    ? `session:${sessionId}`
-    : `principal:${principal.issuer ?? ""} ${principal.subject ?? ""} ${principal.clientId ?? ""}`
-
+export { isTerminal, ownerOf } from "./modern.js"
 const notFound = () => ErrorResponse.invalidParams("Failed to retrieve task: Task not found")
 
 const iso = (millis: number): string => new Date(millis).toISOString()
+
+/** `tasks/update` (2026-07-28): its answers are checked against the requests they answer. */
+const UpdateTaskParams = Schema.Struct({ taskId: Schema.String, inputResponses: Schema.optional(Schema.Unknown) })
 
 interface Local {
   /** Completed when the task reaches a terminal status on this instance. */
@@ -89,6 +82,20 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
       Effect.repeat(Schedule.spaced(options.sweepInterval ?? "1 second")),
       Effect.forkIn(scope)
     )
+
+    const modern = Modern.make({
+      store,
+      scope,
+      fibers,
+      defaultTtl,
+      maxTtl,
+      pollInterval,
+      track: (taskId) =>
+        Effect.map(Deferred.make<void>(), (done) => {
+          local.set(taskId, { done })
+          return done
+        })
+    })
 
     const notify = (protocol: Protocol.Protocol | undefined, task: McpSchema.Task) =>
       protocol === undefined ? Effect.void : Effect.ignore(protocol.notify("notifications/tasks/status", { ...task }))
@@ -178,6 +185,8 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
       })
 
     const toolCall = (call: ToolCall): Effect.Effect<Protocol.Result, ErrorResponse> | undefined => {
+      // 2026-07-28: the tasks extension (the server decides; a legacy `task` param is ignored)
+      if (call.session.era === "2026") return modern.toolCall(call)
       const support = call.tool.execution?.taskSupport ?? "forbidden"
       const requested = call.params.task
       if (requested === undefined) {
@@ -253,20 +262,38 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
     }
 
     const extension: Extension = {
-      capabilities: { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+      // 2025-11-25's capability, and 2026-07-28's extension (server/discover shows only the latter)
+      capabilities: {
+        tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
+        extensions: { [Modern.EXTENSION_ID]: {} }
+      },
       toolCall,
       methods: {
         "tasks/get": {
           params: McpSchema.GetTaskRequestParams,
-          handle: ({ taskId }: { readonly taskId: string }, request) => Effect.map(owned(taskId, request), (r) => ({ ...r.task }))
+          handle: ({ taskId }: { readonly taskId: string }, request) =>
+            request.era === "2026"
+              ? modern.get(taskId, request)
+              : Effect.map(owned(taskId, request), (r) => ({ ...r.task }))
+        },
+        "tasks/update": {
+          params: UpdateTaskParams,
+          handle: (params: Modern.UpdateParams, request) =>
+            request.era === "2026" ? modern.update(params, request) : Effect.fail(ErrorResponse.methodNotFound("tasks/update"))
         },
         "tasks/result": {
           params: McpSchema.GetTaskPayloadRequestParams,
-          handle: ({ taskId }: { readonly taskId: string }, request) => Effect.flatMap(awaitTerminal(taskId, request), answer)
+          // 2026: removed (tasks/get inlines the result)
+          handle: ({ taskId }: { readonly taskId: string }, request) =>
+            request.era === "2026"
+              ? Effect.fail(ErrorResponse.methodNotFound("tasks/result"))
+              : Effect.flatMap(awaitTerminal(taskId, request), answer)
         },
         "tasks/list": {
           params: Schema.UndefinedOr(McpSchema.PaginatedRequestParams),
           handle: (params: { readonly cursor?: string | undefined } | undefined, request) => {
+            // 2026: removed (no one lists tasks)
+            if (request.era === "2026") return Effect.fail(ErrorResponse.methodNotFound("tasks/list"))
             const offset = offsetOf(params?.cursor)
             if (offset === undefined) return Effect.fail(ErrorResponse.invalidParams("Invalid cursor"))
             return Effect.map(
@@ -281,7 +308,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
         "tasks/cancel": {
           params: McpSchema.CancelTaskRequestParams,
           handle: ({ taskId }: { readonly taskId: string }, request) =>
-            Effect.gen(function*() {
+            request.era === "2026" ? modern.cancel(taskId, request) : Effect.gen(function*() {
               const record = yield* owned(taskId, request)
               if (isTerminal(record.task.status)) {
                 return yield* Effect.fail(
