@@ -37,6 +37,7 @@ import * as Effect from "effect/Effect"
 import type * as Duration from "effect/Duration"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
+import * as Announce from "./internal/server/announce.js"
 import * as Completion from "./internal/server/completion.js"
 import { connect as connectSession } from "./internal/server/connect.js"
 import * as Dispatch from "./internal/server/dispatch.js"
@@ -308,8 +309,24 @@ export interface McpServerShape {
   readonly extend: (extension: Extension) => Effect.Effect<void, never, Scope.Scope>
   /** Removes a tool, a resource (by URI), a template (by URI template) or a prompt. */
   readonly remove: (kind: "tool" | "resource" | "template" | "prompt", key: string) => Effect.Effect<void>
-  /** `notifications/resources/updated` to the sessions subscribed to `uri`. */
+  /**
+   * `notifications/resources/updated` to the sessions subscribed to `uri` (and
+   * the `subscriptions/listen` streams asking for it); with a relay installed
+   * (a fleet), to those of every instance.
+   */
   readonly notifyResourceUpdated: (uri: string) => Effect.Effect<void>
+  /**
+   * Sends this server's announcements (resource updates, list changes) to
+   * `send` instead of to this process's sessions, for the life of the scope,
+   * and returns their delivery to this process's sessions and listen streams:
+   * how the instances of a fleet (the streamable HTTP server with a
+   * `SessionStore`) tell each other's sessions of a change made on one.
+   */
+  readonly relay: (send: (announcement: Announcement) => Effect.Effect<void>) => Effect.Effect<
+    (announcement: Announcement) => Effect.Effect<void>,
+    never,
+    Scope.Scope
+  >
   /** The sessions being served. */
   readonly sessions: Effect.Effect<ReadonlyArray<ServerSessionShape>>
   /** Serves one session over a transport until it closes. */
@@ -346,6 +363,23 @@ export interface McpServerShape {
    */
   readonly requiredScopes: (request: JsonRpc.Request) => Effect.Effect<ReadonlyArray<string>>
 }
+
+/**
+ * What a server announces to many sessions at once, as a relay carries it
+ * (see `McpServerShape.relay`). A list change names the list and a digest of
+ * its definitions after the change: instances that make the same change give
+ * the same digest.
+ *
+ * @example
+ * ```ts
+ * import type * as McpServer from "@effect-mcp/mcp/McpServer"
+ *
+ * const updated: McpServer.Announcement = { _tag: "ResourceUpdated", uri: "file:///notes.txt" }
+ * ```
+ * @since 0.2.0
+ * @category models
+ */
+export type Announcement = Announce.Announcement
 
 /**
  * A session started by `connect`.
@@ -391,7 +425,8 @@ const EPHEMERAL_KEY_WARNING =
 export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
   Effect.gen(function*() {
     const sessions = Sessions.make()
-    const registry = yield* Registry.make(sessions.listChanged)
+    const announcer = Announce.make(sessions, () => registry.get)
+    const registry = yield* Registry.make(announcer.listChanged)
     const listPage = Pagination.make(options.pageSize ?? 100)
     const codec = RequestState.make(options.requestState)
     const rounds = InputRequired.make(codec, codec.ephemeral ? EPHEMERAL_KEY_WARNING : undefined)
@@ -437,7 +472,8 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       add: registry.add,
       extend: extensions.add,
       remove: registry.remove,
-      notifyResourceUpdated: sessions.resourceUpdated,
+      notifyResourceUpdated: announcer.resourceUpdated,
+      relay: announcer.relay,
       sessions: sessions.list,
       serve: (transport) => Effect.scoped(Effect.flatMap(connect(transport), (connection) => connection.closed)),
       connect,
@@ -548,7 +584,10 @@ export const run: Effect.Effect<void, never, McpServer | Transport> = Effect.fla
 )
 
 /**
- * Sends `notifications/resources/updated` to the sessions subscribed to `uri`.
+ * Sends `notifications/resources/updated` to the sessions subscribed to `uri`
+ * (and the `subscriptions/listen` streams asking for it); on a fleet (the
+ * streamable HTTP server with a `SessionStore`), to those of every instance,
+ * once each: announce a change once, on the instance that made it.
  *
  * @example
  * ```ts

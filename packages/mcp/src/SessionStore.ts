@@ -110,7 +110,11 @@ export interface SessionStateAccess {
  * - `StreamEvent`: an event of an attached stream (its stored id), or its end.
  * - `State`: a session's record changed.
  * - `Ended`: a session ended (DELETE).
- * - `ResourceUpdated`: `notifications/resources/updated` for every session subscribed to `uri`.
+ * - `ResourceUpdated`: `notifications/resources/updated` for every session subscribed to `uri`
+ *   (and every `subscriptions/listen` stream asking for it).
+ * - `ListChanged`: `notifications/<kind>/list_changed` for every session and listen stream;
+ *   `digest` names the list after the change (instances making the same change send the
+ *   same digest, and it is told once).
  *
  * @since 0.2.0
  * @category models
@@ -130,6 +134,7 @@ export type FleetMessage =
   | { readonly _tag: "State"; readonly sessionId: string; readonly record: SessionRecord }
   | { readonly _tag: "Ended"; readonly sessionId: string }
   | { readonly _tag: "ResourceUpdated"; readonly uri: string }
+  | { readonly _tag: "ListChanged"; readonly kind: "tools" | "resources" | "prompts"; readonly digest: string }
 
 /**
  * The store could not be reached (or answered an error).
@@ -188,9 +193,9 @@ export class SessionStore extends Context.Tag("@effect-mcp/mcp/SessionStore")<Se
 
 /**
  * Sends `notifications/resources/updated` to every session of the fleet
- * subscribed to `uri`, wherever its standing GET is held (an
- * `McpServer.notifyResourceUpdated` reaches only the sessions whose standing
- * stream this instance holds).
+ * subscribed to `uri`, wherever its standing GET is held, and to every
+ * `subscriptions/listen` stream asking for it: what
+ * `McpServer.notifyResourceUpdated` does on an instance of a fleet.
  *
  * @example
  * ```ts

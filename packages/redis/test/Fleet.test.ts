@@ -208,6 +208,48 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.strictEqual(new Set(ids).size, ids.length)
     }))
 
+  it.scoped("a change announced on one instance reaches the standing GETs and listen streams of every instance, once each", () =>
+    Effect.gen(function*() {
+      const { instances, proxy } = yield* TestFleet
+      const direct = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`)
+      // 2025 sessions (their standing GET on i1, on i2, and one through the proxy: replicas everywhere)
+      // and 2026 listen streams (on i1, on i2, through the proxy)
+      const urls = [direct[1]!, direct[2]!, proxy.url]
+      const streams = [
+        ...(yield* Effect.forEach(urls, (url) => ourClient(url, "2025"))),
+        ...(yield* Effect.forEach(urls, (url) => ourClient(url, "auto")))
+      ]
+      const seen = streams.map(() => [] as Array<string>)
+      yield* Effect.forEach(streams, (client, i) =>
+        Effect.forkScoped(Stream.runForEach(
+          client.listen({ toolsListChanged: true, resources: ["memo://note"] }),
+          (n) => Effect.sync(() => void seen[i]!.push(n.method))
+        )))
+      const settled = (n: number) =>
+        Effect.gen(function*() {
+          for (let t = 0; t < 100 && seen.some((s) => s.length < n); t++) yield* Effect.sleep("50 millis")
+          // and nothing more comes
+          yield* Effect.sleep("400 millis")
+        })
+      yield* Effect.sleep("500 millis")
+      const on = (k: number) => ourClient(direct[k]!, "2025")
+      const zero = yield* on(0)
+      // McpServer.notifyResourceUpdated on i0, a handler's call as on any server
+      assert.strictEqual(text((yield* zero.callTool("touch", { uri: "memo://note", via: "server" })).content), "touched on i0")
+      yield* settled(1)
+      const updated = "notifications/resources/updated"
+      assert.deepStrictEqual(seen, streams.map(() => [updated]))
+      // the same tool added on each instance in turn: the same list everywhere, told once
+      for (let k = 0; k < 3; k++) assert.strictEqual(text((yield* (yield* on(k)).callTool("grow", {})).content), `added on i${k}`)
+      yield* settled(2)
+      const changed = "notifications/tools/list_changed"
+      assert.deepStrictEqual(seen, streams.map(() => [updated, changed]))
+      // removed on i0 only: a list of its own, told
+      yield* zero.callTool("grow", { remove: true })
+      yield* settled(3)
+      assert.deepStrictEqual(seen, streams.map(() => [updated, changed, changed]))
+    }))
+
   it.scoped("an instance killed mid-call: the call fails promptly with an explicit error, the session goes on", () =>
     Effect.gen(function*() {
       const { instances, proxy } = yield* TestFleet

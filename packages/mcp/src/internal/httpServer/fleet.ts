@@ -20,6 +20,7 @@ import type * as Scope from "effect/Scope"
 import * as EventStore from "../../EventStore.js"
 import * as JsonRpc from "../../JsonRpc.js"
 import type { FleetMessage, SessionRecord, SessionStoreError, SessionStoreShape } from "../../SessionStore.js"
+import type { Announcement } from "../../McpServer.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type { Config } from "./config.js"
 import { every, randomSessionId } from "./registry.js"
@@ -317,7 +318,13 @@ export const make = (
       Effect.suspend(() => {
         switch (message._tag) {
           case "ResourceUpdated":
-            return server.notifyResourceUpdated(message.uri)
+            return deliver(message)
+          case "ListChanged": {
+            // the same change made on several instances (a feature added on each) is told once
+            if (lastDigest.get(message.kind) === message.digest) return Effect.void
+            lastDigest.set(message.kind, message.digest)
+            return deliver(message)
+          }
           case "StreamEvent": {
             const proxy = proxies.get(message.streamId)
             if (proxy === undefined || proxy.ended) return Effect.void
@@ -388,6 +395,19 @@ export const make = (
         "forwarded event"
       )
 
+    // the server's announcements go to every instance (this one included), each delivering to
+    // what it holds: the standing streams and listen streams of its sessions
+    const lastDigest = new Map<string, string>()
+    const deliver: (announcement: Announcement) => Effect.Effect<void> = yield* server.relay((announcement) =>
+      store.publish(undefined, announcement).pipe(
+        Effect.catchAll((e) =>
+          Effect.zipRight(
+            Effect.logWarning(`an announcement reaches this instance's sessions only: ${e.message}`),
+            deliver(announcement)
+          )
+        )
+      )
+    )
     yield* store.subscribe(onMessage)
 
     // busy sessions stay alive in the store; resumed streams whose owner died end with errors

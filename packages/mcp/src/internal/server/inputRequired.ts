@@ -23,6 +23,7 @@ import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { digestOf } from "../digest.js"
 import * as InputRound from "../inputRound.js"
 import type * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
@@ -75,20 +76,6 @@ const encodeRequest = ParseResult.encodeUnknownEither(McpSchema2026.InputRequest
 const answerValidators = Object.fromEntries(
   Object.entries(McpSchema2026.InputRequestMethods).map(([m, e]) => [m, validator(e.result as Schema.Schema<unknown>)])
 ) as { readonly [M in InputMethod]: (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue> }
-
-/** cyrb53: a fast 53-bit string hash, for naming questions (the state's integrity is the HMAC's job). */
-const digestOf = (text: string): string => {
-  let h1 = 0xdeadbeef
-  let h2 = 0x41c6ce57
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    h1 = Math.imul(h1 ^ c, 2654435761)
-    h2 = Math.imul(h2 ^ c, 1597334677)
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)
-}
 
 const invalidParams = (message: string) => ErrorResponse.invalidParams(message)
 
