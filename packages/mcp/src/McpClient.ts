@@ -337,7 +337,12 @@ export interface McpClientShape {
    * checked at compile time and encoded with its `parameters`, and the result
    * is decoded: its `success`, its declared `failure` or a `McpTool.ToolError`
    * for a tool error, a `ParseError` for arguments its `parameters` reject.
-   * Given a name, the raw result (a tool error is a result too).
+   * Given a name, the raw result (a tool error is a result too). A tool
+   * whose `execution.taskSupport` is `"required"` (2025-11-25 tasks) is
+   * called as a task: the call waits for the task's result, and
+   * interrupting it cancels the task (`tasks/cancel`). Its support is read
+   * from the tools listed so far; a tool not listed yet whose plain call the
+   * server refuses makes the client list the tools once and call it as a task.
    *
    * @example
    * ```ts
@@ -593,7 +598,8 @@ export const make = <O extends ClientOptions>(
       ...ClientCalls.make({
         request,
         notifications,
-        validateStructuredContent: options.validateStructuredContent !== false
+        validateStructuredContent: options.validateStructuredContent !== false,
+        toolTasks: serverCapabilities.tasks?.requests?.tools?.call !== undefined
       })
     } satisfies McpClientShape
   })

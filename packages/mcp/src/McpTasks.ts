@@ -37,8 +37,9 @@
 import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import * as FiberRef from "effect/FiberRef"
+import * as Layer from "effect/Layer"
+import type * as Scope from "effect/Scope"
 import * as Engine from "./internal/tasks/engine.js"
 import * as Modern from "./internal/tasks/modern.js"
 import type * as McpSchema from "./McpSchema.js"
@@ -73,6 +74,19 @@ export interface StoredTask {
   readonly inputRequests?: { readonly [key: string]: unknown } | undefined
   /** 2026-07-28: answers given by `tasks/update`, by key, until the handler takes them; JSON. */
   readonly inputResponses?: { readonly [key: string]: unknown } | undefined
+  /** The session that created it (where a shared store sends a status change it makes itself). */
+  readonly sessionId?: string | undefined
+}
+
+/**
+ * A change to a task in a shared store, made by any instance: its new
+ * status, or `undefined` when the record is gone (expired).
+ * @since 0.2.0
+ * @category models
+ */
+export interface TaskChange {
+  readonly taskId: string
+  readonly status: McpSchema.TaskStatus | undefined
 }
 
 /**
@@ -87,7 +101,13 @@ export interface StoredTask {
  *   most `limit`, and whether more follow;
  * - `sweep(now)` deletes every record whose `expiresAt` is at or before `now`
  *   and returns their ids (every instance may sweep; a record is returned once);
- * - `size` counts the records (tests, metrics).
+ * - `size` counts the records (tests, metrics);
+ * - `changes` (a store shared by instances, e.g. Redis) delivers every
+ *   change any instance makes, for the life of the scope, best effort (a
+ *   lost change delays a waiter until its next poll): the engine wakes its
+ *   `tasks/result` waiters with it, and stops the handler of a task it runs
+ *   once the task is cancelled or gone. A shared store also fails the tasks
+ *   of an instance that died.
  * @since 0.2.0
  * @category models
  */
@@ -102,6 +122,7 @@ export interface TaskStoreShape {
   ) => Effect.Effect<{ readonly tasks: ReadonlyArray<StoredTask>; readonly more: boolean }>
   readonly sweep: (now: number) => Effect.Effect<ReadonlyArray<string>>
   readonly size: Effect.Effect<number>
+  readonly changes?: ((handler: (change: TaskChange) => Effect.Effect<void>) => Effect.Effect<void, never, Scope.Scope>) | undefined
 }
 
 /**

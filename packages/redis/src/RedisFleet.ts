@@ -1,7 +1,8 @@
 /**
  * Everything an instance of a fleet needs from Redis, as one Layer: the
- * connection, the `SessionStore` (sessions, heartbeats, messages) and the
- * shared `EventStore` (resumption on any instance).
+ * connection, the `SessionStore` (sessions, heartbeats, messages), the
+ * shared `EventStore` (resumption on any instance) and the `TaskStore`
+ * (`McpTasks`: tasks served by any instance, failed when their instance dies).
  *
  * @example
  * ```ts
@@ -24,11 +25,13 @@
  * @since 0.1.0
  */
 import type * as EventStore from "@effect-mcp/mcp/EventStore"
+import type * as McpTasks from "@effect-mcp/mcp/McpTasks"
 import type * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as Layer from "effect/Layer"
 import * as RedisClient from "./RedisClient.js"
 import * as RedisEventStore from "./RedisEventStore.js"
 import * as RedisSessionStore from "./RedisSessionStore.js"
+import * as RedisTaskStore from "./RedisTaskStore.js"
 
 /**
  * The connection, this instance, and the event store.
@@ -38,7 +41,16 @@ import * as RedisSessionStore from "./RedisSessionStore.js"
  */
 export interface Options extends RedisClient.Options, RedisSessionStore.Options {
   readonly events?: RedisEventStore.Options | undefined
+  readonly tasks?: RedisTaskStore.Options | undefined
 }
+
+/**
+ * What the fleet's Layer provides.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export type Services = SessionStore.SessionStore | EventStore.EventStore | McpTasks.TaskStore | RedisClient.RedisClient
 
 /**
  * The fleet's services over one connection to `url`.
@@ -54,7 +66,7 @@ export interface Options extends RedisClient.Options, RedisSessionStore.Options 
  */
 export const layer = (
   options: Options = {}
-): Layer.Layer<SessionStore.SessionStore | EventStore.EventStore | RedisClient.RedisClient> =>
+): Layer.Layer<Services> =>
   services(options).pipe(Layer.provideMerge(RedisClient.layer(options)))
 
 /**
@@ -71,8 +83,11 @@ export const layer = (
  */
 export const layerConfig = (
   options: Omit<Options, "url" | "prefix"> = {}
-): Layer.Layer<SessionStore.SessionStore | EventStore.EventStore | RedisClient.RedisClient> =>
+): Layer.Layer<Services> =>
   services(options).pipe(Layer.provideMerge(RedisClient.layerConfig(options)))
 
 const services = (options: Options) =>
-  Layer.merge(RedisSessionStore.layer(options), RedisEventStore.layer(options.events))
+  Layer.merge(
+    RedisTaskStore.layer(options.tasks).pipe(Layer.provideMerge(RedisSessionStore.layer(options))),
+    RedisEventStore.layer(options.events)
+  )

@@ -162,7 +162,10 @@ export const make = (
     // messages: the subscriber's callbacks offer to a mailbox; one fiber hands them to the handlers in order
     const handlers = new Set<(message: SessionStore.FleetMessage) => Effect.Effect<void>>()
     const inbox = yield* Mailbox.make<string>()
-    const onMessage = (_channel: string, text: string) => void inbox.unsafeOffer(text)
+    const onMessage = (channel: string, text: string) => {
+      // the subscriber connection carries other channels too (task changes)
+      if (channel === channelAll || channel === channelOf(instanceId)) inbox.unsafeOffer(text)
+    }
     client.subscriber.on("message", onMessage)
     yield* Effect.addFinalizer(() => Effect.sync(() => client.subscriber.off("message", onMessage)))
     yield* Effect.tryPromise(() => client.subscriber.subscribe(channelAll, channelOf(instanceId))).pipe(

@@ -28,3 +28,9 @@ export * as RedisFleet from "./RedisFleet.js"
  * @category modules
  */
 export * as RedisSessionStore from "./RedisSessionStore.js"
+/**
+ * `McpTasks.TaskStore` on Redis: tasks served by any instance, failed when their instance dies.
+ * @since 0.2.0
+ * @category modules
+ */
+export * as RedisTaskStore from "./RedisTaskStore.js"

@@ -2,7 +2,8 @@
  * The calls of a connected client, over its capability-checked `request`:
  * typed requests with their results decoded, lists as auto-paginating
  * Streams, tool calls (by name or by declaration, with `structuredContent`
- * checked against the listed output schema), and resource subscriptions.
+ * checked against the listed output schema; as a task when the tool
+ * requires one, see `clientTaskCalls`), and resource subscriptions.
  * @internal
  */
 import * as Chunk from "effect/Chunk"
@@ -22,6 +23,7 @@ import * as McpSchema from "../McpSchema.js"
 import * as Lifecycle from "../Lifecycle.js"
 import * as McpTool from "../McpTool.js"
 import * as ClientListen from "./clientListen.js"
+import * as ClientTaskCalls from "./clientTaskCalls.js"
 import * as OutputValidation from "./outputValidation.js"
 import { validator } from "./validate.js"
 
@@ -127,6 +129,8 @@ export const make = (options: {
   readonly request: McpClientShape["request"]
   readonly notifications: PubSub.PubSub<JsonRpc.Notification>
   readonly validateStructuredContent: boolean
+  /** The server runs tools as tasks (2025-11-25): a plain call of a tool that requires one is made as a task. */
+  readonly toolTasks?: boolean | undefined
 }): Calls => {
   const { notifications, request } = options
   const typed = typedCall(request)
@@ -134,9 +138,15 @@ export const make = (options: {
 
   // output schemas of listed tools, for structuredContent validation
   const outputs = OutputValidation.make()
-  const rememberTools = outputs.remember
-
   const tools = list<McpSchema.Tool>("tools/list", "tools")
+  const taskCalls = options.toolTasks === true
+    ? ClientTaskCalls.make({ request, listAll: Effect.suspend(() => listToolsAll()) })
+    : undefined
+  const rememberTools = (listed: ReadonlyArray<McpSchema.Tool>) => {
+    outputs.remember(listed)
+    taskCalls?.remember(listed)
+  }
+  const listToolsAll: Calls["listToolsAll"] = (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all)))
   const listTools = tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t]))))
   const resources = list<McpSchema.Resource>("resources/list", "resources")
   const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
@@ -150,7 +160,12 @@ export const make = (options: {
     callOptions: CallOptions | undefined
   ): Effect.Effect<McpSchema.CallToolResult, ClientError> =>
     Effect.flatMap(
-      request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions),
+      taskCalls === undefined
+        ? request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions)
+        : Effect.suspend(() => {
+          const params = args === undefined ? { name } : { name, arguments: args }
+          return taskCalls.call(name, params, callOptions, request("tools/call", params, callOptions))
+        }),
       (raw) => {
         const decoded = decodeCallTool(raw)
         if (decoded._tag === "Left") return Effect.fail(decoded.left)
@@ -207,7 +222,7 @@ export const make = (options: {
 
   return {
     listTools,
-    listToolsAll: (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all))),
+    listToolsAll,
     callTool,
     callToolStream,
     listResources: resources.stream,

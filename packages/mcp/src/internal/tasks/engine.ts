@@ -73,6 +73,39 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
         )
       })
 
+    // a shared store: changes made on other instances wake this one's waiters, and stop the handlers it runs
+    const wakers = new Map<string, Set<Deferred.Deferred<void>>>()
+    const wake = (taskId: string) =>
+      Effect.suspend(() => {
+        const waiting = wakers.get(taskId)
+        wakers.delete(taskId)
+        return waiting === undefined ? Effect.void : Effect.forEach(waiting, (d) => Deferred.succeed(d, undefined), { discard: true })
+      })
+    if (store.changes !== undefined) {
+      yield* store.changes(({ status, taskId }) =>
+        Effect.zipRight(
+          status === undefined || status === "cancelled" ? forget(taskId) : Effect.void,
+          wake(taskId)
+        )
+      )
+    }
+    /** Completes at the next change of the task that `changes` reports (never without a shared store). */
+    const nextChange = (taskId: string): Effect.Effect<void> =>
+      store.changes === undefined ? Effect.never : Effect.acquireUseRelease(
+        Effect.map(Deferred.make<void>(), (d) => {
+          const set = wakers.get(taskId) ?? new Set()
+          wakers.set(taskId, set.add(d))
+          return d
+        }),
+        Deferred.await,
+        (d) =>
+          Effect.sync(() => {
+            const set = wakers.get(taskId)
+            set?.delete(d)
+            if (set?.size === 0) wakers.delete(taskId)
+          })
+      )
+
     // one fiber for every expiry: each record is dropped ttl after its creation, and its fiber with it
     yield* Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
@@ -164,7 +197,8 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
         const taskId = crypto.randomUUID()
         const ttl = Math.min(requested.ttl ?? defaultTtl, maxTtl)
         const task: McpSchema.Task = { taskId, status: "working", createdAt: iso(now), lastUpdatedAt: iso(now), ttl, pollInterval }
-        yield* store.put({ task, owner: ownerOf(call.principal, call.session.sessionId), expiresAt: now + ttl })
+        const sessionId = call.session.sessionId
+        yield* store.put({ task, owner: ownerOf(call.principal, sessionId), expiresAt: now + ttl, sessionId })
         const done = yield* Deferred.make<void>()
         local.set(taskId, { done })
         const taskScope = yield* Scope.fork(scope, ExecutionStrategy.sequential)
@@ -230,10 +264,11 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
         isTerminal(record.task.status)
           ? Effect.succeed(record)
           : Effect.zipRight(
-            Effect.raceFirst(
+            Effect.raceAll([
               local.get(taskId) === undefined ? Effect.never : Deferred.await(local.get(taskId)!.done),
+              nextChange(taskId),
               Effect.sleep(Duration.millis(pollInterval))
-            ),
+            ]),
             poll
           ))
       return poll.pipe(

@@ -1,0 +1,122 @@
+/**
+ * Interop: our client's plain `callTool` against the official v1 SDK's
+ * experimental tasks server (@modelcontextprotocol/sdk 1.32.2,
+ * `server.experimental.tasks.registerToolTask` with `taskSupport:
+ * "required"`, its `InMemoryTaskStore`) over real streamable HTTP: the call
+ * is made as a task and returns the tool's result; interrupting it cancels
+ * the task on the server.
+ */
+import { randomUUID } from "node:crypto"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { assert, describe, it } from "@effect/vitest"
+import { InMemoryTaskMessageQueue, InMemoryTaskStore } from "@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js"
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Scope from "effect/Scope"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
+import { z } from "zod"
+import { type Handler, serve } from "./utils/httpClientServers.js"
+
+/** The official server with one required-task tool, `delay`, whose work ends after `ms` (a timer of the test). */
+const officialTaskServer = () => {
+  const taskStore = new InMemoryTaskStore()
+  const transports = new Map<string, StreamableHTTPServerTransport>()
+  const build = () => {
+    const server = new McpServer({ name: "official-tasks", version: "1.0.0" }, {
+      capabilities: { tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } },
+      taskStore,
+      taskMessageQueue: new InMemoryTaskMessageQueue()
+    })
+    server.experimental.tasks.registerToolTask("delay", {
+      description: "Waits, as a task",
+      inputSchema: { ms: z.number() },
+      execution: { taskSupport: "required" }
+    }, {
+      createTask: async ({ ms }, { taskRequestedTtl, taskStore: store }) => {
+        const task = await store.createTask({ ttl: taskRequestedTtl ?? 60_000 })
+        setTimeout(() => {
+          void store.storeTaskResult(task.taskId, "completed", { content: [{ type: "text", text: `waited ${ms} ms` }] }).catch(() => {})
+        }, ms).unref()
+        return { task }
+      },
+      getTask: async (_args, { taskId, taskStore: store }) => store.getTask(taskId),
+      getTaskResult: async (_args, { taskId, taskStore: store }) => store.getTaskResult(taskId) as never
+    })
+    return server
+  }
+  const handler: Handler = async (req, res, body) => {
+    const sid = req.headers["mcp-session-id"]
+    if (typeof sid === "string") return transports.get(sid)?.handleRequest(req, res, body)
+    if (req.method === "POST" && isInitializeRequest(body)) {
+      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => void transports.set(id, transport)
+      })
+      await build().connect(transport)
+      return transport.handleRequest(req, res, body)
+    }
+    res.writeHead(400).end()
+  }
+  return Effect.map(
+    Effect.acquireRelease(serve(handler), () => Effect.promise(() => Promise.all([...transports.values()].map((t) => t.close())))),
+    (server) => ({ ...server, taskStore })
+  )
+}
+
+const connect = (url: string) =>
+  Effect.gen(function*() {
+    const scope = yield* Scope.make()
+    yield* Effect.addFinalizer(() => Scope.close(scope, Exit.void))
+    const context = yield* Layer.buildWithScope(
+      McpClient.layer({ era: "2025", name: "ours", version: "1.0.0" }).pipe(
+        Layer.provideMerge(StreamableHttpClient.layer({ url })),
+        Layer.provide(NodeHttpClient.layerUndici)
+      ),
+      scope
+    )
+    return Context.get(context, McpClient.McpClient)
+  })
+
+const postedMethods = (seen: ReadonlyArray<{ readonly method: string; readonly body: unknown }>) =>
+  seen.filter((s) => s.method === "POST").map((s) => {
+    const m = s.body as { readonly method?: string; readonly params?: { readonly task?: unknown } }
+    return `${m.method ?? "(response)"}${m.params?.task !== undefined ? "+task" : ""}`
+  })
+
+describe("our client against the official v1 SDK's experimental tasks server", () => {
+  it.scopedLive("a plain callTool of its required-task tool is made as a task and returns the result", () =>
+    Effect.gen(function*() {
+      const server = yield* officialTaskServer()
+      const client = yield* connect(server.url)
+      const tools = yield* client.listToolsAll()
+      assert.deepStrictEqual(tools.find((t) => t.name === "delay")?.execution, { taskSupport: "required" })
+      const result = yield* client.callTool("delay", { ms: 200 })
+      assert.deepStrictEqual(result.content, [{ type: "text", text: "waited 200 ms" }])
+      const sent = postedMethods(server.seen)
+      assert.includeMembers(sent, ["tools/call+task", "tasks/result"])
+      assert.notInclude(sent, "tools/call")
+    }))
+
+  it.scopedLive("interrupting the call cancels the task on the official server", () =>
+    Effect.gen(function*() {
+      const server = yield* officialTaskServer()
+      const client = yield* connect(server.url)
+      yield* client.listToolsAll()
+      const call = yield* Effect.fork(client.callTool("delay", { ms: 30_000 }))
+      while (!postedMethods(server.seen).includes("tools/call+task")) yield* Effect.sleep("20 millis")
+      yield* Effect.sleep("100 millis")
+      yield* Fiber.interrupt(call)
+      const cancel = server.seen.find((s) => (s.body as { method?: string } | undefined)?.method === "tasks/cancel")
+      assert.isDefined(cancel)
+      const taskId = (cancel!.body as { params: { taskId: string } }).params.taskId
+      const task = yield* Effect.promise(() => server.taskStore.getTask(taskId))
+      assert.strictEqual(task?.status, "cancelled")
+    }))
+})
