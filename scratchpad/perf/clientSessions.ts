@@ -100,10 +100,10 @@ const connectOurs = async () => {
       Effect.provide(shared),
       Scope.extend(scope)
     ))
-    return { client, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
+    return { client, close: () => run(Scope.close(scope, Exit.void)) }
   }
   const context = await run(Layer.buildWithScope(layer, scope))
-  return { client: Context.get(context, McpClient.McpClient), close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
+  return { client: Context.get(context, McpClient.McpClient), close: () => run(Scope.close(scope, Exit.void)) }
 }
 const connect = official ? connectOfficial : connectOurs
 for (let r = 0; r < rounds - 1; r++) {
@@ -127,6 +127,10 @@ if (opsMode) {
 }
 if (cg) execFileSync("callgrind_control", ["-d", String(process.pid)], { stdio: "ignore" })
 console.log(`${S} sessions in ${(t1 - t0).toFixed(0)} ms, client ${((c1.user + c1.system) / S).toFixed(0)} µs CPU/session`)
+ops = 0
+counting = true
 await Promise.all(ss.map((s) => s.close()))
+counting = false
+if (opsMode) console.log(`${(ops / S).toFixed(0)} ops per session closed`)
 await Effect.runPromise(Scope.close(sharedScope, Exit.void))
 process.exit(0)

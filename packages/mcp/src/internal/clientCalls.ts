@@ -92,11 +92,15 @@ const pages = <A>(typed: Typed, method: ListMethod, key: string): Stream.Stream<
       return [Chunk.fromIterable(items), next === undefined ? Option.none() : Option.some(next)] as const
     }))
 }
-/** A list as a Stream of its items, and all its items up to a bound on pages. */
+/**
+ * A list as a Stream of its items, and all its items up to a bound on pages. The streams of a
+ * client are built when run (`Stream.suspend`), not with each session: a Stream pipeline is some
+ * kilobytes of channel structure, and most sessions never list everything.
+ */
 const lister = (typed: Typed) => <A>(method: ListMethod, key: string) => {
-  const paged = pages<A>(typed, method, key)
+  const paged = Stream.suspend(() => pages<A>(typed, method, key))
   return {
-    stream: Stream.flattenChunks(paged),
+    stream: Stream.suspend(() => Stream.flattenChunks(paged)),
     all: (o?: { readonly maxPages?: number }) => {
       const maxPages = o?.maxPages ?? 1000
       return paged.pipe(
@@ -147,7 +151,7 @@ export const make = (options: {
     taskCalls?.remember(listed)
   }
   const listToolsAll: Calls["listToolsAll"] = (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all)))
-  const listTools = tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t]))))
+  const listTools = Stream.suspend(() => tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t])))))
   const resources = list<McpSchema.Resource>("resources/list", "resources")
   const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
   const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")
@@ -213,7 +217,7 @@ export const make = (options: {
     }))
 
   const notificationStream = (method: string) =>
-    Stream.fromPubSub(notifications).pipe(Stream.filter((n) => n.method === method))
+    Stream.suspend(() => Stream.fromPubSub(notifications).pipe(Stream.filter((n) => n.method === method)))
 
   const subscribeCall = typed("resources/subscribe")
   const unsubscribeCall = typed("resources/unsubscribe")
@@ -245,12 +249,16 @@ export const make = (options: {
     complete: (params) => typed("completion/complete")(params as unknown as JsonRpc.Params),
     setLogLevel: (level) => Effect.asVoid(typed("logging/setLevel")({ level })),
     listen: ClientListen.listen2025({ notifications, subscribe: subscribed }),
-    notifications: Stream.fromPubSub(notifications),
-    toolListChanged: Stream.map(notificationStream("notifications/tools/list_changed"), () => undefined),
-    resourceListChanged: Stream.map(notificationStream("notifications/resources/list_changed"), () => undefined),
-    promptListChanged: Stream.map(notificationStream("notifications/prompts/list_changed"), () => undefined),
-    logMessages: notificationStream("notifications/message").pipe(
-      Stream.map((n) => n.params as McpSchema.LoggingMessageNotificationParams)
+    notifications: Stream.suspend(() => Stream.fromPubSub(notifications)),
+    toolListChanged: Stream.suspend(() => Stream.map(notificationStream("notifications/tools/list_changed"), () => undefined)),
+    resourceListChanged: Stream.suspend(() =>
+      Stream.map(notificationStream("notifications/resources/list_changed"), () => undefined)
+    ),
+    promptListChanged: Stream.suspend(() => Stream.map(notificationStream("notifications/prompts/list_changed"), () => undefined)),
+    logMessages: Stream.suspend(() =>
+      notificationStream("notifications/message").pipe(
+        Stream.map((n) => n.params as McpSchema.LoggingMessageNotificationParams)
+      )
     )
   }
 }
