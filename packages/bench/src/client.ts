@@ -10,6 +10,7 @@
  */
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
+import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as HttpClient from "@effect/platform/HttpClient"
@@ -163,25 +164,31 @@ const oursConnector = (spec: Spec): Connector => {
   const options = { name: "bench-ours", version: "1.0.0", era: spec.transport === "2026" ? "2026-07-28" as const : "2025" as const }
   return {
     connect: async () => {
-      let layer: Layer.Layer<McpClient.McpClient, unknown>
+      const scope = Effect.runSync(Scope.make())
+      let client: McpClient.McpClientShape
       if (spec.transport === "stdio") {
-        layer = McpClient.layer(options).pipe(
+        const layer = McpClient.layer(options).pipe(
           Layer.provide(NodeStdio.layerClient({
             command: spec.server!.command,
             args: spec.server!.args,
             maxMessageBytes: spec.maxMessageBytes
           }))
         )
+        client = Context.get(await Effect.runPromise(Layer.buildWithScope(layer, scope)), McpClient.McpClient)
       } else {
-        const transport = StreamableHttpClient.layer({
+        // a session per scope, as an Effect program opening many sessions does: `McpClient.make` over
+        // the transport (a Layer graph per session would add ~940 Effect operations of Layer
+        // building to each: scratchpad/perf/clientSessions.ts, DIRECT=0 vs 1)
+        const transport = StreamableHttpClient.make({
           url: spec.url!,
           ...(spec.maxMessageBytes !== undefined ? { maxEventSize: spec.maxMessageBytes } : {})
-        }).pipe(Layer.provide(Layer.succeedContext(await httpContext())))
-        layer = McpClient.layer(options).pipe(Layer.provide(transport))
+        })
+        client = await Effect.runPromise(McpClient.make(options).pipe(
+          Effect.provideServiceEffect(Transport.Transport, transport),
+          Effect.provide(await httpContext()),
+          Scope.extend(scope)
+        ))
       }
-      const scope = Effect.runSync(Scope.make())
-      const context = await Effect.runPromise(Layer.buildWithScope(layer, scope))
-      const client = Context.get(context, McpClient.McpClient)
       const echo = client.callTool("echo", ECHO_ARGS)
       return {
         call: (name, args) => Effect.runPromise(client.callTool(name, args)) as Promise<ToolResult>,
