@@ -15,7 +15,9 @@
  * - **Changes.** Every change, made in one Lua script with its check (a
  *   compare-and-set on the record), is published on `<prefix>:tasks:ch`;
  *   each instance wakes its `tasks/result` waiters with it and stops a
- *   handler it runs once its task is cancelled or expired.
+ *   handler it runs once its task is cancelled or expired. Pub/sub is at
+ *   most once: every `checkInterval` an instance also looks for the tasks it
+ *   runs that left its set of unfinished tasks unheard, and tells them.
  * - **Dead instances.** Every `checkInterval` an instance looks at the
  *   heartbeat (`SessionStore.alive`) of each instance with unfinished tasks:
  *   the tasks of one that died are moved to `failed`, with a reason, and the
@@ -180,6 +182,9 @@ export const make = (
     const p = client.prefix
     const self = sessions.instanceId
     const grace = Duration.toMillis(options.grace ?? "1 minute")
+    const checkInterval = options.checkInterval ?? "1 second"
+    /** The tasks this instance runs, not known to have ended. */
+    const running = new Set<string>()
     const keys = {
       record: (id: string) => `${p}:task:${id}`,
       exp: `${p}:tasks:exp`,
@@ -204,7 +209,7 @@ export const make = (
         const held: Held = { record, instance: self }
         const px = Math.max(1, Math.round(record.expiresAt - now + grace))
         const created = Date.parse(record.task.createdAt)
-        return Effect.asVoid(use((r) =>
+        return Effect.zipRight(use((r) =>
           r.mcpTaskPut(
             keys.record(id),
             keys.exp,
@@ -218,7 +223,7 @@ export const make = (
             px,
             self
           )
-        ))
+        ), Effect.sync(() => void running.add(id)))
       })
 
     /** Applies `f` to the current record, atomically (compare-and-set, retried on a concurrent change). */
@@ -275,14 +280,34 @@ export const make = (
           Effect.catchAll((e) => Effect.logWarning(`Redis: could not subscribe to task changes yet: ${String(e.error)}`))
         )
         yield* Effect.addFinalizer(() => Effect.ignore(Effect.tryPromise(() => client.subscriber.unsubscribe(keys.channel))))
+        const tell = (change: McpTasks.TaskChange) => {
+          if (change.status === undefined || TERMINAL.has(change.status)) running.delete(change.taskId)
+          return handler(change).pipe(Effect.catchAllCause((cause) => Effect.logWarning("a task change's handler failed", cause)))
+        }
         yield* Effect.forkScoped(Effect.forever(Effect.flatMap(inbox.take, (text) => {
           const change = changeOf(text)
-          return change === undefined
-            ? Effect.void
-            : handler(change).pipe(
-              Effect.catchAllCause((cause) => Effect.logWarning("a task change's handler failed", cause))
-            )
+          return change === undefined ? Effect.void : tell(change)
         })))
+        yield* Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(checkInterval), reconcile(tell))))
+      })
+
+    /**
+     * Pub/sub is at most once: every `checkInterval`, a task this instance runs that left its set
+     * of unfinished tasks (ended, cancelled or expired elsewhere) without its change heard here
+     * is told now.
+     */
+    const reconcile = (tell: (change: McpTasks.TaskChange) => Effect.Effect<void>) =>
+      Effect.suspend(() => {
+        if (running.size === 0) return Effect.void
+        return Effect.gen(function*() {
+          const members = new Set(yield* client.use((r) => r.smembers(keys.run(self))))
+          for (const taskId of Array.from(running)) {
+            if (members.has(taskId)) continue
+            running.delete(taskId)
+            const { held } = yield* read(taskId)
+            yield* tell({ taskId, status: held?.record.task.status })
+          }
+        }).pipe(Effect.catchAllCause((cause) => Effect.logDebug("task reconcile", cause)))
       })
 
     const store: McpTasks.TaskStoreShape = {
@@ -296,7 +321,7 @@ export const make = (
       changes
     }
 
-    yield* failDead(store, client, sessions, keys, options.checkInterval ?? "1 second")
+    yield* failDead(store, client, sessions, keys, checkInterval)
     return store
   })
 
