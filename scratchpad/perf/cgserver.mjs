@@ -5,7 +5,7 @@
 //   node cgserver.mjs [--driver official|raw] [--conc K] [--warm W] [--n N] [--sessions S] -- node server.js --http [--json] [--event-store]
 //
 // --driver official: @modelcontextprotocol/sdk's Client over StreamableHTTPClientTransport (its standing GET and all);
-// --driver raw: node:http keep-alive POSTs, no GET stream.
+// --driver raw: node:http keep-alive POSTs, no GET stream; --driver raw2026: the same on the 2026-07-28 path.
 // --sessions S: instead of calls, opens S sessions at once (initialize + initialized) and counts them (Ir per session).
 // CG_OUT=dir keeps the callgrind files (callgrind_annotate them); CG_ARGS adds valgrind options.
 import { execFileSync, spawn } from "node:child_process"
@@ -90,7 +90,29 @@ const rawSession = async () => {
   await post({ jsonrpc: "2.0", method: "notifications/initialized" })
   return { call: () => post({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { name: "echo", arguments: ECHO } }), stats: () => post({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { name: "stats", arguments: {} } }), close: async () => {} }
 }
-const connect = driverKind === "official" ? officialSession : rawSession
+// --driver raw2026: node:http keep-alive POSTs on the 2026-07-28 path: no session, the envelope in every
+// request's _meta and the revision's headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name)
+const raw2026Session = async () => {
+  let id = 0
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": { name: "raw2026", version: "1" }
+  }
+  const post = (name, args) => new Promise((resolve, reject) => {
+    const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": name }
+    const req = http.request({ host: "127.0.0.1", port, path: "/mcp", method: "POST", agent, headers }, (res) => {
+      let data = ""
+      res.setEncoding("utf8")
+      res.on("data", (d) => { data += d })
+      res.on("end", () => resolve(data))
+    })
+    req.on("error", reject)
+    req.end(JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params: { name, arguments: args, _meta: meta } }))
+  })
+  return { call: () => post("echo", ECHO), stats: () => post("stats", {}), close: async () => {} }
+}
+const connect = driverKind === "official" ? officialSession : driverKind === "raw2026" ? raw2026Session : rawSession
 
 const calls = async (s, count) => {
   let left = count
@@ -127,7 +149,7 @@ if (sessions > 0) {
   const warmConc = Number(opt("--warm-conc", 1))
   let left = warm
   await Promise.all(Array.from({ length: warmConc }, async () => { while (left-- > 0) await s.call() }))
-  const cpu = async () => { const r = await s.stats(); const t = JSON.parse(r.content?.[0]?.text ?? JSON.parse(r.split("\n").find((l) => l.startsWith("data: {")).slice(6)).result.content[0].text); return t.user + t.system }
+  const cpu = async () => { const r = await s.stats(); const t = JSON.parse(r.content?.[0]?.text ?? JSON.parse(r.startsWith("{") ? r : r.split("\n").find((l) => l.startsWith("data: {")).slice(6)).result.content[0].text); return t.user + t.system }
   const c0 = await cpu()
   const t0 = performance.now()
   await calls(s, n)

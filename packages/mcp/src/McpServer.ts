@@ -390,6 +390,8 @@ export interface ServerConnection {
   readonly session: ServerSessionShape
   /** Completes when the connection is over (the peer closed, the transport failed, keep-alive gave up). */
   readonly closed: Effect.Effect<void>
+  /** How many of the peer's requests are being handled now. */
+  readonly running: Effect.Effect<number>
 }
 
 /**

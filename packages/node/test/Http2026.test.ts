@@ -11,6 +11,7 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
+import { ServerSession } from "@effect-mcp/mcp/ServerSession"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as Deferred from "effect/Deferred"
@@ -81,7 +82,17 @@ const Hang = McpServer.tool({
     }).pipe(Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined)))
 })
 
-const features = McpServer.register(Echo, Regional, NeedsSampling, Trigger, Hang)
+/** The connection a 2026 POST was served on (its engine's session id); `wait` holds it until the gate opens. */
+const gate = Deferred.unsafeMake<void>(undefined as never)
+const Connection = McpServer.tool({
+  name: "connection",
+  parameters: Schema.Struct({ wait: Schema.optional(Schema.Boolean) }),
+  handler: ({ wait }) =>
+    Effect.flatMap(ServerSession, (session) =>
+      Effect.as(wait === true ? Deferred.await(gate) : Effect.void, session.sessionId))
+})
+
+const features = McpServer.register(Echo, Regional, NeedsSampling, Trigger, Hang, Connection)
 
 const start = (options: Partial<McpServer.ServerOptions> = {}, http: Omit<NodeStreamableHttp.Options, "port"> = {}) =>
   Effect.gen(function*() {
@@ -365,5 +376,32 @@ describe("streamable HTTP on 2026-07-28", () => {
       // the 2025 path: no session named, 400; never -32022
       assert.strictEqual(enveloped.status, 400)
       assert.notStrictEqual(enveloped.body.error.code, -32022)
+    }), 30_000)
+
+  it.scopedLive("a 2026 POST's connection serves the next 2026 POST once nothing of its own is left; concurrent POSTs get one each", () =>
+    Effect.gen(function*() {
+      const { mcp, url } = yield* start()
+      const connection = (id: number, wait = false) =>
+        Effect.map(
+          call(url, id, "tools/call", { _meta: meta(), name: "connection", arguments: { wait } }),
+          (a) => (a.body.result.content[0] as { text: string }).text
+        )
+      const first = yield* connection(1)
+      const second = yield* connection(2)
+      // sequential: the same engine (no connection opened per POST)
+      assert.strictEqual(second, first)
+      // concurrent: the one waiting holds its connection, the other is served on another
+      const held = yield* Effect.fork(connection(3, true))
+      yield* Effect.sleep("100 millis")
+      const beside = yield* connection(4)
+      assert.notStrictEqual(beside, first)
+      yield* Deferred.succeed(gate, undefined)
+      const released = yield* held
+      assert.includeMembers([first, beside], [released])
+      // pooled connections are not sessions
+      assert.strictEqual(yield* mcp.sessionCount, 0)
+      // the same JSON-RPC id from two clients at once: each answered on its own connection
+      const both = yield* Effect.all([connection(7), connection(7), connection(7)], { concurrency: "unbounded" })
+      assert.lengthOf(both, 3)
     }), 30_000)
 })

@@ -201,7 +201,8 @@ const answer = (ctx: Ctx, session: Session, received: Messages, isBatch: boolean
     if (fleet !== undefined && changesState(messages)) yield* fleet.save(session)
     if (how === "json") {
       session.streams.delete(stream.id)
-      yield* done
+      // a 2026 connection waits for the next 2026 POST when nothing of this one is left
+      yield* session.era2026 && !config.stateless ? sessions.release2026(session) : done
       if (jsonMode || (session.era2026 && gathered.length === 1 && Modern.statusOf(gathered[0]!) !== 200)) {
         return wholeJson(config, session, gathered, isBatch)
       }

@@ -4,6 +4,12 @@
  * on), how it is opened (its transport, connected to the `McpServer`) and
  * closed (its streams end, its events leave the store, its engine stops).
  * Ids, lookup, the maximum and the idle sweep are the shared `registry`'s.
+ *
+ * A 2026-07-28 POST's connection serves one POST at a time: once its POST was
+ * answered whole and nothing of it is left (no request running, no stream),
+ * it waits, idle, for the next 2026 POST instead of being closed (at most
+ * `POOL_2026` of them; not with an event store or a fleet, whose records are
+ * per session). Its engine, mailbox and scope are made once, not per POST.
  * @internal
  */
 import * as Effect from "effect/Effect"
@@ -33,7 +39,14 @@ export interface Session extends Registry.Entry {
   closed: boolean
   /** A 2026-07-28 POST's own connection: never addressable, no `Mcp-Session-Id`, no batches. */
   readonly era2026: boolean
+  /** A 2026 connection: the headers of the POST it serves now (`TransportInfo.headers`). */
+  headers: { readonly [name: string]: string } | undefined
+  /** A 2026 connection: how many requests its engine is handling. */
+  running: Effect.Effect<number> | undefined
 }
+
+/** At most this many idle 2026 connections wait for the next 2026 POST. */
+export const POOL_2026 = 64
 
 export interface Sessions {
   readonly registry: Registry.Registry<Session>
@@ -44,6 +57,11 @@ export interface Sessions {
    * and the POST's headers (`Mcp-Param-*` are checked against the tool called).
    */
   readonly open2026: (headers: { readonly [name: string]: string }) => Effect.Effect<Session>
+  /**
+   * The end of a 2026 POST answered whole: its connection waits for the next 2026 POST when
+   * nothing of this one is left, else it is closed.
+   */
+  readonly release2026: (session: Session) => Effect.Effect<void>
   /**
    * Ends a session and everything it owns; once. `keepStored`: only this
    * instance's replica ends; its stored events stay (a `SessionStore`'s other
@@ -95,14 +113,21 @@ export const make = (
     })
     const sse = yield* SseStream.make(config, registry.now)
 
-    const transportOf = (session: Session, headers?: { readonly [name: string]: string }): TransportShape => ({
+    const transportOf = (session: Session): TransportShape => ({
       ...fromMailbox(session.incoming),
       send: (message, target) =>
         Array.isArray(message)
           ? Effect.forEach(message, (m) => sse.route(session, m, target), { discard: true })
           : sse.route(session, message as JsonRpc.Message, target),
       info: session.era2026
-        ? { principal: () => session.principal, era: "2026", ...(headers !== undefined ? { headers } : {}) }
+        ? {
+          principal: () => session.principal,
+          era: "2026",
+          // the POST the connection serves now (a connection serves one at a time)
+          get headers() {
+            return session.headers
+          }
+        }
         : {
           sessionId: stateless ? undefined : session.id,
           principal: () => session.principal,
@@ -135,10 +160,13 @@ export const make = (
         state: undefined,
         closed: false,
         principal: undefined,
-        era2026
+        era2026,
+        headers,
+        running: undefined
       }
       registry.add(session, !stateless && !era2026)
-      const connection = yield* server.connect(transportOf(session, headers)).pipe(Scope.extend(scope))
+      const connection = yield* server.connect(transportOf(session)).pipe(Scope.extend(scope))
+      if (era2026) session.running = connection.running
       // a connection that ends by itself (keep-alive gave up) ends its session; only then is a
       // fiber needed to notice
       if (server.options.keepAlive !== undefined) {
@@ -148,6 +176,36 @@ export const make = (
     })
 
     const open = (id?: string) => openWith(id, false)
-    const open2026 = (headers: { readonly [name: string]: string }) => openWith(undefined, true, headers)
-    return { sessions: { registry, open, open2026, close } satisfies Sessions, streams: sse }
+    /** Idle 2026 connections (out of the registry while they wait: no POST is being served on them). */
+    const pool: Array<Session> = []
+    const poolable = store === undefined && fleet === undefined
+    yield* Effect.addFinalizer(() => Effect.forEach(pool.splice(0, pool.length), (s) => close(s), { discard: true }))
+    const open2026 = (headers: { readonly [name: string]: string }) =>
+      Effect.suspend(() => {
+        let session = pool.pop()
+        while (session !== undefined && session.closed) session = pool.pop()
+        if (session === undefined) return openWith(undefined, true, headers)
+        session.headers = headers
+        session.lastActivity = registry.now()
+        registry.add(session, false)
+        return Effect.succeed(session)
+      })
+    const release2026 = (session: Session): Effect.Effect<void> =>
+      Effect.suspend(() => {
+        if (
+          !poolable || session.closed || pool.length >= POOL_2026 || session.running === undefined ||
+          session.byRequest.size > 0 || session.streams.size > 0 || session.standing !== undefined
+        ) {
+          return close(session)
+        }
+        return Effect.flatMap(session.running, (running) => {
+          if (running > 0 || session.closed) return close(session)
+          session.headers = undefined
+          session.principal = undefined
+          registry.remove(session)
+          pool.push(session)
+          return Effect.void
+        })
+      })
+    return { sessions: { registry, open, open2026, release2026, close } satisfies Sessions, streams: sse }
   })

@@ -102,7 +102,8 @@ export const connect = (server: Server) =>
       state,
       () => protocol!,
       (id) => transport.closeRequestStream?.(id),
-      transport.info?.headers
+      // read per request: a 2026 HTTP connection serves one POST after another
+      () => transport.info?.headers
     )
     const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
       const request = incoming.request
@@ -142,5 +143,5 @@ export const connect = (server: Server) =>
       yield* Protocol.keepAlive(protocol, options.keepAlive)
     }
     yield* server.sessions.track(state)
-    return { session: state.shape, closed: protocol.closed }
+    return { session: state.shape, closed: protocol.closed, running: protocol.running }
   })

@@ -257,10 +257,11 @@ export const serve = (
   state: SessionState,
   protocol: () => Protocol.Protocol,
   closeStream: (id: JsonRpc.RequestId) => Effect.Effect<void> | undefined,
-  headers: { readonly [name: string]: string } | undefined
+  headersOf: () => { readonly [name: string]: string } | undefined
 ) => {
   return (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
     const { id, method, params } = incoming.request
+    const headers = headersOf()
     const envelope = readEnvelope(params, served.supported)
     if (Either.isLeft(envelope)) return Effect.fail(envelope.left)
     if (method === "server/discover") return Effect.succeed(decorate(served, method, discover(served)))
