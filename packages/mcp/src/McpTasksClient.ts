@@ -1,5 +1,5 @@
 /**
- * Tasks (2025-11-25), client side: call a tool as a task and get a handle
+ * Tasks (2025-11-25, and the 2026-07-28 tasks extension), client side: call a tool as a task and get a handle
  * (its statuses as a `Stream`, its result as an `Effect`, `cancel`), run a
  * task to its result with interruption cancelling it (`tasks/cancel`), call
  * a tool the way it asks (as a task when its `execution.taskSupport` is
@@ -7,7 +7,10 @@
  *
  * Statuses come from `notifications/tasks/status` and from polling
  * `tasks/get` at the server's `pollInterval` (notifications are optional),
- * each change once, ending with the terminal one.
+ * each change once, ending with the terminal one. On 2026-07-28 the same
+ * functions drive the `io.modelcontextprotocol/tasks` extension (SEP-2663):
+ * `tasks/get` polling, the result inlined in the terminal task, `tasks/cancel`
+ * acknowledged; there is no `tasks/list`.
  *
  * @example
  * ```ts
@@ -106,9 +109,95 @@ const handleOf = (client: McpClientShape, task: McpSchema.Task, options?: TaskCa
   return { task, statuses, result, cancel: Effect.map(client.request("tasks/cancel", { taskId }), asTask) }
 }
 
+const TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
+const CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"
+
+/** A 2026 task (`ttlMs`, `pollIntervalMs`) as the 2025 `Task` the handle speaks. */
+const fromWire2026 = (u: unknown): McpSchema.Task => {
+  const { error: _e, inputRequests: _i, pollIntervalMs, result: _r, ttlMs, ...rest } = u as {
+    readonly [key: string]: unknown
+  }
+  return {
+    ...rest,
+    ttl: typeof ttlMs === "number" ? ttlMs : null,
+    ...(typeof pollIntervalMs === "number" ? { pollInterval: pollIntervalMs } : {})
+  } as unknown as McpSchema.Task
+}
+
+/**
+ * A handle on a 2026 task (the tasks extension): statuses by polling `tasks/get` (which answers
+ * the task's input requests with the client's handlers), the result inlined by `tasks/get`
+ * once terminal, `tasks/cancel` (an acknowledgement; the task as it then is).
+ */
+const handle2026 = (client: McpClientShape, created: McpSchema.Task, options?: TaskCallOptions): TaskHandle => {
+  const { taskId } = created
+  const interval = Duration.millis(created.pollInterval ?? Duration.toMillis(options?.pollInterval ?? "1 second"))
+  const detailed = client.request("tasks/get", { taskId }) as Effect.Effect<{ readonly [key: string]: unknown }, ClientError>
+  const key = (t: McpSchema.Task) => `${t.status} ${t.lastUpdatedAt} ${t.statusMessage ?? ""}`
+  const polled = Stream.repeatEffectWithSchedule(detailed, Schedule.spaced(interval))
+  const statuses = Stream.concat(Stream.succeed(created), Stream.map(polled, fromWire2026)).pipe(
+    Stream.changesWith((a, b) => key(a) === key(b)),
+    Stream.takeUntil((t) => isTerminal(t.status))
+  )
+  const terminal = polled.pipe(
+    Stream.filter((t) => isTerminal(t.status as McpSchema.TaskStatus)),
+    Stream.runHead,
+    Effect.flatMap(Option.match({
+      onNone: () => Effect.fail(new ProtocolError({ reason: "InvalidResult", method: "tasks/get", message: "tasks/get ended" })),
+      onSome: Effect.succeed
+    }))
+  )
+  const result = Effect.flatMap(terminal, (t): Effect.Effect<McpSchema.CallToolResult, ClientError> => {
+    if (t.status === "completed") return Effect.succeed(t.result as McpSchema.CallToolResult)
+    const error = t.error as { readonly code?: unknown; readonly message?: unknown; readonly data?: unknown } | undefined
+    return Effect.fail(
+      t.status === "cancelled" || typeof error?.code !== "number"
+        ? new McpError({ code: -32800, message: `The task ${taskId} was ${String(t.status)}`, method: "tools/call" })
+        : new McpError({
+          code: error.code,
+          message: String(error.message ?? "The task failed"),
+          ...(error.data !== undefined ? { data: error.data } : {}),
+          method: "tools/call"
+        })
+    )
+  })
+  const cancel = Effect.zipRight(client.request("tasks/cancel", { taskId }), Effect.map(detailed, fromWire2026))
+  return { task: created, statuses, result, cancel }
+}
+
+/** A 2026 call the server answered at once, without a task: a handle already completed. */
+const settledHandle = (result: McpSchema.CallToolResult): TaskHandle => {
+  const now = "1970-01-01T00:00:00.000Z"
+  const task = { taskId: "", status: "completed", createdAt: now, lastUpdatedAt: now, ttl: null } as unknown as McpSchema.Task
+  return { task, statuses: Stream.succeed(task), result: Effect.succeed(result), cancel: Effect.succeed(task) }
+}
+
+/** `tools/call` opting into the tasks extension (2026-07-28): the server decides whether it is a task. */
+const callTool2026 = (client: McpClientShape, name: string, args: Record<string, unknown> | undefined, options?: TaskCallOptions) =>
+  Effect.map(
+    client.request("tools/call", {
+      name,
+      arguments: args ?? {},
+      _meta: { [CAPABILITIES_META_KEY]: { extensions: { [TASKS_EXTENSION]: {} } } }
+    }),
+    (r) =>
+      typeof r.taskId === "string"
+        ? handle2026(client, fromWire2026(r), options)
+        : settledHandle(r as unknown as McpSchema.CallToolResult)
+  )
+
+const declaresTasks = (client: McpClientShape): boolean =>
+  client.era === "2026"
+    ? (client.serverCapabilities as { readonly extensions?: { readonly [key: string]: unknown } }).extensions?.[TASKS_EXTENSION] !== undefined
+    : client.serverCapabilities.tasks?.requests?.tools?.call !== undefined
+
 /**
  * Calls a tool as a task (`tools/call` with `task`): the server answers at
- * once, and the handle follows the task.
+ * once, and the handle follows the task. On 2026-07-28 (the tasks
+ * extension) the call declares the extension and the server decides: its
+ * `CreateTaskResult` is followed by polling `tasks/get` (input requests of
+ * the task are answered by the client's handlers), and a call it answers at
+ * once gets a handle already completed (its `task.taskId` is empty).
  *
  * @example
  * ```ts
@@ -126,8 +215,10 @@ export const callTool = (
   options?: TaskCallOptions
 ): Effect.Effect<TaskHandle, ClientError, McpClient> =>
   Effect.flatMap(McpClient, (client) =>
-    client.serverCapabilities.tasks?.requests?.tools?.call === undefined
+    !declaresTasks(client)
       ? Effect.fail(notTasks("tools/call"))
+      : client.era === "2026"
+      ? callTool2026(client, name, args, options)
       : Effect.map(
         client.request("tools/call", {
           name,
@@ -212,7 +303,11 @@ export const callToolAsDeclared = (
  */
 export const listTasks: Stream.Stream<McpSchema.Task, ClientError, McpClient> = Stream.unwrap(
   Effect.map(McpClient, (client) =>
-    Stream.paginateEffect(undefined as string | undefined, (cursor) =>
+    client.era === "2026" ? Stream.fail(new ProtocolError({
+      reason: "CapabilityMissing",
+      method: "tasks/list",
+      message: "The tasks extension of 2026-07-28 has no tasks/list (a task is known by the id its call answered)"
+    })) : Stream.paginateEffect(undefined as string | undefined, (cursor) =>
       Effect.map(
         client.request("tasks/list", cursor === undefined ? {} : { cursor }),
         (r) => {
@@ -237,4 +332,7 @@ export const listTasks: Stream.Stream<McpSchema.Task, ClientError, McpClient> = 
  */
 export const attach = (taskId: string, options?: TaskCallOptions): Effect.Effect<TaskHandle, ClientError, McpClient> =>
   Effect.flatMap(McpClient, (client) =>
-    Effect.map(client.request("tasks/get", { taskId }), (t) => handleOf(client, asTask(t), options)))
+    Effect.map(
+      client.request("tasks/get", { taskId }),
+      (t) => client.era === "2026" ? handle2026(client, fromWire2026(t), options) : handleOf(client, asTask(t), options)
+    ))

@@ -15,7 +15,15 @@ import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpTasks from "@effect-mcp/mcp/McpTasks"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as McpTasksClient from "@effect-mcp/mcp/McpTasksClient"
+import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
+import { Transport } from "@effect-mcp/mcp/Transport"
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import * as HttpServer from "@effect/platform/HttpServer"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
+import * as Stream from "effect/Stream"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
@@ -366,5 +374,81 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       yield* TestClock.adjust("2 seconds")
       yield* settle
       assert.strictEqual((yield* errorOf(url, "tasks/get", { taskId: created.taskId })).error.code, -32602)
+    }), 30_000)
+})
+
+const NAMES: Record<string, string> = { "First?": "Ada", "Second?": "Grace", "Who?": "Alice" }
+
+/** Our client over HTTP, answering the name questions. */
+const clientOf = (url: string, era: "2025" | "2026-07-28") =>
+  McpClient.make({
+    era,
+    name: "c",
+    version: "1",
+    elicitation: { form: (params) => Effect.succeed({ action: "accept" as const, content: { name: NAMES[params.message] ?? "?" } }) }
+  }).pipe(
+    Effect.provideServiceEffect(Transport, StreamableHttpClient.make({ url, listen: false })),
+    Effect.provide(FetchHttpClient.layer)
+  )
+
+/** Runs `effect` to its end, moving the TestClock a quarter second at a time (the client polls on it). */
+const drive = <A, E>(effect: Effect.Effect<A, E>) =>
+  Effect.gen(function*() {
+    const fiber = yield* Effect.fork(effect)
+    for (let i = 0; i < 160; i++) {
+      if (Option.isSome(yield* Fiber.poll(fiber))) break
+      yield* TestClock.adjust("250 millis")
+      yield* settle
+    }
+    if (Option.isNone(yield* Fiber.poll(fiber))) return yield* Effect.dieMessage("did not finish in 40 s (TestClock)")
+    return yield* Fiber.join(fiber)
+  })
+
+const textOf = (result: { readonly content: ReadonlyArray<unknown> }) => (result.content[0] as { readonly text: string }).text
+
+describe("McpTasksClient on 2026-07-28", () => {
+  it.scoped("a handle: its statuses as a Stream, its result; input requests answered by the client's handlers; MRTR before a task", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start()
+      const client = yield* clientOf(url, "2026-07-28")
+      assert.strictEqual(client.era, "2026")
+      const provide = Effect.provideService(McpClient.McpClient, client)
+      const handle = yield* provide(McpTasksClient.callTool("work", { seconds: 2 }))
+      assert.strictEqual(handle.task.status, "working")
+      assert.strictEqual(handle.task.pollInterval, 500)
+      const statuses = yield* drive(Stream.runCollect(handle.statuses))
+      assert.deepStrictEqual([...statuses].map((t) => t.status), ["working", "completed"])
+      assert.strictEqual(textOf(yield* drive(handle.result)), "worked 2 s")
+      // the task asks twice at once: tasks/get shows both, the handlers answer them
+      assert.strictEqual(textOf(yield* drive(provide(McpTasksClient.run("ask", {})))), "Ada & Grace")
+      // a round on the call (MRTR), then the task
+      assert.strictEqual(textOf(yield* drive(provide(McpTasksClient.run("detaching", {})))), "Hello, Alice!")
+      // listing is not part of the extension
+      const listed = yield* Effect.either(provide(Stream.runCollect(McpTasksClient.listTasks)))
+      assert.isTrue(listed._tag === "Left")
+    }), 30_000)
+
+  it.scoped("interrupting run cancels the task: the handler and its child are interrupted, the task is cancelled", () =>
+    Effect.gen(function*() {
+      const { probe, url } = yield* start()
+      const client = yield* clientOf(url, "2026-07-28")
+      const fiber = yield* Effect.fork(Effect.provideService(McpTasksClient.run("work", { seconds: 600 }), McpClient.McpClient, client))
+      for (let i = 0; i < 50 && (yield* Ref.get(probe.runs)) === 0; i++) yield* settle
+      yield* Fiber.interrupt(fiber)
+      yield* settle
+      assert.deepStrictEqual([...(yield* Ref.get(probe.interrupted))].sort(), ["child", "handler"])
+    }), 30_000)
+
+  it.scoped("the same handler: a 2025 task, a 2026 task and a plain call answer the same", () =>
+    Effect.gen(function*() {
+      const { probe, url } = yield* start()
+      const modern = yield* clientOf(url, "2026-07-28")
+      const legacy = yield* clientOf(url, "2025")
+      assert.strictEqual(legacy.era, "2025")
+      const as2026 = yield* drive(Effect.provideService(McpTasksClient.run("work", { seconds: 1 }), McpClient.McpClient, modern))
+      const as2025 = yield* drive(Effect.provideService(McpTasksClient.run("work", { seconds: 1 }), McpClient.McpClient, legacy))
+      const plain = yield* drive(modern.callTool("work", { seconds: 1 }))
+      assert.deepStrictEqual([textOf(as2026), textOf(as2025), textOf(plain)], ["worked 1 s", "worked 1 s", "worked 1 s"])
+      assert.strictEqual(yield* Ref.get(probe.runs), 3)
     }), 30_000)
 })

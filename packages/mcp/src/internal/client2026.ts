@@ -23,6 +23,10 @@
  *   kept by name for the headers of their calls. A call of a tool not listed
  *   yet that the server refuses with −32020 (its headers) lists the tools and
  *   is made once more.
+ * - **Tasks** (the `io.modelcontextprotocol/tasks` extension): a request may
+ *   opt into an extension in its own `_meta` client capabilities (merged with
+ *   the client's); a `tasks/get` showing input requests not answered yet has
+ *   the handlers answer them (`tasks/update`) before it returns.
  * - A result without `resultType` is complete. The calls get a complete
  *   result without `resultType`, caching hints and the server's info in
  *   `_meta`, as a 2025 server would have answered.
@@ -88,6 +92,9 @@ export const offeredVersion = (error: McpError): string | undefined => {
   return (ProtocolEra.ERA_2026_VERSIONS as ReadonlyArray<string>).find((v) => supported.includes(v))
 }
 
+const TASK_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"])
+const TASKS_CAPABILITY = { extensions: { "io.modelcontextprotocol/tasks": {} } }
+
 const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 const inputRequestFailed = (method: string, key: string, inner: string, message: string) =>
@@ -123,14 +130,26 @@ export const make = (options: Options): Session2026 => {
   /** `x-mcp-header` parameters of the tools listed so far, by name. */
   const toolHeaders = new Map<string, ReadonlyArray<McpHeaders.HeaderParam>>()
 
-  const envelope = (params: JsonRpc.Params | undefined): JsonRpc.Params => {
-    const meta = isObject(params?._meta) ? params._meta : {}
+  /** The client's capabilities, with what a request opts into on its own (an extension in its `_meta`). */
+  const capabilitiesOf = (meta: Record<string, unknown>): McpSchema2026.ClientCapabilities => {
+    const own = meta[McpSchema2026.CLIENT_CAPABILITIES_META_KEY]
+    if (!isObject(own)) return capabilities
+    const extensions = isObject(own.extensions)
+      ? { ...(capabilities as { readonly extensions?: object }).extensions, ...own.extensions }
+      : (capabilities as { readonly extensions?: object }).extensions
+    return { ...capabilities, ...own, ...(extensions !== undefined ? { extensions } : {}) } as McpSchema2026.ClientCapabilities
+  }
+
+  const envelope = (params: JsonRpc.Params | undefined, method: string): JsonRpc.Params => {
+    const given = isObject(params?._meta) ? params._meta : {}
+    // a client asking about a task speaks the tasks extension
+    const meta = TASK_METHODS.has(method) ? { ...given, [McpSchema2026.CLIENT_CAPABILITIES_META_KEY]: TASKS_CAPABILITY } : given
     return {
       ...params,
       _meta: {
         ...meta,
         [McpSchema2026.PROTOCOL_VERSION_META_KEY]: version,
-        [McpSchema2026.CLIENT_CAPABILITIES_META_KEY]: capabilities,
+        [McpSchema2026.CLIENT_CAPABILITIES_META_KEY]: capabilitiesOf(meta),
         [McpSchema2026.CLIENT_INFO_META_KEY]: options.clientInfo,
         ...(logLevel === undefined ? {} : { [McpSchema2026.LOG_LEVEL_META_KEY]: logLevel })
       }
@@ -148,7 +167,7 @@ export const make = (options: Options): Session2026 => {
   /** One request on the wire, sent once more at the version a −32022 offers. */
   const send = (method: string, params: JsonRpc.Params | undefined, requestOptions: Protocol.RequestOptions | undefined) => {
     const routed = routeOf(method, params, requestOptions)
-    const once = Effect.suspend(() => protocol.request(method, envelope(params), routed))
+    const once = Effect.suspend(() => protocol.request(method, envelope(params, method), routed))
     return Effect.catchIf(once, (e): e is McpError => e instanceof McpError && offeredVersion(e) !== undefined, (e) =>
       Effect.suspend(() => {
         const offered = offeredVersion(e)!
@@ -255,8 +274,36 @@ export const make = (options: Options): Session2026 => {
     )
   }
 
+  /**
+   * Input requests of 2026 tasks (the tasks extension) the client's handlers answered already, by
+   * task: a `tasks/get` that shows new ones answers them (`tasks/update`) before it returns;
+   * forgotten once the task is seen terminal.
+   */
+  const answeredInputs = new Map<string, Set<string>>()
+  const getTask = (params: JsonRpc.Params | undefined, requestOptions: Protocol.RequestOptions | undefined) =>
+    Effect.flatMap(send("tasks/get", params, requestOptions), (task) => {
+      const taskId = task.taskId
+      if (typeof taskId !== "string") return Effect.succeed(task)
+      if (task.status === "completed" || task.status === "failed" || task.status === "cancelled") {
+        answeredInputs.delete(taskId)
+        return Effect.succeed(task)
+      }
+      if (task.status !== "input_required" || !isObject(task.inputRequests)) return Effect.succeed(task)
+      const seen = answeredInputs.get(taskId) ?? new Set<string>()
+      answeredInputs.set(taskId, seen)
+      const fresh = Object.fromEntries(Object.entries(task.inputRequests).filter(([key]) => !seen.has(key)))
+      if (Object.keys(fresh).length === 0) return Effect.succeed(task)
+      return fulfil("tasks/get", fresh as McpSchema2026.InputRequests).pipe(
+        Effect.tap((inputResponses) => send("tasks/update", { taskId, inputResponses }, requestOptions)),
+        Effect.tap((inputResponses) => Effect.sync(() => Object.keys(inputResponses).forEach((key) => seen.add(key)))),
+        Effect.as(task)
+      )
+    })
+
   const dispatch: Session2026["request"] = (method, params, requestOptions) =>
-    method === "tools/list"
+    method === "tasks/get"
+      ? getTask(params, requestOptions)
+      : method === "tools/list"
       ? listTools(params, requestOptions)
       : method === "tools/call"
       ? callTool(params, requestOptions)
@@ -300,7 +347,10 @@ export const shape = (args: {
   const { discover, protocol, session } = args
   const listen = ClientListen.listen2026({ request: session.request, notifications: args.notifications })
   const serverCapabilities = (discover?.capabilities ?? {}) as McpSchema.ServerCapabilities
-  const request = ClientCalls.gated(discover === undefined ? undefined : serverCapabilities, args.cached)
+  const gated = ClientCalls.gated(discover === undefined ? undefined : serverCapabilities, args.cached)
+  // tasks/* are the tasks extension's on 2026 (no `tasks` capability): the server decides, the client asks
+  const request: McpClientShape["request"] = (method, params, callOptions) =>
+    TASK_METHODS.has(method) ? args.cached(method, params, callOptions) : gated(method, params, callOptions)
   return {
     era: "2026",
     serverInfo: ClientEra.serverInfoOf(discover),
