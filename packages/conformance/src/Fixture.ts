@@ -532,7 +532,11 @@ export const Prompts = McpServer.register(SimplePrompt, PromptWithArguments, Pro
 // the server
 // ============================================================================
 
-/** The fixture server: `McpServer` with every tool, resource, template and prompt registered (`Fixture2026`'s too). */
+/**
+ * The fixture server: `McpServer` with every tool, resource, template and prompt registered
+ * (`Fixture2026`'s too); its `requestState` keys from `MCP_REQUEST_STATE_KEYS` when set (a bad
+ * key is a defect: the program stops).
+ */
 export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(
   Tools,
   Resources,
@@ -543,7 +547,7 @@ export const FixtureLive: Layer.Layer<McpServer.McpServer> = Layer.mergeAll(
   Features2026,
   TasksLive
 ).pipe(
-  Layer.provideMerge(McpServer.layer(serverInfo))
+  Layer.provideMerge(Layer.orDie(McpServer.layerConfig(serverInfo)))
 )
 
 // ============================================================================

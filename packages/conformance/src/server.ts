@@ -20,6 +20,12 @@
  * `@effect-mcp/redis`), under `--instance-id <id>` (generated when absent);
  * their keys start with `REDIS_PREFIX` (default `mcp`).
  *
+ * `--request-state-keys <k1,k2>` signs the `requestState` of 2026-07-28
+ * multi-round-trip requests with these HMAC keys (comma-separated, newest
+ * first, 32 bytes or more each), as `MCP_REQUEST_STATE_KEYS` does (the flag
+ * wins): instances given the same keys take each other's retries. Without
+ * either, each process signs with a random key of its own.
+ *
  * `--oauth-issuer` protects the endpoint: only JWT access tokens of that
  * issuer for `http://127.0.0.1:<port>/mcp`, and `mcp:tools` for `tools/call`
  * (see `authLayer` in `Fixture.ts`); the port must then be given, since it is
@@ -35,6 +41,7 @@ import * as Layer from "effect/Layer"
 import * as Duration from "effect/Duration"
 import * as Option from "effect/Option"
 import * as Cause from "effect/Cause"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
@@ -61,12 +68,18 @@ export interface HttpOptions {
   readonly instanceId?: string | undefined
 }
 
+/** What both transports take: the multi-round-trip state's keys. */
+interface Common {
+  /** `--request-state-keys`: comma-separated, newest first (default `MCP_REQUEST_STATE_KEYS`). */
+  readonly requestStateKeys?: string | undefined
+}
+
 type Options =
-  | { readonly _tag: "Stdio" }
-  | ({ readonly _tag: "Http" } & HttpOptions)
+  | ({ readonly _tag: "Stdio" } & Common)
+  | ({ readonly _tag: "Http" } & HttpOptions & Common)
 
 const USAGE =
-  "usage: server.js --stdio | --port <n> [--json-response] [--stateless] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]] [--redis <url> [--instance-id <id>]]"
+  "usage: server.js --stdio | --port <n> [--json-response] [--stateless] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]] [--redis <url> [--instance-id <id>]] [--request-state-keys <k1,k2>]"
 
 const UNITS: Record<string, (n: number) => Duration.Duration> = {
   ms: Duration.millis,
@@ -94,6 +107,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   let oauthScopes: ReadonlyArray<string> | undefined
   let redis: string | undefined
   let instanceId: string | undefined
+  let requestStateKeys: string | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     switch (arg) {
@@ -151,6 +165,12 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
         instanceId = value
         break
       }
+      case "--request-state-keys": {
+        const value = argv[++i]
+        if (value === undefined || value.trim() === "") return "invalid --request-state-keys: (missing)"
+        requestStateKeys = value
+        break
+      }
       case "--help":
       case "-h":
         return USAGE
@@ -165,14 +185,26 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
     }
   }
   if (stdio && port !== undefined) return "--stdio and --port are exclusive"
-  if (stdio) return { _tag: "Stdio" }
+  if (stdio) return { _tag: "Stdio", requestStateKeys }
   if (oauthScopes !== undefined && oauthIssuer === undefined) return "--oauth-scopes needs --oauth-issuer"
   if (oauthIssuer !== undefined && (port === undefined || port === 0)) {
     return "--oauth-issuer needs a fixed --port: the port is part of the resource URL tokens are minted for"
   }
   if (instanceId !== undefined && redis === undefined) return "--instance-id needs --redis"
   if (port !== undefined) {
-    return { _tag: "Http", port, jsonResponse, stateless, idleTimeout, maxSessions, oauthIssuer, oauthScopes, redis, instanceId }
+    return {
+      _tag: "Http",
+      port,
+      jsonResponse,
+      stateless,
+      idleTimeout,
+      maxSessions,
+      oauthIssuer,
+      oauthScopes,
+      redis,
+      instanceId,
+      requestStateKeys
+    }
   }
   return USAGE
 }
@@ -236,9 +268,15 @@ export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
     Effect.mapError((error) => new Error(`could not serve HTTP: ${String(error)}`))
   )
 
-/** The program for parsed options. */
-const program = (options: Options): Effect.Effect<void, Error> =>
-  options._tag === "Stdio" ? serveStdio : serveHttp(options)
+/** The program for parsed options; `--request-state-keys` read as `MCP_REQUEST_STATE_KEYS` would be. */
+const program = (options: Options): Effect.Effect<void, Error> => {
+  const serve = options._tag === "Stdio" ? serveStdio : serveHttp(options)
+  const keys = options.requestStateKeys
+  return keys === undefined ? serve : Effect.withConfigProvider(
+    serve,
+    ConfigProvider.orElse(ConfigProvider.fromMap(new Map([["MCP_REQUEST_STATE_KEYS", keys]])), ConfigProvider.fromEnv)
+  )
+}
 
 const parsed = parseArgs(process.argv.slice(2))
 if (typeof parsed === "string") {

@@ -3,9 +3,13 @@
  * limits on the command line, and its stdio session's lifecycle.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { roundRobin } from "../../node/test/roundRobin.js"
 import { describeRedis, REDIS_URL, testPrefix } from "../../redis/test/redis.js"
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
@@ -130,6 +134,23 @@ describe("the conformance server program", () => {
     }))
 })
 
+/** Our client on the 2026-07-28 era, answering the fixture's elicitations; `asked` records them. */
+const mrtrClient = (url: string, asked: Array<string>) =>
+  Layer.build(
+    McpClient.layer({
+      name: "outside",
+      version: "1.0.0",
+      era: "auto",
+      elicitation: {
+        form: (params) =>
+          Effect.sync(() => {
+            asked.push(params.message)
+            return { action: "accept" as const, content: params.message.includes("color") ? { color: "teal" } : { name: "Ada" } }
+          })
+      }
+    }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))
+  ).pipe(Effect.orDie, Effect.flatMap((context) => McpClient.McpClient.pipe(Effect.provide(context))))
+
 describeRedis("the conformance server program with --redis", () => {
   it.scopedLive("two instances on one Redis serve one session: initialize on one, the rest on the other, DELETE ends it on both", () =>
     Effect.gen(function*() {
@@ -147,6 +168,39 @@ describeRedis("the conformance server program with --redis", () => {
       )
       assert.strictEqual(deleted.status, 200)
       assert.strictEqual((yield* post(a, { jsonrpc: "2.0", id: 3, method: "ping" }, first.session)).status, 404)
+    }))
+
+  it.scopedLive("instances given the same requestState keys (flag or MCP_REQUEST_STATE_KEYS) take each other's multi-round-trip retries", () =>
+    Effect.gen(function*() {
+      const prefix = yield* testPrefix
+      const keys = `${prefix}-new-key-of-at-least-32-bytes,${prefix}-old-key-of-at-least-32-bytes`
+      const fleet = (args: ReadonlyArray<string>, env: Record<string, string>) =>
+        Effect.flatMap(program(["--port", "0", "--redis", REDIS_URL, ...args], { REDIS_PREFIX: prefix, ...env }), listening)
+      const [a, b, other] = yield* Effect.all([
+        fleet(["--request-state-keys", keys], {}),
+        fleet([], { MCP_REQUEST_STATE_KEYS: keys }),
+        fleet([], { MCP_REQUEST_STATE_KEYS: `${prefix}-another-key-of-at-least-32-bytes` })
+      ], { concurrency: "unbounded" })
+      const port = (url: string) => Number(new URL(url).port)
+      const asked: Array<string> = []
+      const call = (ports: ReadonlyArray<number>) =>
+        Effect.gen(function*() {
+          const proxy = yield* roundRobin(ports)
+          const client = yield* mrtrClient(proxy.url, asked)
+          const result = yield* Effect.either(client.callTool("test_input_required_result_multi_round", {}))
+          return { result, targets: proxy.routed.map((r) => r.target) }
+        })
+      const shared = yield* call([port(a), port(b)])
+      assert.deepStrictEqual(shared.result._tag === "Right" ? shared.result.right.content : shared.result.left, [
+        { type: "text", text: "Ada likes teal" }
+      ])
+      // the client's discovery, then two rounds and the call that completes, alternating between the instances
+      assert.deepStrictEqual(shared.targets, [0, 1, 0, 1])
+      assert.deepStrictEqual(asked, ["Step 1: What is your name?", "Step 2: What is your favorite color?"])
+      // another key: the state the first instance signed is refused by the second (-32602)
+      const refused = yield* call([port(a), port(other)])
+      assert.isTrue(refused.result._tag === "Left")
+      assert.include(String((refused.result as { left: { message: string } }).left.message), "Invalid requestState")
     }))
 
   it.scopedLive("--instance-id without --redis is a usage error", () =>

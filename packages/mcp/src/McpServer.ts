@@ -32,6 +32,7 @@
  * ```
  * @since 0.1.0
  */
+import type * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type * as Duration from "effect/Duration"
@@ -403,7 +404,8 @@ export class McpServer extends Context.Tag("@effect-mcp/mcp/McpServer")<McpServe
 
 const EPHEMERAL_KEY_WARNING =
   "McpServer: requestState is signed with a random key of this process (no requestState.keys given); " +
-  "with several instances, a retry that reaches another one is refused (-32602): give every instance the same keys"
+  "with several instances, a retry that reaches another one is refused (-32602): give every instance the same keys " +
+  "(McpServer.layerConfig reads them from MCP_REQUEST_STATE_KEYS)"
 
 /**
  * Builds a server from its options.
@@ -502,6 +504,28 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
 export const layer = (options: ServerOptions): Layer.Layer<McpServer> => Layer.effect(McpServer, make(options))
 
 /**
+ * A server definition as a Layer, its `requestState` from config unless
+ * `options.requestState` is given: `MCP_REQUEST_STATE_KEYS` (comma-separated
+ * HMAC keys, newest first, at least 32 bytes each) and `MCP_REQUEST_STATE_TTL`
+ * (default 15 minutes). Instances started with the same keys verify each
+ * other's states: a multi-round-trip retry may reach any of them.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ *
+ * // MCP_REQUEST_STATE_KEYS="<new key>,<old key>" on every instance
+ * const ServerLive = McpServer.layerConfig({ name: "deploy", version: "1.0.0" })
+ * ```
+ * @since 0.2.0
+ * @category layers
+ */
+export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, ConfigError.ConfigError> =>
+  options.requestState !== undefined
+    ? layer(options)
+    : Layer.effect(McpServer, Effect.flatMap(RequestState.config, (requestState) => make({ ...options, requestState })))
+
+/**
  * Registers features for the life of the Layer; the services their handlers
  * need come from the Layer's own context.
  *
@@ -509,7 +533,8 @@ export const layer = (options: ServerOptions): Layer.Layer<McpServer> => Layer.e
  * ```ts
  * import * as McpServer from "@effect-mcp/mcp/McpServer"
  * import * as Effect from "effect/Effect"
- * import * as Context from "effect/Context"
+ * import type * as ConfigError from "effect/ConfigError"
+import * as Context from "effect/Context"
  * import * as Layer from "effect/Layer"
  *
  * class Clock extends Context.Tag("Clock")<Clock, { readonly now: Effect.Effect<string> }>() {}

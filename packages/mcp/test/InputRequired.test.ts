@@ -16,6 +16,7 @@ import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import Ajv2020Module from "ajv/dist/2020.js"
 import addFormatsModule from "ajv-formats"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
@@ -198,9 +199,17 @@ const resource = McpServer.resource({
 const KEY_A = "a".repeat(32)
 const KEY_B = "b".repeat(32)
 
-const serverLayer = (options: Partial<McpServer.ServerOptions> = {}) =>
+/** The server; with `config`, its requestState from it (`McpServer.layerConfig`). */
+const serverLayer = (options: Partial<McpServer.ServerOptions> = {}, config?: ConfigProvider.ConfigProvider) =>
   McpServer.register(...tools, prompt, resource).pipe(
-    Layer.provideMerge(McpServer.layer({ name: "mrtr", version: "1.0.0", requestState: { keys: [KEY_A] }, ...options }))
+    Layer.provideMerge(
+      config === undefined
+        ? McpServer.layer({ name: "mrtr", version: "1.0.0", requestState: { keys: [KEY_A] }, ...options })
+        : McpServer.layerConfig({ name: "mrtr", version: "1.0.0", ...options }).pipe(
+          Layer.orDie,
+          Layer.provide(Layer.setConfigProvider(config))
+        )
+    )
   )
 
 interface Peer {
@@ -212,10 +221,11 @@ interface Peer {
 /** A server serving one in-memory session, and a raw client engine on its other side. */
 const connect = (
   options: Partial<McpServer.ServerOptions> = {},
-  info?: Transport.TransportInfo
+  info?: Transport.TransportInfo,
+  config?: ConfigProvider.ConfigProvider
 ): Effect.Effect<Peer, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const server = Context.get(yield* Layer.build(serverLayer(options)), McpServer.McpServer)
+    const server = Context.get(yield* Layer.build(serverLayer(options, config)), McpServer.McpServer)
     const pair = yield* Transport.makeMemoryPair()
     yield* server.serve(info === undefined ? pair.server : { ...pair.server, info }).pipe(Effect.forkScoped)
     const client = yield* Protocol.make(pair.client, {
@@ -549,6 +559,31 @@ describe("requestState", () => {
       const other = yield* connect({ requestState: { keys: [KEY_A] } })
       const refused = yield* errorOf(call(other, "greet", { inputResponses: answerAll(first), requestState: first.requestState }))
       assert.strictEqual(refused.code, -32602)
+    }))
+
+  it.scoped("McpServer.layerConfig: the keys (newest first) and ttl of MCP_REQUEST_STATE_KEYS and MCP_REQUEST_STATE_TTL", () =>
+    Effect.gen(function*() {
+      const env = (keys: string) =>
+        ConfigProvider.fromMap(new Map([["MCP_REQUEST_STATE_KEYS", keys], ["MCP_REQUEST_STATE_TTL", "5 minutes"]]))
+      const configured = yield* connect({}, undefined, env(` ${KEY_B} , ${KEY_A}`))
+      // a state of an instance with the older key is accepted
+      const first = yield* call(yield* connect({ requestState: { keys: [KEY_A] } }), "greet")
+      const retried = yield* call(configured, "greet", { inputResponses: answerAll(first), requestState: first.requestState })
+      assert.strictEqual(textOf(retried), "Hello, Ada!")
+      // its own are signed with the newest, and last its ttl
+      const fresh = yield* call(configured, "greet")
+      const onlyB = yield* connect({ requestState: { keys: [KEY_B] } })
+      const retry = call(onlyB, "greet", { inputResponses: answerAll(fresh), requestState: fresh.requestState })
+      assert.strictEqual(textOf(yield* retry), "Hello, Ada!")
+      yield* TestClock.adjust("6 minutes")
+      assert.include((yield* errorOf(retry)).message, "expired")
+      // a short key: a config error that names its place, never its value
+      const error = yield* Effect.flip(
+        Layer.build(McpServer.layerConfig({ name: "s", version: "1" })).pipe(Effect.withConfigProvider(env(`${KEY_A},short-secret`)))
+      )
+      assert.include(String(error), "MCP_REQUEST_STATE_KEYS")
+      assert.include(String(error), "key 2 is 12 bytes")
+      assert.notInclude(String(error), "short-secret")
     }))
 
   it.effect("a key shorter than 32 bytes is refused when the server is made", () =>

@@ -14,10 +14,14 @@
  * @internal
  */
 import * as Clock from "effect/Clock"
+import * as Config from "effect/Config"
+import * as ConfigError from "effect/ConfigError"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Encoding from "effect/Encoding"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
 
 /** The key set and lifetime of request states (`McpServer.ServerOptions.requestState`). */
 export interface Options {
@@ -106,6 +110,29 @@ const parseBody = (body: string): Body | undefined => {
     return undefined
   }
 }
+
+/**
+ * The options from config: `MCP_REQUEST_STATE_KEYS` (comma-separated, newest
+ * first, each at least 32 bytes of UTF-8) and `MCP_REQUEST_STATE_TTL` (a
+ * duration); none without keys. A short key is a config error, which names
+ * the key by its place, never its value.
+ */
+export const config: Config.Config<Options | undefined> = Config.all({
+  keys: Config.option(Config.redacted("MCP_REQUEST_STATE_KEYS")),
+  ttl: Config.option(Config.duration("MCP_REQUEST_STATE_TTL"))
+}).pipe(Config.mapOrFail(({ keys, ttl }) => {
+  if (Option.isNone(keys)) return Either.right(undefined)
+  const list = Redacted.value(keys.value).split(",").map((k) => k.trim()).filter((k) => k !== "")
+  const short = list.findIndex((k) => utf8.encode(k).length < MIN_KEY_BYTES)
+  if (list.length === 0 || short >= 0) {
+    const which = list.length === 0 ? "no key" : `key ${short + 1} is ${utf8.encode(list[short]!).length} bytes`
+    return Either.left(ConfigError.InvalidData(
+      ["MCP_REQUEST_STATE_KEYS"],
+      `Expected comma-separated HMAC keys of at least ${MIN_KEY_BYTES} bytes each, newest first: ${which}`
+    ))
+  }
+  return Either.right(Option.isSome(ttl) ? { keys: list, ttl: ttl.value } : { keys: list })
+}))
 
 /** A codec for `options`; a key shorter than 32 bytes is a defect of the server's configuration. */
 export const make = (options: Options | undefined): Codec => {
