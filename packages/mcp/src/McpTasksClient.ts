@@ -34,6 +34,7 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import { type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
+import * as ClientTaskCalls from "./internal/clientTaskCalls.js"
 import { McpError, ProtocolError } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
 
@@ -147,20 +148,7 @@ const handle2026 = (client: McpClientShape, created: McpSchema.Task, options?: T
       onSome: Effect.succeed
     }))
   )
-  const result = Effect.flatMap(terminal, (t): Effect.Effect<McpSchema.CallToolResult, ClientError> => {
-    if (t.status === "completed") return Effect.succeed(t.result as McpSchema.CallToolResult)
-    const error = t.error as { readonly code?: unknown; readonly message?: unknown; readonly data?: unknown } | undefined
-    return Effect.fail(
-      t.status === "cancelled" || typeof error?.code !== "number"
-        ? new McpError({ code: -32800, message: `The task ${taskId} was ${String(t.status)}`, method: "tools/call" })
-        : new McpError({
-          code: error.code,
-          message: String(error.message ?? "The task failed"),
-          ...(error.data !== undefined ? { data: error.data } : {}),
-          method: "tools/call"
-        })
-    )
-  })
+  const result = Effect.flatMap(terminal, (t) => ClientTaskCalls.outcome2026(t)) as Effect.Effect<McpSchema.CallToolResult, ClientError>
   const cancel = Effect.zipRight(client.request("tasks/cancel", { taskId }), Effect.map(detailed, fromWire2026))
   return { task: created, statuses, result, cancel }
 }

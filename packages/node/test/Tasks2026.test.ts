@@ -439,6 +439,17 @@ describe("McpTasksClient on 2026-07-28", () => {
       assert.deepStrictEqual([...(yield* Ref.get(probe.interrupted))].sort(), ["child", "handler"])
     }), 30_000)
 
+  it.scoped("McpClient.callTool of a tool that requires a task makes it one (the extension declared for that call), polled to its result", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start()
+      const client = yield* clientOf(url, "2026-07-28")
+      // not listed yet: the plain call is refused (-32021 naming the extension), the tools are listed, the call made as a task
+      const must = yield* drive(client.callTool("must", {}))
+      assert.deepStrictEqual([must.isError, textOf(must)], [true, "the tool said no"])
+      // a round on the call (MRTR, answered by the handler), then the task
+      assert.strictEqual(textOf(yield* drive(client.callTool("detaching", {}))), "Hello, Alice!")
+    }), 30_000)
+
   it.scoped("the same handler: a 2025 task, a 2026 task and a plain call answer the same", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()

@@ -366,7 +366,12 @@ export const shape = (args: {
     ...ClientCalls.make({
       request,
       notifications: args.notifications,
-      validateStructuredContent: args.validateStructuredContent
+      validateStructuredContent: args.validateStructuredContent,
+      // the tasks extension: a plain call of a tool that requires a task is made as one
+      toolTasks: (serverCapabilities as { readonly extensions?: { readonly [id: string]: unknown } }).extensions?.[
+        "io.modelcontextprotocol/tasks"
+      ] !== undefined,
+      era: "2026"
     }),
     setLogLevel: (level) => Effect.sync(() => session.setLogLevel(level)),
     listen,

@@ -135,6 +135,8 @@ export const make = (options: {
   readonly validateStructuredContent: boolean
   /** The server runs tools as tasks (2025-11-25): a plain call of a tool that requires one is made as a task. */
   readonly toolTasks?: boolean | undefined
+  /** The era of the tasks the server runs (default 2025). */
+  readonly era?: "2025" | "2026" | undefined
 }): Calls => {
   const { notifications, request } = options
   const typed = typedCall(request)
@@ -144,7 +146,7 @@ export const make = (options: {
   const outputs = OutputValidation.make()
   const tools = list<McpSchema.Tool>("tools/list", "tools")
   const taskCalls = options.toolTasks === true
-    ? ClientTaskCalls.make({ request, listAll: Effect.suspend(() => listToolsAll()) })
+    ? ClientTaskCalls.make({ request, listAll: Effect.suspend(() => listToolsAll()), era: options.era })
     : undefined
   const rememberTools = (listed: ReadonlyArray<McpSchema.Tool>) => {
     outputs.remember(listed)

@@ -6,9 +6,14 @@
  * client knows a tool's support from its listings (`listTools`,
  * `listToolsAll`); a tool never listed is called plainly, and if the server
  * refuses that call (-32601) the tools are listed once and the call is made
- * as a task when the tool requires one.
+ * as a task when the tool requires one. On 2026-07-28 (the tasks extension)
+ * the call opts into the extension and the server decides: a task is polled
+ * with `tasks/get` to its inlined result (input requests answered by the
+ * client's handlers, see `client2026`), cancelled when interrupted; the
+ * refusal of a plain call is -32021 naming the extension.
  * @internal
  */
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as JsonRpc from "../JsonRpc.js"
 import type { CallOptions, ClientError, McpClientShape } from "../McpClient.js"
@@ -30,19 +35,71 @@ export interface TaskCalls {
   ) => Effect.Effect<unknown, ClientError>
 }
 
-const isRefusal = (error: ClientError): boolean => error instanceof McpError && error.code === -32601
+const TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
+const CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"
+
+/** A refusal of a plain call of a tool that requires a task: -32601 (2025), -32021 naming the tasks extension (2026). */
+const isRefusal = (error: ClientError): boolean =>
+  error instanceof McpError &&
+  (error.code === -32601 ||
+    (error.code === -32021 &&
+      (error.data as { readonly requiredCapabilities?: { readonly extensions?: object } } | undefined)?.requiredCapabilities
+          ?.extensions?.[TASKS_EXTENSION as never] !== undefined))
+
+/**
+ * What a terminal 2026 task (`tasks/get`'s DetailedTask) ends with: its inlined result, else its
+ * inlined JSON-RPC error (or -32800 when cancelled) as an `McpError`.
+ */
+export const outcome2026 = (task: { readonly [key: string]: unknown }): Effect.Effect<unknown, McpError> => {
+  if (task.status === "completed") return Effect.succeed(task.result)
+  const error = task.error as { readonly code?: unknown; readonly message?: unknown; readonly data?: unknown } | undefined
+  return Effect.fail(
+    task.status !== "failed" || typeof error?.code !== "number"
+      ? new McpError({ code: -32800, message: `The task ${String(task.taskId)} was ${String(task.status)}`, method: "tools/call" })
+      : new McpError({
+        code: error.code,
+        message: String(error.message ?? "The task failed"),
+        ...(error.data !== undefined ? { data: error.data } : {}),
+        method: "tools/call"
+      })
+  )
+}
+
+const TERMINAL: ReadonlySet<unknown> = new Set(["completed", "failed", "cancelled"])
 
 export const make = (options: {
   readonly request: McpClientShape["request"]
   /** The tools, listed (and remembered) again. */
   readonly listAll: Effect.Effect<ReadonlyArray<McpSchema.Tool>, ClientError>
+  /** 2026: the tasks extension (the call opts in, the server decides; polled with tasks/get). */
+  readonly era?: "2025" | "2026" | undefined
 }): TaskCalls => {
   const { request } = options
+
+  /** 2026: `tools/call` opting into the tasks extension; a task is polled to its end, cancelled when interrupted. */
+  const asTask2026 = (params: JsonRpc.Params, callOptions: CallOptions | undefined) =>
+    Effect.uninterruptibleMask((restore) =>
+      Effect.gen(function*() {
+        const meta = { ...(params._meta as object | undefined), [CAPABILITIES_META_KEY]: { extensions: { [TASKS_EXTENSION]: {} } } }
+        const created = yield* restore(request("tools/call", { ...params, _meta: meta }, callOptions))
+        // the server answered at once
+        if (typeof created.taskId !== "string") return created
+        const taskId = created.taskId
+        const interval = Duration.millis(typeof created.pollIntervalMs === "number" ? created.pollIntervalMs : 1000)
+        const poll: Effect.Effect<unknown, ClientError> = Effect.flatMap(
+          request("tasks/get", { taskId }, callOptions),
+          (task) => TERMINAL.has(task.status) ? outcome2026(task) : Effect.zipRight(Effect.sleep(interval), poll)
+        )
+        return yield* restore(Effect.zipRight(Effect.sleep(interval), poll)).pipe(
+          Effect.onInterrupt(() => Effect.ignore(request("tasks/cancel", { taskId })))
+        )
+      })
+    )
   const support = new Map<string, string>()
   let relisted = false
 
   const asTask = (name: string, params: JsonRpc.Params, callOptions: CallOptions | undefined) =>
-    Effect.uninterruptibleMask((restore) =>
+    options.era === "2026" ? asTask2026(params, callOptions) : Effect.uninterruptibleMask((restore) =>
       Effect.gen(function*() {
         const created = yield* restore(request("tools/call", { ...params, task: {} }, callOptions))
         const task = (created as { readonly task?: { readonly taskId?: unknown } }).task
