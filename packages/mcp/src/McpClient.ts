@@ -339,8 +339,10 @@ export interface McpClientShape {
    * for a tool error, a `ParseError` for arguments its `parameters` reject.
    * Given a name, the raw result (a tool error is a result too). A tool
    * whose `execution.taskSupport` is `"required"` (2025-11-25 tasks) is
-   * called as a task: the call waits for the task's result, and
-   * interrupting it cancels the task (`tasks/cancel`). Its support is read
+   * called as a task: the call waits for the task's result (past the
+   * default request timeout; a `timeout` given bounds each wait), and
+   * interrupting it, or a wait failing on our side, cancels the task
+   * (`tasks/cancel`). Its support is read
    * from the tools listed so far; a tool not listed yet whose plain call the
    * server refuses makes the client list the tools once and call it as a task.
    *

@@ -13,13 +13,14 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
+import * as TestClock from "effect/TestClock"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpTasks from "@effect-mcp/mcp/McpTasks"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import type { WireRecord } from "@effect-mcp/mcp/Transport"
 import { assertWireValid, buildServer, connect, sentBy } from "./utils/wire.js"
 
-const setup = Effect.gen(function*() {
+const setup = (clientOptions?: { readonly requestTimeout?: string }) => Effect.gen(function*() {
   const release = yield* Deferred.make<void>()
   const interrupted = yield* Ref.make<ReadonlyArray<string>>([])
   const store = yield* McpTasks.makeMemoryStore
@@ -42,7 +43,7 @@ const setup = Effect.gen(function*() {
     Layer.provide(Layer.succeed(McpTasks.TaskStore, store))
   )
   const server = yield* buildServer(features)
-  const { client, pair } = yield* connect(server, { client: { era: "2025" } })
+  const { client, pair } = yield* connect(server, { client: { era: "2025", ...clientOptions } })
   return { client, pair, release, interrupted }
 })
 
@@ -60,7 +61,7 @@ const yieldMany = Effect.forEach(Array.from({ length: 30 }), () => Effect.yieldN
 describe("McpClient.callTool of a tool that requires a task", () => {
   it.scoped("listed first: called as a task, its result returned as from a plain call; other tools are plain calls", () =>
     Effect.gen(function*() {
-      const { client, pair, release } = yield* setup
+      const { client, pair, release } = yield* setup()
       yield* client.listToolsAll()
       const before = methods(pair.wire).length
       const call = yield* Effect.fork(client.callTool("report", { month: "May" }))
@@ -76,7 +77,7 @@ describe("McpClient.callTool of a tool that requires a task", () => {
 
   it.scoped("not listed yet: the refused plain call makes the client list the tools once, then call it as a task", () =>
     Effect.gen(function*() {
-      const { client, pair, release } = yield* setup
+      const { client, pair, release } = yield* setup()
       yield* Deferred.succeed(release, undefined)
       assert.strictEqual(text(yield* client.callTool("report", { month: "June" })), "report of June")
       assert.strictEqual(text(yield* client.callTool("report", { month: "July" })), "report of July")
@@ -88,9 +89,39 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assert.strictEqual(methods(pair.wire).filter((m) => m === "tools/list").length, 1)
     }))
 
+  it.scoped("a task longer than the client's request timeout: the wait for its result is asked again, not failed", () =>
+    Effect.gen(function*() {
+      const { client, pair, release } = yield* setup({ requestTimeout: "1 second" })
+      yield* client.listToolsAll()
+      const call = yield* Effect.fork(client.callTool("report", { month: "May" }))
+      yield* yieldMany
+      for (let i = 0; i < 3; i++) {
+        yield* TestClock.adjust("1 second")
+        yield* yieldMany
+      }
+      yield* Deferred.succeed(release, undefined)
+      assert.strictEqual(text(yield* Fiber.join(call)), "report of May")
+      assert.isAtLeast(methods(pair.wire).filter((m) => m === "tasks/result").length, 2)
+      assert.notInclude(methods(pair.wire), "tasks/cancel")
+    }))
+
+  it.scoped("a call with a timeout of its own gives up the wait after it, and cancels the task", () =>
+    Effect.gen(function*() {
+      const { client, interrupted, pair } = yield* setup()
+      yield* client.listToolsAll()
+      const bounded = yield* Effect.fork(Effect.either(client.callTool("report", { month: "June" }, { timeout: "1 second" })))
+      yield* yieldMany
+      yield* TestClock.adjust("1 second")
+      const outcome = yield* Fiber.join(bounded)
+      assert.isTrue(outcome._tag === "Left")
+      yield* yieldMany
+      assert.include(methods(pair.wire), "tasks/cancel")
+      assert.deepStrictEqual([...(yield* Ref.get(interrupted))].sort(), ["fork", "handler"])
+    }))
+
   it.scoped("interrupting the call cancels the task on the wire: the handler and its fork are interrupted", () =>
     Effect.gen(function*() {
-      const { client, interrupted, pair } = yield* setup
+      const { client, interrupted, pair } = yield* setup()
       yield* client.listToolsAll()
       const call = yield* Effect.fork(client.callTool("report", { month: "May" }))
       yield* yieldMany

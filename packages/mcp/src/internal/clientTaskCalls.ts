@@ -2,7 +2,9 @@
  * A plain `callTool` of a tool whose `execution.taskSupport` is `"required"`
  * (2025-11-25 tasks), made as a task: `tools/call` with `task`, then
  * `tasks/result` (asked again while the server bounds its wait with
- * -32001); interrupting the call cancels the task (`tasks/cancel`). The
+ * -32001, or the client's default request timeout runs out; a `timeout`
+ * given to the call bounds each wait); interrupting the call, or a wait
+ * that fails on our side, cancels the task (`tasks/cancel`). The
  * client knows a tool's support from its listings (`listTools`,
  * `listToolsAll`); a tool never listed is called plainly, and if the server
  * refuses that call (-32601) the tools are listed once and the call is made
@@ -13,8 +15,11 @@
  * refusal of a plain call is -32021 naming the extension.
  * @internal
  */
+import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
 import type * as JsonRpc from "../JsonRpc.js"
 import type { CallOptions, ClientError, McpClientShape } from "../McpClient.js"
 import { McpError, ProtocolError } from "../McpError.js"
@@ -34,6 +39,10 @@ export interface TaskCalls {
     plain: Effect.Effect<unknown, ClientError>
   ) => Effect.Effect<unknown, ClientError>
 }
+
+/** Our default request timeout ran out (the caller set none for this call): the wait goes on. */
+const waitedTooLong = (error: ClientError, callOptions: CallOptions | undefined): boolean =>
+  callOptions?.timeout === undefined && error instanceof ProtocolError && error.reason === "Timeout"
 
 const TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
 const CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"
@@ -111,12 +120,21 @@ export const make = (options: {
           })
         }
         const taskId = task.taskId
+        const cancel = Effect.ignore(request("tasks/cancel", { taskId }))
         return yield* restore(
           request("tasks/result", { taskId }, callOptions).pipe(
-            // the server bounds its wait: ask again
-            Effect.retry({ while: (e) => e instanceof McpError && e.code === -32001 })
+            // the server bounds its wait, and so does the client's default request timeout: ask again
+            Effect.retry({ while: (e) => e instanceof McpError ? e.code === -32001 : waitedTooLong(e, callOptions) })
           )
-        ).pipe(Effect.onInterrupt(() => Effect.ignore(request("tasks/cancel", { taskId }))))
+        ).pipe(
+          // interrupted, or given up on our side (no one will ask for the result): the task is cancelled.
+          // The server's error is the task's own end (or its refusal): nothing to cancel
+          Effect.onExit((exit) =>
+            Exit.isSuccess(exit) || Option.exists(Cause.failureOption(exit.cause), (e) => e instanceof McpError)
+              ? Effect.void
+              : cancel
+          )
+        )
       })
     )
 
