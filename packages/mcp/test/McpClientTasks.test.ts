@@ -8,6 +8,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
@@ -20,7 +21,7 @@ import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import type { WireRecord } from "@effect-mcp/mcp/Transport"
 import { assertWireValid, buildServer, connect, sentBy } from "./utils/wire.js"
 
-const setup = (clientOptions?: { readonly requestTimeout?: string }) => Effect.gen(function*() {
+const setup = (clientOptions?: { readonly requestTimeout?: Duration.DurationInput }) => Effect.gen(function*() {
   const release = yield* Deferred.make<void>()
   const interrupted = yield* Ref.make<ReadonlyArray<string>>([])
   const store = yield* McpTasks.makeMemoryStore
