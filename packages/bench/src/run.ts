@@ -19,6 +19,11 @@
  * - `BENCH_PAIRINGS=official→ours,floor`: pairings to run (default all; to iterate, not for results).
  * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
  *   README section, unless the saved run was quick) from a saved run.
+ * - `BENCH_BASELINE=<commit>`: also the programs of that commit (bundled from a
+ *   detached `git worktree` under `bundle/`, with this checkout's node_modules): an
+ *   `ours@base` pairing (its client and server) on stdio, SSE and JSON, and
+ *   `official→ours@base` with the event store on (when its server has one), with a
+ *   `÷ base` column, so that one run shows before and after.
  *
  * A complete run also writes the main transports' tables to `results/latest.json` and draws
  * `results/headline.svg` from them (`src/chart.ts`; shown in the README); a partial run writes
@@ -59,6 +64,9 @@ interface Pairing {
   readonly id: string
   readonly client: Impl
   readonly server: Impl
+  /** `BENCH_BASELINE`: the bundle directory the client's and server's programs come from (default ours). */
+  readonly clientDir?: string | undefined
+  readonly serverDir?: string | undefined
 }
 
 const PAIRINGS: ReadonlyArray<Pairing> = [
@@ -102,12 +110,14 @@ const TRANSPORT_TITLE: Record<TransportKind, string> = {
 const STORE_PAIRINGS: ReadonlyArray<string> = ["official→ours", "ours/ours", "floor"]
 const ONLY_PAIRINGS = process.env.BENCH_PAIRINGS?.split(",")
 const pairingsOf = (transport: TransportKind): ReadonlyArray<Pairing> =>
-  (transport === "store"
-    ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!)
-    : transport === "2026"
-    ? PAIRINGS_2026
-    : PAIRINGS)
-    .filter((p) => ONLY_PAIRINGS === undefined || ONLY_PAIRINGS.includes(p.id))
+  [
+    ...(transport === "store"
+      ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!)
+      : transport === "2026"
+      ? PAIRINGS_2026
+      : PAIRINGS),
+    ...basePairings(transport)
+  ].filter((p) => ONLY_PAIRINGS === undefined || ONLY_PAIRINGS.includes(p.id))
 /** The pairing set against the floor (and the official pairing) in a transport's table. */
 const subjectOf = (transport: TransportKind): string => (transport === "store" ? "official→ours" : "ours/ours")
 /** The workloads of the event-store transport: CPU per call and RSS growth. */
@@ -164,6 +174,51 @@ const UNITS: ReadonlyArray<Unit> = [
 ]
 
 // ============================================================================
+// baseline (BENCH_BASELINE)
+// ============================================================================
+
+const BASELINE = process.env.BENCH_BASELINE
+/** Set by `bundleBaseline`: where the baseline's programs are, and whether its server has an event store. */
+let baseline: { readonly dir: string; readonly store: boolean; readonly commit?: string } | undefined
+
+/** The baseline's pairings: the subject of each table (ours/ours, or official→ours with the store), at that commit. */
+const basePairings = (transport: TransportKind): ReadonlyArray<Pairing> =>
+  baseline === undefined || transport === "2026"
+    ? []
+    : transport === "store"
+    ? baseline.store ? [{ id: "official→ours@base", client: "official", server: "ours", serverDir: baseline.dir }] : []
+    : [{ id: "ours@base", client: "ours", server: "ours", clientDir: baseline.dir, serverDir: baseline.dir }]
+
+const baseIdOf = (transport: TransportKind): string => (transport === "store" ? "official→ours@base" : "ours@base")
+
+/**
+ * Bundles the bench programs of commit `sha` (`scripts/bundle.mjs` of that commit) in a
+ * detached worktree under `bundle/`, whose node_modules are links to this checkout's.
+ */
+const bundleBaseline = async (sha: string) => {
+  const { execFileSync } = await import("node:child_process")
+  const root = path.resolve(packageDir, "../..")
+  const git = (...args: Array<string>) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim()
+  const commit = git("rev-parse", "--verify", `${sha}^{commit}`)
+  const tree = path.join(bundleDir, `base-${commit.slice(0, 12)}`)
+  if (!fs.existsSync(path.join(tree, ".git"))) {
+    git("worktree", "prune")
+    git("worktree", "add", "--detach", "--force", tree, commit)
+  }
+  for (const dir of ["", ...fs.readdirSync(path.join(root, "packages")).map((p) => `packages/${p}`)]) {
+    const ours = path.join(root, dir, "node_modules")
+    const theirs = path.join(tree, dir, "node_modules")
+    if (fs.existsSync(ours) && fs.existsSync(path.dirname(theirs)) && !fs.existsSync(theirs)) fs.symlinkSync(ours, theirs)
+  }
+  process.stdout.write(`bundling the baseline ${commit.slice(0, 12)} in ${tree}\n`)
+  execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: path.join(tree, "packages/bench"), stdio: "inherit" })
+  const dir = path.join(tree, "packages/bench/bundle")
+  // servers before the event-store configuration ignore the flag: no store pairing for them
+  const store = fs.readFileSync(path.join(dir, "serverOurs.js"), "utf8").includes("event-store")
+  baseline = { dir, store, commit }
+}
+
+// ============================================================================
 // processes
 // ============================================================================
 
@@ -173,6 +228,10 @@ const SCRIPTS: Record<Impl, string> = {
   floor: path.join(bundleDir, "serverFloor.js"),
   v2: path.join(bundleDir, "serverV2.js")
 }
+
+/** A pairing's program for one side: ours, or the baseline's. */
+const scriptOf = (pairing: Pairing): string =>
+  pairing.serverDir === undefined ? SCRIPTS[pairing.server] : path.join(pairing.serverDir, path.basename(SCRIPTS[pairing.server]))
 
 const profileFlags = (name: string): Array<string> =>
   PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []
@@ -192,10 +251,10 @@ const stop = async (child: ChildProcess) => {
 }
 
 /** Starts an HTTP server and waits for its `LISTENING <port>` line. */
-const startHttpServer = (impl: Impl, transport: TransportKind, flags: ReadonlyArray<string>) =>
+const startHttpServer = (impl: Impl, transport: TransportKind, flags: ReadonlyArray<string>, script = SCRIPTS[impl]) =>
   new Promise<{ readonly url: string; readonly child: ChildProcess }>((resolve, reject) => {
     const mode = transport === "json" ? ["--json"] : transport === "store" ? ["--event-store"] : transport === "2026" ? ["--2026"] : []
-    const child = spawn(process.execPath, [...flags, SCRIPTS[impl], "--http", ...mode], {
+    const child = spawn(process.execPath, [...flags, script, "--http", ...mode], {
       stdio: ["ignore", "pipe", "inherit"]
     })
     let text = ""
@@ -214,9 +273,9 @@ const startHttpServer = (impl: Impl, transport: TransportKind, flags: ReadonlyAr
 
 const CLIENT_TIMEOUT_MS = 10 * 60 * 1000
 
-const runClient = (spec: Spec, flags: ReadonlyArray<string>) =>
+const runClient = (spec: Spec, flags: ReadonlyArray<string>, dir = bundleDir) =>
   new Promise<Report>((resolve) => {
-    const child = fork(path.join(bundleDir, "client.js"), [JSON.stringify(spec)], {
+    const child = fork(path.join(dir, "client.js"), [JSON.stringify(spec)], {
       execArgv: [...flags],
       stdio: ["ignore", "inherit", "inherit", "ipc"]
     })
@@ -246,11 +305,15 @@ const runOnce = async (
   const clientFlags = ["--expose-gc", ...(profileName === undefined ? [] : profileFlags(`${profileName}-client`))]
   const base = { impl: pairing.client, transport, phases, maxMessageBytes }
   if (transport === "stdio") {
-    return runClient({ ...base, server: { command: process.execPath, args: [...serverFlags, SCRIPTS[pairing.server], "--stdio"] } }, clientFlags)
+    return runClient(
+      { ...base, server: { command: process.execPath, args: [...serverFlags, scriptOf(pairing), "--stdio"] } },
+      clientFlags,
+      pairing.clientDir
+    )
   }
-  const server = await startHttpServer(pairing.server, transport, serverFlags)
+  const server = await startHttpServer(pairing.server, transport, serverFlags, scriptOf(pairing))
   try {
-    return await runClient({ ...base, url: server.url }, clientFlags)
+    return await runClient({ ...base, url: server.url }, clientFlags, pairing.clientDir)
   } finally {
     await stop(server.child)
   }
@@ -384,10 +447,12 @@ const tableFor = (runs: ReadonlyArray<Run>, transport: TransportKind): Table => 
   return table
 }
 
-const headerOf = (transport: TransportKind): Array<string> =>
-  transport === "store"
+const headerOf = (transport: TransportKind): Array<string> => [
+  ...(transport === "store"
     ? ["metric", ...pairingsOf(transport).map((p) => p.id), "official→ours ÷ floor"]
-    : ["metric", ...pairingsOf(transport).map((p) => p.id), "ours ÷ floor", transport === "2026" ? "ours ÷ v2" : "ours ÷ official"]
+    : ["metric", ...pairingsOf(transport).map((p) => p.id), "ours ÷ floor", transport === "2026" ? "ours ÷ v2" : "ours ÷ official"]),
+  ...(basePairings(transport).length > 0 ? [`${subjectOf(transport)} ÷ base`] : [])
+]
 
 /** A metric is shown when some pairing has a value for it (a workload left out shows no rows). */
 const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
@@ -400,7 +465,8 @@ const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
       `${metric.label} (${metric.unit})`,
       ...pairings.map((p) => fmt(cell(p.id), metric.digits)),
       compare(metric, cell(subject), cell("floor")),
-      ...(transport === "store" ? [] : [compare(metric, cell(subject), cell(officialOf(transport)))])
+      ...(transport === "store" ? [] : [compare(metric, cell(subject), cell(officialOf(transport)))]),
+      ...(basePairings(transport).length > 0 ? [compare(metric, cell(subject), cell(baseIdOf(transport)))] : [])
     ]]
   })
 
@@ -577,6 +643,7 @@ const describeRun = (m: ReturnType<typeof machine>, seconds: number) =>
   [
     `- machine: ${m.cpu}, nproc ${m.nproc}, ${m.memory} RAM; node ${m.node}; @modelcontextprotocol/sdk ${m.sdk}`,
     `- date: ${m.date}; ${ROUNDS} round(s), medians; whole run ${Math.round(seconds)} s${QUICK ? " (BENCH_QUICK: smoke run, not results)" : ""}`,
+    ...(baseline?.commit === undefined ? [] : [`- baseline (\`@base\` pairings, \`÷ base\`): commit ${baseline.commit.slice(0, 12)}, bundled in the same run`]),
     `- counts: ${SIZES.warmup} warm-up calls (half sequential, half 64 in flight; at most ${(2 * SIZES.capMs) / 1000} s), ` +
     `${SIZES.seq} sequential and ${SIZES.conc} at ${SIZES.inflight} in flight (each at most ${SIZES.capMs / 1000} s), ` +
     `${SIZES.leak} for RSS growth (${LEAK_INFLIGHT} in flight, ${LEAK_ROUNDS} round), ${SIZES.blob1}× 1 MiB, ${SIZES.blob16}× 16 MiB, ${SIZES.sessions} sessions`
@@ -587,15 +654,18 @@ interface Saved {
   readonly seconds: number
   readonly runs: ReadonlyArray<Run>
   readonly limits: ReadonlyArray<readonly [string, string, string]>
+  readonly baseline?: { readonly dir: string; readonly store: boolean; readonly commit?: string } | undefined
 }
 
 const main = async () => {
   if (process.env.BENCH_RENDER !== undefined) {
     const saved = JSON.parse(fs.readFileSync(process.env.BENCH_RENDER, "utf8")) as Saved
+    baseline = saved.baseline
     return render(saved.runs, saved.limits, saved.seconds, saved.machine)
   }
   const started = Date.now()
   const runs: Array<Run> = []
+  if (BASELINE !== undefined && BASELINE !== "") await bundleBaseline(BASELINE)
 
   if (PROFILE) {
     fs.mkdirSync(profileDir, { recursive: true })
@@ -660,7 +730,7 @@ const main = async () => {
   const m = machine()
   fs.writeFileSync(
     path.join(bundleDir, "results.json"),
-    JSON.stringify({ machine: m, seconds, sizes: SIZES, rounds: ROUNDS, runs, limits }, null, 1)
+    JSON.stringify({ machine: m, seconds, sizes: SIZES, rounds: ROUNDS, runs, limits, baseline }, null, 1)
   )
   render(runs, limits, seconds, m)
 }

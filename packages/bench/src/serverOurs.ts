@@ -57,7 +57,7 @@ const program: Effect.Effect<void, unknown> = mode._tag === "stdio"
         return yield* Effect.never
       }).pipe(
         Effect.provide(
-          NodeStreamableHttp.layer({ port: 0, jsonResponse: mode.json, eventStore: mode.eventStore }).pipe(Layer.provideMerge(ServerLive))
+          NodeStreamableHttp.layer({ port: 0, ...(process.env.BENCH_SSE_FAST_PATH_MS ? { sseFastPath: Number(process.env.BENCH_SSE_FAST_PATH_MS) } : {}), jsonResponse: mode.json, eventStore: mode.eventStore }).pipe(Layer.provideMerge(ServerLive))
         )
       )
     )
