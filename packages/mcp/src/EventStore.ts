@@ -67,6 +67,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
+import * as EventStoreSync from "./internal/eventStoreSync.js"
 import * as JsonRpc from "./JsonRpc.js"
 
 /**
@@ -395,44 +396,46 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
     return session
   }
 
+  const append = (sessionId: string, streamId: string, data: string, answers?: JsonRpc.RequestId | undefined): string => {
+    const session = sessionOf(sessionId)
+    let stream = session.streams.get(streamId)
+    if (stream === undefined) {
+      stream = { id: streamId, session, entries: [], realStart: 0, gapBefore: 0, deliveredAt: undefined }
+      session.streams.set(streamId, stream)
+    }
+    const seq = session.nextSeq++
+    // an event larger than a budget is its stand-in from the start
+    const tooLarge = data.length > perSessionBytes || data.length > totalBytes
+    const text = !tooLarge ? data : answers === undefined ? undefined : lostAnswer(answers)
+    if (text === undefined) {
+      stream.gapBefore = seq
+      if (stream.entries.length === 0) forget(stream)
+    } else {
+      stream.entries.push({ seq, data: text, answers })
+      account(session, 1, text.length)
+      fitSession(session)
+      fitTotal(session)
+    }
+    return `${streamId}_${seq}`
+  }
+
+  const markDelivered = (sessionId: string, streamId: string): void => {
+    const stream = sessions.get(sessionId)?.streams.get(streamId)
+    if (stream === undefined) return
+    stream.deliveredAt = now()
+    // re-inserted: the set stays in delivery order
+    delivered.delete(stream)
+    delivered.add(stream)
+  }
+
   const shape: MemoryEventStore = {
     usage: Effect.sync(() => {
       let streams = 0
       for (const session of sessions.values()) streams += session.streams.size
       return { events, bytes, streams, sessions: sessions.size }
     }),
-    append: (sessionId, streamId, data, answers) =>
-      Effect.sync(() => {
-        const session = sessionOf(sessionId)
-        let stream = session.streams.get(streamId)
-        if (stream === undefined) {
-          stream = { id: streamId, session, entries: [], realStart: 0, gapBefore: 0, deliveredAt: undefined }
-          session.streams.set(streamId, stream)
-        }
-        const seq = session.nextSeq++
-        // an event larger than a budget is its stand-in from the start
-        const tooLarge = data.length > perSessionBytes || data.length > totalBytes
-        const text = !tooLarge ? data : answers === undefined ? undefined : lostAnswer(answers)
-        if (text === undefined) {
-          stream.gapBefore = seq
-          if (stream.entries.length === 0) forget(stream)
-        } else {
-          stream.entries.push({ seq, data: text, answers })
-          account(session, 1, text.length)
-          fitSession(session)
-          fitTotal(session)
-        }
-        return `${streamId}_${seq}`
-      }),
-    delivered: (sessionId, streamId) =>
-      Effect.sync(() => {
-        const stream = sessions.get(sessionId)?.streams.get(streamId)
-        if (stream === undefined) return
-        stream.deliveredAt = now()
-        // re-inserted: the set stays in delivery order
-        delivered.delete(stream)
-        delivered.add(stream)
-      }),
+    append: (sessionId, streamId, data, answers) => Effect.sync(() => append(sessionId, streamId, data, answers)),
+    delivered: (sessionId, streamId) => Effect.sync(() => markDelivered(sessionId, streamId)),
     replayAfter: (sessionId, lastEventId) =>
       Effect.sync(() =>
         Option.flatMap(parseEventId(lastEventId), ({ seq, streamId }) => {
@@ -461,5 +464,6 @@ const memoryStore = (options: MemoryOptions | undefined, now: () => number) => {
     }
   }
 
-  return { shape, sweep }
+  // the streamable HTTP server calls these directly on every SSE answer (see `internal/eventStoreSync`)
+  return { shape: EventStoreSync.withSync(shape, { append, delivered: markDelivered }), sweep }
 }

@@ -82,52 +82,64 @@ const pathOf = (url: string | undefined): string => {
   return query === -1 ? url : url.slice(0, query)
 }
 
+/** No body read: GET and DELETE (the endpoint reads none), or a POST declared too long. */
+const noBody: Effect.Effect<Uint8Array, Error> = Effect.succeed(new Uint8Array(0))
+
 /**
- * A node request as the endpoint reads it. The body is gathered as a list of
- * chunks and copied once; it is given as soon as it is one byte over
- * `maxBody` (the endpoint answers 413 at once, and closes the connection),
- * the rest flowing into nothing until then.
+ * Reads a POST's body with node's callbacks before anything of the endpoint runs: the request's
+ * fiber then starts with its body in hand rather than waiting for it (a suspension and a resume
+ * per POST). The body is gathered as a list of chunks and copied once. `done` is called once: with
+ * the body, as soon as it is one byte over `maxBody` (the endpoint answers 413 at once, and closes
+ * the connection); or with the failure; never when the request is gone before its body came.
  */
-const endpointRequest = (req: IncomingMessage, maxBody: number): StreamableHttpServer.EndpointRequest => ({
+const readBody = (req: IncomingMessage, maxBody: number, done: (body: Effect.Effect<Uint8Array, Error>) => void) => {
+  // declared too long: the endpoint answers 413 from the header alone, nothing is read
+  if (Number(req.headers["content-length"]) > maxBody) return done(noBody)
+  const chunks: Array<Buffer> = []
+  let size = 0
+  const stop = () => {
+    req.off("data", onData)
+    req.off("end", onEnd)
+    req.off("error", onError)
+    req.off("close", onClose)
+  }
+  const onData = (chunk: Buffer) => {
+    const room = maxBody + 1 - size
+    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
+    size += Math.min(chunk.length, room)
+    if (size > maxBody) {
+      stop()
+      done(Effect.succeed(Buffer.concat(chunks, size)))
+    }
+  }
+  const onEnd = () => {
+    stop()
+    done(Effect.succeed(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
+  }
+  const onError = (error: Error) => {
+    stop()
+    done(Effect.fail(error))
+  }
+  // gone before its body came: nothing to answer
+  const onClose = () => {
+    if (!req.complete) stop()
+  }
+  req.on("data", onData)
+  req.on("end", onEnd)
+  req.on("error", onError)
+  req.on("close", onClose)
+}
+
+const endpointRequest = (
+  req: IncomingMessage,
+  body: Effect.Effect<Uint8Array, Error>
+): StreamableHttpServer.EndpointRequest => ({
   method: req.method ?? "GET",
   // node gives header names in lower case; only set-cookie is an array, and a request has none
   headers: req.headers as Headers.Headers,
-  arrayBuffer: Effect.async<Uint8Array, Error>((resume) => {
-    const chunks: Array<Buffer> = []
-    let size = 0
-    const stop = () => {
-      req.off("data", onData)
-      req.off("end", onEnd)
-      req.off("error", onError)
-    }
-    const onData = (chunk: Buffer) => {
-      const room = maxBody + 1 - size
-      chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
-      size += Math.min(chunk.length, room)
-      if (size > maxBody) {
-        stop()
-        resume(Effect.succeed(Buffer.concat(chunks, size)))
-      }
-    }
-    const onEnd = () => {
-      stop()
-      resume(Effect.succeed(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)))
-    }
-    const onError = (error: Error) => {
-      stop()
-      resume(Effect.fail(error))
-    }
-    req.on("data", onData)
-    req.once("end", onEnd)
-    req.once("error", onError)
-    return Effect.sync(stop)
-  })
+  arrayBuffer: body
 })
 
-/**
- * The responses waiting for their client to take what was written, since
- * when; `cutStalled` ends those that waited too long.
- */
 type Stalled = Map<ServerResponse, number>
 
 /** A whole body this large is watched until the client took it; smaller ones fit the socket's buffers. */
@@ -373,10 +385,15 @@ export const layer = (
         if (pathOf(req.url) !== mcpPath) return viaPlatform(req, res)
         // the MCP endpoint straight on node:http, without the platform's request and response
         // objects: about half the server's CPU per POST, and memory per standing GET
-        const fiber = runFork(Effect.flatMap(mcp.respond(endpointRequest(req, maxBody)), (response) => writeResponse(res, response, limits)))
-        res.on("close", () => {
-          if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
-        })
+        const serve = (body: Effect.Effect<Uint8Array, Error>) => {
+          const fiber = runFork(Effect.flatMap(mcp.respond(endpointRequest(req, body)), (response) => writeResponse(res, response, limits)))
+          res.on("close", () => {
+            if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
+          })
+        }
+        // a POST's body first (bounded); the endpoint reads no other method's
+        if (req.method === "POST") readBody(req, maxBody, serve)
+        else serve(noBody)
       }
       const target = server!
       target.on("request", listener)

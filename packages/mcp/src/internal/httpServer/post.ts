@@ -18,6 +18,7 @@ import * as Lifecycle from "../../Lifecycle.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type * as Deadlines from "../deadlines.js"
+import * as EventStoreSync from "../eventStoreSync.js"
 import * as Once from "../once.js"
 import type { Config, Endpoint } from "./config.js"
 import { changesState, unavailable } from "./fleet.js"
@@ -92,19 +93,53 @@ export const make = (endpoint: Endpoint, fastPath: Deadlines.Deadlines) => {
   return (request: EndpointRequest, principal: PrincipalInfo | undefined) => post(ctx, request, principal)
 }
 
-const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | undefined) =>
+/**
+ * The common case, a call in an established session (no fleet, no `McpAuth`), runs without a
+ * generator: every other case goes through `served`.
+ */
+const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | undefined) => {
+  const { config } = ctx
+  const refused = checkPostHeaders(request.headers, config.jsonMode)
+  if (refused !== undefined) return Effect.succeed(refused)
+  return Effect.flatMap(readJsonBody(request, config.maxBody, config.maxDepth), (read) => {
+    if (!isParsed(read)) return Effect.succeed(read)
+    const decoded = postMessages(read.json)
+    if (!("messages" in decoded)) return Effect.succeed(decoded)
+    const headers = request.headers
+    const id = headers["mcp-session-id"]
+    if (
+      id === undefined || config.auth !== undefined || config.stateless || ctx.fleet !== undefined ||
+      decoded.messages.some(isInitialize)
+    ) {
+      return served(ctx, request, principal, decoded)
+    }
+    const versionError = checkVersion(headers)
+    if (versionError !== undefined) return Effect.succeed(versionError)
+    const found = ctx.sessions.registry.find(id, principal)
+    if (!isSession(found)) return Effect.succeed(found)
+    found.principal = principal
+    return answer(ctx, found, decoded.messages, decoded.isBatch).pipe(
+      Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
+    )
+  })
+}
+
+const isInitialize = (m: JsonRpc.Message | JsonRpc.Invalid): m is JsonRpc.Request =>
+  JsonRpc.isRequest(m) && m.method === "initialize"
+
+/** Every other POST: a new session, a stateless or 2026 one, with a fleet or `McpAuth`. */
+const served = (
+  ctx: Ctx,
+  request: EndpointRequest,
+  principal: PrincipalInfo | undefined,
+  decoded: { readonly messages: Messages; readonly isBatch: boolean }
+) =>
   Effect.gen(function*() {
     const { config, sessions } = ctx
-    const { auth, jsonMode, server, stateless } = config
+    const { auth, server, stateless } = config
     const headers = request.headers
-    const refused = checkPostHeaders(headers, jsonMode)
-    if (refused !== undefined) return refused
-    const read = yield* readJsonBody(request, config.maxBody, config.maxDepth)
-    if (!isParsed(read)) return read
-    const decoded = postMessages(read.json)
-    if (!("messages" in decoded)) return decoded
     const { isBatch, messages } = decoded
-    const initialize = messages.find((m): m is JsonRpc.Request => JsonRpc.isRequest(m) && m.method === "initialize")
+    const initialize = messages.find(isInitialize)
 
     // with `McpAuth`: the 403 for scopes the token lacks, answered before anything runs (after
     // the 404 of a session that is not the principal's)
@@ -168,55 +203,106 @@ const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | und
     )
   })
 
+type Response = HttpServerResponse.HttpServerResponse
+
 /** Serves the messages of one POST in its session: 202, or their answers as JSON or SSE. */
 const answer = (ctx: Ctx, session: Session, received: Messages, isBatch: boolean) =>
-  Effect.gen(function*() {
-    const { config, fastPath, fleet, sessions, streams } = ctx
-    // with a fleet: what other instances wait for goes to them (a 2026 POST's connection waits for nothing)
-    const messages = fleet === undefined || session.era2026 ? received : yield* fleet.incoming(session, received)
-    const { jsonMode, store } = config
-    // a stateless POST's session, or a 2026 POST's connection, ends with the POST
-    const stateless = config.stateless || session.era2026
-    session.lastActivity = sessions.registry.now()
-    if (isBatch && !Lifecycle.allowsBatches(session.version)) {
-      if (stateless) yield* sessions.close(session)
-      return jsonRpcError(
-        400,
-        JsonRpc.ErrorCode.InvalidRequest,
-        "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
-      )
-    }
-    const stream = open(streams, session, messages)
-    if (stream === undefined) {
-      if (stateless) yield* sessions.close(session)
-      return HttpServerResponse.empty({ status: 202 })
-    }
-    const done = stateless ? sessions.close(session) : Effect.void
-    const decided = stream.json!.decided
-    const timer = jsonMode || decided.isDone() ? undefined : fastPathTimer(ctx, decided)
-    const how = yield* decided.await
+  // with a fleet: what other instances wait for goes to them (a 2026 POST's connection waits for nothing)
+  ctx.fleet === undefined || session.era2026
+    ? answerWith(ctx, session, received, isBatch)
+    : Effect.flatMap(ctx.fleet.incoming(session, received), (messages) => answerWith(ctx, session, messages, isBatch))
+
+/** The session's answers, without a generator: this runs on every call. */
+const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boolean) => {
+  const { config, fastPath, fleet, sessions, streams } = ctx
+  // a stateless POST's session, or a 2026 POST's connection, ends with the POST
+  const stateless = config.stateless || session.era2026
+  session.lastActivity = sessions.registry.now()
+  if (isBatch && !Lifecycle.allowsBatches(session.version)) {
+    const refused = jsonRpcError(
+      400,
+      JsonRpc.ErrorCode.InvalidRequest,
+      "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
+    )
+    return stateless ? Effect.as(sessions.close(session), refused) : Effect.succeed(refused)
+  }
+  const stream = open(streams, session, messages)
+  if (stream === undefined) {
+    const accepted = HttpServerResponse.empty({ status: 202 })
+    return stateless ? Effect.as(sessions.close(session), accepted) : Effect.succeed(accepted)
+  }
+  const done = stateless ? sessions.close(session) : undefined
+  const decided = stream.json!.decided
+  const timer = config.jsonMode || decided.isDone() ? undefined : fastPathTimer(ctx, decided)
+  return Effect.flatMap(decided.await, (how) => {
     if (timer !== undefined) fastPath.remove(timer)
     const gathered = stream.json!.responses
     stream.json = undefined
-    if (fleet !== undefined && changesState(messages)) yield* fleet.save(session)
-    if (how === "json") {
-      session.streams.delete(stream.id)
-      // a 2026 connection waits for the next 2026 POST when nothing of this one is left
-      yield* session.era2026 && !config.stateless ? sessions.release2026(session) : done
-      if (jsonMode || (session.era2026 && gathered.length === 1 && Modern.statusOf(gathered[0]!) !== 200)) {
-        return wholeJson(config, session, gathered, isBatch)
-      }
-      // a complete event stream: stored, handed to the connection whole, so delivered (and
-      // resumable for the store's grace period)
-      let body = store !== undefined ? streams.priming(stream.id) : ""
-      for (const m of gathered) {
-        const data = JSON.stringify(m)
-        body += eventText(store === undefined ? undefined : yield* store.append(session.id, stream.id, data, answerOf(m)), data)
-      }
-      if (store !== undefined) yield* store.delivered(session.id, stream.id)
-      return wholeBody(body, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader(config, session) })
+    const reply = how === "json"
+      ? whole(ctx, session, stream, gathered, isBatch, done)
+      : streamed(ctx, session, stream, gathered, done)
+    return fleet !== undefined && changesState(messages) ? Effect.zipRight(fleet.save(session), reply) : reply
+  })
+}
+
+/** Every answer came within the window: one complete body, JSON or a whole event stream. */
+const whole = (
+  ctx: Ctx,
+  session: Session,
+  stream: SseStream,
+  gathered: ReadonlyArray<JsonRpc.Message>,
+  isBatch: boolean,
+  done: Effect.Effect<void> | undefined
+): Effect.Effect<Response> => {
+  const { config, sessions, streams } = ctx
+  session.streams.delete(stream.id)
+  // a 2026 connection waits for the next 2026 POST when nothing of this one is left
+  const after = session.era2026 && !config.stateless ? sessions.release2026(session) : done
+  const reply = (response: Response) => after === undefined ? Effect.succeed(response) : Effect.as(after, response)
+  if (config.jsonMode || (session.era2026 && gathered.length === 1 && Modern.statusOf(gathered[0]!) !== 200)) {
+    return reply(wholeJson(config, session, gathered, isBatch))
+  }
+  const store = config.store
+  const body = (text: string) =>
+    wholeBody(text, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader(config, session) })
+  if (store === undefined) {
+    let text = ""
+    for (const m of gathered) text += eventText(undefined, JSON.stringify(m))
+    return reply(body(text))
+  }
+  // a complete event stream: stored, handed to the connection whole, so delivered (and
+  // resumable for the store's grace period)
+  const sync = EventStoreSync.syncOf(store)
+  if (sync !== undefined) {
+    let text = streams.priming(stream.id)
+    for (const m of gathered) {
+      const data = JSON.stringify(m)
+      text += eventText(sync.append(session.id, stream.id, data, answerOf(m)), data)
     }
-    // streamed: the related messages sent so far, then what was gathered
+    sync.delivered(session.id, stream.id)
+    return reply(body(text))
+  }
+  return Effect.gen(function*() {
+    let text = streams.priming(stream.id)
+    for (const m of gathered) {
+      const data = JSON.stringify(m)
+      text += eventText(yield* store.append(session.id, stream.id, data, answerOf(m)), data)
+    }
+    yield* store.delivered(session.id, stream.id)
+    return yield* reply(body(text))
+  })
+}
+
+/** Streamed: the related messages sent so far, then what was gathered. */
+const streamed = (
+  ctx: Ctx,
+  session: Session,
+  stream: SseStream,
+  gathered: ReadonlyArray<JsonRpc.Message>,
+  done: Effect.Effect<void> | undefined
+): Effect.Effect<Response> =>
+  Effect.gen(function*() {
+    const { fleet, streams } = ctx
     if (fleet !== undefined) yield* fleet.streamed(session, stream)
     const response = yield* streams.openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
     yield* Effect.forEach(gathered, (m) => streams.deliver(session, stream, m), { discard: true })
