@@ -318,6 +318,10 @@ const streamed = (
  * route, and its answer with it.
  */
 const open = (streams: Streams, session: Session, messages: Messages): SseStream | undefined => {
+  if (messages.length === 1) {
+    const only = messages[0]!
+    if (JsonRpc.isRequest(only) && !session.byRequest.has(only.id)) return openOne(streams, session, only)
+  }
   const requests: Array<JsonRpc.Request> = []
   const duplicates: Array<JsonRpc.Request> = []
   for (const m of messages) {
@@ -346,6 +350,16 @@ const open = (streams: Streams, session: Session, messages: Messages): SseStream
       session.incoming.unsafeOffer(m)
     }
   }
+  return stream
+}
+
+/** `open` for the usual POST, one request (the same, without the lists). */
+const openOne = (streams: Streams, session: Session, request: JsonRpc.Request): SseStream => {
+  const stream = streams.newStream(session, "post")
+  session.byRequest.set(request.id, stream)
+  stream.pending.add(request.id)
+  stream.json = { responses: [], decided: Once.make<"json" | "sse", never>() }
+  session.incoming.unsafeOffer(request)
   return stream
 }
 
