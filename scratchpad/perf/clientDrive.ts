@@ -52,7 +52,7 @@ const transport = http
   : NodeStdio.layerClient({ command: cmd[0]!, args: cmd.slice(1) })
 const sessions = Number(process.env.SESSIONS ?? 0)
 if (sessions > 0) {
-  const layer = McpClient.layer({ name: "drive", version: "1" }).pipe(Layer.provide(transport))
+  const layer = McpClient.layer({ name: "drive", version: "1", ...(process.env.ERA ? { era: process.env.ERA as "2025" | "2026-07-28" | "auto" } : {}) }).pipe(Layer.provide(transport))
   const open = Effect.gen(function*() {
     const c0 = process.cpuUsage()
     const t0 = performance.now()
@@ -64,4 +64,4 @@ if (sessions > 0) {
   await Effect.runPromise(Effect.scoped(open))
   process.exit(0)
 }
-Effect.runPromise(program.pipe(Effect.provide(McpClient.layer({ name: "drive", version: "1" }).pipe(Layer.provide(transport))))).then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })
+Effect.runPromise(program.pipe(Effect.provide(McpClient.layer({ name: "drive", version: "1", ...(process.env.ERA ? { era: process.env.ERA as "2025" | "2026-07-28" | "auto" } : {}) }).pipe(Layer.provide(transport))))).then(() => process.exit(0), (e) => { console.error(e); process.exit(1) })

@@ -1,5 +1,6 @@
 // Our McpClient over StreamableHttpClient against a canned node:http server in the same process:
 // the client's cost without a real MCP server. node --cpu-prof out/clientInproc.js [calls] [inflight]
+// ERA=2026-07-28: the client pinned to that revision (default: 2025); OPS=1 counts Effect operations.
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
@@ -39,6 +40,7 @@ class Counter extends Supervisor.AbstractSupervisor<void> {
 const counter = process.env.OPS === "1"
 import * as http from "node:http"
 
+const era2026 = process.env.ERA === "2026-07-28"
 const init = { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "canned", version: "1" } }
 const server = http.createServer((req, res) => {
   if (req.method === "GET") return void res.writeHead(405).end()
@@ -48,7 +50,13 @@ const server = http.createServer((req, res) => {
   req.on("end", () => {
     const m = JSON.parse(body)
     if (m.id === undefined) return void res.writeHead(202).end()
-    const result = m.method === "initialize" ? init : { content: [{ type: "text", text: m.params.arguments.text }] }
+    // ERA=2026-07-28: answered as that revision's server answers (discover; resultType and serverInfo stamped)
+    const stamp = (r: object) => (era2026 ? { ...r, resultType: "complete", _meta: { "io.modelcontextprotocol/serverInfo": init.serverInfo } } : r)
+    const result = m.method === "initialize"
+      ? init
+      : m.method === "server/discover"
+      ? stamp({ supportedVersions: ["2026-07-28"], capabilities: { tools: {} } })
+      : stamp({ content: [{ type: "text", text: m.params.arguments.text }] })
     const text = `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: m.id, result })}\n\n`
     res.writeHead(200, { "content-type": "text/event-stream", "content-length": Buffer.byteLength(text), "mcp-session-id": "s" })
     res.end(text)
@@ -79,7 +87,7 @@ const program = Effect.gen(function*() {
   console.log(`${((c.user + c.system) / n).toFixed(0)} µs/call, client + canned server`)
 }).pipe(
   Effect.provide(
-    McpClient.layer({ name: "inproc", version: "1" }).pipe(
+    McpClient.layer({ name: "inproc", version: "1", era: era2026 ? "2026-07-28" : "2025" }).pipe(
       Layer.provide(StreamableHttpClient.layer({ url: `http://127.0.0.1:${port}/mcp` })),
       Layer.provide(NodeStreamableHttpClient.layerHttpClient)
     )

@@ -55,6 +55,9 @@ const answer = (message: Message, era2026 = false): string | undefined => {
       }
       break
     }
+    case "server/discover":
+      result = { supportedVersions: ["2026-07-28"], capabilities: { tools: {} } }
+      break
     default:
       result = {}
   }
@@ -89,6 +92,12 @@ if (mode._tag === "stdio") {
     const chunks: Array<Buffer> = []
     req.on("data", (chunk: Buffer) => chunks.push(chunk))
     req.on("end", () => {
+      if (req.method === "GET") {
+        // no standing stream: a client that asks for one is told it is not offered
+        res.writeHead(405, { allow: "POST, DELETE" })
+        res.end()
+        return
+      }
       if (req.method === "DELETE") {
         sessions.delete(String(req.headers["mcp-session-id"]))
         res.writeHead(200)

@@ -84,10 +84,29 @@ export const unsupportedVersion = (requested: unknown, supported: ReadonlyArray<
   })
 
 /**
+ * The envelopes read so far, by the params object they were read from: a 2026 POST's is read
+ * at the HTTP edge (`Modern.refuse`) and again when the engine serves it, from the same object.
+ */
+const envelopes = new WeakMap<object, readonly [ReadonlyArray<string>, Either.Either<Envelope, ErrorResponse>]>()
+
+/**
  * The envelope of a request's params, checked: its shape (−32602 naming what is missing or
- * wrong), then its version (−32022 unless it is one of `supported`).
+ * wrong), then its version (−32022 unless it is one of `supported`). Read once per params
+ * object and versions served.
  */
 export const readEnvelope = (
+  params: unknown,
+  supported: ReadonlyArray<string>
+): Either.Either<Envelope, ErrorResponse> => {
+  if (typeof params !== "object" || params === null) return checkEnvelope(params, supported)
+  const known = envelopes.get(params)
+  if (known !== undefined && known[0] === supported) return known[1]
+  const read = checkEnvelope(params, supported)
+  envelopes.set(params, [supported, read])
+  return read
+}
+
+const checkEnvelope = (
   params: unknown,
   supported: ReadonlyArray<string>
 ): Either.Either<Envelope, ErrorResponse> => {
