@@ -82,6 +82,18 @@ export interface StoredEvent {
 }
 
 /**
+ * An event of a stream written whole (`EventStoreShape.appendDelivered`):
+ * its data, and the request it answers (as `append`'s `answers`).
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface WholeEvent {
+  readonly data: string
+  readonly answers?: JsonRpc.RequestId | undefined
+}
+
+/**
  * The events of a stream after a given id.
  *
  * @since 0.1.0
@@ -114,6 +126,17 @@ export interface EventStoreShape {
   ) => Effect.Effect<string>
   /** The stream's responses were all written to a connection: drop it after the grace period. */
   readonly delivered: (sessionId: string, streamId: string) => Effect.Effect<void>
+  /**
+   * Optional, for a store that answers later (over the network): records a
+   * stream that was written whole to its connection and read (its priming
+   * event, then these events without ids), off the caller's path, as
+   * `append` of each event and then `delivered` would. A resumption from the
+   * priming id within the grace period replays them, with their ids. Without
+   * it, the server appends each event (and writes its id) before answering.
+   */
+  readonly appendDelivered?:
+    | ((sessionId: string, streamId: string, events: ReadonlyArray<WholeEvent>) => Effect.Effect<void>)
+    | undefined
   /** The events of the id's stream after that id, oldest first; none when the store holds nothing of that stream. */
   readonly replayAfter: (sessionId: string, lastEventId: string) => Effect.Effect<Option.Option<Replay>>
   /** Forgets everything of a session (it ended). */

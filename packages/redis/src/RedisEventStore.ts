@@ -14,8 +14,11 @@
  *   that is not, `retention` after its latest event (the keys' TTL).
  *   `dropSession` deletes a session's streams and counter at once.
  * - **Atomicity.** Every operation is one Lua script: one round trip.
- *   `delivered` is off the request's path: queued, and sent (pipelined with
- *   the others queued meanwhile) by a fiber of the store's scope.
+ *   `delivered` and `appendDelivered` (a stream the server wrote whole: its
+ *   events stored after they were written, the stream's keys given the grace
+ *   period by the last) are off the request's path: queued, and sent
+ *   (pipelined with the others queued meanwhile) by a fiber of the store's
+ *   scope.
  *
  * Unlike the in-memory store there is no budget across sessions: Redis's
  * own `maxmemory` (with a `volatile-*` policy) and the TTLs bound the total.
@@ -62,21 +65,24 @@ export interface Options {
 }
 
 // KEYS: seq, streams, events, lost, gap. ARGV: data, stand-in ('' when the event answers nothing),
-// max events, retention ms, stream id, too large ('1')
+// max events, retention ms, stream id, too large ('1'), the stream's time to live after it ('0': the
+// retention; the grace period when the stream was delivered with this event)
 const APPEND = `
 local seq = redis.call('INCR', KEYS[1])
 local ttl = ARGV[4]
+local sttl = ttl
+if tonumber(ARGV[7]) > 0 then sttl = ARGV[7] end
 redis.call('PEXPIRE', KEYS[1], ttl)
 redis.call('SADD', KEYS[2], ARGV[5])
 redis.call('PEXPIRE', KEYS[2], ttl)
 local function gap(s)
   local g = tonumber(redis.call('GET', KEYS[5]) or '0')
-  if s > g then redis.call('SET', KEYS[5], s, 'PX', ttl) end
+  if s > g then redis.call('SET', KEYS[5], s, 'PX', sttl) end
 end
 if ARGV[6] == '1' then
   if ARGV[2] ~= '' then
     redis.call('HSET', KEYS[4], seq, ARGV[2])
-    redis.call('PEXPIRE', KEYS[4], ttl)
+    redis.call('PEXPIRE', KEYS[4], sttl)
   else
     gap(seq)
   end
@@ -98,9 +104,9 @@ while len >= max do
   len = len - 1
 end
 redis.call('XADD', KEYS[3], seq .. '-0', 'd', ARGV[1], 's', ARGV[2])
-redis.call('PEXPIRE', KEYS[3], ttl)
-redis.call('PEXPIRE', KEYS[4], ttl)
-redis.call('PEXPIRE', KEYS[5], ttl)
+redis.call('PEXPIRE', KEYS[3], sttl)
+redis.call('PEXPIRE', KEYS[4], sttl)
+redis.call('PEXPIRE', KEYS[5], sttl)
 return seq
 `
 
@@ -181,45 +187,85 @@ export const make = (
   Effect.gen(function*() {
     const redis = define(client.redis)
     const graceMs = Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.gracePeriod ?? Duration.seconds(10)))))
-    // delivery marks: queued by `delivered`, sent in pipelines by one fiber
-    const marks = yield* Mailbox.make<readonly [string, string]>()
-    const send = (batch: ReadonlyArray<readonly [string, string]>) =>
+    const limits = limitsOf(options)
+    // off the path: delivery marks (`delivered`) and streams written whole (`appendDelivered`),
+    // queued, and sent in pipelines by one fiber
+    const jobs = yield* Mailbox.make<Job>()
+    const send = (batch: ReadonlyArray<Job>) =>
       client.use(() => {
-        const pipeline = redis.pipeline()
-        for (const [sessionId, streamId] of batch) {
-          const k = keysOf(client.prefix, sessionId)
-          ;(pipeline as unknown as Scripts).mcpDelivered(k.events(streamId), k.lost(streamId), k.gap(streamId), graceMs)
+        const pipeline = redis.pipeline() as unknown as Scripts & { readonly exec: () => Promise<unknown> }
+        for (const job of batch) {
+          const k = keysOf(client.prefix, job.sessionId)
+          const events = job.events ?? []
+          if (events.length === 0) pipeline.mcpDelivered(k.events(job.streamId), k.lost(job.streamId), k.gap(job.streamId), graceMs)
+          events.forEach((event, i) =>
+            appendArgs(pipeline, k, job.streamId, event.data, event.answers, limits, i === events.length - 1 ? graceMs : 0)
+          )
         }
         return pipeline.exec()
-      }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not mark streams delivered: ${e.message}`)))
-    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(marks.takeAll, ([batch]) => send(Array.from(batch)))))
-    return shape(client, redis, options, graceMs, (sessionId, streamId) => marks.unsafeOffer([sessionId, streamId]))
+      }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not store delivered streams: ${e.message}`)))
+    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(jobs.takeAll, ([batch]) => send(Array.from(batch)))))
+    return shape(client, redis, limits, (job) => jobs.unsafeOffer(job))
   })
+
+/** Queued off the path: a stream marked delivered, with the events it was written with whole. */
+interface Job {
+  readonly sessionId: string
+  readonly streamId: string
+  readonly events: ReadonlyArray<EventStore.WholeEvent> | undefined
+}
+
+interface Limits {
+  readonly max: number
+  readonly maxBytes: number
+  readonly retentionMs: number
+}
+
+const limitsOf = (options: Options): Limits => ({
+  max: options.maxEventsPerStream ?? 1000,
+  maxBytes: options.maxEventBytes ?? 16 * 1024 * 1024,
+  retentionMs: Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.retention ?? Duration.minutes(30)))))
+})
+
+/** One append (`keep`: the stream's time to live after it, 0 for the retention). */
+const appendArgs = (
+  redis: Scripts,
+  k: ReturnType<typeof keysOf>,
+  streamId: string,
+  data: string,
+  answers: JsonRpc.RequestId | undefined,
+  limits: Limits,
+  keep: number
+) =>
+  redis.mcpAppend(
+    k.seq,
+    k.streams,
+    k.events(streamId),
+    k.lost(streamId),
+    k.gap(streamId),
+    data,
+    answers === undefined ? "" : EventStore.lostAnswer(answers),
+    limits.max,
+    limits.retentionMs,
+    streamId,
+    data.length > limits.maxBytes ? "1" : "0",
+    keep
+  )
 
 const shape = (
   client: RedisClientShape,
   redis: Scripts,
-  options: Options,
-  graceMs: number,
-  mark: (sessionId: string, streamId: string) => void
+  limits: Limits,
+  queue: (job: Job) => void
 ): EventStore.EventStoreShape => {
-  const max = options.maxEventsPerStream ?? 1000
-  const maxBytes = options.maxEventBytes ?? 16 * 1024 * 1024
-  const retentionMs = Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.retention ?? Duration.minutes(30)))))
   const run = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.orDie(client.use(f))
   return {
     append: (sessionId, streamId, data, answers?: JsonRpc.RequestId) => {
       const k = keysOf(client.prefix, sessionId)
-      const standIn = answers === undefined ? "" : EventStore.lostAnswer(answers)
-      const tooLarge = data.length > maxBytes ? "1" : "0"
-      return Effect.map(
-        run(() =>
-          redis.mcpAppend(k.seq, k.streams, k.events(streamId), k.lost(streamId), k.gap(streamId), data, standIn, max, retentionMs, streamId, tooLarge)
-        ),
-        (seq) => `${streamId}_${seq}`
-      )
+      return Effect.map(run(() => appendArgs(redis, k, streamId, data, answers, limits, 0)), (seq) => `${streamId}_${seq}`)
     },
-    delivered: (sessionId, streamId) => Effect.sync(() => mark(sessionId, streamId)),
+    delivered: (sessionId, streamId) => Effect.sync(() => queue({ sessionId, streamId, events: undefined })),
+    appendDelivered: (sessionId, streamId, events) => Effect.sync(() => queue({ sessionId, streamId, events })),
     replayAfter: (sessionId, lastEventId) =>
       Option.match(EventStore.parseEventId(lastEventId), {
         onNone: () => Effect.succeed(Option.none()),

@@ -208,6 +208,34 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.strictEqual(new Set(ids).size, ids.length)
     }))
 
+  it.scoped("an answer written whole (the SSE fast path) is stored after it: Last-Event-ID of its priming replays it on another instance", () =>
+    Effect.gen(function*() {
+      const { instances } = yield* TestFleet
+      const [a, b, c] = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) as [string, string, string]
+      const sid = yield* initialize(a)
+      const events = yield* Effect.promise(async () => {
+        const response = await fetch(b, {
+          method: "POST",
+          headers: sessionHeaders(sid),
+          body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "echo", arguments: { text: "whole" } } })
+        })
+        return readEvents(response, () => false)
+      })
+      // the priming event's id, then the answer (no id: not stored yet when it was written)
+      assert.strictEqual(events.length, 2)
+      assert.isUndefined(events[1]!.id)
+      assert.strictEqual(JSON.parse(events[1]!.data!).result.content[0].text, "whole from i1")
+      let replayed: ReadonlyArray<SseEvent> = []
+      for (let i = 0; i < 20 && replayed.length === 0; i++) {
+        replayed = yield* Effect.promise(async () => {
+          const response = await fetch(c, { headers: { ...sessionHeaders(sid), "last-event-id": events[0]!.id!, accept: "text/event-stream" } })
+          return response.status === 200 ? (await readEvents(response, () => false)).filter((e) => e.data !== undefined) : []
+        })
+        if (replayed.length === 0) yield* Effect.sleep("50 millis")
+      }
+      assert.deepStrictEqual(replayed.map((e) => [e.id?.startsWith(`${sid}-i1.p`), JSON.parse(e.data!).id]), [[true, 9]])
+    }))
+
   it.scoped("a change announced on one instance reaches the standing GETs and listen streams of every instance, once each", () =>
     Effect.gen(function*() {
       const { instances, proxy } = yield* TestFleet

@@ -90,4 +90,32 @@ describeRedis("RedisEventStore (the EventStore contract on Redis Streams)", () =
       // the counter went with the session
       assert.strictEqual(yield* s.append("S", "S-a.p3", "again"), "S-a.p3_1")
     }))
+
+  it.scopedLive("a stream written whole is stored off the path: replayed from its priming id with ids, kept for the grace period", () =>
+    Effect.gen(function*() {
+      const { prefix, store: s } = yield* store({ gracePeriod: "2 seconds", retention: "1 minute" })
+      const answer = `{"jsonrpc":"2.0","id":3,"result":{}}`
+      yield* s.append("S", "S-a.p1", "an earlier event of the session")
+      yield* s.appendDelivered!("S", "S-a.p2", [{ data: "a note" }, { data: answer, answers: 3 }])
+      const priming = EventStore.primingId("S-a.p2")
+      let replay = yield* s.replayAfter("S", priming)
+      for (let i = 0; i < 100 && Option.isNone(replay); i++) {
+        yield* Effect.sleep("10 millis")
+        replay = yield* s.replayAfter("S", priming)
+      }
+      // ids from the session's counter, as append's
+      assert.deepStrictEqual(Option.getOrThrow(replay).events, [{ id: "S-a.p2_2", data: "a note" }, { id: "S-a.p2_3", data: answer }])
+      const left = yield* pttl(`${prefix}:{S}:ev:S-a.p2`)
+      assert.isAtMost(left, 2_000)
+      assert.isAbove(left, 0)
+      // an empty one only marks the stream delivered
+      yield* s.append("S", "S-a.p4", "x")
+      yield* s.appendDelivered!("S", "S-a.p4", [])
+      let marked = yield* pttl(`${prefix}:{S}:ev:S-a.p4`)
+      for (let i = 0; i < 100 && marked > 2_000; i++) {
+        yield* Effect.sleep("10 millis")
+        marked = yield* pttl(`${prefix}:{S}:ev:S-a.p4`)
+      }
+      assert.isAtMost(marked, 2_000)
+    }))
 })

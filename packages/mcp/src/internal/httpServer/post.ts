@@ -13,6 +13,7 @@ import * as Headers from "@effect/platform/Headers"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import type * as EventStore from "../../EventStore.js"
 import * as JsonRpc from "../../JsonRpc.js"
 import * as Lifecycle from "../../Lifecycle.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
@@ -272,6 +273,17 @@ const whole = (
   }
   // a complete event stream: stored, handed to the connection whole, so delivered (and
   // resumable for the store's grace period)
+  if (store.appendDelivered !== undefined) {
+    // a store that answers later stores it off the path: written first, its events after the priming without ids
+    let text = streams.priming(stream.id)
+    const events: Array<EventStore.WholeEvent> = []
+    for (const m of gathered) {
+      const data = JSON.stringify(m)
+      text += eventText(undefined, data)
+      events.push({ data, answers: answerOf(m) })
+    }
+    return Effect.zipRight(store.appendDelivered(session.id, stream.id, events), reply(body(text)))
+  }
   const sync = EventStoreSync.syncOf(store)
   if (sync !== undefined) {
     let text = streams.priming(stream.id)
