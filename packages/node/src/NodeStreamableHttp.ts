@@ -421,7 +421,7 @@ export const layer = (
   return serve.pipe(
     Layer.provideMerge(endpoint),
     Layer.provideMerge(forceClose),
-    Layer.provideMerge(listen(() => (server = createServer()), options.port, host))
+    Layer.provideMerge(listen(() => (server = keptAlive(createServer())), options.port, host))
   )
 }
 
@@ -435,6 +435,18 @@ const platformNode = Effect.promise(() => import("@effect/platform-node/NodeHttp
 const notFound = (_req: IncomingMessage, res: ServerResponse) => {
   res.writeHead(404)
   res.end()
+}
+
+/**
+ * Idle keep-alive connections stay open 65 s (Node's default is 5 s): a client that pools
+ * connections reuses one just as the server closes it, and its POST fails with a reset; with a
+ * busy event loop that race is common (500 sessions opened at once lost some). Longer than the
+ * usual client pool timeouts (undici: 4 s, or the server's hint), as proxies and load balancers
+ * do (60–75 s). Shutdown closes idle connections at once, so this holds nothing at close.
+ */
+const keptAlive = (server: Server): Server => {
+  server.keepAliveTimeout = 65_000
+  return server
 }
 
 /** `node:http` listening, as the `HttpServer` service; its `serve` runs an app through the platform's handler. */

@@ -9,7 +9,8 @@ import * as Layer from "effect/Layer"
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import { createServer, type Server } from "node:http"
+import * as HttpServer from "@effect/platform/HttpServer"
+import { createServer, request, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 
 /** A plain node server holding a port on 127.0.0.1 for the life of the scope. */
@@ -49,5 +50,24 @@ describe("NodeStreamableHttp listen", () => {
         Effect.flip
       )
       assert.strictEqual(error.message, "Cannot listen on 192.0.2.1:0: the address is not one of this machine's (EADDRNOTAVAIL)")
+    }))
+
+  it.scopedLive("idle keep-alive connections are kept 65 s (Node's 5 s loses POSTs of clients that reuse them)", () =>
+    Effect.gen(function*() {
+      const context = yield* NodeStreamableHttp.layer({ port: 0 }).pipe(
+        Layer.provide(McpServer.layer({ name: "t", version: "1" })),
+        Layer.build
+      )
+      const address = (yield* Effect.provide(HttpServer.HttpServer, context)).address
+      const port = address._tag === "TcpAddress" ? address.port : 0
+      // what the server tells a pooling client on the wire
+      const keepAlive = yield* Effect.async<string>((resume) => {
+        const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "GET", headers: { connection: "keep-alive" } }, (res) => {
+          res.resume()
+          resume(Effect.succeed(String(res.headers["keep-alive"])))
+        })
+        req.end()
+      })
+      assert.strictEqual(keepAlive, "timeout=65")
     }))
 })
