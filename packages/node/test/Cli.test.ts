@@ -452,17 +452,22 @@ layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over
       assertUsage(yield* http("tools", "call", "echo", "--header", "no colon"), /^emcp: invalid header 'no colon'/)
     }))
 
-  it.effect("tools call --task: each status on stderr as it changes, then the result", () =>
+  it.effect("tools call --task: each status on stderr as it changes, then the result, in both eras", () =>
     Effect.gen(function*() {
-      const run = yield* http("tools", "call", "slow_compute", `{"seconds":0}`, "--task")
-      assertOk(run)
-      assert.strictEqual(run.stdout, "computed after 0 s\n")
-      const statuses = lines(run.stderr).map((l) => /^task [0-9a-f-]{36} (\w+)/.exec(l)?.[1])
-      assert.deepStrictEqual([statuses[0], statuses[statuses.length - 1]], ["working", "completed"])
-      // a tool that does not support tasks: -32601, exit 1
-      const refused = yield* http("tools", "call", "echo", `{"text":"hi"}`, "--task")
+      for (const protocol of ["2026-07-28", "2025-11-25"]) {
+        const run = yield* http("tools", "call", "slow_compute", `{"seconds":0}`, "--task", "--protocol", protocol)
+        assertOk(run)
+        assert.strictEqual(run.stdout, "computed after 0 s\n")
+        const statuses = lines(run.stderr).map((l) => /^task [0-9a-f-]{36} (\w+)/.exec(l)?.[1])
+        assert.deepStrictEqual([statuses[0], statuses[statuses.length - 1]], ["working", "completed"], protocol)
+      }
+      // a tool that does not support tasks: 2025 refuses it (-32601, exit 1); on 2026 the server decides: a plain result
+      const refused = yield* http("tools", "call", "echo", `{"text":"hi"}`, "--task", "--protocol", "2025-11-25")
       assert.strictEqual(refused.code, 1)
       assert.include(refused.stderr, "does not support tasks")
+      const plain = yield* http("tools", "call", "echo", `{"text":"hi"}`, "--task", "--protocol", "2026-07-28")
+      assertOk(plain)
+      assert.strictEqual(plain.stdout, "hi\n")
     }))
 
   it.effect("tools call --arg key=value: values typed by the input schema", () =>

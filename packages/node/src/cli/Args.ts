@@ -258,7 +258,7 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
     options: [ARG_OPTION, {
       name: "task",
       description:
-        "Run the call as a task (2025-11-25 tasks): each status is printed on stderr as it changes, then the result; interrupting (Ctrl-C) cancels the task."
+        "Run the call as a task (2025-11-25 tasks, or the 2026-07-28 tasks extension, where the server decides): each status is printed on stderr as it changes, then the result; interrupting (Ctrl-C) cancels the task."
     }],
     examples: [
       `emcp ${S} tools call echo '{"text":"hi"}'`,

@@ -75,7 +75,8 @@ const asTask = (name: string, toolArgs: Record<string, unknown> | undefined) =>
     return yield* Effect.gen(function*() {
       yield* handle.statuses.pipe(
         Stream.runForEach((task) =>
-          Effect.sync(() =>
+          // a 2026 server may answer at once, without a task (no id): nothing to show
+          task.taskId === "" ? Effect.void : Effect.sync(() =>
             output.line(`task ${task.taskId} ${task.status}${task.statusMessage !== undefined ? `: ${task.statusMessage}` : ""}`)
           )
         )
@@ -98,5 +99,5 @@ export const call: CommandHandler = ({ args, globals, options }) =>
           ? yield* client.callTool(name, toolArgs, callOptions)
           : yield* asTask(name, toolArgs).pipe(Effect.provideService(McpClient.McpClient, client))
         yield* printResult(name, result, settings.json)
-      }), options.task === undefined ? undefined : "2025")
+      }))
   })
