@@ -172,7 +172,7 @@ const withSession = <A>(
 export const execute = <A>(
   globals: GlobalConfig,
   body: (session: Session) => Effect.Effect<A, CliError | McpClient.ClientError, Output>,
-  /** Pins the era (tasks are 2025-11-25's). */
+  /** Pins the era (none of the commands needs it now: tasks speak both eras). */
   era?: "2025" | undefined
 ): Effect.Effect<A, CliError, Output> => Effect.flatMap(toSettings(globals), (settings) => withSession(settings, body, era))
 
