@@ -15,6 +15,8 @@
  * - `BENCH_ONLY=stdio,sse,json,store,2026`: transports to run (`store`: SSE answers with the
  *   server's event store on, driven by the official client; `2026`: the 2026-07-28 stateless
  *   path against the official v2 SDK; each its own README section).
+ * - `BENCH_ONLY=redis`: the Redis backend (`@effect-mcp/redis`) next to in-memory (`src/redis.ts`;
+ *   its own README section; part of a run without `BENCH_ONLY` too, skipped without a Redis).
  * - `BENCH_UNITS=calls,leak,…`: workloads to run (default all).
  * - `BENCH_PAIRINGS=official→ours,floor`: pairings to run (default all; to iterate, not for results).
  * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
@@ -657,7 +659,47 @@ interface Saved {
   readonly baseline?: { readonly dir: string; readonly store: boolean; readonly commit?: string } | undefined
 }
 
+/** The Redis configuration (`src/redis.ts`): asked for by `BENCH_ONLY=redis`, or by no `BENCH_ONLY`. */
+const RUN_REDIS = process.env.BENCH_ONLY === undefined || process.env.BENCH_ONLY.split(",").includes("redis")
+
+/** Runs the Redis configuration; its README section after a full run, `bundle/results-redis.md` after a quick one. */
+const redisSection = async () => {
+  const { runRedisBench } = await import("./redis.js")
+  const started = Date.now()
+  const section = await runRedisBench(bundleDir, {
+    warmup: QUICK ? 200 : 2000,
+    calls: QUICK ? 200 : 2000,
+    rounds: ROUNDS
+  })
+  const m = machine()
+  const seconds = Math.round((Date.now() - started) / 1000)
+  const text = [
+    `- machine: ${m.cpu}, nproc ${m.nproc}, ${m.memory} RAM; node ${m.node}`,
+    `- date: ${m.date}; this configuration ${seconds} s${QUICK ? " (BENCH_QUICK: smoke run, not results)" : ""}`,
+    section
+  ].join("\n")
+  process.stdout.write(`\n== Redis backend ==\n${text}\n`)
+  fs.writeFileSync(path.join(bundleDir, "results-redis.md"), text)
+  if (QUICK) return process.stdout.write(`\nwrote ${path.join(bundleDir, "results-redis.md")}\n`)
+  const readme = path.join(packageDir, "README.md")
+  const current = fs.readFileSync(readme, "utf8")
+  const start = "<!-- results-redis:start -->"
+  const end = "<!-- results-redis:end -->"
+  const i = current.indexOf(start)
+  const j = current.indexOf(end)
+  fs.writeFileSync(
+    readme,
+    i === -1 || j === -1
+      ? `${current}\n## Results: the Redis backend\n\n${start}\n${text}\n${end}\n`
+      : `${current.slice(0, i + start.length)}\n${text}\n${current.slice(j)}`
+  )
+  process.stdout.write(`\nwrote ${readme}\n`)
+}
+
 const main = async () => {
+  if (process.env.BENCH_ONLY !== undefined && TRANSPORTS.length === 0 && RUN_REDIS && process.env.BENCH_RENDER === undefined) {
+    return redisSection()
+  }
   if (process.env.BENCH_RENDER !== undefined) {
     const saved = JSON.parse(fs.readFileSync(process.env.BENCH_RENDER, "utf8")) as Saved
     baseline = saved.baseline
@@ -733,6 +775,7 @@ const main = async () => {
     JSON.stringify({ machine: m, seconds, sizes: SIZES, rounds: ROUNDS, runs, limits, baseline }, null, 1)
   )
   render(runs, limits, seconds, m)
+  if (RUN_REDIS && ONLY_UNITS === undefined && ONLY_PAIRINGS === undefined) await redisSection()
 }
 
 const resultsDir = path.join(packageDir, "results")
