@@ -118,6 +118,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
 
     const modern = Modern.make({
       store,
+      nextChange,
       scope,
       fibers,
       defaultTtl,

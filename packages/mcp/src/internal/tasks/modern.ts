@@ -143,6 +143,8 @@ export interface Core {
   readonly defaultTtl: number
   readonly maxTtl: number
   readonly pollInterval: number
+  /** Completes at the next change another instance makes to the task (a shared store), else never. */
+  readonly nextChange: (taskId: string) => Effect.Effect<void>
   /** Marks a task as running on this instance; the Deferred completes when it ends here. */
   readonly track: (taskId: string) => Effect.Effect<Deferred.Deferred<void>>
 }
@@ -176,7 +178,8 @@ export const make = (core: Core): Modern => {
         waker = Deferred.unsafeMake<void>(FiberId.none)
         wakers.set(taskId, waker)
       }
-      return Effect.raceFirst(Deferred.await(waker), Effect.sleep(Duration.millis(core.pollInterval)))
+      // answered here, answered on another instance (a shared store's change), or the next poll
+      return Effect.raceAll([Deferred.await(waker), core.nextChange(taskId), Effect.sleep(Duration.millis(core.pollInterval))])
     })
 
   /** Applies `f` unless the task is terminal, stamping `lastUpdatedAt`. */

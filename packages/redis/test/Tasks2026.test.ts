@@ -1,0 +1,117 @@
+/**
+ * The 2026-07-28 tasks extension (SEP-2663) on two real processes sharing a real Redis
+ * (`RedisTaskStore`): a task created on one instance is got on the other, its input request
+ * answered there (`tasks/update`) reaches the handler where it runs (woken by the store's change,
+ * not by its 5 s poll), and a `tasks/cancel` on the other instance interrupts it where it runs.
+ * Raw 2026 HTTP (stateless: no session) to each instance.
+ */
+import { assert, layer } from "@effect/vitest"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { Redis } from "ioredis"
+import { startFleet } from "./fleet.js"
+import { describeRedis, REDIS_URL, testPrefix } from "./redis.js"
+
+class TestFleet extends Context.Tag("Tasks2026TestFleet")<TestFleet, {
+  readonly prefix: string
+  readonly urls: ReadonlyArray<string>
+}>() {}
+
+const TestFleetLive = Layer.scoped(
+  TestFleet,
+  Effect.gen(function*() {
+    const prefix = yield* testPrefix
+    const instances = yield* startFleet(REDIS_URL, prefix, 2)
+    return { prefix, urls: instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) }
+  })
+)
+
+const V = "2026-07-28"
+const meta = {
+  "io.modelcontextprotocol/protocolVersion": V,
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: {}, extensions: { "io.modelcontextprotocol/tasks": {} } },
+  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" }
+}
+
+let nextId = 1
+/** One 2026 request to one instance: its result (or error). */
+const rpc = (url: string, method: string, params: Record<string, unknown>) =>
+  Effect.promise(async () => {
+    const id = nextId++
+    const name = (params.name ?? params.taskId) as string | undefined
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": V,
+        "mcp-method": method,
+        ...(name !== undefined ? { "mcp-name": name } : {})
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id, method, params: { ...params, _meta: meta } })
+    })
+    const text = await response.text()
+    const messages = (response.headers.get("content-type") ?? "").includes("application/json")
+      ? [JSON.parse(text)]
+      : text.split("\n").filter((l) => l.startsWith("data: ") && l.length > 6).map((l) => JSON.parse(l.slice(6)))
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw wire JSON
+    return messages.find((m) => m.id === id) as any
+  })
+
+/** Retries `check` every 50 ms until it holds (at most `ms`); whether it did. */
+const eventually = (ms: number, check: Effect.Effect<boolean>) =>
+  Effect.gen(function*() {
+    for (let waited = 0; waited < ms; waited += 50) {
+      if (yield* check) return true
+      yield* Effect.sleep("50 millis")
+    }
+    return yield* check
+  })
+
+const redisGet = (key: string) =>
+  Effect.promise(async () => {
+    const redis = new Redis(REDIS_URL)
+    try {
+      return await redis.get(key)
+    } finally {
+      redis.disconnect()
+    }
+  })
+
+describeRedis("the 2026 tasks extension on two instances sharing Redis", () => {
+  layer(TestFleetLive, { excludeTestServices: true, timeout: 60_000 })((it) => {
+    it.scoped("created on one, its input answered on the other (the handler woken by the change), completed where it ran", () =>
+      Effect.gen(function*() {
+        const { urls } = yield* TestFleet
+        const [a, b] = urls as [string, string]
+        const created = (yield* rpc(a, "tools/call", { name: "ask-task", arguments: {} })).result
+        assert.strictEqual(created.resultType, "task")
+        const asked = yield* eventually(3_000, Effect.map(rpc(b, "tasks/get", { taskId: created.taskId }), (m) => m.result?.status === "input_required"))
+        assert.isTrue(asked)
+        const pending = (yield* rpc(b, "tasks/get", { taskId: created.taskId })).result
+        const [key] = Object.keys(pending.inputRequests)
+        const started = Date.now()
+        const ack = yield* rpc(b, "tasks/update", { taskId: created.taskId, inputResponses: { [key!]: { action: "accept", content: { name: "Ada" } } } })
+        assert.strictEqual(ack.result.resultType, "complete")
+        const done = yield* eventually(4_000, Effect.map(rpc(b, "tasks/get", { taskId: created.taskId }), (m) => m.result?.status === "completed"))
+        assert.isTrue(done)
+        // the handler polls every 5 s: it was woken by the change
+        assert.isBelow(Date.now() - started, 4_000)
+        const final = (yield* rpc(a, "tasks/get", { taskId: created.taskId })).result
+        assert.strictEqual(final.result.content[0].text, "Ada on i0")
+      }))
+
+    it.scoped("tasks/cancel on the other instance interrupts the handler where it runs", () =>
+      Effect.gen(function*() {
+        const { prefix, urls } = yield* TestFleet
+        const [a, b] = urls as [string, string]
+        const created = (yield* rpc(a, "tools/call", { name: "job", arguments: { ms: 30_000 } })).result
+        assert.strictEqual(created.resultType, "task")
+        const ack = yield* rpc(b, "tasks/cancel", { taskId: created.taskId })
+        assert.strictEqual(ack.result.resultType, "complete")
+        assert.isTrue(yield* eventually(3_000, Effect.map(redisGet(`${prefix}:test:job-interrupted`), (v) => v === "i0")))
+        assert.strictEqual((yield* rpc(a, "tasks/get", { taskId: created.taskId })).result.status, "cancelled")
+      }))
+  })
+})
