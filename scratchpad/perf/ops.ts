@@ -3,6 +3,9 @@
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Transport from "@effect-mcp/mcp/Transport"
+import * as NdJson from "@effect-mcp/node/NdJson"
+import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import { PassThrough } from "node:stream"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Runtime from "effect/Runtime"
@@ -34,11 +37,22 @@ class Counter extends Supervisor.AbstractSupervisor<void> {
 }
 const Echo = McpServer.tool({ name: "echo", parameters: Schema.Struct({ text: Schema.String }), handler: ({ text }) => Effect.succeed(text) })
 const program = Effect.gen(function*() {
-  const pair = yield* Transport.makeMemoryPair({ record: false })
+  // MODE=stdio: NdJson framing over in-process streams, both sides as the stdio transports build them
+  const pair = process.env.MODE === "stdio"
+    ? yield* Effect.gen(function*() {
+      const toServer = new PassThrough()
+      const toClient = new PassThrough()
+      const server = yield* NodeStdio.makeServer({ stdin: toServer, stdout: toClient })
+      const writer = yield* NdJson.makeWriter(toServer)
+      const reader = yield* NdJson.makeReader(toClient)
+      const client: Transport.TransportShape = { ...Transport.fromPull(reader.pull), send: (m) => writer.send(m) }
+      return { client, server }
+    })
+    : yield* Transport.makeMemoryPair({ record: false })
   const server = yield* Effect.map(Layer.build(McpServer.register(Echo).pipe(Layer.provideMerge(McpServer.layer({ name: "s", version: "1" })))), (c) => c)
   const mcp = (yield* Effect.provide(McpServer.McpServer, server))
   yield* Effect.forkScoped(mcp.serve(pair.server))
-  const client = yield* McpClient.make({ name: "c", version: "1" }).pipe(Effect.provideService(Transport.Transport, pair.client))
+  const client = yield* McpClient.make({ name: "c", version: "1", era: "2025" }).pipe(Effect.provideService(Transport.Transport, pair.client))
   const echo = client.callTool("echo", { text: "hi" })
   for (let i = 0; i < 200; i++) yield* echo
   const before = ops, f0 = fibers

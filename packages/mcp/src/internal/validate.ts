@@ -2,16 +2,135 @@
  * Validation for the wire schemas of `McpSchema`, whose decoded type is the
  * wire shape itself: a value that already is one is used as it is (no copy),
  * and only a value that is not gets the full decoder, for its error.
+ *
+ * The check is `Schema.is`, compiled by hand for the shapes wire schemas are
+ * made of (structs, records, arrays, unions, literals, keywords): `Schema.is`
+ * runs the schema's decoder and builds its output (objects, arrays, an
+ * `Either` per node) only to throw it away, which on a `tools/call` costs as
+ * much as parsing the message's JSON. A node of any other kind (a filter, a
+ * recursive or declared schema, a tuple with elements) is checked by
+ * `Schema.is` of that node, so the answer is `Schema.is`'s everywhere.
  * @internal
  */
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
-import * as Schema from "effect/Schema"
+import type * as Schema from "effect/Schema"
+import * as AST from "effect/SchemaAST"
+
+type Guard = (u: unknown) => boolean
+
+const isRecord = (u: unknown): u is Record<PropertyKey, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+const hasOwn = (o: object, key: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, key)
+
+/** `Schema.is` of one node, for the kinds `compile` does not take apart. */
+const fallback = (ast: AST.AST): Guard => ParseResult.is({ ast } as Schema.Schema<unknown>)
+
+const compileTypeLiteral = (ast: AST.TypeLiteral, memo: Map<AST.AST, Guard>): Guard => {
+  const { indexSignatures, propertySignatures } = ast
+  // `Schema.Struct({})`: anything but null and undefined, as `Schema.is` has it
+  if (propertySignatures.length === 0 && indexSignatures.length === 0) return (u) => u !== null && u !== undefined
+  if (propertySignatures.some((ps) => typeof ps.name !== "string")) return fallback(ast)
+  if (indexSignatures.some((is) => is.parameter._tag !== "StringKeyword")) return fallback(ast)
+  const names = propertySignatures.map((ps) => ps.name as string)
+  const optional = propertySignatures.map((ps) => ps.isOptional)
+  const types = propertySignatures.map((ps) => compile(ps.type, memo))
+  const values = indexSignatures.map((is) => (is.type._tag === "UnknownKeyword" ? undefined : compile(is.type, memo)))
+  const checkValues = values.filter((v): v is Guard => v !== undefined)
+  return (u) => {
+    if (!isRecord(u)) return false
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!
+      // `Schema.is` is exact: a required key must be there, an optional one may be absent
+      if (!hasOwn(u, name)) {
+        if (optional[i]) continue
+        return false
+      }
+      if (!types[i]!(u[name])) return false
+    }
+    if (checkValues.length > 0) {
+      // a string index signature holds for every own enumerable string key, declared ones too
+      for (const key of Object.keys(u)) {
+        for (const check of checkValues) if (!check(u[key])) return false
+      }
+    }
+    return true
+  }
+}
+
+const compileUnion = (ast: AST.Union, memo: Map<AST.AST, Guard>): Guard => {
+  const members = ast.types.map((t) => compile(t, memo))
+  return (u) => {
+    for (const member of members) if (member(u)) return true
+    return false
+  }
+}
+
+const compileTuple = (ast: AST.TupleType, memo: Map<AST.AST, Guard>): Guard => {
+  // an array (`Schema.Array`): no fixed elements, one rest element
+  if (ast.elements.length > 0 || ast.rest.length !== 1) return fallback(ast)
+  const element = ast.rest[0]!.type
+  if (element._tag === "UnknownKeyword" || element._tag === "AnyKeyword") return Array.isArray
+  const check = compile(element, memo)
+  return (u) => {
+    if (!Array.isArray(u)) return false
+    for (let i = 0; i < u.length; i++) if (!check(u[i])) return false
+    return true
+  }
+}
+
+/** The guard of a type-side node (`AST.typeAST` applied). */
+const compile = (ast: AST.AST, memo: Map<AST.AST, Guard>): Guard => {
+  const known = memo.get(ast)
+  if (known !== undefined) return known
+  let guard: Guard
+  switch (ast._tag) {
+    case "StringKeyword":
+      guard = (u) => typeof u === "string"
+      break
+    case "NumberKeyword":
+      guard = (u) => typeof u === "number"
+      break
+    case "BooleanKeyword":
+      guard = (u) => typeof u === "boolean"
+      break
+    case "UnknownKeyword":
+    case "AnyKeyword":
+      guard = () => true
+      break
+    case "UndefinedKeyword":
+      guard = (u) => u === undefined
+      break
+    case "Literal": {
+      const literal = ast.literal
+      guard = (u) => u === literal
+      break
+    }
+    case "TypeLiteral":
+      guard = compileTypeLiteral(ast, memo)
+      break
+    case "Union":
+      guard = compileUnion(ast, memo)
+      break
+    case "TupleType":
+      guard = compileTuple(ast, memo)
+      break
+    default:
+      guard = fallback(ast)
+  }
+  memo.set(ast, guard)
+  return guard
+}
 
 /**
- * Made once per schema: `Schema.is` derives the schema's type side anew on every call, and a
- * parser for it (which the schema's own memo does not find, the AST being new), so a session
- * that made its validators itself paid for compiling them all (~30 KB per session, client side).
+ * `Schema.is(schema)`, compiled: the same answer for every input, without
+ * building a decoded copy of it.
+ */
+export const guard = <A, I>(schema: Schema.Schema<A, I>): (u: unknown) => u is A =>
+  compile(AST.typeAST(schema.ast), new Map()) as (u: unknown) => u is A
+
+/**
+ * Made once per schema: a session that made its validators itself would pay
+ * for compiling them all (~30 KB per session, client side).
  */
 const validators = new WeakMap<Schema.Schema.Any, (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>>()
 
@@ -20,7 +139,7 @@ export const validator = <A, I>(
 ): (u: unknown) => Either.Either<A, ParseResult.ParseIssue> => {
   const known = validators.get(schema as Schema.Schema.Any)
   if (known !== undefined) return known as (u: unknown) => Either.Either<A, ParseResult.ParseIssue>
-  const is = Schema.is(schema)
+  const is = guard(schema)
   const decode = ParseResult.decodeUnknownEither(schema, { errors: "all" })
   const validate = (u: unknown): Either.Either<A, ParseResult.ParseIssue> => (is(u) ? Either.right(u as A) : decode(u))
   validators.set(schema as Schema.Schema.Any, validate)

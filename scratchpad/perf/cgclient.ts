@@ -1,0 +1,130 @@
+// A stdio MCP client (ours, official or floor) made to be counted by callgrind from outside (cgstdio.mjs):
+// spawns the server given, warms up, prints READY and blocks until a line comes on stdin; then makes N calls (CONC
+// in flight), prints DONE and blocks again before it exits. The counting window is between the two.
+//   node out/cgclient.js ours|official|floor WARM N CONC -- node server.js --stdio
+// Ours is driven as the bench drives it: McpClient (era 2025) over NodeStdio.layerClient, one `echo` effect
+// yielded in a loop.
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { spawn } from "node:child_process"
+import * as fs from "node:fs"
+
+const argv = process.argv.slice(2)
+const [impl, warmArg, nArg, concArg] = argv
+const warm = Number(warmArg)
+const n = Number(nArg)
+const conc = Number(concArg ?? 1)
+const cmd = argv.slice(argv.indexOf("--") + 1)
+const ARGS = { text: "hello, model context protocol" }
+
+// the window is marked synchronously (fs.writeSync on fd 1, then a blocking fs.readSync of fd 0 until the
+// counter writes a line), with no stream, promise or effect of its own: a new kind of stream in this process
+// makes Node's stream code polymorphic, a promise resolved from elsewhere deoptimizes the Effect run loop, and
+// the re-optimization that follows would be counted
+const markSync = (word: string) => {
+  fs.writeSync(1, `${word}\n`)
+  const buf = Buffer.alloc(64)
+  for (;;) {
+    try {
+      fs.readSync(0, buf, 0, 64, null) // a line, or the end of stdin
+      return
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw e
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5) // a non-blocking stdin: poll
+    }
+  }
+}
+const mark = async (word: string) => markSync(word)
+
+const promiseRun = (call: () => Promise<unknown>) => async (count: number) => {
+  let left = count
+  await Promise.all(Array.from({ length: conc }, async () => {
+    while (left-- > 0) await call()
+  }))
+}
+
+const runPromises = async (call: () => Promise<unknown>, close: () => Promise<void>) => {
+  const run = promiseRun(call)
+  await run(warm)
+  await mark("READY")
+  await run(n)
+  await mark("DONE")
+  await close()
+}
+
+const ours = () => {
+  const program = Effect.gen(function*() {
+    const client = yield* McpClient.McpClient
+    const echo = client.callTool("echo", ARGS)
+    const run = (count: number) =>
+      conc === 1
+        ? Effect.gen(function*() {
+          for (let i = 0; i < count; i++) yield* echo
+        })
+        : Effect.suspend(() => {
+          let left = count
+          const worker = Effect.whileLoop({ while: () => left-- > 0, body: () => echo, step: () => {} })
+          return Effect.forEach(Array.from({ length: conc }), () => worker, { concurrency: "unbounded", discard: true })
+        })
+    yield* run(warm)
+    yield* Effect.sync(() => markSync("READY"))
+    yield* run(n)
+    yield* Effect.sync(() => markSync("DONE"))
+  })
+  const layer = McpClient.layer({ name: "cg-ours", version: "1", era: "2025" }).pipe(
+    Layer.provide(NodeStdio.layerClient({ command: cmd[0]!, args: cmd.slice(1) }))
+  )
+  return Effect.runPromise(program.pipe(Effect.provide(layer)))
+}
+
+const official = async () => {
+  const client = new Client({ name: "cg-official", version: "1" })
+  const transport = new StdioClientTransport({ command: cmd[0]!, args: cmd.slice(1), stderr: "inherit" })
+  await client.connect(transport)
+  await runPromises(() => client.callTool({ name: "echo", arguments: ARGS }, undefined, { timeout: 600_000 }), () => client.close())
+}
+
+const floor = async () => {
+  const child = spawn(cmd[0]!, cmd.slice(1), { stdio: ["pipe", "pipe", "inherit"] })
+  const pending = new Map<number, (r: unknown) => void>()
+  let nextId = 0
+  let parts: Array<Buffer> = []
+  child.stdout.on("data", (chunk: Buffer) => {
+    let start = 0
+    let nl = chunk.indexOf(10, start)
+    while (nl !== -1) {
+      const line = parts.length === 0
+        ? chunk.toString("utf8", start, nl)
+        : Buffer.concat([...parts, chunk.subarray(start, nl)]).toString("utf8")
+      parts = []
+      const response = JSON.parse(line) as { id: number }
+      const resolve = pending.get(response.id)
+      pending.delete(response.id)
+      resolve?.(response)
+      start = nl + 1
+      nl = chunk.indexOf(10, start)
+    }
+    if (start < chunk.length) parts.push(chunk.subarray(start))
+  })
+  const request = (method: string, params: unknown) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++
+      pending.set(id, resolve)
+      child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n")
+    })
+  await request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "f", version: "1" } })
+  child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n")
+  await runPromises(() => request("tools/call", { name: "echo", arguments: ARGS }), async () => {
+    child.stdin.end()
+  })
+}
+
+const main = impl === "ours" ? ours : impl === "official" ? official : floor
+main().then(() => process.exit(0), (e) => {
+  console.error(e)
+  process.exit(1)
+})
