@@ -34,7 +34,8 @@ import {
   isParsed,
   jsonRpcError,
   postMessages,
-  readJsonBody
+  readJsonBody,
+  readJsonBodyNow
 } from "./validate.js"
 
 type Messages = ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>
@@ -102,27 +103,39 @@ const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | und
   const { config } = ctx
   const refused = checkPostHeaders(request.headers, config.jsonMode)
   if (refused !== undefined) return Effect.succeed(refused)
-  return Effect.flatMap(readJsonBody(request, config.maxBody, config.maxDepth), (read) => {
-    if (!isParsed(read)) return Effect.succeed(read)
-    const decoded = postMessages(read.json)
-    if (!("messages" in decoded)) return Effect.succeed(decoded)
-    const headers = request.headers
-    const id = headers["mcp-session-id"]
-    if (
-      id === undefined || config.auth !== undefined || config.stateless || ctx.fleet !== undefined ||
-      decoded.messages.some(isInitialize)
-    ) {
-      return served(ctx, request, principal, decoded)
-    }
-    const versionError = checkVersion(headers)
-    if (versionError !== undefined) return Effect.succeed(versionError)
-    const found = ctx.sessions.registry.find(id, principal)
-    if (!isSession(found)) return Effect.succeed(found)
-    found.principal = principal
-    return answer(ctx, found, decoded.messages, decoded.isBatch).pipe(
-      Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
-    )
-  })
+  const read = readJsonBodyNow(request, config.maxBody, config.maxDepth)
+  return read !== undefined
+    ? afterRead(ctx, request, principal, read)
+    : Effect.flatMap(readJsonBody(request, config.maxBody, config.maxDepth), (read) => afterRead(ctx, request, principal, read))
+}
+
+/** The POST, its body parsed (or refused). */
+const afterRead = (
+  ctx: Ctx,
+  request: EndpointRequest,
+  principal: PrincipalInfo | undefined,
+  read: { readonly json: unknown } | Response
+): Effect.Effect<Response> => {
+  const { config } = ctx
+  if (!isParsed(read)) return Effect.succeed(read)
+  const decoded = postMessages(read.json)
+  if (!("messages" in decoded)) return Effect.succeed(decoded)
+  const headers = request.headers
+  const id = headers["mcp-session-id"]
+  if (
+    id === undefined || config.auth !== undefined || config.stateless || ctx.fleet !== undefined ||
+    decoded.messages.some(isInitialize)
+  ) {
+    return served(ctx, request, principal, decoded)
+  }
+  const versionError = checkVersion(headers)
+  if (versionError !== undefined) return Effect.succeed(versionError)
+  const found = ctx.sessions.registry.find(id, principal)
+  if (!isSession(found)) return Effect.succeed(found)
+  found.principal = principal
+  return answer(ctx, found, decoded.messages, decoded.isBatch).pipe(
+    Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
+  )
 }
 
 const isInitialize = (m: JsonRpc.Message | JsonRpc.Invalid): m is JsonRpc.Request =>

@@ -122,17 +122,42 @@ export const readJsonBody = (
   maxDepth: number
 ): Effect.Effect<{ readonly json: unknown } | HttpServerResponse.HttpServerResponse> =>
   Effect.suspend(() => {
-    const declared = Number(request.headers["content-length"])
-    if (Number.isFinite(declared) && declared > maxBytes) return Effect.succeed(payloadTooLarge(maxBytes))
+    const ready = readJsonBodyNow(request, maxBytes, maxDepth)
+    if (ready !== undefined) return Effect.succeed(ready)
     return Effect.match(request.arrayBuffer, {
       onFailure: () => jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body"),
-      onSuccess: (body) => {
-        if (body.byteLength > maxBytes) return payloadTooLarge(maxBytes)
-        const parsed = JsonRpc.parseJson(decoder.decode(body), { maxDepth })
-        return "json" in parsed ? parsed : jsonRpcError(400, parsed.error.code, parsed.error.message)
-      }
+      onSuccess: (body) => parseBody(body, maxBytes, maxDepth)
     })
   })
+
+/**
+ * `readJsonBody` without an effect when that is possible: the body was already read (the node
+ * listener reads it first), or its declared length is over the limit; undefined otherwise.
+ */
+export const readJsonBodyNow = (
+  request: EndpointRequest,
+  maxBytes: number,
+  maxDepth: number
+): { readonly json: unknown } | HttpServerResponse.HttpServerResponse | undefined => {
+  const declared = Number(request.headers["content-length"])
+  if (Number.isFinite(declared) && declared > maxBytes) return payloadTooLarge(maxBytes)
+  const body = request.arrayBuffer
+  if (!Exit.isExit(body)) return undefined
+  const exit = body as Exit.Exit<ArrayBuffer | Uint8Array, unknown>
+  return Exit.isSuccess(exit)
+    ? parseBody(exit.value, maxBytes, maxDepth)
+    : jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body")
+}
+
+const parseBody = (
+  body: ArrayBuffer | Uint8Array,
+  maxBytes: number,
+  maxDepth: number
+): { readonly json: unknown } | HttpServerResponse.HttpServerResponse => {
+  if (body.byteLength > maxBytes) return payloadTooLarge(maxBytes)
+  const parsed = JsonRpc.parseJson(decoder.decode(body), { maxDepth })
+  return "json" in parsed ? parsed : jsonRpcError(400, parsed.error.code, parsed.error.message)
+}
 
 export const isParsed = (
   u: { readonly json: unknown } | HttpServerResponse.HttpServerResponse

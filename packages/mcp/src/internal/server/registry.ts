@@ -35,6 +35,8 @@ export type FeatureKind = "tool" | "resource" | "template" | "prompt"
 export interface FeatureRegistry {
   /** The features now. */
   readonly get: Effect.Effect<Registry>
+  /** The features now, without an effect (`tools/call` reads it on every call). */
+  readonly current: () => Registry
   /** Adds features; they are removed when the scope closes. */
   readonly add: (
     features: ReadonlyArray<Feature<unknown>>,
@@ -108,17 +110,22 @@ const apply = (
 
 /** An empty registry; `onListChanged` is told of each list a change touched. */
 export const make = (onListChanged: (kind: ListKind) => Effect.Effect<void>): Effect.Effect<FeatureRegistry> =>
-  Effect.map(
-    Ref.make<Registry>({ tools: new Map(), resources: new Map(), templates: new Map(), prompts: new Map() }),
-    (registry) => {
+  Effect.suspend(() => {
+    let current: Registry = { tools: new Map(), resources: new Map(), templates: new Map(), prompts: new Map() }
+    return Effect.map(Ref.make<Registry>(current), (registry) => {
       const update = (features: ReadonlyArray<Feature<unknown>>, context: Context.Context<never> | undefined) => {
         const services = context === undefined ? undefined : serviceContext(context)
-        return Ref.modify(registry, (r) => apply(r, features, services)).pipe(
+        return Ref.modify(registry, (r) => {
+          const [kinds, next] = apply(r, features, services)
+          current = next
+          return [kinds, next] as const
+        }).pipe(
           Effect.flatMap((kinds) => Effect.forEach(kinds, onListChanged, { discard: true }))
         )
       }
       return {
         get: Ref.get(registry),
+        current: () => current,
         add: (features, context) => Effect.acquireRelease(update(features, context), () => update(features, undefined)),
         remove: (kind, key) =>
           Effect.flatMap(Ref.get(registry), (r) => {
@@ -126,8 +133,8 @@ export const make = (onListChanged: (kind: ListKind) => Effect.Effect<void>): Ef
             return entry === undefined ? Effect.void : update([entry.feature], undefined)
           })
       }
-    }
-  )
+    })
+  })
 
 /** The first template matching `uri`, with the variables it matched. */
 export const findTemplate = (

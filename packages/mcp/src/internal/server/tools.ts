@@ -160,12 +160,11 @@ export const handlers = (
         listPage("tools", entries.map((e) => e.feature.definition), params?.cursor)
       )
     }),
-  "tools/call": (params: McpSchema.CallToolRequestParams, env) =>
-    Effect.flatMap(registry.get, (r) => {
-      const entry = r.tools.get(params.name)
-      if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown tool: ${params.name}`))
-      const registered = hooks()
-      const answer = registered.length === 0 ? undefined : hooked(registered, entry, params, env)
-      return answer ?? runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
-    })
+  "tools/call": (params: McpSchema.CallToolRequestParams, env) => {
+    const entry = registry.current().tools.get(params.name)
+    if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown tool: ${params.name}`))
+    const registered = hooks()
+    const answer = registered.length === 0 ? undefined : hooked(registered, entry, params, env)
+    return answer ?? runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
+  }
 })
