@@ -247,7 +247,23 @@ export interface Extension {
   readonly methods?: { readonly [method: string]: ExtensionMethod } | undefined
   /** Sees each `tools/call` of a registered tool first (the tasks utility); the first hook that answers wins. */
   readonly toolCall?: ToolCallHook | undefined
+  /** Serves its part of a 2026 `subscriptions/listen` filter (the tasks extension's `taskIds`). */
+  readonly listen?: ListenHook | undefined
 }
+
+/**
+ * An extension's part of a 2026-07-28 `subscriptions/listen`: given the request's filter (as
+ * sent), it starts delivering with `send` for the life of the scope (sends wait until the
+ * acknowledgement is out) and returns what it honors, merged into the acknowledged filter
+ * (undefined: nothing of its own was asked); failing refuses the listen.
+ * @since 0.2.0
+ * @category extensions
+ */
+export type ListenHook = (
+  filter: { readonly [key: string]: unknown },
+  request: ExtensionRequest,
+  send: (method: string, params: JsonRpc.Params) => Effect.Effect<void>
+) => Effect.Effect<{ readonly [key: string]: unknown } | undefined, ErrorResponse, Scope.Scope>
 
 /**
  * A `tools/call` of a registered tool, as a `ToolCallHook` sees it.
@@ -467,6 +483,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         cacheHint: (method) => hints[method] ?? Stateless.DEFAULT_CACHE_HINT,
         dispatcher,
         extensionMethod: (method) => extensions.method(method) !== undefined,
+        listenHooks: () => extensions.listenHooks(),
         registry,
         sessions
       }

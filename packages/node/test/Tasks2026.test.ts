@@ -364,6 +364,60 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual((yield* tasks(url, "tasks/get", { taskId: created.taskId }, { token: "alice" })).status, "working")
     }), 30_000)
 
+  it.scoped("subscriptions/listen with taskIds: acknowledged (the caller's tasks only), then notifications/tasks at each change; -32021 without the extension", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start()
+      const created = yield* createTask(url, "work", { seconds: 5 })
+      const frames: Array<any> = []
+      const controller = new AbortController()
+      yield* Effect.addFinalizer(() => Effect.sync(() => controller.abort()))
+      yield* Effect.promise(async () => {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": V,
+            "mcp-method": "subscriptions/listen"
+          },
+          body: JSON.stringify({
+            jsonrpc: "2.0",
+            id: 77,
+            method: "subscriptions/listen",
+            params: { notifications: { taskIds: [created.taskId, "not-a-task"] }, _meta: meta() }
+          }),
+          signal: controller.signal
+        })
+        const reader = response.body!.getReader()
+        const decoder = new TextDecoder()
+        let buffer = ""
+        void (async () => {
+          for (;;) {
+            const { done, value } = await reader.read()
+            if (done) return
+            buffer += decoder.decode(value, { stream: true })
+            let at: number
+            while ((at = buffer.indexOf("\n")) >= 0) {
+              const line = buffer.slice(0, at)
+              buffer = buffer.slice(at + 1)
+              if (line.startsWith("data: ") && line.length > 6) frames.push(JSON.parse(line.slice(6)))
+            }
+          }
+        })().catch(() => {})
+      })
+      for (let i = 0; i < 100 && frames.length === 0; i++) yield* settle
+      assert.strictEqual(frames[0].method, "notifications/subscriptions/acknowledged")
+      assert.deepStrictEqual(frames[0].params.notifications.taskIds, [created.taskId])
+      yield* TestClock.adjust("5 seconds")
+      for (let i = 0; i < 100 && frames.length < 2; i++) yield* settle
+      const told = frames[1]
+      assert.strictEqual(told.method, "notifications/tasks")
+      assertTasksValid("TaskStatusNotification", told)
+      assert.deepStrictEqual([told.params.taskId, told.params.status, told.params.result.content[0].text], [created.taskId, "completed", "worked 5 s"])
+      const refused = yield* errorOf(url, "subscriptions/listen", { notifications: { taskIds: [created.taskId] } }, { capabilities: {} })
+      assert.strictEqual(refused.error.code, -32021)
+    }), 30_000)
+
   it.scoped("expiry: the record lives ttlMs from creation, then tasks/get is -32602", () =>
     Effect.gen(function*() {
       const { url } = yield* start()

@@ -11,7 +11,7 @@ import type * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type { ErrorResponse } from "../../McpError.js"
-import type { Extension, ExtensionRequest, ToolCallHook } from "../../McpServer.js"
+import type { Extension, ExtensionRequest, ListenHook, ToolCallHook } from "../../McpServer.js"
 import type * as Protocol from "../../Protocol.js"
 import { validator } from "../validate.js"
 
@@ -28,6 +28,8 @@ export interface Extensions {
   readonly method: (name: string) => Method | undefined
   /** The tool-call hooks, in registration order. */
   readonly toolCallHooks: () => ReadonlyArray<ToolCallHook>
+  /** The `subscriptions/listen` hooks, in registration order. */
+  readonly listenHooks: () => ReadonlyArray<ListenHook>
   /** The server's capabilities with every extension's merged in (objects merged two levels deep). */
   readonly capabilities: <C extends object>(base: C) => C
 }
@@ -73,6 +75,7 @@ export const make = (): Extensions => {
       ),
     method: (name) => methods.get(name),
     toolCallHooks: () => registered.flatMap((e) => (e.toolCall === undefined ? [] : [e.toolCall])),
+    listenHooks: () => registered.flatMap((e) => (e.listen === undefined ? [] : [e.listen])),
     capabilities: <C extends object>(base: C): C =>
       registered.reduce(
         (caps, e) => (e.capabilities === undefined ? caps : merge(caps, e.capabilities as Record<string, unknown>)),

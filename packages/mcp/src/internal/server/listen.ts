@@ -10,11 +10,13 @@
  * server closes.
  * @internal
  */
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
 import * as McpSchema2026 from "../../McpSchema2026.js"
+import type { ExtensionRequest, ListenHook } from "../../McpServer.js"
 import type * as Protocol from "../../Protocol.js"
 import { formatIssue, validator } from "../validate.js"
 import type { ListKind } from "./registry.js"
@@ -43,7 +45,9 @@ export const listen = (
   sessions: Sessions,
   protocol: Protocol.Protocol,
   id: JsonRpc.RequestId,
-  params: unknown
+  params: unknown,
+  hooks: ReadonlyArray<ListenHook> = [],
+  request?: ExtensionRequest
 ): Effect.Effect<never, ErrorResponse> => {
   const decoded = decodeParams(params)
   if (Either.isLeft(decoded)) {
@@ -55,10 +59,21 @@ export const listen = (
   const tag = { [McpSchema2026.SUBSCRIPTION_ID_META_KEY]: id }
   const send = (method: string, params: JsonRpc.Params) =>
     protocol.notify(method, { ...params, _meta: tag }, route).pipe(Effect.ignore)
+  const raw = (params as { readonly notifications?: { readonly [key: string]: unknown } }).notifications ?? {}
   return Effect.scoped(
     Effect.gen(function*() {
+      // the extensions' parts (their sends wait for the acknowledgement)
+      const acked = yield* Deferred.make<void>()
+      const later = (method: string, p: JsonRpc.Params) => Effect.zipRight(Deferred.await(acked), send(method, p))
+      let honoredAll: { readonly [key: string]: unknown } = filter
+      for (const hook of hooks) {
+        if (request === undefined) break
+        const own = yield* hook(raw, request, later)
+        if (own !== undefined) honoredAll = { ...honoredAll, ...own }
+      }
       // acknowledged before anything is delivered: registered only once it is sent
-      yield* send("notifications/subscriptions/acknowledged", { notifications: filter })
+      yield* send("notifications/subscriptions/acknowledged", { notifications: honoredAll })
+      yield* Deferred.succeed(acked, undefined)
       yield* sessions.listen({
         listChanged: (kind) => filter[FILTER_OF[kind]] === true ? send(`notifications/${kind}/list_changed`, {}) : Effect.void,
         resourceUpdated: (uri) => uris.has(uri) ? send("notifications/resources/updated", { uri }) : Effect.void

@@ -21,6 +21,7 @@ import * as Lifecycle from "../../Lifecycle.js"
 import { ErrorResponse, ProtocolError } from "../../McpError.js"
 import * as McpSchema from "../../McpSchema.js"
 import * as McpSchema2026 from "../../McpSchema2026.js"
+import type { ListenHook } from "../../McpServer.js"
 import type * as Protocol from "../../Protocol.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
 import { logs, type ServerSessionShape } from "../../ServerSession.js"
@@ -214,6 +215,8 @@ export interface Served {
   readonly dispatcher: Dispatcher
   /** Whether a registered extension (`McpServer.extend`) serves the method. */
   readonly extensionMethod?: ((method: string) => boolean) | undefined
+  /** The extensions' parts of `subscriptions/listen`. */
+  readonly listenHooks?: (() => ReadonlyArray<ListenHook>) | undefined
   readonly registry: FeatureRegistry
   readonly sessions: Sessions
 }
@@ -289,8 +292,11 @@ export const serve = (
     if ((REMOVED.has(method) && !extended) || !(extended || McpSchema2026.isClientRequestMethod(method))) {
       return Effect.fail(ErrorResponse.methodNotFound(method))
     }
-    if (method === "subscriptions/listen") return Listen.listen(served.sessions, protocol(), id, params)
     const view = requestView(state, envelope.right, protocol(), id)
+    if (method === "subscriptions/listen") {
+      const request = { request: incoming.request, session: view.shape, era: "2026" as const, principal: view.principal?.() }
+      return Listen.listen(served.sessions, protocol(), id, params, served.listenHooks?.() ?? [], request)
+    }
     const dispatch = served.dispatcher(view, (req) =>
       HandlerContext.unsafeMake({
         protocol: protocol(),

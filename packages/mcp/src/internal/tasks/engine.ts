@@ -304,6 +304,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
         extensions: { [Modern.EXTENSION_ID]: {} }
       },
       toolCall,
+      listen: modern.listen,
       methods: {
         "tasks/get": {
           params: McpSchema.GetTaskRequestParams,

@@ -37,7 +37,8 @@ import * as Lifecycle from "../../Lifecycle.js"
 import { ErrorResponse, ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
 import * as McpSchema2026 from "../../McpSchema2026.js"
-import type { ExtensionRequest, ToolCall, ToolRunContext } from "../../McpServer.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { ExtensionRequest, ListenHook, ToolCall, ToolRunContext } from "../../McpServer.js"
 import type { StoredTask, TaskOutcome, TaskStoreShape } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
 import { formatIssue, validator } from "../validate.js"
@@ -154,6 +155,7 @@ export interface Modern {
   readonly get: (taskId: string, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
   readonly update: (params: UpdateParams, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
   readonly cancel: (taskId: string, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
+  readonly listen: ListenHook
 }
 
 export interface UpdateParams {
@@ -182,14 +184,22 @@ export const make = (core: Core): Modern => {
       return Effect.raceAll([Deferred.await(waker), core.nextChange(taskId), Effect.sleep(Duration.millis(core.pollInterval))])
     })
 
-  /** Applies `f` unless the task is terminal, stamping `lastUpdatedAt`. */
+  /** The listen streams following a task on this instance (`notifications/tasks`). */
+  const watchers = new Map<string, Set<(record: StoredTask) => Effect.Effect<void>>>()
+  const tell = (record: StoredTask | undefined) =>
+    Effect.suspend(() => {
+      const watching = record === undefined ? undefined : watchers.get(record.task.taskId)
+      return watching === undefined ? Effect.void : Effect.forEach(watching, (w) => w(record!), { discard: true })
+    })
+
+  /** Applies `f` unless the task is terminal, stamping `lastUpdatedAt`; a status change is told to its listeners. */
   const change = (taskId: string, f: (record: StoredTask) => StoredTask | undefined) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
       store.update(taskId, (record) => {
         if (isTerminal(record.task.status)) return undefined
         const next = f(record)
         return next === undefined ? undefined : { ...next, task: { ...next.task, lastUpdatedAt: iso(now) } }
-      }))
+      })).pipe(Effect.tap(tell))
 
   const finish = (taskId: string, exit: Exit.Exit<McpSchema.CallToolResult, ErrorResponse>) => {
     const end = (status: McpSchema.TaskStatus, outcome: TaskOutcome, statusMessage?: string) =>
@@ -429,5 +439,38 @@ export const make = (core: Core): Modern => {
       return {}
     })
 
-  return { toolCall, get, update, cancel }
+  /**
+   * `subscriptions/listen` with `taskIds`: `notifications/tasks` (the DetailedTask) at each change
+   * of those of the caller's tasks; −32021 without the extension.
+   */
+  const listen: ListenHook = (filter, request, send) =>
+    Effect.gen(function*() {
+      const asked = filter.taskIds
+      if (!Array.isArray(asked)) return undefined
+      if (!declares(request.session.clientCapabilities())) return yield* Effect.fail(missingCapability("subscriptions/listen of taskIds"))
+      const owner = owner2026(request.principal)
+      const taskIds: Array<string> = []
+      for (const taskId of asked) {
+        if (typeof taskId !== "string") continue
+        const record = yield* store.get(taskId)
+        if (record !== undefined && record.owner === owner) taskIds.push(taskId)
+      }
+      const watcher = (record: StoredTask) => send("notifications/tasks", detailed(record) as JsonRpc.Params)
+      yield* Effect.acquireRelease(
+        Effect.sync(() => {
+          for (const taskId of taskIds) watchers.set(taskId, (watchers.get(taskId) ?? new Set()).add(watcher))
+        }),
+        () =>
+          Effect.sync(() => {
+            for (const taskId of taskIds) {
+              const set = watchers.get(taskId)
+              set?.delete(watcher)
+              if (set?.size === 0) watchers.delete(taskId)
+            }
+          })
+      )
+      return { taskIds }
+    })
+
+  return { toolCall, get, update, cancel, listen }
 }
