@@ -25,7 +25,20 @@ const ARGS = { text: "hello, model context protocol" }
 // counter writes a line), with no stream, promise or effect of its own: a new kind of stream in this process
 // makes Node's stream code polymorphic, a promise resolved from elsewhere deoptimizes the Effect run loop, and
 // the re-optimization that follows would be counted
+/** CPU µs of this process (all threads) and of its main thread alone (Linux schedstat). */
+const cpuNow = () => {
+  const c = process.cpuUsage()
+  const main = Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1000
+  return { all: c.user + c.system, main, user: c.user, system: c.system }
+}
+let cpuAtReady: { all: number; main: number; user: number; system: number } | undefined
 const markSync = (word: string) => {
+  // CPU=1: the window's CPU per call, all threads and the main thread's, on stderr (run natively, not under valgrind)
+  if (process.env.CPU === "1") {
+    const now = cpuNow()
+    if (cpuAtReady === undefined) cpuAtReady = now
+    else process.stderr.write(`${impl}: ${((now.all - cpuAtReady.all) / n).toFixed(1)} µs CPU per call, main thread ${((now.main - cpuAtReady.main) / n).toFixed(1)}, user ${((now.user - cpuAtReady.user) / n).toFixed(1)}, system ${((now.system - cpuAtReady.system) / n).toFixed(1)}\n`)
+  }
   fs.writeSync(1, `${word}\n`)
   const buf = Buffer.alloc(64)
   for (;;) {
