@@ -18,7 +18,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import { headers, INIT, messagesOf } from "./httpUtil.js"
+import { headers, INIT, messagesOf, parseSse } from "./httpUtil.js"
 import { roundRobin } from "./roundRobin.js"
 
 const Echo = McpServer.tool({
@@ -178,5 +178,34 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       })
       // a 2026 POST cannot be resumed: its stream must carry the answer
       assert.deepStrictEqual(messagesOf(text).map((m) => m.method ?? m.result?.content?.[0]?.text), ["notifications/progress", "talked"])
+    }))
+  it.scopedLive("a replica closed for idleness and opened again numbers its streams anew: no event id is used twice", () =>
+    Effect.gen(function*() {
+      const fleet = yield* SessionStore.makeMemoryFleet()
+      const a = yield* instance(fleet, "a")
+      const b = yield* instance(fleet, "b", { sessionIdleTimeout: "200 millis" })
+      const post = (port: number, body: unknown, sid?: string) =>
+        Effect.promise(async () => {
+          const extra: Record<string, string> = sid === undefined ? {} : { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
+          const response = await fetch(`http://127.0.0.1:${port}/mcp`, { method: "POST", headers: headers(extra), body: JSON.stringify(body) })
+          return { sid: response.headers.get("mcp-session-id"), text: await response.text() }
+        })
+      const sid = (yield* post(a, INIT)).sid!
+      yield* post(a, { jsonrpc: "2.0", method: "notifications/initialized" }, sid)
+      const talk = (id: number) =>
+        Effect.map(
+          post(b, { jsonrpc: "2.0", id, method: "tools/call", params: { name: "talk", arguments: {} } }, sid),
+          (r) => parseSse(r.text).flatMap((e) => (e.id === undefined ? [] : [e.id]))
+        )
+      const first = yield* talk(2)
+      // b's replica goes idle and is swept while the session lives on at a
+      for (let i = 0; i < 6; i++) {
+        yield* Effect.sleep("100 millis")
+        yield* post(a, { jsonrpc: "2.0", id: 10 + i, method: "ping" }, sid)
+      }
+      const second = yield* talk(3)
+      assert.isAbove(first.length, 0)
+      assert.isAbove(second.length, 0)
+      assert.deepStrictEqual(first.filter((id) => second.includes(id)), [])
     }))
 })

@@ -155,7 +155,11 @@ export const make = (
         lastActivity: registry.now(),
         version: undefined,
         initializeId: undefined,
-        nextStream: 1,
+        // a fleet replica may be closed (idle here) and opened again on this instance, or the instance
+        // restarted under its id, while the session and its stored events live on: its streams are
+        // numbered from the clock (×1000: a replica would need over 1,000 streams per millisecond of its
+        // life to reach the next one's first number), so a stream id is never used twice in a session
+        nextStream: fleet === undefined ? 1 : registry.now() * 1000,
         streamPrefix: fleet === undefined ? "" : `${fleet.instanceId}.`,
         state: undefined,
         closed: false,
