@@ -9,6 +9,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
@@ -719,7 +720,7 @@ describe("McpClient capabilities", () => {
 
 describe("McpClient keep-alive", () => {
   /** Steps virtual time by `step` `n` times, letting the peer answer in between. */
-  const tick = (step: string, n: number) =>
+  const tick = (step: Duration.DurationInput, n: number) =>
     Effect.forEach(Array.from({ length: n }), () =>
       Effect.zipRight(TestClock.adjust(step), Effect.repeatN(Effect.yieldNow(), 20)), { discard: true })
 
