@@ -333,14 +333,14 @@ describe("StreamableHttpServer", () => {
 
   it.scopedLive("a maximum session count answers 503, and idle sessions are closed", () =>
     Effect.gen(function*() {
-      const { mcp, url } = yield* startServer(Features, { maxSessions: 2, sessionIdleTimeout: 150 })
+      const { mcp, url } = yield* startServer(Features, { maxSessions: 2, sessionIdleTimeout: 400 })
       const a = yield* initialize(url)
       yield* initialize(url)
       const third = yield* post(url, INIT)
       assert.strictEqual(third.status, 503)
       assert.strictEqual(JSON.parse(third.text).error.code, -32000)
       // no request and no open stream for longer than the idle timeout: gone
-      yield* Effect.sleep(500)
+      yield* Effect.sleep(1200)
       assert.strictEqual(yield* mcp.sessionCount, 0)
       const after = yield* post(url, { jsonrpc: "2.0", id: 3, method: "ping" }, { "mcp-session-id": a })
       assert.strictEqual(after.status, 404)
