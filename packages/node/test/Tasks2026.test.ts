@@ -31,7 +31,7 @@ import * as Schema from "effect/Schema"
 import * as TestClock from "effect/TestClock"
 import { assertValid2026 } from "../../mcp/test/utils/wire2026.js"
 import { assertTasksValid } from "../../mcp/test/utils/wireTasks2026.js"
-import { messagesOf } from "./httpUtil.js"
+import { messagesOf, readSseData } from "./httpUtil.js"
 
 const V = "2026-07-28"
 const TASKS = { elicitation: {}, extensions: { [McpTasks.EXTENSION_ID]: {} } }
@@ -388,22 +388,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
           }),
           signal: controller.signal
         })
-        const reader = response.body!.getReader()
-        const decoder = new TextDecoder()
-        let buffer = ""
-        void (async () => {
-          for (;;) {
-            const { done, value } = await reader.read()
-            if (done) return
-            buffer += decoder.decode(value, { stream: true })
-            let at: number
-            while ((at = buffer.indexOf("\n")) >= 0) {
-              const line = buffer.slice(0, at)
-              buffer = buffer.slice(at + 1)
-              if (line.startsWith("data: ") && line.length > 6) frames.push(JSON.parse(line.slice(6)))
-            }
-          }
-        })().catch(() => {})
+        readSseData(response, (message) => frames.push(message))
       })
       for (let i = 0; i < 100 && frames.length === 0; i++) yield* settle
       assert.strictEqual(frames[0].method, "notifications/subscriptions/acknowledged")

@@ -64,13 +64,34 @@ export const initialize = (url: string) =>
     const response = await fetch(url, { method: "POST", headers: headers(), body: JSON.stringify(INIT) })
     await response.text()
     const sid = response.headers.get("mcp-session-id")!
-    await fetch(url, {
+    await (await fetch(url, {
       method: "POST",
       headers: headers({ "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }),
       body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })
-    })
+    })).text()
     return sid
   })
+
+/** Reads an SSE body in the background, handing each `data:` line's JSON to `onMessage` (ends with the body). */
+// `any`: raw wire JSON, which each caller reads as the shape it expects
+export const readSseData = (response: Response, onMessage: (message: any) => void): void => {
+  const reader = response.body!.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ""
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      buffer += decoder.decode(value, { stream: true })
+      let at: number
+      while ((at = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, at)
+        buffer = buffer.slice(at + 1)
+        if (line.startsWith("data: ") && line.length > 6) onMessage(JSON.parse(line.slice(6)))
+      }
+    }
+  })().catch(() => {})
+}
 
 /** A request through node:http, which (unlike fetch) lets a test set `Host`. */
 export const rawRequest = (

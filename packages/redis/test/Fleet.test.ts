@@ -22,6 +22,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
 import { Redis } from "ioredis"
+import { initialize } from "../../node/test/httpUtil.js"
 import { type RoundRobin, roundRobin } from "../../node/test/roundRobin.js"
 import { type Instance, startFleet } from "./fleet.js"
 import { describeRedis, REDIS_URL, testPrefix } from "./redis.js"
@@ -308,28 +309,6 @@ const sessionHeaders = (sid: string) => ({
   "mcp-session-id": sid,
   "mcp-protocol-version": "2025-11-25"
 })
-
-const initialize = (url: string) =>
-  Effect.promise(async () => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
-      })
-    })
-    await response.text()
-    const sid = response.headers.get("mcp-session-id")!
-    await (await fetch(url, {
-      method: "POST",
-      headers: sessionHeaders(sid),
-      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })
-    })).text()
-    return sid
-  })
 
 interface SseEvent {
   readonly id?: string | undefined

@@ -11,6 +11,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Redis } from "ioredis"
+import { initialize, readSseData } from "../../node/test/httpUtil.js"
 import { type Instance, startFleet } from "./fleet.js"
 import { describeRedis, keysUnder, REDIS_URL, testPrefix } from "./redis.js"
 
@@ -65,25 +66,6 @@ const rpc = (url: string, sid: string, method: string, params: unknown) =>
     return answer
   })
 
-const initialize = (url: string) =>
-  Effect.promise(async () => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: headers(),
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "initialize",
-        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
-      })
-    })
-    await response.text()
-    const sid = response.headers.get("mcp-session-id")!
-    await (await fetch(url, { method: "POST", headers: headers(sid), body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) }))
-      .text()
-    return sid
-  })
-
 /** The standing GET of a session on one instance: the messages it received so far. */
 const standing = (url: string, sid: string) =>
   Effect.acquireRelease(
@@ -91,22 +73,7 @@ const standing = (url: string, sid: string) =>
       const controller = new AbortController()
       const received: Array<Message> = []
       const response = await fetch(url, { headers: { ...headers(sid), accept: "text/event-stream" }, signal: controller.signal })
-      const reader = response.body!.getReader()
-      const decoder = new TextDecoder()
-      let buffer = ""
-      void (async () => {
-        for (;;) {
-          const { done, value } = await reader.read()
-          if (done) return
-          buffer += decoder.decode(value, { stream: true })
-          let at: number
-          while ((at = buffer.indexOf("\n")) >= 0) {
-            const line = buffer.slice(0, at)
-            buffer = buffer.slice(at + 1)
-            if (line.startsWith("data: ") && line.length > 6) received.push(JSON.parse(line.slice(6)))
-          }
-        }
-      })().catch(() => {})
+      readSseData(response, (message) => received.push(message))
       return { received, controller }
     }),
     ({ controller }) => Effect.sync(() => controller.abort())

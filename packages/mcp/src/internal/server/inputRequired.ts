@@ -21,7 +21,6 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import { digestOf } from "../digest.js"
 import * as InputRound from "../inputRound.js"
@@ -30,7 +29,8 @@ import { ErrorResponse } from "../../McpError.js"
 import * as McpSchema2026 from "../../McpSchema2026.js"
 import type * as Protocol from "../../Protocol.js"
 import { ownerOf } from "../auth/principal.js"
-import { formatIssue, validator } from "../validate.js"
+import { answerValidators, encodeRequest, isInputMethod, SHORT } from "../inputRequests.js"
+import { formatIssue } from "../validate.js"
 import type * as RequestState from "./requestState.js"
 import { canonicalJson } from "./requestState.js"
 import type { Handler, Handlers, RequestEnv } from "./request.js"
@@ -50,7 +50,6 @@ export type Runner = <A extends Protocol.Result>(
   handler: Effect.Effect<A, ErrorResponse>
 ) => Effect.Effect<A | McpSchema2026.InputRequiredResult, ErrorResponse>
 
-type InputMethod = keyof typeof McpSchema2026.InputRequestMethods
 
 /** A recorded answer: the digest of the question it answers, and the client's response. */
 type Answer = readonly [digest: string, response: unknown]
@@ -65,17 +64,6 @@ const Payload = Schema.Struct({
 type Payload = typeof Payload.Type
 const isPayload = Schema.is(Payload)
 
-const SHORT: { readonly [M in InputMethod]: string } = {
-  "sampling/createMessage": "sampling",
-  "elicitation/create": "elicitation",
-  "roots/list": "roots"
-}
-const isInputMethod = (method: string): method is InputMethod => Object.hasOwn(SHORT, method)
-
-const encodeRequest = ParseResult.encodeUnknownEither(McpSchema2026.InputRequest)
-const answerValidators = Object.fromEntries(
-  Object.entries(McpSchema2026.InputRequestMethods).map(([m, e]) => [m, validator(e.result as Schema.Schema<unknown>)])
-) as { readonly [M in InputMethod]: (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue> }
 
 const invalidParams = (message: string) => ErrorResponse.invalidParams(message)
 

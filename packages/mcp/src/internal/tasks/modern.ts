@@ -30,7 +30,6 @@ import * as FiberId from "effect/FiberId"
 import * as FiberMap from "effect/FiberMap"
 import * as FiberRef from "effect/FiberRef"
 import { globalValue } from "effect/GlobalValue"
-import * as ParseResult from "effect/ParseResult"
 import * as Scope from "effect/Scope"
 import type { ReverseCall } from "../../HandlerContext.js"
 import * as Lifecycle from "../../Lifecycle.js"
@@ -41,7 +40,8 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import type { ExtensionRequest, ListenHook, ToolCall, ToolRunContext } from "../../McpServer.js"
 import type { StoredTask, TaskOutcome, TaskStoreShape } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
-import { formatIssue, validator } from "../validate.js"
+import { answerValidators, encodeRequest, isInputMethod, SHORT } from "../inputRequests.js"
+import { formatIssue } from "../validate.js"
 
 /** The extension's identifier. */
 export const EXTENSION_ID = "io.modelcontextprotocol/tasks"
@@ -124,17 +124,6 @@ const created = (record: StoredTask): Protocol.Result => ({
   ...wireTask(record.task)
 })
 
-type InputMethod = keyof typeof McpSchema2026.InputRequestMethods
-const SHORT: { readonly [M in InputMethod]: string } = {
-  "sampling/createMessage": "sampling",
-  "elicitation/create": "elicitation",
-  "roots/list": "roots"
-}
-const isInputMethod = (method: string): method is InputMethod => Object.hasOwn(SHORT, method)
-const encodeRequest = ParseResult.encodeUnknownEither(McpSchema2026.InputRequest)
-const answerValidators = Object.fromEntries(
-  Object.entries(McpSchema2026.InputRequestMethods).map(([m, e]) => [m, validator(e.result as never)])
-) as { readonly [M in InputMethod]: (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue> }
 
 /** What the 2026 tasks share with the 2025 engine. */
 export interface Core {
