@@ -667,8 +667,8 @@ const redisSection = async () => {
   const { runRedisBench } = await import("./redis.js")
   const started = Date.now()
   const section = await runRedisBench(bundleDir, {
-    warmup: QUICK ? 200 : 2000,
-    calls: QUICK ? 200 : 2000,
+    warmup: QUICK ? 200 : 5000,
+    calls: QUICK ? 200 : 3000,
     rounds: ROUNDS
   })
   const m = machine()
