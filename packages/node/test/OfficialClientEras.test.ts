@@ -12,7 +12,7 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
+import { Client, StreamableHTTPClientTransport, type Transport } from "@modelcontextprotocol/client"
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -41,7 +41,7 @@ const makeClient = (mode: Mode, sent: Array<string>) => {
     model: "test-model",
     stopReason: "endTurn"
   }))
-  const spy = <T extends { send: (m: any, o?: any) => Promise<void> }>(transport: T): T => {
+  const spy = <T extends Transport>(transport: T): T => {
     const send = transport.send.bind(transport)
     transport.send = (message, options) => {
       if ("method" in message && "id" in message) sent.push(message.method)

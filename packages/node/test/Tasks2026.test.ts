@@ -30,7 +30,7 @@ import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/TestClock"
 import { assertValid2026 } from "../../mcp/test/utils/wire2026.js"
-import { assertTasksValid } from "../../mcp/test/utils/wireTasks2026.js"
+import { type TasksWire, tasksWire, type WireToolResult } from "../../mcp/test/utils/wireTasks2026.js"
 import { messagesOf, readSseData } from "./httpUtil.js"
 
 const V = "2026-07-28"
@@ -139,6 +139,13 @@ const start = (options: { readonly auth?: boolean } = {}) =>
 
 let nextId = 1
 
+/** A JSON-RPC message as read off the wire (checked where it is used). */
+interface WireMessage {
+  readonly id?: unknown
+  readonly result?: unknown
+  readonly error?: { readonly code: number; readonly message: string; readonly data?: unknown }
+}
+
 /** One 2026 request with its standard headers; the JSON-RPC message that answers it. */
 const rpc = (
   url: string,
@@ -162,29 +169,30 @@ const rpc = (
     const text = await response.text()
     const type = response.headers.get("content-type") ?? ""
     const frames = type.includes("text/event-stream") ? messagesOf(text) : text === "" ? [] : [JSON.parse(text)]
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw wire JSON
-    return { status: response.status, message: frames.at(-1) as any }
+    return { status: response.status, message: (frames.at(-1) ?? {}) as WireMessage }
   })
 
 /** The result of a tasks method, validated against the extension's schema. */
-const tasks = (
+interface TasksResults {
+  readonly "tasks/get": TasksWire["GetTaskResult"]
+  readonly "tasks/update": TasksWire["UpdateTaskResult"]
+  readonly "tasks/cancel": TasksWire["CancelTaskResult"]
+}
+const TASKS_DEF = { "tasks/get": "GetTaskResult", "tasks/update": "UpdateTaskResult", "tasks/cancel": "CancelTaskResult" } as const
+const tasks = <M extends keyof TasksResults>(
   url: string,
-  method: "tasks/get" | "tasks/update" | "tasks/cancel",
+  method: M,
   params: Record<string, unknown>,
   options: { readonly token?: string } = {}
 ) =>
-  Effect.map(rpc(url, method, params, options), ({ message }) => {
+  Effect.map(rpc(url, method, params, options), ({ message }): TasksResults[M] => {
     assert.isDefined(message.result, JSON.stringify(message))
-    assertTasksValid(method === "tasks/get" ? "GetTaskResult" : method === "tasks/update" ? "UpdateTaskResult" : "CancelTaskResult", message.result)
-    return message.result
+    return tasksWire(TASKS_DEF[method], message.result) as TasksResults[M]
   })
 
 /** A tool call that makes a task: its CreateTaskResult, validated. */
 const createTask = (url: string, name: string, args: Record<string, unknown> = {}, options: { readonly token?: string } = {}) =>
-  Effect.map(rpc(url, "tools/call", { name, arguments: args }, options), ({ message }) => {
-    assertTasksValid("CreateTaskResult", message.result)
-    return message.result
-  })
+  Effect.map(rpc(url, "tools/call", { name, arguments: args }, options), ({ message }) => tasksWire("CreateTaskResult", message.result))
 
 /** The JSON-RPC error answering a request (validated against the 2026 schema). */
 const errorOf = (url: string, method: string, params: Record<string, unknown>, options: { readonly token?: string; readonly capabilities?: object } = {}) =>
@@ -203,8 +211,11 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       const { probe, url } = yield* start()
       const discover = yield* rpc(url, "server/discover", {})
       assertValid2026(discover.message, "server/discover")
-      assert.deepStrictEqual(discover.message.result.capabilities.extensions[McpTasks.EXTENSION_ID], {})
-      assert.isUndefined(discover.message.result.capabilities.tasks)
+      const { capabilities } = discover.message.result as {
+        readonly capabilities: { readonly extensions?: { readonly [id: string]: unknown }; readonly tasks?: unknown }
+      }
+      assert.deepStrictEqual(capabilities.extensions?.[McpTasks.EXTENSION_ID], {})
+      assert.isUndefined(capabilities.tasks)
 
       const created = yield* createTask(url, "work", { seconds: 30 })
       assert.strictEqual(created.resultType, "task")
@@ -224,8 +235,8 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       yield* settle
       const done = yield* tasks(url, "tasks/get", { taskId: created.taskId })
       assert.strictEqual(done.status, "completed")
-      assert.deepStrictEqual(done.result.content, [{ type: "text", text: "worked 30 s" }])
-      assert.isUndefined(done.result._meta?.["io.modelcontextprotocol/related-task"])
+      assert.deepStrictEqual(done.result?.content, [{ type: "text", text: "worked 30 s" }])
+      assert.isUndefined(done.result?._meta?.["io.modelcontextprotocol/related-task"])
       assert.strictEqual(yield* Ref.get(probe.runs), 1)
 
       // a tool error is completed with isError; a JSON-RPC error is failed with the error inlined
@@ -234,7 +245,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       yield* TestClock.adjust("1 second")
       yield* settle
       const toolError = yield* tasks(url, "tasks/get", { taskId: must.taskId })
-      assert.deepStrictEqual([toolError.status, toolError.result.isError], ["completed", true])
+      assert.deepStrictEqual([toolError.status, toolError.result?.isError], ["completed", true])
       const failed = yield* tasks(url, "tasks/get", { taskId: broken.taskId })
       assert.strictEqual(failed.status, "failed")
       assert.deepStrictEqual(failed.error, { code: -32603, message: "broken inside" })
@@ -267,8 +278,8 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       yield* settle
       const asked = yield* tasks(url, "tasks/get", { taskId: created.taskId })
       assert.strictEqual(asked.status, "input_required")
-      assert.deepStrictEqual(Object.keys(asked.inputRequests).sort(), ["first", "second"])
-      assert.strictEqual(asked.inputRequests.first.method, "elicitation/create")
+      assert.deepStrictEqual(Object.keys(asked.inputRequests ?? {}).sort(), ["first", "second"])
+      assert.strictEqual(asked.inputRequests?.first?.method, "elicitation/create")
       const accept = (name: string) => ({ action: "accept", content: { name } })
       // an answer to a request never asked is ignored; a malformed answer to one asked is -32602
       const ack = yield* tasks(url, "tasks/update", { taskId: created.taskId, inputResponses: { first: accept("Ada"), other: {} } })
@@ -278,12 +289,12 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       yield* settle
       const partial = yield* tasks(url, "tasks/get", { taskId: created.taskId })
       assert.strictEqual(partial.status, "input_required")
-      assert.deepStrictEqual(Object.keys(partial.inputRequests), ["second"])
+      assert.deepStrictEqual(Object.keys(partial.inputRequests ?? {}), ["second"])
       yield* tasks(url, "tasks/update", { taskId: created.taskId, inputResponses: { second: accept("Grace") } })
       yield* settle
       const done = yield* tasks(url, "tasks/get", { taskId: created.taskId })
       assert.strictEqual(done.status, "completed")
-      assert.deepStrictEqual(done.result.content, [{ type: "text", text: "Ada & Grace" }])
+      assert.deepStrictEqual(done.result?.content, [{ type: "text", text: "Ada & Grace" }])
     }), 30_000)
 
   it.scoped("gates: without the extension a plain result, -32021 for a required tool and for tasks/*; a legacy task param is ignored", () =>
@@ -291,7 +302,8 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       const { url } = yield* start()
       const plain = yield* rpc(url, "tools/call", { name: "work", arguments: { seconds: 0 } }, { capabilities: {} })
       assertValid2026(plain.message, "tools/call")
-      assert.deepStrictEqual([plain.message.result.resultType, plain.message.result.taskId], ["complete", undefined])
+      const plainResult = plain.message.result as { readonly resultType: string; readonly taskId?: string }
+      assert.deepStrictEqual([plainResult.resultType, plainResult.taskId], ["complete", undefined])
       const required = yield* errorOf(url, "tools/call", { name: "must", arguments: {} }, { capabilities: {} })
       assert.deepStrictEqual([required.status, required.error.code], [400, -32021])
       assert.deepStrictEqual(required.error.data, { requiredCapabilities: { extensions: { [McpTasks.EXTENSION_ID]: {} } } })
@@ -301,7 +313,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       }
       const legacy = yield* rpc(url, "tools/call", { name: "plain", arguments: {}, task: { ttl: 1000 } })
       assertValid2026(legacy.message, "tools/call")
-      assert.deepStrictEqual(legacy.message.result.content, [{ type: "text", text: "plain" }])
+      assert.deepStrictEqual((legacy.message.result as WireToolResult).content, [{ type: "text", text: "plain" }])
       // a mismatched Mcp-Name on tasks/get is -32020
       const mismatch = yield* Effect.promise(() =>
         fetch(url, {
@@ -327,7 +339,11 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       const { url } = yield* start()
       const round1 = yield* rpc(url, "tools/call", { name: "detaching", arguments: {} })
       assertValid2026(round1.message, "tools/call")
-      const first = round1.message.result
+      const first = round1.message.result as {
+        readonly resultType: string
+        readonly inputRequests: { readonly [key: string]: unknown }
+        readonly requestState: string
+      }
       assert.strictEqual(first.resultType, "input_required")
       assert.notProperty(first, "taskId")
       assert.deepStrictEqual(Object.keys(first.inputRequests), ["user_name"])
@@ -337,14 +353,13 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
         inputResponses: { user_name: { action: "accept", content: { name: "Alice" } } },
         requestState: first.requestState
       })
-      const created = round2.message.result
-      assertTasksValid("CreateTaskResult", created)
+      const created = tasksWire("CreateTaskResult", round2.message.result)
       assert.notProperty(created, "requestState")
       assert.notProperty(created, "inputRequests")
       yield* TestClock.adjust("2 seconds")
       yield* settle
       const done = yield* tasks(url, "tasks/get", { taskId: created.taskId })
-      assert.deepStrictEqual([done.status, done.result.content[0].text], ["completed", "Hello, Alice!"])
+      assert.deepStrictEqual([done.status, done.result?.content[0]?.text], ["completed", "Hello, Alice!"])
       // without the extension the same handler is a plain call (detach does nothing): -32021 since it requires a task
       const plain = yield* errorOf(url, "tools/call", { name: "detaching", arguments: {} }, { capabilities: {} })
       assert.strictEqual(plain.error.code, -32021)
@@ -368,7 +383,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "work", { seconds: 5 })
-      const frames: Array<any> = []
+      const frames: Array<unknown> = []
       const controller = new AbortController()
       yield* Effect.addFinalizer(() => Effect.sync(() => controller.abort()))
       yield* Effect.promise(async () => {
@@ -388,17 +403,20 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
           }),
           signal: controller.signal
         })
-        readSseData(response, (message) => frames.push(message))
+        readSseData(response, frames)
       })
       for (let i = 0; i < 100 && frames.length === 0; i++) yield* settle
-      assert.strictEqual(frames[0].method, "notifications/subscriptions/acknowledged")
-      assert.deepStrictEqual(frames[0].params.notifications.taskIds, [created.taskId])
+      const ack = frames[0] as {
+        readonly method: string
+        readonly params: { readonly notifications: { readonly taskIds: ReadonlyArray<string> } }
+      }
+      assert.strictEqual(ack.method, "notifications/subscriptions/acknowledged")
+      assert.deepStrictEqual(ack.params.notifications.taskIds, [created.taskId])
       yield* TestClock.adjust("5 seconds")
       for (let i = 0; i < 100 && frames.length < 2; i++) yield* settle
-      const told = frames[1]
+      const told = tasksWire("TaskStatusNotification", frames[1])
       assert.strictEqual(told.method, "notifications/tasks")
-      assertTasksValid("TaskStatusNotification", told)
-      assert.deepStrictEqual([told.params.taskId, told.params.status, told.params.result.content[0].text], [created.taskId, "completed", "worked 5 s"])
+      assert.deepStrictEqual([told.params.taskId, told.params.status, told.params.result?.content[0]?.text], [created.taskId, "completed", "worked 5 s"])
       const refused = yield* errorOf(url, "subscriptions/listen", { notifications: { taskIds: [created.taskId] } }, { capabilities: {} })
       assert.strictEqual(refused.error.code, -32021)
     }), 30_000)

@@ -72,9 +72,11 @@ export const initialize = (url: string) =>
     return sid
   })
 
-/** Reads an SSE body in the background, handing each `data:` line's JSON to `onMessage` (ends with the body). */
-// `any`: raw wire JSON, which each caller reads as the shape it expects
-export const readSseData = (response: Response, onMessage: (message: any) => void): void => {
+/**
+ * Reads an SSE body in the background, appending each `data:` line's JSON to `into` (until the body
+ * ends). The caller states what the messages are, and checks what it reads.
+ */
+export const readSseData = <M>(response: Response, into: Array<M>): void => {
   const reader = response.body!.getReader()
   const decoder = new TextDecoder()
   let buffer = ""
@@ -87,7 +89,7 @@ export const readSseData = (response: Response, onMessage: (message: any) => voi
       while ((at = buffer.indexOf("\n")) >= 0) {
         const line = buffer.slice(0, at)
         buffer = buffer.slice(at + 1)
-        if (line.startsWith("data: ") && line.length > 6) onMessage(JSON.parse(line.slice(6)))
+        if (line.startsWith("data: ") && line.length > 6) into.push(JSON.parse(line.slice(6)) as M)
       }
     }
   })().catch(() => {})

@@ -10,6 +10,8 @@ import { assert, layer } from "@effect/vitest"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+import * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import { Redis } from "ioredis"
 import { initialize, readSseData } from "../../node/test/httpUtil.js"
 import { type Instance, startFleet } from "./fleet.js"
@@ -33,8 +35,8 @@ const TestFleetLive = Layer.scoped(
 interface Message {
   readonly id?: unknown
   readonly method?: string
-  readonly params?: any
-  readonly result?: any
+  readonly params?: unknown
+  readonly result?: unknown
   readonly error?: { readonly code: number; readonly message: string }
 }
 
@@ -73,7 +75,7 @@ const standing = (url: string, sid: string) =>
       const controller = new AbortController()
       const received: Array<Message> = []
       const response = await fetch(url, { headers: { ...headers(sid), accept: "text/event-stream" }, signal: controller.signal })
-      readSseData(response, (message) => received.push(message))
+      readSseData(response, received)
       return { received, controller }
     }),
     ({ controller }) => Effect.sync(() => controller.abort())
@@ -99,14 +101,24 @@ const eventually = (ms: number, check: Effect.Effect<boolean>) =>
     return yield* check
   })
 
-const createTask = (url: string, sid: string, name: string, args: unknown, task: unknown = {}) =>
-  Effect.map(rpc(url, sid, "tools/call", { name, arguments: args, task }), (m) => {
-    assert.isDefined(m.result?.task, JSON.stringify(m))
-    return m.result.task as { readonly taskId: string; readonly status: string }
-  })
+/** An answer's result, decoded with the protocol's schema (a wrong shape on the wire fails the test). */
+const resultOf = <A, I>(schema: Schema.Schema<A, I>, m: Message): A => {
+  assert.isUndefined(m.error, JSON.stringify(m))
+  return Schema.decodeUnknownSync(schema)(m.result)
+}
+const statusIn = (m: Message) => resultOf(McpSchema.GetTaskResult, m).status
+const toolText = (m: Message) => {
+  const first = resultOf(McpSchema.CallToolResult, m).content[0]
+  return first?.type === "text" ? first.text : undefined
+}
 
+const createTask = (url: string, sid: string, name: string, args: unknown, task: unknown = {}) =>
+  Effect.map(rpc(url, sid, "tools/call", { name, arguments: args, task }), (m) => resultOf(McpSchema.CreateTaskResult, m).task)
+
+const decodeStatus = Schema.decodeUnknownSync(McpSchema.TaskStatusNotificationParams)
 const statusOf = (notes: ReadonlyArray<Message>, taskId: string) =>
-  notes.filter((m) => m.method === "notifications/tasks/status" && m.params.taskId === taskId).map((m) => m.params.status)
+  notes.filter((m) => m.method === "notifications/tasks/status").map((m) => decodeStatus(m.params))
+    .filter((p) => p.taskId === taskId).map((p) => p.status)
 
 describeRedis("tasks on three instances sharing Redis", () => {
   layer(TestFleetLive, { excludeTestServices: true, timeout: 60_000 })((it) => {
@@ -120,18 +132,19 @@ describeRedis("tasks on three instances sharing Redis", () => {
         const task = yield* createTask(a, sid, "job", { ms: 600 })
         assert.strictEqual(task.status, "working")
         const got = yield* rpc(b, sid, "tasks/get", { taskId: task.taskId })
-        assert.strictEqual(got.result.status, "working")
+        assert.strictEqual(statusIn(got), "working")
         const listed = yield* rpc(c, sid, "tasks/list", {})
-        assert.deepStrictEqual(listed.result.tasks.map((t: { taskId: string }) => t.taskId), [task.taskId])
+        assert.deepStrictEqual(resultOf(McpSchema.ListTasksResult, listed).tasks.map((t) => t.taskId), [task.taskId])
 
         // tasks/result on another instance waits, and is woken by the change (its poll interval is 5 s)
         const started = Date.now()
         const result = yield* rpc(b, sid, "tasks/result", { taskId: task.taskId })
         const waited = Date.now() - started
-        assert.strictEqual(result.result.content[0].text, "job of 600 ms done on i0")
-        assert.strictEqual(result.result._meta["io.modelcontextprotocol/related-task"].taskId, task.taskId)
+        assert.strictEqual(toolText(result), "job of 600 ms done on i0")
+        const related = resultOf(McpSchema.CallToolResult, result)._meta?.["io.modelcontextprotocol/related-task"]
+        assert.deepStrictEqual(related, { taskId: task.taskId })
         assert.isBelow(waited, 4_000, "woken across instances, not by polling")
-        assert.strictEqual((yield* rpc(c, sid, "tasks/get", { taskId: task.taskId })).result.status, "completed")
+        assert.strictEqual(statusIn(yield* rpc(c, sid, "tasks/get", { taskId: task.taskId })), "completed")
         // the status notifications reach the standing stream held by another instance than the task's
         assert.isTrue(yield* eventually(3_000, Effect.sync(() => statusOf(notes, task.taskId).includes("completed"))))
 
@@ -143,7 +156,7 @@ describeRedis("tasks on three instances sharing Redis", () => {
           assert.strictEqual((yield* rpc(url, other, "tasks/get", { taskId: task.taskId })).error?.code, -32602)
           assert.strictEqual((yield* rpc(url, other, "tasks/result", { taskId: task.taskId })).error?.code, -32602)
           assert.strictEqual((yield* rpc(url, other, "tasks/cancel", { taskId: task.taskId })).error?.code, -32602)
-          assert.deepStrictEqual((yield* rpc(url, other, "tasks/list", {})).result.tasks, [])
+          assert.deepStrictEqual(resultOf(McpSchema.ListTasksResult, yield* rpc(url, other, "tasks/list", {})).tasks, [])
         }
         const finished = yield* rpc(c, sid, "tasks/cancel", { taskId: task.taskId })
         assert.strictEqual(finished.error?.code, -32602)
@@ -157,10 +170,10 @@ describeRedis("tasks on three instances sharing Redis", () => {
         const sid = yield* initialize(a)
         const task = yield* createTask(a, sid, "job", { ms: 30_000 })
         const cancelled = yield* rpc(b, sid, "tasks/cancel", { taskId: task.taskId })
-        assert.strictEqual(cancelled.result.status, "cancelled")
+        assert.strictEqual(resultOf(McpSchema.CancelTaskResult, cancelled).status, "cancelled")
         assert.isTrue(yield* eventually(3_000, Effect.map(redisGet(`${prefix}:test:job-interrupted`), (v) => v === "i0")))
         assert.isTrue(yield* eventually(1_000, Effect.map(redisGet(`${prefix}:test:job-fork-interrupted`), (v) => v === "i0")))
-        assert.strictEqual((yield* rpc(c, sid, "tasks/get", { taskId: task.taskId })).result.status, "cancelled")
+        assert.strictEqual(statusIn(yield* rpc(c, sid, "tasks/get", { taskId: task.taskId })), "cancelled")
         assert.strictEqual((yield* rpc(c, sid, "tasks/result", { taskId: task.taskId })).error?.code, -32800)
         // cancelling again: it is finished
         assert.strictEqual((yield* rpc(a, sid, "tasks/cancel", { taskId: task.taskId })).error?.code, -32602)
@@ -172,7 +185,7 @@ describeRedis("tasks on three instances sharing Redis", () => {
         const [a, b] = urls as [string, string, string]
         const sid = yield* initialize(a)
         const task = yield* createTask(a, sid, "job", { ms: 50 }, { ttl: 1_500 })
-        assert.strictEqual((yield* rpc(b, sid, "tasks/result", { taskId: task.taskId })).result.content[0].text, "job of 50 ms done on i0")
+        assert.strictEqual(toolText(yield* rpc(b, sid, "tasks/result", { taskId: task.taskId })), "job of 50 ms done on i0")
         // the task's keys: its record and its owner's index (the session's own keys stay)
         const mine = (keys: ReadonlyArray<string>) =>
           keys.map((k) => k.slice(prefix.length)).filter((k) => k.includes(task.taskId) || k === `:tasks:own:session:${sid}`).sort()
@@ -206,8 +219,9 @@ describeRedis("tasks on three instances sharing Redis", () => {
         while (status === "working" && Date.now() - killedAt < 10_000) {
           yield* Effect.sleep("100 millis")
           const got = yield* rpc(a, sid, "tasks/get", { taskId: task.taskId })
-          status = got.result.status
-          message = got.result.statusMessage ?? ""
+          const decoded = resultOf(McpSchema.GetTaskResult, got)
+          status = decoded.status
+          message = decoded.statusMessage ?? ""
         }
         const took = Date.now() - killedAt
         assert.strictEqual(status, "failed")

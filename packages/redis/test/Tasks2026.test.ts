@@ -10,6 +10,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Redis } from "ioredis"
+import { tasksWire } from "../../mcp/test/utils/wireTasks2026.js"
 import { startFleet } from "./fleet.js"
 import { describeRedis, REDIS_URL, testPrefix } from "./redis.js"
 
@@ -55,9 +56,13 @@ const rpc = (url: string, method: string, params: Record<string, unknown>) =>
     const messages = (response.headers.get("content-type") ?? "").includes("application/json")
       ? [JSON.parse(text)]
       : text.split("\n").filter((l) => l.startsWith("data: ") && l.length > 6).map((l) => JSON.parse(l.slice(6)))
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw wire JSON
-    return messages.find((m) => m.id === id) as any
+    const answer = (messages as Array<{ readonly id?: unknown; readonly result?: unknown }>).find((m) => m.id === id)
+    if (answer === undefined) throw new Error(`${method} on ${url}: HTTP ${response.status}, ${text}`)
+    return answer.result
   })
+
+/** `tasks/get` on one instance, validated against the extension's schema. */
+const getTask = (url: string, taskId: string) => Effect.map(rpc(url, "tasks/get", { taskId }), (r) => tasksWire("GetTaskResult", r))
 
 /** Retries `check` every 50 ms until it holds (at most `ms`); whether it did. */
 const eventually = (ms: number, check: Effect.Effect<boolean>) =>
@@ -85,33 +90,30 @@ describeRedis("the 2026 tasks extension on two instances sharing Redis", () => {
       Effect.gen(function*() {
         const { urls } = yield* TestFleet
         const [a, b] = urls as [string, string]
-        const created = (yield* rpc(a, "tools/call", { name: "ask-task", arguments: {} })).result
-        assert.strictEqual(created.resultType, "task")
-        const asked = yield* eventually(3_000, Effect.map(rpc(b, "tasks/get", { taskId: created.taskId }), (m) => m.result?.status === "input_required"))
+        const created = tasksWire("CreateTaskResult", yield* rpc(a, "tools/call", { name: "ask-task", arguments: {} }))
+        const asked = yield* eventually(3_000, Effect.map(getTask(b, created.taskId), (t) => t.status === "input_required"))
         assert.isTrue(asked)
-        const pending = (yield* rpc(b, "tasks/get", { taskId: created.taskId })).result
-        const [key] = Object.keys(pending.inputRequests)
+        const pending = yield* getTask(b, created.taskId)
+        const [key] = Object.keys(pending.inputRequests ?? {})
         const started = Date.now()
         const ack = yield* rpc(b, "tasks/update", { taskId: created.taskId, inputResponses: { [key!]: { action: "accept", content: { name: "Ada" } } } })
-        assert.strictEqual(ack.result.resultType, "complete")
-        const done = yield* eventually(4_000, Effect.map(rpc(b, "tasks/get", { taskId: created.taskId }), (m) => m.result?.status === "completed"))
+        tasksWire("UpdateTaskResult", ack)
+        const done = yield* eventually(4_000, Effect.map(getTask(b, created.taskId), (t) => t.status === "completed"))
         assert.isTrue(done)
         // the handler polls every 5 s: it was woken by the change
         assert.isBelow(Date.now() - started, 4_000)
-        const final = (yield* rpc(a, "tasks/get", { taskId: created.taskId })).result
-        assert.strictEqual(final.result.content[0].text, "Ada on i0")
+        const final = yield* getTask(a, created.taskId)
+        assert.strictEqual(final.result?.content[0]?.text, "Ada on i0")
       }))
 
     it.scoped("tasks/cancel on the other instance interrupts the handler where it runs", () =>
       Effect.gen(function*() {
         const { prefix, urls } = yield* TestFleet
         const [a, b] = urls as [string, string]
-        const created = (yield* rpc(a, "tools/call", { name: "job", arguments: { ms: 30_000 } })).result
-        assert.strictEqual(created.resultType, "task")
-        const ack = yield* rpc(b, "tasks/cancel", { taskId: created.taskId })
-        assert.strictEqual(ack.result.resultType, "complete")
+        const created = tasksWire("CreateTaskResult", yield* rpc(a, "tools/call", { name: "job", arguments: { ms: 30_000 } }))
+        tasksWire("CancelTaskResult", yield* rpc(b, "tasks/cancel", { taskId: created.taskId }))
         assert.isTrue(yield* eventually(3_000, Effect.map(redisGet(`${prefix}:test:job-interrupted`), (v) => v === "i0")))
-        assert.strictEqual((yield* rpc(a, "tasks/get", { taskId: created.taskId })).result.status, "cancelled")
+        assert.strictEqual((yield* getTask(a, created.taskId)).status, "cancelled")
       }))
   })
 })

@@ -32,3 +32,44 @@ export const assertTasksValid = (def: TasksDef, value: unknown): void => {
   }
   if (!v(value)) throw new Error(`not a valid ${def}: ${ajv.errorsText(v.errors)}\n  ${JSON.stringify(value)}`)
 }
+
+/** The task fields of the extension's results and notifications (its `Task` definition). */
+export interface WireTask {
+  readonly taskId: string
+  readonly status: "working" | "input_required" | "completed" | "failed" | "cancelled"
+  readonly statusMessage?: string
+  readonly createdAt?: string
+  readonly lastUpdatedAt?: string
+  readonly ttlMs?: number | null
+  readonly pollIntervalMs?: number
+}
+
+/** A tool's result as a terminal task inlines it. */
+export interface WireToolResult {
+  readonly content: ReadonlyArray<{ readonly type: string; readonly text?: string }>
+  readonly isError?: boolean
+  readonly _meta?: { readonly [key: string]: unknown }
+}
+
+/** What each definition checked by `tasksWire` states, as TypeScript reads it. */
+export interface TasksWire {
+  readonly CreateTaskResult: WireTask & { readonly resultType: "task" }
+  readonly GetTaskResult: WireTask & {
+    readonly resultType: "complete"
+    readonly inputRequests?: { readonly [key: string]: { readonly method: string; readonly params?: unknown } }
+    readonly result?: WireToolResult
+    readonly error?: { readonly code: number; readonly message: string }
+  }
+  readonly UpdateTaskResult: { readonly resultType: "complete" }
+  readonly CancelTaskResult: { readonly resultType: "complete" }
+  readonly TaskStatusNotification: {
+    readonly method: "notifications/tasks"
+    readonly params: WireTask & { readonly result?: WireToolResult }
+  }
+}
+
+/** `value` as a `def` of the tasks extension, after checking it against the extension's schema. */
+export const tasksWire = <D extends TasksDef>(def: D, value: unknown): TasksWire[D] => {
+  assertTasksValid(def, value)
+  return value as TasksWire[D]
+}
