@@ -24,8 +24,8 @@ import * as Stream from "effect/Stream"
 import { Redis } from "ioredis"
 import { initialize } from "../../node/test/httpUtil.js"
 import { type RoundRobin, roundRobin } from "../../node/test/roundRobin.js"
-import { type Instance, startFleet } from "./fleet.js"
-import { describeRedis, REDIS_URL, testPrefix } from "./redis.js"
+import { type Instance, startTestFleet } from "./fleet.js"
+import { describeRedis, REDIS_URL } from "./redis.js"
 
 /** Three instances and the proxy, shared by the tests of this file (the last one kills an instance). */
 class TestFleet extends Context.Tag("TestFleet")<TestFleet, {
@@ -37,8 +37,7 @@ class TestFleet extends Context.Tag("TestFleet")<TestFleet, {
 const TestFleetLive = Layer.scoped(
   TestFleet,
   Effect.gen(function*() {
-    const prefix = yield* testPrefix
-    const instances = yield* startFleet(REDIS_URL, prefix, 3)
+    const { instances, prefix } = yield* startTestFleet(3)
     const proxy = yield* roundRobin(instances.map((i) => i.port))
     return { prefix, instances, proxy }
   })

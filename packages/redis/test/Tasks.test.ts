@@ -14,8 +14,8 @@ import * as Schema from "effect/Schema"
 import * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import { Redis } from "ioredis"
 import { initialize, readSseData } from "../../node/test/httpUtil.js"
-import { type Instance, startFleet } from "./fleet.js"
-import { describeRedis, keysUnder, REDIS_URL, testPrefix } from "./redis.js"
+import { type Instance, startTestFleet } from "./fleet.js"
+import { describeRedis, keysUnder, REDIS_URL } from "./redis.js"
 
 class TestFleet extends Context.Tag("TasksTestFleet")<TestFleet, {
   readonly prefix: string
@@ -23,14 +23,7 @@ class TestFleet extends Context.Tag("TasksTestFleet")<TestFleet, {
   readonly urls: ReadonlyArray<string>
 }>() {}
 
-const TestFleetLive = Layer.scoped(
-  TestFleet,
-  Effect.gen(function*() {
-    const prefix = yield* testPrefix
-    const instances = yield* startFleet(REDIS_URL, prefix, 3)
-    return { prefix, instances, urls: instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) }
-  })
-)
+const TestFleetLive = Layer.scoped(TestFleet, startTestFleet(3))
 
 interface Message {
   readonly id?: unknown

@@ -11,22 +11,15 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { Redis } from "ioredis"
 import { tasksWire } from "../../mcp/test/utils/wireTasks2026.js"
-import { startFleet } from "./fleet.js"
-import { describeRedis, REDIS_URL, testPrefix } from "./redis.js"
+import { startTestFleet } from "./fleet.js"
+import { describeRedis, REDIS_URL } from "./redis.js"
 
 class TestFleet extends Context.Tag("Tasks2026TestFleet")<TestFleet, {
   readonly prefix: string
   readonly urls: ReadonlyArray<string>
 }>() {}
 
-const TestFleetLive = Layer.scoped(
-  TestFleet,
-  Effect.gen(function*() {
-    const prefix = yield* testPrefix
-    const instances = yield* startFleet(REDIS_URL, prefix, 2)
-    return { prefix, urls: instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) }
-  })
-)
+const TestFleetLive = Layer.scoped(TestFleet, startTestFleet(2))
 
 const V = "2026-07-28"
 const meta = {

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
+import { REDIS_URL, testPrefix } from "./redis.js"
 
 const script = fileURLToPath(new URL("./fixtures/instance.ts", import.meta.url))
 const root = fileURLToPath(new URL("../../..", import.meta.url))
@@ -49,4 +50,12 @@ export const startInstance = (url: string, prefix: string, id: string): Effect.E
 export const startFleet = (url: string, prefix: string, n: number) =>
   Effect.forEach(Array.from({ length: n }, (_, i) => `i${i}`), (id) => startInstance(url, prefix, id), {
     concurrency: "unbounded"
+  })
+
+/** A test's fleet: `n` instances on the test Redis under a prefix of its own (dropped at the end), and their URLs. */
+export const startTestFleet = (n: number) =>
+  Effect.gen(function*() {
+    const prefix = yield* testPrefix
+    const instances = yield* startFleet(REDIS_URL, prefix, n)
+    return { prefix, instances, urls: instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) }
   })
