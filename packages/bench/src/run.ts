@@ -22,7 +22,8 @@
  * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
  *   README section, unless the saved run was quick) from a saved run.
  * - `BENCH_BASELINE=<commit>`: also the programs of that commit (bundled from a
- *   detached `git worktree` under `bundle/`, with this checkout's node_modules): an
+ *   detached `git worktree` under `bundle/`, with this checkout's npm packages and the commit's
+ *   own workspace packages, `src/baseline.ts`): an
  *   `ours@base` pairing (its client and server) on stdio, SSE and JSON, and
  *   `official→ours@base` with the event store on (when its server has one), with a
  *   `÷ base` column, so that one run shows before and after.
@@ -40,7 +41,9 @@ import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Impl, Phase, PhaseReport, Report, Spec, TransportKind } from "./client.js"
 import { type Results, renderHeadline } from "./chart.js"
+import { assertOwnSources, linkNodeModules } from "./baseline.js"
 import { median, MiB } from "./common.js"
+import type { WireCounts } from "./wireCheck.js"
 
 // ============================================================================
 // configuration
@@ -207,14 +210,13 @@ const bundleBaseline = async (sha: string) => {
     git("worktree", "prune")
     git("worktree", "add", "--detach", "--force", tree, commit)
   }
-  for (const dir of ["", ...fs.readdirSync(path.join(root, "packages")).map((p) => `packages/${p}`)]) {
-    const ours = path.join(root, dir, "node_modules")
-    const theirs = path.join(tree, dir, "node_modules")
-    if (fs.existsSync(ours) && fs.existsSync(path.dirname(theirs)) && !fs.existsSync(theirs)) fs.symlinkSync(ours, theirs)
-  }
+  linkNodeModules(root, tree)
   process.stdout.write(`bundling the baseline ${commit.slice(0, 12)} in ${tree}\n`)
-  execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: path.join(tree, "packages/bench"), stdio: "inherit" })
   const dir = path.join(tree, "packages/bench/bundle")
+  // no chunk of an earlier bundling left for the check below to read
+  fs.rmSync(dir, { recursive: true, force: true })
+  execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: path.join(tree, "packages/bench"), stdio: "inherit" })
+  assertOwnSources(root, tree, dir)
   // servers before the event-store configuration ignore the flag: no store pairing for them
   const store = fs.readFileSync(path.join(dir, "serverOurs.js"), "utf8").includes("event-store")
   baseline = { dir, store, commit }
@@ -253,11 +255,18 @@ const stop = async (child: ChildProcess) => {
 }
 
 /** Starts an HTTP server and waits for its `LISTENING <port>` line. */
-const startHttpServer = (impl: Impl, transport: TransportKind, flags: ReadonlyArray<string>, script = SCRIPTS[impl]) =>
+const startHttpServer = (
+  impl: Impl,
+  transport: TransportKind,
+  flags: ReadonlyArray<string>,
+  script = SCRIPTS[impl],
+  env: NodeJS.ProcessEnv = process.env
+) =>
   new Promise<{ readonly url: string; readonly child: ChildProcess }>((resolve, reject) => {
     const mode = transport === "json" ? ["--json"] : transport === "store" ? ["--event-store"] : transport === "2026" ? ["--2026"] : []
     const child = spawn(process.execPath, [...flags, script, "--http", ...mode], {
-      stdio: ["ignore", "pipe", "inherit"]
+      stdio: ["ignore", "pipe", "inherit"],
+      env
     })
     let text = ""
     const onData = (chunk: Buffer) => {
@@ -313,12 +322,50 @@ const runOnce = async (
       pairing.clientDir
     )
   }
-  const server = await startHttpServer(pairing.server, transport, serverFlags, scriptOf(pairing))
+  // a sessions phase is checked on the server's wire: every session handed out and its standing GET held
+  const sessions = phases.find((p): p is Extract<Phase, { readonly kind: "sessions" }> => p.kind === "sessions")?.n
+  const wire = sessions === undefined
+    ? undefined
+    : { file: path.join(os.tmpdir(), `bench-wire-${process.pid}-${Date.now()}.json`), sessions }
+  const server = await startHttpServer(
+    pairing.server,
+    transport,
+    wire === undefined ? serverFlags : [...serverFlags, "--import", path.join(bundleDir, "wireCheck.js")],
+    scriptOf(pairing),
+    wire === undefined
+      ? process.env
+      : { ...process.env, BENCH_WIRE_FILE: wire.file, BENCH_WIRE_EXPECT: String(wire.sessions + 1) }
+  )
+  let report: Report
   try {
-    return await runClient({ ...base, url: server.url }, clientFlags, pairing.clientDir)
+    report = await runClient({ ...base, url: server.url }, clientFlags, pairing.clientDir)
   } finally {
     await stop(server.child)
   }
+  // a failed phase has its own error to tell
+  if (wire === undefined || !report.ok || report.phases.some((p) => p.error !== undefined)) return report
+  const failure = wireFailure(wire.file, wire.sessions, pairing.client === "ours")
+  return failure === undefined ? report : { ok: false, error: failure, phases: report.phases }
+}
+
+/**
+ * Whether the server's wire (`src/wireCheck.ts`) shows the sessions phase's `n` sessions
+ * opened, with the warm-up's (n + 1 `initialize` answers with a session id) and, for our
+ * client, n + 1 standing GETs held at once. (The official client opens its GET after
+ * `connect` resolved, and its sessions close while a busy server is still answering them:
+ * not checked. The floor opens none.) A failure's message, or undefined.
+ */
+const wireFailure = (file: string, n: number, standing: boolean): string | undefined => {
+  if (!fs.existsSync(file)) return "sessions: the server's wire counts are missing (BENCH_WIRE_FILE never written)"
+  const counts = JSON.parse(fs.readFileSync(file, "utf8")) as WireCounts
+  fs.rmSync(file, { force: true })
+  if (counts.sessions < n + 1) {
+    return `sessions: the server handed out ${counts.sessions} sessions for ${n + 1} (a stateless client, or initialize failing)`
+  }
+  if (standing && counts.maxHeldGets < n + 1) {
+    return `sessions: the server held at most ${counts.maxHeldGets} standing GETs at once for ${n + 1} sessions`
+  }
+  return undefined
 }
 
 // ============================================================================
