@@ -140,7 +140,29 @@ export const make = (options: Options): Session2026 => {
     return { ...capabilities, ...own, ...(extensions !== undefined ? { extensions } : {}) } as McpSchema2026.ClientCapabilities
   }
 
+  /**
+   * The envelope of a request whose params have no `_meta` of their own (most): one object for
+   * every such request until the version or the log level changes (nothing writes to a request's
+   * `_meta`: the engine's `progressToken` goes into a copy).
+   */
+  let plain: { readonly version: string; readonly logLevel: string | undefined; readonly meta: Record<string, unknown> } | undefined
+  const plainMeta = (): Record<string, unknown> => {
+    if (plain === undefined || plain.version !== version || plain.logLevel !== logLevel) {
+      const meta: Record<string, unknown> = {
+        [McpSchema2026.PROTOCOL_VERSION_META_KEY]: version,
+        [McpSchema2026.CLIENT_CAPABILITIES_META_KEY]: capabilities,
+        [McpSchema2026.CLIENT_INFO_META_KEY]: options.clientInfo,
+        ...(logLevel === undefined ? {} : { [McpSchema2026.LOG_LEVEL_META_KEY]: logLevel })
+      }
+      plain = { version, logLevel, meta }
+    }
+    return plain.meta
+  }
+
   const envelope = (params: JsonRpc.Params | undefined, method: string): JsonRpc.Params => {
+    if (params?._meta === undefined && !TASK_METHODS.has(method)) {
+      return params === undefined ? { _meta: plainMeta() } : { ...params, _meta: plainMeta() }
+    }
     const given = isObject(params?._meta) ? params._meta : {}
     // a client asking about a task speaks the tasks extension
     const meta = TASK_METHODS.has(method) ? { ...given, [McpSchema2026.CLIENT_CAPABILITIES_META_KEY]: TASKS_CAPABILITY } : given

@@ -72,7 +72,12 @@ const mismatch = (id: JsonRpc.RequestId, header: string, detail: string) =>
   })
 
 /** RFC 9110 optional whitespace around a field value. */
-const trimOws = (value: string): string => value.replace(/^[ \t]+|[ \t]+$/g, "")
+const trimOws = (value: string): string => {
+  // most values have none: no regular expression for them
+  const first = value.charCodeAt(0)
+  const last = value.charCodeAt(value.length - 1)
+  return first === 0x20 || first === 0x09 || last === 0x20 || last === 0x09 ? value.replace(/^[ \t]+|[ \t]+$/g, "") : value
+}
 
 /** The body field `Mcp-Name` mirrors, per method. */
 const NAME_SOURCE: { readonly [method: string]: "name" | "uri" | "taskId" } = {

@@ -40,8 +40,15 @@ import {
 
 type Messages = ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>
 
-/** The UTF-8 length of a string, without encoding it. */
-const utf8Length = (text: string): number => {
+const NON_ASCII = /[^\x00-\x7f]/
+
+/**
+ * The UTF-8 length of a string, without encoding it: its length when it is ASCII (most bodies;
+ * the regular expression scans in native code, ~4× fewer instructions than the loop).
+ */
+const utf8Length = (text: string): number => NON_ASCII.test(text) ? nonAsciiLength(text) : text.length
+
+const nonAsciiLength = (text: string): number => {
   let length = text.length
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
@@ -123,6 +130,12 @@ const afterRead = (
   const headers = request.headers
   const id = headers["mcp-session-id"]
   if (
+    id === undefined && config.auth === undefined &&
+    Modern.is2026(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
+  ) {
+    return served2026(ctx, request, principal, decoded)
+  }
+  if (
     id === undefined || config.auth !== undefined || config.stateless || ctx.fleet !== undefined ||
     decoded.messages.some(isInitialize)
   ) {
@@ -163,16 +176,11 @@ const served = (
 
     let session: Session
     if (headers["mcp-session-id"] === undefined && Modern.is2026(server.options.eras, headers, messages, isBatch)) {
-      // 2026-07-28: stateless, checked at the edge, one connection of its own that ends with the POST
+      // 2026-07-28 with `McpAuth` (without it, `served2026` has it): the edge's checks, then the 403
       const refusal = Modern.refuse(server.options.eras, headers, messages, isBatch, ProtocolEra.ERA_2026_VERSIONS)
       if (refusal !== undefined) return refusal
       if (denied !== undefined) return denied
-      const own = yield* sessions.open2026(headers)
-      own.principal = principal
-      return yield* answer(ctx, own, messages, isBatch).pipe(
-        Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : sessions.close(own)),
-        Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
-      )
+      return yield* answer2026(ctx, request, principal, decoded)
     } else if (stateless) {
       if (denied !== undefined) return denied
       // however this POST ends (its client may hang up at any point, interrupting it), its
@@ -216,6 +224,48 @@ const served = (
       Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
     )
   })
+
+/**
+ * A 2026-07-28 POST without `McpAuth` (the usual one), without a generator: checked at the
+ * edge, then served on a pooled connection of its own (`open2026`).
+ */
+const served2026 = (
+  ctx: Ctx,
+  request: EndpointRequest,
+  principal: PrincipalInfo | undefined,
+  decoded: { readonly messages: Messages; readonly isBatch: boolean }
+): Effect.Effect<Response> => {
+  const refusal = Modern.refuse(
+    ctx.config.server.options.eras,
+    request.headers,
+    decoded.messages,
+    decoded.isBatch,
+    ProtocolEra.ERA_2026_VERSIONS
+  )
+  return refusal !== undefined ? Effect.succeed(refusal) : answer2026(ctx, request, principal, decoded)
+}
+
+/**
+ * A 2026 POST, checked: stateless, on a connection that serves it and then waits for the next
+ * (or closes when the POST fails or is interrupted).
+ */
+const answer2026 = (
+  ctx: Ctx,
+  request: EndpointRequest,
+  principal: PrincipalInfo | undefined,
+  { isBatch, messages }: { readonly messages: Messages; readonly isBatch: boolean }
+): Effect.Effect<Response> => {
+  const { sessions } = ctx
+  const serve = (own: Session) => {
+    own.principal = principal
+    return answer(ctx, own, messages, isBatch).pipe(
+      Effect.onExit((exit) => Exit.isSuccess(exit) ? Effect.void : sessions.close(own)),
+      Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
+    )
+  }
+  const pooled = sessions.pooled2026(request.headers)
+  return pooled !== undefined ? serve(pooled) : Effect.flatMap(sessions.open2026(request.headers), serve)
+}
 
 type Response = HttpServerResponse.HttpServerResponse
 

@@ -57,6 +57,8 @@ export interface Sessions {
    * and the POST's headers (`Mcp-Param-*` are checked against the tool called).
    */
   readonly open2026: (headers: { readonly [name: string]: string }) => Effect.Effect<Session>
+  /** `open2026` without an effect when an idle connection is pooled (the usual case); undefined otherwise. */
+  readonly pooled2026: (headers: { readonly [name: string]: string }) => Session | undefined
   /**
    * The end of a 2026 POST answered whole: its connection waits for the next 2026 POST when
    * nothing of this one is left, else it is closed.
@@ -184,15 +186,19 @@ export const make = (
     const pool: Array<Session> = []
     const poolable = store === undefined && fleet === undefined
     yield* Effect.addFinalizer(() => Effect.forEach(pool.splice(0, pool.length), (s) => close(s), { discard: true }))
+    const pooled2026 = (headers: { readonly [name: string]: string }): Session | undefined => {
+      let session = pool.pop()
+      while (session !== undefined && session.closed) session = pool.pop()
+      if (session === undefined) return undefined
+      session.headers = headers
+      session.lastActivity = registry.now()
+      registry.add(session, false)
+      return session
+    }
     const open2026 = (headers: { readonly [name: string]: string }) =>
       Effect.suspend(() => {
-        let session = pool.pop()
-        while (session !== undefined && session.closed) session = pool.pop()
-        if (session === undefined) return openWith(undefined, true, headers)
-        session.headers = headers
-        session.lastActivity = registry.now()
-        registry.add(session, false)
-        return Effect.succeed(session)
+        const session = pooled2026(headers)
+        return session === undefined ? openWith(undefined, true, headers) : Effect.succeed(session)
       })
     const release2026 = (session: Session): Effect.Effect<void> =>
       Effect.suspend(() => {
@@ -211,5 +217,5 @@ export const make = (
           return Effect.void
         })
       })
-    return { sessions: { registry, open, open2026, release2026, close } satisfies Sessions, streams: sse }
+    return { sessions: { registry, open, open2026, pooled2026, release2026, close } satisfies Sessions, streams: sse }
   })

@@ -75,10 +75,17 @@ const SETTLE_TURNS = 16
 
 /** One run of the handler: the answers it may use and the questions it asked. */
 class Round {
-  readonly answers = new Map<string, Answer>()
+  // made on first use: most rounds never ask (a request per call allocates none of them)
+  #answers: Map<string, Answer> | undefined
+  #occurrences: Map<string, number> | undefined
+  get answers(): Map<string, Answer> {
+    return this.#answers ??= new Map()
+  }
+  get occurrences(): Map<string, number> {
+    return this.#occurrences ??= new Map()
+  }
   readonly pending: Record<string, McpSchema2026.InputRequest> = {}
   readonly asked: Record<string, Question> = {}
-  readonly occurrences = new Map<string, number>()
   version = 0
   invalid: ErrorResponse | undefined
 
@@ -237,10 +244,18 @@ export const make = (codec: RequestState.Codec, warn: string | undefined): Runne
   return <A extends Protocol.Result>(env: RequestEnv, binding: Binding, handler: Effect.Effect<A, ErrorResponse>) => {
     let bound: string | undefined
     const bind = () => bound ??= bindingText(env, binding)
-    return Effect.flatMap(prepare(codec, env, bind), (round) => {
+    const run = (round: Round) => {
       InputRound.install(env.incoming, round.ask)
-      return Effect.flatMap(Effect.exit(handler), (exit) => finish(round, exit, bind))
-    })
+      return Effect.matchCauseEffect(handler, {
+        onFailure: (cause) => finish(round, Exit.failCause(cause), bind),
+        onSuccess: (a) => round.invalid === undefined ? Effect.succeed(a) : Effect.fail(round.invalid)
+      })
+    }
+    // the usual first round (no state, no responses) is made without an effect
+    const params = env.incoming.request.params
+    return params?.requestState === undefined && params?.inputResponses === undefined
+      ? run(new Round(undefined))
+      : Effect.flatMap(prepare(codec, env, bind), run)
   }
 }
 

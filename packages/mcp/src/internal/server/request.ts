@@ -44,6 +44,7 @@ export type Handlers = { readonly [method: string]: Handler }
 
 /** A feature's services for one request: those it was registered with, then the request's own (the caller's too, on a protected transport). */
 const servicesFor = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
+  if (env.envelope !== undefined) return servicesOnce(entry, env)
   let base = env.session.services.get(entry)
   if (base === undefined) {
     base = Context.add(entry.context, ServerSession, env.session.shape)
@@ -52,6 +53,20 @@ const servicesFor = (entry: Registered<unknown>, env: RequestEnv): Context.Conte
   const services = Context.add(base, HandlerContext, env.handlerContext)
   const principal = env.session.principal?.()
   return principal === undefined ? services : Context.add(services, Principal, principal)
+}
+
+/**
+ * `servicesFor` on the 2026 path: the session is the request's own view, used once, so nothing
+ * is kept for a later request; one copy of the feature's services with the request's added
+ * (`Context.add` twice would copy them twice).
+ */
+const servicesOnce = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
+  const map = new Map(entry.context.unsafeMap)
+  map.set(ServerSession.key, env.session.shape)
+  map.set(HandlerContext.key, env.handlerContext)
+  const principal = env.session.principal?.()
+  if (principal !== undefined) map.set(Principal.key, principal)
+  return Context.unsafeMake(map)
 }
 
 /**

@@ -131,6 +131,14 @@ const checkEnvelope = (
 }
 
 /**
+ * What every per-request view shares, never written: 2026 has no `resources/subscribe` (refused
+ * before dispatch), and a 2026 request's feature services are made for it alone
+ * (`request.servicesOnce`), not kept.
+ */
+const NO_SUBSCRIPTIONS = new Set<string>()
+const NO_SERVICES = new WeakMap<never, never>()
+
+/**
  * The per-request view of the client: a `SessionState` whose `ServerSession` answers from the
  * envelope, sends on the request's own stream, and logs only at the envelope's level.
  */
@@ -162,8 +170,8 @@ export const requestView = (
   return {
     shape,
     principal: parent.principal,
-    subscriptions: new Set(),
-    services: new WeakMap(),
+    subscriptions: NO_SUBSCRIPTIONS,
+    services: NO_SERVICES,
     logLevel: envelope.logLevel,
     initialized: true
   }
@@ -306,19 +314,19 @@ export const serve = (
         // multi-round-trip requests answer what they can (internal/server/inputRequired)
         reverseCall: InputRound.reverseCall(req, view.shape.clientCapabilities, reverseCall(view.shape))
       }), envelope.right)
-    const answered = Effect.mapBoth(dispatch(incoming), {
-      onFailure: rename,
-      onSuccess: (result) => decorate(served, method, result)
-    })
-    if (headers === undefined || method !== "tools/call") return answered
-    // over HTTP: the tool's `Mcp-Param-*` headers agree with its arguments, before it runs
-    return Effect.flatMap(served.registry.get, (r) => {
+    if (headers !== undefined && method === "tools/call") {
+      // over HTTP: the tool's `Mcp-Param-*` headers agree with its arguments, before it runs
       const p = params as { readonly name?: unknown; readonly arguments?: unknown }
-      const tool = typeof p.name === "string" ? r.tools.get(p.name) : undefined
+      const tool = typeof p.name === "string" ? served.registry.current().tools.get(p.name) : undefined
       const refused = tool === undefined
         ? undefined
         : ParamHeaders.check(tool.feature.definition.inputSchema, p.arguments, headers)
-      return refused === undefined ? answered : Effect.fail(refused)
+      if (refused !== undefined) return Effect.fail(refused)
+    }
+    // one frame (`mapBoth` adds a `sync` for the success)
+    return Effect.matchEffect(dispatch(incoming), {
+      onFailure: (error) => Effect.fail(rename(error)),
+      onSuccess: (result) => Effect.succeed(decorate(served, method, result))
     })
   }
 }
