@@ -57,16 +57,13 @@ const servicesFor = (entry: Registered<unknown>, env: RequestEnv): Context.Conte
 
 /**
  * `servicesFor` on the 2026 path: the session is the request's own view, used once, so nothing
- * is kept for a later request; one copy of the feature's services with the request's added
- * (`Context.add` twice would copy them twice).
+ * is kept for a later request; the feature's services are copied once, with the request's
+ * (a handful) merged over them (`Context.add` on the feature's would copy them per service).
  */
 const servicesOnce = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
-  const map = new Map(entry.context.unsafeMap)
-  map.set(ServerSession.key, env.session.shape)
-  map.set(HandlerContext.key, env.handlerContext)
+  const own = Context.make(ServerSession, env.session.shape).pipe(Context.add(HandlerContext, env.handlerContext))
   const principal = env.session.principal?.()
-  if (principal !== undefined) map.set(Principal.key, principal)
-  return Context.unsafeMake(map)
+  return Context.merge(entry.context, principal === undefined ? own : Context.add(own, Principal, principal))
 }
 
 /**
