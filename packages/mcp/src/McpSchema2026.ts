@@ -63,6 +63,10 @@
  */
 import * as Schema from "effect/Schema"
 import * as McpSchema from "./McpSchema.js"
+// the schemas the server engine validates (the envelope, `subscriptions/listen`, input requests and their
+// answers) are defined in internal/schema2026/core, which a server loads instead of this module; they are
+// re-exported here, the same values, with their documentation
+import * as Core from "./internal/schema2026/core.js"
 
 export {
   /**
@@ -381,91 +385,91 @@ export {
  * McpSchema2026.PROTOCOL_VERSION // "2026-07-28"
  * ```
  */
-export const PROTOCOL_VERSION = "2026-07-28" as const
+export const PROTOCOL_VERSION = Core.PROTOCOL_VERSION
 
 /**
  * The stateless-era revisions this implementation speaks, newest first.
  * @since 0.2.0
  * @category versions
  */
-export const SUPPORTED_PROTOCOL_VERSIONS = [PROTOCOL_VERSION] as const
+export const SUPPORTED_PROTOCOL_VERSIONS = Core.SUPPORTED_PROTOCOL_VERSIONS
 
 /**
  * `params._meta` key: the protocol version of this request (required; equals `MCP-Protocol-Version`).
  * @since 0.2.0
  * @category constants
  */
-export const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion" as const
+export const PROTOCOL_VERSION_META_KEY = Core.PROTOCOL_VERSION_META_KEY
 /**
  * `params._meta` key: the client's capabilities for this request (required; `{}` = none).
  * @since 0.2.0
  * @category constants
  */
-export const CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities" as const
+export const CLIENT_CAPABILITIES_META_KEY = Core.CLIENT_CAPABILITIES_META_KEY
 /**
  * `params._meta` key: the client's `Implementation` (should be sent; display and logs only).
  * @since 0.2.0
  * @category constants
  */
-export const CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo" as const
+export const CLIENT_INFO_META_KEY = Core.CLIENT_INFO_META_KEY
 /**
  * `params._meta` key: the log level for this request (absent: no `notifications/message` at all).
  * @since 0.2.0
  * @category constants
  */
-export const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel" as const
+export const LOG_LEVEL_META_KEY = Core.LOG_LEVEL_META_KEY
 /**
  * `result._meta` key: the server's `Implementation` (should be on every result).
  * @since 0.2.0
  * @category constants
  */
-export const SERVER_INFO_META_KEY = "io.modelcontextprotocol/serverInfo" as const
+export const SERVER_INFO_META_KEY = Core.SERVER_INFO_META_KEY
 /**
  * `_meta` key: the id of the `subscriptions/listen` request a notification (or its final result) belongs to.
  * @since 0.2.0
  * @category constants
  */
-export const SUBSCRIPTION_ID_META_KEY = "io.modelcontextprotocol/subscriptionId" as const
+export const SUBSCRIPTION_ID_META_KEY = Core.SUBSCRIPTION_ID_META_KEY
 
 /**
  * `resultType` of a finished request (also what a missing `resultType` means).
  * @since 0.2.0
  * @category constants
  */
-export const RESULT_TYPE_COMPLETE = "complete" as const
+export const RESULT_TYPE_COMPLETE = Core.RESULT_TYPE_COMPLETE
 /**
  * `resultType` of an {@link InputRequiredResult}.
  * @since 0.2.0
  * @category constants
  */
-export const RESULT_TYPE_INPUT_REQUIRED = "input_required" as const
+export const RESULT_TYPE_INPUT_REQUIRED = Core.RESULT_TYPE_INPUT_REQUIRED
 
 /**
  * Error code: HTTP headers missing, malformed or not matching the body (HTTP 400).
  * @since 0.2.0
  * @category constants
  */
-export const HEADER_MISMATCH = -32020 as const
+export const HEADER_MISMATCH = Core.HEADER_MISMATCH
 /**
  * Error code: the request needs a client capability the request did not declare (HTTP 400).
  * @since 0.2.0
  * @category constants
  */
-export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021 as const
+export const MISSING_REQUIRED_CLIENT_CAPABILITY = Core.MISSING_REQUIRED_CLIENT_CAPABILITY
 /**
  * Error code: unknown or unsupported protocol version, `data: { supported, requested }` (HTTP 400).
  * @since 0.2.0
  * @category constants
  */
-export const UNSUPPORTED_PROTOCOL_VERSION = -32022 as const
+export const UNSUPPORTED_PROTOCOL_VERSION = Core.UNSUPPORTED_PROTOCOL_VERSION
 
 // -----------------------------------------------------------------------------
 // Helpers & JSON
 // -----------------------------------------------------------------------------
 
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+const optional = Core.optional
 const JsonRpcVersion = Schema.Literal("2.0")
-const { Implementation, JsonObject, LoggingLevel, ProgressToken, RequestId } = McpSchema
+const { Implementation, JsonObject, RequestId } = McpSchema
 const StringRecord = Schema.Record({ key: Schema.String, value: Schema.String })
 
 /**
@@ -473,9 +477,7 @@ const StringRecord = Schema.Record({ key: Schema.String, value: Schema.String })
  * @since 0.2.0
  * @category models
  */
-export const JSONValue = Schema.Unknown.pipe(
-  Schema.filter((u) => u !== undefined, { message: () => "Expected a JSON value, actual undefined" })
-)
+export const JSONValue = Core.JSONValue
 /**
  * Any JSON value.
  * @since 0.2.0
@@ -514,7 +516,7 @@ export type JSONArray = typeof JSONArray.Type
  * @since 0.2.0
  * @category models
  */
-export const MetaObject = McpSchema.Meta
+export const MetaObject = Core.MetaObject
 /**
  * The contents of a `_meta` field.
  * @since 0.2.0
@@ -527,17 +529,9 @@ export type MetaObject = McpSchema.Meta
 // -----------------------------------------------------------------------------
 
 /** Named capability objects (`experimental`, `extensions`). */
-const CapabilityMap = Schema.Record({ key: Schema.String, value: JsonObject })
+const CapabilityMap = Core.CapabilityMap
 
-const ClientCapabilities_ = Schema.Struct({
-  experimental: optional(CapabilityMap),
-  /** Extensions the client supports, by extension identifier. */
-  extensions: optional(CapabilityMap),
-  /** Present if the client can answer `roots/list` input requests. */
-  roots: optional(JsonObject),
-  sampling: optional(Schema.Struct({ context: optional(JsonObject), tools: optional(JsonObject) })),
-  elicitation: optional(Schema.Struct({ form: optional(JsonObject), url: optional(JsonObject) }))
-})
+const ClientCapabilities_ = Core.ClientCapabilities_
 /**
  * The schema type of {@link ClientCapabilities} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -549,7 +543,7 @@ export interface ClientCapabilitiesSchema extends Schema.Struct<typeof ClientCap
  * @since 0.2.0
  * @category capabilities
  */
-export const ClientCapabilities: ClientCapabilitiesSchema = ClientCapabilities_
+export const ClientCapabilities: ClientCapabilitiesSchema = Core.ClientCapabilities
 /**
  * Capabilities a client declares, per request.
  * @since 0.2.0
@@ -590,13 +584,7 @@ export interface ServerCapabilities extends Schema.Schema.Type<typeof ServerCapa
 // `_meta` envelopes, params & results
 // -----------------------------------------------------------------------------
 
-const RequestMetaObject_ = Schema.Struct({
-  progressToken: optional(ProgressToken),
-  [PROTOCOL_VERSION_META_KEY]: Schema.String,
-  [CLIENT_CAPABILITIES_META_KEY]: ClientCapabilities,
-  [CLIENT_INFO_META_KEY]: optional(Implementation),
-  [LOG_LEVEL_META_KEY]: optional(LoggingLevel)
-}, JsonObject)
+const RequestMetaObject_ = Core.RequestMetaObject_
 /**
  * The schema type of {@link RequestMetaObject} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -608,7 +596,7 @@ export interface RequestMetaObjectSchema extends Schema.TypeLiteral<typeof Reque
  * @since 0.2.0
  * @category models
  */
-export const RequestMetaObject: RequestMetaObjectSchema = RequestMetaObject_
+export const RequestMetaObject: RequestMetaObjectSchema = Core.RequestMetaObject
 /**
  * The `_meta` of every request: the per-request envelope.
  * @since 0.2.0
@@ -769,7 +757,7 @@ const completeFields = {
  * @since 0.2.0
  * @category models
  */
-export const CacheScope = Schema.Literal("private", "public")
+export const CacheScope = Core.CacheScope
 /**
  * Who may reuse a cached result.
  * @since 0.2.0
@@ -835,20 +823,9 @@ export interface PaginatedResult extends Schema.Schema.Type<typeof PaginatedResu
 // -----------------------------------------------------------------------------
 
 /** Tool input schema: any JSON Schema object whose root has `type: "object"`. */
-const ToolInputSchema = Schema.Struct({ $schema: optional(Schema.String), type: Schema.Literal("object") }, JsonObject)
 /** Tool output schema: any JSON Schema object. */
-const ToolOutputSchema = Schema.Struct({ $schema: optional(Schema.String) }, JsonObject)
 
-const Tool_ = Schema.Struct({
-  name: Schema.String,
-  title: optional(Schema.String),
-  icons: optional(Schema.Array(McpSchema.Icon)),
-  description: optional(Schema.String),
-  inputSchema: ToolInputSchema,
-  outputSchema: optional(ToolOutputSchema),
-  annotations: optional(McpSchema.ToolAnnotations),
-  _meta: optional(MetaObject)
-})
+const Tool_ = Core.Tool_
 /**
  * The schema type of {@link Tool} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -860,7 +837,7 @@ export interface ToolSchema extends Schema.Struct<typeof Tool_.fields> {}
  * @since 0.2.0
  * @category models
  */
-export const Tool: ToolSchema = Tool_
+export const Tool: ToolSchema = Core.Tool
 /**
  * Definition of a tool the client can call.
  * @since 0.2.0
@@ -868,10 +845,7 @@ export const Tool: ToolSchema = Tool_
  */
 export interface Tool extends Schema.Schema.Type<typeof Tool> {}
 
-const ToolResultContent_ = Schema.Struct({
-  ...McpSchema.ToolResultContent.fields,
-  structuredContent: optional(JSONValue)
-})
+const ToolResultContent_ = Core.ToolResultContent_
 /**
  * The schema type of {@link ToolResultContent} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -883,7 +857,7 @@ export interface ToolResultContentSchema extends Schema.Struct<typeof ToolResult
  * @since 0.2.0
  * @category models
  */
-export const ToolResultContent: ToolResultContentSchema = ToolResultContent_
+export const ToolResultContent: ToolResultContentSchema = Core.ToolResultContent
 /**
  * The result of a tool use inside sampling.
  * @since 0.2.0
@@ -896,13 +870,7 @@ export interface ToolResultContent extends Schema.Schema.Type<typeof ToolResultC
  * @since 0.2.0
  * @category models
  */
-export const SamplingMessageContentBlock = Schema.Union(
-  McpSchema.TextContent,
-  McpSchema.ImageContent,
-  McpSchema.AudioContent,
-  McpSchema.ToolUseContent,
-  ToolResultContent
-)
+export const SamplingMessageContentBlock = Core.SamplingMessageContentBlock
 /**
  * Content of sampling messages.
  * @since 0.2.0
@@ -910,9 +878,8 @@ export const SamplingMessageContentBlock = Schema.Union(
  */
 export type SamplingMessageContentBlock = typeof SamplingMessageContentBlock.Type
 
-const SamplingContent = Schema.Union(...SamplingMessageContentBlock.members, Schema.Array(SamplingMessageContentBlock))
 
-const SamplingMessage_ = Schema.Struct({ role: McpSchema.Role, content: SamplingContent, _meta: optional(MetaObject) })
+const SamplingMessage_ = Core.SamplingMessage_
 /**
  * The schema type of {@link SamplingMessage} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -924,7 +891,7 @@ export interface SamplingMessageSchema extends Schema.Struct<typeof SamplingMess
  * @since 0.2.0
  * @category models
  */
-export const SamplingMessage: SamplingMessageSchema = SamplingMessage_
+export const SamplingMessage: SamplingMessageSchema = Core.SamplingMessage
 /**
  * A message issued to or received from an LLM API.
  * @since 0.2.0
@@ -932,18 +899,7 @@ export const SamplingMessage: SamplingMessageSchema = SamplingMessage_
  */
 export interface SamplingMessage extends Schema.Schema.Type<typeof SamplingMessage> {}
 
-const CreateMessageRequestParams_ = Schema.Struct({
-  messages: Schema.Array(SamplingMessage),
-  modelPreferences: optional(McpSchema.ModelPreferences),
-  systemPrompt: optional(Schema.String),
-  includeContext: optional(Schema.Literal("allServers", "none", "thisServer")),
-  temperature: optional(Schema.Number),
-  maxTokens: Schema.Int,
-  stopSequences: optional(Schema.Array(Schema.String)),
-  metadata: optional(JsonObject),
-  tools: optional(Schema.Array(Tool)),
-  toolChoice: optional(McpSchema.ToolChoice)
-})
+const CreateMessageRequestParams_ = Core.CreateMessageRequestParams_
 /**
  * The schema type of {@link CreateMessageRequestParams} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -955,7 +911,7 @@ export interface CreateMessageRequestParamsSchema extends Schema.Struct<typeof C
  * @since 0.2.0
  * @category requests
  */
-export const CreateMessageRequestParams: CreateMessageRequestParamsSchema = CreateMessageRequestParams_
+export const CreateMessageRequestParams: CreateMessageRequestParamsSchema = Core.CreateMessageRequestParams
 /**
  * Params of a `sampling/createMessage` input request.
  * @since 0.2.0
@@ -963,11 +919,7 @@ export const CreateMessageRequestParams: CreateMessageRequestParamsSchema = Crea
  */
 export interface CreateMessageRequestParams extends Schema.Schema.Type<typeof CreateMessageRequestParams> {}
 
-const CreateMessageResult_ = Schema.Struct({
-  ...SamplingMessage.fields,
-  model: Schema.String,
-  stopReason: optional(Schema.String)
-})
+const CreateMessageResult_ = Core.CreateMessageResult_
 /**
  * The schema type of {@link CreateMessageResult} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -979,7 +931,7 @@ export interface CreateMessageResultSchema extends Schema.Struct<typeof CreateMe
  * @since 0.2.0
  * @category results
  */
-export const CreateMessageResult: CreateMessageResultSchema = CreateMessageResult_
+export const CreateMessageResult: CreateMessageResultSchema = Core.CreateMessageResult
 /**
  * The client's answer to a `sampling/createMessage` input request.
  * @since 0.2.0
@@ -987,10 +939,7 @@ export const CreateMessageResult: CreateMessageResultSchema = CreateMessageResul
  */
 export interface CreateMessageResult extends Schema.Schema.Type<typeof CreateMessageResult> {}
 
-const CreateMessageRequest_ = Schema.Struct({
-  method: Schema.Literal("sampling/createMessage"),
-  params: CreateMessageRequestParams
-})
+const CreateMessageRequest_ = Core.CreateMessageRequest_
 /**
  * The schema type of {@link CreateMessageRequest} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -1002,7 +951,7 @@ export interface CreateMessageRequestSchema extends Schema.Struct<typeof CreateM
  * @since 0.2.0
  * @category requests
  */
-export const CreateMessageRequest: CreateMessageRequestSchema = CreateMessageRequest_
+export const CreateMessageRequest: CreateMessageRequestSchema = Core.CreateMessageRequest
 /**
  * An input request: sample the client's LLM.
  * @since 0.2.0
@@ -1010,11 +959,7 @@ export const CreateMessageRequest: CreateMessageRequestSchema = CreateMessageReq
  */
 export interface CreateMessageRequest extends Schema.Schema.Type<typeof CreateMessageRequest> {}
 
-const ElicitRequestFormParams_ = Schema.Struct({
-  mode: optional(Schema.Literal("form")),
-  message: Schema.String,
-  requestedSchema: McpSchema.ElicitRequestedSchema
-})
+const ElicitRequestFormParams_ = Core.ElicitRequestFormParams_
 /**
  * The schema type of {@link ElicitRequestFormParams} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -1026,7 +971,7 @@ export interface ElicitRequestFormParamsSchema extends Schema.Struct<typeof Elic
  * @since 0.2.0
  * @category models
  */
-export const ElicitRequestFormParams: ElicitRequestFormParamsSchema = ElicitRequestFormParams_
+export const ElicitRequestFormParams: ElicitRequestFormParamsSchema = Core.ElicitRequestFormParams
 /**
  * Params of a form-mode elicitation.
  * @since 0.2.0
@@ -1039,11 +984,7 @@ export interface ElicitRequestFormParams extends Schema.Schema.Type<typeof Elici
  * @since 0.2.0
  * @category models
  */
-export const ElicitRequestURLParams = Schema.Struct({
-  mode: Schema.Literal("url"),
-  message: Schema.String,
-  url: Schema.String
-})
+export const ElicitRequestURLParams = Core.ElicitRequestURLParams
 /**
  * Params of a URL-mode elicitation.
  * @since 0.2.0
@@ -1056,7 +997,7 @@ export interface ElicitRequestURLParams extends Schema.Schema.Type<typeof Elicit
  * @since 0.2.0
  * @category requests
  */
-export const ElicitRequestParams = Schema.Union(ElicitRequestFormParams, ElicitRequestURLParams)
+export const ElicitRequestParams = Core.ElicitRequestParams
 /**
  * Params of an `elicitation/create` input request.
  * @since 0.2.0
@@ -1064,7 +1005,7 @@ export const ElicitRequestParams = Schema.Union(ElicitRequestFormParams, ElicitR
  */
 export type ElicitRequestParams = typeof ElicitRequestParams.Type
 
-const ElicitRequest_ = Schema.Struct({ method: Schema.Literal("elicitation/create"), params: ElicitRequestParams })
+const ElicitRequest_ = Core.ElicitRequest_
 /**
  * The schema type of {@link ElicitRequest} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -1076,7 +1017,7 @@ export interface ElicitRequestSchema extends Schema.Struct<typeof ElicitRequest_
  * @since 0.2.0
  * @category requests
  */
-export const ElicitRequest: ElicitRequestSchema = ElicitRequest_
+export const ElicitRequest: ElicitRequestSchema = Core.ElicitRequest
 /**
  * An input request: ask the user, through the client.
  * @since 0.2.0
@@ -1084,13 +1025,7 @@ export const ElicitRequest: ElicitRequestSchema = ElicitRequest_
  */
 export interface ElicitRequest extends Schema.Schema.Type<typeof ElicitRequest> {}
 
-const ElicitResult_ = Schema.Struct({
-  action: Schema.Literal("accept", "cancel", "decline"),
-  content: optional(Schema.Record({
-    key: Schema.String,
-    value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String))
-  }))
-})
+const ElicitResult_ = Core.ElicitResult_
 /**
  * The schema type of {@link ElicitResult} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -1102,7 +1037,7 @@ export interface ElicitResultSchema extends Schema.Struct<typeof ElicitResult_.f
  * @since 0.2.0
  * @category results
  */
-export const ElicitResult: ElicitResultSchema = ElicitResult_
+export const ElicitResult: ElicitResultSchema = Core.ElicitResult
 /**
  * The client's answer to an elicitation.
  * @since 0.2.0
@@ -1115,7 +1050,7 @@ export interface ElicitResult extends Schema.Schema.Type<typeof ElicitResult> {}
  * @since 0.2.0
  * @category requests
  */
-export const ListRootsRequestParams = Schema.Struct({ _meta: optional(MetaObject) })
+export const ListRootsRequestParams = Core.ListRootsRequestParams
 /**
  * Params of a `roots/list` input request.
  * @since 0.2.0
@@ -1123,10 +1058,7 @@ export const ListRootsRequestParams = Schema.Struct({ _meta: optional(MetaObject
  */
 export interface ListRootsRequestParams extends Schema.Schema.Type<typeof ListRootsRequestParams> {}
 
-const ListRootsRequest_ = Schema.Struct({
-  method: Schema.Literal("roots/list"),
-  params: optional(ListRootsRequestParams)
-})
+const ListRootsRequest_ = Core.ListRootsRequest_
 /**
  * The schema type of {@link ListRootsRequest} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -1138,7 +1070,7 @@ export interface ListRootsRequestSchema extends Schema.Struct<typeof ListRootsRe
  * @since 0.2.0
  * @category requests
  */
-export const ListRootsRequest: ListRootsRequestSchema = ListRootsRequest_
+export const ListRootsRequest: ListRootsRequestSchema = Core.ListRootsRequest
 /**
  * An input request: list the client's roots.
  * @since 0.2.0
@@ -1151,7 +1083,7 @@ export interface ListRootsRequest extends Schema.Schema.Type<typeof ListRootsReq
  * @since 0.2.0
  * @category results
  */
-export const ListRootsResult = Schema.Struct({ roots: Schema.Array(McpSchema.Root) })
+export const ListRootsResult = Core.ListRootsResult
 /**
  * The client's answer to a `roots/list` input request.
  * @since 0.2.0
@@ -1168,7 +1100,7 @@ export interface ListRootsResult extends Schema.Schema.Type<typeof ListRootsResu
  * @since 0.2.0
  * @category requests
  */
-export const InputRequest = Schema.Union(CreateMessageRequest, ListRootsRequest, ElicitRequest)
+export const InputRequest = Core.InputRequest
 /**
  * A request the server needs the client to fulfil.
  * @since 0.2.0
@@ -1608,13 +1540,7 @@ export interface CompleteResult extends Schema.Schema.Type<typeof CompleteResult
  * @since 0.2.0
  * @category models
  */
-export const SubscriptionFilter = Schema.Struct({
-  toolsListChanged: optional(Schema.Boolean),
-  promptsListChanged: optional(Schema.Boolean),
-  resourcesListChanged: optional(Schema.Boolean),
-  /** `notifications/resources/updated` for these URIs (replaces `resources/subscribe`). */
-  resourceSubscriptions: optional(Schema.Array(Schema.String))
-})
+export const SubscriptionFilter = Core.SubscriptionFilter
 /**
  * The notifications a client opts in to on a `subscriptions/listen` stream.
  * @since 0.2.0
@@ -1622,7 +1548,7 @@ export const SubscriptionFilter = Schema.Struct({
  */
 export interface SubscriptionFilter extends Schema.Schema.Type<typeof SubscriptionFilter> {}
 
-const SubscriptionsListenRequestParams_ = Schema.Struct({ _meta: RequestMetaObject, notifications: SubscriptionFilter })
+const SubscriptionsListenRequestParams_ = Core.SubscriptionsListenRequestParams_
 /**
  * The schema type of {@link SubscriptionsListenRequestParams} (a named interface keeps declaration output small).
  * @since 0.2.0
@@ -2514,9 +2440,7 @@ export const ClientRequests = {
  * @since 0.2.0
  * @category constants
  */
-export const INPUT_REQUIRED_METHODS = ["tools/call", "prompts/get", "resources/read"] as const satisfies ReadonlyArray<
-  ClientRequestMethod
->
+export const INPUT_REQUIRED_METHODS = Core.INPUT_REQUIRED_METHODS satisfies ReadonlyArray<ClientRequestMethod>
 
 /**
  * The requests a server may put in `inputRequests`: method -> `{ params, result }` (the result is
@@ -2524,11 +2448,7 @@ export const INPUT_REQUIRED_METHODS = ["tools/call", "prompts/get", "resources/r
  * @since 0.2.0
  * @category method tables
  */
-export const InputRequestMethods = {
-  "sampling/createMessage": { params: CreateMessageRequestParams, result: CreateMessageResult },
-  "roots/list": { params: Schema.UndefinedOr(ListRootsRequestParams), result: ListRootsResult },
-  "elicitation/create": { params: ElicitRequestParams, result: ElicitResult }
-} as const satisfies McpSchema.RequestMethodTable
+export const InputRequestMethods = Core.InputRequestMethods satisfies McpSchema.RequestMethodTable
 
 /**
  * Notifications a client sends to a server.
@@ -2562,17 +2482,7 @@ export const ServerNotifications = {
  * @since 0.2.0
  * @category constants
  */
-export const REMOVED_CLIENT_REQUEST_METHODS = [
-  "initialize",
-  "ping",
-  "logging/setLevel",
-  "resources/subscribe",
-  "resources/unsubscribe",
-  "tasks/get",
-  "tasks/result",
-  "tasks/cancel",
-  "tasks/list"
-] as const satisfies ReadonlyArray<McpSchema.ClientRequestMethod>
+export const REMOVED_CLIENT_REQUEST_METHODS = Core.REMOVED_CLIENT_REQUEST_METHODS satisfies ReadonlyArray<McpSchema.ClientRequestMethod>
 
 /**
  * 2025-11-25 notifications (either direction) that do not exist in this revision.

@@ -12,7 +12,7 @@
  * @since 0.2.0
  */
 import * as McpSchema from "./McpSchema.js"
-import * as McpSchema2026 from "./McpSchema2026.js"
+import * as McpSchema2026 from "./internal/schema2026/core.js"
 
 /**
  * An era of the protocol, named for the year of its first revision.

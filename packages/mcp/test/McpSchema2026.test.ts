@@ -13,6 +13,7 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import { readFileSync } from "node:fs"
+import * as Schema2026Core from "../src/internal/schema2026/core.js"
 
 // -----------------------------------------------------------------------------
 // Spec & validator
@@ -863,5 +864,20 @@ describe("ProtocolEra", () => {
     // an initialize with an envelope is a 2026 request (where the method does not exist)
     expect(ProtocolEra.requestEra("initialize", { _meta: meta, protocolVersion: "2025-11-25" })).toBe("2026")
     expect(ProtocolEra.envelopeVersion({ _meta: fullMeta })).toBe(V)
+  })
+})
+
+describe("the engine's part of the 2026 schemas (internal/schema2026/core)", () => {
+  it("is McpSchema2026's own values, and knows the same client request methods", () => {
+    // the server engine loads only this module: what it validates must be what McpSchema2026 exports
+    for (const name of ["RequestMetaObject", "SubscriptionsListenRequestParams", "InputRequest", "InputRequestMethods", "ClientCapabilities", "CacheScope", "Tool", "SamplingMessage"] as const) {
+      expect(McpSchema2026[name]).toBe(Schema2026Core[name])
+    }
+    expect(McpSchema2026.INPUT_REQUIRED_METHODS).toBe(Schema2026Core.INPUT_REQUIRED_METHODS)
+    expect(McpSchema2026.REMOVED_CLIENT_REQUEST_METHODS).toBe(Schema2026Core.REMOVED_CLIENT_REQUEST_METHODS)
+    expect([...Schema2026Core.CLIENT_REQUEST_METHODS].sort()).toEqual(Object.keys(McpSchema2026.ClientRequests).sort())
+    for (const method of ["server/discover", "tools/call", "ping", "initialize", "toString", "__proto__"]) {
+      expect(Schema2026Core.isClientRequestMethod(method)).toBe(McpSchema2026.isClientRequestMethod(method))
+    }
   })
 })

@@ -9,7 +9,7 @@
 import type * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
-import * as McpSchema2026 from "../McpSchema2026.js"
+import * as McpSchema2026 from "./schema2026/core.js"
 import { validator } from "./validate.js"
 
 export type InputMethod = keyof typeof McpSchema2026.InputRequestMethods

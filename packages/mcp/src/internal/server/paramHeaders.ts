@@ -9,7 +9,7 @@
  * @internal
  */
 import { ErrorResponse } from "../../McpError.js"
-import * as McpSchema2026 from "../../McpSchema2026.js"
+import * as McpSchema2026 from "../schema2026/core.js"
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 const utf8 = new TextDecoder("utf-8", { fatal: true })
