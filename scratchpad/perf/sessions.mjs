@@ -15,6 +15,7 @@ const post = (session, body) => new Promise((resolve, reject) => {
 const open = async () => {
   const { session } = await post(undefined, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "s", version: "1" } } })
   await post(session, { jsonrpc: "2.0", method: "notifications/initialized" })
+  if (process.env.NOGET === "1") return session // NOGET=1: no standing GET (what the GET costs is the difference)
   await new Promise((resolve) => {
     const req = http.request({ host: "127.0.0.1", port, path: "/mcp", method: "GET", headers: { accept: "text/event-stream", "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" } }, (res) => { res.on("data", () => {}); resolve() })
     req.end()
@@ -23,7 +24,7 @@ const open = async () => {
 }
 const admin = await open()
 let id = 10
-const stats = async (snapshot) => JSON.parse(JSON.parse((await post(admin, { jsonrpc: "2.0", id: id++, method: "tools/call", params: { name: "stats", arguments: { gc: true, ...(snapshot ? { snapshot } : {}) } } })).data.split("\n").find((l) => l.startsWith("data: {"))?.slice(6) ?? "{}").result.content[0].text)
+const stats = async (snapshot) => { const r = await post(admin, { jsonrpc: "2.0", id: id++, method: "tools/call", params: { name: "stats", arguments: { gc: true, ...(snapshot ? { snapshot } : {}) } } }); return JSON.parse(JSON.parse(r.data.trimStart().startsWith("{") ? r.data : r.data.split("\n").find((l) => l.startsWith("data: {"))?.slice(6) ?? "{}").result.content[0].text) } // SSE or JSON (--json) answers
 const s0 = await stats(process.env.SNAP ? `${process.env.SNAP}-before.heapsnapshot` : undefined)
 const batch = Number(process.env.BATCH ?? 50) // BATCH=500: all at once, as the bench opens them (each keeps its POST connection idle)
 for (let i = 0; i < n; i += batch) await Promise.all(Array.from({ length: Math.min(batch, n - i) }, open))

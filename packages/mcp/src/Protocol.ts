@@ -25,7 +25,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Runtime from "effect/Runtime"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import type * as JsonRpc from "./JsonRpc.js"
 import type { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
 import * as Deadlines from "./internal/deadlines.js"
@@ -244,15 +244,24 @@ export const make = (
       })
 
     // handlers forked after an earlier `close` (the loop runs until the scope closes) end here too
-    yield* Effect.addFinalizer(() =>
-      Effect.zipRight(close("the protocol engine was closed"), Effect.zipRight(incoming.interruptAll, deadlines.stop))
+    // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs for
+    // the life of the connection)
+    yield* Effect.scopeWith((scope) =>
+      Scope.addFinalizerExit(
+        scope,
+        () => Effect.zipRight(close("the protocol engine was closed"), Effect.zipRight(incoming.interruptAll, deadlines.stop))
+      )
     )
 
     // forked from the runtime, not from this fiber: a child fiber keeps its parent fiber reachable
     // for as long as it runs, and the read loop runs as long as the connection (on HTTP the
     // parent is the POST that opened the session)
-    const reader = Runtime.runFork(loopRuntime)(Read.readLoop(engine, transport, outgoing, incoming, options, close))
-    yield* Effect.addFinalizer(() => Fiber.interrupt(reader))
+    // (none for a transport that hands its frames over as they come: an HTTP server's session)
+    const loop = Read.readLoop(engine, transport, outgoing, incoming, options, close)
+    if (loop !== undefined) {
+      const reader = Runtime.runFork(loopRuntime)(loop)
+      yield* Effect.addFinalizer(() => Fiber.interrupt(reader))
+    }
 
     return {
       request,

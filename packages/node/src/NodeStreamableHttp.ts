@@ -170,6 +170,8 @@ interface WriteLimits {
   readonly stalled: Stalled
   readonly maxBufferedBytes: number
   readonly now: () => number
+  /** Runs an effect outside any fiber of a request (a pushed body's `release`, its warnings). */
+  readonly runFork: (effect: Effect.Effect<void>) => unknown
 }
 
 /** The reader `StreamableHttpServer` puts on its SSE bodies, under this global symbol (see its `sseStream`). */
@@ -178,6 +180,8 @@ const BodyPullKey: unique symbol = Symbol.for("@effect-mcp/mcp/StreamableHttpSer
 interface BodyPull {
   readonly pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>>
   readonly release: Effect.Effect<void>
+  /** Absent from an older endpoint's bodies: then they are pumped with `pull`. */
+  readonly push?: ((writer: { readonly write: (text: string) => boolean; readonly end: () => void }) => () => void) | undefined
 }
 
 /** Writes every chunk `pull` gives until it ends, then (however it ends) `release`. */
@@ -196,7 +200,8 @@ const pump = ({ pull, release }: BodyPull, write: (chunk: Chunk.Chunk<Uint8Array
 const writeResponse = (
   res: ServerResponse,
   response: HttpServerResponse.HttpServerResponse,
-  limits: WriteLimits
+  limits: WriteLimits,
+  detached: () => void
 ): Effect.Effect<void> => {
   if (res.writableEnded) return Effect.void
   res.writeHead(response.status, response.headers)
@@ -246,9 +251,15 @@ const writeResponse = (
           })
           : Effect.void
       }
-      // our endpoint's SSE bodies carry their own reader: pumped by hand, a standing stream's
-      // fiber holds a few frames instead of a Stream's channel executors
+      // our endpoint's SSE bodies carry their own reader: written as their events come, no fiber
+      // waits for a standing stream's next event (see `pushBody`); pumped by hand, a fiber would
+      // hold a few frames instead of a Stream's channel executors
       const hand = (body.stream as { readonly [BodyPullKey]?: BodyPull })[BodyPullKey]
+      if (hand?.push !== undefined) {
+        pushBody(res, hand, hand.push, limits)
+        detached()
+        return Effect.void
+      }
       return (hand === undefined ? Stream.runForEachChunk(body.stream, write) : pump(hand, write)).pipe(
         Effect.catchAllCause((cause) => Effect.logDebug("an SSE response ended with a failure", cause)),
         Effect.ensuring(Effect.sync(() => res.end()))
@@ -261,6 +272,54 @@ const writeResponse = (
       res.end()
       return Effect.dieMessage(`NodeStreamableHttp: a ${body._tag} response body`)
   }
+}
+
+/**
+ * An SSE body written as its events are offered, by the fiber that offers them (a node callback
+ * writes it, and `'drain'` says when a full buffer has room again): an idle session's standing
+ * GET is then no fiber, which with its stack was a fifth of the session's heap. The same limits as
+ * the pumped path: a write that fills the buffer is watched for the write timeout, a body over its
+ * byte budget is ended. `release` runs once the response is closed, however.
+ */
+const pushBody = (
+  res: ServerResponse,
+  hand: BodyPull,
+  push: NonNullable<BodyPull["push"]>,
+  limits: WriteLimits
+): void => {
+  let drained: (() => void) | undefined
+  let watching = false
+  const onDrain = () => {
+    watching = false
+    limits.stalled.delete(res)
+    drained?.()
+  }
+  const write = (text: string): boolean => {
+    if (res.destroyed || res.writableEnded) return true
+    const room = res.write(text)
+    if (res.writableLength > limits.maxBufferedBytes) {
+      const unsent = res.writableLength
+      res.destroy()
+      limits.runFork(Effect.logWarning(
+        `ended an SSE stream whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
+      ))
+      return true
+    }
+    if (!room && !watching) {
+      watching = true
+      limits.stalled.set(res, limits.now())
+      res.once("drain", onDrain)
+    }
+    return room
+  }
+  // gone already: no `close` is coming
+  if (res.destroyed) return void limits.runFork(hand.release)
+  res.once("close", () => {
+    limits.stalled.delete(res)
+    drained = undefined
+    limits.runFork(hand.release)
+  })
+  drained = push({ write, end: () => res.end() })
 }
 
 /** What a failed `listen` says, by its code; the address and the code are always named. */
@@ -373,7 +432,12 @@ export const layer = (
       const runFork = Runtime.runFork(yield* Effect.runtime<never>())
       // a client that stops reading is cut after the write timeout, on the Clock
       const clock = yield* Effect.clock
-      const limits: WriteLimits = { stalled: new Map(), maxBufferedBytes, now: () => clock.unsafeCurrentTimeMillis() }
+      const limits: WriteLimits = {
+        stalled: new Map(),
+        maxBufferedBytes,
+        now: () => clock.unsafeCurrentTimeMillis(),
+        runFork
+      }
       if (Number.isFinite(writeTimeoutMs)) {
         yield* Effect.forkScoped(Effect.forever(
           Effect.sleep(Duration.millis(Math.max(10, Math.min(writeTimeoutMs / 4, 5_000)))).pipe(
@@ -386,9 +450,20 @@ export const layer = (
         // the MCP endpoint straight on node:http, without the platform's request and response
         // objects: about half the server's CPU per POST, and memory per standing GET
         const serve = (body: Effect.Effect<Uint8Array, Error>) => {
-          const fiber = runFork(Effect.flatMap(mcp.respond(endpointRequest(req, body)), (response) => writeResponse(res, response, limits)))
+          // a body written by its senders (`pushBody`) outlives the fiber: the response's
+          // `close` then keeps no hold of it
+          let fiber: Fiber.RuntimeFiber<void> | undefined
+          let detached = false
+          const detach = () => {
+            detached = true
+            fiber = undefined
+          }
+          fiber = runFork(
+            Effect.flatMap(mcp.respond(endpointRequest(req, body)), (response) => writeResponse(res, response, limits, detach))
+          )
+          if (detached) fiber = undefined
           res.on("close", () => {
-            if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
+            if (fiber !== undefined && !res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
           })
         }
         // a POST's body first (bounded); the endpoint reads no other method's

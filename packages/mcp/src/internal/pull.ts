@@ -10,6 +10,7 @@
  */
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
+import * as Mailbox from "effect/Mailbox"
 import type * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../JsonRpc.js"
@@ -33,3 +34,42 @@ export const pullable = (pull: Pull): Stream.Stream<JsonRpc.Frame, TransportErro
 /** The pull of a stream made by `pullable`, if it is one. */
 export const pullOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): Pull | undefined =>
   (incoming as { readonly [PullKey]?: Pull })[PullKey]
+
+/**
+ * The engine's side of a transport that hands its frames over as they arrive instead of being
+ * read (the streamable HTTP server's sessions): `frames` handles a read, as a read of `Pull`
+ * would be handled, in the fiber that received them; `end` is the peer closing (or the
+ * transport failing). No fiber waits for the next read: an idle HTTP session has none.
+ */
+export interface PushTarget {
+  readonly frames: (frames: ReadonlyArray<JsonRpc.Frame>) => Effect.Effect<void>
+  readonly end: (error: Option.Option<TransportError>) => Effect.Effect<void>
+}
+
+/** Called once by the engine, with where the frames go from then on. */
+export type Push = (target: PushTarget) => void
+
+const PushKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/push")
+
+/**
+ * A stream of the frames `push` hands over, which the engine takes through `push` itself. Read
+ * as a stream (by anything else), it attaches a mailbox of its own.
+ */
+export const pushable = (push: Push): Stream.Stream<JsonRpc.Frame, TransportError> =>
+  // the stream is made when read (never, by the engine): until then it is one small object
+  Object.assign(
+    Stream.suspend(() =>
+      Stream.unwrapScoped(Effect.map(Mailbox.make<JsonRpc.Frame, TransportError>(), (mailbox) => {
+        push({
+          frames: (frames) => Effect.asVoid(mailbox.offerAll(frames)),
+          end: (error) => Effect.asVoid(error._tag === "Some" ? mailbox.fail(error.value) : mailbox.end)
+        })
+        return Mailbox.toStream(mailbox)
+      }))
+    ),
+    { [PushKey]: push }
+  )
+
+/** The push of a stream made by `pushable`, if it is one. */
+export const pushOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): Push | undefined =>
+  (incoming as { readonly [PushKey]?: Push })[PushKey]

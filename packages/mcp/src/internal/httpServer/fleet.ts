@@ -215,7 +215,7 @@ export const make = (
     // --- streams resumed on another instance than their owner ---
 
     const offer = (proxy: Proxy, event: Event) => {
-      if (proxy.opened && proxy.stream.sink !== undefined) proxy.stream.sink.mailbox.unsafeOffer(event)
+      if (proxy.opened && proxy.stream.sink !== undefined) proxy.stream.sink.unsafeOffer(event)
       else proxy.early.push(event)
     }
 
@@ -290,7 +290,7 @@ export const make = (
           true
         )
         proxy.opened = true
-        for (const event of proxy.early.splice(0)) stream.sink?.mailbox.unsafeOffer(event)
+        for (const event of proxy.early.splice(0)) stream.sink?.unsafeOffer(event)
         if (proxy.ended) yield* streams.endConnection(stream)
         return response
       }).pipe(Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable())))
@@ -341,8 +341,8 @@ export const make = (
         if (session === undefined || session.closed) return Effect.void
         switch (message._tag) {
           case "Incoming":
-            session.incoming.unsafeOffer(message.message)
-            return Effect.void
+            session.inbox.offer(message.message)
+            return session.inbox.drain()
           case "Standing": {
             const standing = session.standing
             return standing?.sink === undefined ? Effect.void : streams.deliver(session, standing, message.message)

@@ -291,14 +291,16 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     return stateless ? Effect.as(sessions.close(session), refused) : Effect.succeed(refused)
   }
   const stream = open(streams, session, messages)
+  // the engine takes what `open` queued, in this fiber
+  const drain = session.inbox.drain()
   if (stream === undefined) {
     const accepted = HttpServerResponse.empty({ status: 202 })
-    return stateless ? Effect.as(sessions.close(session), accepted) : Effect.succeed(accepted)
+    return Effect.as(stateless ? Effect.zipRight(drain, sessions.close(session)) : drain, accepted)
   }
   const done = stateless ? sessions.close(session) : undefined
   const decided = stream.json!.decided
   const timer = config.jsonMode || decided.isDone() ? undefined : fastPathTimer(ctx, decided)
-  return Effect.flatMap(decided.await, (how) => {
+  return Effect.zipRight(drain, Effect.flatMap(decided.await, (how) => {
     if (timer !== undefined) fastPath.remove(timer)
     const gathered = stream.json!.responses
     stream.json = undefined
@@ -306,7 +308,7 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
       ? whole(ctx, session, stream, gathered, isBatch, done)
       : streamed(ctx, session, stream, gathered, done)
     return fleet !== undefined && changesState(messages) ? Effect.zipRight(fleet.save(session), reply) : reply
-  })
+  }))
 }
 
 /** Every answer came within the window: one complete body, JSON or a whole event stream. */
@@ -406,8 +408,8 @@ const open = (streams: Streams, session: Session, messages: Messages): SseStream
   }
   const invalids = messages.filter((m): m is JsonRpc.Invalid => JsonRpc.isInvalid(m) && m.respond)
   if (requests.length === 0 && invalids.length === 0 && duplicates.length === 0) {
-    // the session's mailbox is unbounded: an offer never waits
-    for (const m of messages) session.incoming.unsafeOffer(m)
+    // the session's inbox is unbounded: an offer never waits
+    for (const m of messages) session.inbox.offer(m)
     return undefined
   }
   const stream = streams.newStream(session, "post")
@@ -422,7 +424,7 @@ const open = (streams: Streams, session: Session, messages: Messages): SseStream
   if (requests.length === 0) decided.complete(Exit.succeed("json"))
   for (const m of messages) {
     if (!JsonRpc.isInvalid(m) && !(duplicates.length > 0 && duplicates.includes(m as JsonRpc.Request))) {
-      session.incoming.unsafeOffer(m)
+      session.inbox.offer(m)
     }
   }
   return stream
@@ -434,7 +436,7 @@ const openOne = (streams: Streams, session: Session, request: JsonRpc.Request): 
   session.byRequest.set(request.id, stream)
   stream.pending.add(request.id)
   stream.json = { responses: [], decided: Once.make<"json" | "sse", never>() }
-  session.incoming.unsafeOffer(request)
+  session.inbox.offer(request)
   return stream
 }
 

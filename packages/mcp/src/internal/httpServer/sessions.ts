@@ -14,18 +14,19 @@
  */
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Mailbox from "effect/Mailbox"
 import * as Scope from "effect/Scope"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { SessionStateAccess } from "../../SessionStore.js"
-import { fromMailbox, type TransportShape } from "../../Transport.js"
+import type { Route, TransportInfo, TransportShape } from "../../Transport.js"
 import type { Config } from "./config.js"
+import { Inbox } from "./inbox.js"
 import * as Registry from "./registry.js"
 import * as SseStream from "./sseStream.js"
 
 export interface Session extends Registry.Entry {
   readonly scope: Scope.CloseableScope
-  readonly incoming: Mailbox.Mailbox<JsonRpc.Frame>
+  /** What its POSTs hand its engine (`offer`, then `drain`). */
+  readonly inbox: Inbox
   readonly streams: Map<string, SseStream.SseStream>
   readonly byRequest: Map<JsonRpc.RequestId, SseStream.SseStream>
   standing: SseStream.SseStream | undefined
@@ -72,6 +73,40 @@ export interface Sessions {
   readonly close: (session: Session, keepStored?: boolean) => Effect.Effect<void>
 }
 
+/**
+ * A session's transport. Its methods are the class's, shared by every session: as closures they
+ * were a part of each idle session's heap. Read by the engine only (never spread: a copy would
+ * lose them).
+ */
+class SessionTransport implements TransportShape {
+  readonly incoming: TransportShape["incoming"]
+  readonly sessionState: TransportShape["sessionState"]
+  constructor(
+    readonly session: Session,
+    readonly sse: SseStream.Streams,
+    readonly info: TransportInfo,
+    withState: boolean
+  ) {
+    this.incoming = session.inbox.incoming()
+    this.sessionState = withState
+      ? (access) => {
+        session.state = access
+      }
+      : undefined
+  }
+  send(message: JsonRpc.Outgoing, target?: Route): Effect.Effect<void> {
+    return Array.isArray(message)
+      ? Effect.forEach(message, (m) => this.sse.route(this.session, m, target), { discard: true })
+      : this.sse.route(this.session, message as JsonRpc.Message, target)
+  }
+  closeRequestStream(requestId: JsonRpc.RequestId): Effect.Effect<void> {
+    return this.sse.closeRequestStream(this.session, requestId)
+  }
+  requestEnded(requestId: JsonRpc.RequestId): Effect.Effect<void> {
+    return this.sse.requestEnded(this.session, requestId)
+  }
+}
+
 /** Nothing of the session is in use: no request in flight, no open connection. */
 const isIdle = (session: Session): boolean => {
   if (session.byRequest.size > 0) return false
@@ -97,7 +132,7 @@ export const make = (
         return Effect.forEach(all, sse.endConnection, { discard: true }).pipe(
           // the session's events go at once: nothing can resume them any more
           Effect.zipRight(store === undefined || keepStored ? Effect.void : store.dropSession(session.id)),
-          Effect.zipRight(session.incoming.end),
+          Effect.zipRight(session.inbox.end()),
           Effect.zipRight(Effect.suspend(() => {
             registry.open.delete(session)
             return Scope.close(session.scope, Exit.void)
@@ -115,42 +150,36 @@ export const make = (
     })
     const sse = yield* SseStream.make(config, registry.now)
 
-    const transportOf = (session: Session): TransportShape => ({
-      ...fromMailbox(session.incoming),
-      send: (message, target) =>
-        Array.isArray(message)
-          ? Effect.forEach(message, (m) => sse.route(session, m, target), { discard: true })
-          : sse.route(session, message as JsonRpc.Message, target),
-      info: session.era2026
-        ? {
-          principal: () => session.principal,
-          era: "2026",
-          // the POST the connection serves now (a connection serves one at a time)
-          get headers() {
-            return session.headers
+    const transportOf = (session: Session): TransportShape =>
+      new SessionTransport(
+        session,
+        sse,
+        session.era2026
+          ? {
+            principal: () => session.principal,
+            era: "2026",
+            // the POST the connection serves now (a connection serves one at a time)
+            get headers() {
+              return session.headers
+            }
           }
-        }
-        : {
-          sessionId: stateless ? undefined : session.id,
-          principal: () => session.principal,
-          requestIdPrefix: fleet === undefined ? undefined : `${fleet.instanceId}:`
-        },
-      sessionState: (access) => {
-        session.state = access
-      },
-      closeRequestStream: (requestId) => sse.closeRequestStream(session, requestId),
-      requestEnded: (requestId) => sse.requestEnded(session, requestId)
-    })
+          : {
+            sessionId: stateless ? undefined : session.id,
+            principal: () => session.principal,
+            requestIdPrefix: fleet === undefined ? undefined : `${fleet.instanceId}:`
+          },
+        // only a fleet reads and restores the engine's session state
+        fleet !== undefined
+      )
 
     const openWith = (id: string | undefined, era2026: boolean, headers?: { readonly [name: string]: string }) =>
       Effect.gen(function*() {
-      const incoming = yield* Mailbox.make<JsonRpc.Frame>()
       // the session's own scope, closed by `close`: its engine and whatever it started
       const scope = yield* Scope.make()
       const session: Session = {
         id: id ?? Registry.randomSessionId(),
         scope,
-        incoming,
+        inbox: new Inbox(),
         streams: new Map(),
         byRequest: new Map(),
         standing: undefined,

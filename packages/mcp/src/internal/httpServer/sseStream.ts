@@ -16,7 +16,6 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -27,17 +26,10 @@ import type * as Once from "../once.js"
 import type { Config } from "./config.js"
 import { every } from "./registry.js"
 import type { Session } from "./sessions.js"
+import { type Event, Sink, type Writer } from "./sink.js"
 
-/** An event as written; `seq` is its store sequence (0 without a store), for de-duplication on resume. */
-export interface Event {
-  readonly seq: number
-  readonly text: string
-}
-
-/** One live HTTP SSE response. */
-export interface Sink {
-  readonly mailbox: Mailbox.Mailbox<Event>
-}
+export type { Event } from "./sink.js"
+export { Sink } from "./sink.js"
 
 /** A logical SSE stream: a POST's or the standing one; it may outlive its HTTP connections. */
 export interface SseStream {
@@ -142,7 +134,7 @@ export const make = (config: Config, now: () => number): Effect.Effect<Streams, 
       config.keepAlive,
       Effect.sync(() => {
         // a full buffer already has something to say: skip it rather than wait
-        for (const sink of ctx.openSinks) sink.mailbox.unsafeOffer(KEEP_ALIVE)
+        for (const sink of ctx.openSinks) sink.unsafeOffer(KEEP_ALIVE)
       })
     )
     return {
@@ -179,7 +171,7 @@ const deliver = (ctx: Ctx, session: Session, stream: SseStream, message: JsonRpc
     }
     const sink = stream.sink
     if (sink !== undefined) {
-      const open = yield* sink.mailbox.offer(event)
+      const open = yield* sink.offer(event)
       if (open) return
     }
     // no connection now: keep it for the next one (bounded; the store, if any, keeps it too)
@@ -193,7 +185,7 @@ const endConnection = (stream: SseStream): Effect.Effect<void> =>
   Effect.suspend(() => {
     const sink = stream.sink
     stream.sink = undefined
-    return sink === undefined ? Effect.void : Effect.asVoid(sink.mailbox.end)
+    return sink === undefined ? Effect.void : sink.end()
   })
 
 const finish = (ctx: Ctx, session: Session, stream: SseStream) =>
@@ -236,8 +228,8 @@ const settle = (
 const ensureSink = (ctx: Ctx, stream: SseStream): Effect.Effect<void> =>
   stream.sink !== undefined
     ? Effect.void
-    : Effect.map(Mailbox.make<Event>({ capacity: ctx.config.bufferSize }), (mailbox) => {
-      if (stream.sink === undefined) stream.sink = { mailbox }
+    : Effect.sync(() => {
+      if (stream.sink === undefined) stream.sink = new Sink(ctx.config.bufferSize)
     })
 
 const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
@@ -312,33 +304,32 @@ const sseHeaders = (config: Config, session: Session) =>
     ...(config.stateless ? {} : { "mcp-session-id": session.id })
   })
 
-/** The body of a connection: one pull for the head, then one per batch of live events. */
+/**
+ * The body of a connection: the head, then live events. Read as a `Stream` (one pull for the
+ * head, then one per batch), or, by the node listener, written as they come (`BodyPull.push`).
+ */
 const body = (
   ctx: Ctx,
   session: Session,
   stream: SseStream,
   sink: Sink,
   head: ReadonlyArray<string>,
-  lastReplayed: number,
   onEnd: Effect.Effect<void>
 ): Stream.Stream<Uint8Array> => {
   // a stream of streams would cost a dozen channel executors per open connection, for the
   // life of the connection
-  const mailbox = sink.mailbox
   const store = ctx.config.store
   let pending: ReadonlyArray<string> | undefined = head
-  let finished = false
   const pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> = Effect.suspend(() => {
     if (pending !== undefined) {
       const texts = pending
       pending = undefined
       return Effect.succeed(Chunk.of(encoder.encode(texts.join(""))))
     }
-    if (finished) return Effect.fail(Option.none())
-    return Effect.flatMap(mailbox.takeAll, ([events, done]) => {
+    if (sink.finished) return Effect.fail(Option.none())
+    return Effect.flatMap(sink.takeAll(), ([events, done]) => {
       let text = ""
-      for (const e of events) if (e.seq === 0 || e.seq > lastReplayed) text += e.text
-      if (done) finished = true
+      for (const e of events) text += e.text
       if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
       return done ? Effect.fail(Option.none()) : pull
     })
@@ -347,30 +338,42 @@ const body = (
     ctx.openSinks.delete(sink)
     if (stream.sink === sink) stream.sink = undefined
     session.lastActivity = ctx.now()
+    const finished = sink.finished
     // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
     // Read to its end, the stream's answers were all written: it stays resumable for the
     // store's grace period
-    return Effect.zipRight(
-      sink.mailbox.shutdown,
-      finished && stream.done && store !== undefined
-        ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
-        : onEnd
-    )
+    sink.unsafeShutdown()
+    return finished && stream.done && store !== undefined
+      ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
+      : onEnd
   })
-  const bodyPull: BodyPull = { pull, release }
-  return Object.assign(Stream.repeatEffectChunkOption(pull).pipe(Stream.ensuring(release)), { [BodyPullKey]: bodyPull })
+  const push = (writer: Writer) => {
+    const texts = pending
+    pending = undefined
+    sink.attach(writer, texts === undefined ? "" : texts.join(""))
+    return () => sink.drained()
+  }
+  const bodyPull: BodyPull = { pull, release, push }
+  // made when read as a stream (never, by the node listener)
+  return Object.assign(Stream.suspend(() => Stream.repeatEffectChunkOption(pull).pipe(Stream.ensuring(release))), {
+    [BodyPullKey]: bodyPull
+  })
 }
 
 /**
  * What a node listener writes an SSE body with by hand (`NodeStreamableHttp`, which finds it
  * under the same global symbol): running the `Stream` instead keeps several channel executors
  * alive per open connection for its whole life, most of an idle session's heap. `pull` fails
- * with `None` at the end; `release` runs once, however the writing ends. A consumer that does
- * not know it reads the stream, which does the same.
+ * with `None` at the end; `release` runs once, however the writing ends. Or, instead of `pull`,
+ * `push`: every event is written with the writer as it comes, in its sender's fiber (no fiber
+ * waits for the next one); it returns what the listener calls when the response's buffer drained
+ * (after a `write` that said it is full), and the listener runs `release` once the response is
+ * closed. A consumer that does not know it reads the stream, which does the same.
  */
 export interface BodyPull {
   readonly pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>>
   readonly release: Effect.Effect<void>
+  readonly push: (writer: Writer) => () => void
 }
 
 const BodyPullKey: unique symbol = Symbol.for("@effect-mcp/mcp/StreamableHttpServer/bodyPull")
@@ -383,27 +386,25 @@ const openSse = (
   onEnd: Effect.Effect<void> = Effect.void,
   resumed = false
 ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-  Effect.gen(function*() {
+  Effect.sync(() => {
     const { config } = ctx
     const previous = stream.sink
     // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
     // stream replaces the connection it had
-    const sink: Sink = previous !== undefined && !resumed
-      ? previous
-      : { mailbox: yield* Mailbox.make<Event>({ capacity: config.bufferSize }) }
+    const sink: Sink = previous !== undefined && !resumed ? previous : new Sink(config.bufferSize)
     stream.sink = sink
     // resumed here: nothing goes to another instance any more
     stream.forward = undefined
-    if (previous !== undefined && previous !== sink) yield* previous.mailbox.end
-    const lastReplayed = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
+    if (previous !== undefined && previous !== sink) previous.unsafeEnd()
+    sink.after = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
     const first = config.store !== undefined ? priming(config, stream.id) : `: stream open\n\n`
     // a resumed stream is not primed again: a second priming id would send the client back to the start
     const head = resumed && config.store !== undefined
       ? [`: resumed\nretry: ${config.retryMs}\n\n`, ...replay.map((e) => e.text)]
       : [first, ...replay.map((e) => e.text)]
-    if (stream.done) yield* sink.mailbox.end
+    if (stream.done) sink.unsafeEnd()
     ctx.openSinks.add(sink)
-    return HttpServerResponse.stream(body(ctx, session, stream, sink, head, lastReplayed, onEnd), {
+    return HttpServerResponse.stream(body(ctx, session, stream, sink, head, onEnd), {
       contentType: "text/event-stream",
       headers: sseHeaders(config, session)
     })

@@ -14,7 +14,7 @@ import * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
 import type { ProtocolOptions } from "../../Protocol.js"
 import type { TransportShape } from "../../Transport.js"
-import { pullOf } from "../pull.js"
+import { pullOf, pushOf } from "../pull.js"
 import type { Engine } from "./engine.js"
 import type { Incoming, Reply } from "./incoming.js"
 import type { Outgoing } from "./outgoing.js"
@@ -31,6 +31,8 @@ const readEach = <A, E>(
 /**
  * Reads `transport` until it ends (or fails, or the fiber is interrupted),
  * handing every message on; the connection is then closed with the reason.
+ * A transport that hands its frames over itself (`pushable`) is attached
+ * instead: nothing to run, undefined.
  */
 export const readLoop = (
   engine: Engine,
@@ -39,7 +41,7 @@ export const readLoop = (
   incoming: Incoming,
   options: Pick<ProtocolOptions, "onNotification" | "batches">,
   close: (reason: string) => Effect.Effect<void>
-): Effect.Effect<void> => {
+): Effect.Effect<void> | undefined => {
   const send = engine.send
 
   /** A request answered by nobody (cancelled): the transport may forget where its answer would have gone. */
@@ -133,6 +135,18 @@ export const readLoop = (
     return Effect.void
   }
 
+  const push = pushOf(transport.incoming)
+  if (push !== undefined) {
+    push({
+      frames: (frames) => onFrames(frames, 0),
+      end: Option.match({
+        onNone: () => close("the peer closed the connection"),
+        onSome: (error: TransportError) =>
+          close(error.message).pipe(Effect.zipRight(Effect.logDebug("transport failed", Cause.fail(error))))
+      })
+    })
+    return undefined
+  }
   const pull = pullOf(transport.incoming)
   const read: Effect.Effect<void, TransportError> = pull === undefined
     ? Stream.runForEachChunk(transport.incoming, (chunk) => onFrames(Chunk.toReadonlyArray(chunk), 0))

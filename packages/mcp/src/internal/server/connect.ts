@@ -97,14 +97,17 @@ export const connect = (server: Server) =>
       }))
 
     let era: ProtocolEra.Era | undefined = transport.info?.era
-    const serve2026 = Stateless.serve(
-      server.stateless,
-      state,
-      () => protocol!,
-      (id) => transport.closeRequestStream?.(id),
-      // read per request: a 2026 HTTP connection serves one POST after another
-      () => transport.info?.headers
-    )
+    // made on the first 2026 request: a 2025 session never needs it (an idle one keeps less)
+    let serve2026: ReturnType<typeof Stateless.serve> | undefined
+    const serve2026Of = () =>
+      serve2026 ??= Stateless.serve(
+        server.stateless,
+        state,
+        () => protocol!,
+        (id) => transport.closeRequestStream?.(id),
+        // read per request: a 2026 HTTP connection serves one POST after another
+        () => transport.info?.headers
+      )
     const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
       const request = incoming.request
       const chosen = eraFor(options.eras, request, era)
@@ -114,7 +117,7 @@ export const connect = (server: Server) =>
         return options.eras === "2026" && request.method !== "server/discover" &&
             !ProtocolEra.hasEnvelopeClaim(request.params)
           ? notServed(server.stateless, request)
-          : serve2026(incoming)
+          : serve2026Of()(incoming)
       }
       return request.method === "initialize"
         ? Lifecycle.initialize(identity, negotiation, request.params)

@@ -6,7 +6,7 @@
  */
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import type * as McpSchema from "../../McpSchema.js"
 import type * as Protocol from "../../Protocol.js"
 import { levelAllows, type ServerSessionShape } from "../../ServerSession.js"
@@ -96,8 +96,13 @@ export const make = (): Sessions => {
     listen: (listener) =>
       Effect.acquireRelease(Effect.sync(() => listeners.add(listener)), () => Effect.sync(() => listeners.delete(listener))),
     list: Effect.sync(() => Array.from(sessions, (s) => s.shape)),
+    // `Scope.addFinalizer`, not `acquireRelease`: that one keeps the calling fiber's refs (a copy of
+    // their map, the POST's on HTTP) for the finalizer, for the life of the session
     track: (state) =>
-      Effect.acquireRelease(Effect.sync(() => sessions.add(state)), () => Effect.sync(() => sessions.delete(state))),
+      Effect.uninterruptible(Effect.scopeWith((scope) => {
+        sessions.add(state)
+        return Scope.addFinalizerExit(scope, () => Effect.sync(() => sessions.delete(state)))
+      })),
     listChanged: (kind) =>
       Effect.zipRight(
         Effect.forEach(

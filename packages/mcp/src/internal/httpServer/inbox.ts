@@ -1,0 +1,67 @@
+/**
+ * What a session's POSTs (and, with a fleet, the other instances) hand its
+ * engine: the frames are queued as they are received, then handed over by the
+ * fiber that received them (`drain`), one fiber at a time and in order, as a
+ * read loop would have read them. No fiber waits for the next POST: a parked
+ * read loop (with its mailbox and stack) was a sixth of an idle session's heap.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type * as JsonRpc from "../../JsonRpc.js"
+import { pushable, type PushTarget } from "../pull.js"
+
+export class Inbox {
+  private queue: Array<JsonRpc.Frame> = []
+  private target: PushTarget | undefined = undefined
+  /** A fiber hands the queue over now: others only queue (it takes theirs too). */
+  private draining = false
+  private ended = false
+
+  /** The transport's `incoming`: the engine attaches to it. */
+  incoming() {
+    return pushable((target) => {
+      this.target = target
+    })
+  }
+
+  /** Queues a frame; `drain` hands it over. */
+  offer(frame: JsonRpc.Frame): void {
+    if (!this.ended) this.queue.push(frame)
+  }
+
+  /**
+   * Hands what was queued to the engine, in this fiber, unless another fiber does already (then
+   * it takes this too). Uninterruptible: a POST whose client hangs up must not drop what it
+   * received halfway (its requests are in the session's routes already).
+   */
+  drain(): Effect.Effect<void> {
+    if (this.draining || this.target === undefined || this.queue.length === 0) return Effect.void
+    this.draining = true
+    return Effect.uninterruptible(this.loop(this.target))
+  }
+
+  private loop(target: PushTarget): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      const frames = this.queue
+      if (frames.length === 0) {
+        this.draining = false
+        return this.ended ? target.end(Option.none()) : Effect.void
+      }
+      this.queue = []
+      return Effect.zipRight(target.frames(frames), this.loop(target))
+    })
+  }
+
+  /** The peer is gone: the engine closes (after what is queued, if a fiber hands it over now). */
+  end(): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      if (this.ended) return Effect.void
+      this.ended = true
+      const target = this.target
+      if (target === undefined || this.draining) return Effect.void
+      this.queue = []
+      return target.end(Option.none())
+    })
+  }
+}
