@@ -38,7 +38,10 @@ export class Inbox {
   drain(): Effect.Effect<void> {
     if (this.draining || this.target === undefined || this.queue.length === 0) return Effect.void
     this.draining = true
-    return Effect.uninterruptible(this.loop(this.target))
+    // a handover that dies must not leave the inbox drained by nobody (every later POST would queue)
+    return Effect.uninterruptible(Effect.onError(this.loop(this.target), () => Effect.sync(() => {
+      this.draining = false
+    })))
   }
 
   private loop(target: PushTarget): Effect.Effect<void> {
