@@ -9,6 +9,7 @@
 // Counters are zeroed after the warm-up (`callgrind_control -z`) and dumped after N calls (`-d`).
 // CG_OUT=dir keeps the callgrind files (callgrind_annotate them); CG_ARGS adds valgrind options.
 // REPEAT=k runs the measurement k times in the same process (after one warm-up) and prints each.
+// NODE_ARGS adds node options to the client's command (e.g. --perf-basic-prof, for cgjit.py).
 import { execFileSync, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -93,7 +94,7 @@ if (side === "server") {
 } else if (side === "client") {
   const impl = opts[1]
   const here = path.dirname(new URL(import.meta.url).pathname)
-  child = valgrind(["node", "--single-threaded", path.join(here, process.env.CG_CLIENT ?? "out/cgclient.js"), impl, String(warm), String(n), String(conc), "--", ...cmd])
+  child = valgrind(["node", "--single-threaded", ...(process.env.NODE_ARGS ?? "").split(" ").filter((s) => s.length > 0), path.join(here, process.env.CG_CLIENT ?? "out/cgclient.js"), impl, String(warm), String(n), String(conc), "--", ...cmd])
   child.stderr.on("data", (d) => { stderr += d })
   child.on("exit", (code) => { if (code !== 0 && code !== null) console.error(`client exited ${code}: ${stderr.slice(-2000)}`) })
   const lines = readline.createInterface({ input: child.stdout })

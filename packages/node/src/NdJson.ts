@@ -288,25 +288,31 @@ export interface Reader {
 export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Effect<Reader, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.sync(() => {
-      const latch = Effect.unsafeMakeLatch(false)
       const state = {
-        latch,
+        /** The waiting pull's callback; taken by the first event that comes. */
+        resume: undefined as ((effect: Effect.Effect<void>) => void) | undefined,
         ended: readable.readableEnded,
         error: (readable.errored ?? undefined) as unknown,
         finished: false,
-        onReadable: () => latch.unsafeOpen(),
+        wake: () => {
+          const resume = state.resume
+          if (resume === undefined) return
+          state.resume = undefined
+          resume(Effect.void)
+        },
+        onReadable: () => state.wake(),
         onEnd: () => {
           state.ended = true
-          latch.unsafeOpen()
+          state.wake()
         },
         onError: (error: unknown) => {
           state.error = error
-          latch.unsafeOpen()
+          state.wake()
         },
         onClose: () => {
           // a readable destroyed without 'end' (e.g. destroy()) never ends otherwise
           if (!state.ended && state.error === undefined) state.ended = true
-          latch.unsafeOpen()
+          state.wake()
         }
       }
       readable.on("readable", state.onReadable)
@@ -327,45 +333,52 @@ export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Ef
   ).pipe(
     Effect.map((state): Reader => {
       const decoder = makeDecoder(options)
-      const pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>> = Effect.suspend(
-        function loop(): Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>> {
-          if (state.finished) return Effect.fail(Option.none())
-          if (state.error === undefined) {
-            let frames: Array<JsonRpc.Frame> | undefined
-            for (;;) {
-              const buf = readable.read() as Buffer | string | null
-              if (buf === null) break
-              const decoded = decoder.push(typeof buf === "string" ? Buffer.from(buf, "utf8") : buf)
-              if (decoded.length > 0) {
-                if (frames === undefined) frames = decoded
-                else for (const f of decoded) frames.push(f)
-              }
+      // the wait for the next event: a plain `Effect.async`, no canceler. The pull runs once per
+      // message on both sides of a connection, and a latch's wait (`asyncInterrupt`) is 6 Effect
+      // operations and a canceler per wait where this is 2; an interrupted wait's callback,
+      // called later, is ignored, as every async callback after its first call is. One pull at a
+      // time (the reader has one consumer): a second waiter would take the first one's place
+      const wait = Effect.async<void>((resume) => {
+        state.resume = resume
+      })
+      const loop = (): Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>> => {
+        if (state.finished) return Effect.fail(Option.none())
+        if (state.error === undefined) {
+          let frames: Array<JsonRpc.Frame> | undefined
+          for (;;) {
+            const buf = readable.read() as Buffer | string | null
+            if (buf === null) break
+            const decoded = decoder.push(typeof buf === "string" ? Buffer.from(buf, "utf8") : buf)
+            if (decoded.length > 0) {
+              if (frames === undefined) frames = decoded
+              else for (const f of decoded) frames.push(f)
             }
-            if (frames !== undefined) return Effect.succeed(frames)
           }
-          if (state.error !== undefined) {
-            state.finished = true
-            const cause = state.error
-            return Effect.fail(
-              Option.some(
-                // a stream destroyed with a TransportError (the owner knows why) keeps it
-                cause instanceof TransportError ? cause : new TransportError({
-                  reason: "Read",
-                  message: `could not read: ${cause instanceof Error ? cause.message : String(cause)}`,
-                  cause
-                })
-              )
-            )
-          }
-          if (state.ended || readable.readableEnded) {
-            state.finished = true
-            const last = decoder.end()
-            return last.length > 0 ? Effect.succeed(last) : Effect.fail(Option.none())
-          }
-          state.latch.unsafeClose()
-          return Effect.flatMap(state.latch.await, loop)
+          if (frames !== undefined) return Effect.succeed(frames)
         }
-      )
+        if (state.error !== undefined) {
+          state.finished = true
+          const cause = state.error
+          return Effect.fail(
+            Option.some(
+              // a stream destroyed with a TransportError (the owner knows why) keeps it
+              cause instanceof TransportError ? cause : new TransportError({
+                reason: "Read",
+                message: `could not read: ${cause instanceof Error ? cause.message : String(cause)}`,
+                cause
+              })
+            )
+          )
+        }
+        if (state.ended || readable.readableEnded) {
+          state.finished = true
+          const last = decoder.end()
+          return last.length > 0 ? Effect.succeed(last) : Effect.fail(Option.none())
+        }
+        return waitThenLoop
+      }
+      const waitThenLoop = Effect.flatMap(wait, loop)
+      const pull = Effect.suspend(loop)
       return { pull }
     })
   )
