@@ -3,7 +3,8 @@
  * against `@effect/platform`'s `HttpClient`: any client layer works
  * (`@effect/platform-node/NodeHttpClient`, `@effect/platform/FetchHttpClient`).
  * On Node, `@effect-mcp/node/NodeStreamableHttpClient` provides it in one
- * Layer over undici, at less cost per exchange.
+ * Layer over undici, with an `HttpBackend` that skips the `HttpClient` layer
+ * (about half the Effect operations of opening a session or of a call).
  *
  * What it does on the wire:
  *
@@ -51,7 +52,9 @@
  *
  * **Where the code lives.** This module wires the pieces, each in its own
  * internal module: `httpSession` (session id, negotiated version, generation),
- * `httpExchange` (one POST/GET/DELETE), `httpFailure` (what went wrong, in
+ * `httpBackend` (the HTTP client underneath: `@effect/platform`'s
+ * `HttpClient`, or a platform's own `HttpBackend`), `httpExchange` (one
+ * POST/GET/DELETE, and its time bound), `httpFailure` (what went wrong, in
  * words), `httpInbox` (which exchange waits for which id; JSON and SSE bodies
  * into `incoming`), `httpPost` (a request's whole exchange; other POSTs),
  * `httpResumption` and `reconnect` (Last-Event-ID, `retry:` and backoff,
@@ -73,15 +76,20 @@
  * @since 0.1.0
  */
 import * as HttpClient from "@effect/platform/HttpClient"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FiberMap from "effect/FiberMap"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
+import * as Runtime from "effect/Runtime"
 import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import * as Deadlines from "./internal/deadlines.js"
+import * as Backend from "./internal/httpBackend.js"
 import * as HttpExchange from "./internal/httpExchange.js"
 import type { ClientAuth } from "./internal/oauth/authorizer.js"
 import { authorized } from "./internal/oauth/httpAuth.js"
@@ -187,6 +195,41 @@ export interface StreamableHttpClientOptions {
   readonly auth?: ClientAuth | undefined
 }
 
+/**
+ * One request of the transport, as an `HttpBackend` is handed it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type { BackendRequest } from "./internal/httpBackend.js"
+
+/**
+ * The answer to a request, as an `HttpBackend` gives it.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type { BackendResponse } from "./internal/httpBackend.js"
+
+/**
+ * What an `HttpBackend` does: one request at a time.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type { Backend } from "./internal/httpBackend.js"
+
+/**
+ * The HTTP client underneath the transport, when a platform has a cheaper one
+ * than `@effect/platform`'s `HttpClient` (which is what the transport uses
+ * when none is provided, and always with `auth`). The session logic, the
+ * headers, the failures in words and the timeouts stay the transport's.
+ * `@effect-mcp/node/NodeStreamableHttpClient` provides one over undici.
+ *
+ * @since 0.1.0
+ * @category services
+ */
+export class HttpBackend extends Context.Tag("@effect-mcp/mcp/StreamableHttpClient/HttpBackend")<HttpBackend, Backend.Backend>() {}
 
 const isId = (u: unknown): u is JsonRpc.RequestId => typeof u === "string" || typeof u === "number"
 
@@ -229,6 +272,9 @@ export const make = (
     const client = options.auth === undefined
       ? yield* HttpClient.HttpClient
       : authorized(yield* HttpClient.HttpClient, options.auth, url)
+    // a platform's own backend, unless authorization wraps the HttpClient
+    const provided = options.auth === undefined ? yield* Effect.serviceOption(HttpBackend) : Option.none()
+    const backend = Option.isSome(provided) ? provided.value : Backend.fromHttpClient(client)
     const scope = yield* Effect.scope
     const requestTimeout = Duration.decode(options.requestTimeout ?? Duration.seconds(30))
     const session = yield* HttpSession.make
@@ -239,8 +285,18 @@ export const make = (
     // finalizers run in reverse: mark closing, interrupt exchanges, DELETE, end incoming
     const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
     yield* Effect.addFinalizer(() => mailbox.end)
-    const exchange = HttpExchange.make(client, url, requestTimeout)
-    const deleteOnClose = options.deleteOnClose ?? Duration.seconds(2)
+    // with a backend that honours abort signals, the transport's bounds are deadlines on one sleeper
+    // fiber (started on the first bounded exchange), not a race of two fibers each
+    const deadlines = backend.signals ? Deadlines.make(yield* Effect.clock, Runtime.runFork(yield* Effect.runtime<never>())) : undefined
+    if (deadlines !== undefined) yield* Effect.addFinalizer(() => deadlines.stop)
+    const exchange = HttpExchange.make(
+      backend,
+      url,
+      requestTimeout,
+      deadlines,
+      Option.isSome(provided) ? Backend.fromHttpClient(client) : undefined
+    )
+    const deleteOnClose = options.deleteOnClose === false ? false : Duration.decode(options.deleteOnClose ?? Duration.seconds(2))
     yield* Effect.addFinalizer(() =>
       Effect.suspend(() =>
         session.id === undefined || deleteOnClose === false || state.legacy !== undefined

@@ -21,6 +21,7 @@ import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { ProtocolError, TransportError } from "@effect-mcp/mcp/McpError"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { initializeResult, openSse, readBody, sendJson, serve, sseEvent } from "./utils/httpClientServers.js"
+import { testHttp } from "./utils/testHttp.js"
 
 /** A port nothing listens on: bound, then released. */
 const closedPort = Effect.async<number>((resume) => {
@@ -33,7 +34,7 @@ const closedPort = Effect.async<number>((resume) => {
 
 const clientLayer = (
   options: StreamableHttpClient.StreamableHttpClientOptions,
-  http: Layer.Layer<HttpClient.HttpClient> = NodeHttpClient.layerUndici
+  http: Layer.Layer<HttpClient.HttpClient> = testHttp.layer
 ) =>
   McpClient.layer({ era: "2025", name: "test", version: "1.0.0" }).pipe(
     Layer.provide(StreamableHttpClient.layer(options)),
@@ -56,7 +57,7 @@ describe("HTTP client transport failures name their cause", () => {
   it.scopedLive("nothing listening: ECONNREFUSED and the URL (undici and fetch)", () =>
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/mcp`
-      for (const http of [NodeHttpClient.layerUndici, FetchHttpClient.layer]) {
+      for (const http of [testHttp.layer, FetchHttpClient.layer]) {
         const cause = yield* initializeFailure(clientLayer({ url }, http))
         assert.strictEqual(cause.reason, "Connect")
         assert.strictEqual(cause.code, "ECONNREFUSED")

@@ -1,6 +1,5 @@
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
 import type * as HttpClient from "@effect/platform/HttpClient"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import type * as Http from "node:http"
 import * as Cause from "effect/Cause"
@@ -29,6 +28,7 @@ import {
   type Handler,
   initializeResult
 } from "./utils/httpClientServers.js"
+import { testHttp } from "./utils/testHttp.js"
 
 type Message = {
   readonly jsonrpc: "2.0"
@@ -42,7 +42,7 @@ const connect = (
   url: string,
   options?: Omit<StreamableHttpClient.StreamableHttpClientOptions, "url">,
   clientOptions?: Partial<McpClient.ClientOptions>,
-  http: Layer.Layer<HttpClient.HttpClient> = NodeHttpClient.layerUndici
+  http: Layer.Layer<HttpClient.HttpClient> = testHttp.layer
 ) =>
   Effect.gen(function*() {
     const scope = yield* Scope.make()

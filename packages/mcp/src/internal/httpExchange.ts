@@ -5,15 +5,13 @@
  * JSON-RPC ids or sessions beyond the headers it is handed.
  * @internal
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
-import * as Stream from "effect/Stream"
 import * as JsonRpc from "../JsonRpc.js"
 import type { TransportError } from "../McpError.js"
+import type * as Deadlines from "./deadlines.js"
+import type { Backend, BackendRequest, BackendResponse } from "./httpBackend.js"
 import { timedOut, unreachable } from "./httpFailure.js"
 import { tracing } from "./tracing.js"
 
@@ -42,72 +40,129 @@ export const dedicatedUntraced = <A, E>(effect: Effect.Effect<A, E>): Effect.Eff
     tracing(fiber) ? effect : Effect.zipRight(FiberRef.set(FiberRef.currentTracerEnabled, false), effect)
   )
 
-/**
- * Ends an exchange whose body is of no use: read to its end (a bounded wait;
- * giving up destroys the body, which aborts the exchange), so the connection
- * goes back to the pool.
- */
-export const release = (response: HttpClientResponse.HttpClientResponse): Effect.Effect<void> =>
-  // an empty body (a 202's) is over already: nothing to read, and no timer (a race of two fibers)
-  response.headers["content-length"] === "0"
-    ? Effect.void
-    : response.stream.pipe(Stream.runDrain, Effect.timeout(Duration.seconds(1)), Effect.ignore)
+/** Ends an exchange whose body is of no use, so the connection goes back to the pool. */
+export const release = (response: BackendResponse): Effect.Effect<void> => response.discard
 
 /** The body as text, or "" when it cannot be read (for error descriptions). */
-export const textOrEmpty = (response: HttpClientResponse.HttpClientResponse) =>
+export const textOrEmpty = (response: { readonly text: Effect.Effect<string, unknown> }) =>
   Effect.orElseSucceed(response.text, () => "")
 
 export interface Exchange {
   readonly url: URL
-  /** POSTs a message with `headers`. */
+  /** POSTs a message with `headers`; `controller` comes from `bounded`. */
   readonly post: (
     message: JsonRpc.Outgoing,
-    headers: Readonly<Record<string, string>>
-  ) => Effect.Effect<HttpClientResponse.HttpClientResponse, TransportError>
+    headers: Readonly<Record<string, string>>,
+    controller?: AbortController | undefined
+  ) => Effect.Effect<BackendResponse, TransportError>
   /** Opens a GET stream; its headers must come within the request timeout. */
   readonly get: (
     headers: Readonly<Record<string, string>>,
     lastEventId: string | undefined
-  ) => Effect.Effect<HttpClientResponse.HttpClientResponse, TransportError>
+  ) => Effect.Effect<BackendResponse, TransportError>
   /** DELETEs the session, bounded by `timeout`; failures are logged. */
-  readonly del: (headers: Readonly<Record<string, string>>, timeout: Duration.DurationInput) => Effect.Effect<void>
+  readonly del: (headers: Readonly<Record<string, string>>, timeout: Duration.Duration) => Effect.Effect<void>
+  /**
+   * Bounds `f` (an exchange and the reading of its answer) by the request
+   * timeout: a `Timeout` `TransportError` naming `what` when it runs out.
+   */
+  readonly bounded: <A>(
+    what: string,
+    f: (controller: AbortController | undefined) => Effect.Effect<A, TransportError>
+  ) => Effect.Effect<A, TransportError>
 }
 
-// an exchange is aborted when interrupted before its headers, and when its body stream is dropped;
-// every body is read to its end or dropped (`HttpClient.withScope` would abort even finished
-// exchanges, and each abort builds errors with stack traces)
-export const make = (client: HttpClient.HttpClient, url: URL, requestTimeout: Duration.Duration): Exchange => {
-  const postBase = HttpClientRequest.post(url)
-  const getBase = HttpClientRequest.get(url)
+/**
+ * `deadlines`, given with a backend that honours abort signals, bounds
+ * exchanges with a set entry and an abort (no fiber); without, a bound is an
+ * `Effect.timeoutFail` (a race of two fibers). `traced`, given with a
+ * backend other than the `HttpClient`, is the `HttpClient` backend: under a
+ * tracer that collects spans, exchanges go through it, so that they make
+ * their `http.client` span and send its trace context.
+ */
+export const make = (
+  backend: Backend,
+  url: URL,
+  requestTimeout: Duration.Duration,
+  deadlines: Deadlines.Deadlines | undefined,
+  traced?: Backend | undefined
+): Exchange => {
   const timeoutMs = Duration.toMillis(requestTimeout)
   const postFailed = (cause: Error) => unreachable(cause, "POST", url, "Write")
   const getFailed = (cause: Error) => unreachable(cause, "GET", url, "Read")
+  const within = <A, E>(
+    ms: number,
+    onTimeout: () => TransportError,
+    f: (controller: AbortController | undefined) => Effect.Effect<A, E>
+  ): Effect.Effect<A, E | TransportError> => {
+    const race = () => Effect.timeoutFail(f(undefined), { duration: Duration.millis(ms), onTimeout })
+    if (deadlines === undefined) return race()
+    const deadline = Effect.suspend(() => {
+      const controller = new AbortController()
+      let fired = false
+      const start = deadlines.now()
+      const entry: Deadlines.Entry = {
+        deadline: () => start + ms,
+        expire: () => {
+          fired = true
+          controller.abort()
+        }
+      }
+      deadlines.add(entry)
+      // an interrupted exchange leaves its entry to expire: aborting a finished exchange does nothing
+      return Effect.flatMap(Effect.exit(f(controller)), (exit): Effect.Effect<A, E | TransportError> => {
+        deadlines.remove(entry)
+        return fired ? Effect.fail(onTimeout()) : exit
+      })
+    })
+    return traced === undefined ? deadline : Effect.withFiberRuntime<A, E | TransportError>((fiber) => tracing(fiber) ? race() : deadline)
+  }
+  const request = (
+    method: BackendRequest["method"],
+    headers: Readonly<Record<string, string>>,
+    body: string | undefined,
+    controller: AbortController | undefined
+  ): Effect.Effect<BackendResponse, Error> =>
+    traced === undefined
+      ? backend.request({ method, url, headers, body, controller })
+      : Effect.withFiberRuntime<BackendResponse, Error>((fiber) =>
+        tracing(fiber)
+          ? traced.request({ method, url, headers, body, controller: undefined })
+          : backend.request({ method, url, headers, body, controller })
+      )
   return {
     url,
-    post: (message, headers) =>
-      client.execute(
-        HttpClientRequest.bodyText(
-          HttpClientRequest.setHeaders(postBase, { ...headers, accept: "application/json, text/event-stream" }),
-          JsonRpc.encode(message),
-          "application/json"
-        )
-      ).pipe(Effect.mapError(postFailed)),
+    post: (message, headers, controller) =>
+      Effect.mapError(
+        request("POST", { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" }, JsonRpc.encode(message), controller),
+        postFailed
+      ),
     get: (headers, lastEventId) =>
-      client.execute(
-        getBase.pipe(
-          HttpClientRequest.setHeaders(headers),
-          HttpClientRequest.setHeader("accept", "text/event-stream"),
-          lastEventId === undefined ? (r) => r : HttpClientRequest.setHeader("last-event-id", lastEventId)
-        )
-      ).pipe(
-        Effect.mapError(getFailed),
-        Effect.timeoutFail({ duration: requestTimeout, onTimeout: () => timedOut("GET", url, timeoutMs) })
+      within(
+        timeoutMs,
+        () => timedOut("GET", url, timeoutMs),
+        (controller) =>
+          Effect.mapError(
+            request(
+              "GET",
+              lastEventId === undefined
+                ? { ...headers, accept: "text/event-stream" }
+                : { ...headers, accept: "text/event-stream", "last-event-id": lastEventId },
+              undefined,
+              controller
+            ),
+            getFailed
+          )
       ),
     del: (headers, timeout) =>
-      Effect.scoped(client.execute(HttpClientRequest.del(url).pipe(HttpClientRequest.setHeaders(headers)))).pipe(
+      within(
+        Duration.toMillis(timeout),
+        () => timedOut("DELETE", url, Duration.toMillis(timeout)),
+        (controller) => Effect.flatMap(request("DELETE", headers, undefined, controller), release)
+      ).pipe(
         Effect.interruptible,
-        Effect.timeout(timeout),
         Effect.catchAllCause((cause) => Effect.logDebug("DELETE of the session failed", cause))
-      )
+      ),
+    bounded: (what, f) => within(timeoutMs, () => timedOut(what, url, timeoutMs), f)
   }
 }

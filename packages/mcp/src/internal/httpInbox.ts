@@ -6,18 +6,16 @@
  * `incoming` itself when the transport is beyond repair.
  * @internal
  */
-import type * as Headers from "@effect/platform/Headers"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as FiberMap from "effect/FiberMap"
 import * as FiberSet from "effect/FiberSet"
 import type * as Mailbox from "effect/Mailbox"
-import * as Stream from "effect/Stream"
 import * as JsonRpc from "../JsonRpc.js"
 import { TransportError } from "../McpError.js"
 import { exchangeFailed } from "../Transport.js"
+import { type BackendResponse, header } from "./httpBackend.js"
 import { unreachable } from "./httpFailure.js"
 import * as HttpSession from "./httpSession.js"
 import type { Cursor } from "./reconnect.js"
@@ -122,7 +120,7 @@ export const failTransport = (inbox: Inbox, error: TransportError) =>
   })
 
 /** Reads an `application/json` answer (one message or a batch). */
-export const readJson = (inbox: Inbox, response: HttpClientResponse.HttpClientResponse, sink: Sink) =>
+export const readJson = (inbox: Inbox, response: BackendResponse, sink: Sink) =>
   Effect.flatMap(Effect.either(response.text), (text) => {
     if (Either.isLeft(text)) {
       return failAwaiting(
@@ -156,11 +154,10 @@ const broke = (inbox: Inbox, cursor: Cursor, error: Error) =>
  */
 export const readSse = (
   inbox: Inbox,
-  response: HttpClientResponse.HttpClientResponse,
+  response: BackendResponse,
   cursor: Cursor,
   sink: Sink,
-  untilAnswered: boolean,
-  headers: Headers.Headers = response.headers
+  untilAnswered: boolean
 ): Effect.Effect<boolean> =>
   Effect.suspend(() => {
     const answered = () => untilAnswered && sink.awaiting.size === 0
@@ -177,7 +174,7 @@ export const readSse = (
     }, inbox.parserOptions)
     // a body of known, bounded length (an answer that was complete before it was sent) is
     // read at once: a fraction of the cost of streaming it chunk by chunk
-    const length = Number(headers["content-length"])
+    const length = Number(header(response, "content-length"))
     if (Number.isFinite(length) && length <= inbox.wholeBodyLimit) {
       return Effect.either(response.text).pipe(
         Effect.flatMap((text) => {
@@ -189,12 +186,15 @@ export const readSse = (
       )
     }
     const decoder = new TextDecoder()
-    return response.stream.pipe(
-      Stream.runForEachWhile((bytes) => {
-        const error = parser.feed(decoder.decode(bytes, { stream: true }))
-        return error === undefined ? Effect.succeed(!answered()) : Effect.fail(error)
+    let invalid: Sse.SseError | undefined
+    return response.read((bytes) => {
+      invalid = parser.feed(decoder.decode(bytes, { stream: true }))
+      return invalid === undefined && !answered()
+    }).pipe(
+      Effect.matchEffect({
+        onFailure: (error) => broke(inbox, cursor, error),
+        onSuccess: () => invalid === undefined ? Effect.void : broke(inbox, cursor, invalid)
       }),
-      Effect.catchAll((error) => broke(inbox, cursor, error)),
       Effect.map(answered)
     )
   })

@@ -6,7 +6,7 @@
  * @internal
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
-import * as Duration from "effect/Duration"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type * as Scope from "effect/Scope"
@@ -24,7 +24,8 @@ import {
   userHeaders,
   type UserHeaders
 } from "./httpExchange.js"
-import { refused, statusError, timedOut } from "./httpFailure.js"
+import { header } from "./httpBackend.js"
+import { refused, statusError } from "./httpFailure.js"
 import * as HttpInbox from "./httpInbox.js"
 import { type Build, fallBack } from "./httpLegacyFallback.js"
 import { resume, type Resumption } from "./httpResumption.js"
@@ -103,10 +104,11 @@ const attemptRequest = (
     }
     const response = result.right
     const { status } = response
-    // a getter that copies the headers on every read: read once
-    const headers = response.headers
-    if (initializing) HttpSession.adopt(session, headers["mcp-session-id"], isOk(status))
-    if (status === 404 && sent !== undefined) return { _tag: "SessionLost", sent } as const
+    if (initializing) HttpSession.adopt(session, header(response, "mcp-session-id"), isOk(status))
+    if (status === 404 && sent !== undefined) {
+      yield* release(response)
+      return { _tag: "SessionLost", sent } as const
+    }
     if (initializing && !session.initialized && (status === 400 || status === 404 || status === 405) && p.legacy !== undefined) {
       const body = yield* textOrEmpty(response)
       // a 2026 server refusing the 2025 version is no HTTP+SSE server: the engine gets its error
@@ -123,14 +125,14 @@ const attemptRequest = (
       yield* release(response)
       return done
     }
-    const type = mediaType(headers["content-type"])
+    const type = mediaType(header(response, "content-type"))
     if (type === "application/json") {
       yield* HttpInbox.readJson(p.inbox, response, sink)
       return done
     }
     if (type === "text/event-stream") {
       const cursor = newCursor()
-      const complete = yield* HttpInbox.readSse(p.inbox, response, cursor, sink, true, headers)
+      const complete = yield* HttpInbox.readSse(p.inbox, response, cursor, sink, true)
       return complete ? done : { _tag: "Resume", cursor } as const
     }
     yield* release(response)
@@ -205,26 +207,26 @@ export const runRequest = (
 
 /** One POST of a notification or responses; resolves to the session the server no longer knows (404), if so. */
 const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<string | undefined, TransportError> =>
-  Effect.scoped(Effect.gen(function*() {
-    const session = p.inbox.session
-    const sent = session.id
-    const response = yield* p.exchange.post(message, postHeaders(session, userHeaders(p.headers), message, false, undefined))
-    if (response.status === 404 && sent !== undefined) return sent
-    if (!isOk(response.status)) {
-      return yield* statusError(response.status, yield* textOrEmpty(response), "POST", p.exchange.url)
-    }
-    // a server may answer with messages; anything else is discarded
-    if (response.status !== 202 && mediaType(response.headers["content-type"]) === "application/json") {
-      const text = yield* textOrEmpty(response)
-      if (text.trim() !== "") HttpInbox.deliver(p.inbox, JsonRpc.parse(text), { awaiting: new Set() })
-    } else {
-      yield* release(response)
-    }
-    return undefined
-  })).pipe(
-    Effect.timeoutFail({
-      duration: p.requestTimeout,
-      onTimeout: () => timedOut("POST", p.exchange.url, Duration.toMillis(p.requestTimeout))
+  p.exchange.bounded("POST", (controller) =>
+    Effect.gen(function*() {
+      const session = p.inbox.session
+      const sent = session.id
+      const response = yield* p.exchange.post(message, postHeaders(session, userHeaders(p.headers), message, false, undefined), controller)
+      if (response.status === 404 && sent !== undefined) {
+        yield* release(response)
+        return sent
+      }
+      if (!isOk(response.status)) {
+        return yield* statusError(response.status, yield* textOrEmpty(response), "POST", p.exchange.url)
+      }
+      // a server may answer with messages; anything else is discarded
+      if (response.status !== 202 && mediaType(header(response, "content-type")) === "application/json") {
+        const text = yield* textOrEmpty(response)
+        if (text.trim() !== "") HttpInbox.deliver(p.inbox, JsonRpc.parse(text), { awaiting: new Set() })
+      } else {
+        yield* release(response)
+      }
+      return undefined
     })
   )
 

@@ -9,7 +9,8 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { TransportError } from "../McpError.js"
-import { type Exchange, isOk, mediaType, userHeaders, type UserHeaders } from "./httpExchange.js"
+import { header } from "./httpBackend.js"
+import { type Exchange, isOk, mediaType, release, userHeaders, type UserHeaders } from "./httpExchange.js"
 import * as HttpInbox from "./httpInbox.js"
 import * as HttpSession from "./httpSession.js"
 import { type Cursor, type Ended, exhaustedMessage, type Policy, reconnecting, stop } from "./reconnect.js"
@@ -44,7 +45,7 @@ export const connect = (
   untilAnswered: boolean,
   optional = false
 ): Effect.Effect<Connection> =>
-  Effect.scoped(Effect.gen(function*() {
+  Effect.gen(function*() {
     const session = r.inbox.session
     const sent = session.id
     const response = yield* Effect.either(
@@ -55,12 +56,13 @@ export const connect = (
       return lost(false, response.left)
     }
     const { status } = response.right
+    const type = mediaType(header(response.right, "content-type"))
+    if (!isOk(status) || type !== "text/event-stream") yield* release(response.right)
     if (status === 405) return { _tag: "None" } as const
     // a server without GET support may answer 404 or 400 instead of 405; a lost
     // session is then noticed by the next request
     if (status >= 400 && status < 500 && optional) return { _tag: "None" } as const
     if (status === 404 && sent !== undefined) return { _tag: "SessionLost", sent } as const
-    const type = mediaType(response.right.headers["content-type"])
     if (!isOk(status) || type !== "text/event-stream") {
       return lost(
         false,
@@ -79,7 +81,7 @@ export const connect = (
     if (complete) return { _tag: "Complete" } as const
     const lasted = (yield* Clock.currentTimeMillis) - openedAt
     return lost(cursor.delivered || lasted >= r.resetAfterMs, cursor.broke)
-  }))
+  })
 
 /** Resumes the stream of a request with GET + Last-Event-ID until its responses arrived. */
 export const resume = (r: Resumption, cursor: Cursor, sink: HttpInbox.Sink): Effect.Effect<void> => {
