@@ -36,7 +36,12 @@ const stores: Effect.Effect<
   import("effect/Scope").Scope
 > = backend === "redis"
   ? Effect.gen(function*() {
-    const client = yield* RedisClient.make({ url: url!, prefix: prefix! })
+    const client = yield* RedisClient.make({
+      url: url!,
+      prefix: prefix!,
+      // under valgrind (scratchpad/perf/redisprobe.mjs) an answer can take longer than the default 2 s
+      ...(process.env.BENCH_REDIS_TIMEOUT_MS ? { commandTimeout: Number(process.env.BENCH_REDIS_TIMEOUT_MS) } : {})
+    })
     commands = client.commands
     const sessionStore = yield* RedisSessionStore.make(client, { instanceId: id! })
     return { sessionStore, eventStore: json ? undefined : yield* RedisEventStore.make(client) }
@@ -46,7 +51,13 @@ const stores: Effect.Effect<
 const program = Effect.gen(function*() {
   const options = yield* stores
   const context = yield* Layer.build(
-    NodeStreamableHttp.layer({ port: 0, jsonResponse: json, ...options }).pipe(
+    NodeStreamableHttp.layer({
+      port: 0,
+      jsonResponse: json,
+      ...options,
+      // probes under valgrind (scratchpad/perf/redisprobe.mjs) raise the SSE fast-path window, as serverOurs does
+      ...(process.env.BENCH_SSE_FAST_PATH_MS ? { sseFastPath: Number(process.env.BENCH_SSE_FAST_PATH_MS) } : {})
+    }).pipe(
       Layer.provideMerge(McpServer.register(Echo)),
       Layer.provideMerge(McpServer.layer({ name: "bench-redis", version: "1.0.0" }))
     )
@@ -55,7 +66,7 @@ const program = Effect.gen(function*() {
   process.on("message", (message) => {
     if (message !== "stats") return
     const cpu = process.cpuUsage()
-    process.send?.({ cpuUs: cpu.user + cpu.system, commands: commands() })
+    process.send?.({ cpuUs: cpu.user + cpu.system, userUs: cpu.user, commands: commands() })
   })
   process.stdout.write(listeningLine(server.address._tag === "TcpAddress" ? server.address.port : 0))
   return yield* Effect.never

@@ -63,6 +63,19 @@ const CHANGES = new Set(["initialize", "logging/setLevel", "resources/subscribe"
 export const changesState = (messages: Messages): boolean =>
   messages.some((m) => JsonRpc.isRequest(m) && CHANGES.has(m.method))
 
+/**
+ * Whether `incoming` has anything to do with a POST's messages (a response, which may be awaited
+ * elsewhere; `notifications/cancelled`, for all; `notifications/initialized`, a state change);
+ * the usual POST, requests only, is handled here as it came.
+ */
+export const routed = (messages: Messages): boolean => {
+  for (const m of messages) {
+    if (JsonRpc.isResponse(m)) return true
+    if (JsonRpc.isNotification(m) && (m.method === "notifications/cancelled" || m.method === "notifications/initialized")) return true
+  }
+  return false
+}
+
 export const unavailable = (): Response =>
   jsonRpcError(503, -32000, "Service Unavailable: the session store cannot be reached; retry later")
 
@@ -145,23 +158,28 @@ export const make = (
         return session
       })
 
+    // on every POST of a session: no generator
+    const found = (id: string, principal: PrincipalInfo | undefined, loaded: Option.Option<SessionRecord>) => {
+      const local = registry.byId.get(id)
+      if (Option.isNone(loaded)) {
+        // expired, or ended on another instance
+        return local === undefined ? Effect.succeed(notFound()) : Effect.as(sessions.close(local, true), notFound())
+      }
+      const record = loaded.value
+      if (auth !== undefined && !auth.sameOwner(record.principal as PrincipalInfo | undefined, principal)) {
+        return Effect.succeed(notFound())
+      }
+      if (local !== undefined && !local.closed) {
+        apply(local, record)
+        return Effect.succeed(local)
+      }
+      return adopt(id, record)
+    }
     const find = (id: string, principal: PrincipalInfo | undefined): Effect.Effect<Session | Response> =>
-      Effect.gen(function*() {
-        const loaded = yield* store.load(id, ttl)
-        const local = registry.byId.get(id)
-        if (Option.isNone(loaded)) {
-          // expired, or ended on another instance
-          if (local !== undefined) yield* sessions.close(local, true)
-          return notFound()
-        }
-        const record = loaded.value
-        if (auth !== undefined && !auth.sameOwner(record.principal as PrincipalInfo | undefined, principal)) return notFound()
-        if (local !== undefined && !local.closed) {
-          apply(local, record)
-          return local
-        }
-        return yield* adopt(id, record)
-      }).pipe(Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable())))
+      store.load(id, ttl).pipe(
+        Effect.flatMap((loaded): Effect.Effect<Session | Response> => found(id, principal, loaded)),
+        Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
+      )
 
     const admit: Effect.Effect<string | Response> = Effect.suspend(() => {
       const id = randomSessionId()

@@ -22,7 +22,7 @@ import type * as Deadlines from "../deadlines.js"
 import * as EventStoreSync from "../eventStoreSync.js"
 import * as Once from "../once.js"
 import type { Config, Endpoint } from "./config.js"
-import { changesState, unavailable } from "./fleet.js"
+import { changesState, routed, unavailable } from "./fleet.js"
 import * as Modern from "./modern.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
@@ -103,8 +103,8 @@ export const make = (endpoint: Endpoint, fastPath: Deadlines.Deadlines) => {
 }
 
 /**
- * The common case, a call in an established session (no fleet, no `McpAuth`), runs without a
- * generator: every other case goes through `served`.
+ * The common case, a call in an established session (no `McpAuth`; with a fleet too), runs
+ * without a generator: every other case goes through `served`.
  */
 const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | undefined) => {
   const { config } = ctx
@@ -136,17 +136,33 @@ const afterRead = (
     return served2026(ctx, request, principal, decoded)
   }
   if (
-    id === undefined || config.auth !== undefined || config.stateless || ctx.fleet !== undefined ||
+    id === undefined || config.auth !== undefined || config.stateless ||
     decoded.messages.some(isInitialize)
   ) {
     return served(ctx, request, principal, decoded)
   }
   const versionError = checkVersion(headers)
   if (versionError !== undefined) return Effect.succeed(versionError)
+  if (ctx.fleet !== undefined) {
+    // with a fleet the session is looked up in the store (its one round trip), then served alike
+    return Effect.flatMap(
+      ctx.fleet.find(id, principal),
+      (found) => isSession(found) ? established(ctx, found, principal, decoded) : Effect.succeed(found)
+    )
+  }
   const found = ctx.sessions.registry.find(id, principal)
-  if (!isSession(found)) return Effect.succeed(found)
-  found.principal = principal
-  return answer(ctx, found, decoded.messages, decoded.isBatch).pipe(
+  return isSession(found) ? established(ctx, found, principal, decoded) : Effect.succeed(found)
+}
+
+/** A POST in a session found: the owner's latest token is what handlers see as `Principal`. */
+const established = (
+  ctx: Ctx,
+  session: Session,
+  principal: PrincipalInfo | undefined,
+  decoded: { readonly messages: Messages; readonly isBatch: boolean }
+) => {
+  session.principal = principal
+  return answer(ctx, session, decoded.messages, decoded.isBatch).pipe(
     Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
   )
 }
@@ -154,7 +170,7 @@ const afterRead = (
 const isInitialize = (m: JsonRpc.Message | JsonRpc.Invalid): m is JsonRpc.Request =>
   JsonRpc.isRequest(m) && m.method === "initialize"
 
-/** Every other POST: a new session, a stateless or 2026 one, with a fleet or `McpAuth`. */
+/** Every other POST: a new session, a stateless or 2026 one, or one with `McpAuth`. */
 const served = (
   ctx: Ctx,
   request: EndpointRequest,
@@ -272,7 +288,7 @@ type Response = HttpServerResponse.HttpServerResponse
 /** Serves the messages of one POST in its session: 202, or their answers as JSON or SSE. */
 const answer = (ctx: Ctx, session: Session, received: Messages, isBatch: boolean) =>
   // with a fleet: what other instances wait for goes to them (a 2026 POST's connection waits for nothing)
-  ctx.fleet === undefined || session.era2026
+  ctx.fleet === undefined || session.era2026 || !routed(received)
     ? answerWith(ctx, session, received, isBatch)
     : Effect.flatMap(ctx.fleet.incoming(session, received), (messages) => answerWith(ctx, session, messages, isBatch))
 
