@@ -192,7 +192,17 @@ export const make = (
     // queued, and sent in pipelines by one fiber
     const jobs = yield* Mailbox.make<Job>()
     const send = (batch: ReadonlyArray<Job>) =>
-      client.use(() => {
+      client.use((): Promise<unknown> => {
+        const only = batch.length === 1 ? batch[0]! : undefined
+        if (only !== undefined && (only.events === undefined || only.events.length <= 1)) {
+          // one command (a sequential call's stream, written whole): sent as it is, an ioredis
+          // pipeline object costs more than the command
+          const k = keysOf(client.prefix, only.sessionId)
+          const event = only.events?.[0]
+          return event === undefined
+            ? redis.mcpDelivered(k.events(only.streamId), k.lost(only.streamId), k.gap(only.streamId), graceMs)
+            : appendArgs(redis, k, only.streamId, event.data, event.answers, limits, graceMs)
+        }
         const pipeline = redis.pipeline() as unknown as Scripts & { readonly exec: () => Promise<unknown> }
         for (const job of batch) {
           const k = keysOf(client.prefix, job.sessionId)
