@@ -76,6 +76,8 @@ const stats = (inst) =>
   })
 
 const instances = []
+// a failed run (a 503, an instance that exited) leaves no instance behind
+process.on("exit", () => { for (const inst of instances) if (inst.child.exitCode === null) inst.child.kill("SIGKILL") })
 for (let i = 0; i < k; i++) instances.push(await start(i))
 const agents = instances.map(() => new http.Agent({ keepAlive: true, maxSockets: 4 }))
 let next = 0
