@@ -38,189 +38,39 @@ import { type ChildProcess, fork, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { fileURLToPath } from "node:url"
-import type { Impl, Phase, PhaseReport, Report, Spec, TransportKind } from "./client.js"
+import type { Impl, Phase, Report, Spec, TransportKind } from "./client.js"
 import { type Results, renderHeadline } from "./chart.js"
-import { assertOwnSources, linkNodeModules } from "./baseline.js"
-import { median, MiB } from "./common.js"
+import { MiB } from "./common.js"
 import type { WireCounts } from "./wireCheck.js"
-
-// ============================================================================
-// configuration
-// ============================================================================
-
-const QUICK = process.env.BENCH_QUICK === "1"
-const PROFILE = process.env.BENCH_CPU_PROF === "1"
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK || PROFILE ? 1 : 3))
-const SIZES = QUICK
-  ? { warmup: 300, seq: 200, conc: 640, inflight: 64, leak: 1000, blob1: 1, blob16: 1, sessions: 50, capMs: 1000 }
-  : { warmup: 10000, seq: 4000, conc: 6400, inflight: 64, leak: 12000, blob1: 5, blob16: 2, sessions: 500, capMs: 3000 }
-/** RSS growth is a property, not a ratio: one round unless asked. */
-const LEAK_ROUNDS = Number(process.env.BENCH_LEAK_ROUNDS ?? 1)
-const LEAK_INFLIGHT = 64
-/** The raised message limit for 16 MiB results (the JSON text is a little more than 16 MiB). */
-const RAISED_LIMIT = 64 * MiB
-
-const bundleDir = path.dirname(fileURLToPath(import.meta.url))
-const packageDir = path.dirname(bundleDir)
-const profileDir = path.join(packageDir, "profiles")
-
-interface Pairing {
-  readonly id: string
-  readonly client: Impl
-  readonly server: Impl
-  /** `BENCH_BASELINE`: the bundle directory the client's and server's programs come from (default ours). */
-  readonly clientDir?: string | undefined
-  readonly serverDir?: string | undefined
-}
-
-const PAIRINGS: ReadonlyArray<Pairing> = [
-  { id: "ours/ours", client: "ours", server: "ours" },
-  { id: "official/official", client: "official", server: "official" },
-  { id: "official→ours", client: "official", server: "ours" },
-  { id: "ours→official", client: "ours", server: "official" },
-  { id: "floor", client: "floor", server: "floor" }
-]
-
-/** The 2026-07-28 configuration: ours and the official v2 SDK (`@modelcontextprotocol/client`, `server`). */
-const PAIRINGS_2026: ReadonlyArray<Pairing> = [
-  { id: "ours/ours", client: "ours", server: "ours" },
-  { id: "v2/v2", client: "v2", server: "v2" },
-  { id: "v2→ours", client: "v2", server: "ours" },
-  { id: "ours→v2", client: "ours", server: "v2" },
-  { id: "floor", client: "floor", server: "floor" }
-]
-/** The official pairing a transport's ours/ours is set against. */
-const officialOf = (transport: TransportKind): string => (transport === "2026" ? "v2/v2" : "official/official")
-
-const ALL_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json", "store", "2026"]
-/** The transports of the main Results section; `store` has its own. */
-const MAIN_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json"]
-const TRANSPORTS = process.env.BENCH_ONLY === undefined
-  ? ALL_TRANSPORTS
-  : ALL_TRANSPORTS.filter((t) => process.env.BENCH_ONLY!.split(",").includes(t))
-
-const TRANSPORT_TITLE: Record<TransportKind, string> = {
-  stdio: "stdio",
-  sse: "streamable HTTP, SSE answers",
-  json: "streamable HTTP, JSON answers",
-  store: "streamable HTTP, SSE answers, event store on",
-  "2026": "streamable HTTP, 2026-07-28 stateless"
-}
-
-/**
- * With the event store on, the official client drives our server (as the conformance suite and
- * most hosts do), against the floor; ours/ours is there for reference.
- */
-const STORE_PAIRINGS: ReadonlyArray<string> = ["official→ours", "ours/ours", "floor"]
-const ONLY_PAIRINGS = process.env.BENCH_PAIRINGS?.split(",")
-const pairingsOf = (transport: TransportKind): ReadonlyArray<Pairing> =>
-  [
-    ...(transport === "store"
-      ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!)
-      : transport === "2026"
-      ? PAIRINGS_2026
-      : PAIRINGS),
-    ...basePairings(transport)
-  ].filter((p) => ONLY_PAIRINGS === undefined || ONLY_PAIRINGS.includes(p.id))
-/** The pairing set against the floor (and the official pairing) in a transport's table. */
-const subjectOf = (transport: TransportKind): string => (transport === "store" ? "official→ours" : "ours/ours")
-/** The workloads of the event-store transport: CPU per call and RSS growth. */
-const STORE_UNITS: ReadonlyArray<string> = ["calls", "leak"]
-/** The workloads of the 2026-07-28 configuration: calls and RSS growth (no sessions on that path). */
-const UNITS_2026: ReadonlyArray<string> = ["calls", "leak"]
-/**
- * The official client makes fewer calls per second than ours: its warm-up gets more time, so that
- * our server is measured at its steady state (its JIT settles after ~3,000 calls) on a busy machine too.
- */
-const phasesOf = (transport: TransportKind, unit: Unit): ReadonlyArray<Phase> =>
-  transport === "store" && unit.name === "calls"
-    ? unit.phases.map((p) => (p.kind === "warmup" ? { ...p, maxMs: 10 * SIZES.capMs } : p))
-    : unit.phases
-const ONLY_UNITS = process.env.BENCH_UNITS?.split(",")
-
-type UnitName = "calls" | "leak" | "blob1" | "blob16" | "sessions"
-
-interface Unit {
-  readonly name: UnitName
-  readonly phases: ReadonlyArray<Phase>
-  readonly maxMessageBytes?: number | undefined
-  readonly httpOnly?: boolean | undefined
-  /** Rounds of this unit (default `ROUNDS`). */
-  readonly rounds?: number | undefined
-}
-
-const UNITS: ReadonlyArray<Unit> = [
-  {
-    name: "calls",
-    phases: [
-      { kind: "warmup", n: SIZES.warmup, maxMs: 2 * SIZES.capMs },
-      { kind: "seq", n: SIZES.seq, maxMs: SIZES.capMs },
-      { kind: "conc", n: SIZES.conc, inflight: SIZES.inflight, maxMs: SIZES.capMs }
-    ]
-  },
-  {
-    name: "leak",
-    // two halves: a leak keeps growing in the second, a high-water mark reached in the first does not
-    phases: [
-      { kind: "warmup", n: 1000 },
-      { kind: "leak", n: SIZES.leak / 2, inflight: LEAK_INFLIGHT },
-      { kind: "leak", n: SIZES.leak / 2, inflight: LEAK_INFLIGHT }
-    ],
-    rounds: LEAK_ROUNDS
-  },
-  { name: "blob1", phases: [{ kind: "warmup", n: 50 }, { kind: "blob", n: SIZES.blob1, bytes: MiB }] },
-  {
-    name: "blob16",
-    phases: [{ kind: "warmup", n: 50 }, { kind: "blob", n: SIZES.blob16, bytes: 16 * MiB }],
-    maxMessageBytes: RAISED_LIMIT
-  },
-  { name: "sessions", phases: [{ kind: "warmup", n: 50 }, { kind: "sessions", n: SIZES.sessions }], httpOnly: true }
-]
-
-// ============================================================================
-// baseline (BENCH_BASELINE)
-// ============================================================================
-
-const BASELINE = process.env.BENCH_BASELINE
-/** Set by `bundleBaseline`: where the baseline's programs are, and whether its server has an event store. */
-let baseline: { readonly dir: string; readonly store: boolean; readonly commit?: string } | undefined
-
-/** The baseline's pairings: the subject of each table (ours/ours, or official→ours with the store), at that commit. */
-const basePairings = (transport: TransportKind): ReadonlyArray<Pairing> =>
-  baseline === undefined || transport === "2026"
-    ? []
-    : transport === "store"
-    ? baseline.store ? [{ id: "official→ours@base", client: "official", server: "ours", serverDir: baseline.dir }] : []
-    : [{ id: "ours@base", client: "ours", server: "ours", clientDir: baseline.dir, serverDir: baseline.dir }]
-
-const baseIdOf = (transport: TransportKind): string => (transport === "store" ? "official→ours@base" : "ours@base")
-
-/**
- * Bundles the bench programs of commit `sha` (`scripts/bundle.mjs` of that commit) in a
- * detached worktree under `bundle/`, whose node_modules are links to this checkout's.
- */
-const bundleBaseline = async (sha: string) => {
-  const { execFileSync } = await import("node:child_process")
-  const root = path.resolve(packageDir, "../..")
-  const git = (...args: Array<string>) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim()
-  const commit = git("rev-parse", "--verify", `${sha}^{commit}`)
-  const tree = path.join(bundleDir, `base-${commit.slice(0, 12)}`)
-  if (!fs.existsSync(path.join(tree, ".git"))) {
-    git("worktree", "prune")
-    git("worktree", "add", "--detach", "--force", tree, commit)
-  }
-  linkNodeModules(root, tree)
-  process.stdout.write(`bundling the baseline ${commit.slice(0, 12)} in ${tree}\n`)
-  const dir = path.join(tree, "packages/bench/bundle")
-  // no chunk of an earlier bundling left for the check below to read
-  fs.rmSync(dir, { recursive: true, force: true })
-  execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: path.join(tree, "packages/bench"), stdio: "inherit" })
-  assertOwnSources(root, tree, dir)
-  // servers before the event-store configuration ignore the flag: no store pairing for them
-  const store = fs.readFileSync(path.join(dir, "serverOurs.js"), "utf8").includes("event-store")
-  baseline = { dir, store, commit }
-}
+import {
+  BASELINE,
+  LEAK_INFLIGHT,
+  LEAK_ROUNDS,
+  MAIN_TRANSPORTS,
+  ONLY_PAIRINGS,
+  ONLY_UNITS,
+  PAIRINGS,
+  PROFILE,
+  type Pairing,
+  QUICK,
+  ROUNDS,
+  SIZES,
+  STORE_UNITS,
+  TRANSPORTS,
+  TRANSPORT_TITLE,
+  UNITS,
+  UNITS_2026,
+  baseline,
+  bundleBaseline,
+  setBaseline,
+  bundleDir,
+  packageDir,
+  pairingsOf,
+  phasesOf,
+  profileDir
+} from "./config.js"
+import { type Run, type Table, headerOf, markdownTable, rowsOf, tableFor, textTable } from "./metrics.js"
+import { type Target, targetsFor } from "./targets.js"
 
 // ============================================================================
 // processes
@@ -369,297 +219,6 @@ const wireFailure = (file: string, n: number, standing: boolean): string | undef
 }
 
 // ============================================================================
-// metrics
-// ============================================================================
-
-interface Run {
-  readonly transport: TransportKind
-  readonly pairing: string
-  readonly unit: UnitName
-  readonly round: number
-  readonly seconds: number
-  readonly report: Report
-}
-
-type Reports = Partial<Record<UnitName, Report>>
-
-interface Metric {
-  readonly label: string
-  readonly unit: string
-  readonly digits: number
-  /** How ours/ours is set against the others: a ratio, or a difference for memory. */
-  readonly compare: "ratio" | "delta"
-  readonly httpOnly?: boolean
-  readonly value: (reports: Reports) => number | string
-}
-
-const phaseOf = (reports: Reports, unit: UnitName, kind: Phase["kind"]): PhaseReport | string => {
-  const report = reports[unit]
-  if (report === undefined) return "n/a"
-  if (!report.ok) return `fails: ${report.error}`
-  const phase = report.phases.find((p) => p.kind === kind)
-  if (phase === undefined) {
-    const failed = report.phases.find((p) => p.error !== undefined)
-    return failed !== undefined ? `fails: ${failed.error}` : "n/a"
-  }
-  return phase.error !== undefined ? `fails: ${phase.error}` : phase
-}
-
-const fromPhase = (unit: UnitName, kind: Phase["kind"], f: (p: PhaseReport) => number) => (reports: Reports) => {
-  const phase = phaseOf(reports, unit, kind)
-  return typeof phase === "string" ? phase : f(phase)
-}
-
-const perSecond = (p: PhaseReport) => (p.calls / p.wallMs) * 1000
-
-/** Server memory growth over both halves of the leak unit, or over the second only. */
-const leakGrowth = (field: "rss" | "heapUsed", over: "all" | "second") => (reports: Reports): number | string => {
-  const report = reports.leak
-  if (report === undefined) return "n/a"
-  if (!report.ok) return `fails: ${report.error}`
-  const halves = report.phases.filter((p) => p.kind === "leak")
-  const failed = report.phases.find((p) => p.error !== undefined)
-  if (failed !== undefined) return `fails: ${failed.error}`
-  if (halves.length !== 2) return "n/a"
-  const from = over === "all" ? halves[0]! : halves[1]!
-  return (halves[1]!.serverAfter[field] - from.serverBefore[field]) / MiB
-}
-const KiB = 1024
-
-const METRICS: ReadonlyArray<Metric> = [
-  { label: `sequential echo: throughput`, unit: "calls/s", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", perSecond) },
-  { label: "sequential echo: p50 latency", unit: "ms", digits: 3, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.p50Ms!) },
-  { label: "sequential echo: p99 latency", unit: "ms", digits: 3, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.p99Ms!) },
-  { label: "sequential echo: client CPU per call", unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.clientCpuUs / p.calls) },
-  { label: "sequential echo: server CPU per call", unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.serverCpuUs / p.calls) },
-  { label: `${SIZES.inflight} in flight: throughput`, unit: "calls/s", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", perSecond) },
-  { label: `${SIZES.inflight} in flight: client CPU per call`, unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", (p) => p.clientCpuUs / p.calls) },
-  { label: `${SIZES.inflight} in flight: server CPU per call`, unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", (p) => p.serverCpuUs / p.calls) },
-  { label: `1 MiB blob: ms per call (${SIZES.blob1} calls)`, unit: "ms", digits: 1, compare: "ratio", value: fromPhase("blob1", "blob", (p) => p.wallMs / p.calls) },
-  { label: "1 MiB blob: client peak RSS", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob1", "blob", (p) => p.clientMaxRss / MiB) },
-  { label: "1 MiB blob: server peak RSS", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob1", "blob", (p) => p.serverMaxRss / MiB) },
-  { label: `16 MiB blob: ms per call (${SIZES.blob16} calls)`, unit: "ms", digits: 1, compare: "ratio", value: fromPhase("blob16", "blob", (p) => p.wallMs / p.calls) },
-  { label: "16 MiB blob: client peak RSS", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => p.clientMaxRss / MiB) },
-  { label: "16 MiB blob: server peak RSS", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => p.serverMaxRss / MiB) },
-  { label: "16 MiB blob: client peak RSS − RSS before", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => (p.clientMaxRss - p.clientRssBefore) / MiB) },
-  { label: "16 MiB blob: server peak RSS − RSS before", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => (p.serverMaxRss - p.serverBefore.rss) / MiB) },
-  { label: `server RSS growth over ${SIZES.leak} calls (after 1 s idle + GC)`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("rss", "all") },
-  { label: `… RSS growth over the last ${SIZES.leak / 2} of them`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("rss", "second") },
-  { label: `server heap growth over ${SIZES.leak} calls (after 1 s idle + GC)`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("heapUsed", "all") },
-  { label: `… heap growth over the last ${SIZES.leak / 2} of them`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("heapUsed", "second") },
-  { label: `${SIZES.sessions} sessions opened at once: time`, unit: "ms", digits: 0, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => p.wallMs) },
-  { label: "idle session: server RSS per session (after GC)", unit: "KiB", digits: 1, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => (p.serverAfter.rss - p.serverBefore.rss) / SIZES.sessions / KiB) },
-  { label: "idle session: server heap per session (after GC)", unit: "KiB", digits: 1, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => (p.serverAfter.heapUsed - p.serverBefore.heapUsed) / SIZES.sessions / KiB) },
-  { label: `${SIZES.sessions} sessions: one call on each at once`, unit: "ms", digits: 0, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => p.callAllMs!) }
-]
-
-/** The median over rounds, or the first failure when every round failed. */
-const aggregate = (values: ReadonlyArray<number | string>): number | string => {
-  const numbers = values.filter((v): v is number => typeof v === "number" && Number.isFinite(v))
-  if (numbers.length > 0) return median(numbers)
-  return values.find((v) => typeof v === "string") ?? "n/a"
-}
-
-const fmt = (value: number | string, digits: number): string => {
-  if (typeof value === "string") return value.startsWith("fails") ? "fails" : value
-  return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })
-}
-
-const compare = (metric: Metric, ours: number | string, other: number | string): string => {
-  if (typeof ours !== "number" || typeof other !== "number") return "–"
-  if (metric.compare === "delta") {
-    const d = ours - other
-    return `${d >= 0 ? "+" : ""}${d.toFixed(metric.digits)} ${metric.unit}`
-  }
-  return other === 0 ? "–" : `${(ours / other).toFixed(2)}×`
-}
-
-type Table = Record<string, Record<string, number | string>>
-
-const tableFor = (runs: ReadonlyArray<Run>, transport: TransportKind): Table => {
-  const table: Table = {}
-  for (const pairing of pairingsOf(transport)) {
-    const rounds = new Map<number, Reports>()
-    for (const run of runs) {
-      if (run.transport !== transport || run.pairing !== pairing.id) continue
-      const reports = rounds.get(run.round) ?? {}
-      reports[run.unit] = run.report
-      rounds.set(run.round, reports)
-    }
-    const column: Record<string, number | string> = {}
-    for (const metric of METRICS) {
-      if (metric.httpOnly === true && transport === "stdio") continue
-      column[metric.label] = rounds.size === 0 ? "n/a" : aggregate(Array.from(rounds.values(), metric.value))
-    }
-    table[pairing.id] = column
-  }
-  return table
-}
-
-const headerOf = (transport: TransportKind): Array<string> => [
-  ...(transport === "store"
-    ? ["metric", ...pairingsOf(transport).map((p) => p.id), "official→ours ÷ floor"]
-    : ["metric", ...pairingsOf(transport).map((p) => p.id), "ours ÷ floor", transport === "2026" ? "ours ÷ v2" : "ours ÷ official"]),
-  ...(basePairings(transport).length > 0 ? [`${subjectOf(transport)} ÷ base`] : [])
-]
-
-/** A metric is shown when some pairing has a value for it (a workload left out shows no rows). */
-const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
-  METRICS.filter((m) => !(m.httpOnly === true && transport === "stdio")).flatMap((metric) => {
-    const cell = (id: string) => table[id]?.[metric.label] ?? "n/a"
-    const pairings = pairingsOf(transport)
-    if (pairings.every((p) => cell(p.id) === "n/a")) return []
-    const subject = subjectOf(transport)
-    return [[
-      `${metric.label} (${metric.unit})`,
-      ...pairings.map((p) => fmt(cell(p.id), metric.digits)),
-      compare(metric, cell(subject), cell("floor")),
-      ...(transport === "store" ? [] : [compare(metric, cell(subject), cell(officialOf(transport)))]),
-      ...(basePairings(transport).length > 0 ? [compare(metric, cell(subject), cell(baseIdOf(transport)))] : [])
-    ]]
-  })
-
-const markdownTable = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {
-  const line = (cells: ReadonlyArray<string>) => `| ${cells.join(" | ")} |`
-  return [line(header), line(header.map((_, i) => (i === 0 ? "---" : "---:"))), ...rows.map(line)].join("\n")
-}
-
-const textTable = (header: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {
-  const all = [header, ...rows]
-  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
-  return all.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ")).join("\n")
-}
-
-// ============================================================================
-// targets
-// ============================================================================
-
-interface Target {
-  readonly text: string
-  readonly met: boolean | undefined
-}
-
-const targetsFor = (tables: Partial<Record<TransportKind, Table>>): Array<Target> => {
-  const out: Array<Target> = []
-  const num = (t: Table, id: string, label: string) => {
-    const v = t[id]?.[label]
-    return typeof v === "number" ? v : undefined
-  }
-  const check = (text: string, value: number | undefined, limit: number, dir: "min" | "max", digits = 2) => {
-    out.push({
-      text: `${text}: ${value === undefined ? "n/a" : value.toFixed(digits)} (target ${dir === "min" ? "≥" : "≤"} ${limit})`,
-      met: value === undefined ? undefined : dir === "min" ? value >= limit : value <= limit
-    })
-  }
-  const ratio = (t: Table, label: string) => {
-    const a = num(t, "ours/ours", label)
-    const b = num(t, "floor", label)
-    return a === undefined || b === undefined ? undefined : a / b
-  }
-  const label = (prefix: string) =>
-    (METRICS.find((m) => m.label === prefix) ?? METRICS.find((m) => m.label.startsWith(prefix)))!.label
-  for (const transport of TRANSPORTS) {
-    const t = tables[transport]
-    if (t === undefined) continue
-    const http = transport !== "stdio"
-    const name = TRANSPORT_TITLE[transport]
-    if (transport === "store") {
-      // the official client drives our server: its server CPU against the floor server's
-      const subject = (metric: string) => {
-        const a = num(t, "official→ours", metric)
-        const b = num(t, "floor", metric)
-        return a === undefined || b === undefined ? undefined : a / b
-      }
-      check(`${name}: official→ours sequential server CPU/call vs floor`, subject(label("sequential echo: server CPU")), 3, "max")
-      check(`${name}: official→ours 64 in flight server CPU/call vs floor`, subject(label(`${SIZES.inflight} in flight: server CPU`)), 3, "max")
-      check(`${name}: official→ours server RSS growth over ${SIZES.leak} calls (MiB)`, num(t, "official→ours", label("server RSS growth")), 10, "max")
-      check(`${name}: ours/ours server RSS growth over ${SIZES.leak} calls (MiB)`, num(t, "ours/ours", label("server RSS growth")), 10, "max")
-      continue
-    }
-    if (transport === "2026") {
-      out.push(...targets2026(t))
-      continue
-    }
-    const [seqMin, concMin, cpuMax] = http ? [0.4, 0.3, 3] : [0.6, 0.5, 2.5]
-    const seq = label("sequential echo: throughput")
-    const seqClient = label("sequential echo: client CPU")
-    const seqServer = label("sequential echo: server CPU")
-    const conc = label(`${SIZES.inflight} in flight: throughput`)
-    const concClient = label(`${SIZES.inflight} in flight: client CPU`)
-    const concServer = label(`${SIZES.inflight} in flight: server CPU`)
-    const blob16 = label("16 MiB blob: ms per call")
-    const blob16Client = label("16 MiB blob: client peak RSS")
-    const blob16Server = label("16 MiB blob: server peak RSS")
-    const leak = label("server RSS growth")
-    check(`${name}: sequential calls/s vs floor`, ratio(t, seq), seqMin, "min")
-    check(`${name}: 64 in flight calls/s vs floor`, ratio(t, conc), concMin, "min")
-    check(`${name}: sequential server CPU/call vs floor`, ratio(t, seqServer), cpuMax, "max")
-    check(`${name}: sequential client CPU/call vs floor`, ratio(t, seqClient), cpuMax, "max")
-    check(`${name}: 64 in flight server CPU/call vs floor`, ratio(t, concServer), cpuMax, "max")
-    check(`${name}: 64 in flight client CPU/call vs floor`, ratio(t, concClient), cpuMax, "max")
-    check(`${name}: 16 MiB ms/call vs floor`, ratio(t, blob16), 2, "max")
-    for (const [side, metric] of [["client", blob16Client], ["server", blob16Server]] as const) {
-      const a = num(t, "ours/ours", metric)
-      const b = num(t, "floor", metric)
-      check(`${name}: 16 MiB ${side} peak RSS above floor's (MiB)`, a === undefined || b === undefined ? undefined : a - b, 32, "max", 1)
-    }
-    // the same, without the baseline each program has before any call (loaded code, runtime)
-    for (const side of ["client", "server"] as const) {
-      const metric = label(`16 MiB blob: ${side} peak RSS − RSS before`)
-      const a = num(t, "ours/ours", metric)
-      const b = num(t, "floor", metric)
-      check(
-        `${name}: 16 MiB ${side} (peak − RSS before) above floor's (MiB)`,
-        a === undefined || b === undefined ? undefined : a - b,
-        32,
-        "max",
-        1
-      )
-    }
-    check(`${name}: server RSS growth over ${SIZES.leak} calls (MiB)`, num(t, "ours/ours", leak), 10, "max")
-    if (http) {
-      const perSession = METRICS.find((m) => m.label.startsWith("idle session: server RSS"))!.label
-      check(`${name}: server RSS per idle session (KiB)`, num(t, "ours/ours", perSession), 40, "max", 1)
-    }
-  }
-  return out
-}
-
-/**
- * The 2026-07-28 targets (issues 16, 17, 21): at least 2× the v2 SDK's calls/s, our server's CPU
- * per call within 2.5× the floor's, our client's at most half the v2 client's; ours/ours against
- * v2/v2, and the same with the other side's peer held fixed (v2→ours, ours→v2).
- */
-const targets2026 = (t: Table): Array<Target> => {
-  const name = TRANSPORT_TITLE["2026"]
-  const out: Array<Target> = []
-  const num = (id: string, label: string) => {
-    const v = t[id]?.[label]
-    return typeof v === "number" ? v : undefined
-  }
-  const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a / b)
-  const check = (text: string, value: number | undefined, limit: number, dir: "min" | "max") =>
-    out.push({
-      text: `${text}: ${value === undefined ? "n/a" : value.toFixed(2)} (target ${dir === "min" ? "≥" : "≤"} ${limit})`,
-      met: value === undefined ? undefined : dir === "min" ? value >= limit : value <= limit
-    })
-  const label = (prefix: string) => METRICS.find((m) => m.label.startsWith(prefix))!.label
-  for (const [mode, prefix] of [["sequential", "sequential echo"], [`${SIZES.inflight} in flight`, `${SIZES.inflight} in flight`]] as const) {
-    const calls = label(`${prefix}: throughput`)
-    const server = label(`${prefix}: server CPU`)
-    const client = label(`${prefix}: client CPU`)
-    check(`${name}: ${mode} calls/s, ours/ours vs v2/v2`, ratio(num("ours/ours", calls), num("v2/v2", calls)), 2, "min")
-    check(`${name}: ${mode} calls/s, v2→ours vs v2/v2 (our server, same client)`, ratio(num("v2→ours", calls), num("v2/v2", calls)), 2, "min")
-    check(`${name}: ${mode} server CPU/call, ours/ours vs floor`, ratio(num("ours/ours", server), num("floor", server)), 2.5, "max")
-    check(`${name}: ${mode} client CPU/call, ours/ours vs v2/v2`, ratio(num("ours/ours", client), num("v2/v2", client)), 0.5, "max")
-    check(`${name}: ${mode} client CPU/call, ours→v2 vs v2/v2 (our client, same server)`, ratio(num("ours→v2", client), num("v2/v2", client)), 0.5, "max")
-  }
-  const leak = label("server RSS growth")
-  check(`${name}: ours/ours server RSS growth over ${SIZES.leak} calls (MiB)`, num("ours/ours", leak), 10, "max")
-  return out
-}
-
-// ============================================================================
 // machine and output
 // ============================================================================
 
@@ -749,7 +308,7 @@ const main = async () => {
   }
   if (process.env.BENCH_RENDER !== undefined) {
     const saved = JSON.parse(fs.readFileSync(process.env.BENCH_RENDER, "utf8")) as Saved
-    baseline = saved.baseline
+    setBaseline(saved.baseline)
     return render(saved.runs, saved.limits, saved.seconds, saved.machine)
   }
   const started = Date.now()
@@ -926,8 +485,8 @@ const render = (
   // the README's sections are rewritten by complete runs only: all three main transports and
   // every workload for the main one; the event-store workloads for its own
   const complete = ONLY_PAIRINGS === undefined &&
-    (ONLY_UNITS === undefined || (ranStore && !ranMain && STORE_UNITS.every((u) => ONLY_UNITS.includes(u))) ||
-      (ran2026 && !ranMain && UNITS_2026.every((u) => ONLY_UNITS.includes(u))))
+    (ONLY_UNITS === undefined || (ranStore && !ranMain && STORE_UNITS.every((u) => ONLY_UNITS?.includes(u) === true)) ||
+      (ran2026 && !ranMain && UNITS_2026.every((u) => ONLY_UNITS?.includes(u) === true)))
   const completeMain = !QUICK && complete && MAIN_TRANSPORTS.every((t) => TRANSPORTS.includes(t))
   if (ranMain || ran2026) writeHeadline(tables, seconds, m, completeMain ? resultsDir : bundleDir)
   if (QUICK || !complete) {
