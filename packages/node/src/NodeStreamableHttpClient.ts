@@ -50,7 +50,7 @@ const isShort = (length: string | ReadonlyArray<string> | undefined): boolean =>
  */
 const readBody = <A>(
   body: Body,
-  onData: (chunk: Buffer) => boolean,
+  onData: (chunk: Buffer | string) => boolean,
   result: () => A
 ): Effect.Effect<A, Error> =>
   Effect.async<A, Error>((resume) => {
@@ -64,7 +64,8 @@ const readBody = <A>(
       body.off("close", close)
       resume(effect)
     }
-    const data = (chunk: Buffer) => {
+    // a string when an encoding is set (`text`), else a Buffer
+    const data = (chunk: Buffer | string) => {
       if (done || onData(chunk)) return
       finish(Effect.sync(result))
       body.destroy()
@@ -94,12 +95,11 @@ const answer = (statusCode: number, headers: StreamableHttpClient.BackendRespons
       let text = ""
       body.setEncoding("utf8")
       return readBody(body, (chunk) => {
-        // with an encoding set, chunks are strings
-        text += chunk as unknown as string
+        text += typeof chunk === "string" ? chunk : chunk.toString("utf8")
         return true
       }, () => text)
     },
-    read: (f) => readBody(body, f, noop),
+    read: (f) => readBody(body, (chunk) => f(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk), noop),
     discard: Effect.suspend(() => {
       const length = headers["content-length"]
       // an empty body is over already
