@@ -11,3 +11,6 @@ export const alias = [
   { find: /^@effect-mcp\/node$/, replacement: `${pkg("node")}/index.ts` },
   { find: /^@effect-mcp\/node\/(.*)$/, replacement: `${pkg("node")}/$1.ts` }
 ]
+
+/** The global setup that bundles the programs the tests spawn (`vitest.bundles.ts`), for the packages that spawn them. */
+export const bundles = fileURLToPath(new URL("./vitest.bundles.ts", import.meta.url))

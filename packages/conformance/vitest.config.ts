@@ -1,7 +1,7 @@
 import { defineProject } from "vitest/config"
-import { alias } from "../../vitest.shared.js"
+import { alias, bundles } from "../../vitest.shared.js"
 
 export default defineProject({
   resolve: { alias },
-  test: { include: ["test/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 }
+  test: { globalSetup: [bundles], include: ["test/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 30_000 }
 })

@@ -3,6 +3,7 @@ import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { bundled } from "../../../vitest.bundled.js"
 import { assertOwnSources, linkNodeModules } from "../src/baseline.js"
 
 /**
@@ -82,7 +83,7 @@ const s = http.createServer((req, res) => {
 })
 s.listen(0, "127.0.0.1", () => process.stdout.write("LISTENING " + s.address().port + "\\n"))`
   )
-  const child = spawn(process.execPath, ["--import", "tsx/esm", "--import", path.resolve(__dirname, "../src/wireCheck.ts"), server], {
+  const child = spawn(process.execPath, ["--import", bundled("wire-check"), server], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, BENCH_WIRE_FILE: file }
   })

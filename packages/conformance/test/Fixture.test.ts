@@ -22,6 +22,7 @@ import {
   type CreateMessageRequest
 } from "@modelcontextprotocol/sdk/types.js"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 import {
   ELICITATION_SCHEMA,
   FixtureLive,
@@ -747,14 +748,13 @@ describe("Fixture: prompts and completion", () => {
 // ----------------------------------------------------------------------------
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url))
-const serverSource = fileURLToPath(new URL("../src/server.ts", import.meta.url))
 
 describe("Fixture: stdio with the official SDK client", () => {
   it.live("serves the fixture on stdio; the official client validates every result", () =>
     Effect.promise(async () => {
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ["--import", "tsx", "--conditions=effect-mcp-source", serverSource, "--stdio"],
+        args: [bundled("conformance-server"), "--stdio"],
         cwd: repoRoot,
         stderr: "pipe"
       })

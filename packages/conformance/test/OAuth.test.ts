@@ -8,10 +8,9 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import * as Effect from "effect/Effect"
 import { type ChildProcess, spawn } from "node:child_process"
 import * as net from "node:net"
-import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 import { startAuthServer } from "../../node/test/authServer.js"
 
-const serverSource = fileURLToPath(new URL("../src/server.ts", import.meta.url))
 
 const freePort = Effect.async<number>((resume) => {
   const probe = net.createServer()
@@ -25,7 +24,7 @@ const freePort = Effect.async<number>((resume) => {
 const runServer = (args: ReadonlyArray<string>) =>
   Effect.acquireRelease(
     Effect.async<ChildProcess, Error>((resume) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", serverSource, ...args], {
+      const child = spawn(process.execPath, [bundled("conformance-server"), ...args], {
         stdio: ["ignore", "ignore", "pipe"]
       })
       let stderr = ""

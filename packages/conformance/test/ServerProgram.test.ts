@@ -9,17 +9,17 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 import { roundRobin } from "../../node/test/roundRobin.js"
 import { describeRedis, REDIS_URL, testPrefix } from "../../redis/test/redis.js"
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
-const serverSource = fileURLToPath(new URL("../src/server.ts", import.meta.url))
 
 /** Starts the program; killed when the scope closes. */
 const program = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
   Effect.acquireRelease(
     Effect.sync(() =>
-      spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", serverSource, ...args], {
+      spawn(process.execPath, [bundled("conformance-server"), ...args], {
         cwd: repoRoot,
         stdio: ["pipe", "pipe", "pipe"],
         env: { ...process.env, ...env }

@@ -17,6 +17,7 @@ import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import { spawn } from "node:child_process"
 import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 import * as Fixture from "../../conformance/src/Fixture.js"
 import * as FixtureTasks from "../../conformance/src/Tasks.js"
 import * as Auth from "../src/cli/commands/Auth.js"
@@ -27,12 +28,10 @@ import * as CliTools from "./fixtures/cli-tools.js"
 import { startServer } from "./httpUtil.js"
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
-const cliPath = fileURLToPath(new URL("../src/cli.ts", import.meta.url))
-const tsNode = `'${process.execPath}' --import tsx --conditions=effect-mcp-source`
-/** The conformance fixture over stdio, as a `--stdio` string. */
-const CONFORMANCE = `${tsNode} '${fileURLToPath(new URL("../../conformance/src/server.ts", import.meta.url))}' --stdio`
+/** The conformance fixture over stdio, as a `--stdio` string (bundled from the sources: `vitest.bundles.ts`). */
+const CONFORMANCE = `'${process.execPath}' '${bundled("conformance-server")}' --stdio`
 /** The CLI test server over stdio (`crash` included). */
-const CLI_SERVER = `${tsNode} '${fileURLToPath(new URL("./fixtures/cli-server.ts", import.meta.url))}'`
+const CLI_SERVER = `'${process.execPath}' '${bundled("cli-server")}'`
 /** A server that prints a non-JSON banner on stdout, then answers correctly. */
 const CHATTY = `node '${fileURLToPath(new URL("./fixtures/chatty-server.mjs", import.meta.url))}'`
 /** A server that reads stdin and never answers. */
@@ -59,10 +58,10 @@ const emcp = (...args: ReadonlyArray<string>): Effect.Effect<Run> =>
     return Effect.map(McpCli.main(args, streams), (code) => ({ code, stdout, stderr }))
   })
 
-/** Runs `emcp` as a process (through tsx) with stdin closed and stdout a pipe. */
+/** Runs `emcp` as a process (`src/cli.ts` bundled) with stdin closed and stdout a pipe. */
 const emcpProcess = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Effect.Effect<Run> =>
   Effect.async<Run>((resume) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", cliPath, ...args], {
+    const child = spawn(process.execPath, [bundled("cli"), ...args], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, NO_COLOR: "", FORCE_COLOR: "", ...env }
@@ -98,7 +97,7 @@ const assertOk = (run: Run) => assert.strictEqual(run.code, 0, `exit code; stder
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[/
 
-// a spawned server compiles TypeScript through tsx: slow under load
+// spawned servers (bundled, but still a node process each): slow under load
 const SPAWNS = 120_000
 
 // ============================================================================
@@ -370,7 +369,7 @@ describe.concurrent("emcp over stdio", () => {
 
   it.live("the server's environment, working directory and stderr; a crash; a server that exits or never starts", () =>
     Effect.gen(function*() {
-      // the server still resolves tsx from there
+      // a directory of the repository's, as a working directory for the server
       const cwd = fileURLToPath(new URL("./fixtures", import.meta.url)).replace(/\/$/, "")
       const [env, verbose, crash, gone, missing, silent] = yield* Effect.all([
         emcp("--stdio", CLI_SERVER, "--env", "EMCP_TEST=yes", "--cwd", cwd, "tools", "call", "env", "--arg", "name=EMCP_TEST"),

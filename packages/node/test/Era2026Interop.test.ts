@@ -21,6 +21,7 @@ import * as Stream from "effect/Stream"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 // @ts-expect-error: a plain .mjs fixture without types (it is also run as a process)
 import { factory } from "./fixtures/official-v2.mjs"
 
@@ -257,7 +258,7 @@ describe("auto against servers of 2025, and our own", () => {
         McpClient.layer(clientOptions()).pipe(
           Layer.provide(NodeStdio.layerClient({
             command: process.execPath,
-            args: ["--import", "tsx", "--conditions=effect-mcp-source", "packages/conformance/src/server.ts", "--stdio"],
+            args: [bundled("conformance-server"), "--stdio"],
             cwd: repo
           }))
         )
@@ -269,7 +270,7 @@ describe("auto against servers of 2025, and our own", () => {
         McpClient.layer(clientOptions("2025")).pipe(
           Layer.provide(NodeStdio.layerClient({
             command: process.execPath,
-            args: ["--import", "tsx", "--conditions=effect-mcp-source", "packages/conformance/src/server.ts", "--stdio"],
+            args: [bundled("conformance-server"), "--stdio"],
             cwd: repo
           }))
         )

@@ -14,14 +14,15 @@ import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
+import { bundled, type Program } from "../../../vitest.bundled.js"
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url))
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
 
-/** Runs a TypeScript fixture with the workspace sources (tsx, `source` condition). */
-const tsFixture = (name: string): NodeStdio.ClientOptions => ({
+/** Runs a TypeScript fixture, bundled from the workspace sources (`vitest.bundles.ts`). */
+const tsFixture = (name: Program): NodeStdio.ClientOptions => ({
   command: process.execPath,
-  args: ["--import", "tsx", "--conditions=effect-mcp-source", fixture(name)],
+  args: [bundled(name)],
   cwd: packageDir
 })
 const mjsFixture = (name: string): NodeStdio.ClientOptions => ({
@@ -96,7 +97,7 @@ describe("NodeStdio server side", () => {
 
   it.live("a server process exits promptly with code 0 when its stdin ends", () =>
     Effect.gen(function*() {
-      const options = tsFixture("echo-server.ts")
+      const options = tsFixture("echo-server")
       const child = spawn(options.command, options.args!, { cwd: packageDir, stdio: ["pipe", "pipe", "pipe"] })
       let stdout = ""
       let stderr = ""
@@ -129,7 +130,7 @@ describe("NodeStdio server side", () => {
 })
 
 describe("NodeStdio engine over real stdio", () => {
-  const EchoServer = NodeStdio.layerClient(tsFixture("echo-server.ts"))
+  const EchoServer = NodeStdio.layerClient(tsFixture("echo-server"))
 
   it.live("64 concurrent requests", () =>
     Effect.gen(function*() {
@@ -173,7 +174,7 @@ describe("NodeStdio engine over real stdio", () => {
   it.live("stderr is a Stream of lines; closing ends stdin and the server exits by itself with code 0", () =>
     Effect.gen(function*() {
       const scope = yield* Scope.make()
-      const child = yield* NodeStdio.makeClient(tsFixture("echo-server.ts")).pipe(Scope.extend(scope))
+      const child = yield* NodeStdio.makeClient(tsFixture("echo-server")).pipe(Scope.extend(scope))
       const ready = yield* waitForStderr(child, /echo-server ready/)
       assert.strictEqual(ready, `echo-server ready pid=${child.pid}`)
       const engine = yield* clientEngine(child.transport).pipe(Scope.extend(scope))
@@ -248,7 +249,7 @@ describe("NodeStdio child lifecycle", () => {
       assert.match(sendError.message, /exited with code 3/)
     }).pipe(Effect.scoped, Effect.provide(NodeStdio.layerClient(mjsFixture("crash-on-request.mjs")))))
 
-  it.live("an engine child exiting mid-call (tsx fixture, method exit)", () =>
+  it.live("an engine child exiting mid-call (TypeScript fixture, method exit)", () =>
     Effect.gen(function*() {
       const child = yield* NodeStdio.StdioChild
       const engine = yield* clientEngine(child.transport)
@@ -259,7 +260,7 @@ describe("NodeStdio child lifecycle", () => {
       const other = yield* Effect.flip(Fiber.join(pending))
       assert.strictEqual(other._tag, "ProtocolError")
       assert.strictEqual((other as { reason?: string }).reason, "ConnectionClosed")
-    }).pipe(Effect.scoped, Effect.provide(NodeStdio.layerClient(tsFixture("echo-server.ts")))))
+    }).pipe(Effect.scoped, Effect.provide(NodeStdio.layerClient(tsFixture("echo-server")))))
 
   it.live("a child killed with SIGKILL mid-call fails the pending request promptly", () =>
     Effect.gen(function*() {

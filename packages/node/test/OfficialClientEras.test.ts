@@ -18,6 +18,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url))
 
@@ -131,7 +132,7 @@ describe("official v2 client spawning our stdio server, in each negotiation mode
         const { client, spy } = makeClient(mode, sent)
         const transport = new StdioClientTransport({
           command: process.execPath,
-          args: ["--import", "tsx", "--conditions=effect-mcp-source", "packages/conformance/src/server.ts", "--stdio"],
+          args: [bundled("conformance-server"), "--stdio"],
           cwd: repo,
           stderr: "ignore"
         })

@@ -22,6 +22,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 import { roundRobin } from "./roundRobin.js"
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url))
@@ -70,7 +71,7 @@ const stdioClient = (asked: Asked, sent: Sent = []) =>
       const client = makeClient(asked)
       const transport = new StdioClientTransport({
         command: process.execPath,
-        args: ["--import", "tsx", "--conditions=effect-mcp-source", "packages/conformance/src/server.ts", "--stdio"],
+        args: [bundled("conformance-server"), "--stdio"],
         cwd: repo,
         stderr: "ignore"
       })

@@ -11,6 +11,7 @@ import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
 import * as Stream from "effect/Stream"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 import { assertValid2026 } from "../../mcp/test/utils/wire2026.js"
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url))
@@ -24,7 +25,7 @@ const envelope = {
 const spawnServer = Effect.gen(function*() {
   const child = yield* NodeStdio.makeClient({
     command: process.execPath,
-    args: ["--import", "tsx", "--conditions=effect-mcp-source", "packages/conformance/src/server.ts", "--stdio"],
+    args: [bundled("conformance-server"), "--stdio"],
     cwd: repo
   })
   const inbox = yield* Queue.unbounded<JsonRpc.Frame>()

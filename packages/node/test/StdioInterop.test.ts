@@ -9,6 +9,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Stream from "effect/Stream"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url))
 const fixture = fileURLToPath(new URL("./fixtures/official-server.mjs", import.meta.url))
@@ -31,7 +32,7 @@ describe("stdio interop with the official TypeScript SDK", () => {
           await client.connect(
             new StdioClientTransport({
               command: process.execPath,
-              args: ["--import", "tsx", "--conditions=effect-mcp-source", "packages/conformance/src/server.ts", "--stdio"],
+              args: [bundled("conformance-server"), "--stdio"],
               cwd: repo,
               stderr: "pipe"
             })

@@ -1,11 +1,11 @@
 /** Instances of a fleet as child processes (fixtures/instance.ts), for the tests. */
 import { type ChildProcess, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import { REDIS_URL, testPrefix } from "./redis.js"
 
-const script = fileURLToPath(new URL("./fixtures/instance.ts", import.meta.url))
 const root = fileURLToPath(new URL("../../..", import.meta.url))
 
 export interface Instance {
@@ -22,7 +22,7 @@ export interface Instance {
 export const startInstance = (url: string, prefix: string, id: string): Effect.Effect<Instance, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.async<Instance>((resume) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "--conditions=effect-mcp-source", script, url, prefix, id], {
+      const child = spawn(process.execPath, [bundled("fleet-instance"), url, prefix, id], {
         cwd: root,
         stdio: ["ignore", "pipe", "pipe"]
       })
