@@ -128,6 +128,9 @@ export const make = (
     // reverse calls it cancels are cancelled on the wire first
     const finish = (exit: Exit.Exit<Result, ErrorResponse>): Effect.Effect<void> => {
       active = false
+      // the fiber is not this request's any more: nothing kept with the request (a handler context, a
+      // Context in a dead pretenured object) keeps the fiber and all it holds
+      own = undefined
       const answered = answer(req.id, exit, reply)
       return scope === undefined ? answered : Effect.zipRight(Scope.close(scope, exit), answered)
     }
