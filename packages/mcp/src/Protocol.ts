@@ -97,8 +97,16 @@ export interface IncomingRequest {
    * runs the request, so it may skip restoring what nothing of the request
    * reads afterwards. Use it for the rest of the handler; inside a larger
    * effect (one of many features), use `Effect.provide`.
+   *
+   * `base`, when given, goes under `context` (the services of `context` win): services
+   * shared by many requests (a feature's, the session's), given as the same object each
+   * time, so that the engine may keep what it made of them for the next request.
    */
-  readonly provide: <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>) => Effect.Effect<A, E>
+  readonly provide: <A, E>(
+    effect: Effect.Effect<A, E, any>,
+    context: Context.Context<never>,
+    base?: Context.Context<never>
+  ) => Effect.Effect<A, E>
 }
 
 /**

@@ -321,6 +321,41 @@ describe("McpServer tools", () => {
       assert.deepStrictEqual(result.content, [{ type: "text", text: "Hello, Ada" }])
       assertWireValid(pair.wire)
     }))
+  it.scopedLive("every call of a session sees its own HandlerContext over the feature's services (kept from call to call)", () =>
+    Effect.gen(function*() {
+      const Who = McpServer.tool({
+        name: "who",
+        parameters: Schema.Struct({ name: Schema.String }),
+        handler: ({ name }) =>
+          Effect.gen(function*() {
+            const { requestId } = yield* HandlerContext
+            const greeter = yield* Greeter
+            return `${String(requestId)} ${greeter.greet(name)}`
+          })
+      })
+      const server = yield* buildServer(
+        McpServer.register(Who).pipe(Layer.provide(Layer.succeed(Greeter, { greet: (n) => `Hello, ${n}` })))
+      )
+      const pair = yield* Transport.makeMemoryPair()
+      yield* server.serve(pair.server).pipe(
+        Effect.provideService(Greeter, { greet: (n) => `Wrong greeter for ${n}` }),
+        Effect.forkScoped
+      )
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
+        Effect.provideService(Transport.Transport, pair.client)
+      )
+      const call = (name: string) =>
+        Effect.map(client.callTool("who", { name }), (r) => (r.content[0] as McpSchema.TextContent).text)
+      const first = yield* call("Ada")
+      const second = yield* call("Bob")
+      const together = yield* Effect.all([call("Cy"), call("Di"), call("Ed")], { concurrency: "unbounded" })
+      const ids = requests(pair.wire, "client", "tools/call").map((r) => String(r.id))
+      assert.deepStrictEqual(
+        [first, second, ...together],
+        ["Ada", "Bob", "Cy", "Di", "Ed"].map((n, i) => `${ids[i]} Hello, ${n}`)
+      )
+      assertWireValid(pair.wire)
+    }))
   it.scopedLive("connect serves a session without waiting on it; its scope ends it, and `closed` tells when the peer left", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))

@@ -21,6 +21,11 @@ import type { IncomingRequest, ProtocolOptions, Result } from "../../Protocol.js
 import { tracing } from "../tracing.js"
 import type { Engine } from "./engine.js"
 
+/** A running fiber as the runtime makes it (`FiberRef.set` is this method, called by the fiber itself). */
+type Settable = Fiber.RuntimeFiber<unknown, unknown> & {
+  readonly setFiberRef: <X>(fiberRef: FiberRef.FiberRef<X>, value: X) => void
+}
+
 /** Sends the answer to one request (undefined: nothing to send, as for an interrupted handler). */
 export type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
 
@@ -53,6 +58,21 @@ export const make = (
   const side = engine.side
   const spanKind = side === "server" ? "server" : "client"
   const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
+
+  /**
+   * The handler fiber's context with `base` merged over it, kept for the next request given the
+   * same `base` on the same context (every handler fiber starts with the engine's; a span's
+   * differs): a request then copies its services once, not twice.
+   */
+  const merged = new WeakMap<Context.Context<never>, { readonly over: Context.Context<never>; readonly merged: Context.Context<never> }>()
+  const underneath = (current: Context.Context<never>, base: Context.Context<never> | undefined): Context.Context<never> => {
+    if (base === undefined) return current
+    const kept = merged.get(base)
+    if (kept !== undefined && kept.over === current) return kept.merged
+    const made = Context.merge(current, base)
+    merged.set(base, { over: current, merged: made })
+    return made
+  }
 
   const diedResponse = (id: JsonRpc.RequestId, cause: Cause.Cause<unknown>) =>
     Effect.logError("request handler failed; answered -32603 without details", cause).pipe(
@@ -103,15 +123,15 @@ export const make = (
       // the request's fiber is the engine's and ends with the handler (what follows, `finish`,
       // reads no service): its context is set once, not provided and restored (a dozen effects).
       // Called from any other fiber, it is `Effect.provide`.
-      provide: <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>) =>
+      provide: <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>, base?: Context.Context<never>) =>
         Effect.withFiberRuntime<A, E>((fiber) => {
           if (fiber !== own) {
-            return Effect.provide(effect as Effect.Effect<A, E>, context)
+            return Effect.provide(effect as Effect.Effect<A, E>, base === undefined ? context : Context.merge(base, context))
           }
-          return Effect.zipRight(
-            FiberRef.set(FiberRef.currentContext, Context.merge(fiber.currentContext, context)),
-            effect as Effect.Effect<A, E>
-          )
+          // set on the fiber at once: what `FiberRef.set` does (it calls the fiber's `setFiberRef`,
+          // which `RuntimeFiber`'s type does not show), without its two operations
+          ;(fiber as Settable).setFiberRef(FiberRef.currentContext, Context.merge(underneath(fiber.currentContext, base), context))
+          return effect as Effect.Effect<A, E>
         }),
       request: req,
       scope: Effect.suspend(() =>

@@ -45,12 +45,22 @@ export type Handlers = { readonly [method: string]: Handler }
 /** A feature's services for one request: those it was registered with, then the request's own (the caller's too, on a protected transport). */
 const servicesFor = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
   if (env.envelope !== undefined) return servicesOnce(entry, env)
+  return Context.merge(sessionServices(entry, env), requestServices(env))
+}
+
+/** A feature's services with the session's, made once per session and feature (the same object for each request). */
+const sessionServices = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
   let base = env.session.services.get(entry)
   if (base === undefined) {
     base = Context.add(entry.context, ServerSession, env.session.shape)
     env.session.services.set(entry, base)
   }
-  const services = Context.add(base, HandlerContext, env.handlerContext)
+  return base
+}
+
+/** The request's own services: its `HandlerContext` (and the caller, on a protected transport). */
+const requestServices = (env: RequestEnv): Context.Context<never> => {
+  const services = Context.make(HandlerContext, env.handlerContext)
   const principal = env.session.principal?.()
   return principal === undefined ? services : Context.add(services, Principal, principal)
 }
@@ -76,7 +86,11 @@ export const runFeature = <A>(
   entry: Registered<unknown>,
   effect: Effect.Effect<A, ErrorResponse, unknown>,
   env: RequestEnv
-): Effect.Effect<A, ErrorResponse> => env.incoming.provide(effect, servicesFor(entry, env))
+): Effect.Effect<A, ErrorResponse> =>
+  env.envelope !== undefined
+    ? env.incoming.provide(effect, servicesOnce(entry, env))
+    // the session's services as the engine's `base`: the same object each request, merged once
+    : env.incoming.provide(effect, requestServices(env), sessionServices(entry, env))
 
 /** Runs a feature's handler inside a larger request (a list over many features). */
 export const withFeature = <A>(

@@ -3,7 +3,7 @@
  * the output and the declared failure), and `tools/list` and `tools/call`.
  * @internal
  */
-import type * as Context from "effect/Context"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
@@ -115,8 +115,8 @@ const hooked = (
       scope: Effect.succeed(context.scope),
       isActive: context.isActive,
       // not the request's fiber: a plain provide
-      provide: <A, E>(effect: Effect.Effect<A, E, any>, services: Context.Context<never>) =>
-        Effect.provide(effect, services) as Effect.Effect<A, E>
+      provide: <A, E>(effect: Effect.Effect<A, E, any>, services: Context.Context<never>, base?: Context.Context<never>) =>
+        Effect.provide(effect, base === undefined ? services : Context.merge(base, services)) as Effect.Effect<A, E>
     }
     // on the 2026 path there is no session engine: what the handler notifies after its request goes nowhere
     const protocol = env.session.protocol?.() ?? detachedProtocol
