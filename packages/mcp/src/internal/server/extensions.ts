@@ -48,8 +48,13 @@ const merge = (into: Record<string, unknown>, from: Record<string, unknown>): Re
 export const make = (): Extensions => {
   const registered: Array<Extension> = []
   const methods = new Map<string, Method>()
+  // read on every tools/call and listen: kept as arrays, made again only when an extension comes or goes
+  let toolCallHooks: ReadonlyArray<ToolCallHook> = []
+  let listenHooks: ReadonlyArray<ListenHook> = []
   const rebuild = () => {
     methods.clear()
+    toolCallHooks = registered.flatMap((e) => (e.toolCall === undefined ? [] : [e.toolCall]))
+    listenHooks = registered.flatMap((e) => (e.listen === undefined ? [] : [e.listen]))
     for (const extension of registered) {
       for (const [name, m] of Object.entries(extension.methods ?? {})) {
         methods.set(name, {
@@ -74,8 +79,8 @@ export const make = (): Extensions => {
           })
       ),
     method: (name) => methods.get(name),
-    toolCallHooks: () => registered.flatMap((e) => (e.toolCall === undefined ? [] : [e.toolCall])),
-    listenHooks: () => registered.flatMap((e) => (e.listen === undefined ? [] : [e.listen])),
+    toolCallHooks: () => toolCallHooks,
+    listenHooks: () => listenHooks,
     capabilities: <C extends object>(base: C): C =>
       registered.reduce(
         (caps, e) => (e.capabilities === undefined ? caps : merge(caps, e.capabilities as Record<string, unknown>)),
