@@ -21,11 +21,6 @@ import type { IncomingRequest, ProtocolOptions, Result } from "../../Protocol.js
 import { tracing } from "../tracing.js"
 import type { Engine } from "./engine.js"
 
-/** A running fiber as the runtime makes it (`FiberRef.set` is this method, called by the fiber itself). */
-type Settable = Fiber.RuntimeFiber<unknown, unknown> & {
-  readonly setFiberRef: <X>(fiberRef: FiberRef.FiberRef<X>, value: X) => void
-}
-
 /** Sends the answer to one request (undefined: nothing to send, as for an interrupted handler). */
 export type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
 
@@ -128,10 +123,10 @@ export const make = (
           if (fiber !== own) {
             return Effect.provide(effect as Effect.Effect<A, E>, base === undefined ? context : Context.merge(base, context))
           }
-          // set on the fiber at once: what `FiberRef.set` does (it calls the fiber's `setFiberRef`,
-          // which `RuntimeFiber`'s type does not show), without its two operations
-          ;(fiber as Settable).setFiberRef(FiberRef.currentContext, Context.merge(underneath(fiber.currentContext, base), context))
-          return effect as Effect.Effect<A, E>
+          return Effect.zipRight(
+            FiberRef.set(FiberRef.currentContext, Context.merge(underneath(fiber.currentContext, base), context)),
+            effect as Effect.Effect<A, E>
+          )
         }),
       request: req,
       scope: Effect.suspend(() =>
