@@ -45,7 +45,7 @@ const program = Effect.gen(function*() {
       const server = yield* NodeStdio.makeServer({ stdin: toServer, stdout: toClient })
       const writer = yield* NdJson.makeWriter(toServer)
       const reader = yield* NdJson.makeReader(toClient)
-      const client: Transport.TransportShape = { ...Transport.fromPull(reader.pull), send: (m) => writer.send(m) }
+      const client: Transport.TransportShape = { ...Transport.fromPull(reader.pull, process.env.FEED === "0" ? undefined : { feed: reader.feed }), send: (m) => writer.send(m) }
       return { client, server }
     })
     : yield* Transport.makeMemoryPair({ record: false })

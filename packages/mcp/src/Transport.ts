@@ -172,8 +172,63 @@ export interface SessionLoss {
  * ```
  */
 export const fromPull = (
-  pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
-): Pick<TransportShape, "incoming"> => ({ incoming: pullable(pull) })
+  pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>,
+  options?: { readonly feed?: Feed | undefined }
+): Pick<TransportShape, "incoming"> => ({ incoming: pullable(pull, options?.feed) })
+
+/**
+ * Where a transport that reads in callbacks (a Node stream's `'data'` events)
+ * hands its frames, outside any fiber, when the engine chooses to be fed
+ * rather than to pull (see {@link Feed}). `frames` does what it can at once (a
+ * response settles its call there: no fiber is woken to read it) and leaves
+ * the rest to the engine's reader fiber, in order; it returns false while that
+ * fiber has a backlog, and the transport then stops reading until its
+ * `FeedControl.resume` is called. `end` is given how the input ended (an
+ * effect failing with `None` when the peer closed, with the error otherwise),
+ * run after every frame handed before it.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface FeedTarget {
+  readonly frames: (frames: ReadonlyArray<JsonRpc.Frame>) => boolean
+  readonly end: (how: Effect.Effect<never, Option.Option<TransportError>>) => void
+}
+
+/**
+ * What the engine tells a feeding transport: read again, after
+ * `FeedTarget.frames` returned false.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface FeedControl {
+  readonly resume: () => void
+}
+
+/**
+ * The other way for the engine to read a transport made by {@link fromPull}:
+ * called once, by the engine, with the target the frames go to from then on
+ * (the pull is never run after it). Anything else that reads `incoming` (a
+ * `Stream`, {@link tap}) uses the pull.
+ *
+ * @since 0.2.0
+ * @category models
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ * import * as Option from "effect/Option"
+ *
+ * // a reader that has nothing and ends at once, either way
+ * const feed: Transport.Feed = (target) => {
+ *   target.end(Effect.fail(Option.none()))
+ *   return { resume: () => {} }
+ * }
+ * const { incoming } = Transport.fromPull(Effect.fail(Option.none()), { feed })
+ * ```
+ */
+export type Feed = (target: FeedTarget) => FeedControl
 
 /**
  * `incoming` over a mailbox of frames, for transports that gather what they

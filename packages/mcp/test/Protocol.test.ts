@@ -498,3 +498,84 @@ describe("Transport.layerMemoryPair", () => {
       assert.deepStrictEqual(pair.wire.map((w) => w.from), ["client", "server"])
     }))
 })
+
+describe("a transport that feeds the engine (Transport.fromPull with feed)", () => {
+  /** A client engine over a transport whose frames are handed over by hand; the pull never reads. */
+  const fedClient = (onNotification: Protocol.ProtocolOptions["onNotification"]) =>
+    Effect.gen(function*() {
+      const sent: Array<JsonRpc.Outgoing> = []
+      const resumed: Array<number> = []
+      let target: Transport.FeedTarget | undefined
+      const transport: Transport.TransportShape = {
+        ...Transport.fromPull(Effect.never, {
+          feed: (t) => {
+            target = t
+            return { resume: () => void resumed.push(sent.length) }
+          }
+        }),
+        send: (message) => Effect.sync(() => void sent.push(message))
+      }
+      const engine = yield* Protocol.make(transport, {
+        side: "client",
+        onRequest: () => Effect.succeed({}),
+        onNotification
+      })
+      yield* Effect.yieldNow()
+      assert.isDefined(target, "the engine attached to the feed")
+      return { engine, sent, resumed, target: target! }
+    })
+
+  it.scoped("settles a response at once, and runs what frames leave to run in order, before the frames after them", () =>
+    Effect.gen(function*() {
+      const gate = yield* Deferred.make<void>()
+      const seen: Array<string> = []
+      const { engine, target } = yield* fedClient((n) =>
+        n.method === "first" ? Effect.zipRight(Deferred.await(gate), Effect.sync(() => seen.push(n.method))) : Effect.sync(() => seen.push(n.method))
+      )
+      const one = yield* Effect.fork(engine.request("one"))
+      const two = yield* Effect.fork(engine.request("two"))
+      yield* Effect.yieldNow()
+      // a response alone is settled in the transport's callback
+      assert.isTrue(target.frames([JsonRpc.success(0, { n: 1 })]))
+      assert.deepStrictEqual(yield* Fiber.join(one), { n: 1 })
+      // a notification's handler runs before the frames after it are looked at
+      assert.isTrue(target.frames([JsonRpc.notification("first"), JsonRpc.success(1, { n: 2 }), JsonRpc.notification("second")]))
+      yield* Effect.yieldNow()
+      assert.isNull(two.unsafePoll())
+      yield* Deferred.succeed(gate, undefined)
+      assert.deepStrictEqual(yield* Fiber.join(two), { n: 2 })
+      yield* until(() => seen.length === 2)
+      assert.deepStrictEqual(seen, ["first", "second"])
+    }))
+
+  it.scoped("asks the transport to stop reading while its fiber is behind, and to read again once it caught up", () =>
+    Effect.gen(function*() {
+      const gate = yield* Deferred.make<void>()
+      let handled = 0
+      const { resumed, target } = yield* fedClient((n) =>
+        Effect.zipRight(n.method === "slow" ? Deferred.await(gate) : Effect.void, Effect.sync(() => void handled++))
+      )
+      assert.isTrue(target.frames([JsonRpc.notification("slow")]))
+      const answers: Array<boolean> = []
+      for (let i = 0; i < 300; i++) answers.push(target.frames([JsonRpc.notification("quick")]))
+      assert.strictEqual(answers.indexOf(false), 255, "a backlog of 256 frames pauses the transport")
+      assert.deepStrictEqual(resumed, [])
+      yield* Deferred.succeed(gate, undefined)
+      yield* until(() => handled === 301)
+      assert.strictEqual(resumed.length, 1)
+    }))
+
+  it.scoped("closes the engine when the input ends, after the frames before the end, failing what is pending", () =>
+    Effect.gen(function*() {
+      const { engine, target } = yield* fedClient(() => Effect.void)
+      const one = yield* Effect.fork(engine.request("one"))
+      const two = yield* Effect.fork(engine.request("two"))
+      yield* Effect.yieldNow()
+      target.frames([JsonRpc.notification("n"), JsonRpc.success(0, {})])
+      target.end(Effect.fail(Option.none()))
+      assert.deepStrictEqual(yield* Fiber.join(one), {})
+      const failed = failureOf(yield* Fiber.await(two))
+      assert.strictEqual(failed?.reason, "ConnectionClosed")
+      yield* engine.closed
+    }))
+})

@@ -28,6 +28,7 @@
  */
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import { TransportError } from "@effect-mcp/mcp/McpError"
+import type { Feed, FeedTarget } from "@effect-mcp/mcp/Transport"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -262,7 +263,23 @@ export interface Reader {
    * ("Read") when it errors.
    */
   readonly pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
+  /**
+   * The other way to read (`Transport.fromPull`'s `feed`): from then on the
+   * readable flows (`'data'` events) and each read's frames go to the
+   * target as they come, the readable paused while the target is behind.
+   * `pull` is not used after it.
+   * @since 0.2.0
+   */
+  readonly feed: Feed
 }
+
+const readError = (cause: unknown): TransportError =>
+  // a stream destroyed with a TransportError (the owner knows why) keeps it
+  cause instanceof TransportError ? cause : new TransportError({
+    reason: "Read",
+    message: `could not read: ${cause instanceof Error ? cause.message : String(cause)}`,
+    cause
+  })
 
 /**
  * `fromReadable` without the `Stream`: for `Transport.fromPull`, which the
@@ -294,12 +311,26 @@ export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Ef
         ended: readable.readableEnded,
         error: (readable.errored ?? undefined) as unknown,
         finished: false,
+        /** Where the frames go once the engine is fed (`feed`) instead of pulling. */
+        target: undefined as FeedTarget | undefined,
+        onData: undefined as ((chunk: Buffer | string) => void) | undefined,
         wake: () => {
+          if (state.target !== undefined) return state.fedEnd(state.target)
           const resume = state.resume
           if (resume === undefined) return
           state.resume = undefined
           resume(Effect.void)
         },
+        /** Tells a fed target how the input ended, once it did. */
+        fedEnd: (target: FeedTarget) => {
+          if (state.finished || (state.error === undefined && !state.ended)) return
+          state.finished = true
+          if (state.error !== undefined) return target.end(Effect.fail(Option.some(readError(state.error))))
+          const last = state.decoder.end()
+          if (last.length > 0) target.frames(last)
+          target.end(Effect.fail(Option.none()))
+        },
+        decoder: makeDecoder(options),
         onReadable: () => state.wake(),
         onEnd: () => {
           state.ended = true
@@ -328,11 +359,12 @@ export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Ef
         readable.off("end", state.onEnd)
         readable.off("error", state.onError)
         readable.off("close", state.onClose)
+        if (state.onData !== undefined) readable.off("data", state.onData)
         if (options?.destroyOnDone === true && !readable.destroyed) readable.destroy()
       })
   ).pipe(
     Effect.map((state): Reader => {
-      const decoder = makeDecoder(options)
+      const decoder = state.decoder
       // the wait for the next event: a plain `Effect.async`, no canceler. The pull runs once per
       // message on both sides of a connection, and a latch's wait (`asyncInterrupt`) is 6 Effect
       // operations and a canceler per wait where this is 2; an interrupted wait's callback,
@@ -358,17 +390,7 @@ export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Ef
         }
         if (state.error !== undefined) {
           state.finished = true
-          const cause = state.error
-          return Effect.fail(
-            Option.some(
-              // a stream destroyed with a TransportError (the owner knows why) keeps it
-              cause instanceof TransportError ? cause : new TransportError({
-                reason: "Read",
-                message: `could not read: ${cause instanceof Error ? cause.message : String(cause)}`,
-                cause
-              })
-            )
-          )
+          return Effect.fail(Option.some(readError(state.error)))
         }
         if (state.ended || readable.readableEnded) {
           state.finished = true
@@ -379,7 +401,32 @@ export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Ef
       }
       const waitThenLoop = Effect.flatMap(wait, loop)
       const pull = Effect.suspend(loop)
-      return { pull }
+      // flowing mode: a read is handed over in the stream's own 'data' callback, without the
+      // 'readable' event's round (nextTick, read(), maybeReadMore) nor a fiber woken per read
+      const feed: Feed = (target) => {
+        let paused = false
+        const onData = (chunk: Buffer | string) => {
+          const frames = decoder.push(typeof chunk === "string" ? Buffer.from(chunk, "utf8") : chunk)
+          if (frames.length > 0 && !target.frames(frames) && !paused) {
+            paused = true
+            readable.pause()
+          }
+        }
+        state.target = target
+        state.onData = onData
+        readable.off("readable", state.onReadable)
+        readable.on("data", onData)
+        readable.resume()
+        state.fedEnd(target)
+        return {
+          resume: () => {
+            if (!paused) return
+            paused = false
+            readable.resume()
+          }
+        }
+      }
+      return { pull, feed }
     })
   )
 

@@ -523,14 +523,19 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
       onUnparsedLine: (line) => unparsed.offer(truncate(line, UNPARSED_MAX_CHARS))
     })
     // the end of stdout is the end only once the child's exit says how it went
-    const pull = Effect.catchAll(
-      reader.pull,
-      Option.match({
-        onNone: () => Effect.zipRight(Effect.mapError(afterStdoutEnd, Option.some), Effect.fail(Option.none())),
-        onSome: (error) => Effect.fail(Option.some(error))
-      })
-    )
-    const { incoming } = fromPull(pull)
+    const ended = <A>(read: Effect.Effect<A, Option.Option<TransportError>>) =>
+      Effect.catchAll(
+        read,
+        Option.match({
+          onNone: () => Effect.zipRight(Effect.mapError(afterStdoutEnd, Option.some), Effect.fail(Option.none())),
+          onSome: (error) => Effect.fail(Option.some(error))
+        })
+      )
+    // the engine is fed from stdout's 'data' events: a response settles its call in the event's
+    // callback, with no reader fiber woken per read
+    const { incoming } = fromPull(ended(reader.pull), {
+      feed: (target) => reader.feed({ frames: target.frames, end: (how) => target.end(ended(how)) })
+    })
 
     return {
       transport: { incoming, send: (message) => writer.send(message) },

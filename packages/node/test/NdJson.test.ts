@@ -4,6 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import { PassThrough } from "node:stream"
 import { afterEach, vi } from "vitest"
@@ -229,6 +230,88 @@ describe("NdJson.fromReadable", () => {
       input.end(line(JsonRpc.notification("a")))
       const frames = yield* NdJson.fromReadable(input).pipe(Stream.runCollect)
       assert.strictEqual(Chunk.size(frames), 1)
+    }))
+})
+
+describe("NdJson.makeReader feed", () => {
+  const feedOf = (reader: NdJson.Reader, accept: () => boolean = () => true) => {
+    const reads: Array<ReadonlyArray<JsonRpc.Frame>> = []
+    const ends: Array<Effect.Effect<never, unknown>> = []
+    const control = reader.feed({
+      frames: (frames) => {
+        reads.push(frames)
+        return accept()
+      },
+      end: (how) => void ends.push(how)
+    })
+    return { reads, ends, control }
+  }
+
+  it.scopedLive("hands each read's frames over as the stream emits them, a line split across reads too", () =>
+    Effect.gen(function*() {
+      const input = new PassThrough()
+      const reader = yield* NdJson.makeReader(input)
+      const a = JsonRpc.notification("a")
+      const b = JsonRpc.request(1, "b")
+      const fed = feedOf(reader)
+      input.write(line(a) + line(b))
+      yield* Effect.sleep("10 millis")
+      assert.deepStrictEqual(fed.reads, [[a, b]])
+      input.write(JsonRpc.encode(b).slice(0, 5))
+      yield* Effect.sleep("10 millis")
+      input.write(JsonRpc.encode(b).slice(5) + "\n")
+      yield* Effect.sleep("10 millis")
+      assert.deepStrictEqual(fed.reads, [[a, b], [b]])
+      assert.strictEqual(fed.ends.length, 0)
+      input.end(JsonRpc.encode(a))
+      yield* Effect.sleep("10 millis")
+      // the last line without a newline comes before the end, and the end is the peer closing
+      assert.deepStrictEqual(fed.reads, [[a, b], [b], [a]])
+      assert.strictEqual(fed.ends.length, 1)
+      const how = yield* Effect.flip(fed.ends[0]!)
+      assert.deepStrictEqual(how, Option.none())
+    }))
+
+  it.scopedLive("pauses the readable while the target is behind, and reads again on resume", () =>
+    Effect.gen(function*() {
+      const input = new PassThrough()
+      const reader = yield* NdJson.makeReader(input)
+      let accepting = false
+      const fed = feedOf(reader, () => accepting)
+      input.write(line(JsonRpc.notification("a")))
+      yield* Effect.sleep("10 millis")
+      assert.strictEqual(fed.reads.length, 1)
+      assert.isTrue(input.isPaused())
+      input.write(line(JsonRpc.notification("b")))
+      yield* Effect.sleep("10 millis")
+      assert.strictEqual(fed.reads.length, 1)
+      accepting = true
+      fed.control.resume()
+      yield* Effect.sleep("10 millis")
+      assert.deepStrictEqual(fed.reads.map((r) => r.map((f) => (f as JsonRpc.Notification).method)), [["a"], ["b"]])
+      assert.isFalse(input.isPaused())
+    }))
+
+  it.scopedLive("ends with the readable's error as a TransportError, and at once when it had ended already", () =>
+    Effect.gen(function*() {
+      const broken = new PassThrough()
+      const fed = feedOf(yield* NdJson.makeReader(broken))
+      broken.destroy(new Error("boom"))
+      yield* Effect.sleep("10 millis")
+      assert.strictEqual(fed.ends.length, 1)
+      const error = yield* Effect.flip(fed.ends[0]!)
+      assert.isTrue(Option.isSome(error as Option.Option<unknown>))
+      const transportError = (error as Option.Some<{ _tag: string; reason: string; message: string }>).value
+      assert.strictEqual(transportError._tag, "TransportError")
+      assert.strictEqual(transportError.reason, "Read")
+      assert.match(transportError.message, /boom/)
+
+      const done = new PassThrough()
+      done.end()
+      done.resume()
+      yield* Effect.sleep("10 millis")
+      const late = feedOf(yield* NdJson.makeReader(done))
+      assert.strictEqual(late.ends.length, 1)
     }))
 })
 

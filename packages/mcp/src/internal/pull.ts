@@ -15,6 +15,7 @@ import type * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../JsonRpc.js"
 import type { TransportError } from "../McpError.js"
+import type { Feed } from "../Transport.js"
 
 /**
  * Reads what arrived since the last read (waiting while nothing did); fails
@@ -24,12 +25,21 @@ export type Pull = Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<Tra
 
 const PullKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/pull")
 
-/** A stream of the frames `pull` reads, which the engine may read through `pull` itself. */
-export const pullable = (pull: Pull): Stream.Stream<JsonRpc.Frame, TransportError> =>
+const FeedKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/feed")
+
+/**
+ * A stream of the frames `pull` reads, which the engine may read through `pull` itself, or,
+ * given `feed`, be fed by it instead (read one way or the other, never both).
+ */
+export const pullable = (pull: Pull, feed?: Feed): Stream.Stream<JsonRpc.Frame, TransportError> =>
   Object.assign(
     Stream.repeatEffectChunkOption(Effect.map(pull, (frames) => Chunk.unsafeFromArray(frames as Array<JsonRpc.Frame>))),
-    { [PullKey]: pull }
+    feed === undefined ? { [PullKey]: pull } : { [PullKey]: pull, [FeedKey]: feed }
   )
+
+/** The feed of a stream made by `pullable` with one, if it is one. */
+export const feedOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): Feed | undefined =>
+  (incoming as { readonly [FeedKey]?: Feed })[FeedKey]
 
 /** The pull of a stream made by `pullable`, if it is one. */
 export const pullOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): Pull | undefined =>

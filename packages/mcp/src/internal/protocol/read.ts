@@ -13,8 +13,8 @@ import * as Stream from "effect/Stream"
 import * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
 import type { ProtocolOptions } from "../../Protocol.js"
-import type { TransportShape } from "../../Transport.js"
-import { pullOf, pushOf } from "../pull.js"
+import type { Feed, TransportShape } from "../../Transport.js"
+import { feedOf, pullOf, pushOf } from "../pull.js"
 import type { Engine } from "./engine.js"
 import type { Incoming, Reply } from "./incoming.js"
 import type { Outgoing } from "./outgoing.js"
@@ -27,6 +27,91 @@ const readEach = <A, E>(
   const loop: Effect.Effect<never, E> = Effect.flatMap(pull, (a) => Effect.zipRight(f(a), loop))
   return loop
 }
+
+/** Frames queued behind the engine's fiber before the transport is asked to stop reading. */
+const FEED_BACKLOG = 256
+
+/**
+ * The reader of a transport that feeds the engine (`Transport.fromPull` with a `feed`): what a
+ * frame can do at once (a response settling its call) is done in the transport's callback, with
+ * no fiber woken; this fiber sleeps until a frame leaves work to run (a request, a notification,
+ * a reply) or the input ends, and runs that, then the frames that came meanwhile, in order.
+ * Ends (fails) as a pull loop would: `None` is the peer closing.
+ */
+const fed = (
+  feed: Feed,
+  handle: (frames: ReadonlyArray<JsonRpc.Frame>, from: number) => Effect.Effect<void> | undefined
+): Effect.Effect<void, TransportError> =>
+  Effect.suspend(() => {
+    /** Frames that came while the fiber had work: handled after it, in order. */
+    let queue: Array<JsonRpc.Frame> = []
+    /** What the fiber runs next. */
+    let work: Effect.Effect<void> | undefined
+    /** The fiber has work or a queue: frames wait behind it. */
+    let busy = false
+    /** The transport was told to stop reading. */
+    let paused = false
+    let ending: Effect.Effect<never, Option.Option<TransportError>> | undefined
+    let wake: ((effect: Effect.Effect<void>) => void) | undefined
+    const signal = () => {
+      const resume = wake
+      if (resume === undefined) return
+      wake = undefined
+      resume(Effect.void)
+    }
+    const control = feed({
+      frames: (frames) => {
+        if (ending !== undefined) return true
+        if (busy) {
+          for (const frame of frames) queue.push(frame)
+          if (queue.length < FEED_BACKLOG) return true
+          paused = true
+          return false
+        }
+        const rest = handle(frames, 0)
+        if (rest === undefined) return true
+        busy = true
+        work = rest
+        signal()
+        return true
+      },
+      end: (how) => {
+        if (ending !== undefined) return
+        ending = how
+        signal()
+      }
+    })
+    // no canceler: an interrupted wait's later callback is ignored, as every async callback after its first call is
+    const park = Effect.async<void>((resume) => {
+      wake = resume
+    })
+    const step: Effect.Effect<void, TransportError> = Effect.suspend(() => {
+      if (work !== undefined) {
+        const next = work
+        work = undefined
+        return Effect.zipRight(next, step)
+      }
+      if (queue.length > 0) {
+        const frames = queue
+        queue = []
+        work = handle(frames, 0)
+        return step
+      }
+      busy = false
+      if (paused) {
+        paused = false
+        control.resume()
+      }
+      if (ending !== undefined) {
+        return Effect.catchAll(
+          ending,
+          Option.match({ onNone: () => Effect.void, onSome: (error: TransportError) => Effect.fail(error) })
+        )
+      }
+      return Effect.zipRight(park, step)
+    })
+    return step
+  })
 
 /**
  * Reads `transport` until it ends (or fails, or the fiber is interrupted),
@@ -125,15 +210,17 @@ export const readLoop = (
    * and whatever a frame leaves to run is run before the next frame is
    * looked at. Called when the read is handled (a continuation), never ahead.
    */
-  const onFrames = (frames: ReadonlyArray<JsonRpc.Frame>, from: number): Effect.Effect<void> => {
+  const onFramesNow = (frames: ReadonlyArray<JsonRpc.Frame>, from: number): Effect.Effect<void> | undefined => {
     for (let i = from; i < frames.length; i++) {
       const rest = onFrame(frames[i]!)
       if (rest !== undefined) {
         return i + 1 < frames.length ? Effect.zipRight(rest, Effect.suspend(() => onFrames(frames, i + 1))) : rest
       }
     }
-    return Effect.void
+    return undefined
   }
+  const onFrames = (frames: ReadonlyArray<JsonRpc.Frame>, from: number): Effect.Effect<void> =>
+    onFramesNow(frames, from) ?? Effect.void
 
   const push = pushOf(transport.incoming)
   if (push !== undefined) {
@@ -148,7 +235,10 @@ export const readLoop = (
     return undefined
   }
   const pull = pullOf(transport.incoming)
-  const read: Effect.Effect<void, TransportError> = pull === undefined
+  const feed = feedOf(transport.incoming)
+  const read: Effect.Effect<void, TransportError> = feed !== undefined
+    ? fed(feed, onFramesNow)
+    : pull === undefined
     ? Stream.runForEachChunk(transport.incoming, (chunk) => onFrames(Chunk.toReadonlyArray(chunk), 0))
     : Effect.catchAll(
       readEach(pull, (frames) => onFrames(frames, 0)),
