@@ -21,6 +21,8 @@ export interface Pending {
   readonly method: string
   /** Completes the call, once: later completions are ignored. */
   readonly settle: (exit: Exit.Exit<Result, McpError | ProtocolError>) => void
+  /** Completes the call with its response: forgets it (pending entry, deadline) and settles it. */
+  readonly respond: (exit: Exit.Exit<Result, McpError | ProtocolError>) => void
   readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
   /** Called on progress; restarts the idle timeout when enabled. */
   readonly touch: () => void
@@ -94,62 +96,67 @@ export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOpti
     }
   }
 
+  // the mask's body is made when the mask runs (after its flags changed): no `suspend` of its own
   const request: Protocol["request"] = (method, params, requestOptions) =>
-    Effect.uninterruptibleMask((restore) =>
-      Effect.suspend(() => {
-        if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
-        const id: JsonRpc.RequestId = idPrefix === undefined ? nextId++ : `${idPrefix}${nextId++}`
-        requestOptions?.onId?.(id)
-        const completion = Once.make<Result, McpError | ProtocolError>()
-        const settle = completion.complete
-        const onProgress = requestOptions?.onProgress
-        const route = requestOptions?.route
-        const timer = timed(method, settle, requestOptions)
-        const entry: Pending = { method, settle, onProgress, touch: timer.touch }
-        let sendParams = params
-        if (onProgress !== undefined) {
-          const meta = isParams(params?._meta) ? params._meta : {}
-          sendParams = { ...params, _meta: { ...meta, progressToken: id } }
-        }
-        const end = () => {
-          pending.delete(id)
-          deadlines.remove(timer)
-        }
+    Effect.uninterruptibleMask((restore) => {
+      if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
+      const id: JsonRpc.RequestId = idPrefix === undefined ? nextId++ : `${idPrefix}${nextId++}`
+      requestOptions?.onId?.(id)
+      const completion = Once.make<Result, McpError | ProtocolError>()
+      const onProgress = requestOptions?.onProgress
+      const route = requestOptions?.route
+      const timer = timed(method, completion.complete, requestOptions)
+      const end = () => {
+        pending.delete(id)
+        deadlines.remove(timer)
+      }
+      // a response ends the call's bookkeeping where it is read, so that the caller's success
+      // needs no continuation of its own; a failure (timeout, interruption, an error answer) ends
+      // it in the caller, which may cancel on the wire
+      const entry: Pending = {
+        method,
+        settle: completion.complete,
+        respond: (exit) => {
+          end()
+          completion.complete(exit)
+        },
+        onProgress,
+        touch: timer.touch
+      }
+      let sendParams = params
+      if (onProgress !== undefined) {
+        const meta = isParams(params?._meta) ? params._meta : {}
+        sendParams = { ...params, _meta: { ...meta, progressToken: id } }
+      }
 
-        // one continuation per step: this runs for every call, so its number of effects is its cost
-        const awaited = Effect.matchCauseEffect(restore(completion.await), {
-          onSuccess: (result) => {
-            end()
-            return Effect.succeed(result)
-          },
-          onFailure: (cause) => {
-            end()
-            return cancels(method, cause)
-              ? Effect.zipRight(
-                sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route),
-                Effect.failCause(cause)
-              )
-              : Effect.failCause(cause)
-          }
-        })
-
-        pending.set(id, entry)
-        return Effect.matchCauseEffect(engine.send(JsonRpc.request(id, method, sendParams), route), {
-          onFailure: (cause) => {
-            pending.delete(id)
-            return Option.match(Cause.failureOption(cause), {
-              onNone: () => Effect.failCause(cause as Cause.Cause<never>),
-              onSome: (error) =>
-                Effect.fail(new ProtocolError({ reason: "Transport", method, message: error.message, cause: error }))
-            })
-          },
-          onSuccess: () => {
-            deadlines.add(timer)
-            return awaited
-          }
-        })
+      // one continuation per step: this runs for every call, so its number of effects is its cost
+      // (on success a failure handler is skipped without an operation)
+      const awaited = Effect.catchAllCause(restore(completion.await), (cause) => {
+        end()
+        return cancels(method, cause)
+          ? Effect.zipRight(
+            sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route),
+            Effect.failCause(cause)
+          )
+          : Effect.failCause(cause)
       })
-    )
+
+      pending.set(id, entry)
+      return Effect.matchCauseEffect(engine.send(JsonRpc.request(id, method, sendParams), route), {
+        onFailure: (cause) => {
+          pending.delete(id)
+          return Option.match(Cause.failureOption(cause), {
+            onNone: () => Effect.failCause(cause as Cause.Cause<never>),
+            onSome: (error) =>
+              Effect.fail(new ProtocolError({ reason: "Transport", method, message: error.message, cause: error }))
+          })
+        },
+        onSuccess: () => {
+          deadlines.add(timer)
+          return awaited
+        }
+      })
+    })
 
   /** The peer's error, or the transport's when the exchange failed before the peer answered. */
   const responseError = (response: JsonRpc.ErrorResponse, method: string): McpError | ProtocolError => {
@@ -166,7 +173,7 @@ export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOpti
         Effect.annotateLogs({ id: String(response.id), side: engine.side })
       )
     }
-    entry.settle("error" in response ? Exit.fail(responseError(response, entry.method)) : Exit.succeed(response.result))
+    entry.respond("error" in response ? Exit.fail(responseError(response, entry.method)) : Exit.succeed(response.result))
     return undefined
   }
 
