@@ -24,6 +24,7 @@ import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
+import * as FiberId from "effect/FiberId"
 import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
 import type * as JsonRpc from "./JsonRpc.js"
@@ -220,7 +221,7 @@ export const make = (
       runtimeFlags: Runtime.defaultRuntime.runtimeFlags
     })
     const clock = yield* Effect.clock
-    const engine = Engine.make(options.side, (message, route) => transport.send(message, route), loopRuntime)
+    const engine = Engine.make(options.side, transport, loopRuntime)
     // timeouts: one fiber per engine sleeps until the nearest deadline (a request costs a set entry, not a timer)
     const deadlines = Deadlines.make(clock, Runtime.runFork(loopRuntime))
     const outgoing = Outgoing.make(engine, deadlines, {
@@ -229,7 +230,9 @@ export const make = (
       idPrefix: options.requestIdPrefix
     })
     const incoming = Incoming.make(engine, options)
-    const closedSignal = yield* Deferred.make<void>()
+    // made when someone waits for the end (a client, a keep-alive): an idle HTTP session's engine
+    // has none (a live Deferred was ~0.8 KiB of its heap: its spread literal gets a map of its own)
+    let closedSignal: Deferred.Deferred<void> | undefined
     const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
 
     const request: Protocol["request"] = (method, params, requestOptions) =>
@@ -248,7 +251,8 @@ export const make = (
         if (engine.closedReason !== undefined) return Effect.void
         engine.closedReason = reason
         outgoing.failAll()
-        return Effect.zipRight(incoming.interruptAll, Deferred.succeed(closedSignal, undefined))
+        const signal = closedSignal
+        return signal === undefined ? incoming.interruptAll : Effect.zipRight(incoming.interruptAll, Deferred.succeed(signal, undefined))
       })
 
     // handlers forked after an earlier `close` (the loop runs until the scope closes) end here too
@@ -273,11 +277,13 @@ export const make = (
 
     return {
       request,
-      notify: outgoing.notify,
-      closed: Deferred.await(closedSignal),
+      notify: (method, params, route) => outgoing.notify(method, params, route),
+      closed: Effect.suspend(() =>
+        engine.closedReason !== undefined ? Effect.void : Deferred.await(closedSignal ??= Deferred.unsafeMake<void>(FiberId.none))
+      ),
       close,
       pending: Effect.sync(() => outgoing.pending.size),
-      running: Effect.sync(incoming.running)
+      running: Effect.sync(() => incoming.running())
     } satisfies Protocol
   })
 

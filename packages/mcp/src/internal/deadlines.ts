@@ -32,59 +32,75 @@ export interface Deadlines {
   readonly stop: Effect.Effect<void>
 }
 
-/** `runFork` starts the sleeper (outside any caller's fiber, so that it keeps none reachable). */
-export const make = (
-  clock: Clock.Clock,
-  runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
-): Deadlines => {
-  const entries = new Set<Entry>()
-  let wakeAt = Infinity
-  let generation = 0
-  let sleeper: Fiber.RuntimeFiber<void> | undefined
-  const now = () => clock.unsafeCurrentTimeMillis()
+/**
+ * The deadlines as methods: an engine keeps one for its life (an idle HTTP session too), and
+ * closures made per engine were a part of each one's heap.
+ */
+class DeadlinesImpl implements Deadlines {
+  readonly entries = new Set<Entry>()
+  wakeAt = Infinity
+  generation = 0
+  sleeper: Fiber.RuntimeFiber<void> | undefined = undefined
 
-  const loop = (own: number): Effect.Effect<void> =>
-    Effect.suspend(() => {
-      if (own !== generation) return Effect.void
-      const at = now()
+  constructor(
+    readonly clock: Clock.Clock,
+    readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+  ) {}
+
+  now(): number {
+    return this.clock.unsafeCurrentTimeMillis()
+  }
+
+  loop(own: number): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      if (own !== this.generation) return Effect.void
+      const at = this.now()
       let next = Infinity
-      for (const entry of entries) {
+      for (const entry of this.entries) {
         const deadline = entry.deadline()
         if (deadline <= at) {
-          entries.delete(entry)
+          this.entries.delete(entry)
           entry.expire()
         } else if (deadline < next) next = deadline
       }
-      wakeAt = next
+      this.wakeAt = next
       if (next === Infinity) {
-        sleeper = undefined
+        this.sleeper = undefined
         return Effect.void
       }
-      return Effect.zipRight(Effect.sleep(Duration.millis(Math.min(next - at, MAX_TIMER_MS))), loop(own))
+      return Effect.zipRight(Effect.sleep(Duration.millis(Math.min(next - at, MAX_TIMER_MS))), this.loop(own))
     })
+  }
 
-  return {
-    add: (entry) => {
-      entries.add(entry)
-      const deadline = entry.deadline()
-      if (deadline >= wakeAt) return
-      wakeAt = deadline
-      const own = ++generation
-      sleeper?.unsafeInterruptAsFork(FiberId.none)
-      const delay = Math.max(0, Math.min(deadline - now(), MAX_TIMER_MS))
-      sleeper = runFork(Effect.zipRight(Effect.sleep(Duration.millis(delay)), loop(own)))
-    },
-    remove: (entry) => {
-      entries.delete(entry)
-    },
-    now,
-    stop: Effect.suspend(() => {
-      entries.clear()
-      generation++
-      wakeAt = Infinity
-      const current = sleeper
-      sleeper = undefined
+  add(entry: Entry): void {
+    this.entries.add(entry)
+    const deadline = entry.deadline()
+    if (deadline >= this.wakeAt) return
+    this.wakeAt = deadline
+    const own = ++this.generation
+    this.sleeper?.unsafeInterruptAsFork(FiberId.none)
+    const delay = Math.max(0, Math.min(deadline - this.now(), MAX_TIMER_MS))
+    this.sleeper = this.runFork(Effect.zipRight(Effect.sleep(Duration.millis(delay)), this.loop(own)))
+  }
+
+  remove(entry: Entry): void {
+    this.entries.delete(entry)
+  }
+
+  get stop(): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      this.entries.clear()
+      this.generation++
+      this.wakeAt = Infinity
+      const current = this.sleeper
+      this.sleeper = undefined
       return current === undefined ? Effect.void : Effect.asVoid(Effect.sync(() => current.unsafeInterruptAsFork(FiberId.none)))
     })
   }
 }
+
+/** `runFork` starts the sleeper (outside any caller's fiber, so that it keeps none reachable). */
+export const make = (
+  clock: Clock.Clock,
+  runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+): Deadlines => new DeadlinesImpl(clock, runFork)

@@ -20,22 +20,29 @@ export interface Engine {
   readonly connectionClosed: (method: string) => ProtocolError
 }
 
+/** As a class: its methods are shared by every engine (an idle HTTP session keeps one). */
+class EngineImpl implements Engine {
+  closedReason: string | undefined = undefined
+  constructor(
+    readonly side: Engine["side"],
+    readonly transport: { readonly send: Engine["send"] },
+    readonly runtime: Runtime.Runtime<never>
+  ) {}
+  send(message: JsonRpc.Outgoing, route?: Route): Effect.Effect<void, TransportError> {
+    return this.transport.send(message, route)
+  }
+  connectionClosed(method: string): ProtocolError {
+    return new ProtocolError({
+      reason: "ConnectionClosed",
+      method,
+      message: `Connection closed: ${this.closedReason ?? "closed"}`
+    })
+  }
+}
+
+/** `transport.send` is called as its method (a class's methods keep their `this`). */
 export const make = (
   side: Engine["side"],
-  send: Engine["send"],
+  transport: { readonly send: Engine["send"] },
   runtime: Runtime.Runtime<never>
-): Engine => {
-  const engine: Engine = {
-    side,
-    send,
-    runtime,
-    closedReason: undefined,
-    connectionClosed: (method) =>
-      new ProtocolError({
-        reason: "ConnectionClosed",
-        method,
-        message: `Connection closed: ${engine.closedReason ?? "closed"}`
-      })
-  }
-  return engine
-}
+): Engine => new EngineImpl(side, transport, runtime)

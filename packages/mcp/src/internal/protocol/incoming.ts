@@ -44,40 +44,51 @@ const hasEnvelopeClaim = (params: JsonRpc.Params | undefined): boolean => {
 const carriesInternals = (error: ErrorResponse): boolean =>
   error.code === JsonRpc.ErrorCode.InternalError && (error.message !== "Internal error" || error.data !== undefined)
 
-export const make = (
-  engine: Engine,
-  options: Pick<ProtocolOptions, "onRequest" | "sessionId">
-): Incoming => {
-  const handlers = new Map<JsonRpc.RequestId, Fiber.RuntimeFiber<void>>()
-  const fork = Runtime.runFork(engine.runtime)
-  const side = engine.side
-  const spanKind = side === "server" ? "server" : "client"
-  const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
+/**
+ * The incoming side as methods: an engine keeps one for its life (an idle HTTP session too),
+ * and closures made per engine were a part of each one's heap.
+ */
+class IncomingImpl implements Incoming {
+  readonly handlers = new Map<JsonRpc.RequestId, Fiber.RuntimeFiber<void>>()
+  readonly side: Engine["side"]
+  readonly spanKind: "server" | "client"
+  readonly sessionAttribute: { readonly "mcp.session.id"?: string }
 
   /**
    * The handler fiber's context with `base` merged over it, kept for the next request given the
    * same `base` on the same context (every handler fiber starts with the engine's; a span's
    * differs): a request then copies its services once, not twice.
    */
-  const merged = new WeakMap<Context.Context<never>, { readonly over: Context.Context<never>; readonly merged: Context.Context<never> }>()
-  const underneath = (current: Context.Context<never>, base: Context.Context<never> | undefined): Context.Context<never> => {
+  readonly merged = new WeakMap<Context.Context<never>, { readonly over: Context.Context<never>; readonly merged: Context.Context<never> }>()
+
+  constructor(
+    readonly engine: Engine,
+    readonly options: Pick<ProtocolOptions, "onRequest" | "sessionId">
+  ) {
+    this.side = engine.side
+    this.spanKind = engine.side === "server" ? "server" : "client"
+    this.sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
+  }
+
+  underneath(current: Context.Context<never>, base: Context.Context<never> | undefined): Context.Context<never> {
     if (base === undefined) return current
-    const kept = merged.get(base)
+    const kept = this.merged.get(base)
     if (kept !== undefined && kept.over === current) return kept.merged
     const made = Context.merge(current, base)
-    merged.set(base, { over: current, merged: made })
+    this.merged.set(base, { over: current, merged: made })
     return made
   }
 
-  const diedResponse = (id: JsonRpc.RequestId, cause: Cause.Cause<unknown>) =>
-    Effect.logError("request handler failed; answered -32603 without details", cause).pipe(
-      Effect.annotateLogs({ side, id: String(id) }),
+  diedResponse(id: JsonRpc.RequestId, cause: Cause.Cause<unknown>) {
+    return Effect.logError("request handler failed; answered -32603 without details", cause).pipe(
+      Effect.annotateLogs({ side: this.side, id: String(id) }),
       Effect.as(JsonRpc.failure(id, { code: JsonRpc.ErrorCode.InternalError, message: "Internal error" }))
     )
+  }
 
   /** The response a handler's exit makes: its result, its `ErrorResponse`, or -32603 for anything else. */
-  const answer = (id: JsonRpc.RequestId, exit: Exit.Exit<Result, ErrorResponse>, reply: Reply): Effect.Effect<void> =>
-    Exit.isSuccess(exit)
+  answer(id: JsonRpc.RequestId, exit: Exit.Exit<Result, ErrorResponse>, reply: Reply): Effect.Effect<void> {
+    return Exit.isSuccess(exit)
       ? reply(JsonRpc.success(id, exit.value))
       : Cause.isInterruptedOnly(exit.cause)
       // an interrupted handler is answered by nobody; a batch still counts it
@@ -87,29 +98,31 @@ export const make = (
         onSome: (error) =>
           error instanceof ErrorResponse && !carriesInternals(error)
             ? reply(JsonRpc.failure(id, error.toObject()))
-            : Effect.flatMap(diedResponse(id, exit.cause), reply),
-        onNone: () => Effect.flatMap(diedResponse(id, exit.cause), reply)
+            : Effect.flatMap(this.diedResponse(id, exit.cause), reply),
+        onNone: () => Effect.flatMap(this.diedResponse(id, exit.cause), reply)
       })
+  }
 
   /** The handler's effect, in a span when someone collects spans; `start` is told its fiber. */
-  const traced = (
+  traced(
     req: JsonRpc.Request,
     incoming: IncomingRequest,
     start: (fiber: Fiber.RuntimeFiber<unknown, unknown>) => void
-  ) =>
-    Effect.withFiberRuntime<Result, ErrorResponse>((fiber) => {
+  ) {
+    return Effect.withFiberRuntime<Result, ErrorResponse>((fiber) => {
       start(fiber)
       return tracing(fiber)
-        ? Effect.withSpan(options.onRequest(incoming), req.method, {
-          kind: spanKind,
-          attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": side, ...sessionAttribute },
+        ? Effect.withSpan(this.options.onRequest(incoming), req.method, {
+          kind: this.spanKind,
+          attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": this.side, ...this.sessionAttribute },
           captureStackTrace: false
         })
-        : options.onRequest(incoming)
+        : this.options.onRequest(incoming)
     })
+  }
 
   /** The handler of one request, then its answer; the request's scope closes in between. */
-  const handle = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> => {
+  handle(req: JsonRpc.Request, reply: Reply): Effect.Effect<void> {
     let active = true
     let scope: Scope.CloseableScope | undefined
     /** The fiber of the request, once it started. */
@@ -124,7 +137,7 @@ export const make = (
             return Effect.provide(effect as Effect.Effect<A, E>, base === undefined ? context : Context.merge(base, context))
           }
           return Effect.zipRight(
-            FiberRef.set(FiberRef.currentContext, Context.merge(underneath(fiber.currentContext, base), context)),
+            FiberRef.set(FiberRef.currentContext, Context.merge(this.underneath(fiber.currentContext, base), context)),
             effect as Effect.Effect<A, E>
           )
         }),
@@ -146,22 +159,23 @@ export const make = (
       // the fiber is not this request's any more: nothing kept with the request (a handler context, a
       // Context in a dead pretenured object) keeps the fiber and all it holds
       own = undefined
-      const answered = answer(req.id, exit, reply)
+      const answered = this.answer(req.id, exit, reply)
       return scope === undefined ? answered : Effect.zipRight(Scope.close(scope, exit), answered)
     }
     return Effect.uninterruptibleMask((restore) =>
-      Effect.matchCauseEffect(restore(traced(req, incoming, (fiber) => (own = fiber))), {
+      Effect.matchCauseEffect(restore(this.traced(req, incoming, (fiber) => (own = fiber))), {
         onSuccess: (result) => finish(Exit.succeed(result)),
         onFailure: (cause) => finish(Exit.failCause(cause))
       })
     )
   }
 
-  const onRequest = (req: JsonRpc.Request, reply: Reply): Effect.Effect<void> | undefined => {
+  onRequest(req: JsonRpc.Request, reply: Reply): Effect.Effect<void> | undefined {
     // a `ping` carrying a 2026 envelope goes to the server, which answers it -32601 (there is no
     // ping in that era)
     if (req.method === "ping" && !hasEnvelopeClaim(req.params)) return reply(JsonRpc.success(req.id, {}))
     const id = req.id
+    const handlers = this.handlers
     if (handlers.has(id)) {
       return reply(
         JsonRpc.failure(id, {
@@ -170,11 +184,11 @@ export const make = (
         })
       )
     }
-    const handler = handle(req, reply)
+    const handler = this.handle(req, reply)
     // forked in an effect of its own rather than at once: 64 handlers started inside one
     // callback measured ~15% more server CPU (collector time) than one start per effect
     return Effect.sync(() => {
-      const fiber = fork(handler)
+      const fiber = Runtime.runFork(this.engine.runtime, handler)
       handlers.set(id, fiber)
       fiber.addObserver(() => {
         if (handlers.get(id) === fiber) handlers.delete(id)
@@ -182,18 +196,24 @@ export const make = (
     })
   }
 
-  const onCancelled = (params: JsonRpc.Params | undefined): undefined => {
+  onCancelled(params: JsonRpc.Params | undefined): undefined {
     const id = params?.requestId
     if (typeof id !== "string" && typeof id !== "number") return undefined
     // a message, not a wait: a handler with slow finalizers never stalls the read loop
-    handlers.get(id)?.unsafeInterruptAsFork(FiberId.none)
+    this.handlers.get(id)?.unsafeInterruptAsFork(FiberId.none)
     return undefined
   }
 
-  return {
-    onRequest,
-    onCancelled,
-    interruptAll: Effect.suspend(() => Fiber.interruptAll(Array.from(handlers.values()))),
-    running: () => handlers.size
+  get interruptAll(): Effect.Effect<void> {
+    return Effect.suspend(() => Fiber.interruptAll(Array.from(this.handlers.values())))
+  }
+
+  running(): number {
+    return this.handlers.size
   }
 }
+
+export const make = (
+  engine: Engine,
+  options: Pick<ProtocolOptions, "onRequest" | "sessionId">
+): Incoming => new IncomingImpl(engine, options)

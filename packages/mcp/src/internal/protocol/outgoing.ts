@@ -52,39 +52,55 @@ const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 const timeoutError = (method: string, ms: number) =>
   new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
 
-export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOptions): Outgoing => {
-  const pending = new Map<JsonRpc.RequestId, Pending>()
-  let nextId = 0
-  const idPrefix = options.idPrefix
-  const defaultTimeout = Duration.toMillis(options.requestTimeout)
-  const defaultMaxTimeout = Duration.toMillis(options.maxRequestTimeout)
+/**
+ * The outgoing side as methods: an engine keeps one for its life (an idle HTTP session too),
+ * and closures made per engine were a part of each one's heap.
+ */
+class OutgoingImpl implements Outgoing {
+  readonly pending = new Map<JsonRpc.RequestId, Pending>()
+  nextId = 0
+  readonly idPrefix: string | undefined
+  readonly defaultTimeout: number
+  readonly defaultMaxTimeout: number
 
-  const notify: Protocol["notify"] = (method, params, route) =>
-    Effect.suspend(() =>
-      engine.closedReason !== undefined
-        ? Effect.fail(engine.connectionClosed(method))
-        : engine.send(JsonRpc.notification(method, params), route).pipe(
+  constructor(readonly engine: Engine, readonly deadlines: Deadlines, options: OutgoingOptions) {
+    this.idPrefix = options.idPrefix
+    this.defaultTimeout = Duration.toMillis(options.requestTimeout)
+    this.defaultMaxTimeout = Duration.toMillis(options.maxRequestTimeout)
+  }
+
+  notify(method: string, params?: JsonRpc.Params | undefined, route?: Route | undefined): Effect.Effect<void, ProtocolError> {
+    return Effect.suspend(() =>
+      this.engine.closedReason !== undefined
+        ? Effect.fail(this.engine.connectionClosed(method))
+        : this.engine.send(JsonRpc.notification(method, params), route).pipe(
           Effect.mapError((cause) => new ProtocolError({ reason: "Transport", method, message: cause.message, cause }))
         )
     )
+  }
 
-  const sendCancelled = (id: JsonRpc.RequestId, reason: string, route: Route | undefined) =>
-    engine.send(JsonRpc.notification("notifications/cancelled", { requestId: id, reason }), route).pipe(Effect.ignore)
+  sendCancelled(id: JsonRpc.RequestId, reason: string, route: Route | undefined) {
+    return this.engine.send(JsonRpc.notification("notifications/cancelled", { requestId: id, reason }), route).pipe(
+      Effect.ignore
+    )
+  }
 
   /** Whether a call that ended so is cancelled on the wire. */
-  const cancels = (method: string, cause: Cause.Cause<McpError | ProtocolError>) =>
-    method !== "initialize" && engine.closedReason === undefined &&
-    (Cause.isInterrupted(cause) ||
-      Option.exists(Cause.failureOption(cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
+  cancels(method: string, cause: Cause.Cause<McpError | ProtocolError>): boolean {
+    return method !== "initialize" && this.engine.closedReason === undefined &&
+      (Cause.isInterrupted(cause) ||
+        Option.exists(Cause.failureOption(cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
+  }
 
   /** The deadline of a call: `timeout` after its last sign of life, `maxTimeout` after its start at the latest. */
-  const timed = (
+  timed(
     method: string,
     settle: Pending["settle"],
     requestOptions: RequestOptions | undefined
-  ): Entry & { readonly touch: () => void } => {
-    const timeoutMs = requestOptions?.timeout === undefined ? defaultTimeout : Duration.toMillis(requestOptions.timeout)
-    const maxMs = requestOptions?.maxTimeout === undefined ? defaultMaxTimeout : Duration.toMillis(requestOptions.maxTimeout)
+  ): Entry & { readonly touch: () => void } {
+    const deadlines = this.deadlines
+    const timeoutMs = requestOptions?.timeout === undefined ? this.defaultTimeout : Duration.toMillis(requestOptions.timeout)
+    const maxMs = requestOptions?.maxTimeout === undefined ? this.defaultMaxTimeout : Duration.toMillis(requestOptions.maxTimeout)
     const started = deadlines.now()
     let last = started
     return {
@@ -97,15 +113,20 @@ export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOpti
   }
 
   // the mask's body is made when the mask runs (after its flags changed): no `suspend` of its own
-  const request: Protocol["request"] = (method, params, requestOptions) =>
-    Effect.uninterruptibleMask((restore) => {
+  request(
+    method: string,
+    params?: JsonRpc.Params | undefined,
+    requestOptions?: RequestOptions | undefined
+  ): Effect.Effect<Result, McpError | ProtocolError> {
+    const { engine, pending, deadlines } = this
+    return Effect.uninterruptibleMask((restore) => {
       if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
-      const id: JsonRpc.RequestId = idPrefix === undefined ? nextId++ : `${idPrefix}${nextId++}`
+      const id: JsonRpc.RequestId = this.idPrefix === undefined ? this.nextId++ : `${this.idPrefix}${this.nextId++}`
       requestOptions?.onId?.(id)
       const completion = Once.make<Result, McpError | ProtocolError>()
       const onProgress = requestOptions?.onProgress
       const route = requestOptions?.route
-      const timer = timed(method, completion.complete, requestOptions)
+      const timer = this.timed(method, completion.complete, requestOptions)
       const end = () => {
         pending.delete(id)
         deadlines.remove(timer)
@@ -133,9 +154,9 @@ export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOpti
       // (on success a failure handler is skipped without an operation)
       const awaited = Effect.catchAllCause(restore(completion.await), (cause) => {
         end()
-        return cancels(method, cause)
+        return this.cancels(method, cause)
           ? Effect.zipRight(
-            sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route),
+            this.sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route),
             Effect.failCause(cause)
           )
           : Effect.failCause(cause)
@@ -157,40 +178,42 @@ export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOpti
         }
       })
     })
+  }
 
   /** The peer's error, or the transport's when the exchange failed before the peer answered. */
-  const responseError = (response: JsonRpc.ErrorResponse, method: string): McpError | ProtocolError => {
+  responseError(response: JsonRpc.ErrorResponse, method: string): McpError | ProtocolError {
     const failed = exchangeFailure(response)
     return failed === undefined
       ? McpError.fromObject(response.error, method)
       : new ProtocolError({ reason: "Transport", method, message: failed.message, cause: failed })
   }
 
-  const onResponse = (response: JsonRpc.Response): Effect.Effect<void> | undefined => {
-    const entry = pending.get(response.id as JsonRpc.RequestId)
+  onResponse(response: JsonRpc.Response): Effect.Effect<void> | undefined {
+    const entry = this.pending.get(response.id as JsonRpc.RequestId)
     if (entry === undefined) {
       return Effect.logDebug("response for an unknown request id").pipe(
-        Effect.annotateLogs({ id: String(response.id), side: engine.side })
+        Effect.annotateLogs({ id: String(response.id), side: this.engine.side })
       )
     }
-    entry.respond("error" in response ? Exit.fail(responseError(response, entry.method)) : Exit.succeed(response.result))
+    entry.respond("error" in response ? Exit.fail(this.responseError(response, entry.method)) : Exit.succeed(response.result))
     return undefined
   }
 
-  const onProgress = (params: JsonRpc.Params | undefined): Effect.Effect<void> | undefined => {
+  onProgress(params: JsonRpc.Params | undefined): Effect.Effect<void> | undefined {
     const token = params?.progressToken
     if (typeof token !== "string" && typeof token !== "number") return undefined
-    const entry = pending.get(token)
+    const entry = this.pending.get(token)
     if (entry === undefined || entry.onProgress === undefined) return undefined
     entry.touch()
     return entry.onProgress(params as ProgressParams)
   }
 
-  const failAll = () => {
-    const entries = Array.from(pending.values())
-    pending.clear()
-    for (const entry of entries) entry.settle(Exit.fail(engine.connectionClosed(entry.method)))
+  failAll(): void {
+    const entries = Array.from(this.pending.values())
+    this.pending.clear()
+    for (const entry of entries) entry.settle(Exit.fail(this.engine.connectionClosed(entry.method)))
   }
-
-  return { request, notify, pending, onResponse, onProgress, failAll }
 }
+
+export const make = (engine: Engine, deadlines: Deadlines, options: OutgoingOptions): Outgoing =>
+  new OutgoingImpl(engine, deadlines, options)

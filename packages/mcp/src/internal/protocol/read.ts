@@ -14,7 +14,7 @@ import * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
 import type { ProtocolOptions } from "../../Protocol.js"
 import type { Feed, TransportShape } from "../../Transport.js"
-import { feedOf, pullOf, pushOf } from "../pull.js"
+import { feedOf, pullOf, type PushTarget, pushOf } from "../pull.js"
 import type { Engine } from "./engine.js"
 import type { Incoming, Reply } from "./incoming.js"
 import type { Outgoing } from "./outgoing.js"
@@ -114,44 +114,45 @@ const fed = (
   })
 
 /**
- * Reads `transport` until it ends (or fails, or the fiber is interrupted),
- * handing every message on; the connection is then closed with the reason.
- * A transport that hands its frames over itself (`pushable`) is attached
- * instead: nothing to run, undefined.
+ * What the read loop does with each message, as methods: an engine keeps one of these for its
+ * life (an idle HTTP session too), and closures made per engine were a part of each one's heap.
+ * It is also the target a pushing transport hands its frames to.
  */
-export const readLoop = (
-  engine: Engine,
-  transport: TransportShape,
-  outgoing: Outgoing,
-  incoming: Incoming,
-  options: Pick<ProtocolOptions, "onNotification" | "batches">,
-  close: (reason: string) => Effect.Effect<void>
-): Effect.Effect<void> | undefined => {
-  const send = engine.send
+class Reader implements PushTarget {
+  constructor(
+    readonly engine: Engine,
+    readonly transport: TransportShape,
+    readonly outgoing: Outgoing,
+    readonly incoming: Incoming,
+    readonly options: Pick<ProtocolOptions, "onNotification" | "batches">,
+    readonly close: (reason: string) => Effect.Effect<void>
+  ) {}
 
   /** A request answered by nobody (cancelled): the transport may forget where its answer would have gone. */
-  const unanswered = (id: JsonRpc.RequestId): Effect.Effect<void> =>
-    transport.requestEnded === undefined ? Effect.void : transport.requestEnded(id)
+  unanswered(id: JsonRpc.RequestId): Effect.Effect<void> {
+    return this.transport.requestEnded === undefined ? Effect.void : this.transport.requestEnded(id)
+  }
 
-  const replyDirect = (id: JsonRpc.RequestId): Reply => (response) =>
+  readonly replyDirect = (id: JsonRpc.RequestId): Reply => (response) =>
     response === undefined
-      ? unanswered(id)
-      : send(response, { relatedRequestId: id }).pipe(
+      ? this.unanswered(id)
+      : this.engine.send(response, { relatedRequestId: id }).pipe(
         Effect.catchAll((error) =>
-          Effect.logDebug("could not send a response", error).pipe(Effect.annotateLogs({ side: engine.side }))
+          Effect.logDebug("could not send a response", error).pipe(Effect.annotateLogs({ side: this.engine.side }))
         )
       )
 
-  const replyInvalidDirect: Reply = (response) => (response === undefined ? Effect.void : send(response).pipe(Effect.ignore))
+  readonly replyInvalidDirect: Reply = (response) =>
+    response === undefined ? Effect.void : this.engine.send(response).pipe(Effect.ignore)
 
-  const onNotification = (n: JsonRpc.Notification): Effect.Effect<void> | undefined => {
+  onNotification(n: JsonRpc.Notification): Effect.Effect<void> | undefined {
     switch (n.method) {
       case "notifications/cancelled":
-        return incoming.onCancelled(n.params)
+        return this.incoming.onCancelled(n.params)
       case "notifications/progress":
-        return outgoing.onProgress(n.params)
+        return this.outgoing.onProgress(n.params)
       default:
-        return options.onNotification(n)
+        return this.options.onNotification(n)
     }
   }
 
@@ -160,25 +161,25 @@ export const readLoop = (
    * response settled, a cancellation sent to its fiber); what is left to run
    * (a notification's handler, a reply, a progress callback) is returned.
    */
-  const onMessage = (
+  onMessage(
     message: JsonRpc.Message | JsonRpc.Invalid,
     reply: (id: JsonRpc.RequestId) => Reply,
     replyInvalid: Reply
-  ): Effect.Effect<void> | undefined => {
+  ): Effect.Effect<void> | undefined {
     if (JsonRpc.isInvalid(message)) {
       return message.respond
         ? replyInvalid(JsonRpc.failure(message.id, message.error))
         : Effect.logDebug("dropped an invalid response", message.error.message)
     }
     if ("method" in message) {
-      return "id" in message ? incoming.onRequest(message, reply(message.id)) : onNotification(message)
+      return "id" in message ? this.incoming.onRequest(message, reply(message.id)) : this.onNotification(message)
     }
-    return outgoing.onResponse(message)
+    return this.outgoing.onResponse(message)
   }
 
-  const onBatch = (batch: ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>): Effect.Effect<void> => {
-    if (options.batches?.() !== true) {
-      return replyInvalidDirect(
+  onBatch(batch: ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>): Effect.Effect<void> {
+    if (this.options.batches?.() !== true) {
+      return this.replyInvalidDirect(
         JsonRpc.failure(null, {
           code: JsonRpc.ErrorCode.InvalidRequest,
           message: "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
@@ -193,55 +194,79 @@ export const readLoop = (
     const collect: Reply = (response) =>
       Effect.suspend(() => {
         if (response !== undefined) answers.push(response)
-        return --expected === 0 && answers.length > 0 ? send(answers).pipe(Effect.ignore) : Effect.void
+        return --expected === 0 && answers.length > 0 ? this.engine.send(answers).pipe(Effect.ignore) : Effect.void
       })
     const collectFor = (id: JsonRpc.RequestId): Reply => (response) =>
-      response === undefined ? Effect.zipRight(unanswered(id), collect(response)) : collect(response)
-    return Effect.forEach(batch, (m) => Effect.suspend(() => onMessage(m, collectFor, collect) ?? Effect.void), {
+      response === undefined ? Effect.zipRight(this.unanswered(id), collect(response)) : collect(response)
+    return Effect.forEach(batch, (m) => Effect.suspend(() => this.onMessage(m, collectFor, collect) ?? Effect.void), {
       discard: true
     })
   }
 
-  const onFrame = (frame: JsonRpc.Frame): Effect.Effect<void> | undefined =>
-    JsonRpc.isBatch(frame) ? onBatch(frame) : onMessage(frame, replyDirect, replyInvalidDirect)
+  onFrame(frame: JsonRpc.Frame): Effect.Effect<void> | undefined {
+    return JsonRpc.isBatch(frame) ? this.onBatch(frame) : this.onMessage(frame, this.replyDirect, this.replyInvalidDirect)
+  }
 
   /**
    * The frames of one read, in order: the synchronous part of each at once,
    * and whatever a frame leaves to run is run before the next frame is
    * looked at. Called when the read is handled (a continuation), never ahead.
    */
-  const onFramesNow = (frames: ReadonlyArray<JsonRpc.Frame>, from: number): Effect.Effect<void> | undefined => {
+  onFramesNow(frames: ReadonlyArray<JsonRpc.Frame>, from: number): Effect.Effect<void> | undefined {
     for (let i = from; i < frames.length; i++) {
-      const rest = onFrame(frames[i]!)
+      const rest = this.onFrame(frames[i]!)
       if (rest !== undefined) {
-        return i + 1 < frames.length ? Effect.zipRight(rest, Effect.suspend(() => onFrames(frames, i + 1))) : rest
+        return i + 1 < frames.length ? Effect.zipRight(rest, Effect.suspend(() => this.onFrames(frames, i + 1))) : rest
       }
     }
     return undefined
   }
-  const onFrames = (frames: ReadonlyArray<JsonRpc.Frame>, from: number): Effect.Effect<void> =>
-    onFramesNow(frames, from) ?? Effect.void
 
+  onFrames(frames: ReadonlyArray<JsonRpc.Frame>, from: number): Effect.Effect<void> {
+    return this.onFramesNow(frames, from) ?? Effect.void
+  }
+
+  /** `PushTarget`: a read handed over by the transport. */
+  frames(frames: ReadonlyArray<JsonRpc.Frame>): Effect.Effect<void> {
+    return this.onFrames(frames, 0)
+  }
+
+  /** `PushTarget`: the peer closed, or the transport failed. */
+  end(error: Option.Option<TransportError>): Effect.Effect<void> {
+    return error._tag === "None"
+      ? this.close("the peer closed the connection")
+      : this.close(error.value.message).pipe(Effect.zipRight(Effect.logDebug("transport failed", Cause.fail(error.value))))
+  }
+}
+
+/**
+ * Reads `transport` until it ends (or fails, or the fiber is interrupted),
+ * handing every message on; the connection is then closed with the reason.
+ * A transport that hands its frames over itself (`pushable`) is attached
+ * instead: nothing to run, undefined.
+ */
+export const readLoop = (
+  engine: Engine,
+  transport: TransportShape,
+  outgoing: Outgoing,
+  incoming: Incoming,
+  options: Pick<ProtocolOptions, "onNotification" | "batches">,
+  close: (reason: string) => Effect.Effect<void>
+): Effect.Effect<void> | undefined => {
+  const reader = new Reader(engine, transport, outgoing, incoming, options, close)
   const push = pushOf(transport.incoming)
   if (push !== undefined) {
-    push({
-      frames: (frames) => onFrames(frames, 0),
-      end: Option.match({
-        onNone: () => close("the peer closed the connection"),
-        onSome: (error: TransportError) =>
-          close(error.message).pipe(Effect.zipRight(Effect.logDebug("transport failed", Cause.fail(error))))
-      })
-    })
+    push(reader)
     return undefined
   }
   const pull = pullOf(transport.incoming)
   const feed = feedOf(transport.incoming)
   const read: Effect.Effect<void, TransportError> = feed !== undefined
-    ? fed(feed, onFramesNow)
+    ? fed(feed, (frames, from) => reader.onFramesNow(frames, from))
     : pull === undefined
-    ? Stream.runForEachChunk(transport.incoming, (chunk) => onFrames(Chunk.toReadonlyArray(chunk), 0))
+    ? Stream.runForEachChunk(transport.incoming, (chunk) => reader.onFrames(Chunk.toReadonlyArray(chunk), 0))
     : Effect.catchAll(
-      readEach(pull, (frames) => onFrames(frames, 0)),
+      readEach(pull, (frames) => reader.onFrames(frames, 0)),
       Option.match({ onNone: () => Effect.void, onSome: (error: TransportError) => Effect.fail(error) })
     )
   return read.pipe(
