@@ -256,7 +256,7 @@ const writeResponse = (
       // hold a few frames instead of a Stream's channel executors
       const hand = (body.stream as { readonly [BodyPullKey]?: BodyPull })[BodyPullKey]
       if (hand?.push !== undefined) {
-        pushBody(res, hand, hand.push, limits)
+        pushBody(res, hand, limits)
         detached()
         return Effect.void
       }
@@ -284,17 +284,33 @@ const writeResponse = (
 const pushBody = (
   res: ServerResponse,
   hand: BodyPull,
-  push: NonNullable<BodyPull["push"]>,
   limits: WriteLimits
 ): void => {
-  let drained: (() => void) | undefined
-  let watching = false
-  const onDrain = () => {
-    watching = false
+  // gone already: no `close` is coming
+  if (res.destroyed) return void limits.runFork(hand.release)
+  const writer = new PushWriter(res, limits)
+  res.once("close", () => {
     limits.stalled.delete(res)
-    drained?.()
-  }
-  const write = (text: string): boolean => {
+    writer.drained = undefined
+    limits.runFork(hand.release)
+  })
+  // called as its method: an endpoint's `push` may be a class's
+  writer.drained = hand.push!(writer)
+}
+
+/**
+ * The writer `pushBody` hands the body, as methods: a standing GET keeps it for the life of its
+ * session, and its closures were a part of each idle session's heap.
+ */
+class PushWriter {
+  drained: (() => void) | undefined = undefined
+  private watching = false
+  /** The response's `'drain'` listener (made when a write first fills the buffer). */
+  private onDrain: (() => void) | undefined = undefined
+  constructor(readonly res: ServerResponse, readonly limits: WriteLimits) {}
+
+  write(text: string): boolean {
+    const { res, limits } = this
     if (res.destroyed || res.writableEnded) return true
     const room = res.write(text)
     if (res.writableLength > limits.maxBufferedBytes) {
@@ -305,21 +321,24 @@ const pushBody = (
       ))
       return true
     }
-    if (!room && !watching) {
-      watching = true
+    if (!room && !this.watching) {
+      this.watching = true
       limits.stalled.set(res, limits.now())
-      res.once("drain", onDrain)
+      res.once(
+        "drain",
+        this.onDrain ??= () => {
+          this.watching = false
+          limits.stalled.delete(res)
+          this.drained?.()
+        }
+      )
     }
     return room
   }
-  // gone already: no `close` is coming
-  if (res.destroyed) return void limits.runFork(hand.release)
-  res.once("close", () => {
-    limits.stalled.delete(res)
-    drained = undefined
-    limits.runFork(hand.release)
-  })
-  drained = push({ write, end: () => res.end() })
+
+  end(): void {
+    this.res.end()
+  }
 }
 
 /** What a failed `listen` says, by its code; the address and the code are always named. */

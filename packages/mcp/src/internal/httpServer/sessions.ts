@@ -79,7 +79,6 @@ export interface Sessions {
  * lose them).
  */
 class SessionTransport implements TransportShape {
-  readonly incoming: TransportShape["incoming"]
   readonly sessionState: TransportShape["sessionState"]
   constructor(
     readonly session: Session,
@@ -87,12 +86,15 @@ class SessionTransport implements TransportShape {
     readonly info: TransportInfo,
     withState: boolean
   ) {
-    this.incoming = session.inbox.incoming()
     this.sessionState = withState
       ? (access) => {
         session.state = access
       }
       : undefined
+  }
+  /** Made when read: the engine reads it once, to attach to the inbox (then nothing keeps it). */
+  get incoming(): TransportShape["incoming"] {
+    return this.session.inbox.incoming()
   }
   send(message: JsonRpc.Outgoing, target?: Route): Effect.Effect<void> {
     return Array.isArray(message)

@@ -316,48 +316,75 @@ const body = (
   head: ReadonlyArray<string>,
   onEnd: Effect.Effect<void>
 ): Stream.Stream<Uint8Array> => {
+  const bodyPull = new SseBody(ctx, session, stream, sink, head, onEnd)
+  // made when read as a stream (never, by the node listener)
+  return Object.assign(
+    Stream.suspend(() => Stream.repeatEffectChunkOption(bodyPull.pull).pipe(Stream.ensuring(bodyPull.release))),
+    { [BodyPullKey]: bodyPull }
+  )
+}
+
+/**
+ * A connection's reader, as methods: a standing GET keeps it for the life of its session, and
+ * its closures were a part of each idle session's heap. `pull` and `release` are made when read.
+ */
+class SseBody implements BodyPull {
   // a stream of streams would cost a dozen channel executors per open connection, for the
   // life of the connection
-  const store = ctx.config.store
-  let pending: ReadonlyArray<string> | undefined = head
-  const pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> = Effect.suspend(() => {
-    if (pending !== undefined) {
-      const texts = pending
-      pending = undefined
-      return Effect.succeed(Chunk.of(encoder.encode(texts.join(""))))
-    }
-    if (sink.finished) return Effect.fail(Option.none())
-    return Effect.flatMap(sink.takeAll(), ([events, done]) => {
-      let text = ""
-      for (const e of events) text += e.text
-      if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
-      return done ? Effect.fail(Option.none()) : pull
+  private pending: ReadonlyArray<string> | undefined
+  constructor(
+    readonly ctx: Ctx,
+    readonly session: Session,
+    readonly stream: SseStream,
+    readonly sink: Sink,
+    head: ReadonlyArray<string>,
+    readonly onEnd: Effect.Effect<void>
+  ) {
+    this.pending = head
+  }
+
+  get pull(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> {
+    return Effect.suspend(() => {
+      const pending = this.pending
+      if (pending !== undefined) {
+        this.pending = undefined
+        return Effect.succeed(Chunk.of(encoder.encode(pending.join(""))))
+      }
+      if (this.sink.finished) return Effect.fail(Option.none())
+      return Effect.flatMap(this.sink.takeAll(), ([events, done]) => {
+        let text = ""
+        for (const e of events) text += e.text
+        if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
+        return done ? Effect.fail(Option.none()) : this.pull
+      })
     })
-  })
-  const release = Effect.suspend(() => {
-    ctx.openSinks.delete(sink)
-    if (stream.sink === sink) stream.sink = undefined
-    session.lastActivity = ctx.now()
-    const finished = sink.finished
-    // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
-    // Read to its end, the stream's answers were all written: it stays resumable for the
-    // store's grace period
-    sink.unsafeShutdown()
-    return finished && stream.done && store !== undefined
-      ? Effect.zipRight(store.delivered(session.id, stream.id), onEnd)
-      : onEnd
-  })
-  const push = (writer: Writer) => {
-    const texts = pending
-    pending = undefined
+  }
+
+  get release(): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      const { ctx, session, stream, sink } = this
+      const store = ctx.config.store
+      ctx.openSinks.delete(sink)
+      if (stream.sink === sink) stream.sink = undefined
+      session.lastActivity = ctx.now()
+      const finished = sink.finished
+      // the connection is gone: a sender waiting on its full buffer goes on (to the backlog).
+      // Read to its end, the stream's answers were all written: it stays resumable for the
+      // store's grace period
+      sink.unsafeShutdown()
+      return finished && stream.done && store !== undefined
+        ? Effect.zipRight(store.delivered(session.id, stream.id), this.onEnd)
+        : this.onEnd
+    })
+  }
+
+  push(writer: Writer): () => void {
+    const texts = this.pending
+    this.pending = undefined
+    const sink = this.sink
     sink.attach(writer, texts === undefined ? "" : texts.join(""))
     return () => sink.drained()
   }
-  const bodyPull: BodyPull = { pull, release, push }
-  // made when read as a stream (never, by the node listener)
-  return Object.assign(Stream.suspend(() => Stream.repeatEffectChunkOption(pull).pipe(Stream.ensuring(release))), {
-    [BodyPullKey]: bodyPull
-  })
 }
 
 /**

@@ -35,38 +35,58 @@ let sessionCounter = 0
 /** A process-unique session id, for transports that have none. */
 export const nextSessionId = (): string => `session-${++sessionCounter}`
 
+class StateImpl implements SessionState {
+  readonly shape: ServerSessionShape
+  logLevel: McpSchema.LoggingLevel | undefined = undefined
+  initialized = false
+  private subscribed: Set<string> | undefined = undefined
+  private featureServices: WeakMap<Registered<unknown>, Context.Context<never>> | undefined = undefined
+  constructor(
+    readonly sessionId: string,
+    readonly negotiation: Negotiation,
+    readonly principal: (() => PrincipalInfo | undefined) | undefined,
+    readonly protocol: () => Protocol.Protocol
+  ) {
+    // closures, not methods: `ServerSessionShape`'s members are function properties a handler may pass on
+    const state = this
+    this.shape = {
+      sessionId,
+      protocolVersion: () => negotiation.version,
+      clientInfo: () => negotiation.clientInfo,
+      clientCapabilities: () => negotiation.clientCapabilities,
+      logLevel: () => state.logLevel,
+      notify: (method, params) => protocol().notify(method, params),
+      log: (lvl, data, logger) =>
+        levelAllows(state.logLevel, lvl)
+          ? protocol().notify("notifications/message", logger === undefined ? { level: lvl, data } : { level: lvl, data, logger })
+            .pipe(Effect.ignore)
+          : Effect.void
+    }
+  }
+  /** Made on first use: most sessions never subscribe. */
+  get subscriptions(): Set<string> {
+    return this.subscribed ??= new Set()
+  }
+  /** Made on first use: an idle session has called no feature. */
+  get services(): WeakMap<Registered<unknown>, Context.Context<never>> {
+    return this.featureServices ??= new WeakMap()
+  }
+  isSubscribed(uri: string): boolean {
+    return this.subscribed !== undefined && this.subscribed.has(uri)
+  }
+}
+
 /** A session's state; its `ServerSession` sends through `protocol`, set once the session's engine runs. */
 export const makeState = (options: {
   readonly sessionId: string
   readonly negotiation: Negotiation
   readonly principal: (() => PrincipalInfo | undefined) | undefined
   readonly protocol: () => Protocol.Protocol
-}): SessionState => {
-  const { negotiation, protocol } = options
-  const shape: ServerSessionShape = {
-    sessionId: options.sessionId,
-    protocolVersion: () => negotiation.version,
-    clientInfo: () => negotiation.clientInfo,
-    clientCapabilities: () => negotiation.clientCapabilities,
-    logLevel: () => state.logLevel,
-    notify: (method, params) => protocol().notify(method, params),
-    log: (lvl, data, logger) =>
-      levelAllows(state.logLevel, lvl)
-        ? protocol().notify("notifications/message", logger === undefined ? { level: lvl, data } : { level: lvl, data, logger })
-          .pipe(Effect.ignore)
-        : Effect.void
-  }
-  const state: SessionState = {
-    shape,
-    principal: options.principal,
-    subscriptions: new Set(),
-    services: new WeakMap(),
-    logLevel: undefined,
-    initialized: false,
-    protocol
-  }
-  return state
-}
+}): SessionState => new StateImpl(options.sessionId, options.negotiation, options.principal, options.protocol)
+
+/** Whether a session subscribed to `uri` (without making the set of one that never subscribed). */
+const isSubscribed = (state: SessionState, uri: string): boolean =>
+  state instanceof StateImpl ? state.isSubscribed(uri) : state.subscriptions.has(uri)
 
 /** A `subscriptions/listen` stream (2026-07-28), told of the same changes the sessions are. */
 export interface Listener {
@@ -115,7 +135,7 @@ export const make = (): Sessions => {
     resourceUpdated: (uri) =>
       Effect.zipRight(
         Effect.forEach(
-          Array.from(sessions).filter((s) => s.subscriptions.has(uri)),
+          Array.from(sessions).filter((s) => isSubscribed(s, uri)),
           (s) => s.shape.notify("notifications/resources/updated", { uri }).pipe(Effect.ignore),
           { discard: true }
         ),
