@@ -497,6 +497,24 @@ describe("Transport.layerMemoryPair", () => {
       assert.deepStrictEqual(yield* a.request("x", {}), { ok: 1 })
       assert.deepStrictEqual(pair.wire.map((w) => w.from), ["client", "server"])
     }))
+  it.effect("closed: a wait begun before close ends at close; one begun after ends at once (the signal is made on first wait)", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      const engine = yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: () => Effect.succeed({}),
+        onNotification: () => Effect.void
+      })
+      const early = yield* Effect.fork(engine.closed)
+      yield* Effect.yieldNow()
+      assert.isNull(early.unsafePoll())
+      yield* engine.close("test")
+      yield* Fiber.join(early)
+      yield* engine.closed
+      // closing twice is still nothing more
+      yield* engine.close("again")
+      yield* engine.closed
+    })))
 })
 
 describe("a transport that feeds the engine (Transport.fromPull with feed)", () => {
