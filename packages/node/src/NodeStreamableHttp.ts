@@ -204,8 +204,16 @@ const writeResponse = (
   detached: () => void
 ): Effect.Effect<void> => {
   if (res.writableEnded) return Effect.void
-  res.writeHead(response.status, response.headers)
   const body = response.body
+  if (body._tag === "Empty") {
+    // said to be empty (a 202, a DELETE's 200): framed by its length, as node does not do for a body
+    // after `writeHead` (it would be chunked, "0\r\n\r\n"): a client sees its end from the headers
+    if (!("content-length" in response.headers)) res.setHeader("content-length", "0")
+    res.writeHead(response.status, response.headers)
+    res.end()
+    return Effect.void
+  }
+  res.writeHead(response.status, response.headers)
   switch (body._tag) {
     case "Uint8Array":
       res.end(body.body)
@@ -265,9 +273,6 @@ const writeResponse = (
         Effect.ensuring(Effect.sync(() => res.end()))
       )
     }
-    case "Empty":
-      res.end()
-      return Effect.void
     default:
       res.end()
       return Effect.dieMessage(`NodeStreamableHttp: a ${body._tag} response body`)

@@ -98,6 +98,9 @@ describe("StreamableHttpServer", () => {
       const note = yield* post(url, { jsonrpc: "2.0", method: "notifications/initialized" }, s)
       assert.strictEqual(note.status, 202)
       assert.strictEqual(note.text, "")
+      // an empty body framed by its length, not chunked: a client sees its end from the headers
+      assert.strictEqual(note.headers.get("content-length"), "0")
+      assert.strictEqual(note.headers.get("transfer-encoding"), null)
       const call = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "steps", arguments: { n: 3 }, _meta: { progressToken: "p" } } }, s)
       assert.strictEqual(call.headers.get("content-type"), "text/event-stream")
       const messages = messagesOf(call.text)
@@ -229,6 +232,7 @@ describe("StreamableHttpServer", () => {
       assert.strictEqual(yield* mcp.sessionCount, 1)
       const del = yield* Effect.promise(() => fetch(url, { method: "DELETE", headers: { "mcp-session-id": sid } }))
       assert.strictEqual(del.status, 200)
+      assert.strictEqual(del.headers.get("content-length"), "0")
       assert.strictEqual(yield* mcp.sessionCount, 0)
       const after = yield* post(url, { jsonrpc: "2.0", id: 3, method: "ping" }, { "mcp-session-id": sid })
       assert.strictEqual(after.status, 404)
