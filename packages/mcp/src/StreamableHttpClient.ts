@@ -286,9 +286,19 @@ export const make = (
     const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
     yield* Effect.addFinalizer(() => mailbox.end)
     // with a backend that honours abort signals, the transport's bounds are deadlines on one sleeper
-    // fiber (started on the first bounded exchange), not a race of two fibers each
-    const deadlines = backend.signals ? Deadlines.make(yield* Effect.clock, Runtime.runFork(yield* Effect.runtime<never>())) : undefined
-    if (deadlines !== undefined) yield* Effect.addFinalizer(() => deadlines.stop)
+    // fiber (started on the first bounded exchange), not a race of two fibers each; the sessions over
+    // one backend (one connection pool) share that sleeper
+    // (forked on a runtime without this session's context, which a shared sleeper would keep alive)
+    const runtime = yield* Effect.runtime<never>()
+    const shared = backend.signals
+      ? Deadlines.acquireShared(
+        backend,
+        yield* Effect.clock,
+        Runtime.runFork(Runtime.make({ context: Context.empty(), fiberRefs: runtime.fiberRefs, runtimeFlags: runtime.runtimeFlags }))
+      )
+      : undefined
+    const deadlines = shared?.deadlines
+    if (shared !== undefined) yield* Effect.addFinalizer(() => shared.release)
     const exchange = HttpExchange.make(
       backend,
       url,

@@ -104,3 +104,46 @@ export const make = (
   clock: Clock.Clock,
   runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
 ): Deadlines => new DeadlinesImpl(clock, runFork)
+
+interface Shared {
+  readonly clock: Clock.Clock
+  readonly deadlines: Deadlines
+  users: number
+}
+
+const shared = new WeakMap<object, Shared>()
+
+/**
+ * The deadlines every user of `key` (e.g. an HTTP backend, shared by the
+ * sessions to one server) on the same Clock shares: one sleeper fiber for all
+ * of them instead of one each. `release` (once per call) stops it when the
+ * last user leaves; a user on another Clock gets deadlines of its own.
+ */
+export const acquireShared = (
+  key: object,
+  clock: Clock.Clock,
+  runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+): { readonly deadlines: Deadlines; readonly release: Effect.Effect<void> } => {
+  let entry = shared.get(key)
+  if (entry === undefined || entry.clock !== clock) {
+    if (entry !== undefined) {
+      const own = make(clock, runFork)
+      return { deadlines: own, release: own.stop }
+    }
+    entry = { clock, deadlines: make(clock, runFork), users: 0 }
+    shared.set(key, entry)
+  }
+  const current = entry
+  current.users++
+  let released = false
+  return {
+    deadlines: current.deadlines,
+    release: Effect.suspend(() => {
+      if (released) return Effect.void
+      released = true
+      if (--current.users > 0) return Effect.void
+      if (shared.get(key) === current) shared.delete(key)
+      return current.deadlines.stop
+    })
+  }
+}
