@@ -9,6 +9,8 @@ import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import { execFileSync } from "node:child_process"
+import { readFileSync, writeFileSync } from "node:fs"
+import * as inspector from "node:inspector"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -113,11 +115,39 @@ for (let r = 0; r < rounds - 1; r++) {
 }
 if (cg) execFileSync("callgrind_control", ["-z", String(process.pid)], { stdio: "ignore" })
 counting = true
+// SERVER_PID=pid: that process's CPU over the counted round too (/proc/pid/stat utime+stime)
+const serverPid = process.env.SERVER_PID
+const serverCpu = () => {
+  if (serverPid === undefined) return 0
+  const f = readFileSync(`/proc/${serverPid}/stat`, "utf8").split(") ")[1]!.split(" ")
+  return (Number(f[11]) + Number(f[12])) * 10_000 // clock ticks (100/s) in µs
+}
+// PROF=file.cpuprofile: a CPU profile of the counted round only (node:inspector, 100 µs sampling)
+const prof = process.env.PROF
+const session = prof === undefined ? undefined : new inspector.Session()
+const post = (method: string, params?: object) =>
+  new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (e, r) => e ? reject(e) : resolve(r)))
+if (session !== undefined) {
+  session.connect()
+  await post("Profiler.enable")
+  await post("Profiler.setSamplingInterval", { interval: 100 })
+  await post("Profiler.start")
+}
+const s0 = serverCpu()
 const c0 = process.cpuUsage()
 const t0 = performance.now()
 const ss = await Promise.all(Array.from({ length: S }, connect))
 const t1 = performance.now()
 const c1 = process.cpuUsage(c0)
+if (session !== undefined) {
+  const { profile } = await post("Profiler.stop") as { profile: unknown }
+  writeFileSync(prof!, JSON.stringify(profile))
+}
+if (serverPid !== undefined) {
+  // the server's last writes (the standing GETs' answers) may still be running: let it settle
+  await new Promise((r) => setTimeout(r, 300))
+  console.log(`server ${((serverCpu() - s0) / S).toFixed(0)} µs CPU/session (incl. 300 ms settle)`)
+}
 counting = false
 if (opsMode) {
   console.log(`${(ops / S).toFixed(0)} ops and ${(fibers / S).toFixed(1)} fibers per session opened`)
@@ -127,6 +157,8 @@ if (opsMode) {
 }
 if (cg) execFileSync("callgrind_control", ["-d", String(process.pid)], { stdio: "ignore" })
 console.log(`${S} sessions in ${(t1 - t0).toFixed(0)} ms, client ${((c1.user + c1.system) / S).toFixed(0)} µs CPU/session`)
+// HOLD=ms: wait that long with the sessions open before closing them (e.g. to read conncount.mjs's open count)
+if (process.env.HOLD !== undefined) await new Promise((r) => setTimeout(r, Number(process.env.HOLD)))
 ops = 0
 counting = true
 await Promise.all(ss.map((s) => s.close()))
