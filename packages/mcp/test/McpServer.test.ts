@@ -304,11 +304,9 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a handler's services come from the Layer that registered it, before the serving fiber's", () =>
+  /** Serves `server` from a fiber whose own Greeter is the wrong one; a 2025 client over memory. */
+  const serveUnderWrongGreeter = (server: McpServer.McpServerShape) =>
     Effect.gen(function*() {
-      const server = yield* buildServer(
-        McpServer.register(Greet).pipe(Layer.provide(Layer.succeed(Greeter, { greet: (n) => `Hello, ${n}` })))
-      )
       const pair = yield* Transport.makeMemoryPair()
       yield* server.serve(pair.server).pipe(
         Effect.provideService(Greeter, { greet: (n) => `Wrong greeter for ${n}` }),
@@ -317,6 +315,15 @@ describe("McpServer tools", () => {
       const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, pair.client)
       )
+      return { client, pair }
+    })
+
+  it.scopedLive("a handler's services come from the Layer that registered it, before the serving fiber's", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(
+        McpServer.register(Greet).pipe(Layer.provide(Layer.succeed(Greeter, { greet: (n) => `Hello, ${n}` })))
+      )
+      const { client, pair } = yield* serveUnderWrongGreeter(server)
       const result = yield* client.callTool("greet", { name: "Ada" })
       assert.deepStrictEqual(result.content, [{ type: "text", text: "Hello, Ada" }])
       assertWireValid(pair.wire)
@@ -336,14 +343,7 @@ describe("McpServer tools", () => {
       const server = yield* buildServer(
         McpServer.register(Who).pipe(Layer.provide(Layer.succeed(Greeter, { greet: (n) => `Hello, ${n}` })))
       )
-      const pair = yield* Transport.makeMemoryPair()
-      yield* server.serve(pair.server).pipe(
-        Effect.provideService(Greeter, { greet: (n) => `Wrong greeter for ${n}` }),
-        Effect.forkScoped
-      )
-      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
-        Effect.provideService(Transport.Transport, pair.client)
-      )
+      const { client, pair } = yield* serveUnderWrongGreeter(server)
       const call = (name: string) =>
         Effect.map(client.callTool("who", { name }), (r) => (r.content[0] as McpSchema.TextContent).text)
       const first = yield* call("Ada")
