@@ -491,12 +491,24 @@ const clientMaxRss = () => process.resourceUsage().maxRSS * 1024
 
 /** How long the RSS-growth phase lets the server idle before each reading: V8 and malloc give pages back lazily. */
 const SETTLE_MS = 1000
+/**
+ * How long after its GC an RSS-growth reading is taken: V8 unmaps the pages a GC freed on a background thread, and a
+ * reading at once counted 0–2.4 MiB of them at random (mostly after a loaded half: scratchpad/perf/leakstdio.mjs READ2).
+ */
+const UNMAP_MS = 300
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** The server's stats after idling, a GC and the unmapping that follows it. */
+const settledStats = async (driver: Driver): Promise<ProcessStats> => {
+  await sleep(SETTLE_MS)
+  await serverStats(driver, true)
+  await sleep(UNMAP_MS)
+  return serverStats(driver, false)
+}
+
 const runPhase = async (connector: Connector, driver: Driver, phase: Phase): Promise<PhaseReport> => {
-  if (phase.kind === "leak") await sleep(SETTLE_MS)
   // a GC before every phase on both sides, so that a phase does not pay for the last one's garbage
-  const serverBefore = await serverStats(driver, true)
+  const serverBefore = phase.kind === "leak" ? await settledStats(driver) : await serverStats(driver, true)
   const clientBefore = selfStats(true)
   const start = performance.now()
   let calls = 0
@@ -567,8 +579,7 @@ const runPhase = async (connector: Connector, driver: Driver, phase: Phase): Pro
   }
   const wallMs = performance.now() - start
   const clientAfter = selfStats(false)
-  if (phase.kind === "leak") await sleep(SETTLE_MS)
-  const serverAfter = await serverStats(driver, phase.kind === "leak")
+  const serverAfter = phase.kind === "leak" ? await settledStats(driver) : await serverStats(driver, false)
   return {
     kind: phase.kind,
     calls,
