@@ -321,7 +321,7 @@ describe("NdJson.makeWriter", () => {
       const output = new PassThrough()
       const write = vi.spyOn(output, "write")
       const writer = yield* NdJson.makeWriter(output)
-      const messages = Array.from({ length: 10 }, (_, i) => JsonRpc.request(i, "m"))
+      const messages = Array.from({ length: NdJson.DEFAULT_MAX_LINES_PER_WRITE - 1 }, (_, i) => JsonRpc.request(i, "m"))
       yield* Effect.forEach(messages, writer.send, { concurrency: "unbounded", discard: true })
       // sends complete at once; the write happens on the next tick, once for all of them
       assert.strictEqual(write.mock.calls.length, 0)
@@ -331,6 +331,43 @@ describe("NdJson.makeWriter", () => {
       yield* writer.send(JsonRpc.notification("later"))
       yield* Effect.sleep("1 millis")
       assert.strictEqual(write.mock.calls.length, 2)
+    }))
+
+  it.scopedLive("writes a full batch at once, the rest of the tick's sends at its end", () =>
+    Effect.gen(function*() {
+      const output = new PassThrough()
+      const write = vi.spyOn(output, "write")
+      const writer = yield* NdJson.makeWriter(output, { maxLinesPerWrite: 4 })
+      const messages = Array.from({ length: 10 }, (_, i) => JsonRpc.request(i, "m"))
+      const written = () => write.mock.calls.map((call) => String(call[0]))
+      // the 4th and the 8th send write their batch before returning, so a peer can start on
+      // the first answers while the rest are computed (one write for all would hold them all)
+      for (const [i, message] of messages.entries()) {
+        yield* writer.send(message)
+        assert.strictEqual(write.mock.calls.length, Math.floor((i + 1) / 4), `after send ${i}`)
+      }
+      assert.deepStrictEqual(written(), [
+        messages.slice(0, 4).map(line).join(""),
+        messages.slice(4, 8).map(line).join("")
+      ])
+      yield* Effect.sleep("1 millis")
+      assert.deepStrictEqual(written().slice(2), [messages.slice(8).map(line).join("")])
+      assert.strictEqual(String(output.read()), messages.map(line).join(""))
+    }))
+
+  it.scopedLive("joins at most DEFAULT_MAX_LINES_PER_WRITE lines by default", () =>
+    Effect.gen(function*() {
+      const output = new PassThrough()
+      const write = vi.spyOn(output, "write")
+      const writer = yield* NdJson.makeWriter(output)
+      const n = NdJson.DEFAULT_MAX_LINES_PER_WRITE
+      yield* Effect.forEach(Array.from({ length: 2 * n + 1 }, (_, i) => JsonRpc.request(i, "m")), writer.send, {
+        concurrency: "unbounded",
+        discard: true
+      })
+      assert.strictEqual(write.mock.calls.length, 2)
+      yield* Effect.sleep("1 millis")
+      assert.deepStrictEqual(write.mock.calls.map((call) => String(call[0]).split("\n").length - 1), [n, n, 1])
     }))
 
   it.scopedLive("waits for 'drain' when write() returns false", () =>
