@@ -251,6 +251,18 @@ describe("StreamableHttpServer", () => {
       assert.deepStrictEqual(messagesOf(steps.text).map((m) => m.method ?? m.id), ["notifications/progress", "notifications/progress", 3])
     }))
 
+  it.scopedLive("JSON mode sends a large answer, not ASCII, whole with its length in bytes", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(Features, { jsonResponse: true })
+      const sid = yield* initialize(url)
+      // over the size from which the body is sent encoded; "é" and "😀" are 2 and 4 bytes
+      const text = `${"x".repeat(70_000)}é${"y".repeat(1000)}😀`
+      const echo = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text } } }, { "mcp-session-id": sid })
+      assert.strictEqual(echo.headers.get("content-type"), "application/json")
+      assert.strictEqual(echo.headers.get("content-length"), String(Buffer.byteLength(echo.text, "utf8")))
+      assert.deepStrictEqual(JSON.parse(echo.text).result.content, [{ type: "text", text }])
+    }))
+
   it.scopedLive("stateless mode serves each POST alone and refuses GET and DELETE", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { stateless: true })

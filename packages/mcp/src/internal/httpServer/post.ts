@@ -66,22 +66,33 @@ const nonAsciiLength = (text: string): number => {
   return length
 }
 
+/** Bodies at least this long are sent encoded (see `wholeBody`). */
+const LARGE_BODY = 64 * 1024
+
+const encoder = new TextEncoder()
+
 /**
- * A complete body kept as text with its length: node writes headers and text
- * in one `write` (an encoded body would be a second buffer, and a copy).
+ * A complete body. A small one is kept as text with its length: node writes
+ * headers and text in one `write` (an encoded body would be a second buffer,
+ * and a copy). A large one is encoded once: node would join it to the headers
+ * as a new string and flatten that into a copy of the body on the JS heap (a
+ * young large object the size of the body; the encoded bytes live outside it).
  */
 const wholeBody = (
   text: string,
   contentType: string,
   headers: Record<string, string>,
   options?: { readonly status?: number }
-) =>
-  HttpServerResponse.raw(text, {
+) => {
+  const init = {
     ...(options?.status !== undefined && options.status !== 200 ? { status: options.status } : {}),
     contentType,
-    contentLength: utf8Length(text),
     headers: headers as Headers.Headers
-  })
+  }
+  return text.length >= LARGE_BODY
+    ? HttpServerResponse.uint8Array(encoder.encode(text), init)
+    : HttpServerResponse.raw(text, { ...init, contentLength: utf8Length(text) })
+}
 
 const DUPLICATE = {
   code: JsonRpc.ErrorCode.InvalidRequest,
