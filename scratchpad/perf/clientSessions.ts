@@ -31,6 +31,8 @@ const opsMode = process.env.OPS === "1"
 let counting = false
 let ops = 0
 let fibers = 0
+// TRACE=1: every operation of the counted round in order, with its fiber's id (use S=1)
+const trace: Array<string> = []
 const byKey = new Map<string, number>()
 const byFiber = new Map<string, number>()
 const origin = new Map<number, string>()
@@ -58,6 +60,7 @@ class Counter extends Supervisor.AbstractSupervisor<void> {
   onEffect(fiber: { id(): { id: number } }, effect: unknown) {
     if (!counting) return
     ops++
+    if (process.env.TRACE === "1") trace.push(`${fiber.id().id} ${describe(effect, 160)}`)
     const o = origin.get(fiber.id().id) ?? "(started before counting / main)"
     byOrigin.set(o, (byOrigin.get(o) ?? 0) + 1)
     const e = effect as { _op?: string; effect_instruction_i0?: unknown; effect_instruction_i1?: unknown }
@@ -151,6 +154,7 @@ if (serverPid !== undefined) {
 counting = false
 if (opsMode) {
   console.log(`${(ops / S).toFixed(0)} ops and ${(fibers / S).toFixed(1)} fibers per session opened`)
+  if (process.env.TRACE === "1") for (const line of trace) console.log(`trace ${line}`)
   for (const [k, v] of [...byOrigin].sort((a, b) => b[1] - a[1])) console.log(`ops ${(v / S).toFixed(0).padStart(5)}  in fibers from ${k}`)
   for (const [k, v] of [...byFiber].sort((a, b) => b[1] - a[1])) console.log(`fibers ${(v / S).toFixed(2)}  ${k}`)
   for (const [k, v] of [...byKey].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.OPS_TOP ?? 40))) console.log(`${(v / S).toFixed(1).padStart(6)}  ${k}`)

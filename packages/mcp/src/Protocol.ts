@@ -19,7 +19,7 @@
  *
  * @since 0.1.0
  */
-import type * as Context from "effect/Context"
+import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -222,8 +222,15 @@ export const make = (
     })
     const clock = yield* Effect.clock
     const engine = Engine.make(options.side, transport, loopRuntime)
-    // timeouts: one fiber per engine sleeps until the nearest deadline (a request costs a set entry, not a timer)
-    const deadlines = Deadlines.make(clock, Runtime.runFork(loopRuntime))
+    // timeouts: one fiber sleeps until the nearest deadline (a request costs a set entry, not a timer),
+    // shared by the engines on this Clock (forked on a runtime without this engine's context, which the
+    // shared sleeper would keep alive)
+    const timers = Deadlines.acquireShared(
+      clock,
+      clock,
+      Runtime.runFork(Runtime.make({ context: Context.empty(), fiberRefs: runtime.fiberRefs, runtimeFlags: loopRuntime.runtimeFlags }))
+    )
+    const deadlines = timers.deadlines
     const outgoing = Outgoing.make(engine, deadlines, {
       requestTimeout: options.requestTimeout ?? DEFAULT_TIMEOUT,
       maxRequestTimeout: options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT,
@@ -261,7 +268,7 @@ export const make = (
     yield* Effect.scopeWith((scope) =>
       Scope.addFinalizerExit(
         scope,
-        () => Effect.zipRight(close("the protocol engine was closed"), Effect.zipRight(incoming.interruptAll, deadlines.stop))
+        () => Effect.zipRight(close("the protocol engine was closed"), Effect.zipRight(incoming.interruptAll, timers.release))
       )
     )
 

@@ -400,7 +400,8 @@ export const make = (
         ? {
           isLost: () => state.legacy !== undefined ? state.legacy.sessionLoss?.isLost() ?? false : session.lost,
           // an adopted legacy transport's losses are forwarded to the same queue (`httpLegacyFallback`)
-          losses: Stream.fromQueue(session.losses)
+          losses: Stream.fromQueue(session.losses),
+          listen: (onLoss) => HttpSession.listen(session, onLoss)
         }
         : undefined,
       info: {

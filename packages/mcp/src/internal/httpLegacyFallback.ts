@@ -17,6 +17,7 @@ import { TransportError } from "../McpError.js"
 import type { TransportShape } from "../Transport.js"
 import { refused } from "./httpFailure.js"
 import * as HttpInbox from "./httpInbox.js"
+import * as HttpSession from "./httpSession.js"
 
 /** Builds the legacy transport (`LegacySseClient.make` or the user's `legacyFallback`). */
 export type Build = (status: number) => Effect.Effect<TransportShape, TransportError, Scope.Scope | HttpClient.HttpClient>
@@ -62,7 +63,7 @@ export const fallBack = (options: {
     // the legacy transport's session losses reach the engine through this transport's own queue
     const losses = legacy.sessionLoss?.losses
     if (losses !== undefined) {
-      yield* FiberSet.run(inbox.background, Stream.runForEach(losses, () => inbox.session.losses.offer(undefined)))
+      yield* FiberSet.run(inbox.background, Stream.runForEach(losses, () => Effect.sync(() => HttpSession.signalLoss(inbox.session))))
     }
     yield* FiberSet.run(
       inbox.background,

@@ -39,6 +39,10 @@ interface State {
   lost: boolean
   generation: number
   readonly losses: Queue.Queue<void>
+  /** Told of each loss instead of `losses`, once given (`listen`). */
+  listener: (() => void) | undefined
+  /** A loss was signalled before a listener was given. */
+  missed: boolean
   /** Completed when a new session is initialized (`notifications/initialized` went out). */
   renewed: Deferred.Deferred<void>
 }
@@ -53,6 +57,8 @@ export const make: Effect.Effect<HttpSession> = Effect.map(Queue.sliding<void>(1
     lost: false,
     generation: 0,
     losses,
+    listener: undefined,
+    missed: false,
     renewed: unsafeDeferred()
   }
   return state
@@ -111,7 +117,25 @@ export const lose = (session: HttpSession, sent: string | undefined, signal: boo
   if (sent === undefined || s.id !== sent) return
   s.id = undefined
   s.lost = true
-  if (signal) s.losses.unsafeOffer(undefined)
+  if (signal) signalLoss(session)
+}
+
+/** Tells the engine of a loss: its listener, or `losses` while it has given none. */
+export const signalLoss = (session: HttpSession): void => {
+  const s = state(session)
+  if (s.listener !== undefined) return s.listener()
+  s.missed = true
+  s.losses.unsafeOffer(undefined)
+}
+
+/** The engine's callback for losses (`SessionLoss.listen`); a loss signalled before is told at once. */
+export const listen = (session: HttpSession, onLoss: () => void): void => {
+  const s = state(session)
+  s.listener = onLoss
+  if (s.missed) {
+    s.missed = false
+    onLoss()
+  }
 }
 
 /** The session is gone and will not come back (re-initialization disabled): no DELETE for it. */

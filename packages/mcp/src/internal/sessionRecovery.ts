@@ -11,7 +11,9 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import type * as Scope from "effect/Scope"
+import * as Fiber from "effect/Fiber"
+import * as Runtime from "effect/Runtime"
+import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { McpError } from "../McpError.js"
 import { ProtocolError, TransportError } from "../McpError.js"
@@ -33,6 +35,41 @@ export interface Recovery {
 }
 
 const identity: Recovery = { recover: (_method, call) => call }
+
+/**
+ * Runs `onLoss` for each loss told through `listen`, in a fiber started when one is told (none
+ * waits for the life of the session): one at a time, and once more for losses told meanwhile.
+ */
+const listenOnDemand = (
+  listen: (onLoss: () => void) => void,
+  onLoss: Effect.Effect<void>
+): Effect.Effect<void, never, Scope.Scope> =>
+  Effect.flatMap(Effect.runtime<never>(), (runtime) =>
+    Effect.scopeWith((scope) => {
+      let running: Fiber.RuntimeFiber<void> | undefined
+      let again = false
+      let closed = false
+      const drain: Effect.Effect<void> = Effect.suspend(() => {
+        if (!again || closed) {
+          running = undefined
+          return Effect.void
+        }
+        again = false
+        return Effect.zipRight(onLoss, drain)
+      })
+      listen(() => {
+        again = true
+        if (running === undefined && !closed) running = Runtime.runFork(runtime)(drain)
+      })
+      // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs
+      return Scope.addFinalizer(
+        scope,
+        Effect.suspend(() => {
+          closed = true
+          return running === undefined ? Effect.void : Fiber.interrupt(running)
+        })
+      )
+    }))
 
 /**
  * `initialize` sends the engine's initialize request and resolves to the
@@ -75,12 +112,11 @@ export const make = (options: {
       }))
 
     // losses no call saw (the standing stream's 404, a new legacy connection)
-    yield* loss.losses.pipe(
-      Stream.runForEach(() =>
-        reinitialize("initialize").pipe(Effect.catchAll((e) => Effect.logDebug("re-initialization failed", e.message)))
-      ),
-      Effect.forkScoped
+    const onLoss = reinitialize("initialize").pipe(
+      Effect.catchAll((e) => Effect.logDebug("re-initialization failed", e.message))
     )
+    if (loss.listen !== undefined) yield* listenOnDemand(loss.listen, onLoss)
+    else yield* Effect.forkScoped(Stream.runForEach(loss.losses, () => onLoss))
 
     const recover = <A, E extends ClientError>(method: string, call: Effect.Effect<A, E>): Effect.Effect<A, E | ProtocolError> =>
       Effect.catchIf(call, (e) => sessionLost(e) !== undefined, () =>
