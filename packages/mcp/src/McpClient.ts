@@ -29,7 +29,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
 import * as PubSub from "effect/PubSub"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as Client2026 from "./internal/client2026.js"
@@ -510,7 +510,8 @@ export const make = <O extends ClientOptions>(
     const transport = yield* Transport
     const handlers = yield* ClientRequests.handlersOf(options)
     const notifications = yield* PubSub.unbounded<JsonRpc.Notification>()
-    yield* Effect.addFinalizer(() => PubSub.shutdown(notifications))
+    // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of this fiber's refs
+    yield* Effect.scopeWith((scope) => Scope.addFinalizer(scope, PubSub.shutdown(notifications)))
     let version: string | undefined
 
     const capabilities = declaredCapabilities(options)

@@ -86,7 +86,7 @@ import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
 import type * as Schedule from "effect/Schedule"
-import type * as Scope from "effect/Scope"
+import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as Deadlines from "./internal/deadlines.js"
 import * as Backend from "./internal/httpBackend.js"
@@ -283,8 +283,8 @@ export const make = (
     const state: { legacy: TransportShape | undefined; listening: boolean } = { legacy: undefined, listening: false }
 
     // finalizers run in reverse: mark closing, interrupt exchanges, DELETE, end incoming
+    // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of this fiber's refs each)
     const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
-    yield* Effect.addFinalizer(() => mailbox.end)
     // with a backend that honours abort signals, the transport's bounds are deadlines on one sleeper
     // fiber (started on the first bounded exchange), not a race of two fibers each; the sessions over
     // one backend (one connection pool) share that sleeper
@@ -298,7 +298,6 @@ export const make = (
       )
       : undefined
     const deadlines = shared?.deadlines
-    if (shared !== undefined) yield* Effect.addFinalizer(() => shared.release)
     const exchange = HttpExchange.make(
       backend,
       url,
@@ -307,12 +306,14 @@ export const make = (
       Option.isSome(provided) ? Backend.fromHttpClient(client) : undefined
     )
     const deleteOnClose = options.deleteOnClose === false ? false : Duration.decode(options.deleteOnClose ?? Duration.seconds(2))
-    yield* Effect.addFinalizer(() =>
-      Effect.suspend(() =>
-        session.id === undefined || deleteOnClose === false || state.legacy !== undefined
-          ? Effect.void
-          : exchange.del(HttpSession.headers(session, HttpExchange.userHeaders(options.headers)), deleteOnClose)
-      )
+    const deleteSession = Effect.suspend(() =>
+      session.id === undefined || deleteOnClose === false || state.legacy !== undefined
+        ? Effect.void
+        : exchange.del(HttpSession.headers(session, HttpExchange.userHeaders(options.headers)), deleteOnClose)
+    )
+    yield* Scope.addFinalizer(
+      scope,
+      Effect.ensuring(deleteSession, shared === undefined ? mailbox.end : Effect.zipRight(shared.release, mailbox.end))
     )
     const inbox = HttpInbox.make({
       mailbox,
@@ -323,7 +324,7 @@ export const make = (
       parserOptions: options.maxEventSize === undefined ? undefined : { maxEventSize: options.maxEventSize },
       wholeBodyLimit: options.maxEventSize ?? Sse.DEFAULT_MAX_EVENT_SIZE
     })
-    yield* Effect.addFinalizer(() => Effect.sync(() => HttpInbox.close(inbox)))
+    yield* Scope.addFinalizer(scope, Effect.sync(() => HttpInbox.close(inbox)))
 
     const resumption: Resumption = {
       exchange,
@@ -399,8 +400,10 @@ export const make = (
       sessionLoss: reinitialize
         ? {
           isLost: () => state.legacy !== undefined ? state.legacy.sessionLoss?.isLost() ?? false : session.lost,
-          // an adopted legacy transport's losses are forwarded to the same queue (`httpLegacyFallback`)
-          losses: Stream.fromQueue(session.losses),
+          // an adopted legacy transport's losses are signalled on this session too (`httpLegacyFallback`)
+          losses: Stream.asyncPush<void>((emit) =>
+            Effect.sync(() => HttpSession.listen(session, () => void emit.single(undefined)))
+          ),
           listen: (onLoss) => HttpSession.listen(session, onLoss)
         }
         : undefined,

@@ -60,7 +60,7 @@ export const fallBack = (options: {
     }
     const legacy = shape.right
     options.adopt(legacy)
-    // the legacy transport's session losses reach the engine through this transport's own queue
+    // the legacy transport's session losses reach the engine through this transport's session
     const losses = legacy.sessionLoss?.losses
     if (losses !== undefined) {
       yield* FiberSet.run(inbox.background, Stream.runForEach(losses, () => Effect.sync(() => HttpSession.signalLoss(inbox.session))))

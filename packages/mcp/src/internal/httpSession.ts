@@ -14,7 +14,6 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as FiberId from "effect/FiberId"
-import * as Queue from "effect/Queue"
 import { TransportError } from "../McpError.js"
 
 export interface HttpSession {
@@ -28,8 +27,6 @@ export interface HttpSession {
   readonly lost: boolean
   /** Bumped by every new session: cursors of an older one are stale. */
   readonly generation: number
-  /** Losses noticed outside any call, for the engine (one pending signal is enough). */
-  readonly losses: Queue.Queue<void>
 }
 
 interface State {
@@ -38,10 +35,9 @@ interface State {
   initialized: boolean
   lost: boolean
   generation: number
-  readonly losses: Queue.Queue<void>
-  /** Told of each loss instead of `losses`, once given (`listen`). */
+  /** Told of each loss noticed outside any call (`listen`): the engine's. */
   listener: (() => void) | undefined
-  /** A loss was signalled before a listener was given. */
+  /** A loss was signalled before a listener was given (one pending signal is enough). */
   missed: boolean
   /** Completed when a new session is initialized (`notifications/initialized` went out). */
   renewed: Deferred.Deferred<void>
@@ -49,14 +45,13 @@ interface State {
 
 const unsafeDeferred = () => Deferred.unsafeMake<void>(FiberId.none)
 
-export const make: Effect.Effect<HttpSession> = Effect.map(Queue.sliding<void>(1), (losses): HttpSession => {
+export const make: Effect.Effect<HttpSession> = Effect.sync((): HttpSession => {
   const state: State = {
     id: undefined,
     protocolVersion: undefined,
     initialized: false,
     lost: false,
     generation: 0,
-    losses,
     listener: undefined,
     missed: false,
     renewed: unsafeDeferred()
@@ -120,12 +115,11 @@ export const lose = (session: HttpSession, sent: string | undefined, signal: boo
   if (signal) signalLoss(session)
 }
 
-/** Tells the engine of a loss: its listener, or `losses` while it has given none. */
+/** Tells the engine of a loss: its listener, or the listener it gives later. */
 export const signalLoss = (session: HttpSession): void => {
   const s = state(session)
   if (s.listener !== undefined) return s.listener()
   s.missed = true
-  s.losses.unsafeOffer(undefined)
 }
 
 /** The engine's callback for losses (`SessionLoss.listen`); a loss signalled before is told at once. */
