@@ -82,7 +82,6 @@ import * as Effect from "effect/Effect"
 import * as FiberMap from "effect/FiberMap"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
 import type * as Schedule from "effect/Schedule"
@@ -91,6 +90,7 @@ import * as Stream from "effect/Stream"
 import * as Deadlines from "./internal/deadlines.js"
 import * as Backend from "./internal/httpBackend.js"
 import * as HttpExchange from "./internal/httpExchange.js"
+import { Frames } from "./internal/httpFrames.js"
 import type { ClientAuth } from "./internal/oauth/authorizer.js"
 import { authorized } from "./internal/oauth/httpAuth.js"
 import * as HttpInbox from "./internal/httpInbox.js"
@@ -104,7 +104,7 @@ import * as Sse from "./internal/sse.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as LegacySseClient from "./LegacySseClient.js"
 import { TransportError } from "./McpError.js"
-import { Transport, type TransportShape, fromMailbox } from "./Transport.js"
+import { Transport, type TransportShape } from "./Transport.js"
 
 /**
  * The JSON-RPC error code of the response made up for a request whose HTTP
@@ -284,12 +284,18 @@ export const make = (
 
     // finalizers run in reverse: mark closing, interrupt exchanges, DELETE, end incoming
     // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of this fiber's refs each)
-    const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
+    const runtime = yield* Effect.runtime<never>()
+    // frames go to the engine from the exchange that read them (no reader fiber); what they leave to
+    // run, in a fiber forked from this runtime (as the engine's own forks are)
+    const frames = new Frames(Runtime.runFork(Runtime.make({
+      context: runtime.context,
+      fiberRefs: runtime.fiberRefs,
+      runtimeFlags: Runtime.defaultRuntime.runtimeFlags
+    })))
     // with a backend that honours abort signals, the transport's bounds are deadlines on one sleeper
     // fiber (started on the first bounded exchange), not a race of two fibers each; the sessions over
     // one backend (one connection pool) share that sleeper
     // (forked on a runtime without this session's context, which a shared sleeper would keep alive)
-    const runtime = yield* Effect.runtime<never>()
     const shared = backend.signals
       ? Deadlines.acquireShared(
         backend,
@@ -313,10 +319,10 @@ export const make = (
     )
     yield* Scope.addFinalizer(
       scope,
-      Effect.ensuring(deleteSession, shared === undefined ? mailbox.end : Effect.zipRight(shared.release, mailbox.end))
+      Effect.ensuring(deleteSession, shared === undefined ? frames.end(Option.none()) : Effect.zipRight(shared.release, frames.end(Option.none())))
     )
     const inbox = HttpInbox.make({
-      mailbox,
+      frames,
       session,
       url,
       requests: yield* FiberMap.make<JsonRpc.RequestId>(),
@@ -391,7 +397,7 @@ export const make = (
       })
 
     return {
-      ...fromMailbox(mailbox),
+      incoming: frames.incoming(),
       send,
       negotiated: (version) => {
         if (state.legacy !== undefined) state.legacy.negotiated?.(version)

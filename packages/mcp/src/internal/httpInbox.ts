@@ -1,5 +1,5 @@
 /**
- * Where the streamable HTTP client's answers go: the mailbox behind
+ * Where the streamable HTTP client's answers go: the frames behind
  * `incoming`, and which exchange waits for which request id (a response may
  * arrive on its POST's stream, a resumed GET or the standing GET). Reads JSON
  * and SSE bodies into it, fails the calls whose exchange failed, and fails
@@ -11,11 +11,12 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as FiberMap from "effect/FiberMap"
 import * as FiberSet from "effect/FiberSet"
-import type * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
 import * as JsonRpc from "../JsonRpc.js"
 import { TransportError } from "../McpError.js"
 import { exchangeFailed } from "../Transport.js"
 import { type BackendResponse, header } from "./httpBackend.js"
+import type { Frames } from "./httpFrames.js"
 import { unreachable } from "./httpFailure.js"
 import * as HttpSession from "./httpSession.js"
 import type { Cursor } from "./reconnect.js"
@@ -33,7 +34,7 @@ export interface Inbox {
   readonly failure: TransportError | undefined
   /** The exchange waiting for each request id. */
   readonly sinks: Map<JsonRpc.RequestId, Sink>
-  readonly mailbox: Mailbox.Mailbox<JsonRpc.Frame, TransportError>
+  readonly frames: Frames
   readonly session: HttpSession.HttpSession
   readonly url: URL
   readonly requests: FiberMap.FiberMap<JsonRpc.RequestId>
@@ -86,12 +87,12 @@ export const deliver = (inbox: Inbox, frame: JsonRpc.Frame, sink: Sink): void =>
   }
   if (out.length === 0) return
   if (!JsonRpc.isBatch(frame)) {
-    inbox.mailbox.unsafeOffer(out[0]!)
+    inbox.frames.offer(out[0]!)
   } else if (out.every((m) => !JsonRpc.isInvalid(m) && JsonRpc.isResponse(m))) {
     // responses need no batch answer: hand them over one by one
-    for (const m of out) inbox.mailbox.unsafeOffer(m)
+    for (const m of out) inbox.frames.offer(m)
   } else {
-    inbox.mailbox.unsafeOffer(out)
+    inbox.frames.offer(out)
   }
 }
 
@@ -103,7 +104,7 @@ export const deliver = (inbox: Inbox, frame: JsonRpc.Frame, sink: Sink): void =>
 export const failAwaiting = (sink: Sink, error: JsonRpc.ErrorObject | TransportError, inbox: Inbox) =>
   Effect.sync(() => {
     for (const id of sink.awaiting) {
-      inbox.mailbox.unsafeOffer(error instanceof TransportError ? exchangeFailed(id, error) : JsonRpc.failure(id, error))
+      inbox.frames.offer(error instanceof TransportError ? exchangeFailed(id, error) : JsonRpc.failure(id, error))
     }
     sink.awaiting.clear()
   })
@@ -113,7 +114,7 @@ export const failTransport = (inbox: Inbox, error: TransportError) =>
   Effect.suspend(() => {
     if (inbox.closing || inbox.failure !== undefined) return Effect.void
     ;(inbox as { failure: TransportError | undefined }).failure = error
-    return inbox.mailbox.fail(error).pipe(
+    return inbox.frames.end(Option.some(error)).pipe(
       Effect.zipRight(Effect.forkDaemon(Effect.zipRight(FiberMap.clear(inbox.requests), FiberSet.clear(inbox.background)))),
       Effect.asVoid
     )

@@ -10,6 +10,7 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as FiberSet from "effect/FiberSet"
+import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../JsonRpc.js"
@@ -68,10 +69,14 @@ export const fallBack = (options: {
     yield* FiberSet.run(
       inbox.background,
       legacy.incoming.pipe(
-        Stream.runForEach((frame) => inbox.mailbox.offer(frame)),
+        Stream.runForEach((frame) => Effect.sync(() => inbox.frames.offer(frame))),
         Effect.matchCauseEffect({
-          onSuccess: () => inbox.mailbox.end,
-          onFailure: (cause) => Cause.isInterruptedOnly(cause) ? Effect.void : inbox.mailbox.failCause(cause)
+          onSuccess: () => inbox.frames.end(Option.none()),
+          onFailure: (cause) =>
+            Cause.isInterruptedOnly(cause) ? Effect.void : inbox.frames.end(Option.some(
+              Option.getOrElse(Cause.failureOption(cause), () =>
+                new TransportError({ reason: "Read", message: "The legacy transport failed", cause: Cause.squash(cause) }))
+            ))
         })
       )
     )

@@ -53,6 +53,8 @@ export const pullOf = (incoming: Stream.Stream<JsonRpc.Frame, TransportError>): 
  */
 export interface PushTarget {
   readonly frames: (frames: ReadonlyArray<JsonRpc.Frame>) => Effect.Effect<void>
+  /** `frames` done at once where it can be: what is left to run, or undefined when nothing is. */
+  readonly framesNow?: ((frames: ReadonlyArray<JsonRpc.Frame>) => Effect.Effect<void> | undefined) | undefined
   readonly end: (error: Option.Option<TransportError>) => Effect.Effect<void>
 }
 
@@ -72,6 +74,10 @@ export const pushable = (push: Push): Stream.Stream<JsonRpc.Frame, TransportErro
       Stream.unwrapScoped(Effect.map(Mailbox.make<JsonRpc.Frame, TransportError>(), (mailbox) => {
         push({
           frames: (frames) => Effect.asVoid(mailbox.offerAll(frames)),
+          framesNow: (frames) => {
+            mailbox.unsafeOfferAll(frames)
+            return undefined
+          },
           end: (error) => Effect.asVoid(error._tag === "Some" ? mailbox.fail(error.value) : mailbox.end)
         })
         return Mailbox.toStream(mailbox)

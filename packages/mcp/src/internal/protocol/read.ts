@@ -231,6 +231,11 @@ class Reader implements PushTarget {
     return this.onFrames(frames, 0)
   }
 
+  /** `PushTarget`: a read handed over, done at once where it can be. */
+  framesNow(frames: ReadonlyArray<JsonRpc.Frame>): Effect.Effect<void> | undefined {
+    return this.onFramesNow(frames, 0)
+  }
+
   /** `PushTarget`: the peer closed, or the transport failed. */
   end(error: Option.Option<TransportError>): Effect.Effect<void> {
     return error._tag === "None"

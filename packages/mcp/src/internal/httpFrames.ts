@@ -1,0 +1,96 @@
+/**
+ * Where the streamable HTTP client's exchanges put the frames they read: handed to the engine
+ * (`pushable`) by whoever read them, in order, as a read loop would have read them, so that no
+ * fiber per session waits for the next frame. What a frame leaves to run (a server request's
+ * fork, a notification) runs in a fiber started then, which also takes the frames that arrive
+ * meanwhile; a response settles its call where it was read.
+ * @internal
+ */
+import * as Effect from "effect/Effect"
+import type * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
+import type * as JsonRpc from "../JsonRpc.js"
+import type { TransportError } from "../McpError.js"
+import { pushable, type PushTarget } from "./pull.js"
+
+export class Frames {
+  private queue: Array<JsonRpc.Frame> = []
+  private target: PushTarget | undefined = undefined
+  /** A fiber hands frames over now: the others only queue (it takes theirs too). */
+  private running = false
+  /** How the input ended, once it did (told to the engine after the frames queued before). */
+  private ended: Option.Option<TransportError> | undefined = undefined
+  private endTold = false
+
+  constructor(private readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>) {}
+
+  /** The transport's `incoming`: the engine attaches to it. */
+  incoming() {
+    return pushable((target) => {
+      this.target = target
+      this.kick()
+    })
+  }
+
+  /** Hands a frame over (now, unless a fiber is handing frames over already). */
+  offer(frame: JsonRpc.Frame): void {
+    if (this.ended !== undefined) return
+    this.queue.push(frame)
+    this.kick()
+  }
+
+  /** The input ended (`None`) or failed: the engine is told after what is queued, in this fiber if none does it. */
+  end(error: Option.Option<TransportError>): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      if (this.ended !== undefined) return Effect.void
+      this.ended = error
+      const target = this.target
+      if (target === undefined || this.running) return Effect.void
+      this.running = true
+      return this.guarded(this.loop(target))
+    })
+  }
+
+  private kick(): void {
+    const target = this.target
+    if (this.running || target === undefined) return
+    const rest = this.now(target)
+    if (rest === undefined) return
+    this.running = true
+    this.runFork(this.guarded(Effect.zipRight(rest, this.loop(target))))
+  }
+
+  /** A handover that dies must not leave the frames handed over by nobody. */
+  private guarded(effect: Effect.Effect<void>): Effect.Effect<void> {
+    return Effect.onError(effect, () =>
+      Effect.sync(() => {
+        this.running = false
+      }))
+  }
+
+  /** Hands the queue over synchronously until a frame leaves something to run. */
+  private now(target: PushTarget): Effect.Effect<void> | undefined {
+    while (this.queue.length > 0) {
+      const frames = this.queue
+      this.queue = []
+      const rest = target.framesNow === undefined ? target.frames(frames) : target.framesNow(frames)
+      if (rest !== undefined) return rest
+    }
+    if (this.ended !== undefined && !this.endTold) {
+      this.endTold = true
+      return target.end(this.ended)
+    }
+    return undefined
+  }
+
+  private loop(target: PushTarget): Effect.Effect<void> {
+    return Effect.suspend(() => {
+      const rest = this.now(target)
+      if (rest === undefined) {
+        this.running = false
+        return Effect.void
+      }
+      return Effect.zipRight(rest, this.loop(target))
+    })
+  }
+}
