@@ -287,11 +287,13 @@ export const make = (
     const runtime = yield* Effect.runtime<never>()
     // frames go to the engine from the exchange that read them (no reader fiber); what they leave to
     // run, in a fiber forked from this runtime (as the engine's own forks are)
-    const frames = new Frames(Runtime.runFork(Runtime.make({
+    // (in this transport's scope: one still running when the session closes is interrupted)
+    const forkFrames = Runtime.runFork(Runtime.make({
       context: runtime.context,
       fiberRefs: runtime.fiberRefs,
       runtimeFlags: Runtime.defaultRuntime.runtimeFlags
-    })))
+    }))
+    const frames = new Frames((effect) => forkFrames(effect, { scope }))
     // with a backend that honours abort signals, the transport's bounds are deadlines on one sleeper
     // fiber (started on the first bounded exchange), not a race of two fibers each; the sessions over
     // one backend (one connection pool) share that sleeper
