@@ -20,6 +20,12 @@ const n = Number(nArg)
 const conc = Number(concArg ?? 1)
 const cmd = argv.slice(argv.indexOf("--") + 1)
 const ARGS = { text: "hello, model context protocol" }
+// WARM64=k: k more warm-up calls at 64 in flight after the sequential ones (as the bench's warm-up phase)
+const warm64 = Number(process.env.WARM64 ?? 0)
+// WARMSEQ=k: then k more sequential warm-up calls (after the 64 in flight: does the next sequential window still re-warm?)
+const warmSeq = Number(process.env.WARMSEQ ?? 0)
+// WARM64B=k: and then k more at 64 in flight (a second sequential→64→sequential transition, as the bench's phases go)
+const warm64b = Number(process.env.WARM64B ?? 0)
 
 // the window is marked synchronously (fs.writeSync on fd 1, then a blocking fs.readSync of fd 0 until the
 // counter writes a line), with no stream, promise or effect of its own: a new kind of stream in this process
@@ -60,12 +66,38 @@ const promiseRun = (call: () => Promise<unknown>) => async (count: number) => {
   }))
 }
 
+const concRun = async (call: () => Promise<unknown>, count: number) => {
+  let left = count
+  await Promise.all(Array.from({ length: 64 }, async () => {
+    while (left-- > 0) await call()
+  }))
+}
+
+// SERIES=k (sequential only): the window is made in chunks of k calls, and the main thread's CPU per call of each
+// chunk is printed on stderr after DONE (where a window's CPU goes: JIT warm-up at its start, or steady)
+const series = Number(process.env.SERIES ?? 0)
+const mainNow = () => Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1000
+const chunks: Array<number> = []
+const printSeries = () => {
+  if (series > 0) process.stderr.write(`${impl}: main-thread µs per call by chunk of ${series}: ${chunks.map((c) => (c / series).toFixed(0)).join(" ")}\n`)
+}
+
 const runPromises = async (call: () => Promise<unknown>, close: () => Promise<void>) => {
   const run = promiseRun(call)
   await run(warm)
+  if (warm64 > 0) await concRun(call, warm64)
+  if (warmSeq > 0) await run(warmSeq)
+  if (warm64b > 0) await concRun(call, warm64b)
   await mark("READY")
-  await run(n)
+  if (series > 0) {
+    for (let done = 0; done < n; done += series) {
+      const t = mainNow()
+      await run(series)
+      chunks.push(mainNow() - t)
+    }
+  } else await run(n)
   await mark("DONE")
+  printSeries()
   await close()
 }
 
@@ -84,9 +116,25 @@ const ours = () => {
           return Effect.forEach(Array.from({ length: conc }), () => worker, { concurrency: "unbounded", discard: true })
         })
     yield* run(warm)
+    const run64 = (count: number) =>
+      Effect.suspend(() => {
+        let left = count
+        const worker = Effect.whileLoop({ while: () => left-- > 0, body: () => echo, step: () => {} })
+        return Effect.forEach(Array.from({ length: 64 }), () => worker, { concurrency: "unbounded", discard: true })
+      })
+    if (warm64 > 0) yield* run64(warm64)
+    if (warmSeq > 0) yield* run(warmSeq)
+    if (warm64b > 0) yield* run64(warm64b)
     yield* Effect.sync(() => markSync("READY"))
-    yield* run(n)
+    if (series > 0) {
+      for (let done = 0; done < n; done += series) {
+        const t = mainNow()
+        yield* run(series)
+        chunks.push(mainNow() - t)
+      }
+    } else yield* run(n)
     yield* Effect.sync(() => markSync("DONE"))
+    printSeries()
   })
   const layer = McpClient.layer({ name: "cg-ours", version: "1", era: "2025" }).pipe(
     Layer.provide(NodeStdio.layerClient({ command: cmd[0]!, args: cmd.slice(1) }))
