@@ -518,11 +518,18 @@ const runPhase = async (connector: Connector, driver: Driver, phase: Phase): Pro
   let sessionsStats: ProcessStats | undefined
   switch (phase.kind) {
     case "warmup": {
-      // both paths get hot: one call at a time, and many in flight
-      const half = Math.floor(phase.n / 2)
-      const deadline = start + (phase.maxMs ?? Infinity)
-      const first = await driver.seq(half, start + (phase.maxMs ?? Infinity) / 2)
-      calls = first.length + (await driver.conc(phase.n - half, 64, deadline))
+      // both paths get hot: one call at a time, and many in flight; and so do the moves between them, twice
+      // over. The end of the first 64-in-flight loop deoptimizes an Effect runtime's hot functions (a fiber
+      // ending, a loop exiting: paths the steady loop never took), which then re-optimize during the next
+      // phase: the sequential window after one such move ran ~1,000 calls of it at twice the CPU
+      // (scratchpad/perf/threadstdio.mjs --tool jit; the second move deoptimizes nothing)
+      const quarter = Math.floor(phase.n / 4)
+      const slice = (phase.maxMs ?? Infinity) / 4
+      calls = 0
+      for (let k = 0; k < 2; k++) {
+        calls += (await driver.seq(quarter, start + slice * (2 * k + 1))).length
+        calls += await driver.conc(k === 0 ? quarter : phase.n - 3 * quarter, 64, start + slice * (2 * k + 2))
+      }
       break
     }
     case "leak":

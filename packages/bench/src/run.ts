@@ -252,7 +252,7 @@ const describeRun = (m: ReturnType<typeof machine>, seconds: number) =>
     `- machine: ${m.cpu}, nproc ${m.nproc}, ${m.memory} RAM; node ${m.node}; @modelcontextprotocol/sdk ${m.sdk}`,
     `- date: ${m.date}; ${ROUNDS} round(s), medians; whole run ${Math.round(seconds)} s${QUICK ? " (BENCH_QUICK: smoke run, not results)" : ""}`,
     ...(baseline?.commit === undefined ? [] : [`- baseline (\`@base\` pairings, \`÷ base\`): commit ${baseline.commit.slice(0, 12)}, bundled in the same run`]),
-    `- counts: ${SIZES.warmup} warm-up calls (half sequential, half 64 in flight; at most ${(2 * SIZES.capMs) / 1000} s), ` +
+    `- counts: ${SIZES.warmup} warm-up calls (sequential, 64 in flight, sequential, 64 in flight: a quarter each; at most ${(2 * SIZES.capMs) / 1000} s), ` +
     `${SIZES.seq} sequential and ${SIZES.conc} at ${SIZES.inflight} in flight (each at most ${SIZES.capMs / 1000} s), ` +
     `${SIZES.leak} for RSS growth (${LEAK_INFLIGHT} in flight, ${LEAK_ROUNDS} round), ${SIZES.blob1}× 1 MiB, ${SIZES.blob16}× 16 MiB, ${SIZES.sessions} sessions`
   ].join("\n")
