@@ -510,7 +510,12 @@ export const makeWriter = (writable: Writable, options?: WriterOptions): Effect.
   )
 
 const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly [Writer, () => void] => {
-  let texts: Array<string> = []
+  // this tick's lines, concatenated as they come: one line and many take the same steps in flush (an array,
+  // joined only when it held more than one, had a path a sequential client never took: its first use, when
+  // calls began to overlap, deoptimized flush, which re-optimized only much later)
+  let text = ""
+  /** Lines in `text`. */
+  let lines = 0
   let waiters: Array<Resume> = []
   let scheduled = false
   let blocked = false
@@ -539,7 +544,8 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
   const fail = (error: TransportError) => {
     if (failure === undefined) failure = error
     const ws = waiters
-    texts = []
+    text = ""
+    lines = 0
     waiters = []
     for (const w of ws) w(Effect.fail(error))
   }
@@ -558,12 +564,13 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
   }
 
   const flush = () => {
-    if (blocked || texts.length === 0) return
+    if (blocked || text.length === 0) return
     const error = currentFailure()
     if (error !== undefined) return fail(error)
-    const data = texts.length === 1 ? texts[0] : texts.join("")
+    const data = text
     const ws = waiters
-    texts = []
+    text = ""
+    lines = 0
     waiters = []
     let ok: boolean
     try {
@@ -601,9 +608,9 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
     Effect.suspend(() => {
       const error = currentFailure()
       if (error !== undefined) return Effect.fail(error)
-      texts.push(typeof message === "string" ? message : JsonRpc.encode(message) + "\n")
+      text += typeof message === "string" ? message : JsonRpc.encode(message) + "\n"
       // a full batch goes at once: the peer starts on it while this side works on the rest
-      if (texts.length >= maxLines && !blocked) flush()
+      if (++lines >= maxLines && !blocked) flush()
       else if (!scheduled && !blocked) {
         scheduled = true
         process.nextTick(onTick)
