@@ -60,10 +60,11 @@ lines.on("line", (l) => {
     const de = /^\[bailout \(kind: ([^,]+), reason: ([^)]*)\): begin\. deoptimizing 0x[0-9a-f]+ <JSFunction ([^ >]*)/.exec(l)
     if (opt) {
       jit.opt++
-      jit.optBy.set(opt[1] || "(anonymous)", (jit.optBy.get(opt[1] || "(anonymous)") ?? 0) + 1)
+      const name = opt[1] === "" || opt[1].startsWith("(") ? "(anonymous)" : opt[1]
+      jit.optBy.set(name, (jit.optBy.get(name) ?? 0) + 1)
     } else if (de) {
       jit.deopt++
-      const key = `${de[3] || "(anonymous)"}: ${de[2]} (${de[1]})`
+      const key = `${de[3] === "" || de[3].startsWith("(") ? "(anonymous)" : de[3]}: ${de[2]} (${de[1]})`
       jit.deBy.set(key, (jit.deBy.get(key) ?? 0) + 1)
     }
   }
