@@ -38,22 +38,27 @@ export class Inbox {
   drain(): Effect.Effect<void> {
     if (this.draining || this.target === undefined || this.queue.length === 0) return Effect.void
     this.draining = true
-    // a handover that dies must not leave the inbox drained by nobody (every later POST would queue)
-    return Effect.uninterruptible(Effect.onError(this.loop(this.target), () => Effect.sync(() => {
+    // a handover that dies must not leave the inbox drained by nobody (every later POST would queue);
+    // nothing interrupts it in between, so a plain match is enough (`onError` would mask once more)
+    return Effect.uninterruptible(Effect.catchAllCause(this.loop(this.target), (cause) => {
       this.draining = false
-    })))
+      return Effect.failCause(cause)
+    }))
   }
 
   private loop(target: PushTarget): Effect.Effect<void> {
-    return Effect.suspend(() => {
-      const frames = this.queue
-      if (frames.length === 0) {
-        this.draining = false
-        return this.ended ? target.end(Option.none()) : Effect.void
-      }
-      this.queue = []
-      return Effect.zipRight(target.frames(frames), this.loop(target))
-    })
+    return Effect.suspend(() => this.step(target))
+  }
+
+  /** Hands over what is queued now, then again what came meanwhile (without suspending once more). */
+  private step(target: PushTarget): Effect.Effect<void> {
+    const frames = this.queue
+    if (frames.length === 0) {
+      this.draining = false
+      return this.ended ? target.end(Option.none()) : Effect.void
+    }
+    this.queue = []
+    return Effect.flatMap(target.frames(frames), () => this.step(target))
   }
 
   /** The peer is gone: the engine closes (after what is queued, if a fiber hands it over now). */

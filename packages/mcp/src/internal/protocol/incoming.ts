@@ -40,6 +40,17 @@ const hasEnvelopeClaim = (params: JsonRpc.Params | undefined): boolean => {
   return typeof meta === "object" && meta !== null && "io.modelcontextprotocol/protocolVersion" in meta
 }
 
+/**
+ * A fiber whose refs can be set directly, as `FiberRef.set` sets them (Effect's fiber runtime has the
+ * method; `Fiber.RuntimeFiber` does not declare it).
+ */
+interface SettableFiber {
+  readonly setFiberRef: <A>(fiberRef: FiberRef.FiberRef<A>, value: A) => void
+}
+
+const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
+  typeof (fiber as Partial<SettableFiber>).setFiberRef === "function"
+
 /** -32603 means "internal error, details hidden": one with a message or data of its own is not sent as it is. */
 const carriesInternals = (error: ErrorResponse): boolean =>
   error.code === JsonRpc.ErrorCode.InternalError && (error.message !== "Internal error" || error.data !== undefined)
@@ -162,10 +173,11 @@ class IncomingImpl implements Incoming {
           if (fiber !== own) {
             return Effect.provide(effect as Effect.Effect<A, E>, base === undefined ? context : Context.merge(base, context))
           }
-          return Effect.zipRight(
-            FiberRef.set(FiberRef.currentContext, Context.merge(this.underneath(fiber.currentContext, base), context)),
-            effect as Effect.Effect<A, E>
-          )
+          const merged = Context.merge(this.underneath(fiber.currentContext, base), context)
+          if (!settable(fiber)) return Effect.zipRight(FiberRef.set(FiberRef.currentContext, merged), effect as Effect.Effect<A, E>)
+          // what `FiberRef.set` does, in the fiber at hand: two operations less per request
+          fiber.setFiberRef(FiberRef.currentContext, merged)
+          return effect as Effect.Effect<A, E>
         })
     )
     // the request's scope closes before the answer goes out, so that the
