@@ -15,6 +15,8 @@ export interface Once<A, E> {
   readonly await: Effect.Effect<A, E>
   /** Whether it completed. */
   readonly isDone: () => boolean
+  /** The completion, if it came. */
+  readonly poll: () => Exit.Exit<A, E> | undefined
 }
 
 export const make = <A, E>(): Once<A, E> => {
@@ -32,6 +34,7 @@ export const make = <A, E>(): Once<A, E> => {
       if (settled !== undefined) return callback(settled)
       resume = callback
     }),
-    isDone: () => settled !== undefined
+    isDone: () => settled !== undefined,
+    poll: () => settled
   }
 }

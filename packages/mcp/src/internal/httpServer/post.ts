@@ -326,16 +326,25 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
   }
   const done = stateless ? sessions.close(session) : undefined
   const decided = stream.json!.decided
-  const timer = config.jsonMode || decided.isDone() ? undefined : fastPathTimer(ctx, decided)
-  return Effect.zipRight(drain, Effect.flatMap(decided.await, (how) => {
-    if (timer !== undefined) fastPath.remove(timer)
+  const replied = (how: "json" | "sse") => {
     const gathered = stream.json!.responses
     stream.json = undefined
     const reply = how === "json"
       ? whole(ctx, session, stream, gathered, isBatch, done)
       : streamed(ctx, session, stream, gathered, done)
     return fleet !== undefined && changesState(messages) ? Effect.zipRight(fleet.save(session), reply) : reply
-  }))
+  }
+  return Effect.flatMap(drain, () => {
+    // most handlers answer while the engine takes the POST (their fiber runs until it waits): then
+    // there is nothing to wait for, and no fast-path window to watch
+    const now = decided.poll()
+    if (now !== undefined && Exit.isSuccess(now)) return replied(now.value)
+    const timer = config.jsonMode ? undefined : fastPathTimer(ctx, decided)
+    return Effect.flatMap(decided.await, (how) => {
+      if (timer !== undefined) fastPath.remove(timer)
+      return replied(how)
+    })
+  })
 }
 
 /** Every answer came within the window: one complete body, JSON or a whole event stream. */
