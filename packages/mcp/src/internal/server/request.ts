@@ -70,10 +70,16 @@ const requestServices = (env: RequestEnv): Context.Context<never> => {
  * is kept for a later request; the feature's services are copied once, with the request's
  * (a handful) merged over them (`Context.add` on the feature's would copy them per service).
  */
-const servicesOnce = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> => {
-  const own = Context.make(ServerSession, env.session.shape).pipe(Context.add(HandlerContext, env.handlerContext))
+const servicesOnce = (entry: Registered<unknown>, env: RequestEnv): Context.Context<never> =>
+  Context.merge(entry.context, requestServices2026(env))
+
+/** A 2026 request's own services: its view of the client, its `HandlerContext` (and the caller, on a protected transport). */
+const requestServices2026 = (env: RequestEnv): Context.Context<never> => {
+  // one map for the two or three (`Context.make` then `add` would copy it once more)
+  const own = new Map<string, unknown>([[ServerSession.key, env.session.shape], [HandlerContext.key, env.handlerContext]])
   const principal = env.session.principal?.()
-  return Context.merge(entry.context, principal === undefined ? own : Context.add(own, Principal, principal))
+  if (principal !== undefined) own.set(Principal.key, principal)
+  return Context.unsafeMake(own)
 }
 
 /**
@@ -88,7 +94,9 @@ export const runFeature = <A>(
   env: RequestEnv
 ): Effect.Effect<A, ErrorResponse> =>
   env.envelope !== undefined
-    ? env.incoming.provide(effect, servicesOnce(entry, env))
+    // the feature's own services as the engine's `base` (the same object each request: merged over
+    // the fiber's once per connection), the request's view and context over them
+    ? env.incoming.provide(effect, requestServices2026(env), entry.context)
     // the session's services as the engine's `base`: the same object each request, merged once
     : env.incoming.provide(effect, requestServices(env), sessionServices(entry, env))
 
