@@ -1,6 +1,7 @@
 // Effect operations and fibers per call of our streamable HTTP server, in one process: the server
 // (NodeStreamableHttp on 127.0.0.1:0, an echo tool) under a supervisor that counts every op, driven by
-// raw node:http keep-alive POSTs. MODE=2026 (default): the 2026-07-28 path (envelope + headers, no
+// raw node:http keep-alive POSTs (FAST_PATH_MS=60000: the SSE fast-path window, so that its sleeper's restarts, which
+// depend on the pace of the calls, do not count). MODE=2026 (default): the 2026-07-28 path (envelope + headers, no
 // session); MODE=2025: an initialized 2025 session; MODE=stateless: 2025 with `stateless: true`.
 //   node scratchpad/perf/out/ops2026.js   (N calls counted, after 500 warm-up)
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -46,7 +47,7 @@ const meta = {
   "io.modelcontextprotocol/clientInfo": { name: "raw2026", version: "1" }
 }
 const program = Effect.gen(function*() {
-  const layer = NodeStreamableHttp.layer({ port: 0, ...(MODE === "stateless" ? { stateless: true } : {}) }).pipe(
+  const layer = NodeStreamableHttp.layer({ port: 0, ...(MODE === "stateless" ? { stateless: true } : {}), ...(process.env.FAST_PATH_MS !== undefined ? { sseFastPath: Number(process.env.FAST_PATH_MS) } : {}) }).pipe(
     Layer.provideMerge(McpServer.register(Echo)),
     Layer.provideMerge(McpServer.layer({ name: "s", version: "1" }))
   )
