@@ -555,8 +555,8 @@ describe("Transport.layerMemoryPair", () => {
 })
 
 describe("a transport that feeds the engine (Transport.fromPull with feed)", () => {
-  /** A client engine over a transport whose frames are handed over by hand; the pull never reads. */
-  const fedClient = (onNotification: Protocol.ProtocolOptions["onNotification"]) =>
+  /** An engine over a transport whose frames are handed over by hand; the pull never reads. */
+  const fedEngine = (options: Pick<Protocol.ProtocolOptions, "side" | "onRequest" | "onNotification">) =>
     Effect.gen(function*() {
       const sent: Array<JsonRpc.Outgoing> = []
       const resumed: Array<number> = []
@@ -570,15 +570,13 @@ describe("a transport that feeds the engine (Transport.fromPull with feed)", () 
         }),
         send: (message) => Effect.sync(() => void sent.push(message))
       }
-      const engine = yield* Protocol.make(transport, {
-        side: "client",
-        onRequest: () => Effect.succeed({}),
-        onNotification
-      })
+      const engine = yield* Protocol.make(transport, options)
       yield* Effect.yieldNow()
       assert.isDefined(target, "the engine attached to the feed")
       return { engine, sent, resumed, target: target! }
     })
+  const fedClient = (onNotification: Protocol.ProtocolOptions["onNotification"]) =>
+    fedEngine({ side: "client", onRequest: () => Effect.succeed({}), onNotification })
 
   it.scoped("settles a response at once, and runs what frames leave to run in order, before the frames after them", () =>
     Effect.gen(function*() {
@@ -632,5 +630,78 @@ describe("a transport that feeds the engine (Transport.fromPull with feed)", () 
       const failed = failureOf(yield* Fiber.await(two))
       assert.strictEqual(failed?.reason, "ConnectionClosed")
       yield* engine.closed
+    }))
+
+  /** A server engine whose handlers note when they start; `hang` never ends, `gated` waits for the gate. */
+  const fedServer = Effect.gen(function*() {
+    const gate = yield* Deferred.make<void>()
+    const started: Array<JsonRpc.RequestId> = []
+    const interrupted: Array<JsonRpc.RequestId> = []
+    const notified: Array<string> = []
+    const fed = yield* fedEngine({
+      side: "server",
+      onRequest: ({ request }) =>
+        Effect.suspend(() => {
+          started.push(request.id)
+          return request.method === "hang"
+            ? Effect.onInterrupt(Effect.never, () => Effect.sync(() => void interrupted.push(request.id)))
+            : Effect.succeed({ id: request.id })
+        }),
+      onNotification: (n) =>
+        Effect.zipRight(n.method === "slow" ? Deferred.await(gate) : Effect.void, Effect.sync(() => void notified.push(n.method)))
+    })
+    const answered = () => fed.sent.flatMap((m) => (JsonRpc.isBatch(m) ? [] : "id" in m ? [m.id] : []))
+    return { ...fed, gate, started, interrupted, notified, answered }
+  })
+
+  it.scoped("server: forks a request's handler in the transport's callback; a frame's leftover work runs before later frames", () =>
+    Effect.gen(function*() {
+      const { answered, gate, interrupted, notified, started, target } = yield* fedServer
+      // started before `frames` returned: no fiber was woken to fork it
+      assert.isTrue(target.frames([JsonRpc.request(1, "echo"), JsonRpc.request(2, "hang")]))
+      assert.deepStrictEqual(started, [1, 2])
+      assert.deepStrictEqual(answered(), [1])
+      // a cancellation reaches the handler forked in the callback
+      assert.isTrue(target.frames([JsonRpc.notification("notifications/cancelled", { requestId: 2 })]))
+      yield* until(() => interrupted.length === 1)
+      // a request behind a notification still running waits for it
+      assert.isTrue(target.frames([JsonRpc.notification("slow"), JsonRpc.request(3, "echo")]))
+      assert.isTrue(target.frames([JsonRpc.request(4, "echo")]))
+      yield* Effect.yieldNow()
+      assert.deepStrictEqual(started, [1, 2])
+      yield* Deferred.succeed(gate, undefined)
+      yield* until(() => answered().length === 3)
+      assert.deepStrictEqual(started, [1, 2, 3, 4])
+      assert.deepStrictEqual(answered(), [1, 3, 4], "the cancelled request is answered by nobody")
+      assert.deepStrictEqual(notified, ["slow"])
+    }))
+
+  it.scoped("server: stops the transport at a backlog of 256 frames behind its fiber, reads again once it caught up", () =>
+    Effect.gen(function*() {
+      const { answered, gate, resumed, target } = yield* fedServer
+      assert.isTrue(target.frames([JsonRpc.notification("slow")]))
+      const answers: Array<boolean> = []
+      for (let i = 1; i <= 300; i++) answers.push(target.frames([JsonRpc.request(i, "echo")]))
+      assert.strictEqual(answers.indexOf(false), 255, "a backlog of 256 frames pauses the transport")
+      assert.deepStrictEqual(answered(), [])
+      yield* Deferred.succeed(gate, undefined)
+      yield* until(() => answered().length === 300)
+      assert.deepStrictEqual(answered(), Array.from({ length: 300 }, (_, i) => i + 1))
+      assert.strictEqual(resumed.length, 1)
+    }))
+
+  it.effect("server: at the end of the input closes the engine, interrupting running handlers; frames after it are not read", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const { answered, engine, interrupted, started, target } = yield* Scope.extend(fedServer, scope)
+      target.frames([JsonRpc.request(1, "hang"), JsonRpc.request(2, "echo")])
+      target.end(Effect.fail(Option.none()))
+      yield* engine.closed
+      yield* until(() => interrupted.length === 1)
+      assert.deepStrictEqual(answered(), [2])
+      // the engine's fiber is gone: what comes now is left unread, and no handler starts
+      yield* Scope.close(scope, Exit.void)
+      assert.isFalse(target.frames([JsonRpc.request(3, "echo")]))
+      assert.deepStrictEqual(started, [1, 2])
     }))
 })

@@ -109,7 +109,9 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
       maxJsonDepth: options?.maxJsonDepth
     })
     return {
-      ...fromPull(reader.pull),
+      // the engine is fed from stdin's 'data' events: a request's fiber is forked in the event's
+      // callback, with no reader fiber woken per read
+      ...fromPull(reader.pull, { feed: reader.feed }),
       send: (message) => writer.send(message)
     } satisfies TransportShape
   })

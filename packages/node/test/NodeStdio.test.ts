@@ -127,6 +127,74 @@ describe("NodeStdio server side", () => {
       assert.strictEqual(stdout.trim().split("\n").length, 1)
       assert.include(stderr, "echo-server logging through Effect")
     }))
+
+  it.live("a server process stops reading stdin while its read loop is behind, then answers everything in order; a cancelled request is never answered", () =>
+    Effect.gen(function*() {
+      const options = tsFixture("echo-server")
+      const child = spawn(options.command, options.args!, { cwd: packageDir, stdio: ["pipe", "pipe", "pipe"] })
+      yield* Effect.addFinalizer(() => Effect.sync(() => child.kill("SIGKILL")))
+      yield* Effect.async<void>((resume) => {
+        let stderr = ""
+        child.stderr.on("data", (b: Buffer) => {
+          stderr += b.toString()
+          if (stderr.includes("echo-server ready")) resume(Effect.void)
+        })
+      }).pipe(Effect.timeoutFail({ duration: "20 seconds", onTimeout: () => new Error("the server did not start") }))
+      const ids: Array<unknown> = []
+      let buffered = ""
+      child.stdout.on("data", (b: Buffer) => {
+        const parts = (buffered + b.toString()).split("\n")
+        buffered = parts.pop()!
+        for (const part of parts) ids.push((JSON.parse(part) as { id: unknown }).id)
+      })
+      const pings = 20_000
+      // the read loop sleeps: the frames after the notification queue behind it, and past a backlog the
+      // server stops reading its stdin, so that most of what we wrote stays on our side of the pipe
+      const lines = [JsonRpc.request(0, "hang"), JsonRpc.notification("sleep", { ms: 6000 })]
+      for (let i = 1; i <= pings; i++) lines.push(JsonRpc.request(i, "ping"))
+      lines.push(JsonRpc.notification("notifications/cancelled", { requestId: 0 }))
+      lines.push(JsonRpc.request(pings + 1, "echo", { last: true }))
+      // written in small chunks: `writableLength` counts a chunk until all of it is written
+      let total = 0
+      for (let i = 0; i < lines.length; i += 20) {
+        const chunk = lines.slice(i, i + 20).map((m) => JsonRpc.encode(m) + "\n").join("")
+        total += chunk.length
+        child.stdin.write(chunk)
+      }
+      /** What is left unwritten of our input, once it stopped changing for two seconds. */
+      const settledUnread = Effect.async<number>((resume) => {
+        let last = -1
+        let same = 0
+        const poll = setInterval(() => {
+          const now = child.stdin.writableLength
+          same = now === last ? same + 1 : 0
+          last = now
+          if (same >= 20) {
+            clearInterval(poll)
+            resume(Effect.succeed(now))
+          }
+        }, 100)
+        return Effect.sync(() => clearInterval(poll))
+      })
+      const unread = yield* settledUnread
+      assert.isAbove(unread, total / 2, "the server stopped reading its stdin")
+      assert.deepStrictEqual(ids, [], "the read loop still sleeps")
+      yield* Effect.async<void>((resume) => {
+        const poll = setInterval(() => {
+          if (ids.at(-1) === pings + 1) {
+            clearInterval(poll)
+            resume(Effect.void)
+          }
+        }, 50)
+        return Effect.sync(() => clearInterval(poll))
+      }).pipe(Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new Error(`${ids.length} answers`) }))
+      assert.deepStrictEqual(ids, Array.from({ length: pings + 1 }, (_, i) => i + 1))
+      child.stdin.end()
+      const code = yield* Effect.async<number | null>((resume) => {
+        child.once("exit", (code) => resume(Effect.succeed(code)))
+      }).pipe(Effect.timeout("10 seconds"))
+      assert.strictEqual(code, 0)
+    }).pipe(Effect.scoped))
 })
 
 describe("NodeStdio engine over real stdio", () => {

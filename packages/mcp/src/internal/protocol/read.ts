@@ -59,8 +59,11 @@ const fed = (
       wake = undefined
       resume(Effect.void)
     }
+    /** The fiber is gone (ended or interrupted): no engine handles frames any more; the transport stops reading. */
+    let stopped = false
     const control = feed({
       frames: (frames) => {
+        if (stopped) return false
         if (ending !== undefined) return true
         if (busy) {
           for (const frame of frames) queue.push(frame)
@@ -110,7 +113,9 @@ const fed = (
       }
       return Effect.zipRight(park, step)
     })
-    return step
+    return Effect.ensuring(step, Effect.sync(() => {
+      stopped = true
+    }))
   })
 
 /**
