@@ -74,13 +74,8 @@ const servicesOnce = (entry: Registered<unknown>, env: RequestEnv): Context.Cont
   Context.merge(entry.context, requestServices2026(env))
 
 /** A 2026 request's own services: its view of the client, its `HandlerContext` (and the caller, on a protected transport). */
-const requestServices2026 = (env: RequestEnv): Context.Context<never> => {
-  // one map for the two or three (`Context.make` then `add` would copy it once more)
-  const own = new Map<string, unknown>([[ServerSession.key, env.session.shape], [HandlerContext.key, env.handlerContext]])
-  const principal = env.session.principal?.()
-  if (principal !== undefined) own.set(Principal.key, principal)
-  return Context.unsafeMake(own)
-}
+const requestServices2026 = (env: RequestEnv): Context.Context<never> =>
+  Context.add(requestServices(env), ServerSession, env.session.shape)
 
 /**
  * Runs a feature's handler as the rest of the request, with its services
