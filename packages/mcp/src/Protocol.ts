@@ -167,6 +167,8 @@ export interface Protocol {
   readonly pending: Effect.Effect<number>
   /** Incoming requests whose handler is running. */
   readonly running: Effect.Effect<number>
+  /** `running` read without an effect (the HTTP server's 2026 connections, once per POST). @internal */
+  readonly runningNow?: (() => number) | undefined
 }
 
 const DEFAULT_TIMEOUT = Duration.seconds(60)
@@ -290,7 +292,8 @@ export const make = (
       ),
       close,
       pending: Effect.sync(() => outgoing.pending.size),
-      running: Effect.sync(() => incoming.running())
+      running: Effect.sync(() => incoming.running()),
+      runningNow: () => incoming.running()
     } satisfies Protocol
   })
 

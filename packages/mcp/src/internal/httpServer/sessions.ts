@@ -43,7 +43,7 @@ export interface Session extends Registry.Entry {
   /** A 2026 connection: the headers of the POST it serves now (`TransportInfo.headers`). */
   headers: { readonly [name: string]: string } | undefined
   /** A 2026 connection: how many requests its engine is handling. */
-  running: Effect.Effect<number> | undefined
+  running: (() => number) | undefined
 }
 
 /** At most this many idle 2026 connections wait for the next 2026 POST. */
@@ -62,9 +62,10 @@ export interface Sessions {
   readonly pooled2026: (headers: { readonly [name: string]: string }) => Session | undefined
   /**
    * The end of a 2026 POST answered whole: its connection waits for the next 2026 POST when
-   * nothing of this one is left, else it is closed.
+   * nothing of this one is left (undefined: pooled, nothing to run), else it is closed (the
+   * effect that closes it).
    */
-  readonly release2026: (session: Session) => Effect.Effect<void>
+  readonly release2026: (session: Session) => Effect.Effect<void> | undefined
   /**
    * Ends a session and everything it owns; once. `keepStored`: only this
    * instance's replica ends; its stored events stay (a `SessionStore`'s other
@@ -203,7 +204,7 @@ export const make = (
       }
       registry.add(session, !stateless && !era2026)
       const connection = yield* server.connect(transportOf(session)).pipe(Scope.extend(scope))
-      if (era2026) session.running = connection.running
+      if (era2026) session.running = connection.runningNow
       // a connection that ends by itself (keep-alive gave up) ends its session; only then is a
       // fiber needed to notice
       if (server.options.keepAlive !== undefined) {
@@ -231,22 +232,20 @@ export const make = (
         const session = pooled2026(headers)
         return session === undefined ? openWith(undefined, true, headers) : Effect.succeed(session)
       })
-    const release2026 = (session: Session): Effect.Effect<void> =>
-      Effect.suspend(() => {
-        if (
-          !poolable || session.closed || pool.length >= POOL_2026 || session.running === undefined ||
-          session.byRequest.size > 0 || session.streams.size > 0 || session.standing !== undefined
-        ) {
-          return close(session)
-        }
-        return Effect.flatMap(session.running, (running) => {
-          if (running > 0 || session.closed) return close(session)
-          session.headers = undefined
-          session.principal = undefined
-          registry.remove(session)
-          pool.push(session)
-          return Effect.void
-        })
-      })
+    // without an effect when pooled (every sequential 2026 call): read and done where the POST answers
+    const release2026 = (session: Session): Effect.Effect<void> | undefined => {
+      if (
+        !poolable || session.closed || pool.length >= POOL_2026 || session.running === undefined ||
+        session.byRequest.size > 0 || session.streams.size > 0 || session.standing !== undefined ||
+        session.running() > 0
+      ) {
+        return close(session)
+      }
+      session.headers = undefined
+      session.principal = undefined
+      registry.remove(session)
+      pool.push(session)
+      return undefined
+    }
     return { sessions: { registry, open, open2026, pooled2026, release2026, close } satisfies Sessions, streams: sse }
   })

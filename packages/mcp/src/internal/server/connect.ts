@@ -146,5 +146,5 @@ export const connect = (server: Server) =>
       yield* Protocol.keepAlive(protocol, options.keepAlive)
     }
     yield* server.sessions.track(state)
-    return { session: state.shape, closed: protocol.closed, running: protocol.running }
+    return { session: state.shape, closed: protocol.closed, running: protocol.running, runningNow: protocol.runningNow }
   })
