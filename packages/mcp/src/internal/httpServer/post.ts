@@ -20,13 +20,12 @@ import * as ProtocolEra from "../../ProtocolEra.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type * as Deadlines from "../deadlines.js"
 import * as EventStoreSync from "../eventStoreSync.js"
-import * as Once from "../once.js"
 import type { Config, Endpoint } from "./config.js"
 import { changesState, routed, unavailable } from "./fleet.js"
 import * as Modern from "./modern.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
-import { answerOf, eventText, type SseStream, type Streams } from "./sseStream.js"
+import { answerOf, Decision, eventText, type SseStream, type Streams } from "./sseStream.js"
 import {
   checkPostHeaders,
   checkVersion,
@@ -40,36 +39,20 @@ import {
 
 type Messages = ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>
 
-const NON_ASCII = /[^\x00-\x7f]/
-
-/**
- * The UTF-8 length of a string, without encoding it: its length when it is ASCII (most bodies;
- * the regular expression scans in native code, ~4× fewer instructions than the loop).
- */
-const utf8Length = (text: string): number => NON_ASCII.test(text) ? nonAsciiLength(text) : text.length
-
-const nonAsciiLength = (text: string): number => {
-  let length = text.length
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c < 0x80) continue
-    if (c < 0x800) length += 1
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1)
-      // a surrogate pair: 4 bytes for 2 code units
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        length += 2
-        i++
-      } else length += 2
-    } else length += 2
-  }
-  return length
-}
-
 /** Bodies at least this long are sent encoded (see `wholeBody`). */
 const LARGE_BODY = 64 * 1024
 
 const encoder = new TextEncoder()
+
+/** Where `utf8Length` encodes: a body under `LARGE_BODY` code units is at most 3 bytes each. Made on first use. */
+let scratch: Uint8Array | undefined
+
+/**
+ * The UTF-8 length of a body under `LARGE_BODY`, as node will write it (a lone surrogate is the
+ * 3 bytes of U+FFFD): encoded into a scratch buffer, in native code (a regular expression that
+ * looked for non-ASCII text first took ~4× more instructions).
+ */
+const utf8Length = (text: string): number => encoder.encodeInto(text, scratch ??= new Uint8Array(3 * LARGE_BODY)).written
 
 /**
  * A complete body. A small one is kept as text with its length: node writes
@@ -81,18 +64,15 @@ const encoder = new TextEncoder()
 const wholeBody = (
   text: string,
   contentType: string,
-  headers: Record<string, string>,
-  options?: { readonly status?: number }
-) => {
-  const init = {
-    ...(options?.status !== undefined && options.status !== 200 ? { status: options.status } : {}),
-    contentType,
-    headers: headers as Headers.Headers
-  }
-  return text.length >= LARGE_BODY
-    ? HttpServerResponse.uint8Array(encoder.encode(text), init)
-    : HttpServerResponse.raw(text, { ...init, contentLength: utf8Length(text) })
-}
+  headers: Headers.Input | undefined,
+  status = 200
+) =>
+  text.length >= LARGE_BODY
+    ? HttpServerResponse.uint8Array(encoder.encode(text), { status, contentType, headers })
+    : HttpServerResponse.raw(text, { status, contentType, headers, contentLength: utf8Length(text) })
+
+/** A whole event stream's headers without a session (stateless, 2026): copied by the response, never written. */
+const SSE_HEADERS: Headers.Input = { "cache-control": "no-cache, no-transform" }
 
 const DUPLICATE = {
   code: JsonRpc.ErrorCode.InvalidRequest,
@@ -346,7 +326,7 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     // most handlers answer while the engine takes the POST (their fiber runs until it waits): then
     // there is nothing to wait for, and no fast-path window to watch
     const now = decided.poll()
-    if (now !== undefined && Exit.isSuccess(now)) return replied(now.value)
+    if (now !== undefined) return replied(now)
     const timer = config.jsonMode ? undefined : fastPathTimer(ctx, decided)
     return Effect.flatMap(decided.await, (how) => {
       if (timer !== undefined) fastPath.remove(timer)
@@ -373,8 +353,10 @@ const whole = (
     return reply(wholeJson(config, session, gathered, isBatch))
   }
   const store = config.store
-  const body = (text: string) =>
-    wholeBody(text, "text/event-stream", { "cache-control": "no-cache, no-transform", ...sessionHeader(config, session) })
+  const headers = config.stateless || session.era2026
+    ? SSE_HEADERS
+    : { "cache-control": "no-cache, no-transform", "mcp-session-id": session.id }
+  const body = (text: string) => wholeBody(text, "text/event-stream", headers)
   if (store === undefined) {
     let text = ""
     for (const m of gathered) text += eventText(undefined, JSON.stringify(m))
@@ -461,11 +443,11 @@ const open = (streams: Streams, session: Session, messages: Messages): SseStream
     session.byRequest.set(r.id, stream)
     stream.pending.add(r.id)
   }
-  const decided = Once.make<"json" | "sse", never>()
+  const decided = new Decision()
   stream.json = { responses: [], decided }
   for (const invalid of invalids) stream.json.responses.push(JsonRpc.failure(invalid.id, invalid.error))
   for (const duplicate of duplicates) stream.json.responses.push(JsonRpc.failure(duplicate.id, DUPLICATE))
-  if (requests.length === 0) decided.complete(Exit.succeed("json"))
+  if (requests.length === 0) decided.decide("json")
   for (const m of messages) {
     if (!JsonRpc.isInvalid(m) && !(duplicates.length > 0 && duplicates.includes(m as JsonRpc.Request))) {
       session.inbox.offer(m)
@@ -479,7 +461,7 @@ const openOne = (streams: Streams, session: Session, request: JsonRpc.Request): 
   const stream = streams.newStream(session, "post")
   session.byRequest.set(request.id, stream)
   stream.pending.add(request.id)
-  stream.json = { responses: [], decided: Once.make<"json" | "sse", never>() }
+  stream.json = { responses: [], decided: new Decision() }
   session.inbox.offer(request)
   return stream
 }
@@ -488,20 +470,24 @@ const openOne = (streams: Streams, session: Session, request: JsonRpc.Request): 
  * SSE mode: the POST is answered whole if every answer comes within the fast-path window,
  * else streamed (so is one whose handler talked first, or closed its stream).
  */
-const fastPathTimer = ({ config, fastPath }: Ctx, decided: Once.Once<"json" | "sse", never>): Deadlines.Entry => {
+const fastPathTimer = ({ config, fastPath }: Ctx, decided: Decision): Deadlines.Entry => {
   const deadline = fastPath.now() + config.sseFastPathMs
-  const timer: Deadlines.Entry = { deadline: () => deadline, expire: () => decided.complete(Exit.succeed("sse")) }
+  const timer: Deadlines.Entry = { deadline: () => deadline, expire: () => decided.decide("sse") }
   fastPath.add(timer)
   return timer
 }
 
-const sessionHeader = (config: Config, session: Session): Record<string, string> =>
-  config.stateless || session.era2026 ? {} : { "mcp-session-id": session.id }
+/** A session's `Mcp-Session-Id`; none without a session (stateless, 2026). */
+const sessionHeader = (config: Config, session: Session): Headers.Input | undefined =>
+  config.stateless || session.era2026 ? undefined : { "mcp-session-id": session.id }
 
 /** JSON mode: every answer in one JSON body (202 when every request was cancelled: nothing to say). */
 const wholeJson = (config: Config, session: Session, gathered: ReadonlyArray<JsonRpc.Message>, isBatch: boolean) =>
   gathered.length === 0
-    ? HttpServerResponse.empty({ status: 202, headers: Headers.fromInput(sessionHeader(config, session)) })
-    : wholeBody(JSON.stringify(isBatch ? gathered : gathered[0]), "application/json", sessionHeader(config, session), {
-      status: session.era2026 && !isBatch ? Modern.statusOf(gathered[0]!) : 200
-    })
+    ? HttpServerResponse.empty({ status: 202, headers: sessionHeader(config, session) })
+    : wholeBody(
+      JSON.stringify(isBatch ? gathered : gathered[0]),
+      "application/json",
+      sessionHeader(config, session),
+      session.era2026 && !isBatch ? Modern.statusOf(gathered[0]!) : 200
+    )

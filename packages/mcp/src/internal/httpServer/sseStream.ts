@@ -15,14 +15,12 @@ import * as Headers from "@effect/platform/Headers"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as EventStore from "../../EventStore.js"
 import * as JsonRpc from "../../JsonRpc.js"
 import type { Route } from "../../Transport.js"
-import type * as Once from "../once.js"
 import type { Config } from "./config.js"
 import { every } from "./registry.js"
 import type { Session } from "./sessions.js"
@@ -41,12 +39,47 @@ export interface SseStream {
   /** Events written while no connection was open (kept only with an event store). */
   readonly backlog: Array<Event>
   /** JSON mode: responses gathered, and how the POST will be answered. */
-  json: { readonly responses: Array<JsonRpc.Message>; readonly decided: Once.Once<"json" | "sse", never> } | undefined
+  json: { readonly responses: Array<JsonRpc.Message>; readonly decided: Decision } | undefined
   done: boolean
   /** The handler closed the stream (SEP-1699) before it was opened: end the first connection after priming. */
   closeOnOpen: boolean
   /** With a `SessionStore`: the instance that resumed this stream, to which its events go from now on. */
   forward?: string | undefined
+}
+
+/**
+ * How a POST is answered, decided once: `"json"` (every answer came: one whole body) or `"sse"`
+ * (a handler talked first, closed its stream, or the fast-path window passed: a stream). Awaited
+ * by its POST at most once, and only when it was not decided while the engine took the POST.
+ * `Once` for this one use, as a class: made on every call, its four closures and its `async`
+ * were most of a POST's bookkeeping.
+ */
+export class Decision {
+  private settled: "json" | "sse" | undefined = undefined
+  private resume: ((answer: Effect.Effect<"json" | "sse">) => void) | undefined = undefined
+
+  /** Decides, the first time only. */
+  decide(how: "json" | "sse"): void {
+    if (this.settled !== undefined) return
+    this.settled = how
+    if (this.resume !== undefined) this.resume(Effect.succeed(how))
+  }
+
+  /** The decision, if it was made. */
+  poll(): "json" | "sse" | undefined {
+    return this.settled
+  }
+
+  /**
+   * Waits for the decision (at once when it came first). No canceler: an interrupted waiter's
+   * callback ignores a later decision, as every async callback after its first call does.
+   */
+  get await(): Effect.Effect<"json" | "sse"> {
+    return Effect.async<"json" | "sse">((callback) => {
+      if (this.settled !== undefined) return callback(Effect.succeed(this.settled))
+      this.resume = callback
+    })
+  }
 }
 
 /** A stream record with nothing written yet (`done` for a finished stream that is only replayed). */
@@ -213,7 +246,7 @@ const settle = (
   if (stream.json !== undefined) {
     stream.pending.delete(id)
     if (answer !== undefined) stream.json.responses.push(answer)
-    if (stream.pending.size === 0) stream.json.decided.complete(Exit.succeed("json"))
+    if (stream.pending.size === 0) stream.json.decided.decide("json")
     return Effect.void
   }
   const last = Effect.suspend(() => {
@@ -259,7 +292,7 @@ const route = (ctx: Ctx, session: Session, message: JsonRpc.Message, target: Rou
       // a handler that talks before answering: its POST is answered with a stream, whose
       // bounded sink exists from now on, so the handler waits for the reader instead of
       // anything being buffered without bound or dropped
-      stream.json.decided.complete(Exit.succeed("sse"))
+      stream.json.decided.decide("sse")
       return ensureSink(ctx, stream).pipe(
         Effect.zipRight(Effect.suspend(() => deliver(ctx, session, stream, message)))
       )
@@ -291,7 +324,7 @@ const closeRequestStream = (ctx: Ctx, session: Session, requestId: JsonRpc.Reque
     if (stream.json !== undefined && !ctx.config.jsonMode) {
       // still gathering: answer with a stream now, primed, and end its connection at once
       stream.closeOnOpen = true
-      stream.json.decided.complete(Exit.succeed("sse"))
+      stream.json.decided.decide("sse")
       return Effect.void
     }
     return endConnection(stream)
