@@ -129,17 +129,22 @@ const qOf = (media: MediaType): number => {
 export const accepts = (accept: string | undefined, mediaType: string): boolean => {
   if (accept === undefined) return false
   if (accept.length > 256) return decide(accept, mediaType)
-  // a client sends the same Accept on every request: the last few answers are kept
-  const key = `${mediaType}\n${accept}`
-  const known = acceptCache.get(key)
+  // a client sends the same Accept on every request: the last few answers are kept, by media type
+  // then by the value as sent (no key made per request: the value's hash is computed once, for both lookups)
+  let cache = acceptCaches.get(mediaType)
+  if (cache === undefined) {
+    if (acceptCaches.size >= 16) acceptCaches.clear()
+    acceptCaches.set(mediaType, cache = new Map())
+  }
+  const known = cache.get(accept)
   if (known !== undefined) return known
   const answer = decide(accept, mediaType)
-  if (acceptCache.size >= 64) acceptCache.clear()
-  acceptCache.set(key, answer)
+  if (cache.size >= 64) cache.clear()
+  cache.set(accept, answer)
   return answer
 }
 
-const acceptCache = new Map<string, boolean>()
+const acceptCaches = new Map<string, Map<string, boolean>>()
 
 const decide = (accept: string, mediaType: string): boolean => {
   const slash = mediaType.indexOf("/")
