@@ -305,7 +305,7 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     )
     return stateless ? Effect.as(sessions.close(session), refused) : Effect.succeed(refused)
   }
-  const stream = open(streams, session, messages)
+  const stream = open(streams, session, messages, listed(ctx, session))
   // the engine takes what `open` queued, in this fiber
   const drain = session.inbox.drain()
   if (stream === undefined) {
@@ -396,6 +396,15 @@ const whole = (
   })
 }
 
+/**
+ * Whether a POST's stream is listed in its session from the start. A 2026 connection's without a
+ * store or a fleet is not while its answers gather (nothing looks it up by id: no GET resumes it,
+ * and it has no connection to end); `streamed` lists it. Most are answered whole: a map entry
+ * added and deleted per call, whose delete shrank the map's table each time, is saved.
+ */
+const listed = (ctx: Ctx, session: Session): boolean =>
+  !session.era2026 || ctx.config.store !== undefined || ctx.fleet !== undefined
+
 /** Streamed: the related messages sent so far, then what was gathered. */
 const streamed = (
   ctx: Ctx,
@@ -406,6 +415,8 @@ const streamed = (
 ): Effect.Effect<Response> =>
   Effect.gen(function*() {
     const { fleet, streams } = ctx
+    // a 2026 connection's stream is listed from now on (see `listed`)
+    if (!session.closed && !session.streams.has(stream.id)) session.streams.set(stream.id, stream)
     if (fleet !== undefined) yield* fleet.streamed(session, stream)
     const response = yield* streams.openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
     yield* Effect.forEach(gathered, (m) => streams.deliver(session, stream, m), { discard: true })
@@ -420,10 +431,10 @@ const streamed = (
  * in this batch, is refused here, on this POST: routing it would take the first request's
  * route, and its answer with it.
  */
-const open = (streams: Streams, session: Session, messages: Messages): SseStream | undefined => {
+const open = (streams: Streams, session: Session, messages: Messages, listed: boolean): SseStream | undefined => {
   if (messages.length === 1) {
     const only = messages[0]!
-    if (JsonRpc.isRequest(only) && !session.byRequest.has(only.id)) return openOne(streams, session, only)
+    if (JsonRpc.isRequest(only) && !session.byRequest.has(only.id)) return openOne(streams, session, only, listed)
   }
   const requests: Array<JsonRpc.Request> = []
   const duplicates: Array<JsonRpc.Request> = []
@@ -438,7 +449,7 @@ const open = (streams: Streams, session: Session, messages: Messages): SseStream
     for (const m of messages) session.inbox.offer(m)
     return undefined
   }
-  const stream = streams.newStream(session, "post")
+  const stream = streams.newStream(session, "post", listed)
   for (const r of requests) {
     session.byRequest.set(r.id, stream)
     stream.pending.add(r.id)
@@ -457,8 +468,8 @@ const open = (streams: Streams, session: Session, messages: Messages): SseStream
 }
 
 /** `open` for the usual POST, one request (the same, without the lists). */
-const openOne = (streams: Streams, session: Session, request: JsonRpc.Request): SseStream => {
-  const stream = streams.newStream(session, "post")
+const openOne = (streams: Streams, session: Session, request: JsonRpc.Request, listed: boolean): SseStream => {
+  const stream = streams.newStream(session, "post", listed)
   session.byRequest.set(request.id, stream)
   stream.pending.add(request.id)
   stream.json = { responses: [], decided: new Decision() }

@@ -105,7 +105,11 @@ export interface Hooks {
 }
 
 export interface Streams {
-  readonly newStream: (session: Session, kind: "post" | "standing") => SseStream
+  /**
+   * A new stream of the session, listed in `session.streams` unless `listed` is false (a POST on a
+   * 2026 connection without a store: listed only once it is answered with a stream, see `post`).
+   */
+  readonly newStream: (session: Session, kind: "post" | "standing", listed?: boolean) => SseStream
   /** Writes one message to a logical stream: stored first, then to the open connection or the backlog. */
   readonly deliver: (session: Session, stream: SseStream, message: JsonRpc.Message) => Effect.Effect<void>
   /** The stream has said everything: it leaves its session, its connection ends. */
@@ -265,11 +269,11 @@ const ensureSink = (ctx: Ctx, stream: SseStream): Effect.Effect<void> =>
       if (stream.sink === undefined) stream.sink = new Sink(ctx.config.bufferSize)
     })
 
-const newStream = (session: Session, kind: "post" | "standing"): SseStream => {
+const newStream = (session: Session, kind: "post" | "standing", listed = true): SseStream => {
   // with a fleet, `<session>-<instance>.<p|g><n>`: the instance that owns it, and whether it is the standing one
   const tag = session.streamPrefix === "" ? "" : `${session.streamPrefix}${kind === "standing" ? "g" : "p"}`
   const stream = streamRecord(`${session.id}-${tag}${session.nextStream++}`, kind)
-  session.streams.set(stream.id, stream)
+  if (listed) session.streams.set(stream.id, stream)
   return stream
 }
 
