@@ -1,8 +1,9 @@
 // Bytes allocated per call by function, from sampled heap profiles (scripts/heapsample.mjs) of two runs that
 // differ only in the number of calls: (long − short) / (nLong − nShort). node heapsamplediff.mjs short long calls [top]
+// KEEPHASH=1 keeps the bundle chunks' hashes in the names (their line numbers are then those of one chunk)
 import * as fs from "node:fs"
 const [a, b, calls, top = "30"] = process.argv.slice(2)
-const norm = (url) => url.replace(/.*node_modules\//, "").replace(/.*\/bench\/bundle-[^/]+\//, "").replace(/-[A-Z0-9]{8}\.js/, ".js")
+const norm = (url) => url.replace(/.*node_modules\//, "").replace(/.*\/bench\/bundle-[^/]+\//, "").replace(/-([A-Z0-9]{8})\.js/, process.env.KEEPHASH === "1" ? "-$1.js" : ".js")
 const load = (f) => {
   const self = new Map()
   const walk = (n) => {
