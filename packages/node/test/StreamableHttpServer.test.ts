@@ -263,6 +263,21 @@ describe("StreamableHttpServer", () => {
       assert.deepStrictEqual(JSON.parse(echo.text).result.content, [{ type: "text", text }])
     }))
 
+  it.scopedLive("a small answer, not ASCII, is sent as text with its length in bytes (JSON and SSE)", () =>
+    Effect.gen(function*() {
+      // under the size from which the body is sent encoded: its length is counted, not encoded for node
+      const text = "é😀 ü ✓ x"
+      for (const jsonResponse of [true, false]) {
+        const { url } = yield* startServer(Features, { jsonResponse })
+        const sid = yield* initialize(url)
+        const echo = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text } } }, { "mcp-session-id": sid })
+        assert.strictEqual(echo.headers.get("content-length"), String(Buffer.byteLength(echo.text, "utf8")))
+        assert.notStrictEqual(Buffer.byteLength(echo.text, "utf8"), echo.text.length)
+        const answer = jsonResponse ? JSON.parse(echo.text) : messagesOf(echo.text)[0]
+        assert.deepStrictEqual(answer.result.content, [{ type: "text", text }])
+      }
+    }))
+
   it.scopedLive("stateless mode serves each POST alone and refuses GET and DELETE", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { stateless: true })
