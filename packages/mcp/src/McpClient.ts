@@ -583,7 +583,8 @@ export const make = <O extends ClientOptions>(
     if (handlers.roots !== undefined) yield* ClientRequests.watchRoots(handlers.roots, notify)
 
     const serverCapabilities = init.capabilities
-    const request = ClientCalls.gated(
+    // the options go on to the engine as they are: `checkResult` too (`engineRequest`)
+    const request = ClientCalls.gated<ClientCalls.EngineCallOptions>(
       serverCapabilities,
       (method, params, callOptions) => recover(method, protocol.request(method, params, callOptions))
     )
@@ -602,7 +603,8 @@ export const make = <O extends ClientOptions>(
         request,
         notifications,
         validateStructuredContent: options.validateStructuredContent !== false,
-        toolTasks: serverCapabilities.tasks?.requests?.tools?.call !== undefined
+        toolTasks: serverCapabilities.tasks?.requests?.tools?.call !== undefined,
+        engineRequest: request
       })
     } satisfies McpClientShape
   })

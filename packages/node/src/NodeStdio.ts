@@ -540,7 +540,7 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
     })
 
     return {
-      transport: { incoming, send: (message) => writer.send(message) },
+      transport: { incoming, send: (message) => writer.send(message), sendNow: (message) => writer.sendNow(message) },
       pid,
       stderr: stderrLines.stream,
       stderrTail: Effect.sync(() => tail.slice()),

@@ -1,4 +1,5 @@
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as NdJson from "@effect-mcp/node/NdJson"
 import { assert, describe, it } from "@effect/vitest"
 import * as Chunk from "effect/Chunk"
@@ -331,6 +332,30 @@ describe("NdJson.makeWriter", () => {
       yield* writer.send(JsonRpc.notification("later"))
       yield* Effect.sleep("1 millis")
       assert.strictEqual(write.mock.calls.length, 2)
+    }))
+
+  it.scopedLive("sendNow: undefined when the line is queued (written at the tick's end); an effect when full or failed", () =>
+    Effect.gen(function*() {
+      const output = new PassThrough({ highWaterMark: 1024 })
+      const writer = yield* NdJson.makeWriter(output)
+      const first = JsonRpc.request(1, "m")
+      assert.isUndefined(writer.sendNow(first))
+      yield* Effect.sleep("1 millis")
+      assert.strictEqual(String(output.read()), line(first))
+      // a write past the high-water mark: the next send waits for 'drain'
+      assert.isUndefined(writer.sendNow(JsonRpc.notification("big", { data: "x".repeat(64 * 1024) })))
+      yield* Effect.sleep("20 millis")
+      const waiting = writer.sendNow(JsonRpc.request(3, "m"))
+      assert.isDefined(waiting)
+      const waiter = yield* Effect.fork(waiting!)
+      yield* Effect.sleep("20 millis")
+      assert.isNull(waiter.unsafePoll())
+      output.on("data", () => {})
+      yield* Fiber.join(waiter)
+      writer.fail(new TransportError({ reason: "Closed", message: "gone" }))
+      const failed = writer.sendNow(JsonRpc.request(4, "m"))
+      assert.isDefined(failed)
+      assert.strictEqual((yield* Effect.flip(failed!)).message, "gone")
     }))
 
   it.scopedLive("writes a full batch at once, the rest of the tick's sends at its end", () =>

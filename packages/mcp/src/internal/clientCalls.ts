@@ -22,19 +22,30 @@ import { ProtocolError } from "../McpError.js"
 import * as McpSchema from "../McpSchema.js"
 import * as Lifecycle from "../Lifecycle.js"
 import * as McpTool from "../McpTool.js"
+import type * as Protocol from "../Protocol.js"
 import * as ClientListen from "./clientListen.js"
 import * as ClientTaskCalls from "./clientTaskCalls.js"
 import * as OutputValidation from "./outputValidation.js"
 import { validator } from "./validate.js"
 
+/** A client's `request`, with options of type `O`. */
+export type Request<O extends CallOptions = CallOptions> = (
+  method: string,
+  params?: JsonRpc.Params,
+  options?: O
+) => Effect.Effect<Protocol.Result, ClientError>
+
+/** Call options the engine takes besides the public ones: the check of the result (`Protocol.RequestOptions`). */
+export type EngineCallOptions = CallOptions & Pick<Protocol.RequestOptions, "checkResult">
+
 /**
  * A client's `request`, refusing with `CapabilityMissing` a method the server
  * did not declare the capability for (`capabilities` undefined: nothing is refused).
  */
-export const gated = (
+export const gated = <O extends CallOptions = CallOptions>(
   capabilities: McpSchema.ServerCapabilities | undefined,
-  send: McpClientShape["request"]
-): McpClientShape["request"] =>
+  send: Request<O>
+): Request<O> =>
 (method, params, callOptions) =>
   capabilities === undefined || Lifecycle.serverSupports(capabilities, method)
     ? send(method, params, callOptions)
@@ -137,6 +148,11 @@ export const make = (options: {
   readonly toolTasks?: boolean | undefined
   /** The era of the tasks the server runs (default 2025). */
   readonly era?: "2025" | "2026" | undefined
+  /**
+   * `request`, passing `checkResult` on to the engine (2025): a tool call's result is then decoded
+   * and checked where its response is read, with no continuation of the caller's.
+   */
+  readonly engineRequest?: Request<EngineCallOptions> | undefined
 }): Calls => {
   const { notifications, request } = options
   const typed = typedCall(request)
@@ -159,13 +175,28 @@ export const make = (options: {
   const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")
 
   const decodeCallTool = decoderFor(McpSchema.CallToolResult, "tools/call")
-  // the hottest call a client makes: its result is decoded and checked in one continuation
+  /** A `tools/call` result decoded, and its `structuredContent` checked against the tool's output schema. */
+  const checkCallTool = (name: string) => (raw: unknown): Either.Either<McpSchema.CallToolResult, ProtocolError> => {
+    const decoded = decodeCallTool(raw)
+    return decoded._tag === "Left" || !options.validateStructuredContent ? decoded : outputs.checkEither(name, decoded.right)
+  }
+  const engineRequest = taskCalls === undefined ? options.engineRequest : undefined
+  // the hottest call a client makes: its result is decoded and checked where the response is read
+  // (2025), or in one continuation
   const callToolRaw = (
     name: string,
     args: { readonly [key: string]: unknown } | undefined,
     callOptions: CallOptions | undefined
-  ): Effect.Effect<McpSchema.CallToolResult, ClientError> =>
-    Effect.flatMap(
+  ): Effect.Effect<McpSchema.CallToolResult, ClientError> => {
+    if (engineRequest !== undefined) {
+      const checkResult = checkCallTool(name) as (raw: Protocol.Result) => Either.Either<Protocol.Result, ProtocolError>
+      return engineRequest(
+        "tools/call",
+        args === undefined ? { name } : { name, arguments: args },
+        callOptions === undefined ? { checkResult } : { ...callOptions, checkResult }
+      ) as Effect.Effect<McpSchema.CallToolResult, ClientError>
+    }
+    return Effect.flatMap(
       taskCalls === undefined
         ? request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions)
         : Effect.suspend(() => {
@@ -173,13 +204,11 @@ export const make = (options: {
           return taskCalls.call(name, params, callOptions, request("tools/call", params, callOptions))
         }),
       (raw) => {
-        const decoded = decodeCallTool(raw)
-        if (decoded._tag === "Left") return Effect.fail(decoded.left)
-        return !options.validateStructuredContent
-          ? Effect.succeed(decoded.right)
-          : outputs.check(name, decoded.right)
+        const checked = checkCallTool(name)(raw)
+        return checked._tag === "Left" ? Effect.fail(checked.left) : Effect.succeed(checked.right)
       }
     )
+  }
 
   const callTypedTool = (tool: McpTool.Any, args: unknown, callOptions: CallOptions | undefined) =>
     Effect.flatMap(

@@ -6,6 +6,7 @@
  */
 import Ajv2020 from "ajv/dist/2020.js"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import { ProtocolError } from "../McpError.js"
 import type * as McpSchema from "../McpSchema.js"
 
@@ -17,6 +18,11 @@ export interface OutputValidation {
     name: string,
     result: McpSchema.CallToolResult
   ) => Effect.Effect<McpSchema.CallToolResult, ProtocolError>
+  /** `check`, as a value (for a check made where the response is read). */
+  readonly checkEither: (
+    name: string,
+    result: McpSchema.CallToolResult
+  ) => Either.Either<McpSchema.CallToolResult, ProtocolError>
 }
 
 const invalid = (message: string) => new ProtocolError({ reason: "InvalidResult", method: "tools/call", message })
@@ -25,6 +31,16 @@ export const make = (): OutputValidation => {
   // made when the first output schema is seen: building one costs more than a session's handshake
   let ajv: InstanceType<typeof Ajv2020.default> | undefined
   const validators = new Map<string, (u: unknown) => boolean>()
+  const checkEither: OutputValidation["checkEither"] = (name, result) => {
+    const validate = validators.get(name)
+    if (validate === undefined || result.isError === true) return Either.right(result)
+    if (result.structuredContent === undefined) {
+      return Either.left(invalid(`Tool ${name} has an output schema but returned no structuredContent`))
+    }
+    return validate(result.structuredContent)
+      ? Either.right(result)
+      : Either.left(invalid(`Tool ${name} returned structuredContent that does not match its output schema`))
+  }
   return {
     remember: (tools) => {
       for (const t of tools) {
@@ -44,14 +60,9 @@ export const make = (): OutputValidation => {
       }
     },
     check: (name, result) => {
-      const validate = validators.get(name)
-      if (validate === undefined || result.isError === true) return Effect.succeed(result)
-      if (result.structuredContent === undefined) {
-        return Effect.fail(invalid(`Tool ${name} has an output schema but returned no structuredContent`))
-      }
-      return validate(result.structuredContent)
-        ? Effect.succeed(result)
-        : Effect.fail(invalid(`Tool ${name} returned structuredContent that does not match its output schema`))
-    }
+      const checked = checkEither(name, result)
+      return checked._tag === "Right" ? Effect.succeed(checked.right) : Effect.fail(checked.left)
+    },
+    checkEither
   }
 }

@@ -8,11 +8,13 @@ import type * as Effect from "effect/Effect"
 import type * as Runtime from "effect/Runtime"
 import type * as JsonRpc from "../../JsonRpc.js"
 import { ProtocolError, type TransportError } from "../../McpError.js"
-import type { Route } from "../../Transport.js"
+import type { Route, TransportShape } from "../../Transport.js"
 
 export interface Engine {
   readonly side: "client" | "server"
   readonly send: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError>
+  /** `send`, done at once when the transport can (`TransportShape.sendNow`): undefined when it went. */
+  readonly sendNow: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError> | undefined
   /** Interruptible whatever the caller's flags were, as under `FiberMap.run`. */
   readonly runtime: Runtime.Runtime<never>
   /** Why the engine closed; undefined while it runs. */
@@ -25,11 +27,14 @@ class EngineImpl implements Engine {
   closedReason: string | undefined = undefined
   constructor(
     readonly side: Engine["side"],
-    readonly transport: { readonly send: Engine["send"] },
+    readonly transport: Pick<TransportShape, "send" | "sendNow">,
     readonly runtime: Runtime.Runtime<never>
   ) {}
   send(message: JsonRpc.Outgoing, route?: Route): Effect.Effect<void, TransportError> {
     return this.transport.send(message, route)
+  }
+  sendNow(message: JsonRpc.Outgoing, route?: Route): Effect.Effect<void, TransportError> | undefined {
+    return this.transport.sendNow === undefined ? this.transport.send(message, route) : this.transport.sendNow(message, route)
   }
   connectionClosed(method: string): ProtocolError {
     return new ProtocolError({
@@ -43,6 +48,6 @@ class EngineImpl implements Engine {
 /** `transport.send` is called as its method (a class's methods keep their `this`). */
 export const make = (
   side: Engine["side"],
-  transport: { readonly send: Engine["send"] },
+  transport: Pick<TransportShape, "send" | "sendNow">,
   runtime: Runtime.Runtime<never>
 ): Engine => new EngineImpl(side, transport, runtime)

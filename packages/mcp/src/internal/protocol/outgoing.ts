@@ -8,13 +8,14 @@ import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as JsonRpc from "../../JsonRpc.js"
-import { McpError, ProtocolError } from "../../McpError.js"
+import { McpError, ProtocolError, type TransportError } from "../../McpError.js"
 import type { Protocol, ProgressParams, RequestOptions, Result } from "../../Protocol.js"
 import { exchangeFailure, type Route } from "../../Transport.js"
-import * as Once from "../once.js"
 import type { Deadlines, Entry } from "../deadlines.js"
+import { tracing } from "../tracing.js"
 import type { Engine } from "./engine.js"
 
 export interface Pending {
@@ -45,12 +46,106 @@ export interface OutgoingOptions {
   readonly requestTimeout: Duration.DurationInput
   readonly maxRequestTimeout: Duration.DurationInput
   readonly idPrefix?: string | undefined
+  /** Runs a call in a span, under a tracer that collects them (`tracing`); none: never. */
+  readonly traced?: (<A, E>(method: string, call: Effect.Effect<A, E>) => Effect.Effect<A, E>) | undefined
 }
 
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
 
 const timeoutError = (method: string, ms: number) =>
   new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
+
+type CallExit = Exit.Exit<Result, McpError | ProtocolError>
+
+/**
+ * One outgoing call: its pending entry, its deadline and its one-shot completion (what `Once`
+ * does) in one object, made per call: a call's bookkeeping was a dozen closures and objects.
+ * Its deadline is `timeout` after its last sign of life, `maxTimeout` after its start at the latest.
+ */
+class Call implements Pending, Entry {
+  settled: CallExit | undefined = undefined
+  resume: ((exit: CallExit) => void) | undefined = undefined
+  readonly started: number
+  last: number
+  readonly timeoutMs: number
+  readonly maxMs: number
+  readonly resets: boolean
+  readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
+  readonly check: RequestOptions["checkResult"]
+  /**
+   * Waits for the completion (at once when it came first). No canceler (it would cost an
+   * interruption handler per wait): an interrupted waiter's callback ignores a later completion,
+   * as every async callback after its first call does.
+   */
+  readonly await: Effect.Effect<Result, McpError | ProtocolError>
+
+  constructor(
+    readonly owner: OutgoingImpl,
+    readonly id: JsonRpc.RequestId,
+    readonly method: string,
+    requestOptions: RequestOptions | undefined
+  ) {
+    this.started = this.last = owner.deadlines.now()
+    this.timeoutMs = requestOptions?.timeout === undefined ? owner.defaultTimeout : Duration.toMillis(requestOptions.timeout)
+    this.maxMs = requestOptions?.maxTimeout === undefined
+      ? owner.defaultMaxTimeout
+      : Duration.toMillis(requestOptions.maxTimeout)
+    this.resets = requestOptions?.resetTimeoutOnProgress !== false
+    this.onProgress = requestOptions?.onProgress
+    this.check = requestOptions?.checkResult
+    this.await = Effect.async<Result, McpError | ProtocolError>((callback) => this.wait(callback))
+  }
+
+  wait(callback: (exit: CallExit) => void): void {
+    if (this.settled !== undefined) callback(this.settled)
+    else this.resume = callback
+  }
+
+  deadline(): number {
+    return Math.min(this.last + this.timeoutMs, this.started + this.maxMs)
+  }
+
+  expire(): void {
+    const timedOut = this.owner.deadlines.now() >= this.last + this.timeoutMs
+    this.settle(Exit.fail(timeoutError(this.method, timedOut ? this.timeoutMs : this.maxMs)))
+  }
+
+  touch(): void {
+    if (this.resets) this.last = this.owner.deadlines.now()
+  }
+
+  settle(exit: CallExit): void {
+    if (this.settled !== undefined) return
+    this.settled = exit
+    const resume = this.resume
+    if (resume !== undefined) resume(exit)
+  }
+
+  /** Forgets the call: its pending entry and its deadline. */
+  end(): void {
+    this.owner.pending.delete(this.id)
+    this.owner.deadlines.remove(this)
+  }
+
+  // a response ends the call's bookkeeping where it is read, so that the caller's success needs no
+  // continuation of its own (its result checked here too); a failure (timeout, interruption, an
+  // error answer) ends it in the caller, which may cancel on the wire
+  respond(exit: CallExit): void {
+    this.end()
+    this.settle(this.check === undefined || exit._tag === "Failure" ? exit : checked(this.check, exit))
+  }
+}
+
+/** A result through the caller's check, where the response is read (a throwing check is a defect of the call). */
+const checked = (check: NonNullable<RequestOptions["checkResult"]>, exit: Exit.Success<Result, McpError | ProtocolError>): CallExit => {
+  try {
+    const outcome = check(exit.value)
+    // a check that kept the result as it was (a wire schema's validation) keeps its exit too
+    return outcome._tag === "Left" ? Exit.fail(outcome.left) : outcome.right === exit.value ? exit : Exit.succeed(outcome.right)
+  } catch (defect) {
+    return Exit.die(defect)
+  }
+}
 
 /**
  * The outgoing side as methods: an engine keeps one for its life (an idle HTTP session too),
@@ -63,8 +158,12 @@ class OutgoingImpl implements Outgoing {
   readonly defaultTimeout: number
   readonly defaultMaxTimeout: number
 
+  /** Runs a call in a span (when the fiber's tracer collects spans). */
+  readonly traced: OutgoingOptions["traced"]
+
   constructor(readonly engine: Engine, readonly deadlines: Deadlines, options: OutgoingOptions) {
     this.idPrefix = options.idPrefix
+    this.traced = options.traced
     this.defaultTimeout = Duration.toMillis(options.requestTimeout)
     this.defaultMaxTimeout = Duration.toMillis(options.maxRequestTimeout)
   }
@@ -92,91 +191,89 @@ class OutgoingImpl implements Outgoing {
         Option.exists(Cause.failureOption(cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
   }
 
-  /** The deadline of a call: `timeout` after its last sign of life, `maxTimeout` after its start at the latest. */
-  timed(
-    method: string,
-    settle: Pending["settle"],
-    requestOptions: RequestOptions | undefined
-  ): Entry & { readonly touch: () => void } {
-    const deadlines = this.deadlines
-    const timeoutMs = requestOptions?.timeout === undefined ? this.defaultTimeout : Duration.toMillis(requestOptions.timeout)
-    const maxMs = requestOptions?.maxTimeout === undefined ? this.defaultMaxTimeout : Duration.toMillis(requestOptions.maxTimeout)
-    const started = deadlines.now()
-    let last = started
-    return {
-      deadline: () => Math.min(last + timeoutMs, started + maxMs),
-      expire: () => settle(Exit.fail(timeoutError(method, deadlines.now() >= last + timeoutMs ? timeoutMs : maxMs))),
-      touch: requestOptions?.resetTimeoutOnProgress === false ? () => {} : () => {
-        last = deadlines.now()
-      }
-    }
-  }
-
   // the mask's body is made when the mask runs (after its flags changed): no `suspend` of its own
   request(
     method: string,
     params?: JsonRpc.Params | undefined,
     requestOptions?: RequestOptions | undefined
   ): Effect.Effect<Result, McpError | ProtocolError> {
-    const { engine, pending, deadlines } = this
     return Effect.uninterruptibleMask((restore) => {
-      if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
-      const id: JsonRpc.RequestId = this.idPrefix === undefined ? this.nextId++ : `${this.idPrefix}${this.nextId++}`
-      requestOptions?.onId?.(id)
-      const completion = Once.make<Result, McpError | ProtocolError>()
-      const onProgress = requestOptions?.onProgress
-      const route = requestOptions?.route
-      const timer = this.timed(method, completion.complete, requestOptions)
-      const end = () => {
-        pending.delete(id)
-        deadlines.remove(timer)
-      }
-      // a response ends the call's bookkeeping where it is read, so that the caller's success
-      // needs no continuation of its own; a failure (timeout, interruption, an error answer) ends
-      // it in the caller, which may cancel on the wire
-      const entry: Pending = {
-        method,
-        settle: completion.complete,
-        respond: (exit) => {
-          end()
-          completion.complete(exit)
-        },
-        onProgress,
-        touch: timer.touch
-      }
-      let sendParams = params
-      if (onProgress !== undefined) {
-        const meta = isParams(params?._meta) ? params._meta : {}
-        sendParams = { ...params, _meta: { ...meta, progressToken: id } }
-      }
-
-      // one continuation per step: this runs for every call, so its number of effects is its cost
-      // (on success a failure handler is skipped without an operation)
-      const awaited = Effect.catchAllCause(restore(completion.await), (cause) => {
-        end()
-        return this.cancels(method, cause)
-          ? Effect.zipRight(
-            this.sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route),
-            Effect.failCause(cause)
-          )
-          : Effect.failCause(cause)
-      })
-
-      pending.set(id, entry)
-      return Effect.matchCauseEffect(engine.send(JsonRpc.request(id, method, sendParams), route), {
-        onFailure: (cause) => {
-          pending.delete(id)
-          return Option.match(Cause.failureOption(cause), {
-            onNone: () => Effect.failCause(cause as Cause.Cause<never>),
-            onSome: (error) =>
-              Effect.fail(new ProtocolError({ reason: "Transport", method, message: error.message, cause: error }))
-          })
-        },
-        onSuccess: () => {
-          deadlines.add(timer)
-          return awaited
+      // the fiber that runs the mask is the current one: a span is wanted only under a tracer that collects them
+      if (this.traced !== undefined) {
+        const fiber = Fiber.getCurrentFiber()
+        if (fiber._tag === "None" || tracing(fiber.value)) {
+          return restore(this.traced(method, this.requestUntraced(method, params, requestOptions)))
         }
-      })
+      }
+      return this.start(method, params, requestOptions, restore)
+    })
+  }
+
+  requestUntraced(
+    method: string,
+    params: JsonRpc.Params | undefined,
+    requestOptions: RequestOptions | undefined
+  ): Effect.Effect<Result, McpError | ProtocolError> {
+    return Effect.uninterruptibleMask((restore) => this.start(method, params, requestOptions, restore))
+  }
+
+  /** The call, in the mask: registered, sent, then awaited (interruptibly, as the caller was). */
+  start(
+    method: string,
+    params: JsonRpc.Params | undefined,
+    requestOptions: RequestOptions | undefined,
+    restore: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  ): Effect.Effect<Result, McpError | ProtocolError> {
+    const { engine, pending } = this
+    if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
+    const id: JsonRpc.RequestId = this.idPrefix === undefined ? this.nextId++ : `${this.idPrefix}${this.nextId++}`
+    requestOptions?.onId?.(id)
+    const call = new Call(this, id, method, requestOptions)
+    const route = requestOptions?.route
+    let sendParams = params
+    if (call.onProgress !== undefined) {
+      const meta = isParams(params?._meta) ? params._meta : {}
+      sendParams = { ...params, _meta: { ...meta, progressToken: id } }
+    }
+
+    // one continuation per step: this runs for every call, so its number of effects is its cost
+    // (on success a failure handler is skipped without an operation)
+    const awaited = Effect.catchAllCause(restore(call.await), (cause) => {
+      call.end()
+      return this.cancels(method, cause)
+        ? Effect.zipRight(
+          this.sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route),
+          Effect.failCause(cause)
+        )
+        : Effect.failCause(cause)
+    })
+
+    pending.set(id, call)
+    let waiting: Effect.Effect<void, TransportError> | undefined
+    try {
+      waiting = engine.sendNow(JsonRpc.request(id, method, sendParams), route)
+    } catch (defect) {
+      pending.delete(id)
+      return Effect.die(defect)
+    }
+    // sent at once (a stdio line queued): no effect to wait for
+    if (waiting === undefined) {
+      this.deadlines.add(call)
+      return awaited
+    }
+    return Effect.matchCauseEffect(waiting, {
+      onFailure: (cause) => {
+        pending.delete(id)
+        return Option.match(Cause.failureOption(cause), {
+          onNone: () => Effect.failCause(cause as Cause.Cause<never>),
+          onSome: (error) =>
+            Effect.fail(new ProtocolError({ reason: "Transport", method, message: error.message, cause: error }))
+        })
+      },
+      onSuccess: () => {
+        this.deadlines.add(call)
+        return awaited
+      }
     })
   }
 
