@@ -276,6 +276,26 @@ describe("Protocol", () => {
       assert.strictEqual(yield* a.pending, 0)
     }))
 
+  it.scoped("a call answered before its deadline: a later call still expires at its own (the engine's one timer re-arms)", () =>
+    Effect.gen(function*() {
+      const release = yield* Deferred.make<void>()
+      const { a } = yield* peers(({ request }) =>
+        request.method === "quick" ? Effect.as(Deferred.await(release), {}) : Effect.never
+      )
+      const quick = yield* Effect.fork(a.request("quick", {}, { timeout: "5 seconds" }))
+      yield* TestClock.adjust("1 second")
+      yield* Deferred.succeed(release, undefined)
+      yield* Fiber.join(quick)
+      yield* TestClock.adjust("2 seconds")
+      const slow = yield* Effect.fork(Effect.exit(a.request("slow", {}, { timeout: "5 seconds" })))
+      // the timer wakes for the answered call's deadline (5 s), finds nothing due, sleeps on to 8 s
+      yield* TestClock.adjust("4 seconds")
+      assert.isTrue(Option.isNone(yield* Fiber.poll(slow)), "expired before its deadline")
+      yield* TestClock.adjust("1 second")
+      assert.deepStrictEqual(failureOf(yield* Fiber.join(slow))?.reason, "Timeout")
+      assert.strictEqual(yield* a.pending, 0)
+    }))
+
   it.scoped("progress resets the timeout on the Clock", () =>
     Effect.gen(function*() {
       const { call, pair, progress, seen } = yield* progressPeers({ timeout: 10_000 })

@@ -62,7 +62,7 @@ type CallExit = Exit.Exit<Result, McpError | ProtocolError>
  * does) in one object, made per call: a call's bookkeeping was a dozen closures and objects.
  * Its deadline is `timeout` after its last sign of life, `maxTimeout` after its start at the latest.
  */
-class Call implements Pending, Entry {
+class Call implements Pending {
   settled: CallExit | undefined = undefined
   resume: ((exit: CallExit) => void) | undefined = undefined
   readonly started: number
@@ -121,10 +121,9 @@ class Call implements Pending, Entry {
     if (resume !== undefined) resume(exit)
   }
 
-  /** Forgets the call: its pending entry and its deadline. */
+  /** Forgets the call (its deadline goes with it: the engine's timer looks only at pending calls). */
   end(): void {
     this.owner.pending.delete(this.id)
-    this.owner.deadlines.remove(this)
   }
 
   // a response ends the call's bookkeeping where it is read, so that the caller's success needs no
@@ -152,7 +151,7 @@ const checked = (check: NonNullable<RequestOptions["checkResult"]>, exit: Exit.S
  * and closures made per engine were a part of each one's heap.
  */
 class OutgoingImpl implements Outgoing {
-  readonly pending = new Map<JsonRpc.RequestId, Pending>()
+  readonly pending = new Map<JsonRpc.RequestId, Call>()
   nextId = 0
   readonly idPrefix: string | undefined
   readonly defaultTimeout: number
@@ -258,7 +257,7 @@ class OutgoingImpl implements Outgoing {
     }
     // sent at once (a stdio line queued): no effect to wait for
     if (waiting === undefined) {
-      this.deadlines.add(call)
+      this.watch(call)
       return awaited
     }
     return Effect.matchCauseEffect(waiting, {
@@ -271,7 +270,7 @@ class OutgoingImpl implements Outgoing {
         })
       },
       onSuccess: () => {
-        this.deadlines.add(call)
+        this.watch(call)
         return awaited
       }
     })
@@ -305,7 +304,43 @@ class OutgoingImpl implements Outgoing {
     return entry.onProgress(params as ProgressParams)
   }
 
+  /**
+   * The engine's one deadline entry for all its calls: a call costs no set entry of its own.
+   * `wakeFor` is never later than any pending call's deadline (they only move later); when it
+   * passes, the calls due expire and the entry is watched again for the nearest of the rest.
+   */
+  readonly timer: Entry = {
+    deadline: () => this.wakeFor,
+    expire: () => this.expireDue()
+  }
+  wakeFor = Infinity
+
+  /** Watches a call's deadline: the engine's timer is (re)armed only when it is the nearest. */
+  watch(call: Call): void {
+    const deadline = call.deadline()
+    if (deadline >= this.wakeFor) return
+    this.wakeFor = deadline
+    this.deadlines.add(this.timer)
+  }
+
+  expireDue(): void {
+    const now = this.deadlines.now()
+    let next = Infinity
+    for (const call of this.pending.values()) {
+      const deadline = call.deadline()
+      if (deadline <= now) call.expire()
+      else if (deadline < next) next = deadline
+    }
+    this.wakeFor = Infinity
+    if (next !== Infinity) {
+      this.wakeFor = next
+      this.deadlines.add(this.timer)
+    }
+  }
+
   failAll(): void {
+    this.deadlines.remove(this.timer)
+    this.wakeFor = Infinity
     const entries = Array.from(this.pending.values())
     this.pending.clear()
     for (const entry of entries) entry.settle(Exit.fail(this.engine.connectionClosed(entry.method)))
