@@ -564,6 +564,11 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
   writable.on("error", onError)
   writable.on("close", onClose)
 
+  /** Every write's callback (one function, not a closure per write). */
+  const onWritten = (err: Error | null | undefined) => {
+    if (err) fail(writeError(err))
+  }
+
   const onDrain = () => {
     blocked = false
     flush()
@@ -581,9 +586,7 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
     let ok: boolean
     try {
       // a write that fails later fails the writer: the next send, and the reader, see it
-      ok = writable.write(data, (err) => {
-        if (err) fail(writeError(err))
-      })
+      ok = writable.write(data, onWritten)
     } catch (err) {
       const e = writeError(err)
       for (const w of ws) w(Effect.fail(e))
