@@ -2,6 +2,7 @@
 // (NodeStdio.makeServer over in-process PassThrough streams, the bench's echo tool) driven by a
 // hand-written NDJSON client that runs outside Effect, so that every counted operation is the server's.
 //   node out/opsStdio.js            N=2000 calls, CONC=1 (sequential); CONC=64 keeps 64 in flight
+//   SYNC=1 the tool's handler is an Effect.sync (not answered as it is made)
 //   BY=1 prints the operations by op, TRACE=1 one call's operations in order (sequential only)
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
@@ -36,7 +37,8 @@ class Counter extends Supervisor.AbstractSupervisor<void> {
     }
   }
 }
-const Echo = McpServer.tool({ name: "echo", parameters: Schema.Struct({ text: Schema.String }), handler: ({ text }) => Effect.succeed(text) })
+// SYNC=1: a handler that is an effect to run (`Effect.sync`), not its answer already (`Effect.succeed`)
+const Echo = McpServer.tool({ name: "echo", parameters: Schema.Struct({ text: Schema.String }), handler: process.env.SYNC === "1" ? ({ text }) => Effect.sync(() => text) : ({ text }) => Effect.succeed(text) })
 
 const toServer = new PassThrough()
 const toClient = new PassThrough()

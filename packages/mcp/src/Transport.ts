@@ -91,7 +91,9 @@ export interface TransportShape {
    * `send` for a transport that knows at once whether a message went (a
    * stdio line queued for this tick's write): undefined when it did, else
    * the effect to wait for (room in the pipe, a failure). Optional: the
-   * engine sends its requests with it, one effect per call less than `send`.
+   * engine sends its requests with it (one effect per call less than
+   * `send`), and a server answers a request whose handler answered at once
+   * with it, outside any fiber.
    * @since 0.2.0
    */
   readonly sendNow?: ((message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError> | undefined) | undefined

@@ -704,6 +704,55 @@ describe("a transport that feeds the engine (Transport.fromPull with feed)", () 
       yield* engine.closed
     }))
 
+  it.scoped("answers a request whose handler answered as it was made by the transport's sendNow, in the callback; else by send", () =>
+    Effect.gen(function*() {
+      const sent: Array<JsonRpc.Outgoing> = []
+      const sentNow: Array<JsonRpc.Outgoing> = []
+      let room = true
+      let target: Transport.FeedTarget | undefined
+      const transport: Transport.TransportShape = {
+        ...Transport.fromPull(Effect.never, {
+          feed: (t) => {
+            target = t
+            return { resume: () => undefined }
+          }
+        }),
+        send: (message) => Effect.sync(() => void sent.push(message)),
+        // queued at once while there is room; else the effect to wait for (as a full pipe's 'drain')
+        sendNow: (message) =>
+          room ? void sentNow.push(message) : Effect.sync(() => void sent.push(message))
+      }
+      yield* Protocol.make(transport, {
+        side: "server",
+        onRequest: ({ request }) =>
+          request.method === "now"
+            ? Effect.succeed({ n: request.id })
+            : request.method === "refused"
+            // an Exit is an effect too (`Effect.fail` of an error object is not one: it captures the span)
+            ? Exit.fail(ErrorResponse.invalidParams("no"))
+            : Effect.sync(() => ({ later: request.id })),
+        onNotification: noNotifications
+      })
+      yield* Effect.yieldNow()
+      // the first request of an engine is forked (whether spans are collected is looked up in its fiber)
+      target!.frames([JsonRpc.request(0, "now")])
+      yield* until(() => sent.length === 1)
+      target!.frames([JsonRpc.request(1, "now"), JsonRpc.request(2, "refused"), JsonRpc.request(3, "later")])
+      // answered in the callback: nothing ran in between
+      assert.deepStrictEqual(sentNow, [
+        JsonRpc.success(1, { n: 1 }),
+        JsonRpc.failure(2, { code: JsonRpc.ErrorCode.InvalidParams, message: "no" })
+      ])
+      yield* until(() => sent.length === 2)
+      assert.deepStrictEqual(sent, [JsonRpc.success(0, { n: 0 }), JsonRpc.success(3, { later: 3 })])
+      // no room: the answer waits in a fiber for the effect sendNow gave
+      room = false
+      target!.frames([JsonRpc.request(4, "now")])
+      yield* until(() => sent.length === 3)
+      assert.deepStrictEqual(sent[2], JsonRpc.success(4, { n: 4 }))
+      assert.strictEqual(sentNow.length, 2)
+    }))
+
   /** A server engine whose handlers note when they start; `hang` never ends, `gated` waits for the gate. */
   const fedServer = Effect.gen(function*() {
     const gate = yield* Deferred.make<void>()

@@ -112,7 +112,8 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
       // the engine is fed from stdin's 'data' events: a request's fiber is forked in the event's
       // callback, with no reader fiber woken per read
       ...fromPull(reader.pull, { feed: reader.feed }),
-      send: (message) => writer.send(message)
+      send: (message) => writer.send(message),
+      sendNow: (message) => writer.sendNow(message)
     } satisfies TransportShape
   })
 

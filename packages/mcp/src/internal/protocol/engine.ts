@@ -15,6 +15,8 @@ export interface Engine {
   readonly send: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError>
   /** `send`, done at once when the transport can (`TransportShape.sendNow`): undefined when it went. */
   readonly sendNow: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError> | undefined
+  /** Whether the transport has a `sendNow` of its own (else `sendNow` is `send`). */
+  readonly sendsNow: boolean
   /** Interruptible whatever the caller's flags were, as under `FiberMap.run`. */
   readonly runtime: Runtime.Runtime<never>
   /** Why the engine closed; undefined while it runs. */
@@ -29,7 +31,10 @@ class EngineImpl implements Engine {
     readonly side: Engine["side"],
     readonly transport: Pick<TransportShape, "send" | "sendNow">,
     readonly runtime: Runtime.Runtime<never>
-  ) {}
+  ) {
+    this.sendsNow = transport.sendNow !== undefined
+  }
+  readonly sendsNow: boolean
   send(message: JsonRpc.Outgoing, route?: Route): Effect.Effect<void, TransportError> {
     return this.transport.send(message, route)
   }

@@ -14,6 +14,7 @@ import * as FiberId from "effect/FiberId"
 import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
+import * as RuntimeFlags from "effect/RuntimeFlags"
 import * as Scope from "effect/Scope"
 import * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
@@ -25,8 +26,12 @@ import type { Engine } from "./engine.js"
 export type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
 
 export interface Incoming {
-  /** Forks the request's handler (answers `ping` at once); what is left to run is returned. */
-  readonly onRequest: (req: JsonRpc.Request, reply: Reply) => Effect.Effect<void> | undefined
+  /**
+   * Forks the request's handler (answers `ping` at once); what is left to run is returned.
+   * `direct`: `reply` sends the response on its own (not a batch's), so an answer known at once
+   * may go by the engine's `sendNow`.
+   */
+  readonly onRequest: (req: JsonRpc.Request, reply: Reply, direct: boolean) => Effect.Effect<void> | undefined
   /** Interrupts the handler a `notifications/cancelled` names. */
   readonly onCancelled: (params: JsonRpc.Params | undefined) => undefined
   /** Interrupts every running handler. */
@@ -50,6 +55,30 @@ interface SettableFiber {
 
 const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
   typeof (fiber as Partial<SettableFiber>).setFiberRef === "function"
+
+/** Whether an effect is its own exit already (`Effect.succeed`, `Exit.fail`: an `Exit` is an effect; `Effect.fail` of an object is not, it captures the span). */
+const isDone = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Exit<A, E> => Exit.isExit(effect)
+
+/** What `IncomingRequest.provide` was asked while the handler's effect was made before its fork. */
+interface Provided {
+  /** What it returned. */
+  readonly wrapped: Effect.Effect<unknown, unknown>
+  /** The effect it was given, and the services to give it. */
+  readonly effect: Effect.Effect<unknown, unknown>
+  readonly context: Context.Context<never>
+  readonly base: Context.Context<never> | undefined
+}
+
+/** One request's state, shared by what its handler is given and its fiber. */
+class RequestState {
+  active = true
+  scope: Scope.CloseableScope | undefined = undefined
+  /** The fiber of the request, once it started. */
+  own: Fiber.RuntimeFiber<unknown, unknown> | undefined = undefined
+  /** The handler's effect is being made before the fork: what `provide` returned, and what it gives the fiber. */
+  building = false
+  provided: Provided | undefined = undefined
+}
 
 /** -32603 means "internal error, details hidden": one with a message or data of its own is not sent as it is. */
 const carriesInternals = (error: ErrorResponse): boolean =>
@@ -95,6 +124,12 @@ class IncomingImpl implements Incoming {
     this.side = engine.side
     this.spanKind = engine.side === "server" ? "server" : "client"
     this.sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
+    const runtime = engine.runtime
+    this.masked = Runtime.make({
+      context: runtime.context,
+      fiberRefs: runtime.fiberRefs,
+      runtimeFlags: RuntimeFlags.disable(runtime.runtimeFlags, RuntimeFlags.Interruption)
+    })
   }
 
   underneath(current: Context.Context<never>, base: Context.Context<never> | undefined): Context.Context<never> {
@@ -130,6 +165,32 @@ class IncomingImpl implements Incoming {
       })
   }
 
+  /**
+   * Whether the handler fibers of this engine run under a tracer that collects spans, once the
+   * first one looked (undefined before): every one starts with the engine's runtime, so the
+   * answer is the same for all.
+   */
+  spans: boolean | undefined
+
+  /**
+   * The engine's runtime with interruption off: a handler fiber starts uninterruptible and
+   * makes only its handler interruptible, so that its answer is always sent (what
+   * `uninterruptibleMask` did, two operations less).
+   */
+  readonly masked: Runtime.Runtime<never>
+
+  /**
+   * The response an exit makes when no effect is needed to make it (a result, an `ErrorResponse`
+   * sent as it is); undefined for the rest (an interruption, a defect: logged first).
+   */
+  answerNow(id: JsonRpc.RequestId, exit: Exit.Exit<Result, ErrorResponse>): JsonRpc.Response | undefined {
+    if (Exit.isSuccess(exit)) return JsonRpc.success(id, exit.value)
+    const cause = exit.cause
+    if (cause._tag !== "Fail") return undefined
+    const error = cause.error
+    return error instanceof ErrorResponse && !carriesInternals(error) ? JsonRpc.failure(id, error.toObject()) : undefined
+  }
+
   /** The handler's effect, in a span when someone collects spans; `start` is told its fiber. */
   traced(
     req: JsonRpc.Request,
@@ -138,7 +199,8 @@ class IncomingImpl implements Incoming {
   ) {
     return Effect.withFiberRuntime<Result, ErrorResponse>((fiber) => {
       start(fiber)
-      return tracing(fiber)
+      const spans = this.spans = tracing(fiber)
+      return spans
         ? Effect.withSpan(this.options.onRequest(incoming), req.method, {
           kind: this.spanKind,
           attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": this.side, ...this.sessionAttribute },
@@ -148,29 +210,79 @@ class IncomingImpl implements Incoming {
     })
   }
 
-  /** The handler of one request, then its answer; the request's scope closes in between. */
-  handle(req: JsonRpc.Request, reply: Reply): Effect.Effect<void> {
-    let active = true
-    let scope: Scope.CloseableScope | undefined
-    /** The fiber of the request, once it started. */
-    let own: Fiber.RuntimeFiber<unknown, unknown> | undefined
-    const incoming = new HandledRequest(
+  /**
+   * Forks the handler of one request, then its answer; the request's scope closes in between.
+   *
+   * Without spans the handler's effect is made before the fork, outside any fiber: when what it
+   * returns is the request's services provided over the rest (`IncomingRequest.provide`, as a
+   * feature's handler is run), the fiber starts with those services as its context (one copy of
+   * the fiber's refs and two operations less than setting them once it runs).
+   */
+  fork(req: JsonRpc.Request, reply: Reply, direct: boolean): Fiber.RuntimeFiber<void> | undefined {
+    const state = new RequestState()
+    const incoming = this.incomingOf(req, state)
+    if (this.spans !== false) {
+      return Runtime.runFork(this.masked, this.runner(req, reply, state)(this.traced(req, incoming, (fiber) => (state.own = fiber))))
+    }
+    const handler = this.build(incoming, state)
+    const matched = state.provided !== undefined && state.provided.wrapped === handler ? state.provided : undefined
+    state.provided = undefined
+    const body = matched === undefined ? handler : matched.effect as typeof handler
+    // answered as it was made (no effect left to run: no scope asked for, nothing to interrupt):
+    // the answer is sent at once, with no fiber
+    if (direct && isDone(body) && this.engine.sendsNow) {
+      const response = this.answerNow(req.id, body)
+      if (response !== undefined) {
+        state.active = false
+        const waiting = this.engine.sendNow(response, { relatedRequestId: req.id })
+        if (waiting === undefined) return undefined
+        // queued with no room (wait for 'drain'), or the transport failed: in a fiber, as `reply` does
+        return Runtime.runFork(
+          this.masked,
+          Effect.catchAll(waiting, (error) =>
+            Effect.logDebug("could not send a response", error).pipe(Effect.annotateLogs({ side: this.side }))
+          )
+        )
+      }
+    }
+    const started = this.runner(req, reply, state)(Effect.withFiberRuntime((fiber) => ((state.own = fiber), body)))
+    if (matched === undefined) return Runtime.runFork(this.masked, started)
+    const context = Context.merge(this.underneath(this.masked.context, matched.base), matched.context)
+    return Runtime.runFork(Runtime.make({ context, fiberRefs: this.masked.fiberRefs, runtimeFlags: this.masked.runtimeFlags }), started)
+  }
+
+  /** The handler's effect made before its fork, outside any fiber (what `provide` is asked meanwhile is noted). */
+  build(incoming: IncomingRequest, state: RequestState): Effect.Effect<Result, ErrorResponse> {
+    state.building = true
+    try {
+      return this.options.onRequest(incoming)
+    } catch (defect) {
+      // as a handler that throws while its effect is made inside the fiber: a defect
+      return Effect.die(defect)
+    } finally {
+      state.building = false
+    }
+  }
+
+  /** The request as its handler is given it. */
+  incomingOf(req: JsonRpc.Request, state: RequestState): IncomingRequest {
+    return new HandledRequest(
       req,
       Effect.suspend(() =>
         // asked for after the handler ended: what would run in it is interrupted, as it would have been
-        !active
+        !state.active
           ? Effect.interrupt
-          : scope !== undefined
-          ? Effect.succeed(scope)
-          : Effect.map(Scope.make(), (made) => (scope = made))
+          : state.scope !== undefined
+          ? Effect.succeed(state.scope)
+          : Effect.map(Scope.make(), (made) => (state.scope = made))
       ),
-      () => active,
+      () => state.active,
       // the request's fiber is the engine's and ends with the handler (what follows, `finish`,
       // reads no service): its context is set once, not provided and restored (a dozen effects).
       // Called from any other fiber, it is `Effect.provide`.
-      <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>, base?: Context.Context<never>) =>
-        Effect.withFiberRuntime<A, E>((fiber) => {
-          if (fiber !== own) {
+      <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>, base?: Context.Context<never>) => {
+        const wrapped = Effect.withFiberRuntime<A, E>((fiber) => {
+          if (fiber !== state.own) {
             return Effect.provide(effect as Effect.Effect<A, E>, base === undefined ? context : Context.merge(base, context))
           }
           const merged = Context.merge(this.underneath(fiber.currentContext, base), context)
@@ -179,26 +291,36 @@ class IncomingImpl implements Incoming {
           fiber.setFiberRef(FiberRef.currentContext, merged)
           return effect as Effect.Effect<A, E>
         })
-    )
-    // the request's scope closes before the answer goes out, so that the
-    // reverse calls it cancels are cancelled on the wire first
-    const finish = (exit: Exit.Exit<Result, ErrorResponse>): Effect.Effect<void> => {
-      active = false
-      // the fiber is not this request's any more: nothing kept with the request (a handler context, a
-      // Context in a dead pretenured object) keeps the fiber and all it holds
-      own = undefined
-      const answered = this.answer(req.id, exit, reply)
-      return scope === undefined ? answered : Effect.zipRight(Scope.close(scope, exit), answered)
-    }
-    return Effect.uninterruptibleMask((restore) =>
-      Effect.matchCauseEffect(restore(this.traced(req, incoming, (fiber) => (own = fiber))), {
-        onSuccess: (result) => finish(Exit.succeed(result)),
-        onFailure: (cause) => finish(Exit.failCause(cause))
-      })
+        // merged when the fiber is forked with it: an answer sent at once needs none
+        if (state.building && state.provided === undefined) {
+          state.provided = { wrapped, effect: effect as Effect.Effect<A, E>, context, base }
+        }
+        return wrapped
+      }
     )
   }
 
-  onRequest(req: JsonRpc.Request, reply: Reply): Effect.Effect<void> | undefined {
+  /** Runs a request's handler (interruptible, in a fiber that starts uninterruptible), then its answer. */
+  runner(req: JsonRpc.Request, reply: Reply, state: RequestState) {
+    // the request's scope closes before the answer goes out, so that the
+    // reverse calls it cancels are cancelled on the wire first
+    const finish = (exit: Exit.Exit<Result, ErrorResponse>): Effect.Effect<void> => {
+      state.active = false
+      // the fiber is not this request's any more: nothing kept with the request (a handler context, a
+      // Context in a dead pretenured object) keeps the fiber and all it holds
+      state.own = undefined
+      const answered = this.answer(req.id, exit, reply)
+      const scope = state.scope
+      return scope === undefined ? answered : Effect.zipRight(Scope.close(scope, exit), answered)
+    }
+    return (handler: Effect.Effect<Result, ErrorResponse>): Effect.Effect<void> =>
+      Effect.matchCauseEffect(Effect.interruptible(handler), {
+        onSuccess: (result) => finish(Exit.succeed(result)),
+        onFailure: (cause) => finish(Exit.failCause(cause))
+      })
+  }
+
+  onRequest(req: JsonRpc.Request, reply: Reply, direct: boolean): Effect.Effect<void> | undefined {
     // a `ping` carrying a 2026 envelope goes to the server, which answers it -32601 (there is no
     // ping in that era)
     if (req.method === "ping" && !hasEnvelopeClaim(req.params)) return reply(JsonRpc.success(req.id, {}))
@@ -214,7 +336,9 @@ class IncomingImpl implements Incoming {
     }
     // forked here, when the read loop takes the request (from a fed transport's callback, with no
     // reader fiber woken for it); the fiber starts at once and runs until it first waits
-    const fiber = Runtime.runFork(this.engine.runtime, this.handle(req, reply))
+    const fiber = this.fork(req, reply, direct)
+    // answered already
+    if (fiber === undefined) return undefined
     handlers.set(id, fiber)
     fiber.addObserver(() => {
       if (handlers.get(id) === fiber) handlers.delete(id)

@@ -169,7 +169,8 @@ class Reader implements PushTarget {
   onMessage(
     message: JsonRpc.Message | JsonRpc.Invalid,
     reply: (id: JsonRpc.RequestId) => Reply,
-    replyInvalid: Reply
+    replyInvalid: Reply,
+    direct: boolean
   ): Effect.Effect<void> | undefined {
     if (JsonRpc.isInvalid(message)) {
       return message.respond
@@ -177,7 +178,7 @@ class Reader implements PushTarget {
         : Effect.logDebug("dropped an invalid response", message.error.message)
     }
     if ("method" in message) {
-      return "id" in message ? this.incoming.onRequest(message, reply(message.id)) : this.onNotification(message)
+      return "id" in message ? this.incoming.onRequest(message, reply(message.id), direct) : this.onNotification(message)
     }
     return this.outgoing.onResponse(message)
   }
@@ -203,13 +204,13 @@ class Reader implements PushTarget {
       })
     const collectFor = (id: JsonRpc.RequestId): Reply => (response) =>
       response === undefined ? Effect.zipRight(this.unanswered(id), collect(response)) : collect(response)
-    return Effect.forEach(batch, (m) => Effect.suspend(() => this.onMessage(m, collectFor, collect) ?? Effect.void), {
+    return Effect.forEach(batch, (m) => Effect.suspend(() => this.onMessage(m, collectFor, collect, false) ?? Effect.void), {
       discard: true
     })
   }
 
   onFrame(frame: JsonRpc.Frame): Effect.Effect<void> | undefined {
-    return JsonRpc.isBatch(frame) ? this.onBatch(frame) : this.onMessage(frame, this.replyDirect, this.replyInvalidDirect)
+    return JsonRpc.isBatch(frame) ? this.onBatch(frame) : this.onMessage(frame, this.replyDirect, this.replyInvalidDirect, true)
   }
 
   /**

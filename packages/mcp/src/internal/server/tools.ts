@@ -6,6 +6,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Exit from "effect/Exit"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import { ErrorResponse, ProtocolError } from "../../McpError.js"
@@ -81,7 +82,11 @@ export const make = (
       if (Either.isLeft(decoded)) {
         return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.left)}`))
       }
-      return Effect.matchEffect(handler(decoded.right), { onSuccess, onFailure }) as Effect.Effect<
+      const ran = handler(decoded.right)
+      // a handler that answered as it was called (`Effect.succeed`, an `Exit`): its result at once,
+      // two operations less than matching it
+      if (Exit.isExit(ran) && Exit.isSuccess(ran)) return onSuccess(ran.value)
+      return Effect.matchEffect(ran, { onSuccess, onFailure }) as Effect.Effect<
         McpSchema.CallToolResult,
         ErrorResponse,
         never
