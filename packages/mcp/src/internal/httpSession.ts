@@ -39,11 +39,12 @@ interface State {
   listener: (() => void) | undefined
   /** A loss was signalled before a listener was given (one pending signal is enough). */
   missed: boolean
-  /** Completed when a new session is initialized (`notifications/initialized` went out). */
-  renewed: Deferred.Deferred<void>
+  /**
+   * Completed when a new session is initialized (`notifications/initialized` went out); made when
+   * first awaited (after a loss), not per session: a Deferred is a large object
+   */
+  renewed: Deferred.Deferred<void> | undefined
 }
-
-const unsafeDeferred = () => Deferred.unsafeMake<void>(FiberId.none)
 
 export const make: Effect.Effect<HttpSession> = Effect.sync((): HttpSession => {
   const state: State = {
@@ -54,7 +55,7 @@ export const make: Effect.Effect<HttpSession> = Effect.sync((): HttpSession => {
     generation: 0,
     listener: undefined,
     missed: false,
-    renewed: unsafeDeferred()
+    renewed: undefined
   }
   return state
 })
@@ -95,12 +96,18 @@ export const negotiated = (session: HttpSession, version: string): void => {
 /** `notifications/initialized` went out: whoever waits for the new session may go on. */
 export const initialized = (session: HttpSession): void => {
   const s = state(session)
+  if (s.renewed === undefined) return
   Deferred.unsafeDone(s.renewed, Exit.void)
-  s.renewed = unsafeDeferred()
+  s.renewed = undefined
 }
 
 /** Completes once the next session is initialized. */
-export const renewed = (session: HttpSession): Effect.Effect<void> => Deferred.await(state(session).renewed)
+export const renewed = (session: HttpSession): Effect.Effect<void> =>
+  Effect.suspend(() => {
+    const s = state(session)
+    if (s.renewed === undefined) s.renewed = Deferred.unsafeMake<void>(FiberId.none)
+    return Deferred.await(s.renewed)
+  })
 
 /**
  * The server answered 404 to an exchange that carried session `sent`: unless
