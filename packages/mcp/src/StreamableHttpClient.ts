@@ -79,8 +79,6 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as FiberMap from "effect/FiberMap"
-import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
@@ -90,6 +88,7 @@ import * as Stream from "effect/Stream"
 import * as Deadlines from "./internal/deadlines.js"
 import * as Backend from "./internal/httpBackend.js"
 import * as HttpExchange from "./internal/httpExchange.js"
+import * as HttpFibers from "./internal/httpFibers.js"
 import { Frames } from "./internal/httpFrames.js"
 import type { ClientAuth } from "./internal/oauth/authorizer.js"
 import { authorized } from "./internal/oauth/httpAuth.js"
@@ -275,6 +274,7 @@ export const make = (
     // a platform's own backend, unless authorization wraps the HttpClient
     const provided = options.auth === undefined ? yield* Effect.serviceOption(HttpBackend) : Option.none()
     const backend = Option.isSome(provided) ? provided.value : Backend.fromHttpClient(client)
+    const turn = backend.turn
     const scope = yield* Effect.scope
     const requestTimeout = Duration.decode(options.requestTimeout ?? Duration.seconds(30))
     const session = yield* HttpSession.make
@@ -327,12 +327,15 @@ export const make = (
       frames,
       session,
       url,
-      requests: yield* FiberMap.make<JsonRpc.RequestId>(),
-      background: yield* FiberSet.make<unknown, never>(),
+      fibers: HttpFibers.make(),
       parserOptions: options.maxEventSize === undefined ? undefined : { maxEventSize: options.maxEventSize },
       wholeBodyLimit: options.maxEventSize ?? Sse.DEFAULT_MAX_EVENT_SIZE
     })
-    yield* Scope.addFinalizer(scope, Effect.sync(() => HttpInbox.close(inbox)))
+    // first: no exchange starts any more, those running are interrupted (the standing GET first)
+    yield* Scope.addFinalizer(scope, Effect.suspend(() => {
+      HttpInbox.close(inbox)
+      return HttpFibers.close(inbox.fibers)
+    }))
 
     const resumption: Resumption = {
       exchange,
@@ -361,7 +364,8 @@ export const make = (
     const startListening = Effect.suspend(() => {
       if (options.listen === false || state.listening) return Effect.void
       state.listening = true
-      return Effect.asVoid(FiberSet.run(inbox.background, HttpExchange.dedicatedUntraced(listen(resumption, reinitialize, requestTimeout))))
+      const stream = listen(resumption, reinitialize, requestTimeout)
+      return HttpFibers.runBackground(inbox.fibers, HttpExchange.dedicatedUntraced(turn === undefined ? stream : Effect.zipRight(turn, stream)))
     })
 
     const send: TransportShape["send"] = (message, route) =>
@@ -373,23 +377,24 @@ export const make = (
         const ids = messages.filter((m) => JsonRpc.isRequest(m)).map((m) => (m as JsonRpc.Request).id)
         if (ids.length > 0) {
           // returns at once: the engine's timeout runs while the exchange does
-          return FiberMap.run(inbox.requests, ids[0]!, runRequest(poster, message, ids, route?.headers)).pipe(Effect.asVoid)
+          return HttpFibers.runRequest(inbox.fibers, ids[0]!, runRequest(poster, message, ids, route?.headers))
         }
         const single = Array.isArray(message) ? undefined : message as JsonRpc.Message
         if (single !== undefined && JsonRpc.isNotification(single)) {
           if (single.method === "notifications/cancelled") {
             // fire and forget, then release the cancelled request's stream
             const id = single.params?.requestId
-            return FiberSet.run(
-              inbox.background,
+            return HttpFibers.runBackground(
+              inbox.fibers,
               postOther(poster, single).pipe(
                 Effect.catchAll((error) => Effect.logDebug("could not send notifications/cancelled", error.message)),
-                Effect.ensuring(isId(id) ? FiberMap.remove(inbox.requests, id) : Effect.void)
+                Effect.ensuring(isId(id) ? HttpFibers.interruptRequest(inbox.fibers, id) : Effect.void)
               )
-            ).pipe(Effect.asVoid)
+            )
           }
           if (single.method === "notifications/initialized") {
-            return postOther(poster, single).pipe(
+            // sent as the initialize answer was read: after the backend's turn, on that answer's connection
+            return (turn === undefined ? postOther(poster, single) : Effect.zipRight(turn, postOther(poster, single))).pipe(
               Effect.zipRight(Effect.sync(() => HttpSession.initialized(session))),
               Effect.zipRight(startListening)
             )

@@ -136,12 +136,24 @@ const answer = (statusCode: number, headers: StreamableHttpClient.BackendRespons
       const length = headers["content-length"]
       // an empty body is over already
       if (length === "0" || body.readableEnded) return Effect.void
-      if (isShort(length)) return Effect.ignore(readBody(body, () => true, noop))
+      // a 202 has no body (a chunked one's end came with its headers): read to its end, as destroying
+      // a body before its end builds an abort error and its stack trace
+      if (isShort(length) || statusCode === 202) return Effect.ignore(readBody(body, () => true, noop))
       body.destroy()
       return Effect.void
     })
   }
 }
+
+/**
+ * One event-loop turn: undici puts a kept-alive socket back in its pool with
+ * `setImmediate` after the response, so a request dispatched in the turn an
+ * answer was read goes to another connection (a connect on both sides).
+ * `setImmediate`, not the Clock: this is the loop's check phase, not a delay.
+ */
+const turn: Effect.Effect<void> = Effect.async<void>((resume) => {
+  setImmediate(resume, Effect.void)
+})
 
 /**
  * The transport's backend over an undici dispatcher: one `dispatcher.request`
@@ -152,6 +164,7 @@ const answer = (statusCode: number, headers: StreamableHttpClient.BackendRespons
  */
 const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
   signals: true,
+  turn,
   request: (request) =>
     Effect.async<StreamableHttpClient.BackendResponse, Error>((resume) => {
       const controller = request.controller ?? new AbortController()

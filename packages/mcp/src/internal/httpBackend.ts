@@ -52,6 +52,14 @@ export interface Backend {
   readonly request: (request: BackendRequest) => Effect.Effect<BackendResponse, Error>
   /** Whether `request` honours `controller` (then the transport's timeouts cost no fiber). */
   readonly signals: boolean
+  /**
+   * Waits until a connection whose answer was just read is back in the pool,
+   * when the client frees it later than that (undici: one event-loop turn
+   * after the response). The requests a session sends right after reading an
+   * answer (`notifications/initialized`, the standing GET) wait for it, so that
+   * they reuse that connection rather than open another.
+   */
+  readonly turn?: Effect.Effect<void> | undefined
 }
 
 /** A header's value (the first, when repeated). */

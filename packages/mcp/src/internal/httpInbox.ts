@@ -9,13 +9,12 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as FiberMap from "effect/FiberMap"
-import * as FiberSet from "effect/FiberSet"
 import * as Option from "effect/Option"
 import * as JsonRpc from "../JsonRpc.js"
 import { TransportError } from "../McpError.js"
 import { exchangeFailed } from "../Transport.js"
 import { type BackendResponse, header } from "./httpBackend.js"
+import * as HttpFibers from "./httpFibers.js"
 import type { Frames } from "./httpFrames.js"
 import { unreachable } from "./httpFailure.js"
 import * as HttpSession from "./httpSession.js"
@@ -37,8 +36,8 @@ export interface Inbox {
   readonly frames: Frames
   readonly session: HttpSession.HttpSession
   readonly url: URL
-  readonly requests: FiberMap.FiberMap<JsonRpc.RequestId>
-  readonly background: FiberSet.FiberSet<unknown, never>
+  /** The exchanges running beside their callers. */
+  readonly fibers: HttpFibers.HttpFibers
   readonly parserOptions: { readonly maxEventSize: number } | undefined
   /** A body of known length up to this is read whole. */
   readonly wholeBodyLimit: number
@@ -115,7 +114,8 @@ export const failTransport = (inbox: Inbox, error: TransportError) =>
     if (inbox.closing || inbox.failure !== undefined) return Effect.void
     ;(inbox as { failure: TransportError | undefined }).failure = error
     return inbox.frames.end(Option.some(error)).pipe(
-      Effect.zipRight(Effect.forkDaemon(Effect.zipRight(FiberMap.clear(inbox.requests), FiberSet.clear(inbox.background)))),
+      // forked: the fiber failing the transport may be one of those interrupted
+      Effect.zipRight(Effect.forkDaemon(HttpFibers.interruptAll(inbox.fibers))),
       Effect.asVoid
     )
   })

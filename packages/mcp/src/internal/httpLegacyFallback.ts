@@ -9,7 +9,6 @@ import * as HttpClient from "@effect/platform/HttpClient"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as FiberSet from "effect/FiberSet"
 import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -17,6 +16,7 @@ import type * as JsonRpc from "../JsonRpc.js"
 import { TransportError } from "../McpError.js"
 import type { TransportShape } from "../Transport.js"
 import { refused } from "./httpFailure.js"
+import * as HttpFibers from "./httpFibers.js"
 import * as HttpInbox from "./httpInbox.js"
 import * as HttpSession from "./httpSession.js"
 
@@ -64,10 +64,10 @@ export const fallBack = (options: {
     // the legacy transport's session losses reach the engine through this transport's session
     const losses = legacy.sessionLoss?.losses
     if (losses !== undefined) {
-      yield* FiberSet.run(inbox.background, Stream.runForEach(losses, () => Effect.sync(() => HttpSession.signalLoss(inbox.session))))
+      yield* HttpFibers.runBackground(inbox.fibers, Stream.runForEach(losses, () => Effect.sync(() => HttpSession.signalLoss(inbox.session))))
     }
-    yield* FiberSet.run(
-      inbox.background,
+    yield* HttpFibers.runBackground(
+      inbox.fibers,
       legacy.incoming.pipe(
         Stream.runForEach((frame) => Effect.sync(() => inbox.frames.offer(frame))),
         Effect.matchCauseEffect({
