@@ -364,8 +364,9 @@ export const make = (
     const startListening = Effect.suspend(() => {
       if (options.listen === false || state.listening) return Effect.void
       state.listening = true
-      const stream = listen(resumption, reinitialize, requestTimeout)
-      return HttpFibers.runBackground(inbox.fibers, HttpExchange.dedicatedUntraced(turn === undefined ? stream : Effect.zipRight(turn, stream)))
+      const listening = listen(resumption, reinitialize, requestTimeout)
+      const stream = turn === undefined ? listening : Effect.zipRight(turn, listening)
+      return HttpFibers.runBackground(inbox.fibers, exchange.viaHttpClient ? HttpExchange.dedicatedUntraced(stream) : stream)
     })
 
     const send: TransportShape["send"] = (message, route) =>

@@ -49,6 +49,14 @@ export const textOrEmpty = (response: { readonly text: Effect.Effect<string, unk
 
 export interface Exchange {
   readonly url: URL
+  /**
+   * Whether exchanges go through `@effect/platform`'s `HttpClient` (which
+   * makes a span per exchange) when no tracer collects spans: only then is
+   * `untraced` worth its cost (a `FiberRef` set and restored). A platform's
+   * backend makes none (and its exchanges go through the `HttpClient` only
+   * under a tracer that collects them).
+   */
+  readonly viaHttpClient: boolean
   /** POSTs a message with `headers`; `controller` comes from `bounded`. */
   readonly post: (
     message: JsonRpc.Outgoing,
@@ -132,6 +140,7 @@ export const make = (
       )
   return {
     url,
+    viaHttpClient: traced === undefined,
     post: (message, headers, controller) =>
       Effect.mapError(
         request("POST", { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" }, JsonRpc.encode(message), controller),

@@ -236,8 +236,8 @@ const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<string | 
  * engine re-initializes and sends it again); responses belong to the old
  * session, so the loss is signalled to the engine instead.
  */
-export const postOther = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> =>
-  untraced(Effect.suspend(() => {
+export const postOther = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<void, TransportError> => {
+  const post = Effect.suspend(() => {
     const session = p.inbox.session
     if (session.lost) return Effect.fail(HttpSession.sessionLostError())
     return Effect.flatMap(postOnce(p, message), (lost) => {
@@ -250,4 +250,6 @@ export const postOther = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<v
       HttpSession.lose(session, lost, responses)
       return Effect.fail(HttpSession.sessionLostError())
     })
-  }))
+  })
+  return p.exchange.viaHttpClient ? untraced(post) : post
+}

@@ -85,7 +85,7 @@ export const make = (options: {
   Effect.gen(function*() {
     const { loss, protocol, version } = options
     if (loss === undefined) return identity
-    const lock = yield* Effect.makeSemaphore(1)
+    const lock = Effect.unsafeMakeSemaphore(1)
     const failed = (method: string, detail: string, cause?: unknown) =>
       new ProtocolError({
         reason: "NotInitialized",
