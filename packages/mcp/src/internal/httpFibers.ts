@@ -73,10 +73,9 @@ export const interruptRequest = (fibers: HttpFibers, key: JsonRpc.RequestId): Ef
 /** Interrupts every fiber (the background ones first) and waits for their ends. */
 export const interruptAll = (fibers: HttpFibers): Effect.Effect<void> =>
   Effect.suspend(() => {
-    const background = [...fibers.background]
-    const requests = [...fibers.requests.values()]
-    if (background.length === 0 && requests.length === 0) return Effect.void
-    return Effect.zipRight(Fiber.interruptAll(background), Fiber.interruptAll(requests))
+    // Fiber.interruptAll of nothing is ~5 operations
+    const requests = fibers.requests.size === 0 ? Effect.void : Fiber.interruptAll([...fibers.requests.values()])
+    return fibers.background.size === 0 ? requests : Effect.zipRight(Fiber.interruptAll([...fibers.background]), requests)
   })
 
 /** No fiber is forked from now on; those running are interrupted. */
