@@ -28,7 +28,6 @@ import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ParseResult from "effect/ParseResult"
-import * as PubSub from "effect/PubSub"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -37,6 +36,7 @@ import * as ClientCache from "./internal/clientCache.js"
 import * as ClientCalls from "./internal/clientCalls.js"
 import * as ClientEra from "./internal/clientEra.js"
 import * as ClientHandshake from "./internal/clientHandshake.js"
+import * as ClientNotifications from "./internal/clientNotifications.js"
 import * as ClientRequests from "./internal/clientRequests.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
@@ -509,16 +509,15 @@ export const make = <O extends ClientOptions>(
   Effect.gen(function*() {
     const transport = yield* Transport
     const handlers = yield* ClientRequests.handlersOf(options)
-    const notifications = yield* PubSub.unbounded<JsonRpc.Notification>()
-    // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of this fiber's refs
-    yield* Effect.scopeWith((scope) => Scope.addFinalizer(scope, PubSub.shutdown(notifications)))
+    // made when the first stream subscribes, shut down with the scope
+    const notifications = ClientNotifications.make(yield* Effect.scope)
     let version: string | undefined
 
     const capabilities = declaredCapabilities(options)
     const protocol = yield* Protocol.make(transport, {
       side: "client",
       onRequest: ClientRequests.onRequest(handlers),
-      onNotification: (n) => PubSub.publish(notifications, n),
+      onNotification: notifications.publish,
       batches: () => Lifecycle.allowsBatches(version),
       requestTimeout: options.requestTimeout,
       maxRequestTimeout: options.maxRequestTimeout,

@@ -16,6 +16,7 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
 import * as TestClock from "effect/TestClock"
@@ -103,6 +104,30 @@ const ListRoots = McpServer.tool({
 // ----------------------------------------------------------------------------
 // progress and timeouts
 // ----------------------------------------------------------------------------
+
+describe("McpClient notifications", () => {
+  it.scopedLive("a notification stream gets what arrives once it runs (nothing earlier), and ends when the client closes", () =>
+    Effect.gen(function*() {
+      const pair = yield* Transport.makeMemoryPair()
+      yield* fakePeer(pair.server, (request) => request.method === "initialize" ? initializeResult(request.id) : undefined)
+      const scope = yield* Scope.make()
+      const client = yield* McpClient.make({ era: "2025", name: "test-client", version: "1.0.0" }).pipe(
+        Effect.provideService(Transport.Transport, pair.client),
+        Scope.extend(scope)
+      )
+      const log = (data: string) =>
+        pair.server.send({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data } })
+      // no stream yet: dropped (the client's PubSub is made by its first subscriber)
+      yield* log("before")
+      yield* settle
+      const received = yield* client.logMessages.pipe(Stream.map((p) => p.data), Stream.runCollect, Effect.fork)
+      yield* settle
+      yield* log("after")
+      yield* settle
+      yield* Scope.close(scope, Exit.void)
+      assert.deepStrictEqual([...yield* Fiber.join(received)], ["after"])
+    }))
+})
 
 describe("McpClient progress", () => {
   it.scopedLive("callTool with onProgress receives every progress notification of its request", () =>

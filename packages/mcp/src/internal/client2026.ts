@@ -33,7 +33,6 @@
  * @internal
  */
 import * as Effect from "effect/Effect"
-import type * as PubSub from "effect/PubSub"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../JsonRpc.js"
 import type { McpClientShape } from "../McpClient.js"
@@ -47,6 +46,7 @@ import * as ClientEra from "./clientEra.js"
 import * as ClientListen from "./clientListen.js"
 import * as ClientRequests from "./clientRequests.js"
 import * as McpHeaders from "./mcpHeaders.js"
+import type * as ClientNotifications from "./clientNotifications.js"
 
 type ClientError = McpError | ProtocolError
 
@@ -363,7 +363,7 @@ export const shape = (args: {
   readonly cached: Session2026["request"]
   readonly protocol: Protocol.Protocol
   readonly discover: McpSchema2026.DiscoverResult | undefined
-  readonly notifications: PubSub.PubSub<JsonRpc.Notification>
+  readonly notifications: ClientNotifications.Notifications
   readonly validateStructuredContent: boolean
 }): McpClientShape => {
   const { discover, protocol, session } = args

@@ -12,12 +12,12 @@ import * as Cache from "effect/Cache"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../JsonRpc.js"
 import type { McpError, ProtocolError } from "../McpError.js"
 import type * as Protocol from "../Protocol.js"
+import type * as ClientNotifications from "./clientNotifications.js"
 
 type ClientError = McpError | ProtocolError
 type Request = (
@@ -59,7 +59,7 @@ export const make = (options: {
   readonly request: Request
   /** What the calls get of a raw result. */
   readonly settle: (result: Protocol.Result) => Protocol.Result
-  readonly notifications: PubSub.PubSub<JsonRpc.Notification>
+  readonly notifications: ClientNotifications.Notifications
 }): Effect.Effect<Request, never, Scope.Scope> =>
   Effect.gen(function*() {
     const cache = yield* Cache.makeWith({
@@ -76,7 +76,7 @@ export const make = (options: {
           const [method, params] = JSON.parse(key) as [string, JsonRpc.Params]
           return keep(method, params) ? Effect.void : cache.invalidate(key)
         }, { discard: true }))
-    const queue = yield* PubSub.subscribe(options.notifications)
+    const queue = yield* options.notifications.subscribe
     yield* Stream.fromQueue(queue).pipe(
       Stream.runForEach((n) => {
         const list = INVALIDATES[n.method]

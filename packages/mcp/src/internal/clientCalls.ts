@@ -13,7 +13,6 @@ import * as Exit from "effect/Exit"
 import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
-import * as PubSub from "effect/PubSub"
 import type * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../JsonRpc.js"
@@ -27,6 +26,7 @@ import * as ClientListen from "./clientListen.js"
 import * as ClientTaskCalls from "./clientTaskCalls.js"
 import * as OutputValidation from "./outputValidation.js"
 import { validator } from "./validate.js"
+import type * as ClientNotifications from "./clientNotifications.js"
 
 /** A client's `request`, with options of type `O`. */
 export type Request<O extends CallOptions = CallOptions> = (
@@ -142,7 +142,7 @@ export type Calls = Omit<
 
 export const make = (options: {
   readonly request: McpClientShape["request"]
-  readonly notifications: PubSub.PubSub<JsonRpc.Notification>
+  readonly notifications: ClientNotifications.Notifications
   readonly validateStructuredContent: boolean
   /** The server runs tools as tasks (2025-11-25): a plain call of a tool that requires one is made as a task. */
   readonly toolTasks?: boolean | undefined
@@ -248,7 +248,7 @@ export const make = (options: {
     }))
 
   const notificationStream = (method: string) =>
-    Stream.suspend(() => Stream.fromPubSub(notifications).pipe(Stream.filter((n) => n.method === method)))
+    Stream.filter(notifications.stream, (n) => n.method === method)
 
   const subscribeCall = typed("resources/subscribe")
   const unsubscribeCall = typed("resources/unsubscribe")
@@ -267,7 +267,7 @@ export const make = (options: {
     readResource: (uri, o) => typed("resources/read")({ uri }, o),
     subscribe: (uri) =>
       Effect.gen(function*() {
-        const subscription = yield* PubSub.subscribe(notifications)
+        const subscription = yield* notifications.subscribe
         yield* subscribed(uri)
         return Stream.fromQueue(subscription).pipe(
           Stream.filter((n) => n.method === "notifications/resources/updated" && n.params?.uri === uri),
@@ -280,7 +280,7 @@ export const make = (options: {
     complete: (params) => typed("completion/complete")(params as unknown as JsonRpc.Params),
     setLogLevel: (level) => Effect.asVoid(typed("logging/setLevel")({ level })),
     listen: ClientListen.listen2025({ notifications, subscribe: subscribed }),
-    notifications: Stream.suspend(() => Stream.fromPubSub(notifications)),
+    notifications: notifications.stream,
     toolListChanged: Stream.suspend(() => Stream.map(notificationStream("notifications/tools/list_changed"), () => undefined)),
     resourceListChanged: Stream.suspend(() =>
       Stream.map(notificationStream("notifications/resources/list_changed"), () => undefined)

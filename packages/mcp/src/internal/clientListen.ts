@@ -20,7 +20,6 @@ import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as PubSub from "effect/PubSub"
 import * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -29,6 +28,7 @@ import type { ListenFilter } from "../McpClient.js"
 import { McpError, ProtocolError } from "../McpError.js"
 import * as McpSchema2026 from "../McpSchema2026.js"
 import type * as Protocol from "../Protocol.js"
+import type * as ClientNotifications from "./clientNotifications.js"
 
 type ClientError = McpError | ProtocolError
 
@@ -67,13 +67,13 @@ export const listen2026 = (options: {
     params: JsonRpc.Params | undefined,
     options?: Protocol.RequestOptions | undefined
   ) => Effect.Effect<Protocol.Result, ClientError>
-  readonly notifications: PubSub.PubSub<JsonRpc.Notification>
+  readonly notifications: ClientNotifications.Notifications
   readonly reconnect?: Schedule.Schedule<unknown, ClientError> | undefined
 }) =>
 (filter: ListenFilter): Stream.Stream<JsonRpc.Notification, ClientError> =>
   Stream.unwrapScoped(Effect.gen(function*() {
-    const queue = yield* PubSub.subscribe(options.notifications)
-    const acks = yield* PubSub.subscribe(options.notifications)
+    const queue = yield* options.notifications.subscribe
+    const acks = yield* options.notifications.subscribe
     const acknowledged = yield* Deferred.make<void, ClientError>()
     const done = yield* Deferred.make<void, ClientError>()
     let current: JsonRpc.RequestId | undefined
@@ -127,12 +127,12 @@ export const listen2026 = (options: {
 
 /** The 2025 listen: the standing stream's notifications, with the filter's resources subscribed. */
 export const listen2025 = (options: {
-  readonly notifications: PubSub.PubSub<JsonRpc.Notification>
+  readonly notifications: ClientNotifications.Notifications
   readonly subscribe: (uri: string) => Effect.Effect<unknown, ClientError, Scope.Scope>
 }) =>
 (filter: ListenFilter): Stream.Stream<JsonRpc.Notification, ClientError> =>
   Stream.unwrapScoped(Effect.gen(function*() {
-    const queue = yield* PubSub.subscribe(options.notifications)
+    const queue = yield* options.notifications.subscribe
     for (const uri of filter.resources ?? []) yield* options.subscribe(uri)
     return Stream.fromQueue(queue).pipe(Stream.filter(matches(filter)))
   }))
