@@ -164,9 +164,12 @@ console.log(`${S} sessions in ${(t1 - t0).toFixed(0)} ms, client ${((c1.user + c
 // HOLD=ms: wait that long with the sessions open before closing them (e.g. to read conncount.mjs's open count)
 if (process.env.HOLD !== undefined) await new Promise((r) => setTimeout(r, Number(process.env.HOLD)))
 ops = 0
+trace.length = 0
 counting = true
 await Promise.all(ss.map((s) => s.close()))
 counting = false
 if (opsMode) console.log(`${(ops / S).toFixed(0)} ops per session closed`)
+// TRACE=1: the close's operations too (`tracec` lines)
+if (process.env.TRACE === "1") for (const line of trace) console.log(`tracec ${line}`)
 await Effect.runPromise(Scope.close(sharedScope, Exit.void))
 process.exit(0)
