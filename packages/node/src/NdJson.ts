@@ -575,7 +575,16 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
   }
 
   const flush = () => {
-    if (blocked || text.length === 0) return
+    if (blocked) return
+    if (text.length === 0) {
+      // a 'drain' after a write that filled the stream again: its senders were kept waiting for this room
+      if (waiters.length > 0) {
+        const ws = waiters
+        waiters = []
+        for (const w of ws) w(Effect.void)
+      }
+      return
+    }
     const error = currentFailure()
     if (error !== undefined) return fail(error)
     const data = text

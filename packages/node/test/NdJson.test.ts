@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
-import { PassThrough } from "node:stream"
+import { PassThrough, Writable } from "node:stream"
 import { afterEach, vi } from "vitest"
 
 const line = (message: JsonRpc.Message) => JsonRpc.encode(message) + "\n"
@@ -332,6 +332,33 @@ describe("NdJson.makeWriter", () => {
       yield* writer.send(JsonRpc.notification("later"))
       yield* Effect.sleep("1 millis")
       assert.strictEqual(write.mock.calls.length, 2)
+    }))
+
+  it.scopedLive("a send that waited for room completes when its own write filled the stream and it drained", () =>
+    Effect.gen(function*() {
+      // every write is held until released: each one fills the stream (over its high-water mark)
+      const held: Array<(error?: Error | null) => void> = []
+      const output = new Writable({ highWaterMark: 1024, write: (_chunk, _encoding, callback) => void held.push(callback) })
+      const writer = yield* NdJson.makeWriter(output)
+      const big = (n: number) => JsonRpc.notification("big", { n, data: "x".repeat(4096) })
+      yield* writer.send(big(1))
+      yield* Effect.sleep("5 millis")
+      assert.strictEqual(held.length, 1)
+      // full: this send waits for 'drain'
+      const second = yield* Effect.fork(writer.send(big(2)))
+      yield* Effect.sleep("5 millis")
+      assert.isNull(second.unsafePoll())
+      // 'drain': its line is written, and fills the stream again; nothing else is queued
+      held.shift()!()
+      yield* Effect.sleep("5 millis")
+      assert.strictEqual(held.length, 1)
+      // the next 'drain' has no line to write: it is the room the send waited for
+      held.shift()!()
+      yield* Fiber.join(second).pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error("the send still waits") }))
+      // and the writer goes on
+      yield* writer.send(JsonRpc.notification("after"))
+      yield* Effect.sleep("5 millis")
+      assert.strictEqual(held.length, 1)
     }))
 
   it.scopedLive("sendNow: undefined when the line is queued (written at the tick's end); an effect when full or failed", () =>

@@ -194,7 +194,7 @@ describe("NodeStdio server side", () => {
         child.once("exit", (code) => resume(Effect.succeed(code)))
       }).pipe(Effect.timeout("10 seconds"))
       assert.strictEqual(code, 0)
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped), 90_000)
 })
 
 describe("NodeStdio engine over real stdio", () => {
