@@ -19,14 +19,14 @@ import type * as JsonRpc from "../JsonRpc.js"
 
 type Running = Fiber.RuntimeFiber<unknown, unknown>
 
-export interface HttpFibers {
-  /** Set once the transport closes: nothing more is forked. */
-  readonly closed: boolean
-  readonly requests: Map<JsonRpc.RequestId, Running>
-  readonly background: Set<Running>
+export class HttpFibers {
+  /** Set once the transport closes (`close`): nothing more is forked. */
+  closed = false
+  readonly requests = new Map<JsonRpc.RequestId, Running>()
+  readonly background = new Set<Running>()
 }
 
-export const make = (): HttpFibers => ({ closed: false, requests: new Map(), background: new Set() })
+export const make = (): HttpFibers => new HttpFibers()
 
 /** Forks `effect` with `parent`'s context and refs and the default runtime flags. */
 const forkFrom = <A, E>(parent: Fiber.RuntimeFiber<unknown, unknown>, effect: Effect.Effect<A, E>): Running =>
@@ -81,6 +81,6 @@ export const interruptAll = (fibers: HttpFibers): Effect.Effect<void> =>
 /** No fiber is forked from now on; those running are interrupted. */
 export const close = (fibers: HttpFibers): Effect.Effect<void> =>
   Effect.suspend(() => {
-    ;(fibers as { closed: boolean }).closed = true
+    fibers.closed = true
     return interruptAll(fibers)
   })
