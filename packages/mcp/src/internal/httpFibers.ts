@@ -36,8 +36,16 @@ const forkFrom = <A, E>(parent: Fiber.RuntimeFiber<unknown, unknown>, effect: Ef
     runtimeFlags: Runtime.defaultRuntime.runtimeFlags
   }))(effect)
 
-/** Runs a request's exchange under `key`, interrupting the one running under it, if any. */
-export const runRequest = <A, E>(fibers: HttpFibers, key: JsonRpc.RequestId, effect: Effect.Effect<A, E>): Effect.Effect<void> =>
+/**
+ * Runs a request's exchange under `key`, interrupting the one running under it, if any;
+ * `onEnd` runs when it ends, however (an observer: no `ensuring` in the fiber).
+ */
+export const runRequest = <A, E>(
+  fibers: HttpFibers,
+  key: JsonRpc.RequestId,
+  effect: Effect.Effect<A, E>,
+  onEnd: () => void
+): Effect.Effect<void> =>
   Effect.withFiberRuntime<void>((parent) => {
     if (fibers.closed) return Effect.void
     const fiber = forkFrom(parent, effect)
@@ -46,6 +54,7 @@ export const runRequest = <A, E>(fibers: HttpFibers, key: JsonRpc.RequestId, eff
     requests.set(key, fiber)
     fiber.addObserver(() => {
       if (requests.get(key) === fiber) requests.delete(key)
+      onEnd()
     })
     return Effect.void
   })

@@ -26,6 +26,7 @@ import {
 } from "./httpExchange.js"
 import { header } from "./httpBackend.js"
 import { refused, statusError } from "./httpFailure.js"
+import * as HttpFibers from "./httpFibers.js"
 import * as HttpInbox from "./httpInbox.js"
 import { type Build, fallBack } from "./httpLegacyFallback.js"
 import { resume, type Resumption } from "./httpResumption.js"
@@ -162,8 +163,11 @@ const onSessionLost = (p: Poster, sink: HttpInbox.Sink, sent: string): Effect.Ef
     return HttpInbox.failAwaiting(sink, HttpSession.sessionLostError(), p.inbox)
   })
 
-/** The whole life of a request's exchange: POST, resumption, re-initialization. */
-export const runRequest = (
+/**
+ * Starts the whole life of a request's exchange (POST, resumption,
+ * re-initialization) in its own fiber, under the id of its first request.
+ */
+export const startRequest = (
   p: Poster,
   message: JsonRpc.Outgoing,
   ids: ReadonlyArray<JsonRpc.RequestId>,
@@ -171,38 +175,43 @@ export const runRequest = (
 ): Effect.Effect<void> => {
   const sink: HttpInbox.Sink = { awaiting: new Set(ids) }
   const { sinks } = p.inbox
-  const forget = Effect.sync(() => {
+  const forget = () => {
     for (const id of ids) if (sinks.get(id) === sink) sinks.delete(id)
-  })
+  }
   const single = Array.isArray(message) ? undefined : message as JsonRpc.Request
   const initializing = single?.method === "initialize"
   const run: Effect.Effect<void> = Effect.flatMap(attemptRequest(p, message, sink, initializing, extra), (outcome) => {
-      switch (outcome._tag) {
-        case "Done":
-          return Effect.void
-        case "Resume":
-          return resume(p.resumption, outcome.cursor, sink)
-        case "Legacy":
-          return fallBack({
-            ...p.legacy!,
-            inbox: p.inbox,
-            url: p.exchange.url,
-            request: single!,
-            status: outcome.status,
-            body: outcome.body,
-            sink
-          })
-        case "SessionLost":
-          return onSessionLost(p, sink, outcome.sent)
+    switch (outcome._tag) {
+      case "Done":
+        return Effect.void
+      case "Resume":
+        return resume(p.resumption, outcome.cursor, sink)
+      case "Legacy": {
+        const legacy = fallBack({
+          ...p.legacy!,
+          inbox: p.inbox,
+          url: p.exchange.url,
+          request: single!,
+          status: outcome.status,
+          body: outcome.body,
+          sink
+        })
+        // the legacy transport goes through the HttpClient (its spans, its trace headers)
+        return p.exchange.viaHttpClient ? legacy : dedicatedUntraced(legacy)
       }
-    })
-  return Effect.suspend(() => {
+      case "SessionLost":
+        return onSessionLost(p, sink, outcome.sent)
+    }
+  })
+  const exchange = Effect.suspend(() => {
     for (const id of ids) sinks.set(id, sink)
     // until the engine initialized a new session, nothing else can be processed
     return p.inbox.session.lost && !initializing
       ? HttpInbox.failAwaiting(sink, HttpSession.sessionLostError(), p.inbox)
       : run
-  }).pipe(Effect.ensuring(forget), dedicatedUntraced)
+  })
+  // only the HttpClient backend makes a span per exchange
+  return HttpFibers.runRequest(p.inbox.fibers, ids[0]!, p.exchange.viaHttpClient ? dedicatedUntraced(exchange) : exchange, forget)
 }
 
 /** One POST of a notification or responses; resolves to the session the server no longer knows (404), if so. */

@@ -46,7 +46,7 @@ interface State {
   renewed: Deferred.Deferred<void> | undefined
 }
 
-export const make: Effect.Effect<HttpSession> = Effect.sync((): HttpSession => {
+export const unsafeMake = (): HttpSession => {
   const state: State = {
     id: undefined,
     protocolVersion: undefined,
@@ -58,7 +58,9 @@ export const make: Effect.Effect<HttpSession> = Effect.sync((): HttpSession => {
     renewed: undefined
   }
   return state
-})
+}
+
+export const make: Effect.Effect<HttpSession> = Effect.sync(unsafeMake)
 
 const state = (session: HttpSession): State => session as State
 

@@ -27,16 +27,23 @@ export interface ReconnectOptions {
   readonly jitter?: number | undefined
 }
 
-export const toSchedule = (
-  reconnect: ReconnectOptions | Schedule.Schedule<unknown, number> | undefined
-): Schedule.Schedule<unknown, number> => {
-  if (Schedule.isSchedule(reconnect)) return reconnect as Schedule.Schedule<unknown, number>
-  const o: ReconnectOptions = reconnect ?? {}
+const fromOptions = (o: ReconnectOptions): Schedule.Schedule<unknown, number> => {
   const max = Duration.decode(o.maxDelay ?? Duration.seconds(30))
   const jitter = Math.min(Math.max(o.jitter ?? 0.2, 0), 1)
   const base = Schedule.exponential(o.initialDelay ?? Duration.seconds(1), o.factor ?? 1.5)
   const jittered = jitter > 0 ? Schedule.jitteredWith(base, { min: 1 - jitter, max: 1 + jitter }) : base
   return Schedule.modifyDelay(jittered, (_, delay) => Duration.min(delay, max))
+}
+
+/** The default schedule, made once (a schedule holds no state). */
+let defaultSchedule: Schedule.Schedule<unknown, number> | undefined
+
+export const toSchedule = (
+  reconnect: ReconnectOptions | Schedule.Schedule<unknown, number> | undefined
+): Schedule.Schedule<unknown, number> => {
+  if (Schedule.isSchedule(reconnect)) return reconnect as Schedule.Schedule<unknown, number>
+  if (reconnect === undefined) return defaultSchedule ??= fromOptions({})
+  return fromOptions(reconnect)
 }
 
 /** Steps a schedule by hand: the delay before attempt `n`, or none when the schedule is done. */
