@@ -34,7 +34,9 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 
 type Dispatcher = Effect.Effect.Success<typeof NodeHttpClient.makeDispatcher>
-type Body = Awaited<ReturnType<Dispatcher["request"]>>["body"]
+type Handler = Parameters<Dispatcher["dispatch"]>[1]
+type Controller = Parameters<NonNullable<Handler["onRequestStart"]>>[0]
+type Headers = StreamableHttpClient.BackendResponse["headers"]
 
 const noop = () => {}
 
@@ -44,45 +46,149 @@ const isShort = (length: string | ReadonlyArray<string> | undefined): boolean =>
   return Number.isFinite(n) && n <= 65_536
 }
 
+/** Why an exchange is aborted by its reader or by an interruption; nobody reads it (made once: no stack per abort). */
+const dropped = new Error("The exchange was dropped")
+
+/** What reads a body: each chunk (false: no more), its end, its failure. */
+interface Reader {
+  readonly data: (chunk: Buffer) => boolean
+  readonly end: () => void
+  readonly fail: (error: Error) => void
+}
+
 /**
- * Reads `body` through its events: `onData` is called with each chunk, and
- * the effect ends with the body (or when `onData` asks to stop: the body is
- * then destroyed, which aborts the exchange). Interruption destroys it too.
+ * One exchange, as undici's handler: the answer's headers go to `respond`,
+ * its body to the reader attached (queued until one is). undici's `request`
+ * made an async resource, an abort signal and a `Readable` per exchange,
+ * and four listeners per body read.
+ */
+class Exchange implements Handler {
+  private controller: Controller | undefined = undefined
+  /** Aborted before undici handed over its controller. */
+  private aborted: Error | undefined = undefined
+  responded = false
+  /** The chunks that came before a reader. */
+  private queued: Array<Buffer> = []
+  /** How the body ended: `null` at its end, the error when it failed or was dropped. */
+  private outcome: Error | null | undefined = undefined
+  private reader: Reader | undefined = undefined
+  private unlisten: (() => void) | undefined = undefined
+
+  constructor(
+    private readonly respond: (effect: Effect.Effect<StreamableHttpClient.BackendResponse, Error>) => void,
+    signal: AbortSignal | undefined
+  ) {
+    if (signal === undefined) return
+    if (signal.aborted) {
+      this.aborted = signal.reason
+      return
+    }
+    const onAbort = () => this.abort(signal.reason)
+    signal.addEventListener("abort", onAbort, { once: true })
+    this.unlisten = () => signal.removeEventListener("abort", onAbort)
+  }
+
+  get ended(): boolean {
+    return this.outcome === null
+  }
+
+  onRequestStart(controller: Controller): void {
+    this.controller = controller
+    if (this.aborted !== undefined) controller.abort(this.aborted)
+  }
+
+  onResponseStart(_controller: Controller, statusCode: number, headers: Headers): void {
+    // 1xx: informational
+    if (statusCode < 200 || this.responded) return
+    this.responded = true
+    this.respond(Effect.succeed(answer(statusCode, headers, this)))
+  }
+
+  onResponseData(_controller: Controller, chunk: Buffer): void {
+    if (this.outcome !== undefined) return
+    if (this.reader === undefined) this.queued.push(chunk)
+    else if (!this.reader.data(chunk)) this.drop()
+  }
+
+  onResponseEnd(): void {
+    this.settle(null)
+  }
+
+  onResponseError(_controller: Controller | undefined, error: Error): void {
+    if (this.responded) return this.settle(error)
+    this.responded = true
+    this.unlisten?.()
+    this.respond(Effect.fail(error))
+  }
+
+  /** Aborts the exchange (its time is up, or it was interrupted before its headers). */
+  abort(reason: Error): void {
+    if (this.controller === undefined) this.aborted = reason
+    else this.controller.abort(reason)
+  }
+
+  /** The body is of no use any more: the exchange is aborted, and its reader told nothing more. */
+  drop(): void {
+    if (this.outcome !== undefined) return
+    this.reader = undefined
+    this.settle(dropped)
+    this.abort(dropped)
+  }
+
+  /** Reads the body: the chunks that came before, then the others as they come. */
+  attach(reader: Reader): void {
+    const queued = this.queued
+    this.queued = []
+    for (const chunk of queued) {
+      if (!reader.data(chunk)) return this.drop()
+    }
+    if (this.outcome === undefined) this.reader = reader
+    else if (this.outcome === null) reader.end()
+    else reader.fail(this.outcome)
+  }
+
+  private settle(outcome: Error | null): void {
+    if (this.outcome !== undefined) return
+    this.outcome = outcome
+    this.unlisten?.()
+    const reader = this.reader
+    this.reader = undefined
+    if (reader === undefined) return
+    if (outcome === null) reader.end()
+    else reader.fail(outcome)
+  }
+}
+
+/**
+ * Reads `exchange`'s body: `onData` is called with each chunk, and the effect
+ * ends with the body (or when `onData` asks to stop: the exchange is then
+ * aborted). Interruption aborts it too.
  */
 const readBody = <A>(
-  body: Body,
+  exchange: Exchange,
   onData: (chunk: Buffer) => boolean,
   result: () => A
 ): Effect.Effect<A, Error> =>
   Effect.async<A, Error>((resume) => {
     let done = false
-    const finish = (effect: Effect.Effect<A, Error>) => {
-      if (done) return
-      done = true
-      body.off("data", data)
-      body.off("end", end)
-      body.off("error", error)
-      body.off("close", close)
-      resume(effect)
-    }
-    // Buffers: nothing sets an encoding on the body
-    const data = (chunk: Buffer) => {
-      if (done || onData(chunk)) return
-      finish(Effect.sync(result))
-      body.destroy()
-    }
-    const end = () => finish(Effect.sync(result))
-    const error = (cause: Error) => finish(Effect.fail(cause))
-    // destroyed without an error and before its end (it is not ours to destroy then)
-    const close = () => finish(Effect.fail(new Error("The response body was closed before its end")))
-    body.on("data", data)
-    body.on("end", end)
-    body.on("error", error)
-    body.on("close", close)
+    exchange.attach({
+      data: (chunk) => {
+        if (onData(chunk)) return true
+        done = true
+        resume(Effect.sync(result))
+        return false
+      },
+      end: () => {
+        done = true
+        resume(Effect.sync(result))
+      },
+      fail: (error) => {
+        done = true
+        resume(Effect.fail(error))
+      }
+    })
     return Effect.sync(() => {
-      if (done) return
-      done = true
-      body.destroy()
+      if (!done) exchange.drop()
     })
   })
 
@@ -94,7 +200,7 @@ const readBody = <A>(
  * then the string they flatten into when parsed), which made V8 grow it: a 16 MiB answer
  * cost ~35 MiB more peak RSS than undici's own `body.text()`.
  */
-const readText = (body: Body, length: string | ReadonlyArray<string> | undefined): Effect.Effect<string, Error> => {
+const readText = (exchange: Exchange, length: string | ReadonlyArray<string> | undefined): Effect.Effect<string, Error> => {
   const declared = typeof length === "string" ? Number(length) : NaN
   // a declared length is the most the body can be (undici fails a longer one); a bound on what is allocated ahead
   let whole: Buffer | undefined = Number.isSafeInteger(declared) && declared > 0 && declared <= MAX_PREALLOCATED
@@ -102,7 +208,7 @@ const readText = (body: Body, length: string | ReadonlyArray<string> | undefined
     : undefined
   let chunks: Array<Buffer> = []
   let size = 0
-  return readBody(body, (chunk) => {
+  return readBody(exchange, (chunk) => {
     if (whole !== undefined && size + chunk.length <= whole.length) chunk.copy(whole, size)
     else {
       if (whole !== undefined) {
@@ -123,28 +229,24 @@ const readText = (body: Body, length: string | ReadonlyArray<string> | undefined
 /** The largest declared body length allocated ahead of its bytes. */
 const MAX_PREALLOCATED = 64 * 1024 * 1024
 
-const answer = (statusCode: number, headers: StreamableHttpClient.BackendResponse["headers"], body: Body): StreamableHttpClient.BackendResponse => {
-  // a destroyed body emits an error that nobody may be listening to any more
-  body.on("error", noop)
-  return {
-    status: statusCode,
-    headers,
-    get text() {
-      return readText(body, headers["content-length"])
-    },
-    read: (f) => readBody(body, f, noop),
-    discard: Effect.suspend(() => {
-      const length = headers["content-length"]
-      // an empty body is over already
-      if (length === "0" || body.readableEnded) return Effect.void
-      // a 202 has no body (a chunked one's end came with its headers): read to its end, as destroying
-      // a body before its end builds an abort error and its stack trace
-      if (isShort(length) || statusCode === 202) return Effect.ignore(readBody(body, () => true, noop))
-      body.destroy()
-      return Effect.void
-    })
-  }
-}
+const answer = (statusCode: number, headers: Headers, exchange: Exchange): StreamableHttpClient.BackendResponse => ({
+  status: statusCode,
+  headers,
+  get text() {
+    return readText(exchange, headers["content-length"])
+  },
+  read: (f) => readBody(exchange, f, noop),
+  discard: Effect.suspend(() => {
+    const length = headers["content-length"]
+    // an empty body is over already
+    if (length === "0" || exchange.ended) return Effect.void
+    // a 202 has no body (a chunked one's end came with its headers): read to its end, as aborting
+    // an exchange before its end costs its connection
+    if (isShort(length) || statusCode === 202) return Effect.ignore(readBody(exchange, () => true, noop))
+    exchange.drop()
+    return Effect.void
+  })
+})
 
 /**
  * One event-loop turn: undici puts a kept-alive socket back in its pool with
@@ -157,36 +259,30 @@ const turn: Effect.Effect<void> = Effect.async<void>((resume) => {
 })
 
 /**
- * The transport's backend over an undici dispatcher: one `dispatcher.request`
- * per exchange, its body read through its events. The platform `HttpClient`
- * costs about twice the CPU per exchange (a request object, a context merge,
- * a span check, a response wrapper whose headers are copied on every read,
- * a Stream per body).
+ * The transport's backend over an undici dispatcher: one `dispatcher.dispatch`
+ * per exchange with its own handler, the body handed over as it arrives. The
+ * platform `HttpClient` costs about twice the CPU per exchange (a request
+ * object, a context merge, a span check, a response wrapper whose headers are
+ * copied on every read, a Stream per body).
  */
 const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
   signals: true,
   turn,
   request: (request) =>
     Effect.async<StreamableHttpClient.BackendResponse, Error>((resume) => {
-      const controller = request.controller ?? new AbortController()
-      let settled = false
-      dispatcher.request({
+      const exchange = new Exchange(resume, request.controller?.signal)
+      dispatcher.dispatch({
         method: request.method,
         origin: request.url.origin,
         path: request.url.pathname + request.url.search,
         headers: request.headers,
         body: request.body ?? null,
-        signal: controller.signal,
         // timeouts are the transport's (on the Clock)
         headersTimeout: 60 * 60 * 1000,
         bodyTimeout: 0
-      }, (error, data) => {
-        settled = true
-        if (error !== null) resume(Effect.fail(error))
-        else resume(Effect.succeed(answer(data.statusCode, data.headers, data.body)))
-      })
+      }, exchange)
       return Effect.sync(() => {
-        if (!settled) controller.abort()
+        if (!exchange.responded) exchange.abort(dropped)
       })
     })
 })
