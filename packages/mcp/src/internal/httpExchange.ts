@@ -15,7 +15,9 @@ import type { Backend, BackendRequest, BackendResponse } from "./httpBackend.js"
 import { timedOut, unreachable } from "./httpFailure.js"
 import { tracing } from "./tracing.js"
 
-export const mediaType = (value: string | undefined): string => (value ?? "").split(";")[0]!.trim().toLowerCase()
+export const mediaType = (value: string | undefined): string =>
+  // the two types the transport reads, as servers send them: no split
+  value === "application/json" || value === "text/event-stream" ? value : (value ?? "").split(";")[0]!.trim().toLowerCase()
 
 export const isOk = (status: number) => status >= 200 && status < 300
 
@@ -131,7 +133,8 @@ export const make = (
     body: string | undefined,
     controller: AbortController | undefined
   ): Effect.Effect<BackendResponse, Error> =>
-    traced === undefined
+    // a controller comes from `within`'s deadline, which it takes only when not tracing
+    traced === undefined || controller !== undefined
       ? backend.request({ method, url, headers, body, controller })
       : Effect.withFiberRuntime<BackendResponse, Error>((fiber) =>
         tracing(fiber)

@@ -24,7 +24,7 @@ import {
   userHeaders,
   type UserHeaders
 } from "./httpExchange.js"
-import { header } from "./httpBackend.js"
+import { type BackendResponse, header } from "./httpBackend.js"
 import { refused, statusError } from "./httpFailure.js"
 import * as HttpFibers from "./httpFibers.js"
 import * as HttpInbox from "./httpInbox.js"
@@ -214,28 +214,31 @@ export const startRequest = (
   return HttpFibers.runRequest(p.inbox.fibers, ids[0]!, p.exchange.viaHttpClient ? dedicatedUntraced(exchange) : exchange, forget)
 }
 
+/** What a POST of a notification or responses got: the session the server no longer knows (404), if so. */
+const postAnswered = (p: Poster, response: BackendResponse, sent: string | undefined): Effect.Effect<string | undefined, TransportError> => {
+  const { status } = response
+  if (status === 404 && sent !== undefined) return Effect.as(release(response), sent)
+  if (!isOk(status)) {
+    return Effect.flatMap(textOrEmpty(response), (text) => Effect.fail(statusError(status, text, "POST", p.exchange.url)))
+  }
+  // a server may answer with messages; anything else is discarded
+  if (status === 202 || mediaType(header(response, "content-type")) !== "application/json") {
+    return Effect.as(release(response), undefined)
+  }
+  return Effect.map(textOrEmpty(response), (text) => {
+    if (text.trim() !== "") HttpInbox.deliver(p.inbox, JsonRpc.parse(text), { awaiting: new Set() })
+    return undefined
+  })
+}
+
 /** One POST of a notification or responses; resolves to the session the server no longer knows (404), if so. */
 const postOnce = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<string | undefined, TransportError> =>
   p.exchange.bounded("POST", (controller) =>
-    Effect.gen(function*() {
+    Effect.suspend(() => {
       const session = p.inbox.session
       const sent = session.id
-      const response = yield* p.exchange.post(message, postHeaders(session, userHeaders(p.headers), message, false, undefined), controller)
-      if (response.status === 404 && sent !== undefined) {
-        yield* release(response)
-        return sent
-      }
-      if (!isOk(response.status)) {
-        return yield* statusError(response.status, yield* textOrEmpty(response), "POST", p.exchange.url)
-      }
-      // a server may answer with messages; anything else is discarded
-      if (response.status !== 202 && mediaType(header(response, "content-type")) === "application/json") {
-        const text = yield* textOrEmpty(response)
-        if (text.trim() !== "") HttpInbox.deliver(p.inbox, JsonRpc.parse(text), { awaiting: new Set() })
-      } else {
-        yield* release(response)
-      }
-      return undefined
+      const headers = postHeaders(session, userHeaders(p.headers), message, false, undefined)
+      return Effect.flatMap(p.exchange.post(message, headers, controller), (response) => postAnswered(p, response, sent))
     })
   )
 

@@ -7,9 +7,8 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import { TransportError } from "../McpError.js"
-import { header } from "./httpBackend.js"
+import { type BackendResponse, header } from "./httpBackend.js"
 import { type Exchange, isOk, mediaType, release, userHeaders, type UserHeaders } from "./httpExchange.js"
 import * as HttpInbox from "./httpInbox.js"
 import * as HttpSession from "./httpSession.js"
@@ -37,6 +36,46 @@ export interface Resumption {
   readonly resetAfterMs: number
 }
 
+/** What became of a GET whose answer is no SSE stream. `optional`: any 4xx means the server offers no stream. */
+const refusedStream = (r: Resumption, status: number, type: string, sent: string | undefined, optional: boolean): Connection => {
+  if (status === 405) return { _tag: "None" }
+  // a server without GET support may answer 404 or 400 instead of 405; a lost
+  // session is then noticed by the next request
+  if (status >= 400 && status < 500 && optional) return { _tag: "None" }
+  if (status === 404 && sent !== undefined) return { _tag: "SessionLost", sent }
+  return lost(
+    false,
+    new TransportError({
+      reason: isOk(status) ? "Protocol" : "HttpStatus",
+      status,
+      message: `GET ${r.exchange.url.href} answered HTTP ${status} (${type === "" ? "no content type" : type})`
+    })
+  )
+}
+
+const completed: Connection = { _tag: "Complete" }
+
+/** Reads an opened SSE stream to its end. */
+const readStream = (
+  r: Resumption,
+  response: BackendResponse,
+  cursor: Cursor,
+  sink: HttpInbox.Sink,
+  untilAnswered: boolean
+): Effect.Effect<Connection> =>
+  Effect.flatMap(Clock.currentTimeMillis, (openedAt) => {
+    cursor.delivered = false
+    cursor.opened = true
+    cursor.broke = undefined
+    return Effect.flatMap(HttpInbox.readSse(r.inbox, response, cursor, sink, untilAnswered), (complete) =>
+      complete
+        ? Effect.succeed(completed)
+        : Effect.map(
+          Clock.currentTimeMillis,
+          (now) => lost(cursor.delivered || now - openedAt >= r.resetAfterMs, cursor.broke)
+        ))
+  })
+
 /** One GET connection: reads it to its end. `optional`: any 4xx means the server offers no stream. */
 export const connect = (
   r: Resumption,
@@ -45,42 +84,18 @@ export const connect = (
   untilAnswered: boolean,
   optional = false
 ): Effect.Effect<Connection> =>
-  Effect.gen(function*() {
+  Effect.suspend(() => {
     const session = r.inbox.session
     const sent = session.id
-    const response = yield* Effect.either(
-      r.exchange.get(HttpSession.headers(session, userHeaders(r.headers)), cursor.lastEventId)
-    )
-    if (Either.isLeft(response)) {
-      yield* Effect.logDebug("GET failed", response.left.message)
-      return lost(false, response.left)
-    }
-    const { status } = response.right
-    const type = mediaType(header(response.right, "content-type"))
-    if (!isOk(status) || type !== "text/event-stream") yield* release(response.right)
-    if (status === 405) return { _tag: "None" } as const
-    // a server without GET support may answer 404 or 400 instead of 405; a lost
-    // session is then noticed by the next request
-    if (status >= 400 && status < 500 && optional) return { _tag: "None" } as const
-    if (status === 404 && sent !== undefined) return { _tag: "SessionLost", sent } as const
-    if (!isOk(status) || type !== "text/event-stream") {
-      return lost(
-        false,
-        new TransportError({
-          reason: isOk(status) ? "Protocol" : "HttpStatus",
-          status,
-          message: `GET ${r.exchange.url.href} answered HTTP ${status} (${type === "" ? "no content type" : type})`
-        })
-      )
-    }
-    cursor.delivered = false
-    cursor.opened = true
-    cursor.broke = undefined
-    const openedAt = yield* Clock.currentTimeMillis
-    const complete = yield* HttpInbox.readSse(r.inbox, response.right, cursor, sink, untilAnswered)
-    if (complete) return { _tag: "Complete" } as const
-    const lasted = (yield* Clock.currentTimeMillis) - openedAt
-    return lost(cursor.delivered || lasted >= r.resetAfterMs, cursor.broke)
+    return Effect.matchEffect(r.exchange.get(HttpSession.headers(session, userHeaders(r.headers)), cursor.lastEventId), {
+      onFailure: (error) => Effect.as(Effect.logDebug("GET failed", error.message), lost(false, error)),
+      onSuccess: (response) => {
+        const { status } = response
+        const type = mediaType(header(response, "content-type"))
+        if (isOk(status) && type === "text/event-stream") return readStream(r, response, cursor, sink, untilAnswered)
+        return Effect.as(release(response), refusedStream(r, status, type, sent, optional))
+      }
+    })
   })
 
 /** Resumes the stream of a request with GET + Last-Event-ID until its responses arrived. */

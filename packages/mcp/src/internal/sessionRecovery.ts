@@ -10,6 +10,7 @@
  * Nothing of this runs on a call that succeeds.
  * @internal
  */
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Runtime from "effect/Runtime"
@@ -44,32 +45,33 @@ const listenOnDemand = (
   listen: (onLoss: () => void) => void,
   onLoss: Effect.Effect<void>
 ): Effect.Effect<void, never, Scope.Scope> =>
-  Effect.flatMap(Effect.runtime<never>(), (runtime) =>
-    Effect.scopeWith((scope) => {
-      let running: Fiber.RuntimeFiber<void> | undefined
-      let again = false
-      let closed = false
-      const drain: Effect.Effect<void> = Effect.suspend(() => {
-        if (!again || closed) {
-          running = undefined
-          return Effect.void
-        }
-        again = false
-        return Effect.zipRight(onLoss, drain)
+  Effect.withFiberRuntime((fiber, status) => {
+    const scope = Context.get(fiber.currentContext as Context.Context<Scope.Scope>, Scope.Scope)
+    const runtime = Runtime.make({ context: fiber.currentContext, fiberRefs: fiber.getFiberRefs(), runtimeFlags: status.runtimeFlags })
+    let running: Fiber.RuntimeFiber<void> | undefined
+    let again = false
+    let closed = false
+    const drain: Effect.Effect<void> = Effect.suspend(() => {
+      if (!again || closed) {
+        running = undefined
+        return Effect.void
+      }
+      again = false
+      return Effect.zipRight(onLoss, drain)
+    })
+    listen(() => {
+      again = true
+      if (running === undefined && !closed) running = Runtime.runFork(runtime)(drain)
+    })
+    // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs
+    return Scope.addFinalizer(
+      scope,
+      Effect.suspend(() => {
+        closed = true
+        return running === undefined ? Effect.void : Fiber.interrupt(running)
       })
-      listen(() => {
-        again = true
-        if (running === undefined && !closed) running = Runtime.runFork(runtime)(drain)
-      })
-      // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs
-      return Scope.addFinalizer(
-        scope,
-        Effect.suspend(() => {
-          closed = true
-          return running === undefined ? Effect.void : Fiber.interrupt(running)
-        })
-      )
-    }))
+    )
+  })
 
 /**
  * `initialize` sends the engine's initialize request and resolves to the
@@ -82,9 +84,9 @@ export const make = (options: {
   readonly version: string
   readonly negotiated: ((version: string) => void) | undefined
 }): Effect.Effect<Recovery, never, Scope.Scope> =>
-  Effect.gen(function*() {
+  Effect.suspend(() => {
     const { loss, protocol, version } = options
-    if (loss === undefined) return identity
+    if (loss === undefined) return Effect.succeed(identity)
     const lock = Effect.unsafeMakeSemaphore(1)
     const failed = (method: string, detail: string, cause?: unknown) =>
       new ProtocolError({
@@ -115,8 +117,9 @@ export const make = (options: {
     const onLoss = reinitialize("initialize").pipe(
       Effect.catchAll((e) => Effect.logDebug("re-initialization failed", e.message))
     )
-    if (loss.listen !== undefined) yield* listenOnDemand(loss.listen, onLoss)
-    else yield* Effect.forkScoped(Stream.runForEach(loss.losses, () => onLoss))
+    const listening = loss.listen !== undefined
+      ? listenOnDemand(loss.listen, onLoss)
+      : Effect.forkScoped(Stream.runForEach(loss.losses, () => onLoss))
 
     const recover = <A, E extends ClientError>(method: string, call: Effect.Effect<A, E>): Effect.Effect<A, E | ProtocolError> =>
       Effect.catchIf(call, (e) => sessionLost(e) !== undefined, () =>
@@ -134,5 +137,5 @@ export const make = (options: {
             )
           })
         ))
-    return { recover }
+    return Effect.as(listening, { recover })
   })
