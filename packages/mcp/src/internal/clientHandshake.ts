@@ -58,31 +58,37 @@ export const handshake = (
   protocol: Protocol,
   transport: TransportShape,
   first?: McpSchema.InitializeResult | undefined
-): Effect.Effect<Session, ClientError, Scope.Scope> =>
-  Effect.gen(function*() {
-    const initialize = initializeRequest(options, capabilities, protocol)
-    const init = first ?? (yield* initialize)
+): Effect.Effect<Session, ClientError, Scope.Scope> => {
+  const initialize = initializeRequest(options, capabilities, protocol)
+  return Effect.flatMap(first === undefined ? initialize : Effect.succeed(first), (init) => {
     if (!Lifecycle.isSupported(init.protocolVersion)) {
-      yield* protocol.close(`the server answered with unsupported protocol version ${init.protocolVersion}`)
-      return yield* new ProtocolError({
-        reason: "NotInitialized",
-        method: "initialize",
-        message: `The server chose protocol version ${init.protocolVersion}, which this client does not support`
-      })
+      return Effect.zipRight(
+        protocol.close(`the server answered with unsupported protocol version ${init.protocolVersion}`),
+        Effect.fail(
+          new ProtocolError({
+            reason: "NotInitialized",
+            method: "initialize",
+            message: `The server chose protocol version ${init.protocolVersion}, which this client does not support`
+          })
+        )
+      )
     }
     transport.negotiated?.(init.protocolVersion)
-    yield* protocol.notify("notifications/initialized")
     // the server may forget the session (HTTP 404): initialize again, and retry the call that saw it
-    const { recover } = yield* SessionRecovery.make({
+    const recovery = SessionRecovery.make({
       protocol,
       loss: transport.sessionLoss,
       initialize: Effect.map(initialize, (result) => result.protocolVersion),
       version: init.protocolVersion,
       negotiated: transport.negotiated
     })
-    return {
-      init,
-      recover,
-      notify: (method, params) => recover(method, protocol.notify(method, params))
-    }
+    return Effect.zipRight(
+      protocol.notify("notifications/initialized"),
+      Effect.map(recovery, ({ recover }): Session => ({
+        init,
+        recover,
+        notify: (method, params) => recover(method, protocol.notify(method, params))
+      }))
+    )
   })
+}

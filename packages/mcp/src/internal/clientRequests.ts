@@ -4,6 +4,7 @@
  * capabilities they declare, and the dispatch of an incoming request to them.
  * @internal
  */
+import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
@@ -61,18 +62,21 @@ const isSubscriptionRef = (roots: RootsOption): roots is SubscriptionRef.Subscri
   SubscriptionRef.SubscriptionRefTypeId in roots
 
 export const handlersOf = (options: ClientOptions): Effect.Effect<Handlers> =>
-  Effect.gen(function*() {
-    const context = yield* Effect.context<never>()
+  // one operation unless roots are given as a list (an Effect.gen was ~7)
+  Effect.withFiberRuntime((fiber) => {
+    const context = fiber.currentContext as Context.Context<never>
     const provided = <P, A>(f: ((params: P) => Effect.Effect<A, HandlerError, unknown>) | undefined) =>
       f === undefined ? undefined : (params: P) => Effect.provide(f(params) as Effect.Effect<A, HandlerError>, context)
     const sampling = options.sampling
     const roots = options.roots
-    return {
+    const handlers = {
       createMessage: provided(typeof sampling === "function" ? sampling : sampling?.createMessage),
       form: provided(options.elicitation?.form),
-      url: provided(options.elicitation?.url),
-      roots: roots === undefined ? undefined : isSubscriptionRef(roots) ? roots : yield* SubscriptionRef.make(roots)
+      url: provided(options.elicitation?.url)
     }
+    if (roots === undefined) return Effect.succeed({ ...handlers, roots: undefined })
+    if (isSubscriptionRef(roots)) return Effect.succeed({ ...handlers, roots })
+    return Effect.map(SubscriptionRef.make(roots), (ref) => ({ ...handlers, roots: ref }))
   })
 
 export const declaredCapabilities = (options: ClientOptions): McpSchema.ClientCapabilities => {
