@@ -18,6 +18,7 @@
  * import * as McpClient from "@effect-mcp/mcp/McpClient"
  * import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
  * import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
  *
  * const ClientLive = McpClient.layer({ name: "my-host", version: "1.0.0" }).pipe(
  *   Layer.provide(NodeStreamableHttpClient.layer({ url: "http://127.0.0.1:3000/mcp" }))
@@ -31,7 +32,9 @@ import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import type { Transport } from "@effect-mcp/mcp/Transport"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 
 type Dispatcher = Effect.Effect.Success<typeof NodeHttpClient.makeDispatcher>
 type Handler = Parameters<Dispatcher["dispatch"]>[1]
@@ -73,6 +76,8 @@ class Exchange implements Handler {
   private outcome: Error | null | undefined = undefined
   private reader: Reader | undefined = undefined
   private unlisten: (() => void) | undefined = undefined
+  /** Undoes `endWith`. */
+  private unobserve: (() => void) | undefined = undefined
 
   constructor(
     private readonly respond: (effect: Effect.Effect<StreamableHttpClient.BackendResponse, Error>) => void,
@@ -90,6 +95,24 @@ class Exchange implements Handler {
 
   get ended(): boolean {
     return this.outcome === null
+  }
+
+  /** Whether the exchange ends with `fiber` (then its waits have no cancelers). */
+  get dedicated(): boolean {
+    return this.unobserve !== undefined
+  }
+
+  /** Aborts the exchange when `fiber` ends, unless it ended before. */
+  endWith(fiber: Fiber.RuntimeFiber<unknown, unknown>): void {
+    const observer = () => this.abandon()
+    fiber.addObserver(observer)
+    this.unobserve = () => fiber.removeObserver(observer)
+  }
+
+  /** Nobody waits for the exchange any more: aborted before its headers, dropped after. */
+  abandon(): void {
+    if (this.responded) this.drop()
+    else this.abort(dropped)
   }
 
   onRequestStart(controller: Controller): void {
@@ -118,6 +141,7 @@ class Exchange implements Handler {
     if (this.responded) return this.settle(error)
     this.responded = true
     this.unlisten?.()
+    this.unobserve?.()
     this.respond(Effect.fail(error))
   }
 
@@ -151,6 +175,7 @@ class Exchange implements Handler {
     if (this.outcome !== undefined) return
     this.outcome = outcome
     this.unlisten?.()
+    this.unobserve?.()
     const reader = this.reader
     this.reader = undefined
     if (reader === undefined) return
@@ -187,7 +212,8 @@ const readBody = <A>(
         resume(Effect.fail(error))
       }
     })
-    return Effect.sync(() => {
+    // a dedicated exchange is dropped when its fiber ends
+    return exchange.dedicated ? undefined : Effect.sync(() => {
       if (!done) exchange.drop()
     })
   })
@@ -271,6 +297,9 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
   request: (request) =>
     Effect.async<StreamableHttpClient.BackendResponse, Error>((resume) => {
       const exchange = new Exchange(resume, request.controller?.signal)
+      // the fiber running this (`Effect.async` calls this in it)
+      const fiber = request.dedicated === true ? Fiber.getCurrentFiber() : Option.none()
+      if (Option.isSome(fiber)) exchange.endWith(fiber.value)
       dispatcher.dispatch({
         method: request.method,
         origin: request.url.origin,
@@ -281,7 +310,7 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
         headersTimeout: 60 * 60 * 1000,
         bodyTimeout: 0
       }, exchange)
-      return Effect.sync(() => {
+      return exchange.dedicated ? undefined : Effect.sync(() => {
         if (!exchange.responded) exchange.abort(dropped)
       })
     })

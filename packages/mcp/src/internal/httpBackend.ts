@@ -29,6 +29,12 @@ export interface BackendRequest {
    * the exchange itself.
    */
   readonly controller: AbortController | undefined
+  /**
+   * The exchange is sent and its answer read in a fiber that runs it alone
+   * (a request's exchange, a GET stream): the backend may abort it when that
+   * fiber ends rather than on each interruption (no canceler per wait).
+   */
+  readonly dedicated?: boolean | undefined
 }
 
 /** The answer to a request, from its headers on. */

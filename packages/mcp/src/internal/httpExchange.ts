@@ -59,13 +59,20 @@ export interface Exchange {
    * under a tracer that collects them).
    */
   readonly viaHttpClient: boolean
-  /** POSTs a message with `headers`; `controller` comes from `bounded`. */
+  /**
+   * POSTs a message with `headers`; `controller` comes from `bounded`.
+   * `dedicated`: sent and read in a fiber that runs this exchange alone (`BackendRequest`).
+   */
   readonly post: (
     message: JsonRpc.Outgoing,
     headers: Readonly<Record<string, string>>,
-    controller?: AbortController | undefined
+    controller?: AbortController | undefined,
+    dedicated?: boolean
   ) => Effect.Effect<BackendResponse, TransportError>
-  /** Opens a GET stream; its headers must come within the request timeout. */
+  /**
+   * Opens a GET stream, read in the fiber that opens it, which runs it alone;
+   * its headers must come within the request timeout.
+   */
   readonly get: (
     headers: Readonly<Record<string, string>>,
     lastEventId: string | undefined
@@ -131,22 +138,29 @@ export const make = (
     method: BackendRequest["method"],
     headers: Readonly<Record<string, string>>,
     body: string | undefined,
-    controller: AbortController | undefined
+    controller: AbortController | undefined,
+    dedicated: boolean
   ): Effect.Effect<BackendResponse, Error> =>
     // a controller comes from `within`'s deadline, which it takes only when not tracing
     traced === undefined || controller !== undefined
-      ? backend.request({ method, url, headers, body, controller })
+      ? backend.request({ method, url, headers, body, controller, dedicated })
       : Effect.withFiberRuntime<BackendResponse, Error>((fiber) =>
         tracing(fiber)
           ? traced.request({ method, url, headers, body, controller: undefined })
-          : backend.request({ method, url, headers, body, controller })
+          : backend.request({ method, url, headers, body, controller, dedicated })
       )
   return {
     url,
     viaHttpClient: traced === undefined,
-    post: (message, headers, controller) =>
+    post: (message, headers, controller, dedicated = false) =>
       Effect.mapError(
-        request("POST", { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" }, JsonRpc.encode(message), controller),
+        request(
+          "POST",
+          { ...headers, "content-type": "application/json", accept: "application/json, text/event-stream" },
+          JsonRpc.encode(message),
+          controller,
+          dedicated
+        ),
         postFailed
       ),
     get: (headers, lastEventId) =>
@@ -161,7 +175,9 @@ export const make = (
                 ? { ...headers, accept: "text/event-stream" }
                 : { ...headers, accept: "text/event-stream", "last-event-id": lastEventId },
               undefined,
-              controller
+              controller,
+              // without a controller, `within` races the exchange in a fiber of its own that ends with the headers
+              controller !== undefined
             ),
             getFailed
           )
@@ -170,7 +186,7 @@ export const make = (
       within(
         Duration.toMillis(timeout),
         () => timedOut("DELETE", url, Duration.toMillis(timeout)),
-        (controller) => Effect.flatMap(request("DELETE", headers, undefined, controller), release)
+        (controller) => Effect.flatMap(request("DELETE", headers, undefined, controller, false), release)
       ).pipe(
         Effect.interruptible,
         Effect.catchAllCause((cause) => Effect.logDebug("DELETE of the session failed", cause))

@@ -98,7 +98,8 @@ const attemptRequest = (
     const session = p.inbox.session
     const sent = initializing ? undefined : session.id
     const sentHeaders = postHeaders(session, userHeaders(p.headers), message, initializing, extra)
-    const result = yield* Effect.either(p.exchange.post(message, sentHeaders))
+    // in the request's own fiber (`startRequest`)
+    const result = yield* Effect.either(p.exchange.post(message, sentHeaders, undefined, true))
     if (Either.isLeft(result)) {
       yield* HttpInbox.failAwaiting(sink, result.left, p.inbox)
       return done
