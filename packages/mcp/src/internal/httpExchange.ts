@@ -127,9 +127,15 @@ export const make = (
       }
       deadlines.add(entry)
       // an interrupted exchange leaves its entry to expire: aborting a finished exchange does nothing
-      return Effect.flatMap(Effect.exit(f(controller)), (exit): Effect.Effect<A, E | TransportError> => {
-        deadlines.remove(entry)
-        return fired ? Effect.fail(onTimeout()) : exit
+      return Effect.matchCauseEffect(f(controller), {
+        onFailure: (cause): Effect.Effect<A, E | TransportError> => {
+          deadlines.remove(entry)
+          return fired ? Effect.fail(onTimeout()) : Effect.failCause(cause)
+        },
+        onSuccess: (a): Effect.Effect<A, E | TransportError> => {
+          deadlines.remove(entry)
+          return fired ? Effect.fail(onTimeout()) : Effect.succeed(a)
+        }
       })
     })
     return traced === undefined ? deadline : Effect.withFiberRuntime<A, E | TransportError>((fiber) => tracing(fiber) ? race() : deadline)

@@ -8,7 +8,6 @@
 import type * as HttpClient from "@effect/platform/HttpClient"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import type * as Scope from "effect/Scope"
 import * as JsonRpc from "../JsonRpc.js"
 import { TransportError } from "../McpError.js"
@@ -86,6 +85,54 @@ const postHeaders = (
 const failRefused = (p: Poster, sink: HttpInbox.Sink, status: number, body: string) =>
   HttpInbox.failAwaiting(sink, refused(status, body, "POST", p.exchange.url).error, p.inbox)
 
+/** A refused first initialize: a legacy HTTP+SSE server, unless it refused the version. */
+const refusedInitialize = (p: Poster, response: BackendResponse, sink: HttpInbox.Sink): Effect.Effect<Attempt> =>
+  Effect.flatMap(textOrEmpty(response), (body): Effect.Effect<Attempt> => {
+    const { status } = response
+    // a 2026 server refusing the 2025 version is no HTTP+SSE server: the engine gets its error
+    if (!refusesVersion(body)) return Effect.succeed({ _tag: "Legacy", status, body })
+    return Effect.as(failRefused(p, sink, status, body), done)
+  })
+
+/** Reads the 2xx answer to a request. */
+const readAnswer = (p: Poster, response: BackendResponse, sink: HttpInbox.Sink): Effect.Effect<Attempt> => {
+  const type = mediaType(header(response, "content-type"))
+  if (type === "text/event-stream") {
+    const cursor = newCursor()
+    return Effect.map(
+      HttpInbox.readSse(p.inbox, response, cursor, sink, true),
+      (complete): Attempt => complete ? done : { _tag: "Resume", cursor }
+    )
+  }
+  if (type === "application/json") return Effect.as(HttpInbox.readJson(p.inbox, response, sink), done)
+  const error = new TransportError({
+    reason: "Protocol",
+    message: `Unexpected content type ${type === "" ? "(none)" : type} in the answer of ${p.exchange.url.href} to a request`
+  })
+  return Effect.as(Effect.zipRight(release(response), HttpInbox.failAwaiting(sink, error, p.inbox)), done)
+}
+
+/** What the answer to a request's POST is: the session's adoption, a loss, a refusal, or its messages. */
+const answered = (
+  p: Poster,
+  response: BackendResponse,
+  sink: HttpInbox.Sink,
+  initializing: boolean,
+  sent: string | undefined
+): Effect.Effect<Attempt> => {
+  const session = p.inbox.session
+  const { status } = response
+  if (initializing) HttpSession.adopt(session, header(response, "mcp-session-id"), isOk(status))
+  if (status === 404 && sent !== undefined) return Effect.as(release(response), { _tag: "SessionLost", sent } as const)
+  if (initializing && !session.initialized && (status === 400 || status === 404 || status === 405) && p.legacy !== undefined) {
+    return refusedInitialize(p, response, sink)
+  }
+  if (!isOk(status)) return Effect.as(Effect.flatMap(textOrEmpty(response), (body) => failRefused(p, sink, status, body)), done)
+  // 202: no answer on this exchange (it may come on the standing stream)
+  if (status === 202) return Effect.as(release(response), done)
+  return readAnswer(p, response, sink)
+}
+
 /** One POST of a request and the reading of its answer. */
 const attemptRequest = (
   p: Poster,
@@ -94,59 +141,15 @@ const attemptRequest = (
   initializing: boolean,
   extra: Readonly<Record<string, string>> | undefined
 ): Effect.Effect<Attempt> =>
-  Effect.gen(function*() {
+  Effect.suspend(() => {
     const session = p.inbox.session
     const sent = initializing ? undefined : session.id
     const sentHeaders = postHeaders(session, userHeaders(p.headers), message, initializing, extra)
     // in the request's own fiber (`startRequest`)
-    const result = yield* Effect.either(p.exchange.post(message, sentHeaders, undefined, true))
-    if (Either.isLeft(result)) {
-      yield* HttpInbox.failAwaiting(sink, result.left, p.inbox)
-      return done
-    }
-    const response = result.right
-    const { status } = response
-    if (initializing) HttpSession.adopt(session, header(response, "mcp-session-id"), isOk(status))
-    if (status === 404 && sent !== undefined) {
-      yield* release(response)
-      return { _tag: "SessionLost", sent } as const
-    }
-    if (initializing && !session.initialized && (status === 400 || status === 404 || status === 405) && p.legacy !== undefined) {
-      const body = yield* textOrEmpty(response)
-      // a 2026 server refusing the 2025 version is no HTTP+SSE server: the engine gets its error
-      if (!refusesVersion(body)) return { _tag: "Legacy", status, body } as const
-      yield* failRefused(p, sink, status, body)
-      return done
-    }
-    if (!isOk(status)) {
-      yield* failRefused(p, sink, status, yield* textOrEmpty(response))
-      return done
-    }
-    // 202: no answer on this exchange (it may come on the standing stream)
-    if (status === 202) {
-      yield* release(response)
-      return done
-    }
-    const type = mediaType(header(response, "content-type"))
-    if (type === "application/json") {
-      yield* HttpInbox.readJson(p.inbox, response, sink)
-      return done
-    }
-    if (type === "text/event-stream") {
-      const cursor = newCursor()
-      const complete = yield* HttpInbox.readSse(p.inbox, response, cursor, sink, true)
-      return complete ? done : { _tag: "Resume", cursor } as const
-    }
-    yield* release(response)
-    yield* HttpInbox.failAwaiting(
-      sink,
-      new TransportError({
-        reason: "Protocol",
-        message: `Unexpected content type ${type === "" ? "(none)" : type} in the answer of ${p.exchange.url.href} to a request`
-      }),
-      p.inbox
-    )
-    return done
+    return Effect.matchEffect(p.exchange.post(message, sentHeaders, undefined, true), {
+      onFailure: (error) => Effect.as(HttpInbox.failAwaiting(sink, error, p.inbox), done),
+      onSuccess: (response) => answered(p, response, sink, initializing, sent)
+    })
   })
 
 /**
