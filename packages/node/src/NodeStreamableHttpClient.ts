@@ -3,12 +3,14 @@
  * `StreamableHttpClient.layer` needs, in one Layer.
  *
  * The transport's exchanges go to undici directly (a
- * `StreamableHttpClient.HttpBackend`: one `dispatcher.request` each, the
- * body read through its events, time bounds as deadlines on the Clock rather
- * than fiber races), with its own keep-alive pool for the life of the Layer.
+ * `StreamableHttpClient.HttpBackend`: one `dispatcher.dispatch` each with
+ * its own handler, the body handed over as it arrives, time bounds as
+ * deadlines on the Clock rather than fiber races, an exchange in a fiber of
+ * its own aborted when that fiber ends rather than by a canceler per wait),
+ * with its own keep-alive pool for the life of the Layer.
  * The `HttpClient` over the same pool serves what needs one (the legacy
  * HTTP+SSE fallback, `auth`, exchanges under a tracer that collects spans).
- * Opening a session (initialize, initialized, standing GET) takes ~290
+ * Opening a session (initialize, initialized, standing GET) takes ~236
  * Effect operations, 2 fibers and one connection (its follow-up requests wait
  * the turn undici takes to free the connection of the answer before them);
  * it took ~1,320 operations and 13 fibers over `NodeHttpClient.layerUndici`.
@@ -18,7 +20,6 @@
  * import * as McpClient from "@effect-mcp/mcp/McpClient"
  * import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
  * import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
  *
  * const ClientLive = McpClient.layer({ name: "my-host", version: "1.0.0" }).pipe(
  *   Layer.provide(NodeStreamableHttpClient.layer({ url: "http://127.0.0.1:3000/mcp" }))
