@@ -363,13 +363,15 @@ export const make = (
         }
       }
     }
-    const startListening = Effect.suspend(() => {
+    /** The session is initialized: the standing GET starts. */
+    const initialized = (): Effect.Effect<void> => {
+      HttpSession.initialized(session)
       if (options.listen === false || state.listening) return Effect.void
       state.listening = true
       const listening = listen(resumption, reinitialize, requestTimeout)
       const stream = turn === undefined ? listening : Effect.zipRight(turn, listening)
       return HttpFibers.runBackground(inbox.fibers, exchange.viaHttpClient ? HttpExchange.dedicatedUntraced(stream) : stream)
-    })
+    }
 
     const send: TransportShape["send"] = (message, route) =>
       Effect.suspend(() => {
@@ -397,10 +399,8 @@ export const make = (
           }
           if (single.method === "notifications/initialized") {
             // sent as the initialize answer was read: after the backend's turn, on that answer's connection
-            return (turn === undefined ? postOther(poster, single) : Effect.zipRight(turn, postOther(poster, single))).pipe(
-              Effect.zipRight(Effect.sync(() => HttpSession.initialized(session))),
-              Effect.zipRight(startListening)
-            )
+            const post = Effect.flatMap(postOther(poster, single), initialized)
+            return turn === undefined ? post : Effect.zipRight(turn, post)
           }
         }
         return postOther(poster, message)
