@@ -10,7 +10,7 @@
  * with its own keep-alive pool for the life of the Layer.
  * The `HttpClient` over the same pool serves what needs one (the legacy
  * HTTP+SSE fallback, `auth`, exchanges under a tracer that collects spans).
- * Opening a session (initialize, initialized, standing GET) takes ~236
+ * Opening a session (initialize, initialized, standing GET) takes ~233
  * Effect operations, 2 fibers and one connection (its follow-up requests wait
  * the turn undici takes to free the connection of the answer before them);
  * it took ~1,320 operations and 13 fibers over `NodeHttpClient.layerUndici`.
