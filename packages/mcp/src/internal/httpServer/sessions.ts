@@ -102,6 +102,10 @@ class SessionTransport implements TransportShape {
       ? Effect.forEach(message, (m) => this.sse.route(this.session, m, target), { discard: true })
       : this.sse.route(this.session, message as JsonRpc.Message, target)
   }
+  /** A response its POST gathers is routed at once: a handler that answered as it was made needs no fiber. */
+  sendNow(message: JsonRpc.Outgoing, target?: Route): Effect.Effect<void> | undefined {
+    return Array.isArray(message) ? this.send(message, target) : this.sse.routeNow(this.session, message as JsonRpc.Message, target)
+  }
   closeRequestStream(requestId: JsonRpc.RequestId): Effect.Effect<void> {
     return this.sse.closeRequestStream(this.session, requestId)
   }
