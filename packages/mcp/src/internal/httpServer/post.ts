@@ -145,6 +145,10 @@ const afterRead = (
   return isSession(found) ? established(ctx, found, principal, decoded) : Effect.succeed(found)
 }
 
+/** An effect that is its outcome already, a success: nothing left to run or to fail. */
+const isAnswered = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Success<A, never> =>
+  Exit.isExit(effect) && Exit.isSuccess(effect)
+
 /** A POST in a session found: the owner's latest token is what handlers see as `Principal`. */
 const established = (
   ctx: Ctx,
@@ -153,9 +157,11 @@ const established = (
   decoded: { readonly messages: Messages; readonly isBatch: boolean }
 ) => {
   session.principal = principal
-  return answer(ctx, session, decoded.messages, decoded.isBatch).pipe(
-    Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
-  )
+  const answered = answer(ctx, session, decoded.messages, decoded.isBatch)
+  // answered already (a 202 for what the engine only noted): nothing failed
+  return isAnswered(answered)
+    ? answered
+    : answered.pipe(Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable())))
 }
 
 const isInitialize = (m: JsonRpc.Message | JsonRpc.Invalid): m is JsonRpc.Request =>
@@ -306,12 +312,15 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     return stateless ? Effect.as(sessions.close(session), refused) : Effect.succeed(refused)
   }
   const stream = open(streams, session, messages, listed(ctx, session))
-  // the engine takes what `open` queued, in this fiber
-  const drain = session.inbox.drain()
   if (stream === undefined) {
     const accepted = HttpServerResponse.empty({ status: 202 })
-    return Effect.as(stateless ? Effect.zipRight(drain, sessions.close(session)) : drain, accepted)
+    // notifications the engine only notes are taken now: the 202 is then answered with no fiber
+    const rest = stateless ? session.inbox.drain() : session.inbox.drainNow()
+    if (rest === undefined) return Effect.succeed(accepted)
+    return Effect.as(stateless ? Effect.zipRight(rest, sessions.close(session)) : rest, accepted)
   }
+  // the engine takes what `open` queued, in this fiber
+  const drain = session.inbox.drain()
   const done = stateless ? sessions.close(session) : undefined
   const decided = stream.json!.decided
   const replied = (how: "json" | "sse") => {
