@@ -139,6 +139,8 @@ export interface Streams {
     onEnd?: Effect.Effect<void>,
     resumed?: boolean
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /** `openSse`, done now (it runs nothing): the response. */
+  readonly openSseNow: (session: Session, stream: SseStream, replay: ReadonlyArray<Event>) => HttpServerResponse.HttpServerResponse
   /** The first event of a stream with a store: its priming id and the reconnection delay. */
   readonly priming: (streamId: string) => string
   readonly hooks: Hooks
@@ -188,7 +190,9 @@ export const make = (config: Config, now: () => number): Effect.Effect<Streams, 
       requestEnded: (session, requestId) => requestEnded(ctx, session, requestId),
       closeRequestStream: (session, requestId) => closeRequestStream(ctx, session, requestId),
       endConnection,
-      openSse: (session, stream, replay, onEnd, resumed) => openSse(ctx, session, stream, replay, onEnd, resumed),
+      openSse: (session, stream, replay, onEnd, resumed) =>
+        Effect.sync(() => openSseNow(ctx, session, stream, replay, onEnd, resumed)),
+      openSseNow: (session, stream, replay) => openSseNow(ctx, session, stream, replay),
       priming: (streamId) => priming(config, streamId),
       hooks: ctx.hooks
     }
@@ -482,34 +486,33 @@ export interface BodyPull {
 
 const BodyPullKey: unique symbol = Symbol.for("@effect-mcp/mcp/StreamableHttpServer/bodyPull")
 
-const openSse = (
+const openSseNow = (
   ctx: Ctx,
   session: Session,
   stream: SseStream,
   replay: ReadonlyArray<Event>,
   onEnd: Effect.Effect<void> = Effect.void,
   resumed = false
-): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-  Effect.sync(() => {
-    const { config } = ctx
-    const previous = stream.sink
-    // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
-    // stream replaces the connection it had
-    const sink: Sink = previous !== undefined && !resumed ? previous : new Sink(config.bufferSize)
-    stream.sink = sink
-    // resumed here: nothing goes to another instance any more
-    stream.forward = undefined
-    if (previous !== undefined && previous !== sink) previous.unsafeEnd()
-    sink.after = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
-    const first = config.store !== undefined ? priming(config, stream.id) : `: stream open\n\n`
-    // a resumed stream is not primed again: a second priming id would send the client back to the start
-    const head = resumed && config.store !== undefined
-      ? [`: resumed\nretry: ${config.retryMs}\n\n`, ...replay.map((e) => e.text)]
-      : [first, ...replay.map((e) => e.text)]
-    if (stream.done) sink.unsafeEnd()
-    ctx.openSinks.add(sink)
-    return HttpServerResponse.stream(body(ctx, session, stream, sink, head, onEnd), {
-      contentType: "text/event-stream",
-      headers: sseHeaders(config, session)
-    })
+): HttpServerResponse.HttpServerResponse => {
+  const { config } = ctx
+  const previous = stream.sink
+  // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
+  // stream replaces the connection it had
+  const sink: Sink = previous !== undefined && !resumed ? previous : new Sink(config.bufferSize)
+  stream.sink = sink
+  // resumed here: nothing goes to another instance any more
+  stream.forward = undefined
+  if (previous !== undefined && previous !== sink) previous.unsafeEnd()
+  sink.after = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
+  const first = config.store !== undefined ? priming(config, stream.id) : `: stream open\n\n`
+  // a resumed stream is not primed again: a second priming id would send the client back to the start
+  const head = resumed && config.store !== undefined
+    ? [`: resumed\nretry: ${config.retryMs}\n\n`, ...replay.map((e) => e.text)]
+    : [first, ...replay.map((e) => e.text)]
+  if (stream.done) sink.unsafeEnd()
+  ctx.openSinks.add(sink)
+  return HttpServerResponse.stream(body(ctx, session, stream, sink, head, onEnd), {
+    contentType: "text/event-stream",
+    headers: sseHeaders(config, session)
   })
+}
