@@ -49,11 +49,11 @@ const hasEnvelopeClaim = (params: JsonRpc.Params | undefined): boolean => {
  * A fiber whose refs can be set directly, as `FiberRef.set` sets them (Effect's fiber runtime has the
  * method; `Fiber.RuntimeFiber` does not declare it).
  */
-interface SettableFiber {
+export interface SettableFiber {
   readonly setFiberRef: <A>(fiberRef: FiberRef.FiberRef<A>, value: A) => void
 }
 
-const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
+export const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
   typeof (fiber as Partial<SettableFiber>).setFiberRef === "function"
 
 /** Whether an effect is its own exit already (`Effect.succeed`, `Exit.fail`: an `Exit` is an effect; `Effect.fail` of an object is not, it captures the span). */
