@@ -319,8 +319,6 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     if (rest === undefined) return Effect.succeed(accepted)
     return Effect.as(stateless ? Effect.zipRight(rest, sessions.close(session)) : rest, accepted)
   }
-  // the engine takes what `open` queued, in this fiber
-  const drain = session.inbox.drain()
   const done = stateless ? sessions.close(session) : undefined
   const decided = stream.json!.decided
   const replied = (how: "json" | "sse") => {
@@ -331,9 +329,9 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
       : streamed(ctx, session, stream, gathered, done)
     return fleet !== undefined && changesState(messages) ? Effect.zipRight(fleet.save(session), reply) : reply
   }
-  return Effect.flatMap(drain, () => {
-    // most handlers answer while the engine takes the POST (their fiber runs until it waits): then
-    // there is nothing to wait for, and no fast-path window to watch
+  const taken = () => {
+    // most handlers answer while the engine takes the POST (their fiber runs until it waits, or
+    // there is none): then there is nothing to wait for, and no fast-path window to watch
     const now = decided.poll()
     if (now !== undefined) return replied(now)
     const timer = config.jsonMode ? undefined : fastPathTimer(ctx, decided)
@@ -341,7 +339,11 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
       if (timer !== undefined) fastPath.remove(timer)
       return replied(how)
     })
-  })
+  }
+  // the engine takes what `open` queued, at once where it can: a call answered as it was made is
+  // then answered whole with no fiber, the POST's response an effect's outcome already
+  const rest = session.inbox.drainNow()
+  return rest === undefined ? taken() : Effect.flatMap(rest, taken)
 }
 
 /** Every answer came within the window: one complete body, JSON or a whole event stream. */
