@@ -2,7 +2,8 @@
 // (initialize, notifications/initialized, standing GET left open): Effect operations and fibers per session
 // opened on the server side (a supervisor with OpSupervision; the driver is plain promises).
 //   node out/serverSessions.js S [ROUNDS] [--json]   (ROUNDS-1 warm-up rounds of S sessions opened and DELETEd)
-// FIBERS=1: ops by the effect each fiber started with; OPS_TOP=k: the k most frequent ops.
+// FIBERS=1: ops by the effect each fiber started with; OPS_TOP=k: the k most frequent ops; TRACE=1 the
+// operations of the first fiber counted (a session open's POST), in order.
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as HttpServer from "@effect/platform/HttpServer"
@@ -20,6 +21,7 @@ const S = Number(argv[0] ?? 200)
 const rounds = Number(argv[1] ?? 3)
 const json = argv.includes("--json")
 let counting = false
+let traced: number | undefined
 let ops = 0
 let fibers = 0
 const byKey = new Map<string, number>()
@@ -42,6 +44,11 @@ class Counter extends Supervisor.AbstractSupervisor<void> {
   onEffect(fiber: { id(): { id: number } }, effect: unknown) {
     if (!counting) return
     ops++
+    // TRACE=1: the operations of the first fiber counted, in order
+    if (process.env.TRACE === "1") {
+      traced ??= fiber.id().id
+      if (traced === fiber.id().id) console.log(`  op ${describe(effect, 160)}`)
+    }
     const o = origin.get(fiber.id().id) ?? "(started before counting)"
     byOrigin.set(o, (byOrigin.get(o) ?? 0) + 1)
     if (process.env.OPS_TOP !== undefined) {

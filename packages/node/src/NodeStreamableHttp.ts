@@ -27,6 +27,7 @@ import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import type * as Chunk from "effect/Chunk"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
@@ -335,6 +336,19 @@ class PushWriter {
   }
 }
 
+/** An effect that is its outcome already, a success. */
+const isAnswered = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Success<A, never> =>
+  Exit.isExit(effect) && Exit.isSuccess(effect)
+
+const noDetach = () => {}
+
+/** A response's writing fiber, interrupted when the client goes before it ended. */
+const watched = (res: ServerResponse, fiber: Fiber.RuntimeFiber<void>) => {
+  res.on("close", () => {
+    if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
+  })
+}
+
 /** What a failed `listen` says, by its code; the address and the code are always named. */
 const LISTEN_FAILURES: Readonly<Record<string, string>> = {
   EADDRINUSE: "the address is already in use (another process listens on it)",
@@ -463,6 +477,20 @@ export const layer = (
         // the MCP endpoint straight on node:http, without the platform's request and response
         // objects: about half the server's CPU per POST, and memory per standing GET
         const serve = (body: Effect.Effect<Uint8Array, Error>) => {
+          const responded = mcp.respond(endpointRequest(req, body))
+          // answered as it was asked (a 202 for a notification, a standing GET, a refusal): written
+          // now, with no fiber; what is left to write (a pumped body), in one
+          if (isAnswered(responded)) {
+            let written: Effect.Effect<void>
+            try {
+              written = writeResponse(res, responded.value, limits, noDetach)
+            } catch (defect) {
+              // as it would have in the fiber: a defect of its own, not a throw out of node's listener
+              written = Effect.die(defect)
+            }
+            if (!isAnswered(written)) watched(res, runFork(written))
+            return
+          }
           // a body written by its senders (`pushBody`) outlives the fiber: the response's
           // `close` then keeps no hold of it
           let fiber: Fiber.RuntimeFiber<void> | undefined
@@ -471,10 +499,8 @@ export const layer = (
             detached = true
             fiber = undefined
           }
-          fiber = runFork(
-            Effect.flatMap(mcp.respond(endpointRequest(req, body)), (response) => writeResponse(res, response, limits, detach))
-          )
-          if (detached) fiber = undefined
+          fiber = runFork(Effect.flatMap(responded, (response) => writeResponse(res, response, limits, detach)))
+          if (detached) return
           res.on("close", () => {
             if (fiber !== undefined && !res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
           })

@@ -5,11 +5,19 @@
  * collects them.
  * @internal
  */
+import * as Context from "effect/Context"
+import * as DefaultServices from "effect/DefaultServices"
 import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
+import * as FiberRefs from "effect/FiberRefs"
+import * as Tracer from "effect/Tracer"
 
 /** Effect's built-in tracer. */
 const nativeTracer = Effect.runSync(Effect.tracer)
 
 /** Whether `fiber` runs under a tracer that collects spans. */
 export const tracing = (fiber: Fiber.RuntimeFiber<unknown, unknown>): boolean => fiber.currentTracer !== nativeTracer
+
+/** Whether a fiber started with these refs runs under a tracer that collects spans (`tracing` before the fork). */
+export const tracingIn = (refs: FiberRefs.FiberRefs): boolean =>
+  Context.get(FiberRefs.getOrDefault(refs, DefaultServices.currentServices), Tracer.Tracer) !== nativeTracer

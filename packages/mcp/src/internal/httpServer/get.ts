@@ -31,37 +31,40 @@ export const make = (endpoint: Endpoint) => {
     return Effect.flatMap(fleet.find(id, principal), (found) => opened(request, principal, found))
   }
 
-  /** The GET, given the session its header names (looked up in the fleet's store, or here). */
+  /**
+   * The GET, given the session its header names (looked up in the fleet's store, or here). Done
+   * as it is asked for (nothing in it waits but a resumption): the response is an effect's
+   * outcome already, which the node listener writes with no fiber.
+   */
   const opened = (
     request: EndpointRequest,
     principal: PrincipalInfo | undefined,
     found: Session | HttpServerResponse.HttpServerResponse | undefined
-  ): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-    Effect.suspend(() => {
-      const headers = request.headers
-      const modern = notAllowed(config.server.options.eras, request.headers)
-  if (modern !== undefined) return Effect.succeed(modern)
-  if (config.stateless) return Effect.succeed(statelessOnly())
-      if (!accepts(headers, "text/event-stream")) {
-        return Effect.succeed(jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream"))
-      }
-      const versionError = checkVersion(headers)
-      if (versionError !== undefined) return Effect.succeed(versionError)
-      const id = headers["mcp-session-id"]
-      if (id === undefined) return Effect.succeed(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))
-      const session = found ?? sessions.registry.find(id, principal)
-      if (!isSession(session)) return Effect.succeed(session)
-      session.lastActivity = sessions.registry.now()
-      const lastEventId = headers["last-event-id"]
-      if (lastEventId !== undefined && store !== undefined) return resume(store, session, lastEventId)
-      if (session.standing !== undefined && session.standing.sink !== undefined) {
-        return Effect.succeed(jsonRpcError(409, -32000, "Conflict: only one standing SSE stream is allowed per session"))
-      }
-      const standing = session.standing ?? streams.newStream(session, "standing")
-      session.standing = standing
-      const backlog = standing.backlog.splice(0, standing.backlog.length)
-      return streams.openSse(session, standing, backlog)
-    })
+  ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+    const headers = request.headers
+    const modern = notAllowed(config.server.options.eras, request.headers)
+    if (modern !== undefined) return Effect.succeed(modern)
+    if (config.stateless) return Effect.succeed(statelessOnly())
+    if (!accepts(headers, "text/event-stream")) {
+      return Effect.succeed(jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream"))
+    }
+    const versionError = checkVersion(headers)
+    if (versionError !== undefined) return Effect.succeed(versionError)
+    const id = headers["mcp-session-id"]
+    if (id === undefined) return Effect.succeed(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))
+    const session = found ?? sessions.registry.find(id, principal)
+    if (!isSession(session)) return Effect.succeed(session)
+    session.lastActivity = sessions.registry.now()
+    const lastEventId = headers["last-event-id"]
+    if (lastEventId !== undefined && store !== undefined) return resume(store, session, lastEventId)
+    if (session.standing !== undefined && session.standing.sink !== undefined) {
+      return Effect.succeed(jsonRpcError(409, -32000, "Conflict: only one standing SSE stream is allowed per session"))
+    }
+    const standing = session.standing ?? streams.newStream(session, "standing")
+    session.standing = standing
+    const backlog = standing.backlog.splice(0, standing.backlog.length)
+    return Effect.succeed(streams.openSseNow(session, standing, backlog))
+  }
 
   /** Resumes the stream `lastEventId` belongs to: its events after that one, then the rest if it is live. */
   const resume = (store: EventStore.EventStoreShape, session: Session, lastEventId: string) =>

@@ -46,6 +46,37 @@ export class Inbox {
     }))
   }
 
+  /**
+   * `drain` done at once where it can be (frames whose handling leaves nothing to run: a
+   * notification the server only notes, a request answered as it was made): undefined when it
+   * was, else what is left, as `drain` runs it.
+   */
+  drainNow(): Effect.Effect<void> | undefined {
+    const target = this.target
+    if (this.draining || target === undefined || this.queue.length === 0) return undefined
+    if (target.framesNow === undefined) return this.drain()
+    this.draining = true
+    const frames = this.queue
+    this.queue = []
+    let rest: Effect.Effect<void> | undefined
+    try {
+      rest = target.framesNow(frames)
+    } catch (defect) {
+      // as `drain`'s handover dies
+      this.draining = false
+      return Effect.die(defect)
+    }
+    if (rest === undefined && this.queue.length === 0 && !this.ended) {
+      this.draining = false
+      return undefined
+    }
+    const after = Effect.suspend(() => this.step(target))
+    return Effect.uninterruptible(Effect.catchAllCause(rest === undefined ? after : Effect.zipRight(rest, after), (cause) => {
+      this.draining = false
+      return Effect.failCause(cause)
+    }))
+  }
+
   private loop(target: PushTarget): Effect.Effect<void> {
     return Effect.suspend(() => this.step(target))
   }

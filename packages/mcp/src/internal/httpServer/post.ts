@@ -145,6 +145,10 @@ const afterRead = (
   return isSession(found) ? established(ctx, found, principal, decoded) : Effect.succeed(found)
 }
 
+/** An effect that is its outcome already, a success: nothing left to run or to fail. */
+const isAnswered = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Success<A, never> =>
+  Exit.isExit(effect) && Exit.isSuccess(effect)
+
 /** A POST in a session found: the owner's latest token is what handlers see as `Principal`. */
 const established = (
   ctx: Ctx,
@@ -153,9 +157,11 @@ const established = (
   decoded: { readonly messages: Messages; readonly isBatch: boolean }
 ) => {
   session.principal = principal
-  return answer(ctx, session, decoded.messages, decoded.isBatch).pipe(
-    Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
-  )
+  const answered = answer(ctx, session, decoded.messages, decoded.isBatch)
+  // answered already (a 202 for what the engine only noted): nothing failed
+  return isAnswered(answered)
+    ? answered
+    : answered.pipe(Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable())))
 }
 
 const isInitialize = (m: JsonRpc.Message | JsonRpc.Invalid): m is JsonRpc.Request =>
@@ -306,11 +312,12 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     return stateless ? Effect.as(sessions.close(session), refused) : Effect.succeed(refused)
   }
   const stream = open(streams, session, messages, listed(ctx, session))
-  // the engine takes what `open` queued, in this fiber
-  const drain = session.inbox.drain()
   if (stream === undefined) {
     const accepted = HttpServerResponse.empty({ status: 202 })
-    return Effect.as(stateless ? Effect.zipRight(drain, sessions.close(session)) : drain, accepted)
+    // notifications the engine only notes are taken now: the 202 is then answered with no fiber
+    const rest = stateless ? session.inbox.drain() : session.inbox.drainNow()
+    if (rest === undefined) return Effect.succeed(accepted)
+    return Effect.as(stateless ? Effect.zipRight(rest, sessions.close(session)) : rest, accepted)
   }
   const done = stateless ? sessions.close(session) : undefined
   const decided = stream.json!.decided
@@ -322,9 +329,9 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
       : streamed(ctx, session, stream, gathered, done)
     return fleet !== undefined && changesState(messages) ? Effect.zipRight(fleet.save(session), reply) : reply
   }
-  return Effect.flatMap(drain, () => {
-    // most handlers answer while the engine takes the POST (their fiber runs until it waits): then
-    // there is nothing to wait for, and no fast-path window to watch
+  const taken = () => {
+    // most handlers answer while the engine takes the POST (their fiber runs until it waits, or
+    // there is none): then there is nothing to wait for, and no fast-path window to watch
     const now = decided.poll()
     if (now !== undefined) return replied(now)
     const timer = config.jsonMode ? undefined : fastPathTimer(ctx, decided)
@@ -332,7 +339,11 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
       if (timer !== undefined) fastPath.remove(timer)
       return replied(how)
     })
-  })
+  }
+  // the engine takes what `open` queued, at once where it can: a call answered as it was made is
+  // then answered whole with no fiber, the POST's response an effect's outcome already
+  const rest = session.inbox.drainNow()
+  return rest === undefined ? taken() : Effect.flatMap(rest, taken)
 }
 
 /** Every answer came within the window: one complete body, JSON or a whole event stream. */

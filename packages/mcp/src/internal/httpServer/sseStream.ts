@@ -116,6 +116,11 @@ export interface Streams {
   readonly finish: (session: Session, stream: SseStream) => Effect.Effect<void>
   /** Routes a server message of a session to the stream it belongs to. */
   readonly route: (session: Session, message: JsonRpc.Message, target: Route | undefined) => Effect.Effect<void>
+  /**
+   * `route` done at once when nothing is left to run (a response its POST gathers for one whole
+   * body): undefined then, else `route`'s effect.
+   */
+  readonly routeNow: (session: Session, message: JsonRpc.Message, target: Route | undefined) => Effect.Effect<void> | undefined
   /** A request of the session is over without an answer (cancelled). */
   readonly requestEnded: (session: Session, requestId: JsonRpc.RequestId) => Effect.Effect<void>
   /** The handler closes its request's stream (SEP-1699): the client resumes it later. */
@@ -134,6 +139,8 @@ export interface Streams {
     onEnd?: Effect.Effect<void>,
     resumed?: boolean
   ) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+  /** `openSse`, done now (it runs nothing): the response. */
+  readonly openSseNow: (session: Session, stream: SseStream, replay: ReadonlyArray<Event>) => HttpServerResponse.HttpServerResponse
   /** The first event of a stream with a store: its priming id and the reconnection delay. */
   readonly priming: (streamId: string) => string
   readonly hooks: Hooks
@@ -179,10 +186,13 @@ export const make = (config: Config, now: () => number): Effect.Effect<Streams, 
       deliver: (session, stream, message) => deliver(ctx, session, stream, message),
       finish: (session, stream) => finish(ctx, session, stream),
       route: (session, message, target) => route(ctx, session, message, target),
+      routeNow: (session, message, target) => routeNow(ctx, session, message, target),
       requestEnded: (session, requestId) => requestEnded(ctx, session, requestId),
       closeRequestStream: (session, requestId) => closeRequestStream(ctx, session, requestId),
       endConnection,
-      openSse: (session, stream, replay, onEnd, resumed) => openSse(ctx, session, stream, replay, onEnd, resumed),
+      openSse: (session, stream, replay, onEnd, resumed) =>
+        Effect.sync(() => openSseNow(ctx, session, stream, replay, onEnd, resumed)),
+      openSseNow: (session, stream, replay) => openSseNow(ctx, session, stream, replay),
       priming: (streamId) => priming(config, streamId),
       hooks: ctx.hooks
     }
@@ -248,9 +258,7 @@ const settle = (
 ): Effect.Effect<void> => {
   session.byRequest.delete(id)
   if (stream.json !== undefined) {
-    stream.pending.delete(id)
-    if (answer !== undefined) stream.json.responses.push(answer)
-    if (stream.pending.size === 0) stream.json.decided.decide("json")
+    gather(stream, stream.json, id, answer)
     return Effect.void
   }
   const last = Effect.suspend(() => {
@@ -260,6 +268,18 @@ const settle = (
   // the request stays pending until its answer is stored and written: a store that answers
   // later (Redis) must not let the POST's fiber, finding nothing pending, end the stream first
   return answer === undefined ? last : Effect.ensuring(deliver(ctx, session, stream, answer), last)
+}
+
+/** `settle` for a POST whose answers gather for one whole body: nothing to run. */
+const gather = (
+  stream: SseStream,
+  json: NonNullable<SseStream["json"]>,
+  id: JsonRpc.RequestId,
+  answer: JsonRpc.Message | undefined
+): void => {
+  stream.pending.delete(id)
+  if (answer !== undefined) json.responses.push(answer)
+  if (stream.pending.size === 0) json.decided.decide("json")
 }
 
 const ensureSink = (ctx: Ctx, stream: SseStream): Effect.Effect<void> =>
@@ -277,14 +297,38 @@ const newStream = (session: Session, kind: "post" | "standing", listed = true): 
   return stream
 }
 
+/** The session's negotiated version, read off its `initialize`'s answer. */
+const noteVersion = (session: Session, id: JsonRpc.RequestId, message: JsonRpc.Response): void => {
+  if (id === session.initializeId && "result" in message) {
+    const v = message.result.protocolVersion
+    if (typeof v === "string") session.version = v
+  }
+}
+
+const routeNow = (
+  ctx: Ctx,
+  session: Session,
+  message: JsonRpc.Message,
+  target: Route | undefined
+): Effect.Effect<void> | undefined => {
+  if (JsonRpc.isResponse(message) && message.id !== null) {
+    const id = message.id
+    const stream = session.byRequest.get(id)
+    if (stream?.json !== undefined) {
+      noteVersion(session, id, message)
+      session.byRequest.delete(id)
+      gather(stream, stream.json, id, message)
+      return undefined
+    }
+  }
+  return route(ctx, session, message, target)
+}
+
 const route = (ctx: Ctx, session: Session, message: JsonRpc.Message, target: Route | undefined): Effect.Effect<void> => {
   if (JsonRpc.isResponse(message)) {
     const id = message.id
     if (id === null) return Effect.void
-    if (id === session.initializeId && "result" in message) {
-      const v = message.result.protocolVersion
-      if (typeof v === "string") session.version = v
-    }
+    noteVersion(session, id, message)
     const stream = session.byRequest.get(id)
     if (stream === undefined) return Effect.logDebug("a response for a request no stream waits for")
     return settle(ctx, session, stream, id, message)
@@ -442,34 +486,33 @@ export interface BodyPull {
 
 const BodyPullKey: unique symbol = Symbol.for("@effect-mcp/mcp/StreamableHttpServer/bodyPull")
 
-const openSse = (
+const openSseNow = (
   ctx: Ctx,
   session: Session,
   stream: SseStream,
   replay: ReadonlyArray<Event>,
   onEnd: Effect.Effect<void> = Effect.void,
   resumed = false
-): Effect.Effect<HttpServerResponse.HttpServerResponse> =>
-  Effect.sync(() => {
-    const { config } = ctx
-    const previous = stream.sink
-    // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
-    // stream replaces the connection it had
-    const sink: Sink = previous !== undefined && !resumed ? previous : new Sink(config.bufferSize)
-    stream.sink = sink
-    // resumed here: nothing goes to another instance any more
-    stream.forward = undefined
-    if (previous !== undefined && previous !== sink) previous.unsafeEnd()
-    sink.after = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
-    const first = config.store !== undefined ? priming(config, stream.id) : `: stream open\n\n`
-    // a resumed stream is not primed again: a second priming id would send the client back to the start
-    const head = resumed && config.store !== undefined
-      ? [`: resumed\nretry: ${config.retryMs}\n\n`, ...replay.map((e) => e.text)]
-      : [first, ...replay.map((e) => e.text)]
-    if (stream.done) sink.unsafeEnd()
-    ctx.openSinks.add(sink)
-    return HttpServerResponse.stream(body(ctx, session, stream, sink, head, onEnd), {
-      contentType: "text/event-stream",
-      headers: sseHeaders(config, session)
-    })
+): HttpServerResponse.HttpServerResponse => {
+  const { config } = ctx
+  const previous = stream.sink
+  // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
+  // stream replaces the connection it had
+  const sink: Sink = previous !== undefined && !resumed ? previous : new Sink(config.bufferSize)
+  stream.sink = sink
+  // resumed here: nothing goes to another instance any more
+  stream.forward = undefined
+  if (previous !== undefined && previous !== sink) previous.unsafeEnd()
+  sink.after = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
+  const first = config.store !== undefined ? priming(config, stream.id) : `: stream open\n\n`
+  // a resumed stream is not primed again: a second priming id would send the client back to the start
+  const head = resumed && config.store !== undefined
+    ? [`: resumed\nretry: ${config.retryMs}\n\n`, ...replay.map((e) => e.text)]
+    : [first, ...replay.map((e) => e.text)]
+  if (stream.done) sink.unsafeEnd()
+  ctx.openSinks.add(sink)
+  return HttpServerResponse.stream(body(ctx, session, stream, sink, head, onEnd), {
+    contentType: "text/event-stream",
+    headers: sseHeaders(config, session)
   })
+}

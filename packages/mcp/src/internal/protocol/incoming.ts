@@ -19,7 +19,7 @@ import * as Scope from "effect/Scope"
 import * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
 import type { IncomingRequest, ProtocolOptions, Result } from "../../Protocol.js"
-import { tracing } from "../tracing.js"
+import { tracing, tracingIn } from "../tracing.js"
 import type { Engine } from "./engine.js"
 
 /** Sends the answer to one request (undefined: nothing to send, as for an interrupted handler). */
@@ -49,11 +49,11 @@ const hasEnvelopeClaim = (params: JsonRpc.Params | undefined): boolean => {
  * A fiber whose refs can be set directly, as `FiberRef.set` sets them (Effect's fiber runtime has the
  * method; `Fiber.RuntimeFiber` does not declare it).
  */
-interface SettableFiber {
+export interface SettableFiber {
   readonly setFiberRef: <A>(fiberRef: FiberRef.FiberRef<A>, value: A) => void
 }
 
-const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
+export const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
   typeof (fiber as Partial<SettableFiber>).setFiberRef === "function"
 
 /** Whether an effect is its own exit already (`Effect.succeed`, `Exit.fail`: an `Exit` is an effect; `Effect.fail` of an object is not, it captures the span). */
@@ -131,6 +131,8 @@ class IncomingImpl implements Incoming {
       fiberRefs: runtime.fiberRefs,
       runtimeFlags: RuntimeFlags.disable(runtime.runtimeFlags, RuntimeFlags.Interruption)
     })
+    // known before the first request: an HTTP session's first (its initialize) then needs no fiber either
+    this.spans = tracingIn(runtime.fiberRefs)
   }
 
   underneath(current: Context.Context<never>, base: Context.Context<never> | undefined): Context.Context<never> {
@@ -167,11 +169,10 @@ class IncomingImpl implements Incoming {
   }
 
   /**
-   * Whether the handler fibers of this engine run under a tracer that collects spans, once the
-   * first one looked (undefined before): every one starts with the engine's runtime, so the
-   * answer is the same for all.
+   * Whether the handler fibers of this engine run under a tracer that collects spans, read off
+   * the engine's runtime: every one starts with it, so the answer is the same for all.
    */
-  spans: boolean | undefined
+  spans: boolean
 
   /**
    * The engine's runtime with interruption off: a handler fiber starts uninterruptible and
@@ -222,7 +223,7 @@ class IncomingImpl implements Incoming {
   fork(req: JsonRpc.Request, reply: Reply, direct: boolean): Fiber.RuntimeFiber<void> | undefined {
     const state = new RequestState()
     const incoming = this.incomingOf(req, state)
-    if (this.spans !== false) {
+    if (this.spans) {
       return Runtime.runFork(this.masked, this.runner(req, reply, state)(this.traced(req, incoming, (fiber) => (state.own = fiber))))
     }
     const handler = this.build(incoming, state)

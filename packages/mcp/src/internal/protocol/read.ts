@@ -8,6 +8,7 @@
 import * as Cause from "effect/Cause"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "../../JsonRpc.js"
@@ -156,8 +157,11 @@ class Reader implements PushTarget {
         return this.incoming.onCancelled(n.params)
       case "notifications/progress":
         return this.outgoing.onProgress(n.params)
-      default:
-        return this.options.onNotification(n)
+      default: {
+        // a handler that only noted it (its effect already done): nothing left to run
+        const handled = this.options.onNotification(n)
+        return Exit.isExit(handled) && Exit.isSuccess(handled) ? undefined : handled
+      }
     }
   }
 

@@ -124,10 +124,11 @@ export const connect = (server: Server) =>
         : dispatch(incoming)
     }
 
-    const onNotification = (n: JsonRpc.Notification) =>
-      Effect.sync(() => {
-        if (n.method === "notifications/initialized") state.initialized = true
-      })
+    // noted as it is handled (nothing to run: an HTTP POST of it is answered with no fiber)
+    const onNotification = (n: JsonRpc.Notification): Effect.Effect<void> => {
+      if (n.method === "notifications/initialized") state.initialized = true
+      return Effect.void
+    }
 
     transport.sessionState?.(stateAccess(state, negotiation))
     protocol = yield* Protocol.make(transport, {
