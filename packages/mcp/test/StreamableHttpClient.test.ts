@@ -468,6 +468,30 @@ describe("StreamableHttpClient", () => {
         assert.strictEqual(cancelled.message.params?.requestId, call.message.id)
       }))
 
+    it.scopedLive("interrupting a call before its answer's headers aborts its POST and sends notifications/cancelled", () =>
+      Effect.gen(function*() {
+        let aborted = false
+        const server = yield* scripted((m, _req, res) => {
+          if (m.params?.name !== "hang") return void sendJson(res, toolResult(m.id, "after"))
+          res.on("close", () => {
+            aborted = true
+          })
+        })
+        const { client } = yield* connect(server.url)
+        const fiber = yield* Effect.fork(client.callTool("hang", {}))
+        yield* eventually(() => postedMethods(server).includes("tools/call"))
+        yield* Effect.sleep("50 millis")
+        assert.isFalse(aborted)
+        yield* Fiber.interrupt(fiber)
+        yield* eventually(() => aborted && postedMethods(server).includes("notifications/cancelled"))
+        const call = posted(server).find((p) => p.message.method === "tools/call")!
+        const cancelled = posted(server).find((p) => p.message.method === "notifications/cancelled")!
+        assert.strictEqual(cancelled.message.params?.requestId, call.message.id)
+        // the client goes on: the next call is answered
+        const next = yield* client.callTool("next", {})
+        assert.deepStrictEqual(next.content, [{ type: "text", text: "after" }])
+      }))
+
     it.scopedLive("interrupting a call sends notifications/cancelled and releases its SSE stream", () =>
       Effect.gen(function*() {
         let aborted = false
