@@ -139,11 +139,40 @@ export const validator = <A, I>(
 ): (u: unknown) => Either.Either<A, ParseResult.ParseIssue> => {
   const known = validators.get(schema as Schema.Schema.Any)
   if (known !== undefined) return known as (u: unknown) => Either.Either<A, ParseResult.ParseIssue>
-  const is = guard(schema)
+  const is = guardOf(schema)
   const decode = ParseResult.decodeUnknownEither(schema, { errors: "all" })
   const validate = (u: unknown): Either.Either<A, ParseResult.ParseIssue> => (is(u) ? Either.right(u as A) : decode(u))
   validators.set(schema as Schema.Schema.Any, validate)
   return validate
+}
+
+const guards = new WeakMap<Schema.Schema.Any, Guard>()
+
+/** `guard`, made once per schema (as `validator` is). */
+const guardOf = <A, I>(schema: Schema.Schema<A, I>): (u: unknown) => u is A => {
+  let known = guards.get(schema as Schema.Schema.Any)
+  if (known === undefined) {
+    known = guard(schema)
+    guards.set(schema as Schema.Schema.Any, known)
+  }
+  return known as (u: unknown) => u is A
+}
+
+/**
+ * `validator` with its failure mapped: a value that already is one is its own `Right` (one `Either`
+ * per call, not `validator`'s and a copy of it).
+ */
+export const validatorOr = <A, I, E>(
+  schema: Schema.Schema<A, I>,
+  onIssue: (issue: ParseResult.ParseIssue) => E
+): (u: unknown) => Either.Either<A, E> => {
+  const is = guardOf(schema)
+  const decode = validator(schema)
+  return (u) => {
+    if (is(u)) return Either.right(u)
+    const result = decode(u)
+    return Either.isRight(result) ? Either.right(result.right) : Either.left(onIssue(result.left))
+  }
 }
 
 /** A parse issue as one line: `path: message` per failure, joined with `; `. */
