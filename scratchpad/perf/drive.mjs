@@ -31,4 +31,6 @@ await run(n)
 const t1 = performance.now(); const c1 = process.cpuUsage(c0); const s1 = await stats()
 const server = (s1.user + s1.system - s0.user - s0.system) / n
 console.log(`${(n / (t1 - t0) * 1000).toFixed(0)} calls/s, server ${server.toFixed(1)} µs/call, driver ${((c1.user + c1.system) / n).toFixed(1)} µs/call, server main ${((s1.mainThread - s0.mainThread) / n).toFixed(1)}`)
-child.kill()
+// END=1: end the server's stdin instead (a server that exits with it writes its exit-time profiles)
+if (process.env.END === "1") child.stdin.end()
+else child.kill()

@@ -4,7 +4,9 @@ import * as McpSchema2026 from "@effect-mcp/mcp/McpSchema2026"
 import * as Arbitrary from "effect/Arbitrary"
 import * as FastCheck from "effect/FastCheck"
 import * as Schema from "effect/Schema"
-import { guard } from "../src/internal/validate.js"
+import * as Either from "effect/Either"
+import * as ParseResult from "effect/ParseResult"
+import { decodesToItself, guard } from "../src/internal/validate.js"
 
 /** The schemas `validator` checks wire values with: each method's params and result, both eras. */
 const wireSchemas = (): Array<[string, Schema.Schema<unknown, unknown>]> => {
@@ -112,5 +114,51 @@ describe("validate.guard", () => {
       const is = Schema.is(schema)
       for (const u of inputs) expect([String(schema), u, fast(u)]).toEqual([String(schema), u, is(u)])
     }
+  })
+})
+
+describe("validate.decodesToItself", () => {
+  it("holds only where decoding (excess properties ignored) gives an equal copy, keys in the same order", () => {
+    const plain = Object.create(null) as Record<string, unknown>
+    plain.text = "x"
+    const cases: Array<[Schema.Schema<any, any>, ReadonlyArray<unknown>]> = [
+      [Schema.Struct({ text: Schema.String }), [{ text: "x" }, { text: 1 }, {}, { text: "x", extra: 1 }, plain, [], null, "x"]],
+      [
+        Schema.Struct({ a: Schema.String, b: Schema.optional(Schema.Number), c: Schema.Literal("p", "q") }),
+        [{ a: "x", c: "p" }, { a: "x", b: 1, c: "q" }, { c: "p", a: "x" }, { a: "x", b: undefined, c: "p" }, { a: "x", c: "r" }]
+      ],
+      [Schema.Struct({ a: Schema.Unknown }), [{ a: { deep: [1] } }, {}, { a: undefined }]],
+      [Schema.Struct({}), [{}, { a: 1 }, 0]]
+    ]
+    for (const [schema, inputs] of cases) {
+      const same = decodesToItself(schema)
+      expect(same).toBeDefined()
+      const decode = ParseResult.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "ignore" })
+      for (const u of inputs) {
+        if (!same!(u)) continue
+        const decoded = decode(u)
+        expect(Either.isRight(decoded)).toBe(true)
+        const right = Either.getOrThrow(decoded)
+        expect(right).toEqual(u)
+        expect(Object.keys(right as object)).toEqual(Object.keys(u as object))
+      }
+    }
+    // what decoding does change is decoded
+    expect(decodesToItself(Schema.Struct({ text: Schema.String }))!({ text: "x", extra: 1 })).toBe(false)
+    expect(decodesToItself(Schema.Struct({ a: Schema.String, c: Schema.String }))!({ c: "p", a: "x" })).toBe(false)
+  })
+
+  it("is undefined for schemas that transform, filter or nest", () => {
+    for (
+      const schema of [
+        Schema.Struct({ n: Schema.NumberFromString }),
+        Schema.Struct({ text: Schema.NonEmptyString }),
+        Schema.Struct({ n: Schema.optionalWith(Schema.Number, { default: () => 1 }) }),
+        Schema.Struct({ inner: Schema.Struct({ a: Schema.String }) }),
+        Schema.Struct({ list: Schema.Array(Schema.String) }),
+        Schema.Record({ key: Schema.String, value: Schema.String }),
+        Schema.String
+      ] as ReadonlyArray<Schema.Schema<any, any>>
+    ) expect(decodesToItself(schema)).toBeUndefined()
   })
 })

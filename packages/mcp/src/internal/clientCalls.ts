@@ -25,7 +25,7 @@ import type * as Protocol from "../Protocol.js"
 import * as ClientListen from "./clientListen.js"
 import * as ClientTaskCalls from "./clientTaskCalls.js"
 import * as OutputValidation from "./outputValidation.js"
-import { validator } from "./validate.js"
+import { validatorOr } from "./validate.js"
 import type * as ClientNotifications from "./clientNotifications.js"
 
 /** A client's `request`, with options of type `O`. */
@@ -64,21 +64,13 @@ const formatIssue = (issue: ParseResult.ParseIssue): string =>
     .join("; ")
 
 /** Decodes a result of `method`, failing with `InvalidResult`. */
-export const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
-  const decode = validator(schema)
-  return (u: unknown): Either.Either<A, ProtocolError> => {
-    const result = decode(u)
-    return Either.isRight(result)
-      ? Either.right(result.right)
-      : Either.left(
-        new ProtocolError({
-          reason: "InvalidResult",
-          method,
-          message: `Invalid ${method} result: ${formatIssue(result.left)}`
-        })
-      )
-  }
-}
+export const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string): (u: unknown) => Either.Either<A, ProtocolError> =>
+  validatorOr(schema, (issue) =>
+    new ProtocolError({
+      reason: "InvalidResult",
+      method,
+      message: `Invalid ${method} result: ${formatIssue(issue)}`
+    }))
 
 /** A request of `method` whose result is decoded with its schema. */
 const typedCall = (request: McpClientShape["request"]) => <M extends McpSchema.ClientRequestMethod>(method: M) => {

@@ -139,11 +139,40 @@ export const validator = <A, I>(
 ): (u: unknown) => Either.Either<A, ParseResult.ParseIssue> => {
   const known = validators.get(schema as Schema.Schema.Any)
   if (known !== undefined) return known as (u: unknown) => Either.Either<A, ParseResult.ParseIssue>
-  const is = guard(schema)
+  const is = guardOf(schema)
   const decode = ParseResult.decodeUnknownEither(schema, { errors: "all" })
   const validate = (u: unknown): Either.Either<A, ParseResult.ParseIssue> => (is(u) ? Either.right(u as A) : decode(u))
   validators.set(schema as Schema.Schema.Any, validate)
   return validate
+}
+
+const guards = new WeakMap<Schema.Schema.Any, Guard>()
+
+/** `guard`, made once per schema (as `validator` is). */
+const guardOf = <A, I>(schema: Schema.Schema<A, I>): (u: unknown) => u is A => {
+  let known = guards.get(schema as Schema.Schema.Any)
+  if (known === undefined) {
+    known = guard(schema)
+    guards.set(schema as Schema.Schema.Any, known)
+  }
+  return known as (u: unknown) => u is A
+}
+
+/**
+ * `validator` with its failure mapped: a value that already is one is its own `Right` (one `Either`
+ * per call, not `validator`'s and a copy of it).
+ */
+export const validatorOr = <A, I, E>(
+  schema: Schema.Schema<A, I>,
+  onIssue: (issue: ParseResult.ParseIssue) => E
+): (u: unknown) => Either.Either<A, E> => {
+  const is = guardOf(schema)
+  const decode = validator(schema)
+  return (u) => {
+    if (is(u)) return Either.right(u)
+    const result = decode(u)
+    return Either.isRight(result) ? Either.right(result.right) : Either.left(onIssue(result.left))
+  }
 }
 
 /** A parse issue as one line: `path: message` per failure, joined with `; `. */
@@ -151,3 +180,52 @@ export const formatIssue = (issue: ParseResult.ParseIssue): string =>
   ParseResult.ArrayFormatter.formatIssueSync(issue)
     .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
     .join("; ")
+
+/** A field whose decoded value is the input itself: a keyword, a literal, or a union of them. */
+const isPlainField = (ast: AST.AST): boolean => {
+  switch (ast._tag) {
+    case "StringKeyword":
+    case "NumberKeyword":
+    case "BooleanKeyword":
+    case "UnknownKeyword":
+    case "AnyKeyword":
+    case "UndefinedKeyword":
+    case "Literal":
+      return true
+    case "Union":
+      return ast.types.every(isPlainField)
+    default:
+      return false
+  }
+}
+
+/**
+ * For a struct of plain fields (keywords, literals, unions of them) with no transformation or
+ * filter: a check that a value's decoding (excess properties ignored) would be a copy of it, key
+ * for key and in the same order, so that the value can be used as it is. It holds for a plain
+ * object that `Schema.is` accepts and whose enumerable keys are declared ones in their declared
+ * order.
+ * Undefined for any other schema.
+ */
+export const decodesToItself = <A, I>(schema: Schema.Schema<A, I>): ((u: unknown) => u is A) | undefined => {
+  const ast = AST.typeAST(schema.ast)
+  if (ast !== AST.encodedAST(schema.ast) || ast._tag !== "TypeLiteral" || ast.indexSignatures.length > 0) {
+    return undefined
+  }
+  const fields = ast.propertySignatures
+  if (!fields.every((ps) => typeof ps.name === "string" && isPlainField(ps.type))) return undefined
+  const names = fields.map((ps) => ps.name)
+  const is = guard(schema)
+  return (u): u is A => {
+    if (!isRecord(u) || Object.getPrototypeOf(u) !== Object.prototype) return false
+    let at = 0
+    // `for…in`, not `Reflect.ownKeys` (an array per call, ~8× slower): the keys that matter are
+    // the enumerable string ones (what JSON has; an inherited enumerable one falls to decoding)
+    for (const key in u) {
+      while (at < names.length && names[at] !== key) at++
+      if (at === names.length) return false
+      at++
+    }
+    return is(u)
+  }
+}

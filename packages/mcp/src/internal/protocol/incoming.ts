@@ -92,13 +92,36 @@ const carriesInternals = (error: ErrorResponse): boolean =>
  * promoted ~6 MB per 10k sequential calls. What `new` makes has no allocation site.
  */
 class HandledRequest implements IncomingRequest {
-  constructor(
-    readonly request: JsonRpc.Request,
-    readonly scope: Effect.Effect<Scope.Scope>,
-    readonly isActive: () => boolean,
-    readonly provide: IncomingRequest["provide"]
-  ) {}
+  readonly #state: RequestState
+  readonly #engine: IncomingImpl
+  #scope: Effect.Effect<Scope.Scope> | undefined = undefined
+  #provide: IncomingRequest["provide"] | undefined = undefined
+
+  constructor(readonly request: JsonRpc.Request, readonly isActive: () => boolean, state: RequestState, engine: IncomingImpl) {
+    this.#state = state
+    this.#engine = engine
+  }
+
+  // made on first use: a request answered as its handler was called reads neither
+  get scope(): Effect.Effect<Scope.Scope> {
+    return this.#scope ??= requestScope(this.#state)
+  }
+
+  get provide(): IncomingRequest["provide"] {
+    return this.#provide ??= this.#engine.provider(this.#state)
+  }
 }
+
+/** The request's scope, made when first asked for. */
+const requestScope = (state: RequestState): Effect.Effect<Scope.Scope> =>
+  Effect.suspend(() =>
+    // asked for after the handler ended: what would run in it is interrupted, as it would have been
+    !state.active
+      ? Effect.interrupt
+      : state.scope !== undefined
+      ? Effect.succeed(state.scope)
+      : Effect.map(Scope.make(), (made) => (state.scope = made))
+  )
 
 /**
  * The incoming side as methods: an engine keeps one for its life (an idle HTTP session too),
@@ -268,38 +291,32 @@ class IncomingImpl implements Incoming {
 
   /** The request as its handler is given it. */
   incomingOf(req: JsonRpc.Request, state: RequestState): IncomingRequest {
-    return new HandledRequest(
-      req,
-      Effect.suspend(() =>
-        // asked for after the handler ended: what would run in it is interrupted, as it would have been
-        !state.active
-          ? Effect.interrupt
-          : state.scope !== undefined
-          ? Effect.succeed(state.scope)
-          : Effect.map(Scope.make(), (made) => (state.scope = made))
-      ),
-      () => state.active,
-      // the request's fiber is the engine's and ends with the handler (what follows, `finish`,
-      // reads no service): its context is set once, not provided and restored (a dozen effects).
-      // Called from any other fiber, it is `Effect.provide`.
-      <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>, base?: Context.Context<never>) => {
-        const wrapped = Effect.withFiberRuntime<A, E>((fiber) => {
-          if (fiber !== state.own) {
-            return Effect.provide(effect as Effect.Effect<A, E>, base === undefined ? context : Context.merge(base, context))
-          }
-          const merged = Context.merge(this.underneath(fiber.currentContext, base), context)
-          if (!settable(fiber)) return Effect.zipRight(FiberRef.set(FiberRef.currentContext, merged), effect as Effect.Effect<A, E>)
-          // what `FiberRef.set` does, in the fiber at hand: two operations less per request
-          fiber.setFiberRef(FiberRef.currentContext, merged)
-          return effect as Effect.Effect<A, E>
-        })
-        // merged when the fiber is forked with it: an answer sent at once needs none
-        if (state.building && state.provided === undefined) {
-          state.provided = { wrapped, effect: effect as Effect.Effect<A, E>, context, base }
+    return new HandledRequest(req, () => state.active, state, this)
+  }
+
+  /**
+   * A request's `provide`. The request's fiber is the engine's and ends with the handler (what
+   * follows, `finish`, reads no service): its context is set once, not provided and restored (a
+   * dozen effects). Called from any other fiber, it is `Effect.provide`.
+   */
+  provider(state: RequestState): IncomingRequest["provide"] {
+    return <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>, base?: Context.Context<never>) => {
+      const wrapped = Effect.withFiberRuntime<A, E>((fiber) => {
+        if (fiber !== state.own) {
+          return Effect.provide(effect as Effect.Effect<A, E>, base === undefined ? context : Context.merge(base, context))
         }
-        return wrapped
+        const merged = Context.merge(this.underneath(fiber.currentContext, base), context)
+        if (!settable(fiber)) return Effect.zipRight(FiberRef.set(FiberRef.currentContext, merged), effect as Effect.Effect<A, E>)
+        // what `FiberRef.set` does, in the fiber at hand: two operations less per request
+        fiber.setFiberRef(FiberRef.currentContext, merged)
+        return effect as Effect.Effect<A, E>
+      })
+      // merged when the fiber is forked with it: an answer sent at once needs none
+      if (state.building && state.provided === undefined) {
+        state.provided = { wrapped, effect: effect as Effect.Effect<A, E>, context, base }
       }
-    )
+      return wrapped
+    }
   }
 
   /** Runs a request's handler (interruptible, in a fiber that starts uninterruptible), then its answer. */

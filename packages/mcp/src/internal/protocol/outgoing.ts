@@ -32,8 +32,8 @@ export interface Pending {
 export interface Outgoing {
   readonly request: Protocol["request"]
   readonly notify: Protocol["notify"]
-  /** The calls awaiting a response, by id. */
-  readonly pending: Map<JsonRpc.RequestId, Pending>
+  /** The calls awaiting a response. */
+  readonly pending: { readonly size: number }
   /** Settles the call a response answers; what is left to run (a log line) is returned. */
   readonly onResponse: (response: JsonRpc.Response) => Effect.Effect<void> | undefined
   /** Routes a progress notification to the call that asked for it. */
@@ -147,11 +147,52 @@ const checked = (check: NonNullable<RequestOptions["checkResult"]>, exit: Exit.S
 }
 
 /**
+ * The calls awaiting a response, by id. A `Map` given an entry and rid of it per call reallocates
+ * its table every call or few (V8 shrinks an emptied table, and rehashes one full of deleted
+ * entries): a call made when none is pending is kept in a slot of its own, so that calls made one
+ * at a time never touch the map. The slot's call is then the oldest: `values` keeps their order.
+ */
+class PendingCalls {
+  private slot: Call | undefined = undefined
+  private readonly rest = new Map<JsonRpc.RequestId, Call>()
+
+  get size(): number {
+    return (this.slot === undefined ? 0 : 1) + this.rest.size
+  }
+
+  get(id: JsonRpc.RequestId): Call | undefined {
+    return this.slot !== undefined && this.slot.id === id ? this.slot : this.rest.get(id)
+  }
+
+  add(call: Call): void {
+    if (this.slot === undefined && this.rest.size === 0) this.slot = call
+    else this.rest.set(call.id, call)
+  }
+
+  delete(id: JsonRpc.RequestId): void {
+    if (this.slot !== undefined && this.slot.id === id) this.slot = undefined
+    else this.rest.delete(id)
+  }
+
+  /** The calls in the order they were made (a copy: what is done with each may forget it). */
+  values(): Array<Call> {
+    const calls = Array.from(this.rest.values())
+    if (this.slot !== undefined) calls.unshift(this.slot)
+    return calls
+  }
+
+  clear(): void {
+    this.slot = undefined
+    this.rest.clear()
+  }
+}
+
+/**
  * The outgoing side as methods: an engine keeps one for its life (an idle HTTP session too),
  * and closures made per engine were a part of each one's heap.
  */
 class OutgoingImpl implements Outgoing {
-  readonly pending = new Map<JsonRpc.RequestId, Call>()
+  readonly pending = new PendingCalls()
   nextId = 0
   readonly idPrefix: string | undefined
   readonly defaultTimeout: number
@@ -247,7 +288,7 @@ class OutgoingImpl implements Outgoing {
         : Effect.failCause(cause)
     })
 
-    pending.set(id, call)
+    pending.add(call)
     let waiting: Effect.Effect<void, TransportError> | undefined
     try {
       waiting = engine.sendNow(JsonRpc.request(id, method, sendParams), route)
@@ -341,7 +382,7 @@ class OutgoingImpl implements Outgoing {
   failAll(): void {
     this.deadlines.remove(this.timer)
     this.wakeFor = Infinity
-    const entries = Array.from(this.pending.values())
+    const entries = this.pending.values()
     this.pending.clear()
     for (const entry of entries) entry.settle(Exit.fail(this.engine.connectionClosed(entry.method)))
   }

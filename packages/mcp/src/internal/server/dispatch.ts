@@ -23,6 +23,25 @@ import { eraOf, requestEra } from "../../ProtocolEra.js"
 
 type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
 
+/** A request's env, its `HandlerContext` made on first use: a handler that answers as it is called reads none. */
+class Env implements RequestEnv {
+  readonly #make: (incoming: Protocol.IncomingRequest) => HandlerContextShape
+  #handlerContext: HandlerContextShape | undefined = undefined
+
+  constructor(
+    readonly incoming: Protocol.IncomingRequest,
+    make: (incoming: Protocol.IncomingRequest) => HandlerContextShape,
+    readonly session: SessionState,
+    readonly envelope: Envelope | undefined
+  ) {
+    this.#make = make
+  }
+
+  get handlerContext(): HandlerContextShape {
+    return this.#handlerContext ??= this.#make(this.incoming)
+  }
+}
+
 /**
  * Answers one session's requests; `handlerContext` makes a request's `HandlerContext`. With an
  * `envelope`, the requests are on the 2026 path and `session` is a per-request view.
@@ -61,12 +80,7 @@ export const make = (registry: FeatureRegistry, handlers: Handlers, extensions?:
     if (Either.isLeft(decoded)) {
       return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
     }
-    const dispatch = (handler as Dispatch)(decoded.right, {
-      incoming,
-      handlerContext: handlerContext(incoming),
-      session,
-      envelope
-    })
+    const dispatch = (handler as Dispatch)(decoded.right, new Env(incoming, handlerContext, session, envelope))
     const principal = session.principal?.()
     if (principal === undefined) return dispatch
     // a protected HTTP transport answers 403 before this; the check holds for any transport with a principal

@@ -6,6 +6,7 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import { HandlerContext, type HandlerContextShape } from "../../HandlerContext.js"
 import type { CacheHint } from "../../McpFeature.js"
 import type { ErrorResponse } from "../../McpError.js"
@@ -77,6 +78,8 @@ const servicesOnce = (entry: Registered<unknown>, env: RequestEnv): Context.Cont
 const requestServices2026 = (env: RequestEnv): Context.Context<never> =>
   Context.add(requestServices(env), ServerSession, env.session.shape)
 
+const isDone = <A, E, R>(effect: Effect.Effect<A, E, R>): effect is Exit.Exit<A, E> => Exit.isExit(effect)
+
 /**
  * Runs a feature's handler as the rest of the request, with its services
  * given explicitly: over the serving fiber's context, the services captured
@@ -88,7 +91,10 @@ export const runFeature = <A>(
   effect: Effect.Effect<A, ErrorResponse, unknown>,
   env: RequestEnv
 ): Effect.Effect<A, ErrorResponse> =>
-  env.envelope !== undefined
+  // a handler that answered as it was called (an `Exit`) reads no service: nothing to provide
+  isDone(effect)
+    ? effect
+    : env.envelope !== undefined
     // the feature's own services as the engine's `base` (the same object each request: merged over
     // the fiber's once per connection), the request's view and context over them
     ? env.incoming.provide(effect, requestServices2026(env), entry.context)

@@ -14,7 +14,7 @@ import type * as McpSchema from "../../McpSchema.js"
 import type { CacheHint, Tool, ToolContent } from "../../McpFeature.js"
 import * as McpTool from "../../McpTool.js"
 import * as Failure from "../failure.js"
-import { formatIssue } from "../validate.js"
+import { decodesToItself, formatIssue } from "../validate.js"
 import type { ListPage } from "./pagination.js"
 import type { FeatureRegistry } from "./registry.js"
 import { capped, type Handlers, type RequestEnv, runFeature, withFeature } from "./request.js"
@@ -46,6 +46,8 @@ export const make = (
     errors: "all",
     onExcessProperty: "ignore"
   })
+  // arguments that already are what decoding them gives are used as they are (no decoded copy)
+  const asDecoded = decodesToItself(declaration.parameters as Schema.Schema<unknown, unknown>)
   const encodeFailure = declaration.failure === undefined
     ? undefined
     : ParseResult.encodeEither(declaration.failure as Schema.Schema<unknown, unknown>)
@@ -70,6 +72,17 @@ export const make = (
       ? Failure.ofTool(error)
       : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.right } }))
   }
+  const run = (input: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
+    const ran = handler(input)
+    // a handler that answered as it was called (`Effect.succeed`, an `Exit`): its result at once,
+    // two operations less than matching it
+    if (Exit.isExit(ran) && Exit.isSuccess(ran)) return onSuccess(ran.value)
+    return Effect.matchEffect(ran, { onSuccess, onFailure }) as Effect.Effect<
+      McpSchema.CallToolResult,
+      ErrorResponse,
+      never
+    >
+  }
   return {
     _tag: "Tool",
     name,
@@ -78,19 +91,13 @@ export const make = (
     ...(cacheHint !== undefined ? { cacheHint } : {}),
     ...(taskStart !== undefined ? { taskStart } : {}),
     call: (args) => {
-      const decoded = decode(args ?? {})
+      const input = args ?? {}
+      if (asDecoded !== undefined && asDecoded(input)) return run(input)
+      const decoded = decode(input)
       if (Either.isLeft(decoded)) {
         return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.left)}`))
       }
-      const ran = handler(decoded.right)
-      // a handler that answered as it was called (`Effect.succeed`, an `Exit`): its result at once,
-      // two operations less than matching it
-      if (Exit.isExit(ran) && Exit.isSuccess(ran)) return onSuccess(ran.value)
-      return Effect.matchEffect(ran, { onSuccess, onFailure }) as Effect.Effect<
-        McpSchema.CallToolResult,
-        ErrorResponse,
-        never
-      >
+      return run(decoded.right)
     }
   }
 }
