@@ -36,7 +36,7 @@ export interface Resumption {
   readonly resetAfterMs: number
 }
 
-/** What became of a GET whose answer is no SSE stream. `optional`: any 4xx means the server offers no stream. */
+/** What became of a GET whose answer is no SSE stream. With `optional`, a 4xx of whatever kind means the server offers no stream. */
 const refusedStream = (r: Resumption, status: number, type: string, sent: string | undefined, optional: boolean): Connection => {
   if (status === 405) return { _tag: "None" }
   // a server without GET support may answer 404 or 400 instead of 405; a lost
@@ -76,7 +76,7 @@ const readStream = (
         ))
   })
 
-/** One GET connection: reads it to its end. `optional`: any 4xx means the server offers no stream. */
+/** One GET connection: reads it to its end. With `optional`, a 4xx of whatever kind means the server offers no stream. */
 export const connect = (
   r: Resumption,
   cursor: Cursor,
