@@ -47,7 +47,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Introspection from "./internal/auth/introspection.js"
 import * as Jwt from "./internal/auth/jwt.js"
-import { missingScopes, Principal, type PrincipalInfo, sameOwner } from "./internal/auth/principal.js"
+import { identifies, missingScopes, Principal, type PrincipalInfo, sameOwner } from "./internal/auth/principal.js"
 import { isPrincipal, McpAuth, type McpAuthShape, type ProtectedResourceMetadata } from "./internal/auth/service.js"
 
 export {
@@ -244,6 +244,9 @@ export const metadataUrlOf = (resource: string): string => {
   return `${url.origin}/.well-known/oauth-protected-resource${path}`
 }
 
+/** A verifier's principal with neither subject nor client id: no owner to bind sessions and tasks to. */
+const ANONYMOUS = "the token names no subject (sub) nor client (client_id)"
+
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
 
 /**
@@ -318,6 +321,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
         )
       }
       return verifier.verify(match[1]!, resource).pipe(
+        Effect.filterOrFail(identifies, () => new AuthError({ reason: "Invalid", message: ANONYMOUS })),
         Effect.catchAll((error) =>
           error.reason === "Invalid"
             ? Effect.succeed(challenge(401, { error: "invalid_token", scope: scopeParam(challengeScope) }, error.message))

@@ -23,6 +23,8 @@ import * as TestClock from "effect/TestClock"
 import * as jose from "jose"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import { identifies, ownerKey, sameOwner } from "../src/internal/auth/principal.js"
+import { owner2026, ownerOf } from "../src/internal/tasks/modern.js"
 
 const RESOURCE = "https://mcp.example.com/mcp"
 
@@ -352,4 +354,58 @@ describe("McpAuth when the verifier cannot decide", () => {
       assert.deepStrictEqual(logs, ["McpAuth: the introspection endpoint did not answer"])
       assert.notInclude(yield* Effect.promise(() => response.text()), token)
     }))
+})
+
+describe("the owner key of a principal (sessions, tasks, request states)", () => {
+  type Triple = readonly [string | undefined, string | undefined, string | undefined]
+  const of = ([issuer, subject, clientId]: Triple): McpAuth.PrincipalInfo => ({
+    issuer,
+    subject,
+    clientId,
+    scopes: [],
+    audience: [],
+    expiresAt: undefined,
+    claims: {}
+  })
+  // pairs that a joined or naively quoted encoding confuses
+  const tricky: ReadonlyArray<readonly [Triple, Triple]> = [
+    [["https://as", "alice", "x y"], ["https://as", "alice x", "y"]],
+    [["https://as x", "y", "z"], ["https://as", "x y", "z"]],
+    [["https://as", "a", undefined], ["https://as", "a", ""]],
+    [["https://as", undefined, "c"], ["https://as", "", "c"]],
+    [["https://as", "a\",\"b", undefined], ["https://as", "a", "b"]],
+    [["https://as", "null", undefined], ["https://as", undefined, undefined]],
+    [[undefined, "a", "b"], ["", "a", "b"]],
+    [["https://as", "a:b", "c"], ["https://as", "a", "b:c"]]
+  ]
+
+  it("is injective: the tricky pairs differ, for sessions and for tasks; each key decodes back to its triple", () => {
+    for (const [x, y] of tricky) {
+      assert.notStrictEqual(ownerKey(of(x)), ownerKey(of(y)), JSON.stringify([x, y]))
+      assert.isFalse(sameOwner(of(x), of(y)), JSON.stringify([x, y]))
+      assert.notStrictEqual(ownerOf(of(x), "s"), ownerOf(of(y), "s"), JSON.stringify([x, y]))
+      assert.notStrictEqual(owner2026(of(x)), owner2026(of(y)), JSON.stringify([x, y]))
+      for (const t of [x, y]) {
+        assert.deepStrictEqual(JSON.parse(ownerKey(of(t))), t.map((v) => v ?? null))
+      }
+    }
+    // a task's owner names the principal through the same key; unprotected, the session or the id's bearer
+    assert.strictEqual(ownerOf(of(tricky[0]![0]), "s"), `principal:${ownerKey(of(tricky[0]![0]))}`)
+    assert.strictEqual(ownerOf(undefined, "s"), "session:s")
+    assert.strictEqual(owner2026(undefined), "anyone")
+  })
+
+  it("keeps what does not identify out: scopes, audience and expiry may change within one owner", () => {
+    const a = of(["https://as", "alice", "app"])
+    assert.isTrue(sameOwner(a, { ...a, scopes: ["mcp:admin"], expiresAt: 5, audience: ["x"], claims: { jti: "2" } }))
+    assert.isTrue(sameOwner(undefined, undefined))
+    assert.isFalse(sameOwner(undefined, a))
+  })
+
+  it("identifies only a principal with a non-empty subject or client id", () => {
+    assert.isTrue(identifies(of(["https://as", "alice", undefined])))
+    assert.isTrue(identifies(of(["https://as", undefined, "app"])))
+    assert.isFalse(identifies(of(["https://as", undefined, undefined])))
+    assert.isFalse(identifies(of(["https://as", "", ""])))
+  })
 })

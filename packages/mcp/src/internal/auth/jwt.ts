@@ -6,12 +6,15 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as Chunk from "effect/Chunk"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import type * as jose from "jose"
 import type { PrincipalInfo } from "./principal.js"
 
@@ -123,20 +126,49 @@ export const make = (
         return yield* fetchKeys
       }))
 
-    const check = (token: string, resource: string, set: jose.JWTVerifyGetKey, now: number) =>
-      Effect.tryPromise({
-        try: () =>
-          jwtVerify(token, set, {
-            issuer: options.issuer,
-            audience: resource,
-            algorithms,
-            clockTolerance: skewSeconds,
-            currentDate: new Date(now),
-            requiredClaims: ["exp"],
-            ...(options.typ !== undefined ? { typ: options.typ } : {})
-          }),
-        catch: (error) => error
+    const verifyOptions = (now: number): jose.JWTVerifyOptions => ({
+      issuer: options.issuer,
+      algorithms,
+      clockTolerance: skewSeconds,
+      currentDate: new Date(now),
+      requiredClaims: ["exp"],
+      ...(options.typ !== undefined ? { typ: options.typ } : {})
+    })
+
+    const verifyWith = (token: string, key: jose.JWTVerifyGetKey | jose.CryptoKey, opts: jose.JWTVerifyOptions) =>
+      Effect.tryPromise({ try: () => jwtVerify(token, key as jose.JWTVerifyGetKey, opts), catch: (error) => error })
+
+    /**
+     * A token without `kid` (RFC 7515 makes it optional) when several keys of
+     * the set fit its `alg`: each is tried, at most `MAX_KEY_CANDIDATES` of
+     * them (beyond that the token is refused: no unbounded work per request).
+     * A key that does not verify the signature is passed over; any other
+     * failure (expiry, audience) is the token's.
+     */
+    const tryCandidates = (token: string, error: AsyncIterable<jose.CryptoKey>, opts: jose.JWTVerifyOptions) =>
+      Effect.gen(function*() {
+        const candidates = yield* Stream.fromAsyncIterable(error, (cause) => cause).pipe(
+          Stream.take(MAX_KEY_CANDIDATES + 1),
+          Stream.runCollect
+        )
+        if (Chunk.size(candidates) > MAX_KEY_CANDIDATES) return yield* Effect.fail(TOO_MANY_CANDIDATES)
+        for (const key of candidates) {
+          const outcome = yield* Effect.either(verifyWith(token, key, opts))
+          if (Either.isRight(outcome)) return outcome.right
+          if (codeOf(outcome.left) !== "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") return yield* Effect.fail(outcome.left)
+        }
+        return yield* Effect.fail(NO_CANDIDATE)
       })
+
+    const check = (token: string, resource: string, set: jose.JWTVerifyGetKey, now: number) => {
+      const opts = { ...verifyOptions(now), audience: resource }
+      return verifyWith(token, set, opts).pipe(
+        Effect.catchIf(
+          (error) => codeOf(error) === "ERR_JWKS_MULTIPLE_MATCHING_KEYS",
+          (error) => tryCandidates(token, error as AsyncIterable<jose.CryptoKey>, opts)
+        )
+      )
+    }
 
     const invalid = (error: unknown): Failure => ({
       _tag: "Invalid",
@@ -149,14 +181,18 @@ export const make = (
         const first = yield* keySet(false)
         const result = yield* check(token, resource, first, now).pipe(
           Effect.catchIf(
-            (error) => codeOf(error) === "ERR_JWKS_NO_MATCHING_KEY",
+            (error) => codeOf(error) === "ERR_JWKS_NO_MATCHING_KEY" || error === NO_CANDIDATE,
             () => Effect.flatMap(keySet(true), (set) => check(token, resource, set, now))
           ),
           Effect.mapError(invalid)
         )
         const claims = result.payload as { readonly [key: string]: unknown }
+        // RFC 9068 §2.2: `sub` is required; without it the token's bearer has no owner to bind to
+        if (typeof claims.sub !== "string" || claims.sub === "") {
+          return yield* Effect.fail<Failure>({ _tag: "Invalid", message: "the token has no subject (sub), which RFC 9068 requires" })
+        }
         return {
-          subject: typeof claims.sub === "string" ? claims.sub : undefined,
+          subject: claims.sub,
           clientId: typeof claims.client_id === "string" ? claims.client_id : undefined,
           issuer: options.issuer,
           scopes: scopesOf(claims),
@@ -166,6 +202,17 @@ export const make = (
         } satisfies PrincipalInfo
       })
   })
+
+/**
+ * How many keys a token without `kid` is tried against, when the issuer's set
+ * has several for its `alg`: more than that, and the token is refused.
+ */
+export const MAX_KEY_CANDIDATES = 5
+
+/** No key of the set verified a token without `kid` (the keys are fetched again, as for an unknown `kid`). */
+const NO_CANDIDATE = { code: "NO_CANDIDATE_KEY" } as const
+/** A token without `kid`, and more than `MAX_KEY_CANDIDATES` keys it could be signed with. */
+const TOO_MANY_CANDIDATES = { code: "TOO_MANY_CANDIDATE_KEYS" } as const
 
 /** A `jose` error's code (its errors are told apart by code, so that `jose` loads only with a verifier). */
 const codeOf = (error: unknown): string | undefined =>
@@ -186,7 +233,10 @@ const describe = (error: unknown): string => {
     case "ERR_JWS_SIGNATURE_VERIFICATION_FAILED":
       return "the token's signature is invalid"
     case "ERR_JWKS_NO_MATCHING_KEY":
+    case NO_CANDIDATE.code:
       return "the token was not signed by a key of the issuer"
+    case TOO_MANY_CANDIDATES.code:
+      return `the token names no key (kid) and the issuer has more than ${MAX_KEY_CANDIDATES} keys it could be signed with`
     case "ERR_JOSE_ALG_NOT_ALLOWED":
       return "the token's algorithm is not allowed"
     case undefined:
