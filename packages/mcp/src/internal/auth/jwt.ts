@@ -135,8 +135,7 @@ export const make = (
       ...(options.typ !== undefined ? { typ: options.typ } : {})
     })
 
-    const verifyWith = (token: string, key: jose.JWTVerifyGetKey | jose.CryptoKey, opts: jose.JWTVerifyOptions) =>
-      Effect.tryPromise({ try: () => jwtVerify(token, key as jose.JWTVerifyGetKey, opts), catch: (error) => error })
+    const attempt = (verify: () => Promise<jose.JWTVerifyResult>) => Effect.tryPromise({ try: verify, catch: (error) => error })
 
     /**
      * A token without `kid` (RFC 7515 makes it optional) when several keys of
@@ -145,15 +144,15 @@ export const make = (
      * A key that does not verify the signature is passed over; any other
      * failure (expiry, audience) is the token's.
      */
-    const tryCandidates = (token: string, error: AsyncIterable<jose.CryptoKey>, opts: jose.JWTVerifyOptions) =>
+    const tryCandidates = (token: string, candidatesOf: AsyncIterable<jose.CryptoKey>, opts: jose.JWTVerifyOptions) =>
       Effect.gen(function*() {
-        const candidates = yield* Stream.fromAsyncIterable(error, (cause) => cause).pipe(
+        const candidates = yield* Stream.fromAsyncIterable(candidatesOf, (cause) => cause).pipe(
           Stream.take(MAX_KEY_CANDIDATES + 1),
           Stream.runCollect
         )
         if (Chunk.size(candidates) > MAX_KEY_CANDIDATES) return yield* Effect.fail(TOO_MANY_CANDIDATES)
         for (const key of candidates) {
-          const outcome = yield* Effect.either(verifyWith(token, key, opts))
+          const outcome = yield* Effect.either(attempt(() => jwtVerify(token, key, opts)))
           if (Either.isRight(outcome)) return outcome.right
           if (codeOf(outcome.left) !== "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") return yield* Effect.fail(outcome.left)
         }
@@ -162,11 +161,8 @@ export const make = (
 
     const check = (token: string, resource: string, set: jose.JWTVerifyGetKey, now: number) => {
       const opts = { ...verifyOptions(now), audience: resource }
-      return verifyWith(token, set, opts).pipe(
-        Effect.catchIf(
-          (error) => codeOf(error) === "ERR_JWKS_MULTIPLE_MATCHING_KEYS",
-          (error) => tryCandidates(token, error as AsyncIterable<jose.CryptoKey>, opts)
-        )
+      return attempt(() => jwtVerify(token, set, opts)).pipe(
+        Effect.catchIf(severalKeys, (error) => tryCandidates(token, error, opts))
       )
     }
 
@@ -208,6 +204,10 @@ export const make = (
  * has several for its `alg`: more than that, and the token is refused.
  */
 export const MAX_KEY_CANDIDATES = 5
+
+/** `jose`'s error for a token without `kid` that several keys fit: it iterates over them. */
+const severalKeys = (error: unknown): error is AsyncIterable<jose.CryptoKey> =>
+  codeOf(error) === "ERR_JWKS_MULTIPLE_MATCHING_KEYS" && Symbol.asyncIterator in (error as object)
 
 /** No key of the set verified a token without `kid` (the keys are fetched again, as for an unknown `kid`). */
 const NO_CANDIDATE = { code: "NO_CANDIDATE_KEY" } as const
