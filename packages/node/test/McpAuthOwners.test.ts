@@ -6,12 +6,13 @@
  *
  * - principals whose claims concatenate alike (sub "alice" with client_id
  *   "x y", sub "alice x" with client_id "y") are two owners: of tasks of
- *   both eras and of sessions;
+ *   both eras, of request states and of sessions;
  * - a token naming no subject is refused (401), never bound to an empty owner;
  * - a token without `kid` is verified against the issuer's keys of its `alg`,
  *   at most `MAX_KEY_CANDIDATES` of them.
  */
 import { assert, describe, it } from "@effect/vitest"
+import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpAuth from "@effect-mcp/mcp/McpAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpTasks from "@effect-mcp/mcp/McpTasks"
@@ -97,6 +98,13 @@ const Work = McpServer.tool({
   parameters: Schema.Struct({ ms: Schema.Number }),
   handler: ({ ms }) => Effect.as(Effect.sleep(ms), `worked ${ms} ms`)
 })
+const Ask = McpServer.tool({
+  name: "ask",
+  handler: () =>
+    Effect.flatMap(HandlerContext, (ctx) => ctx.elicit({ message: "Name?", schema: Schema.Struct({ name: Schema.String }) }, { inputKey: "name" })).pipe(
+      Effect.map(({ name }) => `hello ${name}`)
+    )
+})
 const WhoAmI = McpServer.tool({
   name: "whoami",
   handler: () => Effect.map(McpAuth.Principal, (p) => JSON.stringify([p.subject, p.clientId]))
@@ -110,7 +118,7 @@ const startServer = (verifier: (resource: string) => Layer.Layer<McpAuth.TokenVe
     const auth = McpAuth.layer({ resource, authorizationServers: ["http://127.0.0.1"] }).pipe(Layer.provide(verifier(resource)))
     const layer = NodeStreamableHttp.layer({ port: 0 }).pipe(
       Layer.provide(auth),
-      Layer.provideMerge(Layer.mergeAll(McpServer.register(Work, WhoAmI), McpTasks.layerMemory({ defaultTtl: "1 minute" }))),
+      Layer.provideMerge(Layer.mergeAll(McpServer.register(Work, Ask, WhoAmI), McpTasks.layerMemory({ defaultTtl: "1 minute" }))),
       Layer.provideMerge(McpServer.layer({ name: "owners", version: "1.0.0" }))
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
@@ -170,14 +178,14 @@ const send2026 = (url: string, token: string, method: string, params: Record<str
     ...params,
     _meta: {
       "io.modelcontextprotocol/protocolVersion": V2026,
-      "io.modelcontextprotocol/clientCapabilities": { extensions: { [McpTasks.EXTENSION_ID]: {} } },
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: {}, extensions: { [McpTasks.EXTENSION_ID]: {} } },
       "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" }
     }
   }, { "mcp-protocol-version": V2026, "mcp-method": method, ...(name !== undefined ? { "mcp-name": name } : {}) })
 }
 
 describe("owners of sessions and tasks: one injective key per principal", () => {
-  it.scopedLive("sub \"alice\" + client_id \"x y\" and sub \"alice x\" + client_id \"y\" are two owners: of 2026 tasks, 2025 tasks, sessions", () =>
+  it.scopedLive("sub \"alice\" + client_id \"x y\" and sub \"alice x\" + client_id \"y\" are two owners: of 2026 tasks, request states, 2025 tasks, sessions", () =>
     Effect.gen(function*() {
       const as = yield* startIssuer(1)
       const { resource, url } = yield* jwtServer(as.issuer)
@@ -196,6 +204,15 @@ describe("owners of sessions and tasks: one injective key per principal", () => 
         assert.strictEqual(other.message.error?.code, -32602, `${method}: ${other.text}`)
         assert.notInclude(other.text, "worked", method)
       }
+
+      // 2026 request state: A's, retried with B's token, is refused; with A's it completes
+      const asked = yield* send2026(url, a, "tools/call", { name: "ask", arguments: {} })
+      const requestState = asked.message.result?.requestState as string
+      assert.isString(requestState, asked.text)
+      const retry = { name: "ask", arguments: {}, inputResponses: { name: { action: "accept", content: { name: "Alice" } } }, requestState }
+      const stolen = yield* send2026(url, b, "tools/call", retry)
+      assert.strictEqual(stolen.message.error?.code, -32602, stolen.text)
+      assert.strictEqual((yield* send2026(url, a, "tools/call", retry)).message.result?.content[0].text, "hello Alice")
 
       // 2025: A's task in A's session; B, in a session of its own, lists nothing and reads nothing
       const inA = yield* session(url, a)
