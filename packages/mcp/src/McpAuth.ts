@@ -152,8 +152,9 @@ const fromFailure = <A>(verify: (token: string, resource: string) => Effect.Effe
  * `aud` (the server's URL), `exp` and `nbf` (with `clockSkew`, default 30 s,
  * on Effect's `Clock`) checked, and `sub` required (RFC 9068 §2.2). A token
  * without `kid` (RFC 7515 makes it optional) is tried against the keys of
- * the set that fit its `alg`, at most 5 of them: an issuer publishing more
- * such keys must name them with `kid`.
+ * the set that fit its `alg`, at most 5 of them (an issuer publishing more
+ * such keys must name them with `kid`), the keys fetched again (as for an
+ * unknown `kid`, not sooner than 30 s after the last fetch) when none verifies it.
  *
  * @example
  * ```ts

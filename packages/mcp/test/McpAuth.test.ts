@@ -143,9 +143,11 @@ describe("the JWT verifier", () => {
       return { status: 404, json: {} }
     })
     state.issuer = `${served.origin}/tenant`
-    const sign = (claims: jose.JWTPayload, key: "k1" | "k2" = "k1") =>
+    const sign = (claims: jose.JWTPayload, key: "k1" | "k2" = "k1", kid = true) =>
       Effect.promise(() =>
-        new jose.SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: key }).sign(key === "k1" ? k1.privateKey : k2.privateKey)
+        new jose.SignJWT(claims).setProtectedHeader(kid ? { alg: "ES256", kid: key } : { alg: "ES256" }).sign(
+          key === "k1" ? k1.privateKey : k2.privateKey
+        )
       )
     return { issuer: state.issuer, state, pub2, sign, requests: served.requests }
   })
@@ -191,6 +193,22 @@ describe("the JWT verifier", () => {
       yield* TestClock.adjust(Duration.seconds(31))
       assert.strictEqual((yield* v.verify(rotated, RESOURCE)).subject, "bob")
       assert.deepStrictEqual(as.requests.map((r) => r.path).filter((p) => p === "/jwks").length, 2)
+    }))
+
+  it.scoped("a token without kid signed by a rotated key: the keys are fetched again (at most every 30 s), then it is accepted", () =>
+    Effect.gen(function*() {
+      const as = yield* issuerWith
+      const v = yield* verifier(as.issuer)
+      const first = yield* v.verify(yield* as.sign({ iss: as.issuer, aud: RESOURCE, sub: "alice", exp: 1000 }, "k1", false), RESOURCE)
+      assert.strictEqual(first.subject, "alice")
+      as.state.keys.push(as.pub2)
+      const rotated = yield* as.sign({ iss: as.issuer, aud: RESOURCE, sub: "bob", exp: 1000 }, "k2", false)
+      const refused = yield* Effect.flip(v.verify(rotated, RESOURCE))
+      assert.strictEqual(refused.message, "the token was not signed by a key of the issuer")
+      yield* TestClock.adjust(Duration.seconds(31))
+      // the set now has k1 and k2, both ES256: each is tried
+      assert.strictEqual((yield* v.verify(rotated, RESOURCE)).subject, "bob")
+      assert.strictEqual(as.requests.filter((r) => r.path === "/jwks").length, 2)
     }))
 
   it.scoped("metadata whose issuer does not match is not used: the verifier is Unavailable, not fooled", () =>

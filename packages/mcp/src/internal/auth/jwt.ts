@@ -89,14 +89,14 @@ export const scopesOf = (claims: { readonly [key: string]: unknown }): ReadonlyA
 export const audienceOf = (aud: unknown): ReadonlyArray<string> =>
   typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud.filter((a): a is string => typeof a === "string") : []
 
-/** Builds `verify(token, resource)`; discovery and key fetches happen on first use, and again for an unknown `kid`. */
+/** Builds `verify(token, resource)`; discovery and key fetches happen on first use, and again for an unknown `kid` (or a token without one that no key verifies). */
 export const make = (
   options: JwtOptions
 ): Effect.Effect<(token: string, resource: string) => Effect.Effect<PrincipalInfo, Failure>, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const client = (yield* HttpClient.HttpClient).pipe(HttpClient.filterStatusOk)
     // loaded with the verifier, not with every server (it costs ~100 ms cold)
-    const { createLocalJWKSet, jwtVerify } = yield* Effect.promise(() => import("jose"))
+    const { createLocalJWKSet, decodeProtectedHeader, jwtVerify } = yield* Effect.promise(() => import("jose"))
     const skewSeconds = Math.round(Duration.toSeconds(options.clockSkew ?? Duration.seconds(30)))
     const algorithms = [...(options.algorithms ?? DEFAULT_ALGORITHMS)]
     const keys = yield* Ref.make<Option.Option<{ readonly set: jose.JWTVerifyGetKey; readonly fetchedAt: number }>>(Option.none())
@@ -159,10 +159,22 @@ export const make = (
         return yield* Effect.fail(NO_CANDIDATE)
       })
 
+    const namesKey = (token: string) => {
+      try {
+        return decodeProtectedHeader(token).kid !== undefined
+      } catch {
+        return true
+      }
+    }
+
     const check = (token: string, resource: string, set: jose.JWTVerifyGetKey, now: number) => {
       const opts = { ...verifyOptions(now), audience: resource }
       return attempt(() => jwtVerify(token, set, opts)).pipe(
-        Effect.catchIf(severalKeys, (error) => tryCandidates(token, error, opts))
+        Effect.catchIf(severalKeys, (error) => tryCandidates(token, error, opts)),
+        // without kid, the one key that fits did not verify: as if none did (a rotated key may be missing from the cached set)
+        Effect.mapError((error) =>
+          codeOf(error) === "ERR_JWS_SIGNATURE_VERIFICATION_FAILED" && !namesKey(token) ? NO_CANDIDATE : error
+        )
       )
     }
 
