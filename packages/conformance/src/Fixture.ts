@@ -577,7 +577,8 @@ export const TOOLS_SCOPE = "mcp:tools"
  *   `/.well-known/oauth-protected-resource`: `resource`,
  *   `authorization_servers: [issuer]`, `scopes_supported` (`scopes`, default
  *   `["mcp:tools"]`), `bearer_methods_supported: ["header"]`;
- * - a session answers only the principal (issuer and subject) that created it.
+ * - a session answers only the principal (issuer, subject and client id) that
+ *   created it; a token without `sub` is refused (401).
  */
 export const authLayer = (options: {
   readonly issuer: string

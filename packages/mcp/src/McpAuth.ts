@@ -13,6 +13,11 @@
  * - 404 when a session is used with the token of a principal other than the
  *   one that created it, as if the session did not exist.
  *
+ * A principal is its issuer, subject and client id (all three; scopes and
+ * expiry may change): sessions, tasks and request states are bound to it. A
+ * token whose principal names neither a subject nor a client is refused
+ * (401 `invalid_token`), whichever verifier found it.
+ *
  * Provide `McpAuth` (and a verifier) to `StreamableHttpServer`,
  * `LegacySseServer` or `NodeStreamableHttp`: they use it when it is in
  * context. Handlers read the caller with `yield* McpAuth.Principal`. Tokens
@@ -47,7 +52,7 @@ import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Introspection from "./internal/auth/introspection.js"
 import * as Jwt from "./internal/auth/jwt.js"
-import { missingScopes, Principal, type PrincipalInfo, sameOwner } from "./internal/auth/principal.js"
+import { identifies, missingScopes, Principal, type PrincipalInfo, sameOwner } from "./internal/auth/principal.js"
 import { isPrincipal, McpAuth, type McpAuthShape, type ProtectedResourceMetadata } from "./internal/auth/service.js"
 
 export {
@@ -110,7 +115,9 @@ export class AuthError extends Schema.TaggedError<AuthError>("@effect-mcp/mcp/Mc
 
 /**
  * Verifies a bearer token for a resource (the server's URL): its signature or
- * activity, expiry, and that it was minted for `resource` (RFC 8707).
+ * activity, expiry, and that it was minted for `resource` (RFC 8707). The
+ * principal must name its `subject` or its `clientId` (else `McpAuth`
+ * answers 401).
  *
  * @example
  * ```ts
@@ -143,7 +150,11 @@ const fromFailure = <A>(verify: (token: string, resource: string) => Effect.Effe
  * through its authorization-server metadata (RFC 8414, then OpenID
  * discovery) on first use and fetched again for an unknown `kid`; `iss`,
  * `aud` (the server's URL), `exp` and `nbf` (with `clockSkew`, default 30 s,
- * on Effect's `Clock`) checked.
+ * on Effect's `Clock`) checked, and `sub` required (RFC 9068 §2.2). A token
+ * without `kid` (RFC 7515 makes it optional) is tried against the keys of
+ * the set that fit its `alg`, at most 5 of them (an issuer publishing more
+ * such keys must name them with `kid`), the keys fetched again (as for an
+ * unknown `kid`, not sooner than 30 s after the last fetch) when none verifies it.
  *
  * @example
  * ```ts
@@ -168,7 +179,9 @@ export type JwtOptions = Jwt.JwtOptions
  * Opaque tokens through RFC 7662 introspection: the authorization server
  * says whether the token is active; `exp`, `nbf` and `aud` are checked here
  * too (an active token without `aud` is refused unless `requireAudience` is
- * false).
+ * false). `sub` is optional there: without it the principal is the
+ * `client_id` (a client acting for itself); a response naming neither is
+ * refused.
  *
  * @example
  * ```ts
@@ -244,6 +257,9 @@ export const metadataUrlOf = (resource: string): string => {
   return `${url.origin}/.well-known/oauth-protected-resource${path}`
 }
 
+/** A verifier's principal with neither subject nor client id: no owner to bind sessions and tasks to. */
+const ANONYMOUS = "the token names no subject (sub) nor client (client_id)"
+
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i
 
 /**
@@ -318,6 +334,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
         )
       }
       return verifier.verify(match[1]!, resource).pipe(
+        Effect.filterOrFail(identifies, () => new AuthError({ reason: "Invalid", message: ANONYMOUS })),
         Effect.catchAll((error) =>
           error.reason === "Invalid"
             ? Effect.succeed(challenge(401, { error: "invalid_token", scope: scopeParam(challengeScope) }, error.message))

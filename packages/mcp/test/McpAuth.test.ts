@@ -23,6 +23,8 @@ import * as TestClock from "effect/TestClock"
 import * as jose from "jose"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import { identifies, ownerKey, sameOwner } from "../src/internal/auth/principal.js"
+import { owner2026, ownerOf } from "../src/internal/tasks/modern.js"
 
 const RESOURCE = "https://mcp.example.com/mcp"
 
@@ -141,9 +143,11 @@ describe("the JWT verifier", () => {
       return { status: 404, json: {} }
     })
     state.issuer = `${served.origin}/tenant`
-    const sign = (claims: jose.JWTPayload, key: "k1" | "k2" = "k1") =>
+    const sign = (claims: jose.JWTPayload, key: "k1" | "k2" = "k1", kid = true) =>
       Effect.promise(() =>
-        new jose.SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: key }).sign(key === "k1" ? k1.privateKey : k2.privateKey)
+        new jose.SignJWT(claims).setProtectedHeader(kid ? { alg: "ES256", kid: key } : { alg: "ES256" }).sign(
+          key === "k1" ? k1.privateKey : k2.privateKey
+        )
       )
     return { issuer: state.issuer, state, pub2, sign, requests: served.requests }
   })
@@ -189,6 +193,22 @@ describe("the JWT verifier", () => {
       yield* TestClock.adjust(Duration.seconds(31))
       assert.strictEqual((yield* v.verify(rotated, RESOURCE)).subject, "bob")
       assert.deepStrictEqual(as.requests.map((r) => r.path).filter((p) => p === "/jwks").length, 2)
+    }))
+
+  it.scoped("a token without kid signed by a rotated key: the keys are fetched again (at most every 30 s), then it is accepted", () =>
+    Effect.gen(function*() {
+      const as = yield* issuerWith
+      const v = yield* verifier(as.issuer)
+      const first = yield* v.verify(yield* as.sign({ iss: as.issuer, aud: RESOURCE, sub: "alice", exp: 1000 }, "k1", false), RESOURCE)
+      assert.strictEqual(first.subject, "alice")
+      as.state.keys.push(as.pub2)
+      const rotated = yield* as.sign({ iss: as.issuer, aud: RESOURCE, sub: "bob", exp: 1000 }, "k2", false)
+      const refused = yield* Effect.flip(v.verify(rotated, RESOURCE))
+      assert.strictEqual(refused.message, "the token was not signed by a key of the issuer")
+      yield* TestClock.adjust(Duration.seconds(31))
+      // the set now has k1 and k2, both ES256: each is tried
+      assert.strictEqual((yield* v.verify(rotated, RESOURCE)).subject, "bob")
+      assert.strictEqual(as.requests.filter((r) => r.path === "/jwks").length, 2)
     }))
 
   it.scoped("metadata whose issuer does not match is not used: the verifier is Unavailable, not fooled", () =>
@@ -352,4 +372,58 @@ describe("McpAuth when the verifier cannot decide", () => {
       assert.deepStrictEqual(logs, ["McpAuth: the introspection endpoint did not answer"])
       assert.notInclude(yield* Effect.promise(() => response.text()), token)
     }))
+})
+
+describe("the owner key of a principal (sessions, tasks, request states)", () => {
+  type Triple = readonly [string | undefined, string | undefined, string | undefined]
+  const of = ([issuer, subject, clientId]: Triple): McpAuth.PrincipalInfo => ({
+    issuer,
+    subject,
+    clientId,
+    scopes: [],
+    audience: [],
+    expiresAt: undefined,
+    claims: {}
+  })
+  // pairs that a joined or naively quoted encoding confuses
+  const tricky: ReadonlyArray<readonly [Triple, Triple]> = [
+    [["https://as", "alice", "x y"], ["https://as", "alice x", "y"]],
+    [["https://as x", "y", "z"], ["https://as", "x y", "z"]],
+    [["https://as", "a", undefined], ["https://as", "a", ""]],
+    [["https://as", undefined, "c"], ["https://as", "", "c"]],
+    [["https://as", "a\",\"b", undefined], ["https://as", "a", "b"]],
+    [["https://as", "null", undefined], ["https://as", undefined, undefined]],
+    [[undefined, "a", "b"], ["", "a", "b"]],
+    [["https://as", "a:b", "c"], ["https://as", "a", "b:c"]]
+  ]
+
+  it("is injective: the tricky pairs differ, for sessions and for tasks; each key decodes back to its triple", () => {
+    for (const [x, y] of tricky) {
+      assert.notStrictEqual(ownerKey(of(x)), ownerKey(of(y)), JSON.stringify([x, y]))
+      assert.isFalse(sameOwner(of(x), of(y)), JSON.stringify([x, y]))
+      assert.notStrictEqual(ownerOf(of(x), "s"), ownerOf(of(y), "s"), JSON.stringify([x, y]))
+      assert.notStrictEqual(owner2026(of(x)), owner2026(of(y)), JSON.stringify([x, y]))
+      for (const t of [x, y]) {
+        assert.deepStrictEqual(JSON.parse(ownerKey(of(t))), t.map((v) => v ?? null))
+      }
+    }
+    // a task's owner names the principal through the same key; unprotected, the session or the id's bearer
+    assert.strictEqual(ownerOf(of(tricky[0]![0]), "s"), `principal:${ownerKey(of(tricky[0]![0]))}`)
+    assert.strictEqual(ownerOf(undefined, "s"), "session:s")
+    assert.strictEqual(owner2026(undefined), "anyone")
+  })
+
+  it("keeps what does not identify out: scopes, audience and expiry may change within one owner", () => {
+    const a = of(["https://as", "alice", "app"])
+    assert.isTrue(sameOwner(a, { ...a, scopes: ["mcp:admin"], expiresAt: 5, audience: ["x"], claims: { jti: "2" } }))
+    assert.isTrue(sameOwner(undefined, undefined))
+    assert.isFalse(sameOwner(undefined, a))
+  })
+
+  it("identifies only a principal with a non-empty subject or client id", () => {
+    assert.isTrue(identifies(of(["https://as", "alice", undefined])))
+    assert.isTrue(identifies(of(["https://as", undefined, "app"])))
+    assert.isFalse(identifies(of(["https://as", undefined, undefined])))
+    assert.isFalse(identifies(of(["https://as", "", ""])))
+  })
 })

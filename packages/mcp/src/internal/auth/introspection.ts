@@ -32,6 +32,8 @@ export interface IntrospectionOptions {
 
 const invalid = (message: string): Failure => ({ _tag: "Invalid", message })
 
+const nonEmpty = (u: unknown): string | undefined => typeof u === "string" && u !== "" ? u : undefined
+
 /** Builds `verify(token, resource)` over the endpoint. */
 export const make = (
   options: IntrospectionOptions
@@ -83,9 +85,15 @@ export const make = (
         if ((audience.length > 0 || requireAudience) && !audience.includes(resource)) {
           return yield* Effect.fail(invalid("the token was not issued for this resource"))
         }
+        // RFC 7662 makes both optional: the owner is the subject, else the client; a token naming neither is refused
+        const subject = nonEmpty(claims.sub)
+        const clientId = nonEmpty(claims.client_id)
+        if (subject === undefined && clientId === undefined) {
+          return yield* Effect.fail(invalid("the token names no subject (sub) nor client (client_id)"))
+        }
         return {
-          subject: typeof claims.sub === "string" ? claims.sub : undefined,
-          clientId: typeof claims.client_id === "string" ? claims.client_id : undefined,
+          subject,
+          clientId,
           issuer: typeof claims.iss === "string" ? claims.iss : options.issuer,
           scopes: scopesOf(claims),
           audience,

@@ -6,12 +6,15 @@
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as Chunk from "effect/Chunk"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import type * as jose from "jose"
 import type { PrincipalInfo } from "./principal.js"
 
@@ -86,14 +89,14 @@ export const scopesOf = (claims: { readonly [key: string]: unknown }): ReadonlyA
 export const audienceOf = (aud: unknown): ReadonlyArray<string> =>
   typeof aud === "string" ? [aud] : Array.isArray(aud) ? aud.filter((a): a is string => typeof a === "string") : []
 
-/** Builds `verify(token, resource)`; discovery and key fetches happen on first use, and again for an unknown `kid`. */
+/** Builds `verify(token, resource)`; discovery and key fetches happen on first use, and again for an unknown `kid` (or a token without one that no key verifies). */
 export const make = (
   options: JwtOptions
 ): Effect.Effect<(token: string, resource: string) => Effect.Effect<PrincipalInfo, Failure>, never, HttpClient.HttpClient> =>
   Effect.gen(function*() {
     const client = (yield* HttpClient.HttpClient).pipe(HttpClient.filterStatusOk)
     // loaded with the verifier, not with every server (it costs ~100 ms cold)
-    const { createLocalJWKSet, jwtVerify } = yield* Effect.promise(() => import("jose"))
+    const { createLocalJWKSet, decodeProtectedHeader, jwtVerify } = yield* Effect.promise(() => import("jose"))
     const skewSeconds = Math.round(Duration.toSeconds(options.clockSkew ?? Duration.seconds(30)))
     const algorithms = [...(options.algorithms ?? DEFAULT_ALGORITHMS)]
     const keys = yield* Ref.make<Option.Option<{ readonly set: jose.JWTVerifyGetKey; readonly fetchedAt: number }>>(Option.none())
@@ -123,20 +126,57 @@ export const make = (
         return yield* fetchKeys
       }))
 
-    const check = (token: string, resource: string, set: jose.JWTVerifyGetKey, now: number) =>
-      Effect.tryPromise({
-        try: () =>
-          jwtVerify(token, set, {
-            issuer: options.issuer,
-            audience: resource,
-            algorithms,
-            clockTolerance: skewSeconds,
-            currentDate: new Date(now),
-            requiredClaims: ["exp"],
-            ...(options.typ !== undefined ? { typ: options.typ } : {})
-          }),
-        catch: (error) => error
+    const verifyOptions = (now: number): jose.JWTVerifyOptions => ({
+      issuer: options.issuer,
+      algorithms,
+      clockTolerance: skewSeconds,
+      currentDate: new Date(now),
+      requiredClaims: ["exp"],
+      ...(options.typ !== undefined ? { typ: options.typ } : {})
+    })
+
+    const attempt = (verify: () => Promise<jose.JWTVerifyResult>) => Effect.tryPromise({ try: verify, catch: (error) => error })
+
+    /**
+     * A token without `kid` (RFC 7515 makes it optional) when several keys of
+     * the set fit its `alg`: each is tried, at most `MAX_KEY_CANDIDATES` of
+     * them (beyond that the token is refused: no unbounded work per request).
+     * A key that does not verify the signature is passed over; any other
+     * failure (expiry, audience) is the token's.
+     */
+    const tryCandidates = (token: string, candidatesOf: AsyncIterable<jose.CryptoKey>, opts: jose.JWTVerifyOptions) =>
+      Effect.gen(function*() {
+        const candidates = yield* Stream.fromAsyncIterable(candidatesOf, (cause) => cause).pipe(
+          Stream.take(MAX_KEY_CANDIDATES + 1),
+          Stream.runCollect
+        )
+        if (Chunk.size(candidates) > MAX_KEY_CANDIDATES) return yield* Effect.fail(TOO_MANY_CANDIDATES)
+        for (const key of candidates) {
+          const outcome = yield* Effect.either(attempt(() => jwtVerify(token, key, opts)))
+          if (Either.isRight(outcome)) return outcome.right
+          if (codeOf(outcome.left) !== "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") return yield* Effect.fail(outcome.left)
+        }
+        return yield* Effect.fail(NO_CANDIDATE)
       })
+
+    const namesKey = (token: string) => {
+      try {
+        return decodeProtectedHeader(token).kid !== undefined
+      } catch {
+        return true
+      }
+    }
+
+    const check = (token: string, resource: string, set: jose.JWTVerifyGetKey, now: number) => {
+      const opts = { ...verifyOptions(now), audience: resource }
+      return attempt(() => jwtVerify(token, set, opts)).pipe(
+        Effect.catchIf(severalKeys, (error) => tryCandidates(token, error, opts)),
+        // without kid, the one key that fits did not verify: as if none did (a rotated key may be missing from the cached set)
+        Effect.mapError((error) =>
+          codeOf(error) === "ERR_JWS_SIGNATURE_VERIFICATION_FAILED" && !namesKey(token) ? NO_CANDIDATE : error
+        )
+      )
+    }
 
     const invalid = (error: unknown): Failure => ({
       _tag: "Invalid",
@@ -149,14 +189,18 @@ export const make = (
         const first = yield* keySet(false)
         const result = yield* check(token, resource, first, now).pipe(
           Effect.catchIf(
-            (error) => codeOf(error) === "ERR_JWKS_NO_MATCHING_KEY",
+            (error) => codeOf(error) === "ERR_JWKS_NO_MATCHING_KEY" || error === NO_CANDIDATE,
             () => Effect.flatMap(keySet(true), (set) => check(token, resource, set, now))
           ),
           Effect.mapError(invalid)
         )
         const claims = result.payload as { readonly [key: string]: unknown }
+        // RFC 9068 §2.2: `sub` is required; without it the token's bearer has no owner to bind to
+        if (typeof claims.sub !== "string" || claims.sub === "") {
+          return yield* Effect.fail<Failure>({ _tag: "Invalid", message: "the token has no subject (sub), which RFC 9068 requires" })
+        }
         return {
-          subject: typeof claims.sub === "string" ? claims.sub : undefined,
+          subject: claims.sub,
           clientId: typeof claims.client_id === "string" ? claims.client_id : undefined,
           issuer: options.issuer,
           scopes: scopesOf(claims),
@@ -166,6 +210,21 @@ export const make = (
         } satisfies PrincipalInfo
       })
   })
+
+/**
+ * How many keys a token without `kid` is tried against, when the issuer's set
+ * has several for its `alg`: more than that, and the token is refused.
+ */
+export const MAX_KEY_CANDIDATES = 5
+
+/** `jose`'s error for a token without `kid` that several keys fit: it iterates over them. */
+const severalKeys = (error: unknown): error is AsyncIterable<jose.CryptoKey> =>
+  codeOf(error) === "ERR_JWKS_MULTIPLE_MATCHING_KEYS" && Symbol.asyncIterator in (error as object)
+
+/** No key of the set verified a token without `kid` (the keys are fetched again, as for an unknown `kid`). */
+const NO_CANDIDATE = { code: "NO_CANDIDATE_KEY" } as const
+/** A token without `kid`, and more than `MAX_KEY_CANDIDATES` keys it could be signed with. */
+const TOO_MANY_CANDIDATES = { code: "TOO_MANY_CANDIDATE_KEYS" } as const
 
 /** A `jose` error's code (its errors are told apart by code, so that `jose` loads only with a verifier). */
 const codeOf = (error: unknown): string | undefined =>
@@ -186,7 +245,10 @@ const describe = (error: unknown): string => {
     case "ERR_JWS_SIGNATURE_VERIFICATION_FAILED":
       return "the token's signature is invalid"
     case "ERR_JWKS_NO_MATCHING_KEY":
+    case NO_CANDIDATE.code:
       return "the token was not signed by a key of the issuer"
+    case TOO_MANY_CANDIDATES.code:
+      return `the token names no key (kid) and the issuer has more than ${MAX_KEY_CANDIDATES} keys it could be signed with`
     case "ERR_JOSE_ALG_NOT_ALLOWED":
       return "the token's algorithm is not allowed"
     case undefined:

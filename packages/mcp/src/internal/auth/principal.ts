@@ -31,15 +31,29 @@ export interface PrincipalInfo {
  */
 export class Principal extends Context.Tag("@effect-mcp/mcp/McpAuth/Principal")<Principal, PrincipalInfo>() {}
 
+/** The fields that say who a principal is (scopes and expiry do not). */
+export type Identity = Pick<PrincipalInfo, "issuer" | "subject" | "clientId">
+
 /**
- * Who owns a session: the issuer and the subject (or client). Two tokens of
- * the same owner may differ in scopes and expiry and still share a session.
+ * The one owner key of a principal: of its sessions, its tasks and its
+ * request states. Two tokens of the same owner may differ in scopes and
+ * expiry and still share them. JSON of `[issuer, subject, clientId]` with an
+ * absent field as `null`: injective (no two distinct triples share a key,
+ * whatever spaces or quotes the claims hold, and an absent claim is not an
+ * empty one).
  */
-export const ownerOf = (p: PrincipalInfo): string => JSON.stringify([p.issuer ?? "", p.subject ?? "", p.clientId ?? ""])
+export const ownerKey = (p: Identity): string => JSON.stringify([p.issuer ?? null, p.subject ?? null, p.clientId ?? null])
+
+/**
+ * Whether a principal names its caller: a non-empty subject or client id.
+ * `McpAuth` refuses the others (401), so that no two anonymous tokens share an owner.
+ */
+export const identifies = (p: Identity): boolean =>
+  (p.subject !== undefined && p.subject !== "") || (p.clientId !== undefined && p.clientId !== "")
 
 /** Whether the principal of a request may use a session created by `owner` (both undefined: no auth). */
 export const sameOwner = (owner: PrincipalInfo | undefined, current: PrincipalInfo | undefined): boolean =>
-  owner === undefined ? current === undefined : current !== undefined && ownerOf(owner) === ownerOf(current)
+  owner === undefined ? current === undefined : current !== undefined && ownerKey(owner) === ownerKey(current)
 
 /** The scopes of `needed` that `principal` lacks. */
 export const missingScopes = (principal: PrincipalInfo, needed: ReadonlyArray<string>): ReadonlyArray<string> =>

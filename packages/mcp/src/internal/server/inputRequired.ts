@@ -28,7 +28,7 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
 import * as McpSchema2026 from "../schema2026/core.js"
 import type * as Protocol from "../../Protocol.js"
-import { ownerOf } from "../auth/principal.js"
+import { ownerKey } from "../auth/principal.js"
 import { answerValidators, encodeRequest, isInputMethod, SHORT } from "../inputRequests.js"
 import { formatIssue } from "../validate.js"
 import type * as RequestState from "./requestState.js"
@@ -210,7 +210,7 @@ const bindingText = (env: RequestEnv, binding: Binding): string => {
     binding.method,
     binding.name,
     binding.arguments ?? {},
-    principal === undefined ? null : ownerOf(principal)
+    principal === undefined ? null : ownerKey(principal)
   ])
 }
 

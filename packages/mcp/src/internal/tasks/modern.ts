@@ -40,6 +40,7 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import type { ExtensionRequest, ListenHook, ToolCall, ToolRunContext } from "../../McpServer.js"
 import type { StoredTask, TaskOutcome, TaskStoreShape } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
+import { type Identity, ownerKey } from "../auth/principal.js"
 import { answerValidators, encodeRequest, isInputMethod, SHORT } from "../inputRequests.js"
 import { formatIssue } from "../validate.js"
 
@@ -50,19 +51,15 @@ const TERMINAL = new Set<McpSchema.TaskStatus>(["completed", "failed", "cancelle
 
 export const isTerminal = (status: McpSchema.TaskStatus): boolean => TERMINAL.has(status)
 
-type Principal = { readonly subject?: string | undefined; readonly issuer?: string | undefined; readonly clientId?: string | undefined }
-
-/** Who a 2025 task belongs to: the principal on a protected transport, else the session. */
-export const ownerOf = (principal: Principal | undefined, sessionId: string): string =>
-  principal === undefined
-    ? `session:${sessionId}`
-    : `principal:${principal.issuer ?? ""} ${principal.subject ?? ""} ${principal.clientId ?? ""}`
+/** Who a 2025 task belongs to: the principal on a protected transport (its `ownerKey`), else the session. */
+export const ownerOf = (principal: Identity | undefined, sessionId: string): string =>
+  principal === undefined ? `session:${sessionId}` : `principal:${ownerKey(principal)}`
 
 /**
  * Who a 2026 task belongs to: the principal on a protected transport; else anyone holding its
  * id (there is no session: the id, a random UUID, is the bearer).
  */
-export const owner2026 = (principal: Principal | undefined): string =>
+export const owner2026 = (principal: Identity | undefined): string =>
   principal === undefined ? "anyone" : ownerOf(principal, "")
 
 /** `McpTasks.detach`'s hook in the fiber of a detaching handler (undefined: it does nothing). */
