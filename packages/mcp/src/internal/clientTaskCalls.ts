@@ -6,9 +6,12 @@
  * given to the call bounds each wait); interrupting the call, or a wait
  * that fails on our side, cancels the task (`tasks/cancel`). The
  * client knows a tool's support from its listings (`listTools`,
- * `listToolsAll`); a tool never listed is called plainly, and if the server
- * refuses that call (-32601) the tools are listed once and the call is made
- * as a task when the tool requires one. On 2026-07-28 (the tasks extension)
+ * `listToolsAll`); before the first call of a tool never listed the tools
+ * are listed once (a server may refuse a plain call of a required tool with
+ * an error result, nothing to rely on); a tool the listing lacks is called
+ * plainly. If that listing fails, the plain call is made, and a refusal of
+ * it (-32601, or -32021 naming the tasks extension) lists the tools again
+ * and makes the call as a task when the tool requires one. On 2026-07-28 (the tasks extension)
  * the call opts into the extension and the server decides: a task is polled
  * with `tasks/get` to its inlined result (input requests answered by the
  * client's handlers, see `client2026`), cancelled when interrupted; the
@@ -105,7 +108,10 @@ export const make = (options: {
       })
     )
   const support = new Map<string, string>()
-  let relisted = false
+  /** The tools of any listing. */
+  const seen = new Set<string>()
+  /** The tools were listed once: a tool missing from the listing is called plainly. */
+  let listed = false
 
   const asTask = (name: string, params: JsonRpc.Params, callOptions: CallOptions | undefined) =>
     options.era === "2026" ? asTask2026(params, callOptions) : Effect.uninterruptibleMask((restore) =>
@@ -141,19 +147,29 @@ export const make = (options: {
   return {
     remember: (tools) => {
       for (const t of tools) {
+        seen.add(t.name)
         const s = t.execution?.taskSupport
         if (s === undefined) support.delete(t.name)
         else support.set(t.name, s)
       }
     },
     call: (name, params, callOptions, plain) => {
-      if (support.get(name) === "required") return asTask(name, params, callOptions)
-      if (support.has(name) || relisted) return plain
-      return Effect.catchIf(plain, isRefusal, (refused) =>
-        Effect.flatMap(options.listAll, () => {
-          relisted = true
-          return support.get(name) === "required" ? asTask(name, params, callOptions) : Effect.fail(refused)
-        }))
+      const asListed = Effect.suspend(() => support.get(name) === "required" ? asTask(name, params, callOptions) : plain)
+      if (seen.has(name) || listed) return asListed
+      // a tool never listed: its listing says how to call it (a server may refuse a plain call of a
+      // required tool with an error result, which says nothing a client can rely on)
+      return Effect.flatMap(Effect.either(options.listAll), (listing) => {
+        if (listing._tag === "Right") {
+          listed = true
+          return asListed
+        }
+        // no listing: the plain call, and the server's refusal as the signal
+        return Effect.catchIf(plain, isRefusal, (refused) =>
+          Effect.flatMap(options.listAll, () => {
+            listed = true
+            return support.get(name) === "required" ? asTask(name, params, callOptions) : Effect.fail(refused)
+          }))
+      })
     }
   }
 }
