@@ -28,7 +28,16 @@ import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { z } from "zod"
 import { type Handler, serve } from "./utils/httpClientServers.js"
 
-/** The official server with one required-task tool, `delay`, whose work ends after `ms` (a timer of the test). */
+/**
+ * `sendRequest`'s options queueing the request to its task (delivered on `tasks/result`): the SDK
+ * reads `relatedTask` there (as the everything server passes it), though its type leaves it out.
+ */
+const related = (taskId: string) => {
+  const options = { timeout: 10_000, relatedTask: { taskId } }
+  return options
+}
+
+/** The official server with two required-task tools: `delay`, whose work ends after `ms` (a timer of the test); `clarify`, which asks. */
 const officialTaskServer = () => {
   const taskStore = new InMemoryTaskStore()
   const transports = new Map<string, StreamableHTTPServerTransport>()
@@ -70,7 +79,7 @@ const officialTaskServer = () => {
               message: `Which ${topic}?`,
               requestedSchema: { type: "object", properties: { which: { type: "string" } }, required: ["which"] }
             }
-          }, ElicitResultSchema, { relatedTask: { taskId: task.taskId } })
+          }, ElicitResultSchema, related(task.taskId))
           await store.updateTaskStatus(task.taskId, "working", "answered")
           await store.storeTaskResult(task.taskId, "completed", {
             content: [{ type: "text", text: `${topic}: ${String(answer.content?.which ?? answer.action)}` }]

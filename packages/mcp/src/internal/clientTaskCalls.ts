@@ -6,12 +6,13 @@
  * given to the call bounds each wait); interrupting the call, or a wait
  * that fails on our side, cancels the task (`tasks/cancel`). The
  * client knows a tool's support from its listings (`listTools`,
- * `listToolsAll`); before the first call of a tool never listed the tools
- * are listed once (a server may refuse a plain call of a required tool with
- * an error result, nothing to rely on); a tool the listing lacks is called
- * plainly. If that listing fails, the plain call is made, and a refusal of
- * it (-32601, or -32021 naming the tasks extension) lists the tools again
- * and makes the call as a task when the tool requires one. On 2026-07-28 (the tasks extension)
+ * `listToolsAll`); on 2025-11-25 the tools are listed once before the first
+ * call of a tool never listed (a server may refuse a plain call of a
+ * required tool with an error result, nothing to rely on), and a tool the
+ * listing lacks is called plainly; if that listing fails, or on 2026-07-28,
+ * the plain call is made, and its refusal (-32601, or -32021 naming the
+ * tasks extension) lists the tools once and makes the call as a task when
+ * the tool requires one. On 2026-07-28 (the tasks extension)
  * the call opts into the extension and the server decides: a task is polled
  * with `tasks/get` to its inlined result (input requests answered by the
  * client's handlers, see `client2026`), cancelled when interrupted; the
@@ -156,19 +157,20 @@ export const make = (options: {
     call: (name, params, callOptions, plain) => {
       const asListed = Effect.suspend(() => support.get(name) === "required" ? asTask(name, params, callOptions) : plain)
       if (seen.has(name) || listed) return asListed
-      // a tool never listed: its listing says how to call it (a server may refuse a plain call of a
+      // the plain call, the server's refusal of it as the signal: the tools listed, then as a task if required
+      const refusedThenListed = Effect.catchIf(plain, isRefusal, (refused) =>
+        Effect.flatMap(options.listAll, () => {
+          listed = true
+          return support.get(name) === "required" ? asTask(name, params, callOptions) : Effect.fail(refused)
+        }))
+      // 2026: a plain call of a required tool is refused -32021, naming the extension
+      if (options.era === "2026") return refusedThenListed
+      // 2025: a tool never listed is called as its listing says (a server may refuse a plain call of a
       // required tool with an error result, which says nothing a client can rely on)
       return Effect.flatMap(Effect.either(options.listAll), (listing) => {
-        if (listing._tag === "Right") {
-          listed = true
-          return asListed
-        }
-        // no listing: the plain call, and the server's refusal as the signal
-        return Effect.catchIf(plain, isRefusal, (refused) =>
-          Effect.flatMap(options.listAll, () => {
-            listed = true
-            return support.get(name) === "required" ? asTask(name, params, callOptions) : Effect.fail(refused)
-          }))
+        if (listing._tag === "Left") return refusedThenListed
+        listed = true
+        return asListed
       })
     }
   }
