@@ -28,6 +28,7 @@
  * ```
  * @since 0.2.0
  */
+import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -62,7 +63,11 @@ export const isTerminal = (status: McpSchema.TaskStatus): boolean => TERMINAL.ha
 export interface TaskHandle {
   /** The task as created. */
   readonly task: McpSchema.Task
-  /** The task, each time it changes (the created one first), ending with its terminal status. */
+  /**
+   * The task, each time it changes (the created one first), ending with its terminal status. On
+   * 2025-11-25, a status `input_required` makes the stream call `tasks/result` (as the spec asks of
+   * a requestor), where the server delivers the task's requests, answered by the client's handlers.
+   */
   readonly statuses: Stream.Stream<McpSchema.Task, ClientError>
   /** The tool's result (`tasks/result`: waits for the end, asking again while the server says -32001). */
   readonly result: Effect.Effect<McpSchema.CallToolResult, ClientError>
@@ -98,15 +103,26 @@ const handleOf = (client: McpClientShape, task: McpSchema.Task, options?: TaskCa
   )
   const polled = Stream.repeatEffectWithSchedule(get, Schedule.spaced(interval))
   const key = (t: McpSchema.Task) => `${t.status} ${t.lastUpdatedAt} ${t.statusMessage ?? ""}`
-  const statuses = Stream.concat(Stream.succeed(task), Stream.merge(pushed, polled, { haltStrategy: "either" })).pipe(
-    Stream.changesWith((a, b) => key(a) === key(b)),
-    Stream.takeUntil((t) => isTerminal(t.status))
-  )
   const result: Effect.Effect<McpSchema.CallToolResult, ClientError> = client.request("tasks/result", { taskId }).pipe(
     Effect.map((r) => r as unknown as McpSchema.CallToolResult),
     // the server bounds its wait: ask again
     Effect.retry({ while: (e) => e instanceof McpError && e.code === -32001 })
   )
+  const statuses = Stream.unwrap(Effect.map(Deferred.make<void>(), (inputRequired) => {
+    // input_required: the server's requests of the task come on `tasks/result` (a server may hold them
+    // until it is called), answered by the client's handlers; once it returns the task has ended
+    const answering = Stream.fromEffect(
+      Deferred.await(inputRequired).pipe(Effect.zipRight(Effect.either(result)), Effect.zipRight(get))
+    )
+    return Stream.concat(
+      Stream.succeed(task),
+      Stream.merge(pushed, Stream.merge(polled, answering), { haltStrategy: "either" })
+    ).pipe(
+      Stream.tap((t) => t.status === "input_required" ? Deferred.succeed(inputRequired, undefined) : Effect.void),
+      Stream.changesWith((a, b) => key(a) === key(b)),
+      Stream.takeUntil((t) => isTerminal(t.status))
+    )
+  }))
   return { task, statuses, result, cancel: Effect.map(client.request("tasks/cancel", { taskId }), asTask) }
 }
 

@@ -4,7 +4,7 @@
  * from any call, the wire shows `tools/call` with `task` then `tasks/result`,
  * and interrupting the call cancels the task on the wire (its handler and
  * its fork are interrupted). A tool not listed yet is found by one listing
- * after the server refuses its plain call. In memory, on the TestClock.
+ * before its first call. In memory, on the TestClock.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Deferred from "effect/Deferred"
@@ -76,14 +76,15 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("not listed yet: the refused plain call makes the client list the tools once, then call it as a task", () =>
+  it.scoped("not listed yet: the client lists the tools once, before the first call, and calls it as its listing says", () =>
     Effect.gen(function*() {
       const { client, pair, release } = yield* setup()
       yield* Deferred.succeed(release, undefined)
       assert.strictEqual(text(yield* client.callTool("report", { month: "June" })), "report of June")
       assert.strictEqual(text(yield* client.callTool("report", { month: "July" })), "report of July")
+      assert.strictEqual(text(yield* client.callTool("plain")), "plain")
       const sent = methods(pair.wire).filter((m) => m !== "initialize")
-      assert.deepStrictEqual(sent, ["tools/call", "tools/list", "tools/call+task", "tasks/result", "tools/call+task", "tasks/result"])
+      assert.deepStrictEqual(sent, ["tools/list", "tools/call+task", "tasks/result", "tools/call+task", "tasks/result", "tools/call"])
       // a tool the server does not know: its error, and no second listing
       const unknown = yield* Effect.either(client.callTool("nope"))
       assert.isTrue(unknown._tag === "Left")

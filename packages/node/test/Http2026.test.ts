@@ -92,7 +92,13 @@ const Connection = McpServer.tool({
       Effect.as(wait === true ? Deferred.await(gate) : Effect.void, session.sessionId))
 })
 
-const features = McpServer.register(Echo, Regional, NeedsSampling, Trigger, Hang, Connection)
+/** Reports progress before it answers: its answer is streamed (headers first), not a whole body. */
+const Talks = McpServer.tool({
+  name: "talks",
+  handler: () => Effect.flatMap(HandlerContext, (ctx) => Effect.as(ctx.progress(1, { total: 1 }), "talked"))
+})
+
+const features = McpServer.register(Echo, Regional, NeedsSampling, Trigger, Hang, Connection, Talks)
 
 const start = (options: Partial<McpServer.ServerOptions> = {}, http: Omit<NodeStreamableHttp.Options, "port"> = {}) =>
   Effect.gen(function*() {
@@ -403,5 +409,69 @@ describe("streamable HTTP on 2026-07-28", () => {
       // the same JSON-RPC id from two clients at once: each answered on its own connection
       const both = yield* Effect.all([connection(7), connection(7), connection(7)], { concurrency: "unbounded" })
       assert.lengthOf(both, 3)
+    }), 30_000)
+
+  it.scopedLive("a POSTed JSON-RPC response under 2026-07-28 is 400 -32600 saying the era has no server requests, with or without Mcp-Session-Id", () =>
+    Effect.gen(function*() {
+      const headers = {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": V
+      }
+      const responses = [
+        { jsonrpc: "2.0", id: 5, result: {} },
+        { jsonrpc: "2.0", id: 6, error: { code: -1, message: "declined" } }
+      ]
+      const both = yield* start()
+      const only2026 = yield* start({ eras: "2026" })
+      const cases = [
+        { url: both.url, headers },
+        { url: both.url, headers: { ...headers, "mcp-session-id": "a-session" } },
+        { url: only2026.url, headers },
+        // a 2026-only server: without the version header too
+        { url: only2026.url, headers: { "content-type": headers["content-type"], accept: headers.accept } }
+      ]
+      for (const [i, c] of cases.entries()) {
+        for (const response of responses) {
+          const refused = yield* post(c.url, response, c.headers)
+          assert.strictEqual(refused.status, 400, `case ${i}`)
+          assert.strictEqual(refused.headers.get("content-type"), "application/json")
+          assert.isNull(refused.headers.get("mcp-session-id"))
+          assert.deepStrictEqual([refused.body.id, refused.body.error.code], [null, -32600])
+          assert.include(refused.body.error.message, "2026-07-28 has no server-to-client requests")
+          assert.notInclude(refused.body.error.message, "2025-")
+        }
+      }
+      // a 2025 session's answer to a server request is still taken (202): the refusal is the 2026 era's
+      const init = yield* post(both.url, {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
+      }, { "content-type": "application/json", accept: "application/json, text/event-stream" })
+      const session = init.headers.get("mcp-session-id")!
+      const answered = yield* post(both.url, responses[0], {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-11-25",
+        "mcp-session-id": session
+      })
+      assert.strictEqual(answered.status, 202)
+    }), 30_000)
+
+  it.scopedLive("a streamed 2026 answer (SSE, headers first) carries no Mcp-Session-Id, as a whole one carries none", () =>
+    Effect.gen(function*() {
+      const { mcp, url } = yield* start()
+      const streamed = yield* call(url, 1, "tools/call", { _meta: meta({ progressToken: "p" }), name: "talks" })
+      assert.strictEqual(streamed.status, 200)
+      assert.include(streamed.headers.get("content-type"), "text/event-stream")
+      // the progress came first: the answer was streamed
+      assert.deepStrictEqual(streamed.frames.map((f) => f.method ?? "answer"), ["notifications/progress", "answer"])
+      assert.deepStrictEqual(streamed.body.result.content, [{ type: "text", text: "talked" }])
+      assert.isNull(streamed.headers.get("mcp-session-id"))
+      const whole = yield* call(url, 2, "tools/call", { _meta: meta(), name: "talks" })
+      assert.deepStrictEqual(whole.frames.map((f) => f.method ?? "answer"), ["answer"])
+      assert.isNull(whole.headers.get("mcp-session-id"))
+      assert.strictEqual(yield* mcp.sessionCount, 0)
     }), 30_000)
 })

@@ -6,9 +6,13 @@
  * given to the call bounds each wait); interrupting the call, or a wait
  * that fails on our side, cancels the task (`tasks/cancel`). The
  * client knows a tool's support from its listings (`listTools`,
- * `listToolsAll`); a tool never listed is called plainly, and if the server
- * refuses that call (-32601) the tools are listed once and the call is made
- * as a task when the tool requires one. On 2026-07-28 (the tasks extension)
+ * `listToolsAll`); on 2025-11-25 the tools are listed once before the first
+ * call of a tool never listed (a server may refuse a plain call of a
+ * required tool with an error result, nothing to rely on), and a tool the
+ * listing lacks is called plainly; if that listing fails, or on 2026-07-28,
+ * the plain call is made, and its refusal (-32601, or -32021 naming the
+ * tasks extension) lists the tools once and makes the call as a task when
+ * the tool requires one. On 2026-07-28 (the tasks extension)
  * the call opts into the extension and the server decides: a task is polled
  * with `tasks/get` to its inlined result (input requests answered by the
  * client's handlers, see `client2026`), cancelled when interrupted; the
@@ -105,7 +109,10 @@ export const make = (options: {
       })
     )
   const support = new Map<string, string>()
-  let relisted = false
+  /** The tools of any listing. */
+  const seen = new Set<string>()
+  /** The tools were listed once: a tool missing from the listing is called plainly. */
+  let listed = false
 
   const asTask = (name: string, params: JsonRpc.Params, callOptions: CallOptions | undefined) =>
     options.era === "2026" ? asTask2026(params, callOptions) : Effect.uninterruptibleMask((restore) =>
@@ -141,19 +148,30 @@ export const make = (options: {
   return {
     remember: (tools) => {
       for (const t of tools) {
+        seen.add(t.name)
         const s = t.execution?.taskSupport
         if (s === undefined) support.delete(t.name)
         else support.set(t.name, s)
       }
     },
     call: (name, params, callOptions, plain) => {
-      if (support.get(name) === "required") return asTask(name, params, callOptions)
-      if (support.has(name) || relisted) return plain
-      return Effect.catchIf(plain, isRefusal, (refused) =>
+      const asListed = Effect.suspend(() => support.get(name) === "required" ? asTask(name, params, callOptions) : plain)
+      if (seen.has(name) || listed) return asListed
+      // the plain call, the server's refusal of it as the signal: the tools listed, then as a task if required
+      const refusedThenListed = Effect.catchIf(plain, isRefusal, (refused) =>
         Effect.flatMap(options.listAll, () => {
-          relisted = true
+          listed = true
           return support.get(name) === "required" ? asTask(name, params, callOptions) : Effect.fail(refused)
         }))
+      // 2026: a plain call of a required tool is refused -32021, naming the extension
+      if (options.era === "2026") return refusedThenListed
+      // 2025: a tool never listed is called as its listing says (a server may refuse a plain call of a
+      // required tool with an error result, which says nothing a client can rely on)
+      return Effect.flatMap(Effect.either(options.listAll), (listing) => {
+        if (listing._tag === "Left") return refusedThenListed
+        listed = true
+        return asListed
+      })
     }
   }
 }

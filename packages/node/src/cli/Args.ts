@@ -258,7 +258,7 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
     options: [ARG_OPTION, {
       name: "task",
       description:
-        "Run the call as a task (2025-11-25 tasks, or the 2026-07-28 tasks extension, where the server decides): each status is printed on stderr as it changes, then the result; interrupting (Ctrl-C) cancels the task."
+        "Run the call as a task (2025-11-25 tasks, or the 2026-07-28 tasks extension, where the server decides): each status is printed on stderr as it changes, then the result; a task that asks for input (input_required) is answered as any request is (--elicit, --sampling-response, or a terminal prompt); interrupting (Ctrl-C) cancels the task. A tool listed as requiring a task runs as one without it."
     }],
     examples: [
       `emcp ${S} tools call echo '{"text":"hi"}'`,

@@ -4,7 +4,8 @@
  * `MCP-Protocol-Version` header only cross-checks, and decides for a request
  * with no claim), the checks before the engine sees one (batch, envelope,
  * header/body agreement: `MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`
- * base64-wrapped or not, then the version), and the HTTP status of a 2026
+ * base64-wrapped or not, then the version; a POSTed response, which that era
+ * cannot have, under a 2026 version header even in a session), and the HTTP status of a 2026
  * answer (−32601 is 404; −32020, −32021, −32022 and a bad envelope are 400;
  * everything else a handler answers stays 200). Every refusal carries the
  * request's id.
@@ -71,6 +72,38 @@ const mismatch = (id: JsonRpc.RequestId, header: string, detail: string) =>
     mismatch: { header }
   })
 
+/**
+ * The refusal of a POSTed JSON-RPC response in 2026-07-28: that era has no server-to-client
+ * requests (a server asks for input in an `InputRequiredResult`, answered by the request's
+ * retry), so a response answers nothing. Its id is null: it names no request of the client's.
+ */
+const noRequestsToAnswer = () =>
+  error(
+    400,
+    null,
+    JsonRpc.ErrorCode.InvalidRequest,
+    "Invalid Request: a JSON-RPC response was POSTed, but protocol revision 2026-07-28 has no server-to-client " +
+      "requests to answer (a server asks for input in an InputRequiredResult, answered by retrying the request " +
+      "with inputResponses)"
+  )
+
+/**
+ * A POSTed JSON-RPC response (not in a batch) on the 2026 path: under a 2026
+ * `MCP-Protocol-Version` (with or without `Mcp-Session-Id`: that era has no sessions either), or
+ * to a 2026-only server. Refused 400 (−32600) saying why; undefined for everything else.
+ */
+export const strayResponse = (
+  eras: Eras,
+  headers: Headers.Headers,
+  messages: Messages,
+  isBatch: boolean
+): HttpServerResponse.HttpServerResponse | undefined => {
+  if (eras === "2025" || isBatch) return undefined
+  const m = messages[0]
+  if (m === undefined || JsonRpc.isInvalid(m) || "method" in m) return undefined
+  return eras === "2026" || headerIs2026(headers) ? noRequestsToAnswer() : undefined
+}
+
 /** RFC 9110 optional whitespace around a field value. */
 const trimOws = (value: string): string => {
   // most values have none: no regular expression for them
@@ -92,7 +125,7 @@ const NAME_SOURCE: { readonly [method: string]: "name" | "uri" | "taskId" } = {
 
 /**
  * The refusal of a 2026 POST before the engine, or undefined when it may go on: a batch
- * (−32600), a response (−32600), a bad envelope (−32602), headers that disagree with the body or
+ * (−32600), a response (−32600, see `strayResponse`), a bad envelope (−32602), headers that disagree with the body or
  * are missing (−32020), a version not served (−32022). A notification is let through (the
  * caller answers 202).
  */
@@ -108,9 +141,7 @@ export const refuse = (
   }
   const m = messages[0]!
   if (JsonRpc.isInvalid(m)) return undefined
-  if (!("method" in m)) {
-    return error(400, m.id ?? null, JsonRpc.ErrorCode.InvalidRequest, "Invalid Request: a 2026-07-28 server sends no requests to answer")
-  }
+  if (!("method" in m)) return noRequestsToAnswer()
   if (!JsonRpc.isRequest(m)) return undefined
   const { id, method, params } = m
   if (eras === "2026" && !ProtocolEra.hasEnvelopeClaim(params) && method !== "server/discover" && !headerIs2026(headers)) {

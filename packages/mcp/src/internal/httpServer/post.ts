@@ -119,6 +119,9 @@ const afterRead = (
   const decoded = postMessages(read.json)
   if (!("messages" in decoded)) return Effect.succeed(decoded)
   const headers = request.headers
+  // a response under a 2026 version: that era has no server requests to answer
+  const stray = Modern.strayResponse(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
+  if (stray !== undefined) return Effect.succeed(stray)
   const id = headers["mcp-session-id"]
   if (
     id === undefined && config.auth === undefined &&

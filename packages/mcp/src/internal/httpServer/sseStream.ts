@@ -382,7 +382,8 @@ const sseHeaders = (config: Config, session: Session) =>
   Headers.fromInput({
     "cache-control": "no-cache, no-transform",
     "x-accel-buffering": "no",
-    ...(config.stateless ? {} : { "mcp-session-id": session.id })
+    // none without a session: stateless, or a 2026 connection (its engine's id is no session of the client's)
+    ...(config.stateless || session.era2026 ? {} : { "mcp-session-id": session.id })
   })
 
 /**
