@@ -16,7 +16,9 @@ import * as Exit from "effect/Exit"
 import * as Logger from "effect/Logger"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { bundled } from "../../../vitest.bundled.js"
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url))
 const mjsFixture = (name: string): NodeStdio.ClientOptions => ({
@@ -94,4 +96,115 @@ describe("NodeStdio client: the server's stdout", () => {
       assert.strictEqual((error as ProtocolError).method, "initialize")
       assert.match(error.message, /exited with code 3; last stderr lines:\n(.*\n)*fatal: crashing on purpose/)
     }))
+})
+
+interface Run {
+  readonly stdout: ReadonlyArray<string>
+  readonly stderr: string
+  readonly code: number | null
+}
+
+/**
+ * Runs `node program args`, writes `requests` (one JSON per line) to its stdin,
+ * ends stdin once the last request is answered (and sends SIGTERM with `sigterm`,
+ * for a program that serves until it is stopped), and collects what it wrote.
+ */
+const runStdio = (program: string, args: ReadonlyArray<string>, requests: ReadonlyArray<object>, sigterm = false) =>
+  Effect.async<Run, Error>((resume) => {
+    const child = spawn(process.execPath, [program, ...args], { cwd: packageDir, stdio: ["pipe", "pipe", "pipe"] })
+    let stdout = ""
+    let stderr = ""
+    const lastId = (requests.findLast((r) => "id" in r) as { id: number }).id
+    child.stdout.on("data", (b: Buffer) => {
+      stdout += b.toString()
+      const answered = stdout.split("\n").some((line) => {
+        try {
+          return (JSON.parse(line) as { id?: unknown }).id === lastId
+        } catch {
+          return false
+        }
+      })
+      if (answered) {
+        child.stdin.end()
+        if (sigterm) child.kill("SIGTERM")
+      }
+    })
+    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()))
+    child.on("error", (e) => resume(Effect.fail(e)))
+    child.on("close", (code) => resume(Effect.succeed({ stdout: stdout.split("\n").filter((l) => l !== ""), stderr, code })))
+    for (const request of requests) child.stdin.write(JSON.stringify(request) + "\n")
+    return Effect.sync(() => child.kill("SIGKILL"))
+  }).pipe(Effect.timeoutFail({ duration: "15 seconds", onTimeout: () => new Error(`${program} ${args.join(" ")} did not finish`) }))
+
+const initialize = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "1" } }
+}
+const initialized = { jsonrpc: "2.0", method: "notifications/initialized" }
+
+/** Every line is a JSON-RPC message (what the official client requires of stdout). */
+const assertOnlyJsonRpc = (stdout: ReadonlyArray<string>) => {
+  for (const line of stdout) {
+    let message: { jsonrpc?: unknown } | undefined
+    try {
+      message = JSON.parse(line)
+    } catch {
+      assert.fail(`a line on stdout is not JSON: ${line}`)
+    }
+    assert.strictEqual(message?.jsonrpc, "2.0", `a line on stdout is not JSON-RPC: ${line}`)
+  }
+}
+
+const resultOf = (stdout: ReadonlyArray<string>, id: number) =>
+  stdout.map((l) => JSON.parse(l) as { id?: unknown; result?: unknown }).find((m) => m.id === id)?.result
+
+describe("NodeStdio server: stdout carries protocol frames only", () => {
+  it.live("the README app (NodeRuntime.runMain): its start-up and handler logs go to stderr", () =>
+    Effect.gen(function*() {
+      const run = yield* runStdio(bundled("stdio-app"), [], [initialize, initialized, {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "add", arguments: { a: 1, b: 2 } }
+      }])
+      assertOnlyJsonRpc(run.stdout)
+      assert.deepStrictEqual(resultOf(run.stdout, 2), {
+        content: [{ type: "text", text: "{\"sum\":3}" }],
+        structuredContent: { sum: 3 }
+      })
+      assert.include(run.stderr, "my-server: serving on stdio")
+      assert.include(run.stderr, "add 1 + 2")
+      assert.strictEqual(run.code, 0)
+    }))
+
+  it.live("whatever the runtime entry, Effect.log, Console.log and console.log from start-up and a handler go to stderr", () =>
+    Effect.forEach(["runMain", "runMain-plain", "runPromise", "launch"], (entry) =>
+      Effect.gen(function*() {
+        const run = yield* runStdio(bundled("stdio-entries"), [entry], [initialize, initialized, {
+          jsonrpc: "2.0",
+          id: 2,
+          method: "tools/call",
+          params: { name: "shout", arguments: {} }
+        }], entry === "launch")
+        assertOnlyJsonRpc(run.stdout)
+        assert.deepStrictEqual(resultOf(run.stdout, 2), { content: [{ type: "text", text: "shouted" }] }, entry)
+        for (
+          const log of [
+            "startup: a layer's Effect.log",
+            "startup: main's Effect.log",
+            "handler: Effect.logInfo",
+            "handler: Effect.logWarning",
+            "handler: Console.log",
+            "handler: console.log",
+            "handler: console.info",
+            "handler: console.debug"
+          ]
+        ) {
+          // once: the pretty logger of runMain is not doubled by a second one
+          assert.strictEqual(run.stderr.split(log).length - 1, 1, `${entry}: ${log} in ${run.stderr}`)
+        }
+        assert.strictEqual(run.code, 0, entry)
+      }), { concurrency: "unbounded", discard: true }))
 })
