@@ -389,6 +389,15 @@ describe.concurrent("emcp over stdio", () => {
       assertOneLineFailure(silent, /^emcp: timed out after 500ms$/)
     }), SPAWNS)
 
+  it.live("a 2026 call that asks the client (a signed requestState) prints no requestState warning, with the server's stderr copied", () =>
+    Effect.gen(function*() {
+      const run = yield* emcp("--stdio", CLI_SERVER, "--verbose", "--protocol", "2026-07-28", "--root", "/tmp", "tools", "call", "roots")
+      assertOk(run)
+      assert.deepStrictEqual(JSON.parse(run.stdout), [{ uri: "file:///tmp", name: "tmp" }])
+      assert.include(run.stderr, "cli-server: ready")
+      assert.strictEqual(run.stderr.split("requestState is signed with a random key").length - 1, 0, run.stderr)
+    }), SPAWNS)
+
   it.live("a server's non-JSON stdout line is a warning on stderr; stdout keeps only the result", () =>
     Effect.gen(function*() {
       const run = yield* emcp("--stdio", CHATTY, "call", "ping", "--json")

@@ -144,6 +144,22 @@ const initialize = {
 }
 const initialized = { jsonrpc: "2.0", method: "notifications/initialized" }
 
+/** A 2026-07-28 call whose handler elicits: answered with a signed `requestState`. */
+const ask2026 = {
+  jsonrpc: "2.0",
+  id: 3,
+  method: "tools/call",
+  params: {
+    name: "ask",
+    arguments: {},
+    _meta: {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: {} },
+      "io.modelcontextprotocol/clientInfo": { name: "t", version: "1" }
+    }
+  }
+}
+
 /** Every line is a JSON-RPC message (what the official client requires of stdout). */
 const assertOnlyJsonRpc = (stdout: ReadonlyArray<string>) => {
   for (const line of stdout) {
@@ -179,7 +195,7 @@ describe("NodeStdio server: stdout carries protocol frames only", () => {
       assert.strictEqual(run.code, 0)
     }))
 
-  it.live("whatever the runtime entry, Effect.log, Console.log and console.log from start-up and a handler go to stderr", () =>
+  it.live("whatever the runtime entry, Effect.log, Console.log and console.log from start-up and a handler go to stderr; no requestState warning", () =>
     Effect.forEach(["runMain", "runMain-plain", "runPromise", "launch"], (entry) =>
       Effect.gen(function*() {
         const run = yield* runStdio(bundled("stdio-entries"), [entry], [initialize, initialized, {
@@ -187,9 +203,12 @@ describe("NodeStdio server: stdout carries protocol frames only", () => {
           id: 2,
           method: "tools/call",
           params: { name: "shout", arguments: {} }
-        }], entry === "launch")
+        }, ask2026], entry === "launch")
         assertOnlyJsonRpc(run.stdout)
         assert.deepStrictEqual(resultOf(run.stdout, 2), { content: [{ type: "text", text: "shouted" }] }, entry)
+        assert.strictEqual((resultOf(run.stdout, 3) as { resultType?: unknown }).resultType, "input_required", entry)
+        // a stdio server is one process per client: its random requestState key cannot be a problem
+        assert.notInclude(run.stderr, "requestState is signed with a random key", entry)
         for (
           const log of [
             "startup: a layer's Effect.log",
