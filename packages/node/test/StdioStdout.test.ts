@@ -114,7 +114,7 @@ const runStdio = (program: string, args: ReadonlyArray<string>, requests: Readon
     const child = spawn(process.execPath, [program, ...args], { cwd: packageDir, stdio: ["pipe", "pipe", "pipe"] })
     let stdout = ""
     let stderr = ""
-    const lastId = (requests.findLast((r) => "id" in r) as { id: number }).id
+    const lastId = (requests.filter((r) => "id" in r).at(-1) as { id: number }).id
     child.stdout.on("data", (b: Buffer) => {
       stdout += b.toString()
       const answered = stdout.split("\n").some((line) => {
