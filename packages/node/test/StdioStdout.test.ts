@@ -9,6 +9,8 @@ import { ProtocolError } from "@effect-mcp/mcp/McpError"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as NdJson from "@effect-mcp/node/NdJson"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { assert, describe, it } from "@effect/vitest"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
@@ -193,6 +195,28 @@ describe("NodeStdio server: stdout carries protocol frames only", () => {
       assert.include(run.stderr, "my-server: serving on stdio")
       assert.include(run.stderr, "add 1 + 2")
       assert.strictEqual(run.code, 0)
+    }))
+
+  it.scopedLive("the official client talks to the README app and sees no stdout line it cannot parse", () =>
+    Effect.gen(function*() {
+      const errors: Array<string> = []
+      const client = yield* Effect.acquireRelease(
+        Effect.promise(async () => {
+          const client = new Client({ name: "official", version: "1.0.0" })
+          const transport = new StdioClientTransport({ command: process.execPath, args: [bundled("stdio-app")], cwd: packageDir, stderr: "pipe" })
+          await client.connect(transport)
+          const onerror = transport.onerror
+          transport.onerror = (error) => {
+            errors.push(error.message)
+            onerror?.(error)
+          }
+          return client
+        }),
+        (client) => Effect.promise(() => client.close())
+      )
+      const result = yield* Effect.promise(() => client.callTool({ name: "add", arguments: { a: 2, b: 3 } }))
+      assert.deepStrictEqual(result.structuredContent, { sum: 5 })
+      assert.deepStrictEqual(errors, [])
     }))
 
   it.live("whatever the runtime entry, Effect.log, Console.log and console.log from start-up and a handler go to stderr; no requestState warning", () =>
