@@ -2,7 +2,7 @@
  * The stdio transport of MCP, both sides, for Node.js.
  *
  * - Server: `layerServer()` provides a `Transport` over the process's stdin
- *   and stdout. stdout carries protocol messages only (while it runs, the
+ *   and stdout. stdout carries protocol messages only (from then on, the
  *   global `console`, and with it every Effect logger, writes to stderr); the incoming stream ends when stdin
  *   ends, so a server exits when its client goes away.
  * - Client: `layerClient({ command, args })` spawns the server in its own
@@ -77,7 +77,7 @@ export interface ServerOptions {
   readonly maxJsonDepth?: number | undefined
 }
 
-/** The methods of `console` that write, each of which is sent to stderr while a server owns stdout. */
+/** The methods of `console` that write, each of which is sent to stderr once a server owns stdout. */
 const CONSOLE_METHODS = [
   "log",
   "info",
@@ -99,47 +99,34 @@ const CONSOLE_METHODS = [
   "timeEnd"
 ] as const satisfies ReadonlyArray<keyof Console>
 
-let consoleOwners = 0
-let savedConsole: Partial<Record<(typeof CONSOLE_METHODS)[number], unknown>> = {}
+let consoleOnStderr = false
 
 /**
- * While in scope, the global `console` writes to stderr (`console.log`,
- * `info`, `debug`, `dir`, `table`, ... included): every logger of Effect
- * (`Logger.defaultLogger`, the pretty logger `NodeRuntime.runMain` installs,
- * `Logger.json`, ...) and `Console.log` write through it, so do most
- * libraries. Nested scopes share one redirection; the last one out restores
- * the console.
+ * From the first stdio server on `process.stdout` on, the global `console`
+ * writes to stderr (`console.log`, `info`, `debug`, `dir`, `table`, ...
+ * included): every logger of Effect (`Logger.defaultLogger`, the pretty
+ * logger `NodeRuntime.runMain` installs, `Logger.json`, ...) and
+ * `Console.log` write through it, so do most libraries. It is not restored
+ * when the server ends: the client reads stdout until the process exits, and
+ * what is logged last (`runMain` reporting the failure that ended the
+ * program) would reach it.
  */
-const consoleToStderr: Effect.Effect<void, never, Scope.Scope> = Effect.acquireRelease(
-  Effect.sync(() => {
-    if (consoleOwners++ > 0) return
-    const target = console as unknown as Record<string, unknown>
-    const toStderr = new NodeConsole({ stdout: process.stderr, stderr: process.stderr }) as unknown as Record<
-      string,
-      unknown
-    >
-    savedConsole = {}
-    for (const name of CONSOLE_METHODS) {
-      savedConsole[name] = target[name]
-      target[name] = toStderr[name]
-    }
-  }),
-  () =>
-    Effect.sync(() => {
-      if (--consoleOwners > 0) return
-      Object.assign(console, savedConsole)
-      savedConsole = {}
-    })
-)
+const consoleToStderr: Effect.Effect<void> = Effect.sync(() => {
+  if (consoleOnStderr) return
+  consoleOnStderr = true
+  const target = console as unknown as Record<string, unknown>
+  const toStderr = new NodeConsole({ stdout: process.stderr, stderr: process.stderr }) as unknown as Record<string, unknown>
+  for (const name of CONSOLE_METHODS) target[name] = toStderr[name]
+})
 
 /**
  * The server side of stdio as a `TransportShape`: frames read from `stdin`
  * (ending when it ends), messages written to `stdout` with backpressure.
  * Closing the scope stops reading so that the process can exit. When
- * `stdout` is the process's, the global `console` writes to stderr for as
- * long as the scope is open (so `console.log`, `Console.log` and every
+ * `stdout` is the process's, the global `console` writes to stderr from then
+ * on, for the rest of the process (so `console.log`, `Console.log` and every
  * console-based Effect logger, `NodeRuntime.runMain`'s pretty one included,
- * keep off the protocol stream).
+ * keep off the protocol stream, up to a failure reported at exit).
  *
  * @example
  * ```ts
@@ -179,8 +166,8 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
 
 /**
  * Provides the server `Transport` over the process's stdin and stdout. Since
- * stdout belongs to the protocol, the global `console` writes to stderr while
- * the layer is in place (see `makeServer`): Effect's loggers (the default
+ * stdout belongs to the protocol, the global `console` writes to stderr once
+ * the layer is built (see `makeServer`): Effect's loggers (the default
  * one, `NodeRuntime.runMain`'s pretty one, `Logger.json`, ...), `Console.log`
  * and a plain `console.log` all end up on stderr, whichever runtime entry
  * runs the program (`NodeRuntime.runMain`, `Effect.runPromise`,

@@ -219,6 +219,14 @@ describe("NodeStdio server: stdout carries protocol frames only", () => {
       assert.deepStrictEqual(errors, [])
     }))
 
+  it.live("a start-up failure that runMain reports after the server's scope closed goes to stderr", () =>
+    Effect.gen(function*() {
+      const run = yield* runStdio(bundled("stdio-entries"), ["fail-at-startup"], [initialize])
+      assert.deepStrictEqual(run.stdout, [])
+      assert.include(run.stderr, "database unreachable")
+      assert.strictEqual(run.code, 1)
+    }))
+
   it.live("whatever the runtime entry, Effect.log, Console.log and console.log from start-up and a handler go to stderr; no requestState warning", () =>
     Effect.forEach(["runMain", "runMain-plain", "runPromise", "launch"], (entry) =>
       Effect.gen(function*() {
