@@ -28,6 +28,8 @@ const entries = {
   "conformance-server": "packages/conformance/src/server.ts",
   "echo-server": "packages/node/test/fixtures/echo-server.ts",
   "cli-server": "packages/node/test/fixtures/cli-server.ts",
+  "stdio-entries": "packages/node/test/fixtures/stdio-entries.ts",
+  "stdio-app": "packages/node/examples/app/stdio.ts",
   cli: "packages/node/src/cli.ts",
   "fleet-instance": "packages/redis/test/fixtures/instance.ts",
   "wire-check": "packages/bench/src/wireCheck.ts"

@@ -255,9 +255,21 @@ export interface HandlerContextShape {
   readonly closeStream: Effect.Effect<void>
   /**
    * `notifications/message` related to this request, sent only when `level`
-   * is at or above the level the client set with `logging/setLevel` (all
-   * levels when it set none). `data` is any JSON value; `logger` names the
-   * source.
+   * is at or above the level the client asked for. This is the rule, in one
+   * place:
+   *
+   * - 2025 eras (a session): the level set with `logging/setLevel`; when the
+   *   client set none, every level is sent.
+   * - 2026-07-28 (stateless): the level in this request's `_meta`
+   *   (`"io.modelcontextprotocol/logLevel"`, which replaces
+   *   `logging/setLevel`); when the request carries none, nothing is sent (the
+   *   spec: the server MUST NOT send log messages for such a request).
+   *
+   * A client asks for a level with `McpClient`'s `logLevel` option (or
+   * `setLogLevel`), which is sent in either era; `emcp` asks for `info` on
+   * 2026 unless told otherwise (`--log-level`, `--quiet`). To skip building
+   * a costly message, `ServerSession.logs(session, level)` tells beforehand.
+   * `data` is any JSON value; `logger` names the source.
    *
    * @example
    * ```ts

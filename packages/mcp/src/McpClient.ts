@@ -238,6 +238,16 @@ export interface ClientOptions {
   readonly probeTimeout?: Duration.DurationInput | undefined
   /** 2026: bound on the input rounds (`InputRequiredResult`) of one call (default 10). */
   readonly maxInputRounds?: number | undefined
+  /**
+   * The lowest level of the server's log messages (`logMessages`) wanted. On
+   * 2026-07-28 it travels in the `_meta` of every request
+   * (`"io.modelcontextprotocol/logLevel"`); on 2025 it is sent with
+   * `logging/setLevel` once initialized, when the server declares `logging`.
+   * Without it a 2026 server sends no log messages and a 2025 one chooses
+   * (see `HandlerContext.log` for the rule). `setLogLevel` changes it later.
+   * @since 0.2.0
+   */
+  readonly logLevel?: McpSchema.LoggingLevel | undefined
 }
 
 type EffectRequirements<F> = F extends (...args: ReadonlyArray<never>) => Effect.Effect<infer _A, infer _E, infer R> ? R
@@ -504,6 +514,17 @@ export const applyElicitationDefaults: (
  * ```
  */
 export const make = <O extends ClientOptions>(
+  options: O
+): Effect.Effect<McpClientShape, ClientError, Transport | Scope.Scope | HandlerRequirements<O>> =>
+  Effect.tap(connect(options), (client) => askLogLevel(client, options.logLevel))
+
+/** `ClientOptions.logLevel`: in the 2026 envelope, or `logging/setLevel` to a 2025 server that logs. */
+const askLogLevel = (client: McpClientShape, level: McpSchema.LoggingLevel | undefined): Effect.Effect<void, ClientError> =>
+  level === undefined || (client.era === "2025" && client.serverCapabilities.logging === undefined)
+    ? Effect.void
+    : client.setLogLevel(level)
+
+const connect = <O extends ClientOptions>(
   options: O
 ): Effect.Effect<McpClientShape, ClientError, Transport | Scope.Scope | HandlerRequirements<O>> =>
   Effect.gen(function*() {

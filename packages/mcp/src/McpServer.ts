@@ -155,9 +155,13 @@ export interface ServerOptions {
   readonly cacheHints?: { readonly [method in CacheableMethod]?: CacheHint | undefined } | undefined
   /**
    * How the `requestState` of 2026-07-28 multi-round-trip requests is signed
-   * (see `HandlerContext`). By default with a random key of this process,
-   * which is logged as a warning on first use: a deployment of several
-   * instances must give every instance the same `keys`.
+   * (see `HandlerContext`). By default with a random key of this process:
+   * a deployment of several instances must give every instance the same
+   * `keys`. Without keys, a warning saying so is logged once per server, and
+   * only where it can matter: on the first state signed by an instance of a
+   * fleet (the streamable HTTP server with a `SessionStore`), or when a state
+   * is refused for its signature (one from another instance, or from before a
+   * restart). A stdio server or a single HTTP instance never logs it.
    */
   readonly requestState?: RequestStateOptions | undefined
 }
@@ -420,11 +424,6 @@ export interface ServerConnection {
  */
 export class McpServer extends Context.Tag("@effect-mcp/mcp/McpServer")<McpServer, McpServerShape>() {}
 
-const EPHEMERAL_KEY_WARNING =
-  "McpServer: requestState is signed with a random key of this process (no requestState.keys given); " +
-  "with several instances, a retry that reaches another one is refused (-32602): give every instance the same keys " +
-  "(McpServer.layerConfig reads them from MCP_REQUEST_STATE_KEYS)"
-
 /**
  * Builds a server from its options.
  *
@@ -451,7 +450,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
     const registry = yield* Registry.make(announcer.listChanged)
     const listPage = Pagination.make(options.pageSize ?? 100)
     const codec = RequestState.make(options.requestState)
-    const rounds = InputRequired.make(codec, codec.ephemeral ? EPHEMERAL_KEY_WARNING : undefined)
+    const rounds = InputRequired.make(codec, announcer.relayed)
     const extensions = Extensions.make()
     const dispatcher = Dispatch.make(
       registry,

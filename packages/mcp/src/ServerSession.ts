@@ -98,7 +98,7 @@ export const levelAllows = (threshold: McpSchema.LoggingLevel | undefined, level
 /**
  * Whether a log message at `level` goes to the client of `session`: at or above the level it set
  * (every level when it set none, on 2025; none on 2026, where a request without a level in its
- * `_meta` gets no log messages).
+ * `_meta` gets no log messages). The rule is `HandlerContext.log`'s.
  *
  * @example
  * ```ts

@@ -223,7 +223,26 @@ const connect = (
   options: Partial<McpServer.ServerOptions> = {},
   info?: Transport.TransportInfo,
   config?: ConfigProvider.ConfigProvider
-): Effect.Effect<Peer, never, Scope.Scope> =>
+): Effect.Effect<Peer, never, Scope.Scope> => Effect.map(connectWithServer(options, info, config), ({ peer }) => peer)
+
+/** The server's log messages, as text, and a layer that collects them. */
+const collectLogs = () => {
+  const logs: Array<string> = []
+  const logger = Logger.replace(
+    Logger.defaultLogger,
+    Logger.make(({ message }) => {
+      logs.push(String(Array.isArray(message) ? message.join(" ") : message))
+    })
+  )
+  return { logs, logger }
+}
+
+/** `connect`, with the server. */
+const connectWithServer = (
+  options: Partial<McpServer.ServerOptions> = {},
+  info?: Transport.TransportInfo,
+  config?: ConfigProvider.ConfigProvider
+): Effect.Effect<{ readonly peer: Peer; readonly server: McpServer.McpServerShape }, never, Scope.Scope> =>
   Effect.gen(function*() {
     const server = Context.get(yield* Layer.build(serverLayer(options, config)), McpServer.McpServer)
     const pair = yield* Transport.makeMemoryPair()
@@ -233,11 +252,12 @@ const connect = (
       onRequest: () => Effect.die("a 2026 server sends no requests"),
       onNotification: () => Effect.void
     })
-    return {
+    const peer: Peer = {
       client,
       wire: pair.wire,
       request: (method, params) => client.request(method, params as JsonRpc.Params) as Effect.Effect<Json, McpError>
     }
+    return { peer, server }
   })
 
 const call = (peer: Peer, name: string, extra: Json = {}, capabilities?: Json) =>
@@ -542,23 +562,45 @@ describe("requestState", () => {
       assert.strictEqual(textOf(onlyB), "Hello, Ada!")
     }))
 
-  it.scoped("without keys, a random key of the process is used and a warning is logged once", () =>
+  it.scoped("without keys, a random key of the process is used; a server of one instance does not warn about it", () =>
     Effect.gen(function*() {
-      const logs: Array<string> = []
-      const logger = Logger.make(({ message }) => {
-        logs.push(String(Array.isArray(message) ? message.join(" ") : message))
-      })
-      const peer = yield* connect({ requestState: undefined }).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, logger))
-      )
+      const { logs, logger } = collectLogs()
+      const peer = yield* connect({ requestState: undefined }).pipe(Effect.provide(logger))
       const first = yield* call(peer, "greet")
       yield* call(peer, "greet")
       const done = yield* call(peer, "greet", { inputResponses: answerAll(first), requestState: first.requestState })
       assert.strictEqual(textOf(done), "Hello, Ada!")
-      assert.strictEqual(logs.filter((l) => l.includes("random key")).length, 1, logs.join("\n"))
+      assert.strictEqual(logs.filter((l) => l.includes("random key")).length, 0, logs.join("\n"))
       const other = yield* connect({ requestState: { keys: [KEY_A] } })
       const refused = yield* errorOf(call(other, "greet", { inputResponses: answerAll(first), requestState: first.requestState }))
       assert.strictEqual(refused.code, -32602)
+    }))
+
+  it.scoped("without keys, an instance of a fleet (a relay installed) warns once, on the first state it signs", () =>
+    Effect.gen(function*() {
+      const { logs, logger } = collectLogs()
+      const { peer, server } = yield* connectWithServer({ requestState: undefined }).pipe(Effect.provide(logger))
+      // what the streamable HTTP server does when it has a SessionStore
+      yield* server.relay(() => Effect.void)
+      const first = yield* call(peer, "greet")
+      yield* call(peer, "greet")
+      yield* call(peer, "greet", { inputResponses: answerAll(first), requestState: first.requestState })
+      assert.strictEqual(logs.filter((l) => l.includes("random key of this process")).length, 1, logs.join("\n"))
+    }))
+
+  it.scoped("without keys, a state refused for its signature (another instance's) makes the server warn, once", () =>
+    Effect.gen(function*() {
+      const { logs, logger } = collectLogs()
+      const signer = yield* connect({ requestState: { keys: [KEY_A] } })
+      const foreign = yield* call(signer, "greet")
+      const peer = yield* connect({ requestState: undefined }).pipe(Effect.provide(logger))
+      for (let i = 0; i < 2; i++) {
+        const refused = yield* errorOf(
+          call(peer, "greet", { inputResponses: answerAll(foreign), requestState: foreign.requestState })
+        )
+        assert.strictEqual(refused.code, -32602)
+      }
+      assert.strictEqual(logs.filter((l) => l.includes("random key of this process")).length, 1, logs.join("\n"))
     }))
 
   it.scoped("McpServer.layerConfig: the keys (newest first) and ttl of MCP_REQUEST_STATE_KEYS and MCP_REQUEST_STATE_TTL", () =>

@@ -852,6 +852,37 @@ describe("McpServer logging", () => {
       assertWireValid(pair.wire)
     }))
 
+  it.scopedLive("2026-07-28: a call without a level in its _meta gets no log messages; McpClient's logLevel puts one there", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Chatty))
+      const run = (logLevel: McpSchema.LoggingLevel | undefined) =>
+        Effect.gen(function*() {
+          const { client, pair } = yield* connect(server, {
+            client: logLevel === undefined ? { era: "2026-07-28" } : { era: "2026-07-28", logLevel }
+          })
+          assert.strictEqual(client.era, "2026")
+          yield* client.callTool("chatty")
+          const [call] = requests(pair.wire, "client", "tools/call")
+          const meta = (call.params as { _meta: Record<string, unknown> })._meta
+          const levels = notifications(pair.wire, "server", "notifications/message").map((m) => (m.params as { level: string }).level)
+          return { sent: meta["io.modelcontextprotocol/logLevel"], levels }
+        })
+      assert.deepStrictEqual(yield* run(undefined), { sent: undefined, levels: [] })
+      assert.deepStrictEqual(yield* run("warning"), { sent: "warning", levels: ["error"] })
+      assert.deepStrictEqual(yield* run("debug"), { sent: "debug", levels: ["info", "error"] })
+    }))
+
+  it.scopedLive("2025: McpClient's logLevel is sent with logging/setLevel once initialized", () =>
+    Effect.gen(function*() {
+      const server = yield* buildServer(McpServer.register(Chatty))
+      const { client, pair } = yield* connect(server, { client: { logLevel: "warning" } })
+      yield* client.callTool("chatty")
+      assert.deepStrictEqual(requests(pair.wire, "client", "logging/setLevel").map((r) => r.params), [{ level: "warning" }])
+      const levels = notifications(pair.wire, "server", "notifications/message").map((m) => (m.params as { level: string }).level)
+      assert.deepStrictEqual(levels, ["error"])
+      assertWireValid(pair.wire)
+    }))
+
   it.scopedLive("with no level set every message crosses", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Chatty))

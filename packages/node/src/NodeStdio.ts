@@ -2,8 +2,8 @@
  * The stdio transport of MCP, both sides, for Node.js.
  *
  * - Server: `layerServer()` provides a `Transport` over the process's stdin
- *   and stdout. stdout carries protocol messages only (the layer also routes
- *   Effect's default logger to stderr); the incoming stream ends when stdin
+ *   and stdout. stdout carries protocol messages only (from then on, the
+ *   global `console`, and with it every Effect logger, writes to stderr); the incoming stream ends when stdin
  *   ends, so a server exits when its client goes away.
  * - Client: `layerClient({ command, args })` spawns the server in its own
  *   process group and provides a `Transport` over the child's stdin/stdout,
@@ -43,7 +43,6 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
 import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
@@ -51,6 +50,7 @@ import * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
+import { Console as NodeConsole } from "node:console"
 import type { Readable, Writable } from "node:stream"
 import { StringDecoder } from "node:string_decoder"
 import * as NdJson from "./NdJson.js"
@@ -77,10 +77,56 @@ export interface ServerOptions {
   readonly maxJsonDepth?: number | undefined
 }
 
+/** The methods of `console` that write, each of which is sent to stderr once a server owns stdout. */
+const CONSOLE_METHODS = [
+  "log",
+  "info",
+  "debug",
+  "dir",
+  "dirxml",
+  "table",
+  "trace",
+  "warn",
+  "error",
+  "assert",
+  "group",
+  "groupCollapsed",
+  "groupEnd",
+  "count",
+  "countReset",
+  "time",
+  "timeLog",
+  "timeEnd"
+] as const satisfies ReadonlyArray<keyof Console>
+
+let consoleOnStderr = false
+
+/**
+ * From the first stdio server on `process.stdout` on, the global `console`
+ * writes to stderr (`console.log`, `info`, `debug`, `dir`, `table`, ...
+ * included): every logger of Effect (`Logger.defaultLogger`, the pretty
+ * logger `NodeRuntime.runMain` installs, `Logger.json`, ...) and
+ * `Console.log` write through it, so do most libraries. It is not restored
+ * when the server ends: the client reads stdout until the process exits, and
+ * what is logged last (`runMain` reporting the failure that ended the
+ * program) would reach it.
+ */
+const consoleToStderr: Effect.Effect<void> = Effect.sync(() => {
+  if (consoleOnStderr) return
+  consoleOnStderr = true
+  const target = console as unknown as Record<string, unknown>
+  const toStderr = new NodeConsole({ stdout: process.stderr, stderr: process.stderr }) as unknown as Record<string, unknown>
+  for (const name of CONSOLE_METHODS) target[name] = toStderr[name]
+})
+
 /**
  * The server side of stdio as a `TransportShape`: frames read from `stdin`
  * (ending when it ends), messages written to `stdout` with backpressure.
- * Closing the scope stops reading so that the process can exit.
+ * Closing the scope stops reading so that the process can exit. When
+ * `stdout` is the process's, the global `console` writes to stderr from then
+ * on, for the rest of the process (so `console.log`, `Console.log` and every
+ * console-based Effect logger, `NodeRuntime.runMain`'s pretty one included,
+ * keep off the protocol stream, up to a failure reported at exit).
  *
  * @example
  * ```ts
@@ -96,6 +142,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
   Effect.gen(function*() {
     const stdin = options?.stdin ?? process.stdin
     const stdout = options?.stdout ?? process.stdout
+    if (stdout === process.stdout) yield* consoleToStderr
     const writer = yield* NdJson.makeWriter(stdout)
     // once the transport is released, stop holding the process open on stdin
     // (pausing is not enough: a pipe being read keeps the event loop alive)
@@ -119,8 +166,13 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
 
 /**
  * Provides the server `Transport` over the process's stdin and stdout. Since
- * stdout belongs to the protocol, the layer also sends Effect's default logger
- * to stderr (a custom logger that writes to stdout would corrupt the stream).
+ * stdout belongs to the protocol, the global `console` writes to stderr once
+ * the layer is built (see `makeServer`): Effect's loggers (the default
+ * one, `NodeRuntime.runMain`'s pretty one, `Logger.json`, ...), `Console.log`
+ * and a plain `console.log` all end up on stderr, whichever runtime entry
+ * runs the program (`NodeRuntime.runMain`, `Effect.runPromise`,
+ * `Layer.launch`). Only a logger that writes to `process.stdout` itself would
+ * corrupt the stream.
  *
  * @example
  * ```ts
@@ -146,10 +198,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
  * @category layers
  */
 export const layerServer = (options?: ServerOptions): Layer.Layer<Transport> =>
-  Layer.merge(
-    Layer.scoped(Transport, makeServer(options)),
-    Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.stringLogger))
-  )
+  Layer.scoped(Transport, makeServer(options))
 
 // ----------------------------------------------------------------------------
 // client

@@ -389,6 +389,15 @@ describe.concurrent("emcp over stdio", () => {
       assertOneLineFailure(silent, /^emcp: timed out after 500ms$/)
     }), SPAWNS)
 
+  it.live("a 2026 call that asks the client (a signed requestState) prints no requestState warning, with the server's stderr copied", () =>
+    Effect.gen(function*() {
+      const run = yield* emcp("--stdio", CLI_SERVER, "--verbose", "--protocol", "2026-07-28", "--root", "/tmp", "tools", "call", "roots")
+      assertOk(run)
+      assert.deepStrictEqual(JSON.parse(run.stdout), [{ uri: "file:///tmp", name: "tmp" }])
+      assert.include(run.stderr, "cli-server: ready")
+      assert.strictEqual(run.stderr.split("requestState is signed with a random key").length - 1, 0, run.stderr)
+    }), SPAWNS)
+
   it.live("a server's non-JSON stdout line is a warning on stderr; stdout keeps only the result", () =>
     Effect.gen(function*() {
       const run = yield* emcp("--stdio", CHATTY, "call", "ping", "--json")
@@ -526,7 +535,7 @@ layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over
       assert.strictEqual(JSON.parse(json.stdout).isError, true)
     }))
 
-  it.effect("progress on stderr, log messages at --log-level, none with -q", () =>
+  it.effect("progress on stderr, log messages at --log-level (info without it, in either era), none with -q", () =>
     Effect.gen(function*() {
       const progress = yield* http("tools", "call", "test_tool_with_progress")
       assertOk(progress)
@@ -545,6 +554,17 @@ layer(TestServerLive, { excludeTestServices: true, timeout: 30_000 })("emcp over
       const quiet = yield* http("-q", "tools", "call", "log_all", "--log-level", "debug")
       assertOk(quiet)
       assert.strictEqual(quiet.stderr, "")
+      // without --log-level, info and above, in either era (2026 sends nothing unless asked: emcp asks for info)
+      for (const protocol of ["2026-07-28", "2025-11-25"]) {
+        const plain = yield* http("tools", "call", "log_all", "--protocol", protocol)
+        assertOk(plain)
+        assert.deepStrictEqual(lines(plain.stderr), [
+          "[info] cli-server: a info message",
+          "[notice] cli-server: a notice message",
+          "[warning] cli-server: a warning message",
+          "[error] cli-server: a error message"
+        ], protocol)
+      }
     }))
 
   it.effect("resources list, templates and read", () =>

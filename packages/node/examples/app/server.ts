@@ -14,7 +14,7 @@ const Add = McpServer.tool({
   description: "Adds two numbers",
   parameters: Schema.Struct({ a: Schema.Number, b: Schema.Number }),
   success: Schema.Struct({ sum: Schema.Number }),
-  handler: ({ a, b }) => Effect.succeed({ sum: a + b })
+  handler: ({ a, b }) => Effect.log(`add ${a} + ${b}`).pipe(Effect.as({ sum: a + b }))
 })
 
 const Countdown = McpServer.tool({

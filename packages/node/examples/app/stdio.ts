@@ -9,7 +9,8 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as Effect from "effect/Effect"
 import { ServerLive } from "./server.js"
 
-McpServer.run.pipe(
+Effect.logInfo("my-server: serving on stdio").pipe(
+  Effect.zipRight(McpServer.run),
   Effect.provide(ServerLive),
   Effect.provide(NodeStdio.layerServer()),
   NodeRuntime.runMain

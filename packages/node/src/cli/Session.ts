@@ -138,8 +138,11 @@ const withSession = <A>(
         )
         yield* Effect.yieldNow() // subscribed before the first request
       }
-      if (settings.logLevel !== undefined && client.serverCapabilities.logging !== undefined) {
-        yield* client.setLogLevel(settings.logLevel)
+      // the level asked for: --log-level; on 2026, where a request without one gets no log
+      // messages, `info` (what is printed without --log-level), unless --quiet
+      const wanted = settings.logLevel ?? (client.era === "2026" && !settings.quiet ? "info" : undefined)
+      if (wanted !== undefined && (client.era === "2026" || client.serverCapabilities.logging !== undefined)) {
+        yield* client.setLogLevel(wanted)
       }
       const callOptions: McpClient.CallOptions = settings.quiet
         ? {}

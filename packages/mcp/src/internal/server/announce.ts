@@ -29,6 +29,8 @@ export interface Announcer {
   readonly resourceUpdated: (uri: string) => Effect.Effect<void>
   /** Sends the announcements to `send` for the life of the scope; returns the local delivery. */
   readonly relay: (send: Send) => Effect.Effect<Send, never, Scope.Scope>
+  /** Whether a relay is installed: the server is one instance of a fleet. */
+  readonly relayed: () => boolean
 }
 
 /** The definitions of a list, by key: the same features give the same digest on every instance. */
@@ -65,6 +67,7 @@ export const make = (sessions: Sessions, registry: () => Effect.Effect<Registry>
         const send = relays.at(-1)
         return send === undefined ? sessions.resourceUpdated(uri) : send({ _tag: "ResourceUpdated", uri })
       }),
+    relayed: () => relays.length > 0,
     relay: (send) =>
       Effect.acquireRelease(
         Effect.sync(() => {

@@ -183,7 +183,12 @@ const REJECTIONS: { readonly [R in RequestState.Rejection]: string } = {
 }
 
 /** The round's answers from the request: its state opened and checked, its responses. */
-const prepare = (codec: RequestState.Codec, env: RequestEnv, bind: () => string): Effect.Effect<Round, ErrorResponse> => {
+const prepare = (
+  codec: RequestState.Codec,
+  env: RequestEnv,
+  bind: () => string,
+  onBadSignature: () => Effect.Effect<void>
+): Effect.Effect<Round, ErrorResponse> => {
   const params = env.incoming.request.params ?? {}
   const responses = params.inputResponses
   if (responses !== undefined && !isRecord(responses)) {
@@ -193,6 +198,7 @@ const prepare = (codec: RequestState.Codec, env: RequestEnv, bind: () => string)
   if (state === undefined) return Effect.succeed(new Round(responses))
   if (typeof state !== "string") return Effect.fail(invalidParams("requestState must be a string"))
   return codec.open(state, bind()).pipe(
+    Effect.tapError((rejection) => rejection === "signature" ? onBadSignature() : Effect.void),
     Effect.mapError((rejection) => invalidParams(`Invalid requestState: ${REJECTIONS[rejection]}`)),
     Effect.flatMap((payload) => {
       if (!isPayload(payload)) return Effect.fail(invalidParams(`Invalid requestState: ${REJECTIONS.malformed}`))
@@ -214,14 +220,26 @@ const bindingText = (env: RequestEnv, binding: Binding): string => {
   ])
 }
 
+const EPHEMERAL_KEY_WARNING =
+  "McpServer: requestState is signed with a random key of this process (no requestState.keys given); " +
+  "with several instances, a retry that reaches another one is refused (-32602): give every instance the same keys " +
+  "(McpServer.layerConfig reads them from MCP_REQUEST_STATE_KEYS)"
+
 /**
- * A runner sealing states with `codec`; `warn` is logged once, on the first
- * state sealed with a key of this process only. The handler runs in the
- * request's own fiber: a round that asked ends with the handler interrupted
- * (see `Round.#stop`).
+ * A runner sealing states with `codec`. With a key of this process only
+ * (`codec.ephemeral`), a warning is logged once, where it can matter: on the
+ * first state sealed while `inFleet()` (the server is one of several
+ * instances), or on the first state refused for its signature. The handler
+ * runs in the request's own fiber: a round that asked ends with the handler
+ * interrupted (see `Round.#stop`).
  */
-export const make = (codec: RequestState.Codec, warn: string | undefined): Runner => {
-  let warned = warn === undefined
+export const make = (codec: RequestState.Codec, inFleet: () => boolean): Runner => {
+  let warned = !codec.ephemeral
+  const warnOnce = (when: boolean): Effect.Effect<void> => {
+    if (warned || !when) return Effect.void
+    warned = true
+    return Effect.logWarning(EPHEMERAL_KEY_WARNING)
+  }
   const finish = <A>(
     round: Round,
     exit: Exit.Exit<A, ErrorResponse>,
@@ -230,10 +248,8 @@ export const make = (codec: RequestState.Codec, warn: string | undefined): Runne
     if (round.invalid !== undefined) return Effect.fail(round.invalid)
     // not asked, or ended on its own (done, or a branch failed, while a question was open)
     if (round.version === 0 || !(Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause))) return exit
-    const warning = warned ? Effect.void : Effect.logWarning(warn)
-    warned = true
     return Effect.zipRight(
-      warning,
+      warnOnce(inFleet()),
       Effect.map(codec.seal(round.payload(), bind()), (requestState): McpSchema2026.InputRequiredResult => ({
         resultType: McpSchema2026.RESULT_TYPE_INPUT_REQUIRED,
         inputRequests: round.pending,
@@ -255,7 +271,7 @@ export const make = (codec: RequestState.Codec, warn: string | undefined): Runne
     const params = env.incoming.request.params
     return params?.requestState === undefined && params?.inputResponses === undefined
       ? run(new Round(undefined))
-      : Effect.flatMap(prepare(codec, env, bind), run)
+      : Effect.flatMap(prepare(codec, env, bind, () => warnOnce(true)), run)
   }
 }
 

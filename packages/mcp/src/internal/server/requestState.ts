@@ -39,7 +39,7 @@ export interface Codec {
   readonly seal: (payload: unknown, binding: string) => Effect.Effect<string>
   /** The payload of a state minted by one of the keys for `binding`, not expired. */
   readonly open: (state: string, binding: string) => Effect.Effect<unknown, Rejection>
-  /** Whether the keys are this process's random one (the server warns once). */
+  /** Whether the keys are this process's random one (the server may warn: see `InputRequired.make`). */
   readonly ephemeral: boolean
 }
 
