@@ -438,8 +438,7 @@ export const layer = (
   let server: Server | undefined
   const serve = Layer.scopedDiscard(
     Effect.gen(function*() {
-      // listening already: `server` is set
-      yield* HttpServer.HttpServer
+      // made, not listening yet (see `listen`): `server` is set
       const mcp = yield* StreamableHttpServer.StreamableHttpServer
       // the MCP path itself is answered by `listener` below
       const routes: Record<string, HttpApp.Default> = {}
@@ -532,10 +531,14 @@ export const layer = (
       yield* Fiber.interrupt(grace)
     })
   ))
-  return serve.pipe(
+  // listening comes last, once the `request` listener is on: a connection accepted earlier (a
+  // load balancer's probe, a client started beside the server) would find no listener and wait
+  // forever, while the endpoint's layers (a fleet's subscription, the platform's import) build
+  return listen(() => server!, options.port, host).pipe(
+    Layer.provideMerge(serve),
     Layer.provideMerge(endpoint),
     Layer.provideMerge(forceClose),
-    Layer.provideMerge(listen(() => (server = keptAlive(createServer())), options.port, host))
+    Layer.provideMerge(created(() => (server = keptAlive(createServer()))))
   )
 }
 
@@ -563,16 +566,23 @@ const keptAlive = (server: Server): Server => {
   return server
 }
 
-/** `node:http` listening, as the `HttpServer` service; its `serve` runs an app through the platform's handler. */
-const listen = (evaluate: () => Server, port: number, host: string): Layer.Layer<HttpServer.HttpServer, TransportError> =>
+/** The `node:http` server, made (not listening) for the life of the scope; closed with it. */
+const created = (evaluate: () => Server): Layer.Layer<never> =>
+  Layer.scopedDiscard(Effect.acquireRelease(Effect.sync(evaluate), (server) =>
+    Effect.async<void>((resume) => {
+      if (!server.listening) return resume(Effect.void)
+      server.close(() => resume(Effect.void))
+    })))
+
+/**
+ * The server made by `created`, listening, as the `HttpServer` service; its `serve` runs an app
+ * through the platform's handler.
+ */
+const listen = (made: () => Server, port: number, host: string): Layer.Layer<HttpServer.HttpServer, TransportError> =>
   Layer.scoped(
     HttpServer.HttpServer,
     Effect.gen(function*() {
-      const server = yield* Effect.acquireRelease(Effect.sync(evaluate), (server) =>
-        Effect.async<void>((resume) => {
-          if (!server.listening) return resume(Effect.void)
-          server.close(() => resume(Effect.void))
-        }))
+      const server = made()
       yield* Effect.async<void, TransportError>((resume) => {
         const onError = (cause: unknown) => resume(Effect.fail(listenError(host, port, cause)))
         server.on("error", onError)
