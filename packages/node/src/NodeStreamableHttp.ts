@@ -161,7 +161,31 @@ interface WriteLimits {
   readonly maxBufferedBytes: number
   readonly now: () => number
   /** Runs an effect outside any fiber of a request (a pushed body's `release`, its warnings). */
-  readonly runFork: (effect: Effect.Effect<void>) => unknown
+  readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+}
+
+/** How long a connection answered before its request's body came (a 413) is read on, at most, before it is cut. */
+const LINGER = Duration.seconds(5)
+
+/**
+ * A response written while its request's body still comes (a 413, with `connection: close`):
+ * node would end the socket and destroy it once the response is out, and the client's next
+ * bytes, arriving on a closed socket, would bring back a reset, which can discard the 413 unread
+ * on the client's side (it got `EPIPE` and no answer). Closed gracefully instead, as HTTP servers
+ * linger: the answer, then our side's end, while what still comes is read and dropped (node's
+ * parser reads on); the socket is destroyed once the client ends its side, or after `LINGER`.
+ * Node closes the connection with the socket's `destroySoon`, so that is what is replaced.
+ */
+const lingerOnClose = (res: ServerResponse, limits: WriteLimits): void => {
+  const socket = res.socket
+  if (socket === null) return
+  socket.destroySoon = () => {
+    socket.end()
+    if (socket.readableEnded) return void socket.destroy()
+    const cut = limits.runFork(Effect.sleep(LINGER).pipe(Effect.zipRight(Effect.sync(() => socket.destroy()))))
+    socket.once("end", () => socket.destroy())
+    socket.once("close", () => cut.unsafeInterruptAsFork(FiberId.none))
+  }
 }
 
 /** The reader `StreamableHttpServer` puts on its SSE bodies, under this global symbol (see its `sseStream`). */
@@ -476,6 +500,8 @@ export const layer = (
         // the MCP endpoint straight on node:http, without the platform's request and response
         // objects: about half the server's CPU per POST, and memory per standing GET
         const serve = (body: Effect.Effect<Uint8Array, Error>) => {
+          // answered before its body came (too long): the connection closes without a reset
+          if (!req.complete) lingerOnClose(res, limits)
           const responded = mcp.respond(endpointRequest(req, body))
           // answered as it was asked (a 202 for a notification, a standing GET, a refusal): written
           // now, with no fiber; what is left to write (a pumped body), in one
