@@ -61,12 +61,23 @@ export interface Options extends StreamableHttpServer.Options {
    */
   readonly closeGrace?: Duration.DurationInput | undefined
   /**
-   * Bytes an SSE response may have written and the client not yet taken
-   * (default 64 MiB); a stream that goes over it is ended, and the log says so.
-   * Writes wait for the client past node's buffer mark, so this is reached by
-   * one large batch of events: it bounds what a client that never reads costs.
+   * Bytes one response may have written and the client not yet taken
+   * (default 32 MiB, as the client's default `maxEventSize` and stdio's
+   * message limit); a response that goes over it is ended (an SSE stream's
+   * request is then cancelled), and the log says so. Writes wait for the
+   * client past node's buffer mark, so this is reached by one large answer or
+   * batch of events, read or not: it bounds what a client that never reads
+   * costs, and is the largest answer the server can send.
    */
   readonly maxBufferedBytes?: number | undefined
+  /**
+   * Bytes all responses together may hold for clients that have not taken
+   * them (default 128 MiB): past it, the responses waiting longest on their
+   * clients are ended until they hold less, so N clients that never read
+   * cannot pin N × `maxBufferedBytes`, and the others go on being served.
+   * @since 0.2.0
+   */
+  readonly maxTotalBufferedBytes?: number | undefined
   /**
    * How long a response may wait for the client to take what was written
    * (default 30 s): an SSE stream whose client stops reading, or a large
@@ -143,6 +154,13 @@ const watchWhole = (res: ServerResponse, stalled: Stalled, now: number) => {
   res.once("close", done)
 }
 
+/** A whole body written: watched until its client took it, within the byte budgets. */
+const wroteWhole = (res: ServerResponse, limits: WriteLimits): Effect.Effect<void> => {
+  watchWhole(res, limits.stalled, limits.now())
+  const ended = enforceBudgets(res, limits)
+  return ended === undefined ? Effect.void : Effect.logWarning(ended)
+}
+
 /** Ends the responses whose client has not taken what was written for `timeoutMs`. */
 const cutStalled = (stalled: Stalled, now: number, timeoutMs: number): Effect.Effect<void> =>
   Effect.suspend(() => {
@@ -156,9 +174,47 @@ const cutStalled = (stalled: Stalled, now: number, timeoutMs: number): Effect.Ef
     return Effect.logWarning(`ended ${cut.length} response(s) whose client took nothing for ${timeoutMs} ms`)
   })
 
+/** What the responses waiting on their clients hold: the others hold less than node's buffer mark each. */
+const heldBytes = (stalled: Stalled): number => {
+  let total = 0
+  for (const res of stalled.keys()) total += res.writableLength
+  return total
+}
+
+/**
+ * The byte budgets, after a write to `res`: over its own (`maxBufferedBytes`) it is ended; and
+ * while the responses waiting on their clients hold more than `maxTotalBufferedBytes` together,
+ * the one waiting longest is ended (it may be `res`), until they do not. Ending a response
+ * releases what it held, and its stream's request is cancelled. What was ended, as a warning.
+ */
+const enforceBudgets = (res: ServerResponse, limits: WriteLimits): string | undefined => {
+  if (res.destroyed) return undefined
+  const unsent = res.writableLength
+  if (unsent > limits.maxBufferedBytes) {
+    limits.stalled.delete(res)
+    res.destroy()
+    return `ended a response whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
+  }
+  if (!limits.stalled.has(res)) return undefined
+  let total = heldBytes(limits.stalled)
+  if (total <= limits.maxTotalBufferedBytes) return undefined
+  const held = total
+  let ended = 0
+  // the longest waiting first (a stable sort: in the order they came, among equals)
+  for (const [waiting] of Array.from(limits.stalled).sort(([, a], [, b]) => a - b)) {
+    if (total <= limits.maxTotalBufferedBytes) break
+    total -= waiting.writableLength
+    limits.stalled.delete(waiting)
+    waiting.destroy()
+    ended++
+  }
+  return `ended ${ended} response(s) waiting longest on their clients: responses held ${held} unsent bytes, over the server's budget of ${limits.maxTotalBufferedBytes}`
+}
+
 interface WriteLimits {
   readonly stalled: Stalled
   readonly maxBufferedBytes: number
+  readonly maxTotalBufferedBytes: number
   readonly now: () => number
   /** Runs an effect outside any fiber of a request (a pushed body's `release`, its warnings). */
   readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
@@ -231,14 +287,12 @@ const writeResponse = (
   switch (body._tag) {
     case "Uint8Array":
       res.end(body.body)
-      watchWhole(res, limits.stalled, limits.now())
-      return Effect.void
+      return wroteWhole(res, limits)
     case "Raw": {
       const raw = body.body
       if (typeof raw === "string" || raw instanceof Uint8Array) {
         res.end(raw)
-        watchWhole(res, limits.stalled, limits.now())
-        return Effect.void
+        return wroteWhole(res, limits)
       }
       // the endpoint makes text bodies only
       res.end()
@@ -248,16 +302,11 @@ const writeResponse = (
       const write = (chunk: Chunk.Chunk<Uint8Array>): Effect.Effect<void> => {
         let full = false
         for (const bytes of chunk) full = !res.write(bytes) || full
-        if (res.writableLength > limits.maxBufferedBytes && !res.destroyed) {
-          const unsent = res.writableLength
-          res.destroy()
-          return Effect.logWarning(
-            `ended an SSE stream whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
-          )
-        }
+        if (full && !res.destroyed) limits.stalled.set(res, limits.now())
+        const ended = enforceBudgets(res, limits)
+        if (ended !== undefined) return Effect.logWarning(ended)
         return full && !res.destroyed
           ? Effect.async<void>((resume) => {
-            limits.stalled.set(res, limits.now())
             const stop = () => {
               limits.stalled.delete(res)
               res.off("drain", go)
@@ -332,14 +381,6 @@ class PushWriter {
     const { res, limits } = this
     if (res.destroyed || res.writableEnded) return true
     const room = res.write(text)
-    if (res.writableLength > limits.maxBufferedBytes) {
-      const unsent = res.writableLength
-      res.destroy()
-      limits.runFork(Effect.logWarning(
-        `ended an SSE stream whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
-      ))
-      return true
-    }
     if (!room && !this.watching) {
       this.watching = true
       limits.stalled.set(res, limits.now())
@@ -351,6 +392,11 @@ class PushWriter {
           this.drained?.()
         }
       )
+    }
+    const ended = enforceBudgets(res, limits)
+    if (ended !== undefined) {
+      limits.runFork(Effect.logWarning(ended))
+      return true
     }
     return room
   }
@@ -457,7 +503,8 @@ export const layer = (
     }
   const mcpPath = options.path ?? "/mcp"
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
-  const maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024 * 1024
+  const maxBufferedBytes = options.maxBufferedBytes ?? 32 * 1024 * 1024
+  const maxTotalBufferedBytes = options.maxTotalBufferedBytes ?? 128 * 1024 * 1024
   const writeTimeoutMs = Duration.toMillis(options.writeTimeout ?? Duration.seconds(30))
   let server: Server | undefined
   const serve = Layer.scopedDiscard(
@@ -485,6 +532,7 @@ export const layer = (
       const limits: WriteLimits = {
         stalled: new Map(),
         maxBufferedBytes,
+        maxTotalBufferedBytes,
         now: () => clock.unsafeCurrentTimeMillis(),
         runFork
       }
