@@ -35,6 +35,7 @@ import * as FiberId from "effect/FiberId"
 import * as Runtime from "effect/Runtime"
 import * as Stream from "effect/Stream"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { Socket } from "node:net"
 
 /**
  * Where to listen, and the endpoint's options.
@@ -230,12 +231,15 @@ const LINGER = Duration.seconds(5)
  * on the client's side (it got `EPIPE` and no answer). Closed gracefully instead, as HTTP servers
  * linger: the answer, then our side's end, while what still comes is read and dropped (node's
  * parser reads on); the socket is destroyed once the client ends its side, or after `LINGER`.
- * Node closes the connection with the socket's `destroySoon`, so that is what is replaced.
+ * Node closes the connection with the socket's `destroySoon`, so that is what is replaced: as
+ * node does it when the request came whole by then (a connection kept alive keeps the override
+ * of its last request that set one).
  */
-const lingerOnClose = (res: ServerResponse, limits: WriteLimits): void => {
+const lingerOnClose = (req: IncomingMessage, res: ServerResponse, limits: WriteLimits): void => {
   const socket = res.socket
   if (socket === null) return
   socket.destroySoon = () => {
+    if (req.complete) return Socket.prototype.destroySoon.call(socket)
     socket.end()
     if (socket.readableEnded) return void socket.destroy()
     const cut = limits.runFork(Effect.sleep(LINGER).pipe(Effect.zipRight(Effect.sync(() => socket.destroy()))))
@@ -544,12 +548,16 @@ export const layer = (
         ))
       }
       const listener = (req: IncomingMessage, res: ServerResponse) => {
-        if (pathOf(req.url) !== mcpPath) return viaPlatform(req, res)
+        if (pathOf(req.url) !== mcpPath) {
+          // the legacy endpoint's 413 (or any answer before the body came) closes gracefully too
+          lingerOnClose(req, res, limits)
+          return viaPlatform(req, res)
+        }
         // the MCP endpoint straight on node:http, without the platform's request and response
         // objects: about half the server's CPU per POST, and memory per standing GET
         const serve = (body: Effect.Effect<Uint8Array, Error>) => {
           // answered before its body came (too long): the connection closes without a reset
-          if (!req.complete) lingerOnClose(res, limits)
+          if (!req.complete) lingerOnClose(req, res, limits)
           const responded = mcp.respond(endpointRequest(req, body))
           // answered as it was asked (a 202 for a notification, a standing GET, a refusal): written
           // now, with no fiber; what is left to write (a pumped body), in one
