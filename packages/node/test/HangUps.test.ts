@@ -56,7 +56,21 @@ const Blob = McpServer.tool({
   parameters: Schema.Struct({ bytes: Schema.Int }),
   handler: ({ bytes }) => Effect.sync(() => (blobs++, "x".repeat(bytes)))
 })
-const Features = McpServer.register(Hang, Echo, Big, Flood, Blob)
+let sent = 0
+const Pour = McpServer.tool({
+  name: "pour",
+  description: "400 progress notifications of 256 KiB each",
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      for (let i = 1; i <= 400; i++) {
+        yield* ctx.progress(i, { message: "x".repeat(256 * 1024) })
+        sent = i
+      }
+      return "poured"
+    })
+})
+const Features = McpServer.register(Hang, Echo, Big, Flood, Blob, Pour)
 
 const call = (id: number, name: string, args: Record<string, unknown> = {}, progress = false) =>
   JSON.stringify({
@@ -242,6 +256,29 @@ describe("clients that hang up or stop reading", () => {
       assert.isTrue(yield* until(() => logs.some((l) => /over its budget of 4194304/.test(l))), `no cut in the log: ${logs.join("; ")}`)
       const bytes = yield* bytesRead(socket).pipe(Effect.timeout("10 seconds"), Effect.orDie)
       assert.isBelow(bytes, 6 * MiB)
+    }))
+
+  it.scopedLive("a stream's buffer holds a bounded number of bytes for a client that stops reading: its sender waits", () =>
+    Effect.gen(function*() {
+      const MiB = 1024 * 1024
+      const { port, url } = yield* startServer(Features, { streamBufferBytes: MiB })
+      const sid = yield* initialize(url)
+      sent = 0
+      const silent = yield* Effect.promise(() =>
+        rawPost(port, call(2, "pour", {}, true), { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" })
+      )
+      silent.pause()
+      // until the sender waits: nothing more is sent for 300 ms
+      let last = -1
+      for (let i = 0; i < 50 && sent !== last; i++) {
+        last = sent
+        yield* sleepLive(300)
+      }
+      // what the kernel's buffers took, what the response holds, 1 MiB buffered, and the
+      // event its sender waits with; 256 events (64 MiB) with a buffer bounded by count alone
+      assert.isBelow(sent * 256 * 1024, 24 * MiB, `${sent} events of 256 KiB sent to a client that reads nothing`)
+      assert.isAbove(sent, 0)
+      silent.destroy()
     }))
 
   it.scoped("a client that stops reading is cut off after the write timeout (TestClock), freeing its sender", () =>
