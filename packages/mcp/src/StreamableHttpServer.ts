@@ -102,6 +102,14 @@ export interface Options {
   /** Events buffered per open stream before the sender waits for the reader (default 256). */
   readonly streamBuffer?: number | undefined
   /**
+   * Characters of events buffered per open stream before the sender waits
+   * for the reader (default 16 Mi), besides what the response holds (see
+   * `NodeStreamableHttp`'s `maxBufferedBytes`): a client that stops reading
+   * holds at most this, and one event more, in a stream's buffer.
+   * @since 0.2.0
+   */
+  readonly streamBufferBytes?: number | undefined
+  /**
    * SSE mode: a request answered within this long, with nothing related sent
    * before, gets its whole event stream as one body (default 20 ms); later
    * answers stream, headers first.
@@ -211,6 +219,7 @@ const configOf = (options: Options) =>
       retryMs: Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1))),
       keepAlive: Duration.decode(options.keepAlive ?? Duration.seconds(15)),
       bufferSize: options.streamBuffer ?? 256,
+      bufferBytes: options.streamBufferBytes ?? 16 * 1024 * 1024,
       sseFastPathMs: Duration.toMillis(options.sseFastPath ?? Duration.millis(20)),
       protection: options.dnsRebindingProtection
     }

@@ -35,6 +35,7 @@ import * as FiberId from "effect/FiberId"
 import * as Runtime from "effect/Runtime"
 import * as Stream from "effect/Stream"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import { Socket } from "node:net"
 
 /**
  * Where to listen, and the endpoint's options.
@@ -61,12 +62,23 @@ export interface Options extends StreamableHttpServer.Options {
    */
   readonly closeGrace?: Duration.DurationInput | undefined
   /**
-   * Bytes an SSE response may have written and the client not yet taken
-   * (default 64 MiB); a stream that goes over it is ended, and the log says so.
-   * Writes wait for the client past node's buffer mark, so this is reached by
-   * one large batch of events: it bounds what a client that never reads costs.
+   * Bytes one response may have written and the client not yet taken
+   * (default 32 MiB, as the client's default `maxEventSize` and stdio's
+   * message limit); a response that goes over it is ended (an SSE stream's
+   * request is then cancelled), and the log says so. Writes wait for the
+   * client past node's buffer mark, so this is reached by one large answer or
+   * batch of events, read or not: it bounds what a client that never reads
+   * costs, and is the largest answer the server can send.
    */
   readonly maxBufferedBytes?: number | undefined
+  /**
+   * Bytes all responses together may hold for clients that have not taken
+   * them (default 128 MiB): past it, the responses waiting longest on their
+   * clients are ended until they hold less, so N clients that never read
+   * cannot pin N × `maxBufferedBytes`, and the others go on being served.
+   * @since 0.2.0
+   */
+  readonly maxTotalBufferedBytes?: number | undefined
   /**
    * How long a response may wait for the client to take what was written
    * (default 30 s): an SSE stream whose client stops reading, or a large
@@ -143,6 +155,13 @@ const watchWhole = (res: ServerResponse, stalled: Stalled, now: number) => {
   res.once("close", done)
 }
 
+/** A whole body written: watched until its client took it, within the byte budgets. */
+const wroteWhole = (res: ServerResponse, limits: WriteLimits): Effect.Effect<void> => {
+  watchWhole(res, limits.stalled, limits.now())
+  const ended = enforceBudgets(res, limits)
+  return ended === undefined ? Effect.void : Effect.logWarning(ended)
+}
+
 /** Ends the responses whose client has not taken what was written for `timeoutMs`. */
 const cutStalled = (stalled: Stalled, now: number, timeoutMs: number): Effect.Effect<void> =>
   Effect.suspend(() => {
@@ -156,12 +175,77 @@ const cutStalled = (stalled: Stalled, now: number, timeoutMs: number): Effect.Ef
     return Effect.logWarning(`ended ${cut.length} response(s) whose client took nothing for ${timeoutMs} ms`)
   })
 
+/** What the responses waiting on their clients hold: the others hold less than node's buffer mark each. */
+const heldBytes = (stalled: Stalled): number => {
+  let total = 0
+  for (const res of stalled.keys()) total += res.writableLength
+  return total
+}
+
+/**
+ * The byte budgets, after a write to `res`: over its own (`maxBufferedBytes`) it is ended; and
+ * while the responses waiting on their clients hold more than `maxTotalBufferedBytes` together,
+ * the one waiting longest is ended (it may be `res`), until they do not. Ending a response
+ * releases what it held, and its stream's request is cancelled. What was ended, as a warning.
+ */
+const enforceBudgets = (res: ServerResponse, limits: WriteLimits): string | undefined => {
+  if (res.destroyed) return undefined
+  const unsent = res.writableLength
+  if (unsent > limits.maxBufferedBytes) {
+    limits.stalled.delete(res)
+    res.destroy()
+    return `ended a response whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
+  }
+  if (!limits.stalled.has(res)) return undefined
+  let total = heldBytes(limits.stalled)
+  if (total <= limits.maxTotalBufferedBytes) return undefined
+  const held = total
+  let ended = 0
+  // the longest waiting first (a stable sort: in the order they came, among equals)
+  for (const [waiting] of Array.from(limits.stalled).sort(([, a], [, b]) => a - b)) {
+    if (total <= limits.maxTotalBufferedBytes) break
+    total -= waiting.writableLength
+    limits.stalled.delete(waiting)
+    waiting.destroy()
+    ended++
+  }
+  return `ended ${ended} response(s) waiting longest on their clients: responses held ${held} unsent bytes, over the server's budget of ${limits.maxTotalBufferedBytes}`
+}
+
 interface WriteLimits {
   readonly stalled: Stalled
   readonly maxBufferedBytes: number
+  readonly maxTotalBufferedBytes: number
   readonly now: () => number
   /** Runs an effect outside any fiber of a request (a pushed body's `release`, its warnings). */
-  readonly runFork: (effect: Effect.Effect<void>) => unknown
+  readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+}
+
+/** How long a connection answered before its request's body came (a 413) is read on, at most, before it is cut. */
+const LINGER = Duration.seconds(5)
+
+/**
+ * A response written while its request's body still comes (a 413, with `connection: close`):
+ * node would end the socket and destroy it once the response is out, and the client's next
+ * bytes, arriving on a closed socket, would bring back a reset, which can discard the 413 unread
+ * on the client's side (it got `EPIPE` and no answer). Closed gracefully instead, as HTTP servers
+ * linger: the answer, then our side's end, while what still comes is read and dropped (node's
+ * parser reads on); the socket is destroyed once the client ends its side, or after `LINGER`.
+ * Node closes the connection with the socket's `destroySoon`, so that is what is replaced: as
+ * node does it when the request came whole by then (a connection kept alive keeps the override
+ * of its last request that set one).
+ */
+const lingerOnClose = (req: IncomingMessage, res: ServerResponse, limits: WriteLimits): void => {
+  const socket = res.socket
+  if (socket === null) return
+  socket.destroySoon = () => {
+    if (req.complete) return Socket.prototype.destroySoon.call(socket)
+    socket.end()
+    if (socket.readableEnded) return void socket.destroy()
+    const cut = limits.runFork(Effect.sleep(LINGER).pipe(Effect.zipRight(Effect.sync(() => socket.destroy()))))
+    socket.once("end", () => socket.destroy())
+    socket.once("close", () => cut.unsafeInterruptAsFork(FiberId.none))
+  }
 }
 
 /** The reader `StreamableHttpServer` puts on its SSE bodies, under this global symbol (see its `sseStream`). */
@@ -207,14 +291,12 @@ const writeResponse = (
   switch (body._tag) {
     case "Uint8Array":
       res.end(body.body)
-      watchWhole(res, limits.stalled, limits.now())
-      return Effect.void
+      return wroteWhole(res, limits)
     case "Raw": {
       const raw = body.body
       if (typeof raw === "string" || raw instanceof Uint8Array) {
         res.end(raw)
-        watchWhole(res, limits.stalled, limits.now())
-        return Effect.void
+        return wroteWhole(res, limits)
       }
       // the endpoint makes text bodies only
       res.end()
@@ -224,16 +306,11 @@ const writeResponse = (
       const write = (chunk: Chunk.Chunk<Uint8Array>): Effect.Effect<void> => {
         let full = false
         for (const bytes of chunk) full = !res.write(bytes) || full
-        if (res.writableLength > limits.maxBufferedBytes && !res.destroyed) {
-          const unsent = res.writableLength
-          res.destroy()
-          return Effect.logWarning(
-            `ended an SSE stream whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
-          )
-        }
+        if (full && !res.destroyed) limits.stalled.set(res, limits.now())
+        const ended = enforceBudgets(res, limits)
+        if (ended !== undefined) return Effect.logWarning(ended)
         return full && !res.destroyed
           ? Effect.async<void>((resume) => {
-            limits.stalled.set(res, limits.now())
             const stop = () => {
               limits.stalled.delete(res)
               res.off("drain", go)
@@ -308,14 +385,6 @@ class PushWriter {
     const { res, limits } = this
     if (res.destroyed || res.writableEnded) return true
     const room = res.write(text)
-    if (res.writableLength > limits.maxBufferedBytes) {
-      const unsent = res.writableLength
-      res.destroy()
-      limits.runFork(Effect.logWarning(
-        `ended an SSE stream whose client left ${unsent} bytes unread, over its budget of ${limits.maxBufferedBytes}`
-      ))
-      return true
-    }
     if (!room && !this.watching) {
       this.watching = true
       limits.stalled.set(res, limits.now())
@@ -327,6 +396,11 @@ class PushWriter {
           this.drained?.()
         }
       )
+    }
+    const ended = enforceBudgets(res, limits)
+    if (ended !== undefined) {
+      limits.runFork(Effect.logWarning(ended))
+      return true
     }
     return room
   }
@@ -433,13 +507,13 @@ export const layer = (
     }
   const mcpPath = options.path ?? "/mcp"
   const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024
-  const maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024 * 1024
+  const maxBufferedBytes = options.maxBufferedBytes ?? 32 * 1024 * 1024
+  const maxTotalBufferedBytes = options.maxTotalBufferedBytes ?? 128 * 1024 * 1024
   const writeTimeoutMs = Duration.toMillis(options.writeTimeout ?? Duration.seconds(30))
   let server: Server | undefined
   const serve = Layer.scopedDiscard(
     Effect.gen(function*() {
-      // listening already: `server` is set
-      yield* HttpServer.HttpServer
+      // made, not listening yet (see `listen`): `server` is set
       const mcp = yield* StreamableHttpServer.StreamableHttpServer
       // the MCP path itself is answered by `listener` below
       const routes: Record<string, HttpApp.Default> = {}
@@ -462,6 +536,7 @@ export const layer = (
       const limits: WriteLimits = {
         stalled: new Map(),
         maxBufferedBytes,
+        maxTotalBufferedBytes,
         now: () => clock.unsafeCurrentTimeMillis(),
         runFork
       }
@@ -473,10 +548,16 @@ export const layer = (
         ))
       }
       const listener = (req: IncomingMessage, res: ServerResponse) => {
-        if (pathOf(req.url) !== mcpPath) return viaPlatform(req, res)
+        if (pathOf(req.url) !== mcpPath) {
+          // the legacy endpoint's 413 (or any answer before the body came) closes gracefully too
+          lingerOnClose(req, res, limits)
+          return viaPlatform(req, res)
+        }
         // the MCP endpoint straight on node:http, without the platform's request and response
         // objects: about half the server's CPU per POST, and memory per standing GET
         const serve = (body: Effect.Effect<Uint8Array, Error>) => {
+          // answered before its body came (too long): the connection closes without a reset
+          if (!req.complete) lingerOnClose(req, res, limits)
           const responded = mcp.respond(endpointRequest(req, body))
           // answered as it was asked (a 202 for a notification, a standing GET, a refusal): written
           // now, with no fiber; what is left to write (a pumped body), in one
@@ -532,10 +613,14 @@ export const layer = (
       yield* Fiber.interrupt(grace)
     })
   ))
-  return serve.pipe(
+  // listening comes last, once the `request` listener is on: a connection accepted earlier (a
+  // load balancer's probe, a client started beside the server) would find no listener and wait
+  // forever, while the endpoint's layers (a fleet's subscription, the platform's import) build
+  return listen(() => server!, options.port, host).pipe(
+    Layer.provideMerge(serve),
     Layer.provideMerge(endpoint),
     Layer.provideMerge(forceClose),
-    Layer.provideMerge(listen(() => (server = keptAlive(createServer())), options.port, host))
+    Layer.provideMerge(created(() => (server = keptAlive(createServer()))))
   )
 }
 
@@ -563,16 +648,23 @@ const keptAlive = (server: Server): Server => {
   return server
 }
 
-/** `node:http` listening, as the `HttpServer` service; its `serve` runs an app through the platform's handler. */
-const listen = (evaluate: () => Server, port: number, host: string): Layer.Layer<HttpServer.HttpServer, TransportError> =>
+/** The `node:http` server, made (not listening) for the life of the scope; closed with it. */
+const created = (evaluate: () => Server): Layer.Layer<never> =>
+  Layer.scopedDiscard(Effect.acquireRelease(Effect.sync(evaluate), (server) =>
+    Effect.async<void>((resume) => {
+      if (!server.listening) return resume(Effect.void)
+      server.close(() => resume(Effect.void))
+    })))
+
+/**
+ * The server made by `created`, listening, as the `HttpServer` service; its `serve` runs an app
+ * through the platform's handler.
+ */
+const listen = (made: () => Server, port: number, host: string): Layer.Layer<HttpServer.HttpServer, TransportError> =>
   Layer.scoped(
     HttpServer.HttpServer,
     Effect.gen(function*() {
-      const server = yield* Effect.acquireRelease(Effect.sync(evaluate), (server) =>
-        Effect.async<void>((resume) => {
-          if (!server.listening) return resume(Effect.void)
-          server.close(() => resume(Effect.void))
-        }))
+      const server = made()
       yield* Effect.async<void, TransportError>((resume) => {
         const onError = (cause: unknown) => resume(Effect.fail(listenError(host, port, cause)))
         server.on("error", onError)

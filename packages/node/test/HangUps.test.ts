@@ -49,7 +49,28 @@ const Flood = McpServer.tool({
       return "flooded"
     })
 })
-const Features = McpServer.register(Hang, Echo, Big, Flood)
+let blobs = 0
+const Blob = McpServer.tool({
+  name: "blob",
+  description: "one text of `bytes` x",
+  parameters: Schema.Struct({ bytes: Schema.Int }),
+  handler: ({ bytes }) => Effect.sync(() => (blobs++, "x".repeat(bytes)))
+})
+let sent = 0
+const Pour = McpServer.tool({
+  name: "pour",
+  description: "400 progress notifications of 256 KiB each",
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext
+      for (let i = 1; i <= 400; i++) {
+        yield* ctx.progress(i, { message: "x".repeat(256 * 1024) })
+        sent = i
+      }
+      return "poured"
+    })
+})
+const Features = McpServer.register(Hang, Echo, Big, Flood, Blob, Pour)
 
 const call = (id: number, name: string, args: Record<string, unknown> = {}, progress = false) =>
   JSON.stringify({
@@ -90,6 +111,26 @@ const heapAfterGc = () => {
   gc()
   return process.memoryUsage().heapUsed
 }
+
+/** Heap and the memory outside it (buffers), after a GC. */
+const heldAfterGc = () => {
+  gc()
+  gc()
+  const usage = process.memoryUsage()
+  return usage.heapUsed + usage.external
+}
+
+/** Reads a socket paused so far to its close: how many bytes it was sent. */
+const bytesRead = (socket: net.Socket) =>
+  Effect.async<number>((resume) => {
+    let bytes = 0
+    const done = () => resume(Effect.succeed(bytes))
+    socket.on("data", (chunk: Buffer) => (bytes += chunk.length))
+    socket.on("error", () => {})
+    socket.on("close", done)
+    if (socket.destroyed) return done()
+    socket.resume()
+  })
 
 describe("clients that hang up or stop reading", () => {
   for (const jsonResponse of [true, false]) {
@@ -154,6 +195,90 @@ describe("clients that hang up or stop reading", () => {
         silent.resume()
       })
       assert.notInclude(text, "big done")
+    }))
+
+  it.scopedLive("clients that never read cannot hold more than the server's budget together; another is served promptly", () =>
+    Effect.gen(function*() {
+      const MiB = 1024 * 1024
+      const logs: Array<string> = []
+      const { port, url } = yield* startServer(Features, { maxBufferedBytes: 8 * MiB, maxTotalBufferedBytes: 16 * MiB }).pipe(
+        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+      )
+      const sid = yield* initialize(url)
+      const session = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25", connection: "close" }
+      const before = heldAfterGc()
+      blobs = 0
+      // 6 answers of 6 MiB (more than the kernel's buffers take at once), each under its own
+      // budget, 36 MiB together: a budget of 16 holds 2
+      const silent = yield* Effect.promise(() =>
+        Promise.all(Array.from({ length: 6 }, (_, i) => rawPost(port, call(10 + i, "blob", { bytes: 6 * MiB }), session)))
+      )
+      for (const socket of silent) socket.pause()
+      assert.isTrue(yield* until(() => blobs === 6), "the blobs were not all made")
+      assert.isTrue(yield* until(() => logs.some((l) => /over the server's budget/.test(l))), `no cut in the log: ${logs.join("; ")}`)
+      yield* sleepLive(200)
+      const held = heldAfterGc() - before
+      assert.isBelow(held, 20 * MiB, `the server holds ${held} bytes for clients that do not read`)
+      // another client is served meanwhile, promptly
+      const start = Date.now()
+      const echo = yield* Effect.promise(async () => {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: headers({ "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }),
+          body: call(3, "echo", { text: "served" })
+        })
+        return messagesOf(await response.text())
+      })
+      assert.deepStrictEqual(echo[0].result.content, [{ type: "text", text: "served" }])
+      assert.isBelow(Date.now() - start, 2_000)
+      // what the silent clients find when they read at last: at most 2 whole answers
+      const read = yield* Effect.forEach(silent, bytesRead, { concurrency: "unbounded" }).pipe(
+        Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("a silent connection never closed") }),
+        Effect.orDie
+      )
+      const whole = read.filter((bytes) => bytes > 6 * MiB).length
+      assert.isAtMost(whole, 2, `answers read whole: ${read.join(", ")}`)
+    }))
+
+  it.scopedLive("a whole answer over the per-response budget is not held for a client that never reads", () =>
+    Effect.gen(function*() {
+      const MiB = 1024 * 1024
+      const logs: Array<string> = []
+      const { port, url } = yield* startServer(Features, { maxBufferedBytes: 4 * MiB, jsonResponse: true }).pipe(
+        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+      )
+      const sid = yield* initialize(url)
+      // larger than the kernel's buffers take at once (node then holds it until the client reads)
+      const socket = yield* Effect.promise(() =>
+        rawPost(port, call(2, "blob", { bytes: 6 * MiB }), { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" })
+      )
+      socket.pause()
+      assert.isTrue(yield* until(() => logs.some((l) => /over its budget of 4194304/.test(l))), `no cut in the log: ${logs.join("; ")}`)
+      const bytes = yield* bytesRead(socket).pipe(Effect.timeout("10 seconds"), Effect.orDie)
+      assert.isBelow(bytes, 6 * MiB)
+    }))
+
+  it.scopedLive("a stream's buffer holds a bounded number of bytes for a client that stops reading: its sender waits", () =>
+    Effect.gen(function*() {
+      const MiB = 1024 * 1024
+      const { port, url } = yield* startServer(Features, { streamBufferBytes: MiB })
+      const sid = yield* initialize(url)
+      sent = 0
+      const silent = yield* Effect.promise(() =>
+        rawPost(port, call(2, "pour", {}, true), { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" })
+      )
+      silent.pause()
+      // until the sender waits: nothing more is sent for 300 ms
+      let last = -1
+      for (let i = 0; i < 50 && sent !== last; i++) {
+        last = sent
+        yield* sleepLive(300)
+      }
+      // what the kernel's buffers took, what the response holds, 1 MiB buffered, and the
+      // event its sender waits with; 256 events (64 MiB) with a buffer bounded by count alone
+      assert.isBelow(sent * 256 * 1024, 24 * MiB, `${sent} events of 256 KiB sent to a client that reads nothing`)
+      assert.isAbove(sent, 0)
+      silent.destroy()
     }))
 
   it.scoped("a client that stops reading is cut off after the write timeout (TestClock), freeing its sender", () =>

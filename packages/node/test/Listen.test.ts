@@ -10,7 +10,10 @@ import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as HttpServer from "@effect/platform/HttpServer"
+import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+import * as Fiber from "effect/Fiber"
 import { createServer, request, type Server } from "node:http"
+import * as net from "node:net"
 import type { AddressInfo } from "node:net"
 
 /** A plain node server holding a port on 127.0.0.1 for the life of the scope. */
@@ -22,7 +25,93 @@ const occupied = Effect.acquireRelease(
   (server) => Effect.async<void>((resume) => void server.close(() => resume(Effect.void)))
 )
 
+/** A port that was free a moment ago (a server listened on it and closed). */
+const freePort = Effect.async<number>((resume) => {
+  const server = createServer()
+  server.listen(0, "127.0.0.1", () => {
+    const port = (server.address() as AddressInfo).port
+    server.close(() => resume(Effect.succeed(port)))
+  })
+})
+
+/** A TCP connection to the port, as soon as one is accepted (tried every 5 ms, for at most 10 s). */
+const connectSoon = (port: number) =>
+  Effect.async<net.Socket, Error>((resume) => {
+    const deadline = Date.now() + 10_000
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const attempt = () => {
+      const socket = net.connect(port, "127.0.0.1")
+      socket.once("connect", () => resume(Effect.succeed(socket)))
+      socket.once("error", () => {
+        socket.destroy()
+        if (Date.now() > deadline) return resume(Effect.fail(new Error("never accepted a connection")))
+        timer = setTimeout(attempt, 5)
+      })
+    }
+    attempt()
+    return Effect.sync(() => clearTimeout(timer))
+  })
+
+/** The status line of the answer to `request` written on `socket`, or undefined after `ms`. */
+const statusLine = (socket: net.Socket, request: string, ms: number) =>
+  Effect.async<string | undefined>((resume) => {
+    let text = ""
+    const timer = setTimeout(() => resume(Effect.succeed(undefined)), ms)
+    socket.setEncoding("latin1")
+    socket.on("data", (chunk: string) => {
+      text += chunk
+      const end = text.indexOf("\r\n")
+      if (end >= 0) {
+        clearTimeout(timer)
+        resume(Effect.succeed(text.slice(0, end)))
+      }
+    })
+    socket.on("error", () => {})
+    socket.write(request)
+    return Effect.sync(() => clearTimeout(timer))
+  })
+
+const INITIALIZE = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "early", version: "1" } }
+})
+
 describe("NodeStreamableHttp listen", () => {
+  it.scopedLive("nothing is accepted before the endpoint is built: a POST sent on the first connection accepted is answered", () =>
+    Effect.gen(function*() {
+      const port = yield* freePort
+      // the endpoint's build takes 500 ms here (a fleet store that subscribes slowly)
+      const fleet = yield* SessionStore.makeMemoryFleet()
+      const store = fleet.instance("a")
+      let subscribed = false
+      const slow: SessionStore.SessionStoreShape = {
+        ...store,
+        subscribe: (handler) =>
+          Effect.sleep("500 millis").pipe(
+            Effect.zipRight(store.subscribe(handler)),
+            Effect.zipRight(Effect.sync(() => (subscribed = true)))
+          )
+      }
+      const starting = yield* NodeStreamableHttp.layer({ port, sessionStore: slow }).pipe(
+        Layer.provide(McpServer.layer({ name: "t", version: "1" })),
+        Layer.build,
+        Effect.fork
+      )
+      const socket = yield* connectSoon(port)
+      yield* Effect.addFinalizer(() => Effect.sync(() => socket.destroy()))
+      assert.isTrue(subscribed, "a connection was accepted before the endpoint was built")
+      const head = yield* statusLine(
+        socket,
+        `POST /mcp HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\ncontent-type: application/json\r\n` +
+          `accept: application/json, text/event-stream\r\ncontent-length: ${Buffer.byteLength(INITIALIZE)}\r\n\r\n${INITIALIZE}`,
+        5_000
+      )
+      assert.strictEqual(head, "HTTP/1.1 200 OK", "the early POST was never answered")
+      yield* Fiber.join(starting)
+    }))
+
   it.scopedLive("a port in use is a TransportError naming EADDRINUSE and host:port", () =>
     Effect.gen(function*() {
       const holder = yield* occupied

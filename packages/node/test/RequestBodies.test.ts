@@ -81,6 +81,51 @@ const unfinishedPost = (url: string, extra: Record<string, string>, chunks: Read
     return Effect.sync(() => socket.destroy())
   })
 
+/**
+ * A POST over a raw socket that does not read while it sends: the head, a pause (the server
+ * decides 413 from it, or from the first chunk), then `body` in 64 KiB writes, each after the
+ * last was taken; then it reads. Resolves with the status line it finds, and the first write
+ * error if any (what a client whose peer reset the connection gets).
+ */
+const busyPost = (url: string, head: Record<string, string>, body: Buffer, chunked: boolean) =>
+  Effect.async<{ readonly status: string; readonly writeError: string | undefined }>((resume) => {
+    const target = new URL(url)
+    const socket = net.connect(Number(target.port), "127.0.0.1")
+    socket.pause()
+    let writeError: string | undefined
+    let data = ""
+    const read = () => {
+      socket.setEncoding("latin1")
+      socket.on("data", (text: string) => (data += text))
+      socket.resume()
+    }
+    socket.on("error", (error: NodeJS.ErrnoException) => (writeError ??= error.code ?? error.message))
+    socket.on("close", () => resume(Effect.succeed({ status: data.split("\r\n")[0] ?? "", writeError })))
+    const fields = { host: target.host, "content-type": "application/json", accept: "application/json, text/event-stream", ...head }
+    socket.write(
+      `POST ${target.pathname}${target.search} HTTP/1.1\r\n` + Object.entries(fields).map(([k, v]) => `${k}: ${v}\r\n`).join("") +
+        (chunked ? "transfer-encoding: chunked\r\n" : `content-length: ${body.length}\r\n`) + "\r\n"
+    )
+    let offset = 0
+    const next = () => {
+      if (socket.destroyed) return
+      if (offset >= body.length) {
+        if (chunked) socket.write("0\r\n\r\n")
+        return read()
+      }
+      const piece = body.subarray(offset, offset + 64 * KiB)
+      offset += piece.length
+      const framed = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece
+      if (socket.write(framed)) setImmediate(next)
+      else socket.once("drain", next)
+    }
+    const timer = setTimeout(next, 50)
+    return Effect.sync(() => {
+      clearTimeout(timer)
+      socket.destroy()
+    })
+  })
+
 /** The largest stall of this process's event loop while `effect` runs, in ms. */
 const worstStall = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.acquireUseRelease(
@@ -120,6 +165,31 @@ describe("request bodies", () => {
       assert.strictEqual(legacyOk.status, 202)
       const platformInit = yield* rawRequest(platform, { method: "POST", headers: headers(), body: JSON.stringify(INIT) })
       assert.strictEqual(platformInit.status, 200)
+    }))
+
+  it.scopedLive("a client still sending a body over the limit reads the 413: the server reads on and closes gracefully, not with a reset", () =>
+    Effect.gen(function*() {
+      const { port, url } = yield* startServer(Features, { legacySse: true })
+      const legacy = yield* legacySession(port)
+      const sid = yield* initialize(url)
+      // declared too long, 4 MiB + 1 (decided from the head), and chunked, 8 MiB (decided once
+      // the limit is crossed, with 4 MiB still to send); on the MCP endpoint and the legacy one
+      const declared = Buffer.alloc(4 * MiB + 1, "x")
+      const chunked = Buffer.alloc(8 * MiB, "x")
+      for (let round = 0; round < 3; round++) {
+        for (const [where, target, extra] of [["node", url, S(sid)], ["legacy", legacy.url, {}]] as const) {
+          for (const [body, isChunked] of [[declared, false], [chunked, true]] as const) {
+            const answer = yield* busyPost(target, extra, body, isChunked).pipe(
+              Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("the connection never closed") })
+            )
+            const what = `round ${round}, ${where}, ${isChunked ? "chunked" : "declared"}`
+            assert.strictEqual(answer.status, "HTTP/1.1 413 Payload Too Large", `${what}: ${answer.writeError}`)
+            assert.isUndefined(answer.writeError, what)
+          }
+        }
+      }
+      const ok = yield* rawRequest(url, { method: "POST", headers: headers(S(sid)), body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }) })
+      assert.deepStrictEqual(messagesOf(ok.text)[0], { jsonrpc: "2.0", id: 9, result: {} })
     }))
 
   it.scopedLive("legacy POST /messages reads a chunked body in linear time, copying it once", () =>

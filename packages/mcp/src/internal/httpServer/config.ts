@@ -29,6 +29,8 @@ export interface Config {
   readonly retryMs: number
   readonly keepAlive: Duration.Duration
   readonly bufferSize: number
+  /** Text an open stream's buffer may hold before its senders wait. */
+  readonly bufferBytes: number
   readonly sseFastPathMs: number
   readonly protection: DnsRebindingProtection
 }

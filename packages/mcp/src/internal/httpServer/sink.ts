@@ -13,7 +13,7 @@
  *
  * What a `Mailbox` of the same capacity does, this does: `offer` waits while
  * the buffer is full (with a writer: while the response's own buffer is full
- * and `capacity` events wait besides) and says `false` once the sink ended or
+ * and `capacity` events, or `capacityBytes` of text, wait besides) and says `false` once the sink ended or
  * its reader left; `end` lets the reader have what is buffered, then ends it;
  * `shutdown` (the reader left) drops what is buffered.
  * @internal
@@ -38,8 +38,12 @@ type Taker = (events: ReadonlyArray<Event>, done: boolean) => void
 
 export class Sink {
   readonly capacity: number
+  /** Text the queue may hold before senders wait (one event more is taken into an empty queue). */
+  readonly capacityBytes: number
   /** Events not handed to the reader yet. */
   private queue: Array<Event> = []
+  /** The length of their text. */
+  private queued = 0
   /** `end` was called: no more offers; the reader ends after the queue. */
   private ended = false
   /** The reader left (or ended): offers say false. */
@@ -51,8 +55,14 @@ export class Sink {
   /** Senders waiting for room, made on first use. */
   private waiting: Array<() => void> | undefined = undefined
 
-  constructor(capacity: number) {
+  constructor(capacity: number, capacityBytes = Infinity) {
     this.capacity = capacity
+    this.capacityBytes = capacityBytes
+  }
+
+  /** Full: a sender waits. */
+  private get full(): boolean {
+    return this.queue.length >= this.capacity || (this.queue.length > 0 && this.queued >= this.capacityBytes)
   }
 
   /** Whether the reader was told the end (it read the sink to its end). */
@@ -87,8 +97,9 @@ export class Sink {
       this.blocked = !this.writer.write(event.text)
       return true
     }
-    if (this.queue.length >= this.capacity) return undefined
+    if (this.full) return undefined
     this.queue.push(event)
+    this.queued += event.text.length
     this.flush()
     return true
   }
@@ -115,6 +126,7 @@ export class Sink {
     this.closed = true
     this.ended = true
     this.queue = []
+    this.queued = 0
     this.writer = undefined
     const taker = this.taker
     this.taker = undefined
@@ -136,6 +148,7 @@ export class Sink {
   private take(): readonly [ReadonlyArray<Event>, boolean] {
     const events = this.queue
     this.queue = []
+    this.queued = 0
     const done = this.ended
     if (done) this.finished = true
     this.wake()
@@ -166,6 +179,7 @@ export class Sink {
       if (!this.blocked && this.queue.length > 0) {
         const events = this.queue
         this.queue = []
+        this.queued = 0
         let text = ""
         for (const e of events) text += e.text
         this.blocked = !writer.write(text)
@@ -190,7 +204,7 @@ export class Sink {
   private wake(): void {
     const waiting = this.waiting
     if (waiting === undefined || waiting.length === 0) return
-    if (!this.ended && this.queue.length >= this.capacity) return
+    if (!this.ended && this.full) return
     this.waiting = undefined
     for (const retry of waiting) retry()
   }

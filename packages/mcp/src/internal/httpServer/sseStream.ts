@@ -286,7 +286,7 @@ const ensureSink = (ctx: Ctx, stream: SseStream): Effect.Effect<void> =>
   stream.sink !== undefined
     ? Effect.void
     : Effect.sync(() => {
-      if (stream.sink === undefined) stream.sink = new Sink(ctx.config.bufferSize)
+      if (stream.sink === undefined) stream.sink = new Sink(ctx.config.bufferSize, ctx.config.bufferBytes)
     })
 
 const newStream = (session: Session, kind: "post" | "standing", listed = true): SseStream => {
@@ -499,7 +499,7 @@ const openSseNow = (
   const previous = stream.sink
   // a POST switching to a streamed answer already has its sink (see `ensureSink`); a resumed
   // stream replaces the connection it had
-  const sink: Sink = previous !== undefined && !resumed ? previous : new Sink(config.bufferSize)
+  const sink: Sink = previous !== undefined && !resumed ? previous : new Sink(config.bufferSize, config.bufferBytes)
   stream.sink = sink
   // resumed here: nothing goes to another instance any more
   stream.forward = undefined
