@@ -1,0 +1,83 @@
+/**
+ * An instance of a fleet killed with SIGKILL mid-call (three instances on the shared Redis, each a
+ * process): the client resumes the call's stream with `Last-Event-ID` on another instance at once,
+ * while the dead instance's heartbeat still lives, and gets the explicit error on that stream
+ * within the heartbeat's time to live plus the fleet's check interval.
+ */
+import { assert, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { initialize } from "../../../node/test/httpUtil.js"
+import { startTestFleet } from "../fleet.js"
+import { describeRedis } from "../redis.js"
+import { messagesOf, readSse, type SseEvent, sessionHeaders } from "./processes.js"
+
+// the fixture's fleet options (fixtures/instance.ts): `heartbeatTtl: "1 second"`; the fleet looks at
+// the owners of the streams resumed elsewhere once a second (internal/httpServer/fleet.ts)
+const HEARTBEAT_TTL_MS = 1_000
+const CHECK_INTERVAL_MS = 1_000
+/** What the README promises, plus scheduling slack for two busy cores. */
+const BOUND_MS = HEARTBEAT_TTL_MS + CHECK_INTERVAL_MS + 1_500
+
+const SLOW = (id: number) =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    // 150 steps of 100 ms: still running long after the bound
+    params: { name: "slow", arguments: { steps: 150 }, _meta: { progressToken: "p" } }
+  })
+
+describeRedis("an instance killed with SIGKILL mid-call", () => {
+  it.scopedLive("the stream resumed on another instance gets the explicit error within heartbeat TTL + check interval", () =>
+    Effect.gen(function*() {
+      const { instances, urls } = yield* startTestFleet(3)
+      const [a, b, c] = urls as [string, string, string]
+      const victim = instances[2]!
+      const sid = yield* initialize(a)
+
+      // the call runs on C; two progress events read, then C dies
+      const first: Array<SseEvent> = []
+      const controller = new AbortController()
+      yield* Effect.addFinalizer(() => Effect.sync(() => controller.abort()))
+      const response = yield* Effect.promise(() => fetch(c, { method: "POST", headers: sessionHeaders(sid), body: SLOW(7), signal: controller.signal }))
+      void readSse(response, first)
+      for (let i = 0; i < 100 && messagesOf(first).length < 2; i++) yield* Effect.sleep("20 millis")
+      assert.isAtLeast(messagesOf(first).length, 2)
+      const lastId = first.filter((e) => e.id !== undefined).at(-1)!.id!
+      yield* victim.kill
+      const killedAt = Date.now()
+
+      // resumed on A at once: the heartbeat of C is still alive there
+      const resumed: Array<SseEvent> = []
+      const resumeController = new AbortController()
+      yield* Effect.addFinalizer(() => Effect.sync(() => resumeController.abort()))
+      const again = yield* Effect.promise(() =>
+        fetch(a, {
+          headers: { ...sessionHeaders(sid), "last-event-id": lastId, accept: "text/event-stream" },
+          signal: resumeController.signal
+        })
+      )
+      assert.strictEqual(again.status, 200)
+      const ended = readSse(again, resumed)
+      const answered = () => messagesOf(resumed).find((m) => m.id === 7)
+      for (let i = 0; i < 200 && answered() === undefined && Date.now() - killedAt < BOUND_MS + 3_000; i++) {
+        yield* Effect.sleep("25 millis")
+      }
+      const answer = answered()
+      assert.isDefined(answer, `no answer on the resumed stream within ${BOUND_MS + 3_000} ms: ${JSON.stringify(resumed)}`)
+      assert.strictEqual(answer!.error?.code, -32603)
+      assert.include(answer!.error?.message, `(${victim.id}) stopped`)
+      const took = resumed.find((e) => e.data !== undefined && e.data.includes("stopped"))!.at - killedAt
+      assert.isBelow(took, BOUND_MS, `the error came ${took} ms after the kill`)
+      // the stream ends after its last answer
+      yield* Effect.promise(() => ended).pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error("the resumed stream did not end") }))
+
+      // the error is stored: another resumption (on B) replays it
+      const replay: Array<SseEvent> = []
+      const third = yield* Effect.promise(() =>
+        fetch(b, { headers: { ...sessionHeaders(sid), "last-event-id": lastId, accept: "text/event-stream" } })
+      )
+      yield* Effect.promise(() => readSse(third, replay)).pipe(Effect.timeout("3 seconds"))
+      assert.strictEqual(messagesOf(replay).find((m) => m.id === 7)?.error?.code, -32603)
+    }), 40_000)
+})
