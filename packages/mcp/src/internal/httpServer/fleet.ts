@@ -261,7 +261,11 @@ export const make = (
             code: JsonRpc.ErrorCode.InternalError,
             message: `The server instance that was handling this request (${proxy.owner}) stopped; the request was not completed`
           }))
-          const eventId = events === undefined ? undefined : yield* events.append(proxy.session.id, proxy.stream.id, data, id)
+          // stored, so that a later resumption sees it too; else (the store failed) written without an id
+          const eventId = events === undefined ? undefined : yield* Effect.catchAllDefect(
+            events.append(proxy.session.id, proxy.stream.id, data, id),
+            (defect) => Effect.as(Effect.logWarning("a stopped instance's error could not be stored", defect), undefined)
+          )
           offer(proxy, { seq: eventId === undefined ? 0 : seqOf(eventId), text: eventText(eventId, data) })
         }
         yield* endProxy(proxy)
