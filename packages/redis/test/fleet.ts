@@ -14,6 +14,8 @@ export interface Instance {
   readonly child: ChildProcess
   /** kill -9, and wait for the exit. */
   readonly kill: Effect.Effect<void>
+  /** SIGTERM (a graceful stop), and wait for the exit. */
+  readonly stop: Effect.Effect<void>
   /** What it wrote on stderr. */
   readonly stderr: () => string
 }
@@ -33,11 +35,15 @@ export const startInstance = (url: string, prefix: string, id: string): Effect.E
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
         return exited
       })
+      const stop = Effect.promise(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+        return exited
+      })
       child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
       child.stdout!.on("data", (chunk: Buffer) => {
         out += chunk.toString()
         const match = /listening (\d+)/.exec(out)
-        if (match !== null) resume(Effect.succeed({ id, port: Number(match[1]), child, kill, stderr: () => err }))
+        if (match !== null) resume(Effect.succeed({ id, port: Number(match[1]), child, kill, stop, stderr: () => err }))
       })
       child.once("exit", (code) => {
         if (!/listening/.test(out)) resume(Effect.die(new Error(`instance ${id} exited (${code}) before listening: ${err}`)))

@@ -16,7 +16,7 @@ import { messagesOf, readSse, type SseEvent, sessionHeaders } from "./processes.
 const HEARTBEAT_TTL_MS = 1_000
 const CHECK_INTERVAL_MS = 1_000
 /** What the README promises, plus scheduling slack for two busy cores. */
-const BOUND_MS = HEARTBEAT_TTL_MS + CHECK_INTERVAL_MS + 1_500
+const BOUND_MS = HEARTBEAT_TTL_MS + CHECK_INTERVAL_MS + 2_000
 
 const SLOW = (id: number) =>
   JSON.stringify({
@@ -35,15 +35,22 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
       const victim = instances[2]!
       const sid = yield* initialize(a)
 
-      // the call runs on C; two progress events read, then C dies
-      const first: Array<SseEvent> = []
+      // two calls run on C; two progress events of each read, then C dies
       const controller = new AbortController()
       yield* Effect.addFinalizer(() => Effect.sync(() => controller.abort()))
-      const response = yield* Effect.promise(() => fetch(c, { method: "POST", headers: sessionHeaders(sid), body: SLOW(7), signal: controller.signal }))
-      void readSse(response, first)
-      for (let i = 0; i < 100 && messagesOf(first).length < 2; i++) yield* Effect.sleep("20 millis")
-      assert.isAtLeast(messagesOf(first).length, 2)
-      const lastId = first.filter((e) => e.id !== undefined).at(-1)!.id!
+      const started = (id: number) =>
+        Effect.gen(function*() {
+          const events: Array<SseEvent> = []
+          const response = yield* Effect.promise(() =>
+            fetch(c, { method: "POST", headers: sessionHeaders(sid), body: SLOW(id), signal: controller.signal })
+          )
+          void readSse(response, events)
+          for (let i = 0; i < 100 && messagesOf(events).length < 2; i++) yield* Effect.sleep("20 millis")
+          assert.isAtLeast(messagesOf(events).length, 2)
+          return events.filter((e) => e.id !== undefined).at(-1)!.id!
+        })
+      const lastId = yield* started(7)
+      const laterId = yield* started(8)
       yield* victim.kill
       const killedAt = Date.now()
 
@@ -79,5 +86,17 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
       )
       yield* Effect.promise(() => readSse(third, replay)).pipe(Effect.timeout("3 seconds"))
       assert.strictEqual(messagesOf(replay).find((m) => m.id === 7)?.error?.code, -32603)
+
+      // the other call resumed only now, its owner's heartbeat gone: the error comes at once
+      assert.isAbove(Date.now() - killedAt, HEARTBEAT_TTL_MS)
+      const late: Array<SseEvent> = []
+      const resumedAt = Date.now()
+      const fourth = yield* Effect.promise(() =>
+        fetch(b, { headers: { ...sessionHeaders(sid), "last-event-id": laterId, accept: "text/event-stream" } })
+      )
+      yield* Effect.promise(() => readSse(fourth, late)).pipe(Effect.timeout("3 seconds"))
+      const lateAnswer = messagesOf(late).find((m) => m.id === 8)
+      assert.strictEqual(lateAnswer?.error?.code, -32603, JSON.stringify(late))
+      assert.isBelow(late.find((e) => e.data?.includes("stopped"))!.at - resumedAt, 1_000)
     }), 40_000)
 })

@@ -311,10 +311,12 @@ export const make = (
           return jsonRpcError(410, -32000, "Gone: the events after this Last-Event-ID are no longer held")
         }
         if (!(yield* store.alive(owner))) yield* failPending(proxy)
+        // what came before the connection opened goes in its head: the errors of an owner found dead
+        // just now ended the stream, whose connection then takes no more events once open
         const response = yield* streams.openSse(
           session,
           stream,
-          replayed,
+          replayed.concat(proxy.early.splice(0)),
           Effect.sync(() => {
             if (proxies.get(streamId) === proxy) proxies.delete(streamId)
           }),
