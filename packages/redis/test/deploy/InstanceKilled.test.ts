@@ -8,8 +8,8 @@ import { assert, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { initialize } from "../../../node/test/httpUtil.js"
 import { startTestFleet } from "../fleet.js"
-import { describeRedis } from "../redis.js"
-import { messagesOf, readSse, type SseEvent, sessionHeaders } from "./processes.js"
+import { describeRedis, REDIS_URL } from "../redis.js"
+import { keyTtls, messagesOf, readSse, type SseEvent, sessionHeaders } from "./processes.js"
 
 // the fixture's fleet options (fixtures/instance.ts): `heartbeatTtl: "1 second"`; the fleet looks at
 // the owners of the streams resumed elsewhere once a second (internal/httpServer/fleet.ts)
@@ -30,7 +30,7 @@ const SLOW = (id: number) =>
 describeRedis("an instance killed with SIGKILL mid-call", () => {
   it.scopedLive("the stream resumed on another instance gets the explicit error within heartbeat TTL + check interval", () =>
     Effect.gen(function*() {
-      const { instances, urls } = yield* startTestFleet(3)
+      const { instances, prefix, urls } = yield* startTestFleet(3)
       const [a, b, c] = urls as [string, string, string]
       const victim = instances[2]!
       const sid = yield* initialize(a)
@@ -98,5 +98,10 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
       const lateAnswer = messagesOf(late).find((m) => m.id === 8)
       assert.strictEqual(lateAnswer?.error?.code, -32603, JSON.stringify(late))
       assert.isBelow(late.find((e) => e.data?.includes("stopped"))!.at - resumedAt, 1_000)
+
+      // "every key above has a TTL" (the README): a session, its streams, a dead instance's leftovers
+      const ttls = yield* keyTtls(REDIS_URL, prefix)
+      assert.isAbove(ttls.length, 4)
+      assert.deepStrictEqual(ttls.filter(([, ttl]) => ttl <= 0), [])
     }), 40_000)
 })

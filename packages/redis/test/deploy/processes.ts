@@ -73,6 +73,20 @@ export const scanKeys = (url: string, prefix: string) =>
     }
   })
 
+/** Each key under a prefix with its time to live in ms (-1: none), by SCAN and PTTL. */
+export const keyTtls = (url: string, prefix: string) =>
+  Effect.flatMap(scanKeys(url, prefix), (keys) =>
+    Effect.promise(async () => {
+      const redis = new Redis(url, { maxRetriesPerRequest: 1 })
+      try {
+        const out: Array<readonly [string, number]> = []
+        for (const key of keys) out.push([key, await redis.pttl(key)])
+        return out
+      } finally {
+        redis.disconnect()
+      }
+    }))
+
 export interface SseEvent {
   readonly id?: string | undefined
   readonly data?: string | undefined
