@@ -20,13 +20,31 @@ export interface Instance {
   readonly stderr: () => string
 }
 
+/** What an instance may be told besides its Redis (fixtures/instance.ts reads them from its environment). */
+export interface InstanceOptions {
+  /** `maxSessions` (default: the server's). */
+  readonly maxSessions?: number
+  /** `sessionIdleTimeout` in ms (default 1 minute). */
+  readonly idleMs?: number
+}
+
 /** Starts one instance; it is killed when the scope closes. */
-export const startInstance = (url: string, prefix: string, id: string): Effect.Effect<Instance, never, Scope.Scope> =>
+export const startInstance = (
+  url: string,
+  prefix: string,
+  id: string,
+  options: InstanceOptions = {}
+): Effect.Effect<Instance, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.async<Instance>((resume) => {
       const child = spawn(process.execPath, [bundled("fleet-instance"), url, prefix, id], {
         cwd: root,
-        stdio: ["ignore", "pipe", "pipe"]
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          ...(options.maxSessions === undefined ? {} : { FLEET_MAX_SESSIONS: String(options.maxSessions) }),
+          ...(options.idleMs === undefined ? {} : { FLEET_IDLE_MS: String(options.idleMs) })
+        }
       })
       let out = ""
       let err = ""
@@ -53,8 +71,8 @@ export const startInstance = (url: string, prefix: string, id: string): Effect.E
   )
 
 /** `n` instances, started in parallel. */
-export const startFleet = (url: string, prefix: string, n: number) =>
-  Effect.forEach(Array.from({ length: n }, (_, i) => `i${i}`), (id) => startInstance(url, prefix, id), {
+export const startFleet = (url: string, prefix: string, n: number, options?: InstanceOptions) =>
+  Effect.forEach(Array.from({ length: n }, (_, i) => `i${i}`), (id) => startInstance(url, prefix, id, options), {
     concurrency: "unbounded"
   })
 
