@@ -342,7 +342,6 @@ const isAnswered = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Success<A
 
 const noDetach = () => {}
 
-/** A response's writing fiber, interrupted when the client goes before it ended. */
 /**
  * A request whose response died (a defect: a store that could not be reached, say) is still
  * answered: a 500 with a JSON-RPC error when nothing was written yet, else its connection ends.
@@ -356,6 +355,7 @@ const answerDefect = (res: ServerResponse, exit: Exit.Exit<void>, runFork: (effe
   res.end(`{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}`)
 }
 
+/** A response's writing fiber, interrupted when the client goes before it ended. */
 const watched = (res: ServerResponse, fiber: Fiber.RuntimeFiber<void>) => {
   res.on("close", () => {
     if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)

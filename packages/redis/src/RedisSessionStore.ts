@@ -66,6 +66,7 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 local ttl = tonumber(ARGV[2])
 if ttl < 0 then
   redis.call('ZADD', KEYS[1], '+inf', ARGV[4])
+  redis.call('PERSIST', KEYS[1])
   redis.call('SET', KEYS[2], '')
 else
   redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + ttl, ARGV[4])
@@ -92,6 +93,7 @@ local ttl = tonumber(ARGV[2])
 if ttl < 0 then
   redis.call('SET', KEYS[1], ARGV[4])
   redis.call('ZADD', KEYS[2], '+inf', ARGV[3])
+  redis.call('PERSIST', KEYS[2])
 else
   redis.call('SET', KEYS[1], ARGV[4], 'PX', ttl)
   redis.call('ZADD', KEYS[2], tonumber(ARGV[1]) + ttl, ARGV[3])${OUTLIVE("KEYS[2]", "ttl")}
