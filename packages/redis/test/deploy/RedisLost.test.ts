@@ -16,7 +16,17 @@ import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import { startInstance } from "../fleet.js"
 import { describeRedis, REDIS_URL, testPrefix } from "../redis.js"
-import { messagesOf, type OwnRedis, ownRedis, readSse, request2026, scanKeys, type SseEvent } from "./processes.js"
+import { initialize } from "../../../node/test/httpUtil.js"
+import {
+  messagesOf,
+  type OwnRedis,
+  ownRedis,
+  readSse,
+  request2026,
+  scanKeys,
+  sessionHeaders,
+  type SseEvent
+} from "./processes.js"
 
 // the fixture's options (fixtures/instance.ts): `commandTimeout: "1 second"`
 const COMMAND_TIMEOUT_MS = 1_000
@@ -140,6 +150,42 @@ describeRedis("Redis lost under a fleet instance", () => {
       // what is stored off the path has had its time
       yield* Effect.sleep("300 millis")
       assert.deepStrictEqual(yield* scanKeys(REDIS_URL, prefix), before)
+    }), 30_000)
+
+  it.scopedLive("Redis back empty (killed, restarted): the session is gone (404), our client initializes again by itself", () =>
+    Effect.gen(function*() {
+      const { redis, url } = yield* instanceOnOwnRedis
+      const client = yield* ourClient(url)
+      const echo = (text: string) => Effect.map(client.callTool("echo", { text }), (r) => r.content)
+      assert.deepStrictEqual(yield* echo("before"), [{ type: "text", text: "before from i0" }])
+      const raw = yield* initialize(url)
+      yield* redis.kill
+      yield* redis.restart
+      const served2026 = yield* Effect.promise(async () => {
+        const response = await fetch(url, request2026(1, "tools/call", { name: "echo", arguments: { text: "x" } }))
+        await response.text()
+        return response.status
+      })
+      // (2026 needs none of it)
+      assert.strictEqual(served2026, 200)
+      // the instance reconnects by itself (backoff up to 1 s): 503 until then, then 404 (no record)
+      const ping = Effect.promise(async () => {
+        const response = await fetch(url, { method: "POST", headers: sessionHeaders(raw), body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping" }) })
+        await response.text()
+        return response.status
+      })
+      let status = yield* ping
+      for (let i = 0; i < 30 && status === 503; i++) {
+        yield* Effect.sleep("100 millis")
+        status = yield* ping
+      }
+      assert.strictEqual(status, 404)
+      let outcome = yield* Effect.either(echo("after"))
+      for (let i = 0; i < 30 && Either.isLeft(outcome); i++) {
+        yield* Effect.sleep("100 millis")
+        outcome = yield* Effect.either(echo("after"))
+      }
+      assert.deepStrictEqual(Either.getOrThrow(outcome), [{ type: "text", text: "after from i0" }])
     }), 30_000)
 
   it.scopedLive("Redis paused (SIGSTOP) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.pause), 40_000)

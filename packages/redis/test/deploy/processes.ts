@@ -3,7 +3,7 @@
  * (paused with SIGSTOP, killed with SIGKILL), raw MCP requests over `fetch`, and SSE reading with
  * the time each event arrived.
  */
-import { spawn } from "node:child_process"
+import { type ChildProcess, spawn } from "node:child_process"
 import * as net from "node:net"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
@@ -25,35 +25,50 @@ export interface OwnRedis {
   readonly resume: Effect.Effect<void>
   /** SIGKILL, and wait for the exit: connections are refused from now on. */
   readonly kill: Effect.Effect<void>
+  /** A new redis-server on the same port, empty (after `kill`). */
+  readonly restart: Effect.Effect<void>
 }
 
+/** One redis-server process on `port`, nothing persisted, once it accepts connections. */
+const redisProcess = (port: number) =>
+  Effect.async<ChildProcess>((resume) => {
+    const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let out = ""
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes("Ready to accept connections")) {
+        child.stdout!.off("data", onData)
+        child.stdout!.resume()
+        resume(Effect.succeed(child))
+      }
+    }
+    child.stdout!.on("data", onData)
+  })
+
+const killed = (child: ChildProcess) =>
+  Effect.promise(() => {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+    child.kill("SIGCONT")
+    child.kill("SIGKILL")
+    return exited
+  })
+
 /** A redis-server on a free port, nothing persisted; killed with the scope (continued first if paused). */
-export const ownRedis: Effect.Effect<OwnRedis, never, Scope.Scope> = Effect.flatMap(freePort, (port) =>
-  Effect.acquireRelease(
-    Effect.async<OwnRedis>((resume) => {
-      const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-        stdio: ["ignore", "pipe", "pipe"]
-      })
-      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-      let out = ""
-      child.stdout!.on("data", (chunk: Buffer) => {
-        out += chunk.toString()
-        if (out.includes("Ready to accept connections")) {
-          out = ""
-          resume(Effect.succeed({
-            url: `redis://127.0.0.1:${port}`,
-            pause: Effect.sync(() => void child.kill("SIGSTOP")),
-            resume: Effect.sync(() => void child.kill("SIGCONT")),
-            kill: Effect.promise(() => {
-              if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
-              return exited
-            })
-          }))
-        }
-      })
-    }),
-    (redis) => Effect.zipRight(redis.resume, redis.kill)
-  ))
+export const ownRedis: Effect.Effect<OwnRedis, never, Scope.Scope> = Effect.gen(function*() {
+  const port = yield* freePort
+  let child = yield* redisProcess(port)
+  yield* Effect.addFinalizer(() => Effect.suspend(() => killed(child)))
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    pause: Effect.sync(() => void child.kill("SIGSTOP")),
+    resume: Effect.sync(() => void child.kill("SIGCONT")),
+    kill: Effect.suspend(() => killed(child)),
+    restart: Effect.suspend(() => Effect.map(redisProcess(port), (next) => void (child = next)))
+  }
+})
 
 /** Every key under a prefix, by SCAN (sorted). */
 export const scanKeys = (url: string, prefix: string) =>
