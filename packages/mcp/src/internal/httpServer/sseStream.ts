@@ -44,9 +44,10 @@ export interface SseStream {
   /** The handler closed the stream (SEP-1699) before it was opened: end the first connection after priming. */
   closeOnOpen: boolean
   /**
-   * An event of this stream could not be stored (the store failed: Redis unreachable): it and the
-   * rest of the stream are written without ids, so that what is in flight still reaches the client
-   * on this stream; it cannot be resumed past that point.
+   * A POST's stream an event of which could not be stored (the store failed: Redis unreachable):
+   * it and the rest of the stream are written without ids (not each waiting for the store to fail
+   * again), so that what is in flight still reaches the client on this stream; it cannot be resumed
+   * past that point. The standing stream, which lives on, tries the store for each event.
    */
   unstored: boolean
   /** With a `SessionStore`: the instance that resumed this stream, to which its events go from now on. */
@@ -257,7 +258,7 @@ const append = (
   message: JsonRpc.Message
 ): Effect.Effect<string | undefined> =>
   Effect.catchAllDefect(store.append(session.id, stream.id, data, answerOf(message)), (defect) => {
-    stream.unstored = true
+    stream.unstored = stream.kind === "post"
     return Effect.as(
       Effect.logWarning(`an event of stream ${stream.id} could not be stored; the stream goes on without resumption`, defect),
       undefined
