@@ -5,7 +5,12 @@
  * within the heartbeat's time to live plus the fleet's check interval.
  */
 import { assert, it } from "@effect/vitest"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { McpError } from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import { roundRobin } from "../../../node/test/roundRobin.js"
 import { initialize } from "../../../node/test/httpUtil.js"
 import { startTestFleet } from "../fleet.js"
 import { describeRedis, REDIS_URL } from "../redis.js"
@@ -15,6 +20,8 @@ import { keyTtls, messagesOf, readSse, type SseEvent, sessionHeaders } from "./p
 // the owners of the streams resumed elsewhere once a second (internal/httpServer/fleet.ts)
 const HEARTBEAT_TTL_MS = 1_000
 const CHECK_INTERVAL_MS = 1_000
+/** The server's `retry` hint on its streams (StreamableHttpServer's default): a client waits it before resuming. */
+const RETRY_MS = 1_000
 /** What the README promises, plus scheduling slack for two busy cores. */
 const BOUND_MS = HEARTBEAT_TTL_MS + CHECK_INTERVAL_MS + 2_000
 
@@ -103,5 +110,48 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
       const ttls = yield* keyTtls(REDIS_URL, prefix)
       assert.isAbove(ttls.length, 4)
       assert.deepStrictEqual(ttls.filter(([, ttl]) => ttl <= 0), [])
+    }), 40_000)
+
+  it.scopedLive("the official v1 client behind a round-robin proxy: the call rejects with the explicit error within the bound", () =>
+    Effect.gen(function*() {
+      const { instances } = yield* startTestFleet(3)
+      const proxy = yield* roundRobin(instances.map((i) => i.port))
+      const client = yield* Effect.acquireRelease(
+        Effect.promise(async () => {
+          const client = new Client({ name: "official", version: "1.0.0" })
+          await client.connect(new StreamableHTTPClientTransport(new URL(proxy.url)))
+          return client
+        }),
+        (client) => Effect.promise(() => client.close().catch(() => {})).pipe(Effect.timeout("2 seconds"), Effect.ignore)
+      )
+      const runningOn: Array<string> = []
+      const call = yield* Effect.fork(Effect.either(Effect.tryPromise({
+        try: () =>
+          client.callTool({ name: "slow", arguments: { steps: 150 } }, undefined, {
+            onprogress: (p) => void runningOn.push(String(p.message)),
+            timeout: 60_000
+          }),
+        catch: (e) => e
+      })))
+      for (let i = 0; i < 100 && runningOn.length === 0; i++) yield* Effect.sleep("20 millis")
+      const victim = instances.findIndex((i) => i.id === runningOn[0])
+      assert.isAtLeast(victim, 0)
+      yield* instances[victim]!.kill
+      const killedAt = Date.now()
+      proxy.remove(victim)
+      // the client waits the stream's `retry` (1 s) before it resumes
+      const bound = BOUND_MS + RETRY_MS
+      const outcome = yield* call.await.pipe(
+        Effect.flatten,
+        Effect.timeoutFail({ duration: bound + 3_000, onTimeout: () => new Error("the call did not settle") }),
+        Effect.orDie
+      )
+      const took = Date.now() - killedAt
+      assert.isTrue(Either.isLeft(outcome), "the call must fail")
+      const error = (outcome as Either.Left<unknown, unknown>).left
+      assert.instanceOf(error, McpError)
+      assert.strictEqual((error as McpError).code, -32603)
+      assert.include((error as McpError).message, `(${instances[victim]!.id}) stopped`)
+      assert.isBelow(took, bound)
     }), 40_000)
 })
