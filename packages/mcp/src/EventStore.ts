@@ -39,6 +39,12 @@
  * - **Concurrency.** The server calls `append` for one stream from one fiber
  *   at a time, in the order the events are written; calls for different
  *   streams and sessions may interleave freely. Each operation is atomic.
+ * - **Failure.** The operations have no error channel: a store that cannot
+ *   be reached (over the network) dies. The server writes an event whose
+ *   `append` died without an id, and the rest of that POST's stream too
+ *   (the requests in flight still get their answers; the stream can no
+ *   longer be resumed). 2026-07-28 requests use no store (their streams are never
+ *   resumed).
  *
  * A server is given its store explicitly: the `eventStore` option of
  * `StreamableHttpServer` (and `NodeStreamableHttp`) takes `true`, the

@@ -416,6 +416,19 @@ const isAnswered = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Success<A
 
 const noDetach = () => {}
 
+/**
+ * A request whose response died (a defect: a store that could not be reached, say) is still
+ * answered: a 500 with a JSON-RPC error when nothing was written yet, else its connection ends.
+ * Never a request left without a status. An interrupted one (its client left) is not.
+ */
+const answerDefect = (res: ServerResponse, exit: Exit.Exit<void>, runFork: (effect: Effect.Effect<void>) => unknown) => {
+  if (Exit.isSuccess(exit) || Exit.isInterrupted(exit) || res.writableEnded || res.destroyed) return
+  runFork(Effect.logError("a request failed with a defect; answered 500", exit.cause))
+  if (res.headersSent) return void res.destroy()
+  res.writeHead(500, { "content-type": "application/json" })
+  res.end(`{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}`)
+}
+
 /** A response's writing fiber, interrupted when the client goes before it ended. */
 const watched = (res: ServerResponse, fiber: Fiber.RuntimeFiber<void>) => {
   res.on("close", () => {
@@ -581,6 +594,7 @@ export const layer = (
             fiber = undefined
           }
           fiber = runFork(Effect.flatMap(responded, (response) => writeResponse(res, response, limits, detach)))
+          fiber.addObserver((exit) => answerDefect(res, exit, runFork))
           if (detached) return
           res.on("close", () => {
             if (fiber !== undefined && !res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)

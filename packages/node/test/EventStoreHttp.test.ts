@@ -1,6 +1,7 @@
 import * as HttpServer from "@effect/platform/HttpServer"
 import { assert, describe, it } from "@effect/vitest"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
+import * as HandlerContext from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
@@ -34,18 +35,33 @@ const Wait = McpServer.tool({
   parameters: Schema.Struct({ gate: Schema.Number }),
   handler: ({ gate: n }) => Effect.as(Deferred.await(gate(n)), "waited")
 })
-const Features = McpServer.register(Echo, Wait)
+/** Talks before answering: its answer is streamed, each event stored first. */
+const Talk = McpServer.tool({
+  name: "talk",
+  description: "progress, then the answer",
+  handler: () =>
+    Effect.gen(function*() {
+      const ctx = yield* HandlerContext.HandlerContext
+      yield* ctx.progress(1, { total: 2 })
+      yield* ctx.progress(2, { total: 2 })
+      return "talked"
+    })
+})
+const Features = McpServer.register(Echo, Wait, Talk)
 
 /**
  * A server with an in-memory event store the test holds. The store runs on the TestClock (its
  * grace period is the test's to pass); the server on the live one (its SSE fast path and write
  * timeouts are real time).
  */
-const start = (storeOptions: EventStore.MemoryOptions) =>
+const start = (
+  storeOptions: EventStore.MemoryOptions,
+  alter: (store: EventStore.EventStoreShape) => EventStore.EventStoreShape = (store) => store
+) =>
   Effect.gen(function*() {
     const store = yield* EventStore.makeMemory(storeOptions)
     const live = yield* Effect.provide(Effect.clock, Layer.setClock(Clock.make()))
-    const layer = NodeStreamableHttp.layer({ port: 0, eventStore: store }).pipe(
+    const layer = NodeStreamableHttp.layer({ port: 0, eventStore: alter(store) }).pipe(
       Layer.provideMerge(Features),
       Layer.provideMerge(McpServer.layer({ name: "test-store", version: "1.0.0" }))
     )
@@ -172,5 +188,41 @@ describe("StreamableHttpServer with an event store", () => {
       }
       assert.deepStrictEqual(outcomes, [[1, -32603], [2, -32603], [3, "waited"], [4, "waited"]])
       assert.strictEqual(new Set(ids).size, ids.length, `an event id was used twice: ${ids.join(" ")}`)
+    }))
+
+  it.scoped("a store that dies on append (unreachable): the stream goes on without ids, the call gets its answer on it", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start({}, (store) => ({ ...store, append: () => Effect.die(new Error("store unreachable")) }))
+      const sid = yield* initialize(url)
+      const answered = yield* Effect.promise(async () => {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: headers(sessionHeaders(sid)),
+          body: JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "talk", arguments: {}, _meta: { progressToken: "t" } } }),
+          signal: AbortSignal.timeout(3_000)
+        })
+        return { status: response.status, text: await response.text() }
+      })
+      assert.strictEqual(answered.status, 200)
+      const events = parseSse(answered.text).filter((e) => e.data !== undefined && e.data !== "")
+      assert.deepStrictEqual(
+        events.map((e) => [e.id, JSON.parse(e.data!).params?.progress ?? JSON.parse(e.data!).result?.content[0].text]),
+        [[undefined, 1], [undefined, 2], [undefined, "talked"]]
+      )
+    }))
+
+  it.scoped("a store that dies on replay: the resumption is answered 500 with a JSON-RPC error, not left without a status", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start({}, (store) => ({ ...store, replayAfter: () => Effect.die(new Error("store unreachable")) }))
+      const sid = yield* initialize(url)
+      const resumed = yield* Effect.promise(async () => {
+        const response = await fetch(url, {
+          headers: { ...headers(sessionHeaders(sid)), accept: "text/event-stream", "last-event-id": `${sid}-1_1` },
+          signal: AbortSignal.timeout(3_000)
+        })
+        return { status: response.status, text: await response.text() }
+      })
+      assert.strictEqual(resumed.status, 500)
+      assert.strictEqual(JSON.parse(resumed.text).error.code, -32603)
     }))
 })

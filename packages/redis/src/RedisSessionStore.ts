@@ -6,7 +6,8 @@
  *   its TTL the idle timeout, restarted by every request (`load` is one Lua
  *   script: one round trip); a sorted set `<prefix>:sessions` scores each
  *   session by its expiry, so that `reserve` counts the live sessions of the
- *   fleet and admits a new one atomically.
+ *   fleet and admits a new one atomically; the set outlives its latest
+ *   session (a TTL, as every key has).
  * - **Streams.** `<prefix>:sm:<stream>`: the requests of a streamed POST,
  *   for the retention of its events.
  * - **Heartbeats.** `<prefix>:hb:<instance>` with a TTL of `heartbeatTtl`,
@@ -54,6 +55,10 @@ export interface Options {
   readonly heartbeatTtl?: Duration.DurationInput | undefined
 }
 
+// the set of sessions outlives its latest session (as the tasks' indexes do): every key has a TTL
+const OUTLIVE = (key: string, ttl: string) => `
+if redis.call('PTTL', ${key}) < ${ttl} then redis.call('PEXPIRE', ${key}, ${ttl}) end`
+
 // KEYS: sessions, record. ARGV: now, ttl ms (-1: none), max, session id
 const RESERVE = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
@@ -61,10 +66,11 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 local ttl = tonumber(ARGV[2])
 if ttl < 0 then
   redis.call('ZADD', KEYS[1], '+inf', ARGV[4])
+  redis.call('PERSIST', KEYS[1])
   redis.call('SET', KEYS[2], '')
 else
   redis.call('ZADD', KEYS[1], tonumber(ARGV[1]) + ttl, ARGV[4])
-  redis.call('SET', KEYS[2], '', 'PX', ttl)
+  redis.call('SET', KEYS[2], '', 'PX', ttl)${OUTLIVE("KEYS[1]", "ttl")}
 end
 return 1
 `
@@ -76,7 +82,7 @@ if not record then return false end
 local ttl = tonumber(ARGV[2])
 if ttl >= 0 then
   redis.call('PEXPIRE', KEYS[1], ttl)
-  redis.call('ZADD', KEYS[2], 'XX', tonumber(ARGV[1]) + ttl, ARGV[3])
+  redis.call('ZADD', KEYS[2], 'XX', tonumber(ARGV[1]) + ttl, ARGV[3])${OUTLIVE("KEYS[2]", "ttl")}
 end
 return record
 `
@@ -87,9 +93,10 @@ local ttl = tonumber(ARGV[2])
 if ttl < 0 then
   redis.call('SET', KEYS[1], ARGV[4])
   redis.call('ZADD', KEYS[2], '+inf', ARGV[3])
+  redis.call('PERSIST', KEYS[2])
 else
   redis.call('SET', KEYS[1], ARGV[4], 'PX', ttl)
-  redis.call('ZADD', KEYS[2], tonumber(ARGV[1]) + ttl, ARGV[3])
+  redis.call('ZADD', KEYS[2], tonumber(ARGV[1]) + ttl, ARGV[3])${OUTLIVE("KEYS[2]", "ttl")}
 end
 return 1
 `
@@ -216,6 +223,8 @@ export const make = (
                 pipeline.pexpire(record(id), ttlArg(ttlMs))
                 pipeline.zadd(sessionsKey, "XX", now + ttlArg(ttlMs), id)
               }
+              // the set outlives its latest session (every instance has the same idle timeout)
+              pipeline.pexpire(sessionsKey, ttlArg(ttlMs))
               return pipeline.exec()
             })))
           : Effect.void,

@@ -14,17 +14,37 @@ export interface Instance {
   readonly child: ChildProcess
   /** kill -9, and wait for the exit. */
   readonly kill: Effect.Effect<void>
+  /** SIGTERM (a graceful stop), and wait for the exit. */
+  readonly stop: Effect.Effect<void>
   /** What it wrote on stderr. */
   readonly stderr: () => string
 }
 
+/** What an instance may be told besides its Redis (fixtures/instance.ts reads them from its environment). */
+export interface InstanceOptions {
+  /** `maxSessions` (default: the server's). */
+  readonly maxSessions?: number
+  /** `sessionIdleTimeout` in ms (default 1 minute). */
+  readonly idleMs?: number
+}
+
 /** Starts one instance; it is killed when the scope closes. */
-export const startInstance = (url: string, prefix: string, id: string): Effect.Effect<Instance, never, Scope.Scope> =>
+export const startInstance = (
+  url: string,
+  prefix: string,
+  id: string,
+  options: InstanceOptions = {}
+): Effect.Effect<Instance, never, Scope.Scope> =>
   Effect.acquireRelease(
     Effect.async<Instance>((resume) => {
       const child = spawn(process.execPath, [bundled("fleet-instance"), url, prefix, id], {
         cwd: root,
-        stdio: ["ignore", "pipe", "pipe"]
+        stdio: ["ignore", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          ...(options.maxSessions === undefined ? {} : { FLEET_MAX_SESSIONS: String(options.maxSessions) }),
+          ...(options.idleMs === undefined ? {} : { FLEET_IDLE_MS: String(options.idleMs) })
+        }
       })
       let out = ""
       let err = ""
@@ -33,11 +53,15 @@ export const startInstance = (url: string, prefix: string, id: string): Effect.E
         if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL")
         return exited
       })
+      const stop = Effect.promise(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+        return exited
+      })
       child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
       child.stdout!.on("data", (chunk: Buffer) => {
         out += chunk.toString()
         const match = /listening (\d+)/.exec(out)
-        if (match !== null) resume(Effect.succeed({ id, port: Number(match[1]), child, kill, stderr: () => err }))
+        if (match !== null) resume(Effect.succeed({ id, port: Number(match[1]), child, kill, stop, stderr: () => err }))
       })
       child.once("exit", (code) => {
         if (!/listening/.test(out)) resume(Effect.die(new Error(`instance ${id} exited (${code}) before listening: ${err}`)))
@@ -47,8 +71,8 @@ export const startInstance = (url: string, prefix: string, id: string): Effect.E
   )
 
 /** `n` instances, started in parallel. */
-export const startFleet = (url: string, prefix: string, n: number) =>
-  Effect.forEach(Array.from({ length: n }, (_, i) => `i${i}`), (id) => startInstance(url, prefix, id), {
+export const startFleet = (url: string, prefix: string, n: number, options?: InstanceOptions) =>
+  Effect.forEach(Array.from({ length: n }, (_, i) => `i${i}`), (id) => startInstance(url, prefix, id, options), {
     concurrency: "unbounded"
   })
 

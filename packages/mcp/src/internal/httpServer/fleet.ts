@@ -49,6 +49,12 @@ export interface Fleet {
   readonly end: (session: Session) => Effect.Effect<void, SessionStoreError>
 }
 
+/**
+ * How often the owners of the streams resumed here are looked at: a resumed stream whose owner's
+ * heartbeat expired gets its errors within the heartbeat's time to live plus this.
+ */
+export const CHECK_INTERVAL = Duration.seconds(1)
+
 /** Server messages every replica of a session produces alike: only the holder of the standing stream sends them. */
 const FANNED_OUT = new Set([
   "notifications/resources/updated",
@@ -255,7 +261,11 @@ export const make = (
             code: JsonRpc.ErrorCode.InternalError,
             message: `The server instance that was handling this request (${proxy.owner}) stopped; the request was not completed`
           }))
-          const eventId = events === undefined ? undefined : yield* events.append(proxy.session.id, proxy.stream.id, data, id)
+          // stored, so that a later resumption sees it too; else (the store failed) written without an id
+          const eventId = events === undefined ? undefined : yield* Effect.catchAllDefect(
+            events.append(proxy.session.id, proxy.stream.id, data, id),
+            (defect) => Effect.as(Effect.logWarning("a stopped instance's error could not be stored", defect), undefined)
+          )
           offer(proxy, { seq: eventId === undefined ? 0 : seqOf(eventId), text: eventText(eventId, data) })
         }
         yield* endProxy(proxy)
@@ -279,6 +289,9 @@ export const make = (
       Effect.gen(function*() {
         const stream = streamRecord(streamId, "post")
         const proxy: Proxy = { session, stream, owner, requests: [], answered: new Set(), early: [], opened: false, ended: false }
+        // resumed again here: the client left the earlier connection, which would be checked no more
+        const earlier = proxies.get(streamId)
+        if (earlier !== undefined) yield* endProxy(earlier)
         proxies.set(streamId, proxy)
         // attached first, then the replay: an event is in one or the other (the body drops repeats by sequence)
         yield* store.publish(owner, { _tag: "Attach", sessionId: session.id, streamId, instance: self })
@@ -298,10 +311,12 @@ export const make = (
           return jsonRpcError(410, -32000, "Gone: the events after this Last-Event-ID are no longer held")
         }
         if (!(yield* store.alive(owner))) yield* failPending(proxy)
+        // what came before the connection opened goes in its head: the errors of an owner found dead
+        // just now ended the stream, whose connection then takes no more events once open
         const response = yield* streams.openSse(
           session,
           stream,
-          replayed,
+          replayed.concat(proxy.early.splice(0)),
           Effect.sync(() => {
             if (proxies.get(streamId) === proxy) proxies.delete(streamId)
           }),
@@ -440,13 +455,16 @@ export const make = (
         return busy.length === 0 ? Effect.void : logged(store.touch(busy, ttl), "session touch")
       })
     )
+    // the proxies of each tick: read when it runs (an array taken once, empty, was checked forever)
     yield* every(
-      Duration.seconds(1),
-      Effect.forEach(Array.from(proxies.values()), (proxy) =>
-        Effect.flatMap(
-          Effect.orElseSucceed(store.alive(proxy.owner), () => true),
-          (alive) => alive || proxy.ended ? Effect.void : failPending(proxy)
-        ), { discard: true })
+      CHECK_INTERVAL,
+      Effect.suspend(() =>
+        Effect.forEach(Array.from(proxies.values()), (proxy) =>
+          Effect.flatMap(
+            Effect.orElseSucceed(store.alive(proxy.owner), () => true),
+            (alive) => alive || proxy.ended ? Effect.void : failPending(proxy)
+          ), { discard: true })
+      )
     )
 
     return { store, admit, find, incoming, save, streamed, resume, end } satisfies Fleet

@@ -25,7 +25,7 @@ import { changesState, routed, unavailable } from "./fleet.js"
 import * as Modern from "./modern.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
-import { answerOf, Decision, eventText, type SseStream, type Streams } from "./sseStream.js"
+import { answerOf, Decision, eventText, type SseStream, storeOf, type Streams } from "./sseStream.js"
 import {
   checkPostHeaders,
   checkVersion,
@@ -330,7 +330,7 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     const reply = how === "json"
       ? whole(ctx, session, stream, gathered, isBatch, done)
       : streamed(ctx, session, stream, gathered, done)
-    return fleet !== undefined && changesState(messages) ? Effect.zipRight(fleet.save(session), reply) : reply
+    return fleet !== undefined && !session.era2026 && changesState(messages) ? Effect.zipRight(fleet.save(session), reply) : reply
   }
   const taken = () => {
     // most handlers answer while the engine takes the POST (their fiber runs until it waits, or
@@ -366,7 +366,7 @@ const whole = (
   if (config.jsonMode || (session.era2026 && gathered.length === 1 && Modern.statusOf(gathered[0]!) !== 200)) {
     return reply(wholeJson(config, session, gathered, isBatch))
   }
-  const store = config.store
+  const store = storeOf(config, session)
   const headers = config.stateless || session.era2026
     ? SSE_HEADERS
     : { "cache-control": "no-cache, no-transform", "mcp-session-id": session.id }
@@ -431,7 +431,8 @@ const streamed = (
     const { fleet, streams } = ctx
     // a 2026 connection's stream is listed from now on (see `listed`)
     if (!session.closed && !session.streams.has(stream.id)) session.streams.set(stream.id, stream)
-    if (fleet !== undefined) yield* fleet.streamed(session, stream)
+    // a 2026 stream is never resumed: nothing to record for another instance
+    if (fleet !== undefined && !session.era2026) yield* fleet.streamed(session, stream)
     const response = yield* streams.openSse(session, stream, stream.backlog.splice(0, stream.backlog.length), done)
     yield* Effect.forEach(gathered, (m) => streams.deliver(session, stream, m), { discard: true })
     if (stream.pending.size === 0) yield* streams.finish(session, stream)

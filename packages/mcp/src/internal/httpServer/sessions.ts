@@ -158,7 +158,8 @@ export const make = (
         session.byRequest.clear()
         return Effect.forEach(all, sse.endConnection, { discard: true }).pipe(
           // the session's events go at once: nothing can resume them any more
-          Effect.zipRight(store === undefined || keepStored ? Effect.void : store.dropSession(session.id)),
+          // (a 2026 connection stored nothing: see `SseStream.storeOf`)
+          Effect.zipRight(store === undefined || keepStored || session.era2026 ? Effect.void : store.dropSession(session.id)),
           Effect.zipRight(session.inbox.end()),
           Effect.zipRight(Effect.suspend(() => {
             registry.open.delete(session)

@@ -43,6 +43,13 @@ export interface SseStream {
   done: boolean
   /** The handler closed the stream (SEP-1699) before it was opened: end the first connection after priming. */
   closeOnOpen: boolean
+  /**
+   * A POST's stream an event of which could not be stored (the store failed: Redis unreachable):
+   * it and the rest of the stream are written without ids (not each waiting for the store to fail
+   * again), so that what is in flight still reaches the client on this stream; it cannot be resumed
+   * past that point. The standing stream, which lives on, tries the store for each event.
+   */
+  unstored: boolean
   /** With a `SessionStore`: the instance that resumed this stream, to which its events go from now on. */
   forward?: string | undefined
 }
@@ -91,7 +98,8 @@ export const streamRecord = (id: string, kind: "post" | "standing", done = false
   backlog: [],
   json: undefined,
   done,
-  closeOnOpen: false
+  closeOnOpen: false,
+  unstored: false
 })
 
 /** Where the streams hand over to other instances (set with a `SessionStore`, see `fleet`). */
@@ -158,6 +166,14 @@ export const answerOf = (message: JsonRpc.Message): JsonRpc.RequestId | undefine
 
 const seqOf = (id: string): number => Option.match(EventStore.parseEventId(id), { onNone: () => 0, onSome: (p) => p.seq })
 
+/**
+ * The event store a session's streams use: none for a 2026-07-28 POST's connection, whose stream
+ * is never resumed (that revision has no `Last-Event-ID`, and no session to resume in), so it
+ * needs no store and leaves nothing in one (with a fleet's store: served while Redis is down).
+ */
+export const storeOf = (config: Config, session: Session): EventStore.EventStoreShape | undefined =>
+  session.era2026 ? undefined : config.store
+
 /** What the stream functions share: the resolved options, the Clock, the open connections. */
 interface Ctx {
   readonly config: Config
@@ -203,12 +219,13 @@ const priming = (config: Config, streamId: string) =>
 
 const deliver = (ctx: Ctx, session: Session, stream: SseStream, message: JsonRpc.Message): Effect.Effect<void> =>
   Effect.gen(function*() {
-    const { bufferSize, store } = ctx.config
+    const { bufferSize } = ctx.config
+    const store = storeOf(ctx.config, session)
     const data = JSON.stringify(message)
     let event: Event
     let id: string | undefined
-    if (store !== undefined) {
-      id = yield* store.append(session.id, stream.id, data, answerOf(message))
+    if (store !== undefined && !stream.unstored) id = yield* append(store, session, stream, data, message)
+    if (id !== undefined) {
       event = { seq: seqOf(id), text: eventText(id, data) }
     } else {
       event = { seq: 0, text: eventText(undefined, data) }
@@ -226,6 +243,26 @@ const deliver = (ctx: Ctx, session: Session, stream: SseStream, message: JsonRpc
       stream.backlog.push(event)
       if (stream.backlog.length > bufferSize * 4) stream.backlog.shift()
     }
+  })
+
+/**
+ * An event stored: its id; undefined when the store failed (a store over the network dies when it
+ * cannot be reached): the stream goes on unstored (`SseStream.unstored`), so that every request in
+ * flight on it still gets its answer, or its error, on it, before it ends.
+ */
+const append = (
+  store: EventStore.EventStoreShape,
+  session: Session,
+  stream: SseStream,
+  data: string,
+  message: JsonRpc.Message
+): Effect.Effect<string | undefined> =>
+  Effect.catchAllDefect(store.append(session.id, stream.id, data, answerOf(message)), (defect) => {
+    stream.unstored = stream.kind === "post"
+    return Effect.as(
+      Effect.logWarning(`an event of stream ${stream.id} could not be stored; the stream goes on without resumption`, defect),
+      undefined
+    )
   })
 
 const endConnection = (stream: SseStream): Effect.Effect<void> =>
@@ -352,7 +389,7 @@ const route = (ctx: Ctx, session: Session, message: JsonRpc.Message, target: Rou
     return ctx.hooks.standing(session, message)
   }
   if (session.standing === undefined) {
-    if (ctx.config.store === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
+    if (storeOf(ctx.config, session) === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
     session.standing = newStream(session, "standing")
   }
   return deliver(ctx, session, session.standing, message)
@@ -368,7 +405,7 @@ const closeRequestStream = (ctx: Ctx, session: Session, requestId: JsonRpc.Reque
   Effect.suspend(() => {
     const stream = session.byRequest.get(requestId)
     // without a store the client could not get the rest: keep the stream open
-    if (stream === undefined || ctx.config.store === undefined) return Effect.void
+    if (stream === undefined || storeOf(ctx.config, session) === undefined) return Effect.void
     if (stream.json !== undefined && !ctx.config.jsonMode) {
       // still gathering: answer with a stream now, primed, and end its connection at once
       stream.closeOnOpen = true
@@ -445,7 +482,7 @@ class SseBody implements BodyPull {
   get release(): Effect.Effect<void> {
     return Effect.suspend(() => {
       const { ctx, session, stream, sink } = this
-      const store = ctx.config.store
+      const store = storeOf(ctx.config, session)
       ctx.openSinks.delete(sink)
       if (stream.sink === sink) stream.sink = undefined
       session.lastActivity = ctx.now()
@@ -505,9 +542,10 @@ const openSseNow = (
   stream.forward = undefined
   if (previous !== undefined && previous !== sink) previous.unsafeEnd()
   sink.after = replay.length > 0 ? replay[replay.length - 1]!.seq : 0
-  const first = config.store !== undefined ? priming(config, stream.id) : `: stream open\n\n`
+  const store = storeOf(config, session)
+  const first = store !== undefined ? priming(config, stream.id) : `: stream open\n\n`
   // a resumed stream is not primed again: a second priming id would send the client back to the start
-  const head = resumed && config.store !== undefined
+  const head = resumed && store !== undefined
     ? [`: resumed\nretry: ${config.retryMs}\n\n`, ...replay.map((e) => e.text)]
     : [first, ...replay.map((e) => e.text)]
   if (stream.done) sink.unsafeEnd()
