@@ -7,6 +7,12 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Layer from "effect/Layer"
 import * as Headers2026 from "../src/internal/headers2026.js"
 import { INVALID_SCHEMAS, VALUE_CASES } from "./utils/headers2026Cases.js"
 
@@ -117,4 +123,30 @@ describe("standard headers", () => {
     assert.strictEqual(Headers2026.checkName({}, "prompts/get", { name: "é" })?.header, "Mcp-Name")
     assert.isUndefined(Headers2026.checkName({}, "tools/list", {}))
   })
+})
+
+describe("registration: a server registers no tool its clients would drop", () => {
+  const build = (inputSchema: Record<string, unknown>) =>
+    Effect.exit(Effect.scoped(Layer.build(McpServer.register(McpServer.tool({
+      name: "annotated",
+      inputSchema: inputSchema as McpSchema.Tool["inputSchema"],
+      handler: () => Effect.succeed("ran")
+    })).pipe(Layer.provideMerge(McpServer.layer({ name: "headers", version: "1.0.0" }))))))
+
+  for (const [what, schema] of INVALID_SCHEMAS) {
+    it.effect(`invalid (${what}): the layer dies naming the tool and the rule`, () =>
+      Effect.gen(function*() {
+        const exit = yield* build(schema)
+        assert.isTrue(Exit.isFailure(exit) && Cause.isDie(exit.cause), what)
+        const message = Exit.isFailure(exit) ? Cause.pretty(exit.cause) : ""
+        assert.include(message, "Tool annotated cannot be registered")
+        assert.include(message, "x-mcp-header")
+      }))
+  }
+
+  it.effect("valid annotations register", () =>
+    Effect.gen(function*() {
+      const exit = yield* build({ type: "object", properties: { n: { type: "integer", "x-mcp-header": "N" } } })
+      assert.isTrue(Exit.isSuccess(exit))
+    }))
 })
