@@ -246,6 +246,11 @@ export interface Mismatch {
 export const mismatchMessage = (mismatch: Mismatch): string =>
   `Bad Request: the request headers and body disagree: ${mismatch.detail}`
 
+/** The `data` of a −32020 for `mismatch`: the header that disagrees. */
+export const mismatchData = (mismatch: Mismatch): { readonly mismatch: { readonly header: string } } => ({
+  mismatch: { header: mismatch.header }
+})
+
 type Headers = { readonly [name: string]: string | undefined }
 
 /**

@@ -68,7 +68,7 @@ const error = (
   jsonRpcError(status, code, message, id, undefined, data)
 
 const mismatch = (id: JsonRpc.RequestId, found: Headers2026.Mismatch) =>
-  error(400, id, McpSchema2026.HEADER_MISMATCH, Headers2026.mismatchMessage(found), { mismatch: { header: found.header } })
+  error(400, id, McpSchema2026.HEADER_MISMATCH, Headers2026.mismatchMessage(found), Headers2026.mismatchData(found))
 
 /**
  * The refusal of a POSTed JSON-RPC response in 2026-07-28: that era has no server-to-client

@@ -292,7 +292,7 @@ const paramMismatch = (
   return found === undefined ? undefined : new ErrorResponse({
     code: McpSchema2026.HEADER_MISMATCH,
     message: Headers2026.mismatchMessage(found),
-    data: { mismatch: { header: found.header } }
+    data: Headers2026.mismatchData(found)
   })
 }
 
