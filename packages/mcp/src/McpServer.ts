@@ -321,7 +321,10 @@ export type ToolCallHook = (call: ToolCall) => Effect.Effect<Protocol.Result, Er
  */
 export interface McpServerShape {
   readonly options: ServerOptions
-  /** Adds features; they are removed when the scope closes. Sends `list_changed` to every initialized session. */
+  /**
+   * Adds features; they are removed when the scope closes. Sends `list_changed` to every initialized session.
+   * Dies for a tool with invalid `x-mcp-header` annotations (see `register`).
+   */
   readonly add: (
     features: ReadonlyArray<Feature<unknown>>,
     context: Context.Context<never>
@@ -545,7 +548,11 @@ export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, Conf
 
 /**
  * Registers features for the life of the Layer; the services their handlers
- * need come from the Layer's own context.
+ * need come from the Layer's own context. A tool whose `x-mcp-header`
+ * annotations break the 2026-07-28 rules (on a `string`, `integer` or
+ * `boolean` property reached through `properties` only, an HTTP token, unique
+ * ignoring case; `number` is not allowed) is a defect when the Layer is built:
+ * clients drop such a tool from `tools/list`.
  *
  * @example
  * ```ts

@@ -12,6 +12,7 @@
  * @since 0.2.0
  */
 import * as McpSchema from "./McpSchema.js"
+import * as EnvelopeClaim from "./internal/envelopeClaim.js"
 import * as McpSchema2026 from "./internal/schema2026/core.js"
 
 /**
@@ -82,13 +83,7 @@ export const isKnownVersion = (version: string): version is ProtocolVersion => e
  * @since 0.2.0
  * @category requests
  */
-export const envelopeVersion = (params: unknown): string | undefined => {
-  if (typeof params !== "object" || params === null) return undefined
-  const meta = (params as { readonly _meta?: unknown })._meta
-  if (typeof meta !== "object" || meta === null) return undefined
-  const version = (meta as Record<string, unknown>)[McpSchema2026.PROTOCOL_VERSION_META_KEY]
-  return typeof version === "string" ? version : undefined
-}
+export const envelopeVersion: (params: unknown) => string | undefined = EnvelopeClaim.envelopeVersion
 
 /**
  * Whether a request's `params._meta` claims the 2026 envelope: it has the protocol-version key,
@@ -103,11 +98,7 @@ export const envelopeVersion = (params: unknown): string | undefined => {
  * ProtocolEra.hasEnvelopeClaim({ _meta: { progressToken: 1 } }) // false
  * ```
  */
-export const hasEnvelopeClaim = (params: unknown): boolean => {
-  if (typeof params !== "object" || params === null) return false
-  const meta = (params as { readonly _meta?: unknown })._meta
-  return typeof meta === "object" && meta !== null && McpSchema2026.PROTOCOL_VERSION_META_KEY in meta
-}
+export const hasEnvelopeClaim: (params: unknown) => boolean = EnvelopeClaim.hasEnvelopeClaim
 
 /**
  * The era a request asks for by itself, or `undefined` when it does not say (then the era of its

@@ -12,7 +12,6 @@ import * as Stream from "effect/Stream"
 import * as TestClock from "effect/TestClock"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
-import * as McpHeaders from "../src/internal/mcpHeaders.js"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
@@ -584,91 +583,4 @@ describe("a call refused for its headers (-32020)", () => {
       assert.strictEqual((again as McpError).code, -32020)
       assert.strictEqual(routes.length, 1)
     }))
-})
-
-describe("x-mcp-header rules and header values", () => {
-  const invalid: ReadonlyArray<readonly [string, unknown]> = [
-    ["empty", { type: "object", properties: { v: { type: "string", "x-mcp-header": "" } } }],
-    ["not a string", { type: "object", properties: { v: { type: "string", "x-mcp-header": 1 } } }],
-    ["object", { type: "object", properties: { v: { type: "object", "x-mcp-header": "V" } } }],
-    ["array", { type: "object", properties: { v: { type: "array", "x-mcp-header": "V" } } }],
-    ["null", { type: "object", properties: { v: { type: "null", "x-mcp-header": "V" } } }],
-    ["number", { type: "object", properties: { v: { type: "number", "x-mcp-header": "V" } } }],
-    ["no type", { type: "object", properties: { v: { "x-mcp-header": "V" } } }],
-    ["same name", { type: "object", properties: { a: { type: "string", "x-mcp-header": "R" }, b: { type: "string", "x-mcp-header": "R" } } }],
-    ["same name, other case", { type: "object", properties: { a: { type: "string", "x-mcp-header": "MyField" }, b: { type: "string", "x-mcp-header": "myfield" } } }],
-    ["space", { type: "object", properties: { v: { type: "string", "x-mcp-header": "My Region" } } }],
-    ["colon", { type: "object", properties: { v: { type: "string", "x-mcp-header": "Region:Primary" } } }],
-    ["non-ASCII", { type: "object", properties: { v: { type: "string", "x-mcp-header": "Région" } } }],
-    ["control character", { type: "object", properties: { v: { type: "string", "x-mcp-header": "Region\t1" } } }],
-    ["under items", { type: "object", properties: { v: { type: "array", items: { type: "string", "x-mcp-header": "V" } } } }],
-    ["under anyOf", { type: "object", anyOf: [{ properties: { v: { type: "string", "x-mcp-header": "V" } } }] }],
-    ["under $defs", { type: "object", $defs: { d: { type: "string", "x-mcp-header": "V" } } }],
-    ["on the root", { type: "string", "x-mcp-header": "V" }]
-  ]
-  for (const [what, schema] of invalid) {
-    it(`invalid: ${what}`, () => {
-      const scan = McpHeaders.scanToolHeaders(schema)
-      assert.strictEqual(scan._tag, "Invalid")
-    })
-  }
-
-  it("valid: nested properties, string/integer/boolean, none at all", () => {
-    const scan = McpHeaders.scanToolHeaders({
-      type: "object",
-      properties: {
-        a: { type: "object", properties: { deep: { type: "boolean", "x-mcp-header": "Deep" } } },
-        b: { type: "integer", "x-mcp-header": "B" },
-        c: { type: "number" }
-      }
-    })
-    assert.deepStrictEqual(scan, { _tag: "Valid", params: [{ path: ["a", "deep"], name: "Deep" }, { path: ["b"], name: "B" }] })
-    assert.deepStrictEqual(McpHeaders.scanToolHeaders(undefined), { _tag: "Valid", params: [] })
-  })
-
-  it("values: plain ASCII as is; non-ASCII, controls, edge whitespace, empty and sentinel-like values in base64", () => {
-    const cases: ReadonlyArray<readonly [string, string]> = [
-      ["us-west1", "us-west1"],
-      ["us west 1", "us west 1"],
-      ["Hello, 世界", "=?base64?SGVsbG8sIOS4lueVjA==?="],
-      [" padded ", "=?base64?IHBhZGRlZCA=?="],
-      ["line1\nline2", "=?base64?bGluZTEKbGluZTI=?="],
-      ["\tindented", "=?base64?CWluZGVudGVk?="],
-      ["", "=?base64??="],
-      ["=?base64?abc?=", "=?base64?PT9iYXNlNjQ/YWJjPz0=?="]
-    ]
-    for (const [value, encoded] of cases) {
-      assert.strictEqual(McpHeaders.encodeValue(value), encoded, JSON.stringify(value))
-      assert.strictEqual(McpHeaders.decodeValue(encoded), value)
-    }
-    assert.isUndefined(McpHeaders.decodeValue("=?base64?not base64!?="))
-    const params = [{ path: ["r"], name: "R" }, { path: ["n"], name: "N" }, { path: ["b"], name: "B" }, { path: ["v"], name: "V" }]
-    assert.deepStrictEqual(McpHeaders.paramHeaders(params, { r: "x", n: 42, b: false, v: null }), {
-      "mcp-param-r": "x",
-      "mcp-param-n": "42",
-      "mcp-param-b": "false"
-    })
-    assert.deepStrictEqual(McpHeaders.paramHeaders(params, { r: { no: 1 }, n: Number.NaN }), {})
-  })
-
-  it("standard headers: Mcp-Method always, Mcp-Name where the method has one, the envelope's version; none on 2025", () => {
-    const meta = { _meta: { [PV]: V } }
-    assert.deepStrictEqual(McpHeaders.standardHeaders(JsonRpc.request(1, "tools/call", { ...meta, name: "my-tool" }), undefined), {
-      "mcp-protocol-version": V,
-      "mcp-method": "tools/call",
-      "mcp-name": "my-tool"
-    })
-    assert.deepStrictEqual(
-      McpHeaders.standardHeaders(JsonRpc.request(1, "resources/read", { ...meta, uri: "file:///a b" }), undefined),
-      { "mcp-protocol-version": V, "mcp-method": "resources/read", "mcp-name": "file:///a b" }
-    )
-    assert.deepStrictEqual(McpHeaders.standardHeaders(JsonRpc.request(1, "prompts/get", { ...meta, name: "é" }), undefined)?.["mcp-name"], "=?base64?w6k=?=")
-    assert.deepStrictEqual(
-      McpHeaders.standardHeaders(JsonRpc.notification("notifications/cancelled", { requestId: 1 }), V),
-      { "mcp-protocol-version": V, "mcp-method": "notifications/cancelled" }
-    )
-    assert.isUndefined(McpHeaders.standardHeaders(JsonRpc.request(1, "tools/list", {}), "2025-11-25"))
-    assert.isUndefined(McpHeaders.standardHeaders(JsonRpc.request(1, "tools/list", {}), undefined))
-    assert.isUndefined(McpHeaders.standardHeaders(JsonRpc.success(1, {}), V))
-  })
 })

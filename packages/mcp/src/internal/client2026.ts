@@ -3,7 +3,7 @@
  * and kept by the server: every request carries the envelope in
  * `params._meta` (protocol version, client capabilities, client info, and the
  * log level once `setLogLevel` chose one), and on HTTP the headers of
- * `mcpHeaders` (the transport derives the standard ones from the envelope;
+ * `headers2026` (the transport derives the standard ones from the envelope;
  * the `Mcp-Param-*` headers of a `tools/call` travel as the request's
  * `Route.headers`).
  *
@@ -45,7 +45,7 @@ import * as ClientCalls from "./clientCalls.js"
 import * as ClientEra from "./clientEra.js"
 import * as ClientListen from "./clientListen.js"
 import * as ClientRequests from "./clientRequests.js"
-import * as McpHeaders from "./mcpHeaders.js"
+import * as Headers2026 from "./headers2026.js"
 import type * as ClientNotifications from "./clientNotifications.js"
 
 type ClientError = McpError | ProtocolError
@@ -128,7 +128,7 @@ export const make = (options: Options): Session2026 => {
   let version = options.version
   let logLevel: McpSchema.LoggingLevel | undefined
   /** `x-mcp-header` parameters of the tools listed so far, by name. */
-  const toolHeaders = new Map<string, ReadonlyArray<McpHeaders.HeaderParam>>()
+  const toolHeaders = new Map<string, ReadonlyArray<Headers2026.HeaderParam>>()
 
   /** The client's capabilities, with what a request opts into on its own (an extension in its `_meta`). */
   const capabilitiesOf = (meta: Record<string, unknown>): McpSchema2026.ClientCapabilities => {
@@ -182,7 +182,7 @@ export const make = (options: Options): Session2026 => {
     if (method !== "tools/call" || typeof params?.name !== "string") return requestOptions
     const declared = toolHeaders.get(params.name)
     if (declared === undefined || declared.length === 0) return requestOptions
-    const headers = McpHeaders.paramHeaders(declared, params.arguments as { readonly [key: string]: unknown } | undefined)
+    const headers = Headers2026.paramHeaders(declared, params.arguments as { readonly [key: string]: unknown } | undefined)
     return { ...requestOptions, route: { ...requestOptions?.route, headers: { ...requestOptions?.route?.headers, ...headers } } }
   }
 
@@ -257,7 +257,7 @@ export const make = (options: Options): Session2026 => {
       const kept: Array<unknown> = []
       const dropped: Array<string> = []
       for (const tool of result.tools as ReadonlyArray<{ readonly name?: unknown; readonly inputSchema?: unknown }>) {
-        const scan = McpHeaders.scanToolHeaders(tool?.inputSchema)
+        const scan = Headers2026.scanToolHeaders(tool?.inputSchema)
         const name = typeof tool?.name === "string" ? tool.name : undefined
         if (scan._tag === "Invalid") {
           dropped.push(`${name ?? "(unnamed)"}: ${scan.reason}`)

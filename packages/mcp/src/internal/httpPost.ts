@@ -30,7 +30,7 @@ import * as HttpInbox from "./httpInbox.js"
 import { type Build, fallBack } from "./httpLegacyFallback.js"
 import { resume, type Resumption } from "./httpResumption.js"
 import * as HttpSession from "./httpSession.js"
-import { standardHeaders } from "./mcpHeaders.js"
+import { standardHeaders } from "./headers2026.js"
 import { type Cursor, newCursor } from "./reconnect.js"
 
 export interface Poster {

@@ -17,7 +17,7 @@ import * as Either from "effect/Either"
 import * as JsonRpc from "../../JsonRpc.js"
 import * as McpSchema2026 from "../schema2026/core.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
-import { decodeHeaderValue } from "../server/paramHeaders.js"
+import * as Headers2026 from "../headers2026.js"
 import { readEnvelope, unsupportedVersion } from "../server/stateless.js"
 import { jsonRpcError } from "./validate.js"
 
@@ -26,7 +26,7 @@ type Eras = "both" | "2025" | "2026" | undefined
 
 /** Whether the `MCP-Protocol-Version` header names a 2026 version. */
 const headerIs2026 = (headers: Headers.Headers): boolean => {
-  const version = headers["mcp-protocol-version"]
+  const version = headers[Headers2026.PROTOCOL_VERSION]
   return version !== undefined && ProtocolEra.eraOf(version.trim()) === "2026"
 }
 
@@ -67,10 +67,8 @@ const error = (
 ): HttpServerResponse.HttpServerResponse =>
   jsonRpcError(status, code, message, id, undefined, data)
 
-const mismatch = (id: JsonRpc.RequestId, header: string, detail: string) =>
-  error(400, id, McpSchema2026.HEADER_MISMATCH, `Bad Request: the request headers and body disagree: ${detail}`, {
-    mismatch: { header }
-  })
+const mismatch = (id: JsonRpc.RequestId, found: Headers2026.Mismatch) =>
+  error(400, id, McpSchema2026.HEADER_MISMATCH, Headers2026.mismatchMessage(found), Headers2026.mismatchData(found))
 
 /**
  * The refusal of a POSTed JSON-RPC response in 2026-07-28: that era has no server-to-client
@@ -104,25 +102,6 @@ export const strayResponse = (
   return eras === "2026" || headerIs2026(headers) ? noRequestsToAnswer() : undefined
 }
 
-/** RFC 9110 optional whitespace around a field value. */
-const trimOws = (value: string): string => {
-  // most values have none: no regular expression for them
-  const first = value.charCodeAt(0)
-  const last = value.charCodeAt(value.length - 1)
-  return first === 0x20 || first === 0x09 || last === 0x20 || last === 0x09 ? value.replace(/^[ \t]+|[ \t]+$/g, "") : value
-}
-
-/** The body field `Mcp-Name` mirrors, per method. */
-const NAME_SOURCE: { readonly [method: string]: "name" | "uri" | "taskId" } = {
-  "tools/call": "name",
-  "prompts/get": "name",
-  "resources/read": "uri",
-  // the tasks extension (SEP-2663): routed by the task
-  "tasks/get": "taskId",
-  "tasks/update": "taskId",
-  "tasks/cancel": "taskId"
-}
-
 /**
  * The refusal of a 2026 POST before the engine, or undefined when it may go on: a batch
  * (−32600), a response (−32600, see `strayResponse`), a bad envelope (−32602), headers that disagree with the body or
@@ -147,7 +126,7 @@ export const refuse = (
   if (eras === "2026" && !ProtocolEra.hasEnvelopeClaim(params) && method !== "server/discover" && !headerIs2026(headers)) {
     // a 2026-only server has no 2025 path: say which versions it serves
     const init = method === "initialize" ? (params as { readonly protocolVersion?: unknown } | undefined) : undefined
-    const requested = init?.protocolVersion ?? headers["mcp-protocol-version"]
+    const requested = init?.protocolVersion ?? headers[Headers2026.PROTOCOL_VERSION]
     const e = unsupportedVersion(requested, supported)
     return error(400, id, e.code, e.message, e.data)
   }
@@ -156,29 +135,11 @@ export const refuse = (
   if (Either.isLeft(envelope) && envelope.left.code === JsonRpc.ErrorCode.InvalidParams) {
     return error(400, id, envelope.left.code, envelope.left.message, envelope.left.data)
   }
-  const claimed = ProtocolEra.envelopeVersion(params)!
-  const versionHeader = headers["mcp-protocol-version"]
-  if (versionHeader === undefined) {
-    return mismatch(id, "MCP-Protocol-Version", `the envelope names ${claimed} but the MCP-Protocol-Version header is missing`)
-  }
-  if (trimOws(versionHeader) !== claimed) {
-    return mismatch(id, "MCP-Protocol-Version", `the envelope names ${claimed} but MCP-Protocol-Version is ${versionHeader.slice(0, 100)}`)
-  }
-  const methodHeader = headers["mcp-method"]
-  if (methodHeader === undefined) return mismatch(id, "Mcp-Method", `the body names method ${method} but the Mcp-Method header is missing`)
-  if (trimOws(methodHeader) !== method) {
-    return mismatch(id, "Mcp-Method", `the body names method ${method} but Mcp-Method is ${methodHeader.slice(0, 100)}`)
-  }
+  const disagrees = Headers2026.checkVersionAndMethod(headers, ProtocolEra.envelopeVersion(params)!, method)
+  if (disagrees !== undefined) return mismatch(id, disagrees)
   if (Either.isLeft(envelope)) return error(400, id, envelope.left.code, envelope.left.message, envelope.left.data)
-  const source = NAME_SOURCE[method]
-  const named = source === undefined ? undefined : (params as { readonly [key: string]: unknown } | undefined)?.[source]
-  if (typeof named === "string") {
-    const nameHeader = headers["mcp-name"]
-    if (nameHeader === undefined) return mismatch(id, "Mcp-Name", `the body names ${named} but the Mcp-Name header is missing`)
-    const decoded = decodeHeaderValue(trimOws(nameHeader))
-    if (decoded === undefined) return mismatch(id, "Mcp-Name", "the Mcp-Name header is not valid base64 of UTF-8")
-    if (decoded !== named) return mismatch(id, "Mcp-Name", `the body names ${named} but Mcp-Name names ${decoded.slice(0, 100)}`)
-  }
+  const name = Headers2026.checkName(headers, method, params)
+  if (name !== undefined) return mismatch(id, name)
   return undefined
 }
 

@@ -19,6 +19,7 @@ import * as Scope from "effect/Scope"
 import * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
 import type { IncomingRequest, ProtocolOptions, Result } from "../../Protocol.js"
+import { hasEnvelopeClaim } from "../envelopeClaim.js"
 import { tracing, tracingIn } from "../tracing.js"
 import type { Engine } from "./engine.js"
 
@@ -39,11 +40,6 @@ export interface Incoming {
   readonly running: () => number
 }
 
-/** Whether params carry the 2026 envelope claim (as `ProtocolEra.hasEnvelopeClaim`, without loading the 2026 schemas). */
-const hasEnvelopeClaim = (params: JsonRpc.Params | undefined): boolean => {
-  const meta = params?._meta
-  return typeof meta === "object" && meta !== null && "io.modelcontextprotocol/protocolVersion" in meta
-}
 
 /**
  * A fiber whose refs can be set directly, as `FiberRef.set` sets them (Effect's fiber runtime has the

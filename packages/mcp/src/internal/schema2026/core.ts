@@ -10,12 +10,13 @@
 import * as Schema from "effect/Schema"
 import type * as McpSchema2026 from "../../McpSchema2026.js"
 import * as McpSchema from "../../McpSchema.js"
+import * as EnvelopeClaim from "../envelopeClaim.js"
 
 const { Implementation, JsonObject, LoggingLevel, ProgressToken } = McpSchema
 
 export const PROTOCOL_VERSION = "2026-07-28" as const
 export const SUPPORTED_PROTOCOL_VERSIONS = [PROTOCOL_VERSION] as const
-export const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion" as const
+export const PROTOCOL_VERSION_META_KEY: typeof EnvelopeClaim.PROTOCOL_VERSION_META_KEY = EnvelopeClaim.PROTOCOL_VERSION_META_KEY
 export const CLIENT_CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities" as const
 export const CLIENT_INFO_META_KEY = "io.modelcontextprotocol/clientInfo" as const
 export const LOG_LEVEL_META_KEY = "io.modelcontextprotocol/logLevel" as const

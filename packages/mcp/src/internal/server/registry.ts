@@ -13,6 +13,7 @@ import * as Tracer from "effect/Tracer"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { Feature, Prompt, Resource, ResourceTemplate, Tool } from "../../McpFeature.js"
 import * as UriTemplate from "../../UriTemplate.js"
+import { scanToolHeaders } from "../headers2026.js"
 
 /** A registered feature and the services its handlers run with. */
 export interface Registered<F> {
@@ -108,6 +109,24 @@ const apply = (
   return [kinds, next]
 }
 
+/**
+ * The defect of a tool whose `x-mcp-header` annotations break the 2026-07-28 rules
+ * (`headers2026`): a client drops such a tool from `tools/list`, so a server does not register it.
+ */
+const refused = (features: ReadonlyArray<Feature<unknown>>): Effect.Effect<void> => {
+  for (const f of features) {
+    if (f._tag !== "Tool") continue
+    const scan = scanToolHeaders(f.definition.inputSchema)
+    if (scan._tag === "Invalid") {
+      return Effect.dieMessage(
+        `Tool ${f.name} cannot be registered: ${scan.reason}; clients drop a tool with an invalid x-mcp-header ` +
+          "annotation from tools/list (MCP 2026-07-28, SEP-2243)"
+      )
+    }
+  }
+  return Effect.void
+}
+
 /** An empty registry; `onListChanged` is told of each list a change touched. */
 export const make = (onListChanged: (kind: ListKind) => Effect.Effect<void>): Effect.Effect<FeatureRegistry> =>
   Effect.suspend(() => {
@@ -126,7 +145,8 @@ export const make = (onListChanged: (kind: ListKind) => Effect.Effect<void>): Ef
       return {
         get: Ref.get(registry),
         current: () => current,
-        add: (features, context) => Effect.acquireRelease(update(features, context), () => update(features, undefined)),
+        add: (features, context) =>
+          Effect.zipRight(refused(features), Effect.acquireRelease(update(features, context), () => update(features, undefined))),
         remove: (kind, key) =>
           Effect.flatMap(Ref.get(registry), (r) => {
             const entry = mapOf(r, kind).get(key)

@@ -26,12 +26,12 @@ import type * as Protocol from "../../Protocol.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
 import { logs, type ServerSessionShape } from "../../ServerSession.js"
 import { escalate } from "../failure.js"
+import * as Headers2026 from "../headers2026.js"
 import * as InputRound from "../inputRound.js"
 import { formatIssue, validator } from "../validate.js"
 import type { Dispatcher } from "./dispatch.js"
 import type { Identity } from "./lifecycle.js"
 import * as Listen from "./listen.js"
-import * as ParamHeaders from "./paramHeaders.js"
 import type { FeatureRegistry } from "./registry.js"
 import { tightest } from "./request.js"
 import type { Sessions, SessionState } from "./sessions.js"
@@ -279,6 +279,24 @@ export const discover = (served: Served): Protocol.Result => ({
 })
 
 /**
+ * The −32020 of a `tools/call` whose `Mcp-Param-*` headers disagree with its arguments (the
+ * tool's `x-mcp-header` annotations, valid since its registration); undefined when they agree.
+ */
+const paramMismatch = (
+  inputSchema: unknown,
+  args: unknown,
+  headers: { readonly [name: string]: string }
+): ErrorResponse | undefined => {
+  const scan = Headers2026.scanToolHeaders(inputSchema)
+  const found = scan._tag === "Valid" ? Headers2026.checkParamHeaders(scan.params, args, headers) : undefined
+  return found === undefined ? undefined : new ErrorResponse({
+    code: McpSchema2026.HEADER_MISMATCH,
+    message: Headers2026.mismatchMessage(found),
+    data: Headers2026.mismatchData(found)
+  })
+}
+
+/**
  * Serves one 2026 request on a connection: `state` is the connection's, `protocol` its engine,
  * `closeStream` what closes the request's stream (streamable HTTP).
  */
@@ -318,9 +336,7 @@ export const serve = (
       // over HTTP: the tool's `Mcp-Param-*` headers agree with its arguments, before it runs
       const p = params as { readonly name?: unknown; readonly arguments?: unknown }
       const tool = typeof p.name === "string" ? served.registry.current().tools.get(p.name) : undefined
-      const refused = tool === undefined
-        ? undefined
-        : ParamHeaders.check(tool.feature.definition.inputSchema, p.arguments, headers)
+      const refused = tool === undefined ? undefined : paramMismatch(tool.feature.definition.inputSchema, p.arguments, headers)
       if (refused !== undefined) return Effect.fail(refused)
     }
     // one frame (`mapBoth` adds a `sync` for the success)
