@@ -67,8 +67,8 @@ describe("operations per round trip (client + server in one process, sequential 
   it.scopedLive("in memory: at most 70 operations and 1 fiber", () =>
     Effect.gen(function*() {
       const { fibers, ops } = yield* roundTrip(Transport.makeMemoryPair({ record: false }))
-      // measured 2026-12-03: 69 ops and 1 fiber (the memory transport has no `sendNow` nor a fed
-      // reader: the server forks the handler, and both sides read through a pull)
+      // measured 2026-12-03: 69 ops and 1 fiber (the memory transport has no `sendNow` and no fed
+      // reader: the server forks the handler, and both sides read their `Mailbox` in a fiber)
       assert.isAtMost(ops, 70, `ops per in-memory round trip: ${ops}`)
       assert.isAtMost(fibers, 1, `fibers per in-memory round trip: ${fibers}`)
     }))
