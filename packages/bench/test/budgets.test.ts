@@ -160,11 +160,49 @@ const driver = (port: number) => {
       method: "tools/call",
       params: { name: "echo", arguments: { text: "hello, model context protocol" } }
     })
+  /** A 2026-07-28 `tools/call`: no session, the envelope and the headers on the POST. */
+  const call2026 = () =>
+    new Promise<string>((resolve, reject) => {
+      const req = http.request({
+        host: "127.0.0.1",
+        port,
+        path: "/mcp",
+        method: "POST",
+        agent: pool,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "mcp-protocol-version": "2026-07-28",
+          "mcp-method": "tools/call",
+          "mcp-name": "echo"
+        }
+      }, (res) => {
+        let text = ""
+        res.setEncoding("utf8")
+        res.on("data", (d: string) => (text += d))
+        res.on("end", () => resolve(text))
+      })
+      req.on("error", reject)
+      req.end(JSON.stringify({
+        jsonrpc: "2.0",
+        id: id++,
+        method: "tools/call",
+        params: {
+          name: "echo",
+          arguments: { text: "hello, model context protocol" },
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" }
+          }
+        }
+      }))
+    })
   const close = () => {
     for (const s of streams) s.req.destroy()
     pool.destroy()
   }
-  return { open, call, streams, close }
+  return { open, call, call2026, streams, close }
 }
 
 /** Our streamable HTTP server built under `counter` (its fibers and runtimes supervised), on port 0. */
@@ -235,6 +273,28 @@ describe("our streamable HTTP server (server side only, a raw node:http client)"
         assert.strictEqual(call.fibers, 0, `server fibers per sequential call: ${call.fibers}`)
       }), 30_000)
   }
+})
+
+describe("our streamable HTTP server on the 2026-07-28 path (server side only)", () => {
+  it.scopedLive("a sequential 2026 call is at most 23 operations and 2 fibers", () =>
+    Effect.gen(function*() {
+      const counter = new OpCounter()
+      // the SSE fast-path window's sleeper restarts when calls are more than a window apart: with a
+      // long window its work does not depend on the pace of the calls
+      const d = yield* countedServer(counter, { sseFastPath: "60 seconds" })
+      const { answer, counts } = yield* Effect.promise(async () => {
+        for (let i = 0; i < WARM; i++) await d.call2026()
+        counter.start()
+        for (let i = 0; i < N - 1; i++) await d.call2026()
+        const answer = await d.call2026()
+        const counted = counter.stop()
+        return { answer, counts: { ops: per(counted.ops, N), fibers: per(counted.fibers, N) } }
+      })
+      assert.include(answer, "hello, model context protocol")
+      // measured 2026-12-03: 22 ops and 2 fibers
+      assert.isAtMost(counts.ops, 23, `server ops per 2026 call: ${counts.ops}`)
+      assert.isAtMost(counts.fibers, 2, `server fibers per 2026 call: ${counts.fibers}`)
+    }), 30_000)
 })
 
 describe("our streamable HTTP client (client side only, against our server in the same process)", () => {
