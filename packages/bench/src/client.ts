@@ -178,7 +178,7 @@ const oursConnector = (spec: Spec): Connector => {
       } else {
         // a session per scope, as an Effect program opening many sessions does: `McpClient.make` over
         // the transport (a Layer graph per session would add ~940 Effect operations of Layer
-        // building to each: scratchpad/perf/clientSessions.ts, DIRECT=0 vs 1)
+        // building to each: 7c1a07c:scratchpad/perf/clientSessions.ts, DIRECT=0 vs 1)
         const transport = StreamableHttpClient.make({
           url: spec.url!,
           ...(spec.maxMessageBytes !== undefined ? { maxEventSize: spec.maxMessageBytes } : {})
@@ -493,7 +493,7 @@ const clientMaxRss = () => process.resourceUsage().maxRSS * 1024
 const SETTLE_MS = 1000
 /**
  * How long after its GC an RSS-growth reading is taken: V8 unmaps the pages a GC freed on a background thread, and a
- * reading at once counted 0–2.4 MiB of them at random (mostly after a loaded half: scratchpad/perf/leakstdio.mjs READ2).
+ * reading at once counted 0–2.4 MiB of them at random (mostly after a loaded half: 7c1a07c:scratchpad/perf/leakstdio.mjs READ2).
  */
 const UNMAP_MS = 300
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -522,7 +522,7 @@ const runPhase = async (connector: Connector, driver: Driver, phase: Phase): Pro
       // over. The end of the first 64-in-flight loop deoptimizes an Effect runtime's hot functions (a fiber
       // ending, a loop exiting: paths the steady loop never took), which then re-optimize during the next
       // phase: the sequential window after one such move ran ~1,000 calls of it at twice the CPU
-      // (scratchpad/perf/threadstdio.mjs --tool jit; the second move deoptimizes nothing)
+      // (7c1a07c:scratchpad/perf/threadstdio.mjs --tool jit; the second move deoptimizes nothing)
       const quarter = Math.floor(phase.n / 4)
       const slice = (phase.maxMs ?? Infinity) / 4
       calls = 0

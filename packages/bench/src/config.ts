@@ -129,7 +129,7 @@ export const UNITS: ReadonlyArray<Unit> = [
     // two halves: a leak keeps growing in the second, a high-water mark reached in the first does not. The warm-up is
     // a half's worth: V8's young generation (2 × 16 MiB once grown) is touched page by page as it is allocated into,
     // and after 1,000 calls a server that allocates less per call has more of it still to touch, which the first
-    // reading would count as growth (scratchpad/perf/leakstdio.mjs)
+    // reading would count as growth (7c1a07c:scratchpad/perf/leakstdio.mjs)
     phases: [
       { kind: "warmup", n: SIZES.leak / 2 },
       { kind: "leak", n: SIZES.leak / 2, inflight: LEAK_INFLIGHT },

@@ -39,7 +39,7 @@ const stores: Effect.Effect<
     const client = yield* RedisClient.make({
       url: url!,
       prefix: prefix!,
-      // under valgrind (scratchpad/perf/redisprobe.mjs) an answer can take longer than the default 2 s
+      // under valgrind (7c1a07c:scratchpad/perf/redisprobe.mjs) an answer can take longer than the default 2 s
       ...(process.env.BENCH_REDIS_TIMEOUT_MS ? { commandTimeout: Number(process.env.BENCH_REDIS_TIMEOUT_MS) } : {})
     })
     commands = client.commands
@@ -55,7 +55,7 @@ const program = Effect.gen(function*() {
       port: 0,
       jsonResponse: json,
       ...options,
-      // probes under valgrind (scratchpad/perf/redisprobe.mjs) raise the SSE fast-path window, as serverOurs does
+      // probes under valgrind (7c1a07c:scratchpad/perf/redisprobe.mjs) raise the SSE fast-path window, as serverOurs does
       ...(process.env.BENCH_SSE_FAST_PATH_MS ? { sseFastPath: Number(process.env.BENCH_SSE_FAST_PATH_MS) } : {})
     }).pipe(
       Layer.provideMerge(McpServer.register(Echo)),

@@ -92,10 +92,10 @@ describe("session lifecycle", () => {
       assert.strictEqual((yield* supervisor.value).length, 0)
     }), 60_000)
 
-  // an idle session's memory is mostly its fibers and what they hold: its engine's reader and the
-  // writer of its standing stream, which pumps the body by hand (a Stream's run kept another
-  // fiber and several channel executors per open connection)
-  it.live("an idle session with its standing stream open keeps two fibers; the stream is written and released", () =>
+  // an idle session keeps no fiber: its engine is handed its frames by the POST that received them
+  // (no read loop) and the node listener writes a standing stream as its events are offered (no
+  // writer fiber). `packages/bench/test/budgets.test.ts` pins the same number with an op counter.
+  it.live("an idle session with its standing stream open keeps no fiber; the stream is written and released", () =>
     Effect.gen(function*() {
       const supervisor = yield* Supervisor.track
       yield* Effect.scoped(Effect.gen(function*() {
@@ -120,14 +120,17 @@ describe("session lifecycle", () => {
             request.end()
           }))
         yield* Effect.sleep(300)
+        // the last requests' fibers may still be ending on a loaded machine: wait for them, bounded
+        for (let i = 0; i < 100 && (yield* supervisor.value).length > before; i++) yield* Effect.sleep(20)
         const open = (yield* supervisor.value).length - before
-        assert.isAtMost(open, 2 * n, `fibers for ${n} idle sessions with their standing stream open: ${open}`)
+        assert.strictEqual(open, 0, `fibers for ${n} idle sessions with their standing stream open: ${open}`)
         for (const stream of streams) assert.include(stream.received(), ": keep-alive")
         // the client goes away: each writer ends and releases its stream, the sessions stay
         for (const stream of streams) stream.request.destroy()
         yield* Effect.sleep(200)
+        for (let i = 0; i < 100 && (yield* supervisor.value).length > before; i++) yield* Effect.sleep(20)
         const after = (yield* supervisor.value).length - before
-        assert.isAtMost(after, n, `fibers once the standing streams closed: ${after}`)
+        assert.strictEqual(after, 0, `fibers once the standing streams closed: ${after}`)
         assert.strictEqual(yield* mcp.sessionCount, n)
       })).pipe(Effect.supervised(supervisor))
     }), 60_000)

@@ -1,8 +1,9 @@
 /**
  * The sessions of an HTTP server, as both the streamable and the legacy
  * HTTP+SSE servers keep them: random ids, lookup by id for the principal
- * that owns the session, a maximum count, the idle sweep and the keep-alive
- * ticker (both on the Clock, so a TestClock drives them), and the closing of
+ * that owns the session, a maximum count, the idle sweep (on the Clock, so a
+ * TestClock drives it; the SSE keep-alive tickers are `sseStream`'s and
+ * `LegacySseServer`'s), and the closing of
  * every session when the server's scope ends. What a session holds, and how
  * it is opened and closed, is each server's own.
  * @internal

@@ -3,7 +3,7 @@
  * params, input requests and their answers) and its constants, defined here and re-exported by
  * `McpSchema2026`: a server loads this module, not all of `McpSchema2026`'s ~140 schemas, until a
  * client asks for them (loading them all cost a server ~1.1 MiB of heap and 2–3 MiB of peak RSS:
- * scratchpad/perf/abstub.mjs). Same values: `McpSchema2026.X === Schema2026Core.X`.
+ * 7c1a07c:scratchpad/perf/abstub.mjs). Same values: `McpSchema2026.X === Schema2026Core.X`.
  *
  * @internal
  */
