@@ -267,7 +267,13 @@ export const makeMemoryFleet = (
     const deliver = (to: string | undefined, message: FleetMessage) =>
       Effect.forEach(
         Array.from(handlers.entries()).filter(([id]) => (to === undefined || id === to) && !dead.has(id)),
-        ([, set]) => Effect.forEach(Array.from(set), (h) => h(message), { discard: true }),
+        ([, set]) =>
+          Effect.forEach(
+            Array.from(set),
+            // a handler's defect is the receiver's: it neither fails the sender nor stops delivery
+            (h) => Effect.catchAllCause(h(message), (cause) => Effect.logWarning("a fleet message's handler failed", cause)),
+            { discard: true }
+          ),
         { discard: true }
       )
     const instance = (instanceId: string): SessionStoreShape => ({
@@ -298,7 +304,8 @@ export const makeMemoryFleet = (
       saveStream: (streamId, requests, ttlMs) =>
         Effect.sync(() => void streams.set(streamId, { value: requests, expires: now() + ttlMs })),
       loadStream: (streamId) => Effect.sync(() => Option.fromNullable(live(streams, streamId)?.value)),
-      alive: (id) => Effect.sync(() => handlers.has(id) && !dead.has(id)),
+      // alive while subscribed (as an instance's heartbeat runs while it does), unless marked dead
+      alive: (id) => Effect.sync(() => (handlers.get(id)?.size ?? 0) > 0 && !dead.has(id)),
       publish: (to, message) => Effect.suspend(() => (dead.has(instanceId) ? Effect.void : deliver(to, message))),
       subscribe: (handler) =>
         Effect.acquireRelease(

@@ -1,0 +1,38 @@
+/**
+ * The store contracts (`StoreContract`) against the in-memory stores: the
+ * memory fleet's `SessionStore`, `EventStore.makeMemory` and the memory
+ * `TaskStore`, on the TestClock.
+ */
+import { describe, it } from "@effect/vitest"
+import * as EventStore from "@effect-mcp/mcp/EventStore"
+import * as McpTasks from "@effect-mcp/mcp/McpTasks"
+import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+import * as StoreContract from "@effect-mcp/mcp/StoreContract"
+import * as Effect from "effect/Effect"
+import * as TestClock from "effect/TestClock"
+
+const register = (rules: ReadonlyArray<StoreContract.Rule>) => {
+  for (const rule of rules) it.scoped(rule.name, () => rule.run)
+}
+
+const timing: StoreContract.Timing = { sleep: (millis) => TestClock.adjust(millis), settle: Effect.yieldNow() }
+
+describe("StoreContract: SessionStore (memory fleet)", () => {
+  register(StoreContract.sessionStore(Effect.map(SessionStore.makeMemoryFleet(), (fleet) => ({
+    ...timing,
+    ttlMs: 1000,
+    instance: (id: string) => Effect.succeed(fleet.instance(id)),
+    kill: (id: string) => Effect.sync(() => fleet.setAlive(id, false))
+  }))))
+})
+
+describe("StoreContract: EventStore (memory)", () => {
+  register(StoreContract.eventStore(Effect.succeed({
+    ...timing,
+    make: (options: { readonly gracePeriodMs: number }) => EventStore.makeMemory({ gracePeriod: options.gracePeriodMs })
+  })))
+})
+
+describe("StoreContract: TaskStore (memory)", () => {
+  register(StoreContract.taskStore(Effect.succeed({ ...timing, make: McpTasks.makeMemoryStore })))
+})
