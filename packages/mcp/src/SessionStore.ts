@@ -48,11 +48,12 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as EventStore from "./EventStore.js"
 import type * as JsonRpc from "./JsonRpc.js"
-import type * as McpSchema from "./McpSchema.js"
+import * as McpSchema from "./McpSchema.js"
 
 /**
  * What another instance needs to serve a session.
@@ -135,6 +136,104 @@ export type FleetMessage =
   | { readonly _tag: "Ended"; readonly sessionId: string }
   | { readonly _tag: "ResourceUpdated"; readonly uri: string }
   | { readonly _tag: "ListChanged"; readonly kind: "tools" | "resources" | "prompts"; readonly digest: string }
+
+const isObject = (u: unknown): u is { readonly [key: string]: unknown } => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** A JSON value the fleet carries as it is: checked for its shape only (it was validated where it entered). */
+const Json = <A>(name: string, is: (u: { readonly [key: string]: unknown }) => boolean) =>
+  Schema.declare((u: unknown): u is A => isObject(u) && is(u), { identifier: name })
+
+/** Absent on the wire (JSON drops `undefined`), `undefined` in the type. */
+const maybe = <A, I>(schema: Schema.Schema<A, I>) =>
+  Schema.optionalWith(Schema.UndefinedOr(schema), { default: () => undefined })
+
+const JsonRpcMessage = Json<JsonRpc.Message>("JsonRpc.Message", (u) => u.jsonrpc === "2.0")
+
+const SessionRecord_ = Schema.Struct({
+  protocolVersion: maybe(Schema.String),
+  clientInfo: maybe(Json<McpSchema.Implementation>("Implementation", (u) => typeof u.name === "string")),
+  clientCapabilities: maybe(Json<McpSchema.ClientCapabilities>("ClientCapabilities", () => true)),
+  logLevel: maybe(McpSchema.LoggingLevel),
+  subscriptions: Schema.Array(Schema.String),
+  initialized: Schema.Boolean,
+  principal: Schema.Unknown
+})
+
+/**
+ * `SessionRecord` as JSON: what a store writes and reads back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SessionRecordSchema: Schema.Schema<SessionRecord, typeof SessionRecord_.Encoded> = SessionRecord_
+
+const FleetMessage_ = Schema.Union(
+  Schema.TaggedStruct("Incoming", { sessionId: Schema.String, message: JsonRpcMessage }),
+  Schema.TaggedStruct("Standing", { sessionId: Schema.String, message: JsonRpcMessage }),
+  Schema.TaggedStruct("Attach", { sessionId: Schema.String, streamId: Schema.String, instance: Schema.String }),
+  Schema.TaggedStruct("StreamEvent", {
+    sessionId: Schema.String,
+    streamId: Schema.String,
+    id: maybe(Schema.String),
+    data: maybe(Schema.String),
+    end: Schema.Boolean
+  }),
+  Schema.TaggedStruct("State", { sessionId: Schema.String, record: SessionRecord_ }),
+  Schema.TaggedStruct("Ended", { sessionId: Schema.String }),
+  Schema.TaggedStruct("ResourceUpdated", { uri: Schema.String }),
+  Schema.TaggedStruct("ListChanged", { kind: Schema.Literal("tools", "resources", "prompts"), digest: Schema.String })
+)
+
+/**
+ * `FleetMessage` as JSON, the one encoding of the fleet's messages: a
+ * backend sends `encodeFleetMessage`'s text and hands `decodeFleetMessage`'s
+ * result to its handlers.
+ *
+ * **Size.** A message carries whole JSON-RPC messages and SSE events (a
+ * tool's result, say), so its text has no bound but the server's. A bus
+ * with a small limit (PostgreSQL `NOTIFY`: under 8000 bytes) sends a large
+ * one by reference: it writes the text under a key of its own with a short
+ * time to live (longer than delivery takes), sends the key, and the receiver
+ * reads the text back before decoding; the contract's bus rules send a
+ * message of 1 MiB.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const FleetMessageSchema: Schema.Schema<FleetMessage, typeof FleetMessage_.Encoded> = FleetMessage_
+
+const FleetMessageJson = Schema.parseJson(FleetMessageSchema)
+
+/**
+ * A fleet message as the text a backend sends.
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ *
+ * const text = SessionStore.encodeFleetMessage({ _tag: "ResourceUpdated", uri: "file:///notes.txt" })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const encodeFleetMessage: (message: FleetMessage) => string = Schema.encodeSync(FleetMessageJson)
+
+/**
+ * A fleet message from the text a backend received; fails with a
+ * `ParseError` when it is none.
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ *
+ * const message = SessionStore.decodeFleetMessage(`{"_tag":"Ended","sessionId":"s1"}`)
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const decodeFleetMessage: (text: string) => Effect.Effect<FleetMessage, ParseResult.ParseError> = Schema.decode(
+  FleetMessageJson
+)
 
 /**
  * The store could not be reached (or answered an error).
@@ -264,8 +363,10 @@ export const makeMemoryFleet = (
       for (const key of Array.from(records.keys())) if (live(records, key) !== undefined) n++
       return n
     }
-    const deliver = (to: string | undefined, message: FleetMessage) =>
-      Effect.forEach(
+    const deliver = (to: string | undefined, sent: FleetMessage) => {
+      // through the one encoding, as over a shared store: what arrives is what JSON carries
+      const message = Schema.decodeSync(FleetMessageJson)(encodeFleetMessage(sent))
+      return Effect.forEach(
         Array.from(handlers.entries()).filter(([id]) => (to === undefined || id === to) && !dead.has(id)),
         ([, set]) =>
           Effect.forEach(
@@ -276,6 +377,7 @@ export const makeMemoryFleet = (
           ),
         { discard: true }
       )
+    }
     const instance = (instanceId: string): SessionStoreShape => ({
       instanceId,
       reserve: (sessionId, ttlMs, max) =>

@@ -322,6 +322,20 @@ export const sessionStore = (harness: Effect.Effect<SessionStoreHarness, never, 
         const all = yield* eventually("bus", h, Ref.get(got), (all) => all.some(isMarker("all")), "the messages never arrived")
         yield* same(withoutMarkers(all), everyMessage.map(asJson), "the messages received")
       })),
+    with_("bus: a large message (1 MiB of event data) arrives whole", (h, { same }) =>
+      Effect.gen(function*() {
+        const a = yield* h.instance("a")
+        const b = yield* h.instance("b")
+        const got = yield* inbox(b)
+        const data = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { text: "ü".repeat(512 * 1024) } })
+        const big: SessionStore.FleetMessage = { _tag: "StreamEvent", sessionId: "s1", streamId: "s1-a.p1", id: "s1-a.p1_1", data, end: false }
+        yield* a.publish("b", big)
+        yield* a.publish("b", marker("big"))
+        const all = yield* eventually("bus", h, Ref.get(got), (all) => all.some(isMarker("big")), "the large message never arrived")
+        const received = withoutMarkers(all)
+        yield* same(received.length, 1, "messages received")
+        yield* same(received[0]?._tag === "StreamEvent" ? received[0].data === data : false, true, "the large message's data arrived whole")
+      })),
     with_("bus: one sender's messages arrive in the order sent, to one instance and to all alike", (h, { same }) =>
       Effect.gen(function*() {
         const a = yield* h.instance("a")

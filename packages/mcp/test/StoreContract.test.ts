@@ -3,12 +3,13 @@
  * memory fleet's `SessionStore`, `EventStore.makeMemory` and the memory
  * `TaskStore`, on the TestClock.
  */
-import { describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as McpTasks from "@effect-mcp/mcp/McpTasks"
 import * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as StoreContract from "@effect-mcp/mcp/StoreContract"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as TestClock from "effect/TestClock"
 
 const register = (rules: ReadonlyArray<StoreContract.Rule>) => {
@@ -35,4 +36,17 @@ describe("StoreContract: EventStore (memory)", () => {
 
 describe("StoreContract: TaskStore (memory)", () => {
   register(StoreContract.taskStore(Effect.succeed({ ...timing, make: McpTasks.makeMemoryStore })))
+})
+
+describe("FleetMessage encoding", () => {
+  it.effect("one encoding: undefined fields travel as absent and come back undefined; what is not a fleet message is refused", () =>
+    Effect.gen(function*() {
+      const end: SessionStore.FleetMessage = { _tag: "StreamEvent", sessionId: "s", streamId: "s-a.p1", id: undefined, data: undefined, end: true }
+      const text = SessionStore.encodeFleetMessage(end)
+      assert.strictEqual(text, `{"_tag":"StreamEvent","sessionId":"s","streamId":"s-a.p1","end":true}`)
+      assert.deepStrictEqual(yield* SessionStore.decodeFleetMessage(text), end)
+      for (const bad of [`{"_tag":"Nope"}`, `{"_tag":"Incoming","sessionId":"s","message":{"id":1}}`, "not json"]) {
+        assert.isTrue(Exit.isFailure(yield* Effect.exit(SessionStore.decodeFleetMessage(bad))), bad)
+      }
+    }))
 })
