@@ -24,7 +24,13 @@
  *   runs; `alive` reads another's.
  * - **Messages.** `publish` sends a `FleetMessage` to one instance, or to all
  *   of them (`to` undefined, the sender included); `subscribe` receives those
- *   sent to this instance or to all, in order per sender.
+ *   sent to this instance or to all, in order per sender. A message to an
+ *   instance that is not running reaches no one; a handler's defect is the
+ *   receiver's (the sender's `publish` succeeds, later messages arrive). A
+ *   shared store sends them in one encoding (`encodeFleetMessage`,
+ *   `decodeFleetMessage`); see `FleetMessageSchema` for large messages.
+ *
+ * `StoreContract.sessionStore` checks a store against these rules.
  *
  * Every operation fails with `SessionStoreError` when the store cannot be
  * reached; the server then answers the request 503 with a JSON-RPC error.
