@@ -8,7 +8,10 @@
  *
  * With a store, every instance may serve every session. A request for a
  * session the instance does not hold makes it a local replica: a session
- * engine started from the stored `SessionRecord`. The contract:
+ * engine started from the stored `SessionRecord`. A store has two halves,
+ * which may live in different backends (`fromParts` joins them):
+ * `SessionRecords` (records and streams) and `FleetBus` (liveness and
+ * messages). The contract:
  *
  * - **Records.** `reserve` admits a new session if fewer than `maxSessions`
  *   are live in the whole fleet; `load` reads a record and restarts its time
@@ -269,14 +272,13 @@ export class SessionStoreError extends Schema.TaggedError<SessionStoreError>()("
 }) {}
 
 /**
- * A session store of one instance; see the module documentation for the contract.
+ * The records half of a session store: sessions, their time to live, and
+ * the requests of streamed POSTs, shared by the whole fleet.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
-export interface SessionStoreShape {
-  /** This instance's id, unique in the fleet. */
-  readonly instanceId: string
+export interface SessionRecords {
   /** Admits a new session (false: `maxSessions` are live in the fleet); its record is written by `save`. */
   readonly reserve: (sessionId: string, ttlMs: number, maxSessions: number) => Effect.Effect<boolean, SessionStoreError>
   /** The session's record, its time to live restarted; none when it is unknown or expired. */
@@ -294,6 +296,18 @@ export interface SessionStoreShape {
     ttlMs: number
   ) => Effect.Effect<void, SessionStoreError>
   readonly loadStream: (streamId: string) => Effect.Effect<Option.Option<ReadonlyArray<JsonRpc.RequestId>>, SessionStoreError>
+}
+
+/**
+ * The fleet bus half of a session store: this instance's identity, the
+ * instances' liveness, and the messages between them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FleetBus {
+  /** This instance's id, unique in the fleet. */
+  readonly instanceId: string
   /** Whether an instance's heartbeat is current. */
   readonly alive: (instanceId: string) => Effect.Effect<boolean, SessionStoreError>
   /** Sends to one instance, or to all (the sender included) when `to` is undefined. */
@@ -301,6 +315,50 @@ export interface SessionStoreShape {
   /** Receives this instance's messages for the life of the scope. */
   readonly subscribe: (handler: (message: FleetMessage) => Effect.Effect<void>) => Effect.Effect<void, never, Scope.Scope>
 }
+
+/**
+ * A session store of one instance: records and a fleet bus (which may live
+ * in different backends, joined by `fromParts`); see the module
+ * documentation for the contract.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SessionStoreShape extends SessionRecords, FleetBus {}
+
+/**
+ * A session store from its two halves, say records in PostgreSQL and the
+ * bus on its `LISTEN`/`NOTIFY`, or on another broker.
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ * import * as Effect from "effect/Effect"
+ *
+ * // the records of one memory fleet with the bus of another
+ * const mixed = Effect.gen(function*() {
+ *   const records = (yield* SessionStore.makeMemoryFleet()).instance("a")
+ *   const bus = (yield* SessionStore.makeMemoryFleet()).instance("a")
+ *   return SessionStore.fromParts(records, bus)
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromParts = (records: SessionRecords, bus: FleetBus): SessionStoreShape => ({
+  reserve: records.reserve,
+  load: records.load,
+  save: records.save,
+  touch: records.touch,
+  remove: records.remove,
+  count: records.count,
+  saveStream: records.saveStream,
+  loadStream: records.loadStream,
+  instanceId: bus.instanceId,
+  alive: bus.alive,
+  publish: bus.publish,
+  subscribe: bus.subscribe
+})
 
 /**
  * A session store as a service: the HTTP server uses the one in context

@@ -27,6 +27,18 @@ describe("StoreContract: SessionStore (memory fleet)", () => {
   }))))
 })
 
+describe("StoreContract: SessionStore from parts (the records of one memory fleet, the bus of another)", () => {
+  register(StoreContract.sessionStore(Effect.gen(function*() {
+    const records = yield* SessionStore.makeMemoryFleet()
+    const bus = yield* SessionStore.makeMemoryFleet()
+    return {
+      ...timing,
+      ttlMs: 1000,
+      instance: (id: string) => Effect.succeed(SessionStore.fromParts(records.instance(id), bus.instance(id)))
+    }
+  })))
+})
+
 describe("StoreContract: EventStore (memory)", () => {
   register(StoreContract.eventStore(Effect.succeed({
     ...timing,
