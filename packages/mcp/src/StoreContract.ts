@@ -524,6 +524,20 @@ export const eventStore = (harness: Effect.Effect<EventStoreHarness, never, Scop
         yield* eventually("delivered", h, replayed(store, "S", EventStore.primingId("S-a.p1")), (r) => r === undefined, "a delivered stream outlived the grace period")
         yield* check((yield* replayed(store, "S", EventStore.primingId("S-a.p2")))?.events.length === 1, "a stream not delivered was dropped after the grace period")
       })),
+    with_("delivered: delivered again (after a replay), a stream's grace period starts again", (store, h, { check }) =>
+      Effect.gen(function*() {
+        yield* store.append("S", "S-a.p1", "x")
+        yield* store.delivered("S", "S-a.p1")
+        yield* h.settle
+        yield* h.sleep(h.grace * 0.6)
+        yield* check((yield* replayed(store, "S", EventStore.primingId("S-a.p1")))?.events.length === 1, "a delivered stream was gone within the grace period")
+        yield* store.delivered("S", "S-a.p1")
+        yield* h.settle
+        yield* h.sleep(h.grace * 0.6)
+        yield* check((yield* replayed(store, "S", EventStore.primingId("S-a.p1")))?.events.length === 1, "a stream delivered again was gone within its new grace period")
+        yield* h.sleep(h.grace * 1.5)
+        yield* eventually("delivered", h, replayed(store, "S", EventStore.primingId("S-a.p1")), (r) => r === undefined, "a stream delivered again outlived its grace period")
+      })),
     with_("dropSession: every stream of the session goes at once; other sessions keep theirs", (store, _h, { check }) =>
       Effect.gen(function*() {
         yield* store.append("S", "S-a.p1", "x")
