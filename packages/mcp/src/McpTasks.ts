@@ -41,6 +41,7 @@ import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import * as Engine from "./internal/tasks/engine.js"
+import * as MemoryStore from "./internal/tasks/memoryStore.js"
 import * as Modern from "./internal/tasks/modern.js"
 import type * as McpSchema from "./McpSchema.js"
 import { McpServer } from "./McpServer.js"
@@ -145,46 +146,7 @@ export class TaskStore extends Context.Tag("@effect-mcp/mcp/McpTasks/TaskStore")
  * @since 0.2.0
  * @category constructors
  */
-export const makeMemoryStore: Effect.Effect<TaskStoreShape> = Effect.sync(() => {
-  const records = new Map<string, StoredTask>()
-  return {
-    put: (record) => Effect.sync(() => void records.set(record.task.taskId, record)),
-    get: (taskId) => Effect.sync(() => records.get(taskId)),
-    update: (taskId, f) =>
-      Effect.sync(() => {
-        const current = records.get(taskId)
-        const next = current === undefined ? undefined : f(current)
-        if (next !== undefined) records.set(taskId, next)
-        return next
-      }),
-    list: (owner, offset, limit) =>
-      Effect.sync(() => {
-        const tasks: Array<StoredTask> = []
-        let seen = 0
-        let more = false
-        for (const record of records.values()) {
-          if (record.owner !== owner) continue
-          if (seen++ < offset) continue
-          if (tasks.length === limit) {
-            more = true
-            break
-          }
-          tasks.push(record)
-        }
-        return { tasks, more }
-      }),
-    sweep: (now) =>
-      Effect.sync(() => {
-        const expired: Array<string> = []
-        for (const [id, record] of records) {
-          if (record.expiresAt <= now) expired.push(id)
-        }
-        for (const id of expired) records.delete(id)
-        return expired
-      }),
-    size: Effect.sync(() => records.size)
-  }
-})
+export const makeMemoryStore: Effect.Effect<TaskStoreShape> = Effect.sync(MemoryStore.make)
 
 /**
  * The in-memory task store as a Layer.

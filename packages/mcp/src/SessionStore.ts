@@ -8,7 +8,10 @@
  *
  * With a store, every instance may serve every session. A request for a
  * session the instance does not hold makes it a local replica: a session
- * engine started from the stored `SessionRecord`. The contract:
+ * engine started from the stored `SessionRecord`. A store has two halves,
+ * which may live in different backends (`fromParts` joins them):
+ * `SessionRecords` (records and streams) and `FleetBus` (liveness and
+ * messages). The contract:
  *
  * - **Records.** `reserve` admits a new session if fewer than `maxSessions`
  *   are live in the whole fleet; `load` reads a record and restarts its time
@@ -24,7 +27,13 @@
  *   runs; `alive` reads another's.
  * - **Messages.** `publish` sends a `FleetMessage` to one instance, or to all
  *   of them (`to` undefined, the sender included); `subscribe` receives those
- *   sent to this instance or to all, in order per sender.
+ *   sent to this instance or to all, in order per sender. A message to an
+ *   instance that is not running reaches no one; a handler's defect is the
+ *   receiver's (the sender's `publish` succeeds, later messages arrive). A
+ *   shared store sends them in one encoding (`encodeFleetMessage`,
+ *   `decodeFleetMessage`); see `FleetMessageSchema` for large messages.
+ *
+ * `StoreContract.sessionStore` checks a store against these rules.
  *
  * Every operation fails with `SessionStoreError` when the store cannot be
  * reached; the server then answers the request 503 with a JSON-RPC error.
@@ -48,11 +57,13 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
-import * as EventStore from "./EventStore.js"
+import type * as EventStore from "./EventStore.js"
+import * as InternalMemory from "./internal/memoryFleet.js"
 import type * as JsonRpc from "./JsonRpc.js"
-import type * as McpSchema from "./McpSchema.js"
+import * as McpSchema from "./McpSchema.js"
 
 /**
  * What another instance needs to serve a session.
@@ -136,6 +147,118 @@ export type FleetMessage =
   | { readonly _tag: "ResourceUpdated"; readonly uri: string }
   | { readonly _tag: "ListChanged"; readonly kind: "tools" | "resources" | "prompts"; readonly digest: string }
 
+const isObject = (u: unknown): u is { readonly [key: string]: unknown } => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** A JSON value the fleet carries as it is: checked for its shape only (it was validated where it entered). */
+const Json = <A>(name: string, is: (u: { readonly [key: string]: unknown }) => boolean) =>
+  Schema.declare((u: unknown): u is A => isObject(u) && is(u), { identifier: name })
+
+/** Absent on the wire (JSON drops `undefined`), `undefined` in the type. */
+const maybe = <A, I>(schema: Schema.Schema<A, I>) =>
+  Schema.optionalWith(Schema.UndefinedOr(schema), { default: () => undefined })
+
+const JsonRpcMessage = Json<JsonRpc.Message>("JsonRpc.Message", (u) => u.jsonrpc === "2.0")
+
+const SessionRecord_ = Schema.Struct({
+  protocolVersion: maybe(Schema.String),
+  clientInfo: maybe(Json<McpSchema.Implementation>("Implementation", (u) => typeof u.name === "string")),
+  clientCapabilities: maybe(Json<McpSchema.ClientCapabilities>("ClientCapabilities", () => true)),
+  logLevel: maybe(McpSchema.LoggingLevel),
+  subscriptions: Schema.Array(Schema.String),
+  initialized: Schema.Boolean,
+  principal: Schema.Unknown
+})
+
+/**
+ * `SessionRecord` as JSON: what a store writes and reads back.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const SessionRecordSchema: Schema.Schema<SessionRecord, typeof SessionRecord_.Encoded> = SessionRecord_
+
+const FleetMessage_ = Schema.Union(
+  Schema.TaggedStruct("Incoming", { sessionId: Schema.String, message: JsonRpcMessage }),
+  Schema.TaggedStruct("Standing", { sessionId: Schema.String, message: JsonRpcMessage }),
+  Schema.TaggedStruct("Attach", { sessionId: Schema.String, streamId: Schema.String, instance: Schema.String }),
+  Schema.TaggedStruct("StreamEvent", {
+    sessionId: Schema.String,
+    streamId: Schema.String,
+    id: maybe(Schema.String),
+    data: maybe(Schema.String),
+    end: Schema.Boolean
+  }),
+  Schema.TaggedStruct("State", { sessionId: Schema.String, record: SessionRecord_ }),
+  Schema.TaggedStruct("Ended", { sessionId: Schema.String }),
+  Schema.TaggedStruct("ResourceUpdated", { uri: Schema.String }),
+  Schema.TaggedStruct("ListChanged", { kind: Schema.Literal("tools", "resources", "prompts"), digest: Schema.String })
+)
+
+/**
+ * `FleetMessage` as JSON, the one encoding of the fleet's messages: a
+ * backend sends `encodeFleetMessage`'s text and hands `decodeFleetMessage`'s
+ * result to its handlers.
+ *
+ * **Size.** A message carries whole JSON-RPC messages and SSE events (a
+ * tool's result, say), so its text has no bound but the server's. A bus
+ * with a small limit (PostgreSQL `NOTIFY`: under 8000 bytes) sends a large
+ * one by reference: it writes the text under a key of its own with a short
+ * time to live (longer than delivery takes), sends the key, and the receiver
+ * reads the text back before decoding; the contract's bus rules send a
+ * message of 1 MiB.
+ *
+ * @since 0.1.0
+ * @category schemas
+ */
+export const FleetMessageSchema: Schema.Schema<FleetMessage, typeof FleetMessage_.Encoded> = FleetMessage_
+
+const FleetMessageJson = Schema.parseJson(FleetMessageSchema)
+
+/**
+ * A fleet message as it arrives over a shared store: encoded, then decoded.
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ *
+ * const received = SessionStore.roundTrip({ _tag: "Ended", sessionId: "s1" })
+ * ```
+ */
+export const roundTrip = (message: FleetMessage): FleetMessage => Schema.decodeSync(FleetMessageJson)(encodeFleetMessage(message))
+
+/**
+ * A fleet message as the text a backend sends.
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ *
+ * const text = SessionStore.encodeFleetMessage({ _tag: "ResourceUpdated", uri: "file:///notes.txt" })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const encodeFleetMessage: (message: FleetMessage) => string = Schema.encodeSync(FleetMessageJson)
+
+/**
+ * A fleet message from the text a backend received; fails with a
+ * `ParseError` when it is none.
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ *
+ * const message = SessionStore.decodeFleetMessage(`{"_tag":"Ended","sessionId":"s1"}`)
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const decodeFleetMessage: (text: string) => Effect.Effect<FleetMessage, ParseResult.ParseError> = Schema.decode(
+  FleetMessageJson
+)
+
 /**
  * The store could not be reached (or answered an error).
  *
@@ -149,14 +272,13 @@ export class SessionStoreError extends Schema.TaggedError<SessionStoreError>()("
 }) {}
 
 /**
- * A session store of one instance; see the module documentation for the contract.
+ * The records half of a session store: sessions, their time to live, and
+ * the requests of streamed POSTs, shared by the whole fleet.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
-export interface SessionStoreShape {
-  /** This instance's id, unique in the fleet. */
-  readonly instanceId: string
+export interface SessionRecords {
   /** Admits a new session (false: `maxSessions` are live in the fleet); its record is written by `save`. */
   readonly reserve: (sessionId: string, ttlMs: number, maxSessions: number) => Effect.Effect<boolean, SessionStoreError>
   /** The session's record, its time to live restarted; none when it is unknown or expired. */
@@ -174,6 +296,18 @@ export interface SessionStoreShape {
     ttlMs: number
   ) => Effect.Effect<void, SessionStoreError>
   readonly loadStream: (streamId: string) => Effect.Effect<Option.Option<ReadonlyArray<JsonRpc.RequestId>>, SessionStoreError>
+}
+
+/**
+ * The fleet bus half of a session store: this instance's identity, the
+ * instances' liveness, and the messages between them.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface FleetBus {
+  /** This instance's id, unique in the fleet. */
+  readonly instanceId: string
   /** Whether an instance's heartbeat is current. */
   readonly alive: (instanceId: string) => Effect.Effect<boolean, SessionStoreError>
   /** Sends to one instance, or to all (the sender included) when `to` is undefined. */
@@ -181,6 +315,50 @@ export interface SessionStoreShape {
   /** Receives this instance's messages for the life of the scope. */
   readonly subscribe: (handler: (message: FleetMessage) => Effect.Effect<void>) => Effect.Effect<void, never, Scope.Scope>
 }
+
+/**
+ * A session store of one instance: records and a fleet bus (which may live
+ * in different backends, joined by `fromParts`); see the module
+ * documentation for the contract.
+ *
+ * @since 0.2.0
+ * @category models
+ */
+export interface SessionStoreShape extends SessionRecords, FleetBus {}
+
+/**
+ * A session store from its two halves, say records in PostgreSQL and the
+ * bus on its `LISTEN`/`NOTIFY`, or on another broker.
+ *
+ * @example
+ * ```ts
+ * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
+ * import * as Effect from "effect/Effect"
+ *
+ * // the records of one memory fleet with the bus of another
+ * const mixed = Effect.gen(function*() {
+ *   const records = (yield* SessionStore.makeMemoryFleet()).instance("a")
+ *   const bus = (yield* SessionStore.makeMemoryFleet()).instance("a")
+ *   return SessionStore.fromParts(records, bus)
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const fromParts = (records: SessionRecords, bus: FleetBus): SessionStoreShape => ({
+  reserve: records.reserve,
+  load: records.load,
+  save: records.save,
+  touch: records.touch,
+  remove: records.remove,
+  count: records.count,
+  saveStream: records.saveStream,
+  loadStream: records.loadStream,
+  instanceId: bus.instanceId,
+  alive: bus.alive,
+  publish: bus.publish,
+  subscribe: bus.subscribe
+})
 
 /**
  * A session store as a service: the HTTP server uses the one in context
@@ -223,11 +401,6 @@ export interface MemoryFleet {
   readonly setAlive: (instanceId: string, alive: boolean) => void
 }
 
-interface Held<A> {
-  readonly value: A
-  expires: number
-}
-
 /**
  * A fleet of instances in one process, over in-memory records (with their
  * time to live on the Clock) and in-memory messages: what the contract is
@@ -243,79 +416,5 @@ interface Held<A> {
  * @since 0.2.0
  * @category constructors
  */
-export const makeMemoryFleet = (
-  options?: EventStore.MemoryOptions
-): Effect.Effect<MemoryFleet, never, Scope.Scope> =>
-  Effect.gen(function*() {
-    const clock = yield* Effect.clock
-    const now = () => clock.unsafeCurrentTimeMillis()
-    const events = yield* EventStore.makeMemory(options)
-    const records = new Map<string, Held<SessionRecord | undefined>>()
-    const streams = new Map<string, Held<ReadonlyArray<JsonRpc.RequestId>>>()
-    const dead = new Set<string>()
-    const handlers = new Map<string, Set<(message: FleetMessage) => Effect.Effect<void>>>()
-    const live = <A>(map: Map<string, Held<A>>, key: string): Held<A> | undefined => {
-      const held = map.get(key)
-      if (held !== undefined && held.expires <= now()) map.delete(key)
-      return held !== undefined && held.expires > now() ? held : undefined
-    }
-    const liveCount = () => {
-      let n = 0
-      for (const key of Array.from(records.keys())) if (live(records, key) !== undefined) n++
-      return n
-    }
-    const deliver = (to: string | undefined, message: FleetMessage) =>
-      Effect.forEach(
-        Array.from(handlers.entries()).filter(([id]) => (to === undefined || id === to) && !dead.has(id)),
-        ([, set]) => Effect.forEach(Array.from(set), (h) => h(message), { discard: true }),
-        { discard: true }
-      )
-    const instance = (instanceId: string): SessionStoreShape => ({
-      instanceId,
-      reserve: (sessionId, ttlMs, max) =>
-        Effect.sync(() => {
-          if (liveCount() >= max) return false
-          records.set(sessionId, { value: undefined, expires: now() + ttlMs })
-          return true
-        }),
-      load: (sessionId, ttlMs) =>
-        Effect.sync(() => {
-          const held = live(records, sessionId)
-          if (held === undefined || held.value === undefined) return Option.none()
-          held.expires = now() + ttlMs
-          return Option.some(held.value)
-        }),
-      save: (sessionId, record, ttlMs) => Effect.sync(() => void records.set(sessionId, { value: record, expires: now() + ttlMs })),
-      touch: (ids, ttlMs) =>
-        Effect.sync(() => {
-          for (const id of ids) {
-            const held = live(records, id)
-            if (held !== undefined) held.expires = now() + ttlMs
-          }
-        }),
-      remove: (sessionId) => Effect.sync(() => void records.delete(sessionId)),
-      count: Effect.sync(liveCount),
-      saveStream: (streamId, requests, ttlMs) =>
-        Effect.sync(() => void streams.set(streamId, { value: requests, expires: now() + ttlMs })),
-      loadStream: (streamId) => Effect.sync(() => Option.fromNullable(live(streams, streamId)?.value)),
-      alive: (id) => Effect.sync(() => handlers.has(id) && !dead.has(id)),
-      publish: (to, message) => Effect.suspend(() => (dead.has(instanceId) ? Effect.void : deliver(to, message))),
-      subscribe: (handler) =>
-        Effect.acquireRelease(
-          Effect.sync(() => {
-            let set = handlers.get(instanceId)
-            if (set === undefined) handlers.set(instanceId, set = new Set())
-            set.add(handler)
-          }),
-          () => Effect.sync(() => handlers.get(instanceId)?.delete(handler))
-        )
-    })
-    return {
-      instance,
-      events,
-      setAlive: (id, alive) => {
-        if (alive) dead.delete(id)
-        else dead.add(id)
-      }
-    }
-  })
+export const makeMemoryFleet = (options?: EventStore.MemoryOptions): Effect.Effect<MemoryFleet, never, Scope.Scope> =>
+  InternalMemory.make(options)

@@ -155,6 +155,15 @@ export * as ServerSession from "./ServerSession.js"
 export * as SessionStore from "./SessionStore.js"
 
 /**
+ * The contracts of the storage seams (SessionStore, EventStore, TaskStore)
+ * as rules a backend is tested with.
+ *
+ * @since 0.1.0
+ * @category modules
+ */
+export * as StoreContract from "./StoreContract.js"
+
+/**
  * The streamable HTTP client transport.
  * @since 0.1.0
  * @category modules

@@ -36,6 +36,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type { Redis } from "ioredis"
 import { RedisClient, type RedisClientShape, type RedisError } from "./RedisClient.js"
@@ -126,6 +127,11 @@ const randomId = (): string => {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
 }
 
+const RecordJson = Schema.parseJson(SessionStore.SessionRecordSchema)
+const encodeRecord = Schema.encodeSync(RecordJson)
+// a record that is not one (written by something else) is no session
+const decodeRecord = Schema.decodeOption(RecordJson)
+
 const ttlArg = (ttlMs: number): number => (Number.isFinite(ttlMs) ? Math.max(1, Math.round(ttlMs)) : -1)
 
 /**
@@ -182,17 +188,14 @@ export const make = (
       Effect.tryPromise(() => client.subscriber.unsubscribe(channelAll, channelOf(instanceId))).pipe(Effect.ignore)
     )
     const dispatch = (text: string) =>
-      Effect.suspend(() => {
-        let message: SessionStore.FleetMessage
-        try {
-          message = JSON.parse(text) as SessionStore.FleetMessage
-        } catch {
-          return Effect.logWarning("Redis: a fleet message that is not JSON; ignored")
-        }
-        return Effect.forEach(Array.from(handlers), (h) => h(message), { discard: true }).pipe(
-          Effect.catchAllCause((cause) => Effect.logWarning("a fleet message's handler failed", cause))
-        )
-      })
+      SessionStore.decodeFleetMessage(text).pipe(
+        Effect.flatMap((message) =>
+          Effect.forEach(Array.from(handlers), (h) => h(message), { discard: true }).pipe(
+            Effect.catchAllCause((cause) => Effect.logWarning("a fleet message's handler failed", cause))
+          )
+        ),
+        Effect.catchTag("ParseError", (error) => Effect.logWarning("Redis: not a fleet message; ignored", error))
+      )
     yield* Effect.forkScoped(Effect.forever(Effect.flatMap(inbox.take, dispatch)))
 
     return {
@@ -207,12 +210,12 @@ export const make = (
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           Effect.map(
             use((r) => r.mcpLoad(record(sessionId), sessionsKey, now, ttlArg(ttlMs), sessionId)),
-            (text) => text === null || text === "" ? Option.none() : Option.some(JSON.parse(text) as SessionStore.SessionRecord)
+            (text) => text === null || text === "" ? Option.none() : decodeRecord(text)
           )),
       save: (sessionId, value, ttlMs) =>
         Effect.flatMap(Clock.currentTimeMillis, (now) =>
           Effect.asVoid(
-            use((r) => r.mcpSave(record(sessionId), sessionsKey, now, ttlArg(ttlMs), sessionId, JSON.stringify(value)))
+            use((r) => r.mcpSave(record(sessionId), sessionsKey, now, ttlArg(ttlMs), sessionId, encodeRecord(value)))
           )),
       touch: (ids, ttlMs) =>
         Number.isFinite(ttlMs)
@@ -241,7 +244,10 @@ export const make = (
           text === null ? Option.none() : Option.some(JSON.parse(text) as ReadonlyArray<string | number>)),
       alive: (id) => Effect.map(use((r) => r.exists(heartbeat(id))), (n) => n > 0),
       publish: (to, message) =>
-        Effect.asVoid(use((r) => r.publish(to === undefined ? channelAll : channelOf(to), JSON.stringify(message)))),
+        Effect.flatMap(
+          Effect.sync(() => SessionStore.encodeFleetMessage(message)),
+          (text) => Effect.asVoid(use((r) => r.publish(to === undefined ? channelAll : channelOf(to), text)))
+        ),
       subscribe: (handler) =>
         Effect.acquireRelease(Effect.sync(() => handlers.add(handler)), () => Effect.sync(() => handlers.delete(handler)))
     } satisfies SessionStore.SessionStoreShape
