@@ -13,6 +13,8 @@
  *    resolves to the sources as a user's import would resolve to the package.
  *    `noUnusedLocals` is off: an example declares what it shows. An `@example`
  *    without a ```ts block is reported: it would escape the check.
+ * 3. No `@since` anywhere in a package's sources names a version after the
+ *    package's own (`package.json`): an API is "since" a release that exists.
  *
  * Modules listed in `PENDING` are not documented yet: their missing tags (and
  * failing examples) are listed as warnings, not failures, so the gap stays
@@ -203,11 +205,40 @@ const compilerOptions = (): ts.CompilerOptions => {
   return parsed.options
 }
 
+/** `1.2.3` as numbers, to compare versions. */
+const versionParts = (v: string): Array<number> => v.split(".").map((n) => Number.parseInt(n, 10))
+
+/** Whether version `a` comes after `b`. */
+const later = (a: string, b: string): boolean => {
+  const [x, y] = [versionParts(a), versionParts(b)]
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) > (y[i] ?? 0)
+  }
+  return false
+}
+
+/** Every `@since` in a package's sources names its version or an earlier one: nothing is "since" a release not made yet. */
+const checkSince = (pkg: string, problems: Problems) => {
+  const dir = path.join(root, "packages", pkg)
+  const { version } = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { readonly version: string }
+  const files = fs.readdirSync(path.join(dir, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))
+  for (const file of files) {
+    const lines = fs.readFileSync(path.join(dir, "src", file), "utf8").split("\n")
+    lines.forEach((line, i) => {
+      const since = /@since\s+(\d+\.\d+\.\d+)/.exec(line)?.[1]
+      if (since !== undefined && later(since, version)) {
+        problems.errors.push(`${rel(path.join(dir, "src", file))}:${i + 1}: @since ${since}, after the package's version ${version}`)
+      }
+    })
+  }
+}
+
 const main = () => {
   const started = performance.now()
   const problems: Problems = { errors: [], warnings: [] }
   const examples: Array<Example> = []
   for (const pkg of packages) {
+    checkSince(pkg, problems)
     for (const file of publicModules(pkg)) {
       const text = fs.readFileSync(file, "utf8")
       const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true)

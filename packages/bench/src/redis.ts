@@ -7,7 +7,7 @@
  * Redis shared with other work makes it noisy) and the Redis commands the instances sent.
  * Skipped, with a line saying so, when no Redis answers at `REDIS_URL`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { type ChildProcess, fork } from "node:child_process"
 import * as http from "node:http"

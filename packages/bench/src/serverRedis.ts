@@ -5,7 +5,7 @@
  * Prints `listening <port>`; on an IPC `stats` message answers with its CPU time (µs) and the
  * Redis commands it sent.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as EventStore from "@effect-mcp/mcp/EventStore"

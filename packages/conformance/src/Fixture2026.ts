@@ -8,7 +8,7 @@
  * `Mcp-Param-Region` header). The same server serves both eras: on 2025
  * these tools work as any other.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
@@ -122,7 +122,7 @@ const TestXMcpHeader = McpServer.tool({
 
 /**
  * The features the 2026-07-28 scenarios add to the fixture.
- * @since 0.2.0
+ * @since 0.1.0
  * @category features
  */
 export const Features2026 = McpServer.register(

@@ -6,7 +6,7 @@
  * client, on 2026 the server answers `InputRequiredResult` and completes the
  * call on the retry.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { type ElicitationFields, HandlerContext, type ReverseCallOptions } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"

@@ -3,14 +3,14 @@
  * server scenarios): a skill with a supporting file in a subdirectory (so
  * `resources/directory/read` has a subdirectory to show) and one under a
  * nested skill path.
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as McpSkills from "@effect-mcp/mcp/McpSkills"
 import * as Layer from "effect/Layer"
 
 /**
  * The `pdf-processing` skill: `SKILL.md` and `references/FORMS.md`.
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const PdfProcessing = McpSkills.skill({
   path: "pdf-processing",
@@ -35,7 +35,7 @@ export const PdfProcessing = McpSkills.skill({
 
 /**
  * A skill under a nested path: `skill://acme/billing/refunds/SKILL.md`.
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const Refunds = McpSkills.skill({
   path: "acme/billing/refunds",
@@ -47,6 +47,6 @@ export const Refunds = McpSkills.skill({
 
 /**
  * The fixture's skills as a Layer (a definition error is a defect: they are constants).
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const SkillsLive = McpSkills.layer([PdfProcessing, Refunds]).pipe(Layer.orDie)

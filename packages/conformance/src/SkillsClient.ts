@@ -5,7 +5,7 @@
  * (reading and verifying its `SKILL.md`) and then reads the supporting files
  * the skill lists. A skill that fails verification is refused: nothing of it
  * is used and no other file of it is read.
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type * as McpClient from "@effect-mcp/mcp/McpClient"
 import type { SkillError } from "@effect-mcp/mcp/McpSkills"
@@ -36,7 +36,7 @@ const useSkill = (name: string) =>
 
 /**
  * The skills scenarios by name.
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const skillsScenarios: Record<string, Effect.Effect<void, McpClient.ClientError | SkillError, McpClient.McpClient>> = {
   "sep-2640-client-no-prefetch": Effect.asVoid(connectHost),

@@ -3,7 +3,7 @@
  * 2026-07-28 tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663),
  * with the tools the suite's `tasks-*` scenarios call. Each handler is the
  * same Effect for a 2025 task, a 2026 task and a plain call.
- * @since 0.2.0
+ * @since 0.1.0
  */
 import { type ElicitationFields, HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import { ErrorResponse } from "@effect-mcp/mcp/McpError"
@@ -15,7 +15,7 @@ import * as Schema from "effect/Schema"
 
 /**
  * Sleeps `seconds` (0: answers at once), then answers; may be called as a task.
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const SlowCompute = McpServer.tool({
   name: "slow_compute",
@@ -100,7 +100,7 @@ const ToolWithTask = McpServer.tool({
 
 /**
  * The fixture's tasks: the tools and an in-memory task store.
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const TasksLive = Layer.mergeAll(
   McpServer.register(SlowCompute, Greet, FailingJob, ProtocolErrorJob, ConfirmDelete, MultiInput, ToolWithTask),

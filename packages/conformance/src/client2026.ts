@@ -6,7 +6,7 @@
  *
  * The scenarios only need the client's ordinary calls: the envelope, the
  * headers, the −32022 retry and the input rounds are the client's own.
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as ProtocolEra from "@effect-mcp/mcp/ProtocolEra"
@@ -14,7 +14,7 @@ import * as Effect from "effect/Effect"
 
 /**
  * The client's era for the suite's protocol version.
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const eraOf = (env: Record<string, string | undefined>): McpClient.ClientOptions["era"] => {
   const version = env.MCP_CONFORMANCE_PROTOCOL_VERSION
@@ -55,7 +55,7 @@ const callAll = (calls: ReadonlyArray<ToolCall>) =>
 
 /**
  * The 2026 client scenarios, by name.
- * @since 0.2.0
+ * @since 0.1.0
  */
 export const scenarios2026 = (
   env: Record<string, string | undefined>

@@ -91,7 +91,7 @@ export interface StoredEvent {
  * An event of a stream written whole (`EventStoreShape.appendDelivered`):
  * its data, and the request it answers (as `append`'s `answers`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface WholeEvent {

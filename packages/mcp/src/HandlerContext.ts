@@ -288,7 +288,7 @@ export interface HandlerContextShape {
  * strings, numbers, booleans, and string arrays (multi-select enums), each
  * optional or not. Nested objects do not type-check.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category elicitation
  */
 export type ElicitationFields = {
@@ -298,7 +298,7 @@ export type ElicitationFields = {
 /**
  * The user declined or cancelled a form asked for with a schema.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category elicitation
  */
 export class ElicitationDeclined extends SchemaValue.TaggedError<ElicitationDeclined>(
@@ -391,7 +391,7 @@ export interface MakeOptions {
 
 /**
  * How a context's reverse calls are made (see `MakeOptions.reverseCall`).
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type ReverseCall = (

@@ -96,7 +96,7 @@ export type HandlerError = ErrorResponse | McpError
  *       })
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category handlers
  */
 export type SamplingHandler<R = never> =
@@ -145,7 +145,7 @@ export type SamplingHandler<R = never> =
  *
  * const ClientLive = McpClient.layer({ name: "my-host", version: "1.0.0", elicitation })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category handlers
  */
 export interface ElicitationHandlers<R = never> {
@@ -179,7 +179,7 @@ export interface ElicitationHandlers<R = never> {
  *   yield* SubscriptionRef.update(roots, (all) => [...all, { uri: "file:///home/me/notes", name: "notes" }])
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category handlers
  */
 export type RootsOption =
@@ -245,7 +245,7 @@ export interface ClientOptions {
    * `logging/setLevel` once initialized, when the server declares `logging`.
    * Without it a 2026 server sends no log messages and a 2025 one chooses
    * (see `HandlerContext.log` for the rule). `setLogLevel` changes it later.
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly logLevel?: McpSchema.LoggingLevel | undefined
 }
@@ -257,7 +257,7 @@ type EffectRequirements<F> = F extends (...args: ReadonlyArray<never>) => Effect
  * What the handlers of a client's options need: the union of their Effects'
  * requirements.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export type HandlerRequirements<O extends ClientOptions> =
@@ -288,7 +288,7 @@ export interface CallOptions {
  * The arguments of a typed `callTool` after the tool: its parameters
  * (optional when it takes none), then the call's options.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type TypedCallArguments<T extends McpTool.Any> = {} extends McpTool.Parameters<T>
@@ -307,7 +307,7 @@ export type ToolCallEvent =
 /**
  * The notifications a `listen` stream asks for.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface ListenFilter {
@@ -475,7 +475,7 @@ export class McpClient extends Context.Tag("@effect-mcp/mcp/McpClient")<McpClien
  * The capabilities a client declares: `options.capabilities` and one entry
  * per handler given, nothing for a handler not given.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category options
  */
 export const declaredCapabilities: (options: ClientOptions) => McpSchema.ClientCapabilities =

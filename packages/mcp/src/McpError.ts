@@ -89,7 +89,7 @@ export class McpError extends Schema.TaggedError<McpError>("@effect-mcp/mcp/McpE
  * const refused = Effect.fail(new ErrorResponse({ code: -32001, message: "refused", data: { why: "policy" } }))
  * const invalid = Effect.fail(ErrorResponse.invalidParams("cursor is not valid"))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category errors
  */
 export class ErrorResponse extends Schema.TaggedError<ErrorResponse>("@effect-mcp/mcp/ErrorResponse")("ErrorResponse", {
@@ -148,7 +148,7 @@ export class ErrorResponse extends Schema.TaggedError<ErrorResponse>("@effect-mc
  *   }
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category errors
  */
 export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>("@effect-mcp/mcp/ResourceNotFound")(

@@ -22,7 +22,7 @@
  *
  * export const FeaturesLive = McpServer.register(Echo, Readme)
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
@@ -48,7 +48,7 @@ export type HandlerServices = HandlerContext | ServerSession | Principal
 /**
  * A caching hint of a 2026-07-28 result: how long the client may reuse it (`ttlMs`), and whether
  * it is the same for every caller (`"public"`) or for this one only (`"private"`).
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface CacheHint {
@@ -178,7 +178,7 @@ export function tool(
  * (or an `ErrorResponse`, sent as the JSON-RPC error), or anything when it
  * declares none.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category tools
  */
 export type ToolHandlerError<T> = T extends McpTool.McpTool<infer _N, infer _P, infer _S, infer F>
@@ -193,7 +193,7 @@ export type ToolHandlerError<T> = T extends McpTool.McpTool<infer _N, infer _P, 
  * client package imports it alone; `McpServer.tool({ ..., handler })` is the
  * same for a tool no client shares.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category tools
  * @example
  * ```ts
@@ -393,7 +393,7 @@ export interface Prompt<R = never> extends Scoped {
  * wire, so a prompt's `parameters` must encode to string fields
  * (`Schema.NumberFromString`, not `Schema.Number`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category prompts
  */
 export type PromptArguments = { readonly [key: string]: string | undefined }

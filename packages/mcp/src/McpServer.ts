@@ -81,7 +81,7 @@ export { prompt, resource, resourceTemplate, tool } from "./McpFeature.js"
 
 /**
  * Gives a tool declaration (`McpTool.make`) its handler; see `McpFeature.toolHandler`.
- * @since 0.2.0
+ * @since 0.1.0
  * @category features
  */
 export { toolHandler } from "./McpFeature.js"
@@ -106,7 +106,7 @@ export type {
 
 /**
  * The typed feature helpers, defined in `McpFeature`.
- * @since 0.2.0
+ * @since 0.1.0
  * @category features
  */
 export type { PromptArguments, ToolHandlerError } from "./McpFeature.js"
@@ -183,7 +183,7 @@ export interface ServerOptions {
  *   requestState: { keys: [process.env.STATE_KEY_NEW!, process.env.STATE_KEY_OLD!], ttl: "10 minutes" }
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface RequestStateOptions {
@@ -195,14 +195,14 @@ export interface RequestStateOptions {
 
 /**
  * A caching hint of a 2026-07-28 result (defined in `McpFeature`).
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type { CacheHint } from "./McpFeature.js"
 
 /**
  * The methods whose results carry a caching hint on 2026-07-28.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type CacheableMethod =
@@ -215,7 +215,7 @@ export type CacheableMethod =
 
 /**
  * What an extension method's handler is given besides its params.
- * @since 0.2.0
+ * @since 0.1.0
  * @category extensions
  */
 export interface ExtensionRequest {
@@ -230,7 +230,7 @@ export interface ExtensionRequest {
 /**
  * A method an extension adds: its params' schema (checked before the
  * handler runs; a mismatch is -32602) and its handler.
- * @since 0.2.0
+ * @since 0.1.0
  * @category extensions
  */
 // `any`: the params' encoded side is whatever the wire carries; the table of methods admits every P
@@ -243,7 +243,7 @@ export interface ExtensionMethod<P = any> {
  * A protocol extension (SEP-2133): methods past the core ones, and what it
  * adds to the capabilities the server declares (merged two levels deep, so
  * `{ extensions: { "io.example/x": {} } }` joins the other extensions).
- * @since 0.2.0
+ * @since 0.1.0
  * @category extensions
  */
 export interface Extension {
@@ -260,7 +260,7 @@ export interface Extension {
  * sent), it starts delivering with `send` for the life of the scope (sends wait until the
  * acknowledgement is out) and returns what it honors, merged into the acknowledged filter
  * (undefined: nothing of its own was asked); failing refuses the listen.
- * @since 0.2.0
+ * @since 0.1.0
  * @category extensions
  */
 export type ListenHook = (
@@ -271,7 +271,7 @@ export type ListenHook = (
 
 /**
  * A `tools/call` of a registered tool, as a `ToolCallHook` sees it.
- * @since 0.2.0
+ * @since 0.1.0
  * @category extensions
  */
 export interface ToolCall {
@@ -297,7 +297,7 @@ export interface ToolCall {
 
 /**
  * How a tool's handler runs detached from its request (see `ToolCall.run`).
- * @since 0.2.0
+ * @since 0.1.0
  * @category extensions
  */
 export interface ToolRunContext {
@@ -309,7 +309,7 @@ export interface ToolRunContext {
 
 /**
  * Answers a `tools/call` in its own way, or leaves it to the tool (`undefined`).
- * @since 0.2.0
+ * @since 0.1.0
  * @category extensions
  */
 export type ToolCallHook = (call: ToolCall) => Effect.Effect<Protocol.Result, ErrorResponse> | undefined
@@ -400,7 +400,7 @@ export interface McpServerShape {
  *
  * const updated: McpServer.Announcement = { _tag: "ResourceUpdated", uri: "file:///notes.txt" }
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type Announcement = Announce.Announcement
@@ -538,7 +538,7 @@ export const layer = (options: ServerOptions): Layer.Layer<McpServer> => Layer.e
  * // MCP_REQUEST_STATE_KEYS="<new key>,<old key>" on every instance
  * const ServerLive = McpServer.layerConfig({ name: "deploy", version: "1.0.0" })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, ConfigError.ConfigError> =>
@@ -606,7 +606,7 @@ export const register = <const Features extends ReadonlyArray<Feature<any>>>(
  * })
  * const ServerLive = Hello.pipe(Layer.provideMerge(McpServer.layer({ name: "demo", version: "1.0.0" })))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category extensions
  */
 export const registerExtension = (extension: Extension): Layer.Layer<never, never, McpServer> =>

@@ -27,7 +27,7 @@
  *   Layer.provideMerge(McpServer.layer({ name: "skills-demo", version: "1.0.0" }))
  * )
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type { PlatformError } from "@effect/platform/Error"
 import * as FileSystem from "@effect/platform/FileSystem"
@@ -42,14 +42,14 @@ import type { McpServer } from "./McpServer.js"
 
 /**
  * The extension's identifier, the key under `capabilities.extensions`.
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const EXTENSION_ID = "io.modelcontextprotocol/skills" as const
 
 /**
  * The media type of a directory resource (`resources/directory/read`).
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const DIRECTORY_MIME_TYPE = "inode/directory" as const
@@ -57,7 +57,7 @@ export const DIRECTORY_MIME_TYPE = "inode/directory" as const
 /**
  * One file of a skill as its entry lists it: URI, SHA-256 digest of its raw
  * bytes (`sha256:` and 64 lowercase hex digits) and its size in bytes.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const SkillResource = Schema.Struct({
@@ -67,7 +67,7 @@ export const SkillResource = Schema.Struct({
 })
 /**
  * One file of a skill as its entry lists it.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export interface SkillResource extends Schema.Schema.Type<typeof SkillResource> {}
@@ -75,7 +75,7 @@ export interface SkillResource extends Schema.Schema.Type<typeof SkillResource> 
 /**
  * A skill's front matter as JSON: `name` and `description` always, every
  * other field the author wrote passed through.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const Frontmatter = Schema.Struct(
@@ -84,7 +84,7 @@ export const Frontmatter = Schema.Struct(
 )
 /**
  * A skill's front matter as JSON.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export type Frontmatter = Schema.Schema.Type<typeof Frontmatter>
@@ -93,7 +93,7 @@ export type Frontmatter = Schema.Schema.Type<typeof Frontmatter>
  * A skill's entry (`skills/list`, `skills/get`): the URI of its `SKILL.md`,
  * its front matter verbatim, and every file with its digest and size, or
  * `"dynamic"` for a skill whose content cannot be digested ahead of time.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const SkillEntry = Schema.Struct({
@@ -103,14 +103,14 @@ export const SkillEntry = Schema.Struct({
 })
 /**
  * A skill's entry.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export interface SkillEntry extends Schema.Schema.Type<typeof SkillEntry> {}
 
 /**
  * Params of `skills/list`.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ListSkillsParams = Schema.Struct({
@@ -121,7 +121,7 @@ export const ListSkillsParams = Schema.Struct({
 /**
  * The result of `skills/list`: one page of entries (an entry is never split
  * across pages).
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const ListSkillsResult = Schema.Struct({
@@ -131,7 +131,7 @@ export const ListSkillsResult = Schema.Struct({
 
 /**
  * Params of `skills/get` (the URI of a `SKILL.md`).
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const GetSkillParams = Schema.Struct({
@@ -141,14 +141,14 @@ export const GetSkillParams = Schema.Struct({
 
 /**
  * The result of `skills/get`: the entry of one skill, with no cursor.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const GetSkillResult = Schema.Struct({ skill: SkillEntry })
 
 /**
  * Params of `resources/directory/read`.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const DirectoryReadParams = Schema.Struct({
@@ -160,7 +160,7 @@ export const DirectoryReadParams = Schema.Struct({
 /**
  * The result of `resources/directory/read`: the direct children of a
  * directory, subdirectories with `mimeType: "inode/directory"`.
- * @since 0.2.0
+ * @since 0.1.0
  * @category schemas
  */
 export const DirectoryReadResult = Schema.Struct({
@@ -178,7 +178,7 @@ export const DirectoryReadResult = Schema.Struct({
  *   sent is not what its entry promised (the content is not used);
  * - `UnlistedFile`: a file the entry does not list (or outside the skill);
  * - `Unreadable`: `resources/read` answered no content for the file.
- * @since 0.2.0
+ * @since 0.1.0
  * @category errors
  */
 export class SkillError extends Schema.TaggedError<SkillError>("@effect-mcp/mcp/SkillError")("SkillError", {
@@ -201,7 +201,7 @@ export class SkillError extends Schema.TaggedError<SkillError>("@effect-mcp/mcp/
  * `acme/billing/refunds`, whose final segment is the skill's name) and its
  * files by path relative to the skill's root, `SKILL.md` among them. Text
  * files are strings (served as text, digested as UTF-8), others bytes.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface SkillDefinition {
@@ -225,7 +225,7 @@ export interface SkillDefinition {
  *   files: { "SKILL.md": "---\nname: refunds\ndescription: Process refunds per policy\n---\n" }
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const skill = (definition: SkillDefinition): SkillDefinition => definition
@@ -242,7 +242,7 @@ export const skill = (definition: SkillDefinition): SkillDefinition => definitio
  * const skills = Effect.all([McpSkills.fromDirectory("./skills/pdf-processing")])
  * // provide a FileSystem and a Path (NodeContext.layer), then McpSkills.layer(yield* skills)
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const fromDirectory = (
@@ -269,7 +269,7 @@ const isText = (file: string): boolean => Manifest.mimeTypeOf(file, "").startsWi
 
 /**
  * How the skills are served.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface LayerOptions {
@@ -306,7 +306,7 @@ export interface LayerOptions {
  *   Layer.provideMerge(McpServer.layer({ name: "pdf", version: "1.0.0" }))
  * )
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = (

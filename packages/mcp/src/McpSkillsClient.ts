@@ -23,7 +23,7 @@
  * })
  * // Effect.provide(program, McpClient.layer(...))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
@@ -48,7 +48,7 @@ import { DirectoryReadResult, EXTENSION_ID, GetSkillResult, ListSkillsResult, ty
  *
  * const hasSkills = Effect.map(McpSkillsClient.declared, (d) => d !== undefined)
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category capabilities
  */
 export const declared: Effect.Effect<{ readonly directoryRead?: boolean } | undefined, never, McpClient> = Effect.map(
@@ -91,7 +91,7 @@ const call = <A, I>(
  *
  * const names = McpSkillsClient.list.pipe(Stream.map((entry) => entry.frontmatter.name), Stream.runCollect)
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category listing
  */
 export const list: Stream.Stream<SkillEntry, ClientError | SkillError, McpClient> = Stream.paginateChunkEffect(
@@ -112,7 +112,7 @@ export const list: Stream.Stream<SkillEntry, ClientError | SkillError, McpClient
  *
  * const entries = McpSkillsClient.listAll({ maxPages: 10 })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category listing
  */
 export const listAll = (
@@ -129,7 +129,7 @@ export const listAll = (
  *
  * const entry = McpSkillsClient.get("skill://git-workflow/SKILL.md")
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category listing
  */
 export const get = (uri: string): Effect.Effect<SkillEntry, ClientError | SkillError, McpClient> =>
@@ -146,7 +146,7 @@ export const get = (uri: string): Effect.Effect<SkillEntry, ClientError | SkillE
  *
  * const templates = Stream.runCollect(McpSkillsClient.readDirectory("skill://pdf-processing/templates"))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category listing
  */
 export const readDirectory = (uri: string): Stream.Stream<McpSchema.Resource, ClientError | SkillError, McpClient> =>
@@ -164,7 +164,7 @@ export const readDirectory = (uri: string): Stream.Stream<McpSchema.Resource, Cl
 
 /**
  * A file of a loaded skill, verified against its entry.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface SkillFile {
@@ -178,7 +178,7 @@ export interface SkillFile {
 /**
  * A skill that was loaded: its entry, its verified `SKILL.md`, and a reader
  * for its supporting files.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface LoadedSkill {
@@ -198,7 +198,7 @@ export interface LoadedSkill {
 
 /**
  * How `load` treats an entry without digests.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface LoadOptions {
@@ -262,7 +262,7 @@ const verified = (
  *
  * const loadByUri = (uri: string) => Effect.flatMap(McpSkillsClient.get(uri), (entry) => McpSkillsClient.load(entry))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category loading
  */
 export const load = (

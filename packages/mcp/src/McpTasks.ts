@@ -32,7 +32,7 @@
  *   Layer.provideMerge(McpServer.layer({ name: "reports", version: "1.0.0" }))
  * )
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
@@ -50,7 +50,7 @@ import type * as Protocol from "./Protocol.js"
 /**
  * How a finished task's request ended: the result it returned, or the
  * JSON-RPC error it failed with. `tasks/result` answers exactly this.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type TaskOutcome =
@@ -60,7 +60,7 @@ export type TaskOutcome =
 /**
  * A task as the store keeps it: the wire `Task`, who it belongs to, its
  * outcome once finished, and when it expires (epoch ms, on the `Clock`).
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface StoredTask {
@@ -82,7 +82,7 @@ export interface StoredTask {
 /**
  * A change to a task in a shared store, made by any instance: its new
  * status, or `undefined` when the record is gone (expired).
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TaskChange {
@@ -109,7 +109,7 @@ export interface TaskChange {
  *   `tasks/result` waiters with it, and stops the handler of a task it runs
  *   once the task is cancelled or gone. A shared store also fails the tasks
  *   of an instance that died.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TaskStoreShape {
@@ -128,7 +128,7 @@ export interface TaskStoreShape {
 
 /**
  * The task store a server's tasks live in.
- * @since 0.2.0
+ * @since 0.1.0
  * @category tags
  */
 export class TaskStore extends Context.Tag("@effect-mcp/mcp/McpTasks/TaskStore")<TaskStore, TaskStoreShape>() {}
@@ -143,7 +143,7 @@ export class TaskStore extends Context.Tag("@effect-mcp/mcp/McpTasks/TaskStore")
  *
  * const count = Effect.flatMap(McpTasks.makeMemoryStore, (store) => store.size)
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const makeMemoryStore: Effect.Effect<TaskStoreShape> = Effect.sync(MemoryStore.make)
@@ -160,14 +160,14 @@ export const makeMemoryStore: Effect.Effect<TaskStoreShape> = Effect.sync(Memory
  * const Tasks = McpTasks.layer().pipe(Layer.provide(McpTasks.layerMemoryStore))
  * const ServerLive = Tasks.pipe(Layer.provideMerge(McpServer.layer({ name: "s", version: "1.0.0" })))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerMemoryStore: Layer.Layer<TaskStore> = Layer.effect(TaskStore, makeMemoryStore)
 
 /**
  * How tasks are kept.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TasksOptions {
@@ -202,7 +202,7 @@ export interface TasksOptions {
  *   Layer.provideMerge(McpServer.layer({ name: "s", version: "1.0.0" }))
  * )
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = (options?: TasksOptions): Layer.Layer<never, never, McpServer | TaskStore> =>
@@ -218,7 +218,7 @@ export const layer = (options?: TasksOptions): Layer.Layer<never, never, McpServ
 /**
  * The identifier of the 2026-07-28 tasks extension (SEP-2663), declared
  * under `capabilities.extensions` by a server with `McpTasks.layer`.
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const EXTENSION_ID: "io.modelcontextprotocol/tasks" = Modern.EXTENSION_ID as "io.modelcontextprotocol/tasks"
@@ -253,7 +253,7 @@ export const EXTENSION_ID: "io.modelcontextprotocol/tasks" = Modern.EXTENSION_ID
  *     })
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category combinators
  */
 export const detach: Effect.Effect<void> = Effect.flatMap(
@@ -272,7 +272,7 @@ export const detach: Effect.Effect<void> = Effect.flatMap(
  *
  * const ServerLive = McpTasks.layerMemory().pipe(Layer.provideMerge(McpServer.layer({ name: "s", version: "1.0.0" })))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layerMemory = (options?: TasksOptions): Layer.Layer<never, never, McpServer> =>

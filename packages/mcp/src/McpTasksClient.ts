@@ -26,7 +26,7 @@
  * }).pipe(Effect.scoped)
  * // Effect.provide(program, McpClient.layer(...))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
@@ -50,14 +50,14 @@ const TERMINAL = new Set<string>(["completed", "failed", "cancelled"])
  *
  * McpTasksClient.isTerminal("working") // false
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category tasks
  */
 export const isTerminal = (status: McpSchema.TaskStatus): boolean => TERMINAL.has(status)
 
 /**
  * A tool call running as a task on the server.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TaskHandle {
@@ -77,7 +77,7 @@ export interface TaskHandle {
 
 /**
  * Options of a task-augmented call.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface TaskCallOptions {
@@ -210,7 +210,7 @@ const declaresTasks = (client: McpClientShape): boolean =>
  *
  * const started = Effect.map(McpTasksClient.callTool("report", {}), (handle) => handle.task.taskId)
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category tasks
  */
 export const callTool = (
@@ -252,7 +252,7 @@ export const callTool = (
  * // at most a minute, then the task is cancelled on the server
  * const report = McpTasksClient.run("report", { month: "May" }).pipe(Effect.timeout("1 minute"))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category tasks
  */
 export const run = (
@@ -275,7 +275,7 @@ export const run = (
  *
  * const result = McpTasksClient.callToolAsDeclared("report", { month: "May" })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category tasks
  */
 export const callToolAsDeclared = (
@@ -302,7 +302,7 @@ export const callToolAsDeclared = (
  *
  * const working = McpTasksClient.listTasks.pipe(Stream.filter((t) => t.status === "working"), Stream.runCollect)
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category tasks
  */
 export const listTasks: Stream.Stream<McpSchema.Task, ClientError, McpClient> = Stream.unwrap(
@@ -331,7 +331,7 @@ export const listTasks: Stream.Stream<McpSchema.Task, ClientError, McpClient> = 
  *
  * const resume = (taskId: string) => Effect.flatMap(McpTasksClient.attach(taskId), (handle) => handle.result)
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category tasks
  */
 export const attach = (taskId: string, options?: TaskCallOptions): Effect.Effect<TaskHandle, ClientError, McpClient> =>

@@ -32,7 +32,7 @@
  * // server: McpServer.toolHandler(Haiku, ({ topic }) => ...)
  * // client: client.callTool(Haiku, { topic: "fibers" }) : Effect<{ haiku: string }, TopicRejected | ToolError | ...>
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -43,13 +43,13 @@ import { ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 
 /**
- * @since 0.2.0
+ * @since 0.1.0
  * @category type ids
  */
 export const TypeId: unique symbol = Symbol.for("@effect-mcp/mcp/McpTool")
 
 /**
- * @since 0.2.0
+ * @since 0.1.0
  * @category type ids
  */
 export type TypeId = typeof TypeId
@@ -57,7 +57,7 @@ export type TypeId = typeof TypeId
 /**
  * A schema without requirements (what a tool's schemas must be).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type AnySchema = Schema.Schema.AnyNoContext
@@ -67,7 +67,7 @@ export type AnySchema = Schema.Schema.AnyNoContext
  * declared: a client then gets the raw `CallToolResult`, a handler may return
  * any `ToolContent` and fail with anything.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface McpTool<
@@ -90,7 +90,7 @@ export interface McpTool<
 /**
  * Any tool declaration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface Any extends McpTool<string, AnySchema, AnySchema | undefined, AnySchema | undefined> {}
@@ -98,7 +98,7 @@ export interface Any extends McpTool<string, AnySchema, AnySchema | undefined, A
 /**
  * The arguments of a tool, as its handler gets them and a client passes them.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category type-level
  */
 export type Parameters<T> = T extends McpTool<infer _N, infer P, infer _S, infer _F> ? Schema.Schema.Type<P> : never
@@ -107,7 +107,7 @@ export type Parameters<T> = T extends McpTool<infer _N, infer P, infer _S, infer
  * What a client gets from a successful call: the decoded `success`, or the
  * raw result when the tool declares none.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category type-level
  */
 export type Success<T> = T extends McpTool<infer _N, infer _P, infer S, infer _F>
@@ -117,7 +117,7 @@ export type Success<T> = T extends McpTool<infer _N, infer _P, infer S, infer _F
 /**
  * The declared failure of a tool (`never` when none is declared).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category type-level
  */
 export type Failure<T> = T extends McpTool<infer _N, infer _P, infer _S, infer F>
@@ -127,7 +127,7 @@ export type Failure<T> = T extends McpTool<infer _N, infer _P, infer _S, infer F
 /**
  * What a tool without an output schema may return from its handler.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type ToolContent =
@@ -140,7 +140,7 @@ export type ToolContent =
  * What the handler of a tool returns: a value of `success`, or any
  * `ToolContent` when the tool declares no `success`.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category type-level
  */
 export type HandlerSuccess<T> = T extends McpTool<infer _N, infer _P, infer S, infer _F>
@@ -152,7 +152,7 @@ export type HandlerSuccess<T> = T extends McpTool<infer _N, infer _P, infer S, i
  * failure (invalid arguments, an undeclared failure, a tool without a
  * `failure` schema): the text of the result and the result itself.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category errors
  */
 export class ToolError extends Schema.TaggedError<ToolError>("@effect-mcp/mcp/McpTool/ToolError")("ToolError", {
@@ -164,7 +164,7 @@ export class ToolError extends Schema.TaggedError<ToolError>("@effect-mcp/mcp/Mc
 /**
  * The `_meta` key of a declared failure's encoded value in a tool error.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const FAILURE_META_KEY = "effect-mcp/failure"
@@ -207,7 +207,7 @@ const outputSchemaOf = (schema: Schema.Schema.Any): { readonly schema: McpSchema
 /**
  * The options of a tool declaration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options<
@@ -236,7 +236,7 @@ export interface Options<
 /**
  * Declares a tool. The JSON Schemas are derived once, here.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  * @example
  * ```ts
@@ -283,7 +283,7 @@ export const make = <
 /**
  * Whether a value is a tool declaration.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category guards
  */
 export const isMcpTool = (u: unknown): u is Any => typeof u === "object" && u !== null && TypeId in u
@@ -297,7 +297,7 @@ const formatIssue = (issue: ParseResult.ParseIssue): string =>
  * The `structuredContent` of a success: the encoded value, wrapped as
  * `{ result: value }` when it is not a JSON object.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category encoding
  */
 export const encodeSuccess = (
@@ -314,7 +314,7 @@ export const encodeSuccess = (
 /**
  * The text of a tool result's content blocks, for error messages.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category decoding
  */
 export const resultText = (result: McpSchema.CallToolResult): string =>
@@ -327,7 +327,7 @@ export const resultText = (result: McpSchema.CallToolResult): string =>
  * no `success`. `structuredContent` that does not decode is a `ProtocolError`
  * (`InvalidResult`).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category decoding
  */
 export const decodeResult = <T extends Any>(

@@ -79,7 +79,7 @@ export interface RequestOptions {
    * Checks (or decodes) the result where the response is read, before the
    * caller resumes: a `Left` fails the call with it (the peer answered:
    * nothing is cancelled). Saves the caller a continuation of its own.
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly checkResult?: ((result: Result) => Either.Either<Result, McpError | ProtocolError>) | undefined
 }

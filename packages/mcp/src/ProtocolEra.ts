@@ -9,7 +9,7 @@
  * The engine picks the era per request over HTTP and per connection over stdio (from the first
  * message) with {@link requestEra}, and checks versions with {@link eraOf}.
  *
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as McpSchema from "./McpSchema.js"
 import * as EnvelopeClaim from "./internal/envelopeClaim.js"
@@ -17,35 +17,35 @@ import * as McpSchema2026 from "./internal/schema2026/core.js"
 
 /**
  * An era of the protocol, named for the year of its first revision.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type Era = "2025" | "2026"
 
 /**
  * Revisions of the 2025 era (session-based), newest first.
- * @since 0.2.0
+ * @since 0.1.0
  * @category versions
  */
 export const ERA_2025_VERSIONS: typeof McpSchema.SUPPORTED_PROTOCOL_VERSIONS = McpSchema.SUPPORTED_PROTOCOL_VERSIONS
 
 /**
  * Revisions of the 2026 era (stateless), newest first.
- * @since 0.2.0
+ * @since 0.1.0
  * @category versions
  */
 export const ERA_2026_VERSIONS: typeof McpSchema2026.SUPPORTED_PROTOCOL_VERSIONS = McpSchema2026.SUPPORTED_PROTOCOL_VERSIONS
 
 /**
  * Every revision this implementation speaks, newest first.
- * @since 0.2.0
+ * @since 0.1.0
  * @category versions
  */
 export const ALL_PROTOCOL_VERSIONS = [...ERA_2026_VERSIONS, ...ERA_2025_VERSIONS] as const
 
 /**
  * A revision this implementation speaks, in either era.
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type ProtocolVersion = typeof ALL_PROTOCOL_VERSIONS[number]
@@ -54,7 +54,7 @@ export type ProtocolVersion = typeof ALL_PROTOCOL_VERSIONS[number]
  * The era of a protocol version, or `undefined` for a version this implementation does not know
  * (on the 2026 path that is a −32022 with `data.supported`; on the 2025 path, `initialize`
  * answers with the latest 2025 version instead).
- * @since 0.2.0
+ * @since 0.1.0
  * @category versions
  * @example
  * ```ts
@@ -73,14 +73,14 @@ export const eraOf = (version: string): Era | undefined =>
 
 /**
  * Whether `version` is a revision this implementation speaks, in either era.
- * @since 0.2.0
+ * @since 0.1.0
  * @category utils
  */
 export const isKnownVersion = (version: string): version is ProtocolVersion => eraOf(version) !== undefined
 
 /**
  * The protocol version a 2026 request names in `params._meta`, if it names one (a string).
- * @since 0.2.0
+ * @since 0.1.0
  * @category requests
  */
 export const envelopeVersion: (params: unknown) => string | undefined = EnvelopeClaim.envelopeVersion
@@ -89,7 +89,7 @@ export const envelopeVersion: (params: unknown) => string | undefined = Envelope
  * Whether a request's `params._meta` claims the 2026 envelope: it has the protocol-version key,
  * whatever its value (a claim with a malformed value is a bad envelope on the 2026 path, never a
  * 2025 request).
- * @since 0.2.0
+ * @since 0.1.0
  * @category requests
  * @example
  * ```ts
@@ -111,7 +111,7 @@ export const hasEnvelopeClaim: (params: unknown) => boolean = EnvelopeClaim.hasE
  *
  * Over HTTP the `MCP-Protocol-Version` header of a request without a session may decide as well
  * (`eraOf(header) === "2026"`); over stdio the first message decides for the connection.
- * @since 0.2.0
+ * @since 0.1.0
  * @category requests
  * @example
  * ```ts

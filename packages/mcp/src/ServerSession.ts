@@ -112,7 +112,7 @@ export const levelAllows = (threshold: McpSchema.LoggingLevel | undefined, level
  *   }
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category logging
  */
 export const logs = (session: ServerSessionShape, level: McpSchema.LoggingLevel): boolean => {

@@ -52,7 +52,7 @@
  *   return [a, b] as const
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -68,7 +68,7 @@ import * as McpSchema from "./McpSchema.js"
 /**
  * What another instance needs to serve a session.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface SessionRecord {
@@ -93,7 +93,7 @@ export interface SessionRecord {
  * The session state the server's engine holds, as the transport reads and
  * restores it (`Transport.sessionState`): a record without the principal.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type SessionState = Omit<SessionRecord, "principal">
@@ -101,7 +101,7 @@ export type SessionState = Omit<SessionRecord, "principal">
 /**
  * Read and write access to one session's state in its engine.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface SessionStateAccess {
@@ -127,7 +127,7 @@ export interface SessionStateAccess {
  *   `digest` names the list after the change (instances making the same change send the
  *   same digest, and it is told once).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type FleetMessage =
@@ -262,7 +262,7 @@ export const decodeFleetMessage: (text: string) => Effect.Effect<FleetMessage, P
 /**
  * The store could not be reached (or answered an error).
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category errors
  */
 export class SessionStoreError extends Schema.TaggedError<SessionStoreError>()("SessionStoreError", {
@@ -321,7 +321,7 @@ export interface FleetBus {
  * in different backends, joined by `fromParts`); see the module
  * documentation for the contract.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface SessionStoreShape extends SessionRecords, FleetBus {}
@@ -364,7 +364,7 @@ export const fromParts = (records: SessionRecords, bus: FleetBus): SessionStoreS
  * A session store as a service: the HTTP server uses the one in context
  * when its `sessionStore` option is not given.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category tags
  */
 export class SessionStore extends Context.Tag("@effect-mcp/mcp/SessionStore")<SessionStore, SessionStoreShape>() {}
@@ -382,7 +382,7 @@ export class SessionStore extends Context.Tag("@effect-mcp/mcp/SessionStore")<Se
  *
  * const changed = Effect.flatMap(SessionStore.SessionStore, (store) => SessionStore.resourceUpdated(store, "file:///notes.txt"))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category notifications
  */
 export const resourceUpdated = (store: SessionStoreShape, uri: string): Effect.Effect<void, SessionStoreError> =>
@@ -391,7 +391,7 @@ export const resourceUpdated = (store: SessionStoreShape, uri: string): Effect.E
 /**
  * A fleet in one process: the stores of its instances, and one event store they share.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface MemoryFleet {
@@ -413,7 +413,7 @@ export interface MemoryFleet {
  *
  * const stores = Effect.map(SessionStore.makeMemoryFleet(), (fleet) => [fleet.instance("a"), fleet.instance("b")])
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const makeMemoryFleet = (options?: EventStore.MemoryOptions): Effect.Effect<MemoryFleet, never, Scope.Scope> =>

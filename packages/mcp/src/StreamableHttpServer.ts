@@ -106,7 +106,7 @@ export interface Options {
    * for the reader (default 16 Mi), besides what the response holds (see
    * `NodeStreamableHttp`'s `maxBufferedBytes`): a client that stops reading
    * holds at most this, and one event more, in a stream's buffer.
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly streamBufferBytes?: number | undefined
   /**

@@ -94,7 +94,7 @@ export interface TransportShape {
    * engine sends its requests with it (one effect per call less than
    * `send`), and a server answers a request whose handler answered at once
    * with it, outside any fiber.
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly sendNow?: ((message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError> | undefined) | undefined
   readonly info?: TransportInfo | undefined
@@ -140,7 +140,7 @@ export interface TransportShape {
  * per loss, however many calls saw it), checks that the protocol version is
  * unchanged, sends `notifications/initialized`, and retries the failed call once.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  * @example
  * ```ts
@@ -166,7 +166,7 @@ export interface SessionLoss {
    * engine then needs no fiber waiting on `losses` for the life of the
    * session. Optional; without it the engine reads `losses`.
    *
-   * @since 0.3.0
+   * @since 0.1.0
    */
   readonly listen?: ((onLoss: () => void) => void) | undefined
 }
@@ -206,7 +206,7 @@ export const fromPull = (
  * effect failing with `None` when the peer closed, with the error otherwise),
  * run after every frame handed before it.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface FeedTarget {
@@ -218,7 +218,7 @@ export interface FeedTarget {
  * What the engine tells a feeding transport: read again, after
  * `FeedTarget.frames` returned false.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface FeedControl {
@@ -231,7 +231,7 @@ export interface FeedControl {
  * (the pull is never run after it). Anything else that reads `incoming` (a
  * `Stream`, {@link tap}) uses the pull.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  * @example
  * ```ts

@@ -87,7 +87,7 @@ export * as McpSchema from "./McpSchema.js"
 export * as McpSchema2026 from "./McpSchema2026.js"
 /**
  * The features a server offers, as values: tools, resources, resource templates and prompts.
- * @since 0.2.0
+ * @since 0.1.0
  * @category modules
  */
 export * as McpFeature from "./McpFeature.js"
@@ -99,25 +99,25 @@ export * as McpFeature from "./McpFeature.js"
 export * as McpServer from "./McpServer.js"
 /**
  * The skills extension (SEP-2640), server side: publish Agent Skills with their digests.
- * @since 0.2.0
+ * @since 0.1.0
  * @category modules
  */
 export * as McpSkills from "./McpSkills.js"
 /**
  * The skills extension (SEP-2640), client side: list skills, load one when asked, verified.
- * @since 0.2.0
+ * @since 0.1.0
  * @category modules
  */
 export * as McpSkillsClient from "./McpSkillsClient.js"
 /**
  * Tasks (2025-11-25): tools called now, their results fetched later; the task store.
- * @since 0.2.0
+ * @since 0.1.0
  * @category modules
  */
 export * as McpTasks from "./McpTasks.js"
 /**
  * Tasks (2025-11-25), client side: a tool call as a task handle, run to its result, listed.
- * @since 0.2.0
+ * @since 0.1.0
  * @category modules
  */
 export * as McpTasksClient from "./McpTasksClient.js"
@@ -149,7 +149,7 @@ export * as ServerSession from "./ServerSession.js"
  * The seam of a fleet: what a session holds that another instance of the
  * same logical server needs, and how instances reach each other.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category modules
  */
 export * as SessionStore from "./SessionStore.js"

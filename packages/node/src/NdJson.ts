@@ -269,7 +269,7 @@ export interface Reader {
    * readable flows (`'data'` events) and each read's frames go to the
    * target as they come, the readable paused while the target is behind.
    * `pull` is not used after it.
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly feed: Feed
 }
@@ -446,7 +446,7 @@ export interface Writer {
   /**
    * `send` done at once (`TransportShape.sendNow`): undefined when the line was queued for this
    * tick's write, else the effect to wait for (room in the stream, or the failure).
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly sendNow: (message: JsonRpc.Outgoing) => Effect.Effect<void, TransportError> | undefined
   /** Writes raw text as is (no newline is added); for diagnostics and tests. */
@@ -469,7 +469,7 @@ export interface WriterOptions {
   /**
    * Most lines joined into one `write` (default {@link DEFAULT_MAX_LINES_PER_WRITE}): once a tick
    * has queued this many, they are written at once instead of at the end of the tick.
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly maxLinesPerWrite?: number | undefined
 }
@@ -480,7 +480,7 @@ export interface WriterOptions {
  * in one write after the last was computed, each process idle while the other worked); writing
  * every 8 lines lets the peer start on the first answers while the rest are computed, for one
  * `write` per 8 messages instead of one per message.
- * @since 0.2.0
+ * @since 0.1.0
  * @category constants
  */
 export const DEFAULT_MAX_LINES_PER_WRITE = 8

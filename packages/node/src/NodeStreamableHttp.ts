@@ -76,7 +76,7 @@ export interface Options extends StreamableHttpServer.Options {
    * them (default 128 MiB): past it, the responses waiting longest on their
    * clients are ended until they hold less, so N clients that never read
    * cannot pin N × `maxBufferedBytes`, and the others go on being served.
-   * @since 0.2.0
+   * @since 0.1.0
    */
   readonly maxTotalBufferedBytes?: number | undefined
   /**

@@ -47,7 +47,7 @@ export interface Options extends RedisClient.Options, RedisSessionStore.Options 
 /**
  * What the fleet's Layer provides.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export type Services = SessionStore.SessionStore | EventStore.EventStore | McpTasks.TaskStore | RedisClient.RedisClient

@@ -34,7 +34,7 @@
  * const Tasks = McpTasks.layer({ defaultTtl: "10 minutes" }).pipe(Layer.provide(RedisFleet.layerConfig()))
  * const Server = Tasks.pipe(Layer.provideMerge(McpServer.layer({ name: "tools", version: "1.0.0" })))
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  */
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpTasks from "@effect-mcp/mcp/McpTasks"
@@ -52,7 +52,7 @@ import { RedisClient, type RedisClientShape } from "./RedisClient.js"
 /**
  * How the store keeps tasks.
  *
- * @since 0.2.0
+ * @since 0.1.0
  * @category models
  */
 export interface Options {
@@ -169,7 +169,7 @@ const sessionOf = (record: McpTasks.StoredTask): string | undefined =>
  *   return yield* RedisTaskStore.make(client, sessions)
  * })
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category constructors
  */
 export const make = (
@@ -398,7 +398,7 @@ return 1
  *   Layer.provide(RedisClient.layerConfig())
  * )
  * ```
- * @since 0.2.0
+ * @since 0.1.0
  * @category layers
  */
 export const layer = (

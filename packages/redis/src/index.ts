@@ -30,7 +30,7 @@ export * as RedisFleet from "./RedisFleet.js"
 export * as RedisSessionStore from "./RedisSessionStore.js"
 /**
  * `McpTasks.TaskStore` on Redis: tasks served by any instance, failed when their instance dies.
- * @since 0.2.0
+ * @since 0.1.0
  * @category modules
  */
 export * as RedisTaskStore from "./RedisTaskStore.js"
