@@ -590,7 +590,7 @@ const connect = <O extends ClientOptions>(
       // auto, and the server refused initialize with -32022 offering a 2026 version (it did not
       // answer the probe in time): it is a 2026 server after all
       const offered = era === "auto" && handshake.left instanceof McpError
-        ? Client2026.offeredVersion(handshake.left)
+        ? ClientEra.offeredVersion(handshake.left)
         : undefined
       if (offered === undefined) return yield* handshake.left
       session.useVersion(offered)

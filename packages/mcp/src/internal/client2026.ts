@@ -40,7 +40,6 @@ import { McpError, ProtocolError } from "../McpError.js"
 import type * as McpSchema from "../McpSchema.js"
 import * as McpSchema2026 from "../McpSchema2026.js"
 import type * as Protocol from "../Protocol.js"
-import * as ProtocolEra from "../ProtocolEra.js"
 import * as ClientCalls from "./clientCalls.js"
 import * as ClientEra from "./clientEra.js"
 import * as ClientListen from "./clientListen.js"
@@ -82,14 +81,6 @@ export interface Session2026 {
 export const capabilities2026 = (capabilities: McpSchema.ClientCapabilities): McpSchema2026.ClientCapabilities => {
   const { roots, ...rest } = capabilities as McpSchema.ClientCapabilities & { readonly roots?: unknown }
   return (roots === undefined ? rest : { ...rest, roots: {} }) as McpSchema2026.ClientCapabilities
-}
-
-/** The version a −32022 answer offers that this client speaks, if any. */
-export const offeredVersion = (error: McpError): string | undefined => {
-  if (error.code !== McpSchema2026.UNSUPPORTED_PROTOCOL_VERSION) return undefined
-  const supported = (error.data as { readonly supported?: unknown } | undefined)?.supported
-  if (!Array.isArray(supported)) return undefined
-  return (ProtocolEra.ERA_2026_VERSIONS as ReadonlyArray<string>).find((v) => supported.includes(v))
 }
 
 const TASK_METHODS: ReadonlySet<string> = new Set(["tasks/get", "tasks/update", "tasks/cancel"])
@@ -190,9 +181,9 @@ export const make = (options: Options): Session2026 => {
   const send = (method: string, params: JsonRpc.Params | undefined, requestOptions: Protocol.RequestOptions | undefined) => {
     const routed = routeOf(method, params, requestOptions)
     const once = Effect.suspend(() => protocol.request(method, envelope(params, method), routed))
-    return Effect.catchIf(once, (e): e is McpError => e instanceof McpError && offeredVersion(e) !== undefined, (e) =>
+    return Effect.catchIf(once, (e): e is McpError => e instanceof McpError && ClientEra.offeredVersion(e) !== undefined, (e) =>
       Effect.suspend(() => {
-        const offered = offeredVersion(e)!
+        const offered = ClientEra.offeredVersion(e)!
         const asked = version
         version = offered
         return Effect.tap(

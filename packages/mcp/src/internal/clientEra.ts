@@ -30,9 +30,17 @@ import type * as McpSchema from "../McpSchema.js"
 import * as McpSchema2026 from "../McpSchema2026.js"
 import type * as Protocol from "../Protocol.js"
 import * as ProtocolEra from "../ProtocolEra.js"
-import { offeredVersion, type Session2026 } from "./client2026.js"
+import type { Session2026 } from "./client2026.js"
 
 type ClientError = McpError | ProtocolError
+
+/** The version a −32022 answer offers that this client speaks, if any. */
+export const offeredVersion = (error: McpError): string | undefined => {
+  if (error.code !== McpSchema2026.UNSUPPORTED_PROTOCOL_VERSION) return undefined
+  const supported = (error.data as { readonly supported?: unknown } | undefined)?.supported
+  if (!Array.isArray(supported)) return undefined
+  return (ProtocolEra.ERA_2026_VERSIONS as ReadonlyArray<string>).find((v) => supported.includes(v))
+}
 
 /**
  * The era option of a client: `"auto"` (probe, then fall back), `"2025"`
