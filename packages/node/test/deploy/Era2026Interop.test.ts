@@ -21,13 +21,13 @@ import * as Stream from "effect/Stream"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
-import { bundled } from "../../../vitest.bundled.js"
+import { bundled } from "../../../../vitest.bundled.js"
 // @ts-expect-error: a plain .mjs fixture without types (it is also run as a process)
-import { factory } from "./fixtures/official-v2.mjs"
+import { factory } from "../fixtures/official-v2.mjs"
 
-const repo = fileURLToPath(new URL("../../../", import.meta.url))
-const v2Fixture = fileURLToPath(new URL("./fixtures/official-v2.mjs", import.meta.url))
-const v1Fixture = fileURLToPath(new URL("./fixtures/official-server.mjs", import.meta.url))
+const repo = fileURLToPath(new URL("../../../../", import.meta.url))
+const v2Fixture = fileURLToPath(new URL("../fixtures/official-v2.mjs", import.meta.url))
+const v1Fixture = fileURLToPath(new URL("../fixtures/official-server.mjs", import.meta.url))
 
 interface Seen {
   readonly method: string | undefined

@@ -17,25 +17,25 @@ import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import { spawn } from "node:child_process"
 import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
-import { bundled } from "../../../vitest.bundled.js"
-import * as Fixture from "../../conformance/src/Fixture.js"
-import * as FixtureTasks from "../../conformance/src/Tasks.js"
-import * as Auth from "../src/cli/commands/Auth.js"
-import * as Dialog from "../src/cli/Dialog.js"
-import * as Settings from "../src/cli/Settings.js"
-import * as Interactive from "../src/cli/Interactive.js"
-import * as CliTools from "./fixtures/cli-tools.js"
-import { startServer } from "./httpUtil.js"
+import { bundled } from "../../../../vitest.bundled.js"
+import * as Fixture from "../../../conformance/src/Fixture.js"
+import * as FixtureTasks from "../../../conformance/src/Tasks.js"
+import * as Auth from "../../src/cli/commands/Auth.js"
+import * as Dialog from "../../src/cli/Dialog.js"
+import * as Settings from "../../src/cli/Settings.js"
+import * as Interactive from "../../src/cli/Interactive.js"
+import * as CliTools from "../fixtures/cli-tools.js"
+import { startServer } from "../httpUtil.js"
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
+const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url))
 /** The conformance fixture over stdio, as a `--stdio` string (bundled from the sources: `vitest.bundles.ts`). */
 const CONFORMANCE = `'${process.execPath}' '${bundled("conformance-server")}' --stdio`
 /** The CLI test server over stdio (`crash` included). */
 const CLI_SERVER = `'${process.execPath}' '${bundled("cli-server")}'`
 /** A server that prints a non-JSON banner on stdout, then answers correctly. */
-const CHATTY = `node '${fileURLToPath(new URL("./fixtures/chatty-server.mjs", import.meta.url))}'`
+const CHATTY = `node '${fileURLToPath(new URL("../fixtures/chatty-server.mjs", import.meta.url))}'`
 /** A server that reads stdin and never answers. */
-const SILENT = `node '${fileURLToPath(new URL("./fixtures/silent.mjs", import.meta.url))}'`
+const SILENT = `node '${fileURLToPath(new URL("../fixtures/silent.mjs", import.meta.url))}'`
 
 interface Run {
   readonly code: number | null
@@ -370,7 +370,7 @@ describe.concurrent("emcp over stdio", () => {
   it.live("the server's environment, working directory and stderr; a crash; a server that exits or never starts", () =>
     Effect.gen(function*() {
       // a directory of the repository's, as a working directory for the server
-      const cwd = fileURLToPath(new URL("./fixtures", import.meta.url)).replace(/\/$/, "")
+      const cwd = fileURLToPath(new URL("../fixtures", import.meta.url)).replace(/\/$/, "")
       const [env, verbose, crash, gone, missing, silent] = yield* Effect.all([
         emcp("--stdio", CLI_SERVER, "--env", "EMCP_TEST=yes", "--cwd", cwd, "tools", "call", "env", "--arg", "name=EMCP_TEST"),
         emcp("--stdio", CLI_SERVER, "--verbose", "ping"),

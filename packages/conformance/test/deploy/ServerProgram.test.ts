@@ -9,11 +9,11 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
-import { bundled } from "../../../vitest.bundled.js"
-import { roundRobin } from "../../node/test/roundRobin.js"
-import { describeRedis, REDIS_URL, testPrefix } from "../../redis/test/redis.js"
+import { bundled } from "../../../../vitest.bundled.js"
+import { roundRobin } from "../../../node/test/roundRobin.js"
+import { describeRedis, REDIS_URL, testPrefix } from "../../../redis/test/redis.js"
 
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url))
+const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url))
 
 /** Starts the program; killed when the scope closes. */
 const program = (args: ReadonlyArray<string>, env: Record<string, string> = {}) =>

@@ -20,12 +20,12 @@ import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
-import { bundled } from "../../../vitest.bundled.js"
+import { bundled } from "../../../../vitest.bundled.js"
 
-const packageDir = fileURLToPath(new URL("..", import.meta.url))
+const packageDir = fileURLToPath(new URL("../..", import.meta.url))
 const mjsFixture = (name: string): NodeStdio.ClientOptions => ({
   command: process.execPath,
-  args: [fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))],
+  args: [fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url))],
   cwd: packageDir
 })
 

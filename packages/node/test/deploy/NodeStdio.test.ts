@@ -14,10 +14,10 @@ import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
-import { bundled, type Program } from "../../../vitest.bundled.js"
+import { bundled, type Program } from "../../../../vitest.bundled.js"
 
-const packageDir = fileURLToPath(new URL("..", import.meta.url))
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
+const packageDir = fileURLToPath(new URL("../..", import.meta.url))
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url))
 
 /** Runs a TypeScript fixture, bundled from the workspace sources (`vitest.bundles.ts`). */
 const tsFixture = (name: Program): NodeStdio.ClientOptions => ({
