@@ -13,7 +13,7 @@ import * as TestServices from "effect/TestServices"
 import * as net from "node:net"
 import * as v8 from "node:v8"
 import * as vm from "node:vm"
-import { headers, initialize, messagesOf, startServer } from "./httpUtil.js"
+import { bytesRead, headers, initialize, messagesOf, startServer } from "./httpUtil.js"
 
 let started = 0
 const Hang = McpServer.tool({
@@ -119,18 +119,6 @@ const heldAfterGc = () => {
   const usage = process.memoryUsage()
   return usage.heapUsed + usage.external
 }
-
-/** Reads a socket paused so far to its close: how many bytes it was sent. */
-const bytesRead = (socket: net.Socket) =>
-  Effect.async<number>((resume) => {
-    let bytes = 0
-    const done = () => resume(Effect.succeed(bytes))
-    socket.on("data", (chunk: Buffer) => (bytes += chunk.length))
-    socket.on("error", () => {})
-    socket.on("close", done)
-    if (socket.destroyed) return done()
-    socket.resume()
-  })
 
 describe("clients that hang up or stop reading", () => {
   for (const jsonResponse of [true, false]) {

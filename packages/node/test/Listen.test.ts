@@ -15,6 +15,7 @@ import * as Fiber from "effect/Fiber"
 import { createServer, request, type Server } from "node:http"
 import * as net from "node:net"
 import type { AddressInfo } from "node:net"
+import { connectSoon, freePort } from "./httpUtil.js"
 
 /** A plain node server holding a port on 127.0.0.1 for the life of the scope. */
 const occupied = Effect.acquireRelease(
@@ -24,33 +25,6 @@ const occupied = Effect.acquireRelease(
   }),
   (server) => Effect.async<void>((resume) => void server.close(() => resume(Effect.void)))
 )
-
-/** A port that was free a moment ago (a server listened on it and closed). */
-const freePort = Effect.async<number>((resume) => {
-  const server = createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const port = (server.address() as AddressInfo).port
-    server.close(() => resume(Effect.succeed(port)))
-  })
-})
-
-/** A TCP connection to the port, as soon as one is accepted (tried every 5 ms, for at most 10 s). */
-const connectSoon = (port: number) =>
-  Effect.async<net.Socket, Error>((resume) => {
-    const deadline = Date.now() + 10_000
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const attempt = () => {
-      const socket = net.connect(port, "127.0.0.1")
-      socket.once("connect", () => resume(Effect.succeed(socket)))
-      socket.once("error", () => {
-        socket.destroy()
-        if (Date.now() > deadline) return resume(Effect.fail(new Error("never accepted a connection")))
-        timer = setTimeout(attempt, 5)
-      })
-    }
-    attempt()
-    return Effect.sync(() => clearTimeout(timer))
-  })
 
 /** The status line of the answer to `request` written on `socket`, or undefined after `ms`. */
 const statusLine = (socket: net.Socket, request: string, ms: number) =>

@@ -135,8 +135,17 @@ interface Answer {
   readonly headers: Headers
   readonly text: string
   /** The last JSON-RPC message of the body (JSON or SSE). */
-  // the wire as read: each test reads the fields it checks (any: a path into untyped JSON)
-  readonly message: { readonly result?: any; readonly error?: { readonly code: number; readonly message: string } }
+  readonly message: { readonly result?: WireResult; readonly error?: { readonly code: number; readonly message: string } }
+}
+
+/** The fields of a result these tests read, as the methods they call answer them (a task, a tool's text, a list). */
+interface WireResult {
+  readonly taskId?: string
+  readonly status?: string
+  readonly requestState?: string
+  readonly content?: ReadonlyArray<{ readonly text?: string }>
+  readonly task?: { readonly taskId: string }
+  readonly tasks?: ReadonlyArray<{ readonly taskId: string }>
 }
 
 let nextId = 100
@@ -194,7 +203,7 @@ describe("owners of sessions and tasks: one injective key per principal", () => 
 
       // 2026: A's task, finished; B can neither read it (its result inlined), answer it nor cancel it
       const created = yield* send2026(url, a, "tools/call", { name: "work", arguments: { ms: 1 } })
-      const taskId = created.message.result.taskId as string
+      const taskId = created.message.result?.taskId as string
       assert.isString(taskId, created.text)
       yield* Effect.sleep("50 millis")
       const own = yield* send2026(url, a, "tasks/get", { taskId })
@@ -212,16 +221,16 @@ describe("owners of sessions and tasks: one injective key per principal", () => 
       const retry = { name: "ask", arguments: {}, inputResponses: { name: { action: "accept", content: { name: "Alice" } } }, requestState }
       const stolen = yield* send2026(url, b, "tools/call", retry)
       assert.strictEqual(stolen.message.error?.code, -32602, stolen.text)
-      assert.strictEqual((yield* send2026(url, a, "tools/call", retry)).message.result?.content[0].text, "hello Alice")
+      assert.strictEqual((yield* send2026(url, a, "tools/call", retry)).message.result?.content?.[0]?.text, "hello Alice")
 
       // 2025: A's task in A's session; B, in a session of its own, lists nothing and reads nothing
       const inA = yield* session(url, a)
       const task2025 = yield* inA("tools/call", { name: "work", arguments: { ms: 1 }, task: { ttl: 60_000 } })
-      const id2025 = task2025.message.result.task.taskId as string
+      const id2025 = task2025.message.result?.task?.taskId as string
       assert.isString(id2025, task2025.text)
       yield* Effect.sleep("50 millis")
       // a principal's tasks of both eras are its own (one owner key)
-      assert.deepStrictEqual((yield* inA("tasks/list", {})).message.result.tasks.map((t: { taskId: string }) => t.taskId), [taskId, id2025])
+      assert.deepStrictEqual((yield* inA("tasks/list", {})).message.result?.tasks?.map((t) => t.taskId), [taskId, id2025])
       const inB = yield* session(url, b)
       const listed = yield* inB("tasks/list", {})
       assert.deepStrictEqual(listed.message.result?.tasks, [], listed.text)
@@ -230,13 +239,13 @@ describe("owners of sessions and tasks: one injective key per principal", () => 
         assert.isDefined(other.message.error, `${method}: ${other.text}`)
         assert.notInclude(other.text, "worked", method)
       }
-      assert.strictEqual((yield* inA("tasks/get", { taskId: id2025 })).message.result.status, "completed")
+      assert.strictEqual((yield* inA("tasks/get", { taskId: id2025 })).message.result?.status, "completed")
 
       // and A's session, with B's token: not found
       const replayed = yield* inA("tools/call", { name: "whoami", arguments: {} }, b)
       assert.strictEqual(replayed.status, 404)
       const mine = yield* inA("tools/call", { name: "whoami", arguments: {} })
-      assert.strictEqual(mine.message.result.content[0].text, JSON.stringify(["alice", "x y"]))
+      assert.strictEqual(mine.message.result?.content?.[0]?.text, JSON.stringify(["alice", "x y"]))
     }), 30_000)
 })
 
@@ -259,7 +268,7 @@ describe("a token that names no subject is refused, never an empty owner", () =>
       }
       // A's token opens no session B could use; a token with a subject works as before
       const ok = yield* session(url, yield* as.sign({ aud: resource, sub: "carol" }))
-      assert.strictEqual((yield* ok("tools/call", { name: "whoami", arguments: {} })).message.result.content[0].text, JSON.stringify(["carol", undefined]))
+      assert.strictEqual((yield* ok("tools/call", { name: "whoami", arguments: {} })).message.result?.content?.[0]?.text, JSON.stringify(["carol", undefined]))
       const asB = yield* ok("tools/call", { name: "whoami", arguments: {} }, b)
       challenge(asB, "the token has no subject (sub), which RFC 9068 requires")
     }), 30_000)
@@ -285,7 +294,7 @@ describe("a token that names no subject is refused, never an empty owner", () =>
         challenge(yield* send(server.url, token, "initialize", INIT.params), "the token names no subject (sub) nor client (client_id)")
       }
       const inA = yield* session(server.url, "app-a")
-      assert.strictEqual((yield* inA("tools/call", { name: "whoami", arguments: {} })).message.result.content[0].text, JSON.stringify([undefined, "app-a"]))
+      assert.strictEqual((yield* inA("tools/call", { name: "whoami", arguments: {} })).message.result?.content?.[0]?.text, JSON.stringify([undefined, "app-a"]))
       const asB = yield* inA("tools/call", { name: "whoami", arguments: {} }, "app-b")
       assert.strictEqual(asB.status, 404, asB.text)
       const asAnonymous = yield* inA("tools/call", { name: "whoami", arguments: {} }, "anonymous")
@@ -313,7 +322,7 @@ describe("a token without kid, when the issuer publishes several keys of its alg
         const token = yield* as.sign({ aud: resource, sub: `user${index}` }, { index, kid: false })
         const inS = yield* session(url, token)
         const who = yield* inS("tools/call", { name: "whoami", arguments: {} })
-        assert.strictEqual(who.message.result?.content[0].text, JSON.stringify([`user${index}`, undefined]), who.text)
+        assert.strictEqual(who.message.result?.content?.[0]?.text, JSON.stringify([`user${index}`, undefined]), who.text)
       }
       const foreign = yield* as.signForeign({ aud: resource, sub: "mallory" })
       const refused = yield* send(url, foreign, "initialize", INIT.params)

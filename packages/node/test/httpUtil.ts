@@ -1,4 +1,6 @@
 import * as http from "node:http"
+import * as net from "node:net"
+import * as Schedule from "effect/Schedule"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
@@ -121,3 +123,43 @@ export const rawRequest = (
 /** A POST whose body goes out in `chunks`, with chunked transfer encoding (no Content-Length). */
 export const chunkedRequest = (url: string, headers: Record<string, string>, chunks: ReadonlyArray<string>) =>
   rawRequest(url, { method: "POST", headers, body: chunks })
+
+/** A port that was free a moment ago (a server listened on it and closed). */
+export const freePort: Effect.Effect<number> = Effect.async<number>((resume) => {
+  const server = http.createServer()
+  server.listen(0, "127.0.0.1", () => {
+    const port = (server.address() as net.AddressInfo).port
+    server.close(() => resume(Effect.succeed(port)))
+  })
+})
+
+/** One TCP connection attempt to 127.0.0.1:`port`; the socket is destroyed if the attempt is interrupted. */
+const connectOnce = (port: number) =>
+  Effect.async<net.Socket, Error>((resume) => {
+    const socket = net.connect(port, "127.0.0.1")
+    socket.once("connect", () => resume(Effect.succeed(socket)))
+    socket.once("error", (error) => {
+      socket.destroy()
+      resume(Effect.fail(error))
+    })
+    return Effect.sync(() => socket.destroy())
+  })
+
+/** A TCP connection as soon as the port accepts one: tried every millisecond, for at most 10 s (on the Clock). */
+export const connectSoon = (port: number): Effect.Effect<net.Socket, Error> =>
+  connectOnce(port).pipe(
+    Effect.retry(Schedule.spaced("1 millis")),
+    Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("never accepted a connection") })
+  )
+
+/** Reads a socket paused so far to its close: how many bytes it was sent. */
+export const bytesRead = (socket: net.Socket): Effect.Effect<number> =>
+  Effect.async<number>((resume) => {
+    let bytes = 0
+    const done = () => resume(Effect.succeed(bytes))
+    socket.on("data", (chunk: Buffer) => (bytes += chunk.length))
+    socket.on("error", () => {})
+    socket.on("close", done)
+    if (socket.destroyed) return done()
+    socket.resume()
+  })

@@ -8,23 +8,13 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import * as fs from "node:fs"
-import { createServer } from "node:http"
 import * as net from "node:net"
-import type { AddressInfo } from "node:net"
+import { bytesRead, connectSoon, freePort } from "../httpUtil.js"
 import { fileURLToPath } from "node:url"
 import { bundled } from "../../../../vitest.bundled.js"
 
 const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url))
 const MiB = 1024 * 1024
-
-/** A port that was free a moment ago. */
-const freePort = Effect.async<number>((resume) => {
-  const server = createServer()
-  server.listen(0, "127.0.0.1", () => {
-    const port = (server.address() as AddressInfo).port
-    server.close(() => resume(Effect.succeed(port)))
-  })
-})
 
 /** The conformance server on `port`; its stderr gathered; killed when the scope closes. */
 const program = (port: number) =>
@@ -46,24 +36,6 @@ const listening = (out: { readonly child: ChildProcessWithoutNullStreams; stderr
   Effect.gen(function*() {
     for (let i = 0; i < 2_000 && !/listening on/.test(out.stderr); i++) yield* Effect.sleep(5)
     assert.match(out.stderr, /listening on/)
-  })
-
-/** A TCP connection as soon as the port accepts one (tried every millisecond, for at most 10 s). */
-const connectSoon = (port: number) =>
-  Effect.async<net.Socket, Error>((resume) => {
-    const deadline = Date.now() + 10_000
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const attempt = () => {
-      const socket = net.connect(port, "127.0.0.1")
-      socket.once("connect", () => resume(Effect.succeed(socket)))
-      socket.once("error", () => {
-        socket.destroy()
-        if (Date.now() > deadline) return resume(Effect.fail(new Error("never accepted a connection")))
-        timer = setTimeout(attempt, 1)
-      })
-    }
-    attempt()
-    return Effect.sync(() => clearTimeout(timer))
   })
 
 const HEAD = { "content-type": "application/json", accept: "application/json, text/event-stream" }
@@ -98,18 +70,6 @@ const statusLine = (socket: net.Socket, ms: number) =>
     })
     socket.on("error", () => {})
     return Effect.sync(() => clearTimeout(timer))
-  })
-
-/** Reads a socket paused so far to its close: how many bytes it was sent. */
-const bytesRead = (socket: net.Socket) =>
-  Effect.async<number>((resume) => {
-    let bytes = 0
-    const done = () => resume(Effect.succeed(bytes))
-    socket.on("data", (chunk: Buffer) => (bytes += chunk.length))
-    socket.on("error", () => {})
-    socket.on("close", done)
-    if (socket.destroyed) return done()
-    socket.resume()
   })
 
 /**
