@@ -9,7 +9,7 @@
  *
  * Some of the engine's fibers are forked from a runtime made with
  * `Runtime.defaultRuntime.runtimeFlags` (`Protocol`, `StreamableHttpClient`,
- * `internal/httpFibers`): they keep the supervisor (it is a FiberRef) but not the flag, so
+ * `internal/httpClient/fibers`): they keep the supervisor (it is a FiberRef) but not the flag, so
  * the default runtime gets the flag too while counting (a measurement hack, for a
  * process or test file that does nothing else: `opSupervisionEverywhere`).
  *

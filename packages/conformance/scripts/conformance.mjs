@@ -7,7 +7,7 @@
 //   node packages/conformance/scripts/conformance.mjs [--requirements 2025-11-25|2026-07-28]
 //        [--server-only | --client-only] [--auth] [--extensions]
 //        [--scenario <server scenario>] [--client-scenario <client scenario>]
-//        [--keep] [--json-response] [--stateless] [--bridge]
+//        [--keep] [--json-response] [--session-per-request] [--bridge]
 //
 // The suite's requirement sets (node_modules/@modelcontextprotocol/conformance/requirements/<rev>.yaml)
 // name what each spec revision requires, scored or "not scored" (extension, added after release, pending).
@@ -76,7 +76,7 @@ const suiteEntry = join(suiteDir, "dist", "index.js")
 // ---------------------------------------------------------------- arguments
 const USAGE = "usage: conformance.mjs [--requirements 2025-11-25|2026-07-28] [--server-only | --client-only] " +
   "[--auth] [--extensions] [--scenario <server scenario>] [--client-scenario <client scenario>] " +
-  "[--keep] [--json-response] [--stateless] [--bridge]"
+  "[--keep] [--json-response] [--session-per-request] [--bridge]"
 const opts = {
   revision: "2025-11-25",
   server: true,
@@ -106,7 +106,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (arg === "--client-scenario") [opts.clientScenario, opts.server] = [value(), false]
   else if (arg === "--keep") opts.keep = true
   else if (arg === "--bridge") [opts.bridge, opts.client] = [true, false]
-  else if (arg === "--json-response" || arg === "--stateless") opts.serverFlags.push(arg)
+  else if (arg === "--json-response" || arg === "--session-per-request") opts.serverFlags.push(arg)
   else usage(`unknown argument: ${arg}`)
 }
 function usage(message) {

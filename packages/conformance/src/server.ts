@@ -3,7 +3,7 @@
  * The conformance fixture server as a program.
  *
  *   node dist/server.js --stdio
- *   node dist/server.js --port 3000 [--json-response] [--stateless]
+ *   node dist/server.js --port 3000 [--json-response] [--session-per-request]
  *     [--idle-timeout <duration>] [--max-sessions <n>]
  *   node dist/server.js --port 3000 --oauth-issuer http://127.0.0.1:4000 [--oauth-scopes "mcp:tools mcp:admin"]
  *
@@ -53,7 +53,7 @@ export interface HttpOptions {
   /** Answer requests with `application/json` instead of SSE. */
   readonly jsonResponse: boolean
   /** No `Mcp-Session-Id`: every request stands alone. */
-  readonly stateless: boolean
+  readonly sessionPerRequest: boolean
   /** Sessions idle this long are closed (default: the endpoint's). */
   readonly idleTimeout?: Duration.Duration | undefined
   /** Sessions open at once (default: the endpoint's). */
@@ -79,7 +79,7 @@ type Options =
   | ({ readonly _tag: "Http" } & HttpOptions & Common)
 
 const USAGE =
-  "usage: server.js --stdio | --port <n> [--json-response] [--stateless] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]] [--redis <url> [--instance-id <id>]] [--request-state-keys <k1,k2>]"
+  "usage: server.js --stdio | --port <n> [--json-response] [--session-per-request] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]] [--redis <url> [--instance-id <id>]] [--request-state-keys <k1,k2>]"
 
 const UNITS: Record<string, (n: number) => Duration.Duration> = {
   ms: Duration.millis,
@@ -100,7 +100,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   let stdio = false
   let port: number | undefined
   let jsonResponse = false
-  let stateless = false
+  let sessionPerRequest = false
   let idleTimeout: Duration.Duration | undefined
   let maxSessions: number | undefined
   let oauthIssuer: string | undefined
@@ -138,8 +138,8 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
       case "--json-response":
         jsonResponse = true
         break
-      case "--stateless":
-        stateless = true
+      case "--session-per-request":
+        sessionPerRequest = true
         break
       case "--oauth-issuer": {
         const value = argv[++i]
@@ -196,7 +196,7 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
       _tag: "Http",
       port,
       jsonResponse,
-      stateless,
+      sessionPerRequest,
       idleTimeout,
       maxSessions,
       oauthIssuer,
@@ -248,7 +248,7 @@ export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
         eventStore: true,
         retry: 500,
         jsonResponse: options.jsonResponse,
-        stateless: options.stateless,
+        sessionPerRequest: options.sessionPerRequest,
         sessionIdleTimeout: options.idleTimeout,
         maxSessions: options.maxSessions,
         legacySse: true

@@ -22,8 +22,8 @@
  * after the last attempt `incoming` fails with a `TransportError`, so that
  * every pending call fails with `ConnectionClosed`: never a silent dead
  * channel. The reconnection loop is the one `StreamableHttpClient` uses
- * (`internal/reconnect`); the connections live in `internal/legacyConnection`,
- * the state in `internal/legacyState`.
+ * (`internal/httpClient/reconnect`); the connections live in `internal/legacy/connection`,
+ * the state in `internal/legacy/state`.
  *
  * `send` of a request returns once the POST is started (so that the engine's
  * per-request timeout always runs); a request whose POST fails gets its
@@ -59,11 +59,11 @@ import * as Mailbox from "effect/Mailbox"
 import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { isOk } from "./internal/httpExchange.js"
-import { statusError } from "./internal/httpFailure.js"
-import * as LegacyConnection from "./internal/legacyConnection.js"
-import * as LegacyState from "./internal/legacyState.js"
-import { type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
+import { isOk } from "./internal/httpClient/exchange.js"
+import { statusError } from "./internal/httpClient/failure.js"
+import * as LegacyConnection from "./internal/legacy/connection.js"
+import * as LegacyState from "./internal/legacy/state.js"
+import { type ReconnectOptions, toSchedule } from "./internal/httpClient/reconnect.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
 import { Transport, type TransportShape, fromMailbox } from "./Transport.js"

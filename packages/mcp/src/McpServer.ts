@@ -52,7 +52,7 @@ import * as Registry from "./internal/server/registry.js"
 import * as RequestState from "./internal/server/requestState.js"
 import * as Resources from "./internal/server/resources.js"
 import * as Sessions from "./internal/server/sessions.js"
-import * as Stateless from "./internal/server/stateless.js"
+import * as Era2026 from "./internal/server/era2026.js"
 import * as Tools from "./internal/server/tools.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import type { ErrorResponse } from "./McpError.js"
@@ -481,10 +481,10 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
       identity,
       sessions,
       dispatcher,
-      stateless: {
+      era2026: {
         identity,
         supported: ProtocolEra.ERA_2026_VERSIONS,
-        cacheHint: (method) => hints[method] ?? Stateless.DEFAULT_CACHE_HINT,
+        cacheHint: (method) => hints[method] ?? Era2026.DEFAULT_CACHE_HINT,
         dispatcher,
         extensionMethod: (method) => extensions.method(method) !== undefined,
         listenHooks: () => extensions.listenHooks(),

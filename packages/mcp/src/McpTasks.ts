@@ -42,7 +42,7 @@ import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import * as Engine from "./internal/tasks/engine.js"
 import * as MemoryStore from "./internal/tasks/memoryStore.js"
-import * as Modern from "./internal/tasks/modern.js"
+import * as Tasks2026 from "./internal/tasks/era2026.js"
 import type * as McpSchema from "./McpSchema.js"
 import { McpServer } from "./McpServer.js"
 import type * as Protocol from "./Protocol.js"
@@ -221,7 +221,7 @@ export const layer = (options?: TasksOptions): Layer.Layer<never, never, McpServ
  * @since 0.1.0
  * @category constants
  */
-export const EXTENSION_ID: "io.modelcontextprotocol/tasks" = Modern.EXTENSION_ID as "io.modelcontextprotocol/tasks"
+export const EXTENSION_ID: "io.modelcontextprotocol/tasks" = Tasks2026.EXTENSION_ID as "io.modelcontextprotocol/tasks"
 
 /**
  * Where the handler of a tool with `taskStart: "detach"` becomes a task, on
@@ -257,7 +257,7 @@ export const EXTENSION_ID: "io.modelcontextprotocol/tasks" = Modern.EXTENSION_ID
  * @category combinators
  */
 export const detach: Effect.Effect<void> = Effect.flatMap(
-  FiberRef.get(Modern.currentDetach),
+  FiberRef.get(Tasks2026.currentDetach),
   (hook) => hook ?? Effect.void
 )
 

@@ -35,7 +35,7 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import { type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
-import * as ClientTaskCalls from "./internal/clientTaskCalls.js"
+import * as ClientTaskCalls from "./internal/client/taskCalls.js"
 import { McpError, ProtocolError } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
 

@@ -51,15 +51,15 @@
  * that the server went away when it could no longer be reached.
  *
  * **Where the code lives.** This module wires the pieces, each in its own
- * internal module: `httpSession` (session id, negotiated version, generation),
- * `httpBackend` (the HTTP client underneath: `@effect/platform`'s
- * `HttpClient`, or a platform's own `HttpBackend`), `httpExchange` (one
- * POST/GET/DELETE, and its time bound), `httpFailure` (what went wrong, in
- * words), `httpInbox` (which exchange waits for which id; JSON and SSE bodies
- * into `incoming`), `httpPost` (a request's whole exchange; other POSTs),
- * `httpResumption` and `reconnect` (Last-Event-ID, `retry:` and backoff,
- * shared with `LegacySseClient`), `httpStandingStream` (the standing GET)
- * and `httpLegacyFallback`.
+ * module under `internal/httpClient/`: `session` (session id, negotiated
+ * version, generation), `backend` (the HTTP client underneath:
+ * `@effect/platform`'s `HttpClient`, or a platform's own `HttpBackend`),
+ * `exchange` (one POST/GET/DELETE, and its time bound), `failure` (what went
+ * wrong, in words), `inbox` (which exchange waits for which id; JSON and SSE
+ * bodies into `incoming`), `post` (a request's whole exchange; other POSTs),
+ * `resumption` and `reconnect` (Last-Event-ID, `retry:` and backoff, shared
+ * with `LegacySseClient`), `standingStream` (the standing GET) and
+ * `legacyFallback`.
  *
  * @example
  * ```ts
@@ -87,20 +87,20 @@ import type * as Schedule from "effect/Schedule"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as Deadlines from "./internal/deadlines.js"
-import * as Backend from "./internal/httpBackend.js"
-import * as HttpExchange from "./internal/httpExchange.js"
-import * as HttpFibers from "./internal/httpFibers.js"
-import { Frames } from "./internal/httpFrames.js"
+import * as Backend from "./internal/httpClient/backend.js"
+import * as HttpExchange from "./internal/httpClient/exchange.js"
+import * as HttpFibers from "./internal/httpClient/fibers.js"
+import { Frames } from "./internal/httpClient/frames.js"
 import type { ClientAuth } from "./internal/oauth/authorizer.js"
 import { authorized } from "./internal/oauth/httpAuth.js"
-import * as HttpInbox from "./internal/httpInbox.js"
-import type { Build } from "./internal/httpLegacyFallback.js"
-import { postOther, type Poster, startRequest } from "./internal/httpPost.js"
-import type { Resumption } from "./internal/httpResumption.js"
-import * as HttpSession from "./internal/httpSession.js"
-import { listen } from "./internal/httpStandingStream.js"
-import { type ReconnectOptions, toSchedule } from "./internal/reconnect.js"
-import * as Sse from "./internal/sse.js"
+import * as HttpInbox from "./internal/httpClient/inbox.js"
+import type { Build } from "./internal/httpClient/legacyFallback.js"
+import { postOther, type Poster, startRequest } from "./internal/httpClient/post.js"
+import type { Resumption } from "./internal/httpClient/resumption.js"
+import * as HttpSession from "./internal/httpClient/session.js"
+import { listen } from "./internal/httpClient/standingStream.js"
+import { type ReconnectOptions, toSchedule } from "./internal/httpClient/reconnect.js"
+import * as Sse from "./internal/httpClient/sse.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as LegacySseClient from "./LegacySseClient.js"
 import { TransportError } from "./McpError.js"
@@ -122,7 +122,7 @@ export const HTTP_ERROR_CODE = -32000
  * @since 0.1.0
  * @category models
  */
-export type { ReconnectOptions } from "./internal/reconnect.js"
+export type { ReconnectOptions } from "./internal/httpClient/reconnect.js"
 
 /**
  * What a legacy fallback is told.
@@ -201,7 +201,7 @@ export interface StreamableHttpClientOptions {
  * @since 0.1.0
  * @category models
  */
-export type { BackendRequest } from "./internal/httpBackend.js"
+export type { BackendRequest } from "./internal/httpClient/backend.js"
 
 /**
  * The answer to a request, as an `HttpBackend` gives it.
@@ -209,7 +209,7 @@ export type { BackendRequest } from "./internal/httpBackend.js"
  * @since 0.1.0
  * @category models
  */
-export type { BackendResponse } from "./internal/httpBackend.js"
+export type { BackendResponse } from "./internal/httpClient/backend.js"
 
 /**
  * What an `HttpBackend` does: one request at a time.
@@ -217,7 +217,7 @@ export type { BackendResponse } from "./internal/httpBackend.js"
  * @since 0.1.0
  * @category models
  */
-export type { Backend } from "./internal/httpBackend.js"
+export type { Backend } from "./internal/httpClient/backend.js"
 
 /**
  * The HTTP client underneath the transport, when a platform has a cheaper one
@@ -416,7 +416,7 @@ export const make = (
       sessionLoss: reinitialize
         ? {
           isLost: () => state.legacy !== undefined ? state.legacy.sessionLoss?.isLost() ?? false : session.lost,
-          // an adopted legacy transport's losses are signalled on this session too (`httpLegacyFallback`)
+          // an adopted legacy transport's losses are signalled on this session too (`httpClient/legacyFallback`)
           // made when read: the engine listens through `listen`
           get losses() {
             return Stream.asyncPush<void>((emit) =>

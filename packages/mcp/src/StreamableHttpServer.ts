@@ -12,7 +12,7 @@
  *   request; GET with `Last-Event-ID` resumes any stream of the session.
  * - DELETE ends the session and interrupts everything it owns.
  * - Sessions: a random `Mcp-Session-Id` issued on initialize, an idle timeout,
- *   a maximum count; or `stateless`, one short-lived session per POST.
+ *   a maximum count; or `sessionPerRequest`, one short-lived session per POST.
  * - With an event store (the `eventStore` option), every SSE event has an id unique in the
  *   session, each stream opens with a priming event (`id` + `retry`), and a
  *   client that lost a stream gets what it missed, once, within the store's
@@ -75,8 +75,11 @@ import * as SessionStore from "./SessionStore.js"
 export interface Options {
   /** Answer requests with JSON instead of SSE (default false). */
   readonly jsonResponse?: boolean | undefined
-  /** No sessions: every POST is served alone; GET and DELETE are 405 (default false). */
-  readonly stateless?: boolean | undefined
+  /**
+   * 2025 era without sessions: every POST is served by a session of its own that ends with it; GET
+   * and DELETE are 405 (default false). 2026-07-28 requests need no option: they never have a session.
+   */
+  readonly sessionPerRequest?: boolean | undefined
   /** Largest accepted POST body (default 4 MiB); larger is 413, answered as soon as the limit is crossed. */
   readonly maxBodyBytes?: number | undefined
   /**
@@ -131,7 +134,7 @@ export interface Options {
    * Sessions shared by every instance of a fleet (see `SessionStore`;
    * `@effect-mcp/redis` provides one): any instance serves any session, no
    * stickiness needed. Default: the `SessionStore` in context, if any; none
-   * when `stateless`. Give the fleet a shared `eventStore` too, for
+   * when `sessionPerRequest`. Give the fleet a shared `eventStore` too, for
    * resumption on another instance.
    */
   readonly sessionStore?: SessionStore.SessionStoreShape | undefined
@@ -157,7 +160,7 @@ export interface StreamableHttpServerShape {
    * listener that reads requests itself (see `NodeStreamableHttp`).
    */
   readonly respond: (request: EndpointRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse>
-  /** Sessions open now (stateless: the POSTs being served, each a session of its own). */
+  /** Sessions open now (`sessionPerRequest`: the POSTs being served, each a session of its own). */
   readonly sessionCount: Effect.Effect<number>
   /** Ends a session as DELETE would. */
   readonly closeSession: (sessionId: string) => Effect.Effect<void>
@@ -206,12 +209,12 @@ const configOf = (options: Options) =>
     const config: Config = {
       server: yield* McpServer,
       store: yield* eventStoreOf(options.eventStore),
-      fleet: options.stateless === true
+      fleet: options.sessionPerRequest === true
         ? undefined
         : options.sessionStore ?? Option.getOrUndefined(yield* Effect.serviceOption(SessionStore.SessionStore)),
       auth: options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth)),
       jsonMode: options.jsonResponse === true,
-      stateless: options.stateless === true,
+      sessionPerRequest: options.sessionPerRequest === true,
       maxBody: options.maxBodyBytes ?? 4 * 1024 * 1024,
       maxDepth: options.maxJsonDepth ?? JsonRpc.DEFAULT_MAX_DEPTH,
       idleMs: Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30)),
@@ -260,7 +263,7 @@ export const make = (
     const post = Post.make(endpoint, fastPath)
     const get = Get.make(endpoint)
     const del = Delete.make(endpoint)
-    const { auth, protection, stateless } = config
+    const { auth, protection, sessionPerRequest } = config
     const registry = sessions.registry
 
     const byMethod = (
@@ -276,7 +279,7 @@ export const make = (
           return del(request, principal)
         default:
           return Effect.succeed(
-            jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: stateless ? "POST" : "GET, POST, DELETE" })
+            jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: sessionPerRequest ? "POST" : "GET, POST, DELETE" })
           )
       }
     }
@@ -299,7 +302,7 @@ export const make = (
         (request) => respond(fromServerRequest(request, config.maxBody, serverScope))
       ),
       respond,
-      sessionCount: Effect.sync(() => (stateless ? registry.open.size : registry.byId.size)),
+      sessionCount: Effect.sync(() => (sessionPerRequest ? registry.open.size : registry.byId.size)),
       closeSession: (id) =>
         Effect.suspend(() => {
           const session = registry.byId.get(id)

@@ -24,7 +24,7 @@ import * as jose from "jose"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { identifies, ownerKey, sameOwner } from "../src/internal/auth/principal.js"
-import { owner2026, ownerOf } from "../src/internal/tasks/modern.js"
+import { owner2026, ownerOf } from "../src/internal/tasks/era2026.js"
 
 const RESOURCE = "https://mcp.example.com/mcp"
 

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as Duration from "effect/Duration"
-import * as Sse from "../src/internal/sse.js"
+import * as Sse from "../src/internal/httpClient/sse.js"
 
 const parseAll = (chunks: ReadonlyArray<string>, maxEventSize?: number) => {
   const events: Array<Sse.SseEvent> = []

@@ -124,7 +124,7 @@ describe("clients that hang up or stop reading", () => {
   for (const jsonResponse of [true, false]) {
     it.scopedLive(`stateless, ${jsonResponse ? "JSON" : "SSE"}: 1,000 hang-ups before the answer leave no session and no heap`, () =>
       Effect.gen(function*() {
-        const { mcp, port } = yield* startServer(Features, { stateless: true, jsonResponse })
+        const { mcp, port } = yield* startServer(Features, { sessionPerRequest: true, jsonResponse })
         const round = (n: number) =>
           Effect.gen(function*() {
             const before = started

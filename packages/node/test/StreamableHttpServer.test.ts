@@ -280,7 +280,7 @@ describe("StreamableHttpServer", () => {
 
   it.scopedLive("stateless mode serves each POST alone and refuses GET and DELETE", () =>
     Effect.gen(function*() {
-      const { url } = yield* startServer(Features, { stateless: true })
+      const { url } = yield* startServer(Features, { sessionPerRequest: true })
       const call = yield* post(url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } })
       assert.strictEqual(call.status, 200)
       assert.isNull(call.headers.get("mcp-session-id"))

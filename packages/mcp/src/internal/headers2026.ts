@@ -1,8 +1,8 @@
 /**
  * The HTTP headers of protocol revision 2026-07-28 (SEP-2243), the one home
  * of their rules for both sides: the client's transport and `tools/call`
- * write them, the HTTP server's edge (`httpServer/modern`) and the engine
- * (`server/stateless`) check them, a server refuses to register a tool whose
+ * write them, the HTTP server's edge (`httpServer/era2026`) and the engine
+ * (`server/era2026`) check them, a server refuses to register a tool whose
  * annotations break them (`server/registry`).
  *
  * - `MCP-Protocol-Version` (the envelope's version), `Mcp-Method`, and

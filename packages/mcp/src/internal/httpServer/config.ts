@@ -21,7 +21,7 @@ export interface Config {
   readonly fleet: SessionStoreShape | undefined
   readonly auth: McpAuthShape | undefined
   readonly jsonMode: boolean
-  readonly stateless: boolean
+  readonly sessionPerRequest: boolean
   readonly maxBody: number
   readonly maxDepth: number
   readonly idleMs: number

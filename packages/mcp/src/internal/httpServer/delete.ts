@@ -8,18 +8,18 @@ import * as Effect from "effect/Effect"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type { Endpoint } from "./config.js"
 import { unavailable } from "./fleet.js"
-import { notAllowed } from "./modern.js"
+import { notAllowed } from "./era2026.js"
 import { isSession } from "./registry.js"
-import { type EndpointRequest, jsonRpcError, statelessOnly } from "./validate.js"
+import { type EndpointRequest, jsonRpcError, postOnly } from "./validate.js"
 
 export const make = ({ config, fleet, sessions }: Endpoint) =>
 (
   request: EndpointRequest,
   principal: PrincipalInfo | undefined
 ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
-  const modern = notAllowed(config.server.options.eras, request.headers)
-  if (modern !== undefined) return Effect.succeed(modern)
-  if (config.stateless) return Effect.succeed(statelessOnly())
+  const refused2026 = notAllowed(config.server.options.eras, request.headers)
+  if (refused2026 !== undefined) return Effect.succeed(refused2026)
+  if (config.sessionPerRequest) return Effect.succeed(postOnly())
   const id = request.headers["mcp-session-id"]
   if (id === undefined) return Effect.succeed(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))
   if (fleet !== undefined) {

@@ -12,11 +12,11 @@ import * as Option from "effect/Option"
 import * as EventStore from "../../EventStore.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type { Endpoint } from "./config.js"
-import { notAllowed } from "./modern.js"
+import { notAllowed } from "./era2026.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
 import { eventText, streamRecord } from "./sseStream.js"
-import { accepts, checkVersion, type EndpointRequest, jsonRpcError, statelessOnly } from "./validate.js"
+import { accepts, checkVersion, type EndpointRequest, jsonRpcError, postOnly } from "./validate.js"
 
 export const make = (endpoint: Endpoint) => {
   const { config, fleet, sessions, streams } = endpoint
@@ -27,7 +27,7 @@ export const make = (endpoint: Endpoint) => {
     principal: PrincipalInfo | undefined
   ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
     const id = request.headers["mcp-session-id"]
-    if (fleet === undefined || config.stateless || id === undefined) return opened(request, principal, undefined)
+    if (fleet === undefined || config.sessionPerRequest || id === undefined) return opened(request, principal, undefined)
     return Effect.flatMap(fleet.find(id, principal), (found) => opened(request, principal, found))
   }
 
@@ -42,9 +42,9 @@ export const make = (endpoint: Endpoint) => {
     found: Session | HttpServerResponse.HttpServerResponse | undefined
   ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
     const headers = request.headers
-    const modern = notAllowed(config.server.options.eras, request.headers)
-    if (modern !== undefined) return Effect.succeed(modern)
-    if (config.stateless) return Effect.succeed(statelessOnly())
+    const refused2026 = notAllowed(config.server.options.eras, request.headers)
+    if (refused2026 !== undefined) return Effect.succeed(refused2026)
+    if (config.sessionPerRequest) return Effect.succeed(postOnly())
     if (!accepts(headers, "text/event-stream")) {
       return Effect.succeed(jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream"))
     }

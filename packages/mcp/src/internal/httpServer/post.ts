@@ -22,7 +22,7 @@ import type * as Deadlines from "../deadlines.js"
 import * as EventStoreSync from "../eventStoreSync.js"
 import type { Config, Endpoint } from "./config.js"
 import { changesState, routed, unavailable } from "./fleet.js"
-import * as Modern from "./modern.js"
+import * as Edge2026 from "./era2026.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
 import { answerOf, Decision, eventText, type SseStream, storeOf, type Streams } from "./sseStream.js"
@@ -71,7 +71,7 @@ const wholeBody = (
     ? HttpServerResponse.uint8Array(encoder.encode(text), { status, contentType, headers })
     : HttpServerResponse.raw(text, { status, contentType, headers, contentLength: utf8Length(text) })
 
-/** A whole event stream's headers without a session (stateless, 2026): copied by the response, never written. */
+/** A whole event stream's headers without a session (a session per request, 2026): copied by the response, never written. */
 const SSE_HEADERS: Headers.Input = { "cache-control": "no-cache, no-transform" }
 
 const DUPLICATE = {
@@ -120,17 +120,17 @@ const afterRead = (
   if (!("messages" in decoded)) return Effect.succeed(decoded)
   const headers = request.headers
   // a response under a 2026 version: that era has no server requests to answer
-  const stray = Modern.strayResponse(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
+  const stray = Edge2026.strayResponse(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
   if (stray !== undefined) return Effect.succeed(stray)
   const id = headers["mcp-session-id"]
   if (
     id === undefined && config.auth === undefined &&
-    Modern.is2026(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
+    Edge2026.is2026(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
   ) {
     return served2026(ctx, request, principal, decoded)
   }
   if (
-    id === undefined || config.auth !== undefined || config.stateless ||
+    id === undefined || config.auth !== undefined || config.sessionPerRequest ||
     decoded.messages.some(isInitialize)
   ) {
     return served(ctx, request, principal, decoded)
@@ -170,7 +170,7 @@ const established = (
 const isInitialize = (m: JsonRpc.Message | JsonRpc.Invalid): m is JsonRpc.Request =>
   JsonRpc.isRequest(m) && m.method === "initialize"
 
-/** Every other POST: a new session, a stateless or 2026 one, or one with `McpAuth`. */
+/** Every other POST: a new session, a per-request or 2026 one, or one with `McpAuth`. */
 const served = (
   ctx: Ctx,
   request: EndpointRequest,
@@ -179,7 +179,7 @@ const served = (
 ) =>
   Effect.gen(function*() {
     const { config, sessions } = ctx
-    const { auth, server, stateless } = config
+    const { auth, server, sessionPerRequest } = config
     const headers = request.headers
     const { isBatch, messages } = decoded
     const initialize = messages.find(isInitialize)
@@ -191,13 +191,13 @@ const served = (
       : yield* auth.authorize(principal, messages.filter(JsonRpc.isRequest), server.requiredScopes)
 
     let session: Session
-    if (headers["mcp-session-id"] === undefined && Modern.is2026(server.options.eras, headers, messages, isBatch)) {
+    if (headers["mcp-session-id"] === undefined && Edge2026.is2026(server.options.eras, headers, messages, isBatch)) {
       // 2026-07-28 with `McpAuth` (without it, `served2026` has it): the edge's checks, then the 403
-      const refusal = Modern.refuse(server.options.eras, headers, messages, isBatch, ProtocolEra.ERA_2026_VERSIONS)
+      const refusal = Edge2026.refuse(server.options.eras, headers, messages, isBatch, ProtocolEra.ERA_2026_VERSIONS)
       if (refusal !== undefined) return refusal
       if (denied !== undefined) return denied
       return yield* answer2026(ctx, request, principal, decoded)
-    } else if (stateless) {
+    } else if (sessionPerRequest) {
       if (denied !== undefined) return denied
       // however this POST ends (its client may hang up at any point, interrupting it), its
       // session ends with it; a streamed answer hands that to the end of its stream
@@ -251,7 +251,7 @@ const served2026 = (
   principal: PrincipalInfo | undefined,
   decoded: { readonly messages: Messages; readonly isBatch: boolean }
 ): Effect.Effect<Response> => {
-  const refusal = Modern.refuse(
+  const refusal = Edge2026.refuse(
     ctx.config.server.options.eras,
     request.headers,
     decoded.messages,
@@ -303,8 +303,8 @@ const answer = (ctx: Ctx, session: Session, received: Messages, isBatch: boolean
 /** The session's answers, without a generator: this runs on every call. */
 const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boolean) => {
   const { config, fastPath, fleet, sessions, streams } = ctx
-  // a stateless POST's session, or a 2026 POST's connection, ends with the POST
-  const stateless = config.stateless || session.era2026
+  // a per-request session, or a 2026 POST's connection, ends with the POST
+  const endsWithPost = config.sessionPerRequest || session.era2026
   session.lastActivity = sessions.registry.now()
   if (isBatch && !Lifecycle.allowsBatches(session.version)) {
     const refused = jsonRpcError(
@@ -312,17 +312,17 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
       JsonRpc.ErrorCode.InvalidRequest,
       "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
     )
-    return stateless ? Effect.as(sessions.close(session), refused) : Effect.succeed(refused)
+    return endsWithPost ? Effect.as(sessions.close(session), refused) : Effect.succeed(refused)
   }
   const stream = open(streams, session, messages, listed(ctx, session))
   if (stream === undefined) {
     const accepted = HttpServerResponse.empty({ status: 202 })
     // notifications the engine only notes are taken now: the 202 is then answered with no fiber
-    const rest = stateless ? session.inbox.drain() : session.inbox.drainNow()
+    const rest = endsWithPost ? session.inbox.drain() : session.inbox.drainNow()
     if (rest === undefined) return Effect.succeed(accepted)
-    return Effect.as(stateless ? Effect.zipRight(rest, sessions.close(session)) : rest, accepted)
+    return Effect.as(endsWithPost ? Effect.zipRight(rest, sessions.close(session)) : rest, accepted)
   }
-  const done = stateless ? sessions.close(session) : undefined
+  const done = endsWithPost ? sessions.close(session) : undefined
   const decided = stream.json!.decided
   const replied = (how: "json" | "sse") => {
     const gathered = stream.json!.responses
@@ -361,13 +361,13 @@ const whole = (
   const { config, sessions, streams } = ctx
   session.streams.delete(stream.id)
   // a 2026 connection waits for the next 2026 POST when nothing of this one is left
-  const after = session.era2026 && !config.stateless ? sessions.release2026(session) : done
+  const after = session.era2026 && !config.sessionPerRequest ? sessions.release2026(session) : done
   const reply = (response: Response) => after === undefined ? Effect.succeed(response) : Effect.as(after, response)
-  if (config.jsonMode || (session.era2026 && gathered.length === 1 && Modern.statusOf(gathered[0]!) !== 200)) {
+  if (config.jsonMode || (session.era2026 && gathered.length === 1 && Edge2026.statusOf(gathered[0]!) !== 200)) {
     return reply(wholeJson(config, session, gathered, isBatch))
   }
   const store = storeOf(config, session)
-  const headers = config.stateless || session.era2026
+  const headers = config.sessionPerRequest || session.era2026
     ? SSE_HEADERS
     : { "cache-control": "no-cache, no-transform", "mcp-session-id": session.id }
   const body = (text: string) => wholeBody(text, "text/event-stream", headers)
@@ -503,9 +503,9 @@ const fastPathTimer = ({ config, fastPath }: Ctx, decided: Decision): Deadlines.
   return timer
 }
 
-/** A session's `Mcp-Session-Id`; none without a session (stateless, 2026). */
+/** A session's `Mcp-Session-Id`; none without a session (a session per request, 2026). */
 const sessionHeader = (config: Config, session: Session): Headers.Input | undefined =>
-  config.stateless || session.era2026 ? undefined : { "mcp-session-id": session.id }
+  config.sessionPerRequest || session.era2026 ? undefined : { "mcp-session-id": session.id }
 
 /** JSON mode: every answer in one JSON body (202 when every request was cancelled: nothing to say). */
 const wholeJson = (config: Config, session: Session, gathered: ReadonlyArray<JsonRpc.Message>, isBatch: boolean) =>
@@ -515,5 +515,5 @@ const wholeJson = (config: Config, session: Session, gathered: ReadonlyArray<Jso
       JSON.stringify(isBatch ? gathered : gathered[0]),
       "application/json",
       sessionHeader(config, session),
-      session.era2026 && !isBatch ? Modern.statusOf(gathered[0]!) : 200
+      session.era2026 && !isBatch ? Edge2026.statusOf(gathered[0]!) : 200
     )

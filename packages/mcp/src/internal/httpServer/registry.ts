@@ -26,7 +26,7 @@ export interface Entry {
 }
 
 export interface Registry<S extends Entry> {
-  /** Every session not closed yet, addressable or not (a stateless POST's session is not). */
+  /** Every session not closed yet, addressable or not (a per-request POST's session is not). */
   readonly open: Set<S>
   /** The sessions a request may name, by id. */
   readonly byId: Map<string, S>

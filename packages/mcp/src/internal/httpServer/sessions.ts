@@ -54,7 +54,7 @@ export const POOL_2026 = 64
 
 export interface Sessions {
   readonly registry: Registry.Registry<Session>
-  /** Opens a session (with a new id unless given), its engine connected; addressable by id unless stateless. */
+  /** Opens a session (with a new id unless given), its engine connected; addressable by id unless one per request. */
   readonly open: (id?: string) => Effect.Effect<Session>
   /**
    * Opens the connection of one 2026-07-28 POST: not addressable, its engine told the era
@@ -146,7 +146,7 @@ export const make = (
   config: Config
 ): Effect.Effect<{ readonly sessions: Sessions; readonly streams: SseStream.Streams }, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { server, stateless, store } = config
+    const { server, sessionPerRequest, store } = config
     const { fleet } = config
     const close = (session: Session, keepStored = false): Effect.Effect<void> =>
       Effect.suspend(() => {
@@ -167,7 +167,7 @@ export const make = (
           }))
         )
       })
-    // stateless sessions are swept too: one whose POST never got to answer is not kept past the timeout
+    // per-request sessions are swept too: one whose POST never got to answer is not kept past the timeout
     const registry = yield* Registry.make<Session>({
       maxSessions: config.maxSessions,
       idleMs: config.idleMs,
@@ -192,7 +192,7 @@ export const make = (
             }
           }
           : {
-            sessionId: stateless ? undefined : session.id,
+            sessionId: sessionPerRequest ? undefined : session.id,
             principal: () => session.principal,
             requestIdPrefix: fleet === undefined ? undefined : `${fleet.instanceId}:`
           },
@@ -227,7 +227,7 @@ export const make = (
         headers,
         running: undefined
       }
-      registry.add(session, !stateless && !era2026)
+      registry.add(session, !sessionPerRequest && !era2026)
       const connection = yield* inScope(server.connect(transportOf(session)), scope)
       if (era2026) session.running = connection.runningNow
       // a connection that ends by itself (keep-alive gave up) ends its session; only then is a

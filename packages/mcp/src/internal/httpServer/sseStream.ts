@@ -419,8 +419,8 @@ const sseHeaders = (config: Config, session: Session) =>
   Headers.fromInput({
     "cache-control": "no-cache, no-transform",
     "x-accel-buffering": "no",
-    // none without a session: stateless, or a 2026 connection (its engine's id is no session of the client's)
-    ...(config.stateless || session.era2026 ? {} : { "mcp-session-id": session.id })
+    // none without a session: one per request, or a 2026 connection (its engine's id is no session of the client's)
+    ...(config.sessionPerRequest || session.era2026 ? {} : { "mcp-session-id": session.id })
   })
 
 /**

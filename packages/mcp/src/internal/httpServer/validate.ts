@@ -270,6 +270,6 @@ export const postMessages = (
   return { messages, isBatch }
 }
 
-/** The 405 of a stateless server for anything but POST. */
-export const statelessOnly = (): HttpServerResponse.HttpServerResponse =>
-  jsonRpcError(405, -32000, "Method Not Allowed: stateless server", null, { allow: "POST" })
+/** The 405 of a server with a session per request for anything but POST. */
+export const postOnly = (): HttpServerResponse.HttpServerResponse =>
+  jsonRpcError(405, -32000, "Method Not Allowed: a session per request", null, { allow: "POST" })

@@ -4,7 +4,7 @@
  * keep-alive, and its place among the server's sessions.
  *
  * The era seam: each request is served on the 2025 path (`initialize`, the
- * session's state) or the 2026 path (`stateless`), chosen per request
+ * session's state) or the 2026 path (`era2026`), chosen per request
  * (`ProtocolEra.requestEra`: an envelope or `server/discover` means 2026,
  * `initialize` 2025), else by the connection's era: the transport's (the HTTP
  * server's 2026 POSTs), or that of the connection's first request (stdio).
@@ -23,7 +23,7 @@ import type { TransportShape } from "../../Transport.js"
 import type { Dispatcher } from "./dispatch.js"
 import * as Lifecycle from "./lifecycle.js"
 import * as Sessions from "./sessions.js"
-import * as Stateless from "./stateless.js"
+import * as Era2026 from "./era2026.js"
 
 /** The session's state as a transport that shares sessions between instances reads and restores it. */
 const stateAccess = (state: Sessions.SessionState, negotiation: Lifecycle.Negotiation): SessionStateAccess => ({
@@ -52,7 +52,7 @@ export interface Server {
   readonly identity: Lifecycle.Identity
   readonly sessions: Sessions.Sessions
   readonly dispatcher: Dispatcher
-  readonly stateless: Stateless.Served
+  readonly era2026: Era2026.Served
 }
 
 /** The era a request is served in, given what the server serves and the connection's era so far. */
@@ -61,16 +61,16 @@ const eraFor = (
   request: JsonRpc.Request,
   connection: ProtocolEra.Era | undefined
 ): ProtocolEra.Era =>
-  eras === "2025" ? "2025" : eras === "2026" ? "2026" : Stateless.eraOf(request.method, request.params, connection)
+  eras === "2025" ? "2025" : eras === "2026" ? "2026" : Era2026.eraOf(request.method, request.params, connection)
 
 /**
  * A 2026-only server's answer to a request that is not 2026 (no envelope claim, or
  * `initialize`): −32022 naming the versions served (there is no 2025 path to answer it).
  */
-const notServed = (served: Stateless.Served, request: JsonRpc.Request) => {
+const notServed = (served: Era2026.Served, request: JsonRpc.Request) => {
   const params = request.params as { readonly protocolVersion?: unknown } | undefined
   return Effect.fail(
-    Stateless.unsupportedVersion(request.method === "initialize" ? params?.protocolVersion : undefined, served.supported)
+    Era2026.unsupportedVersion(request.method === "initialize" ? params?.protocolVersion : undefined, served.supported)
   )
 }
 
@@ -98,10 +98,10 @@ export const connect = (server: Server) =>
 
     let era: ProtocolEra.Era | undefined = transport.info?.era
     // made on the first 2026 request: a 2025 session never needs it (an idle one keeps less)
-    let serve2026: ReturnType<typeof Stateless.serve> | undefined
+    let serve2026: ReturnType<typeof Era2026.serve> | undefined
     const serve2026Of = () =>
-      serve2026 ??= Stateless.serve(
-        server.stateless,
+      serve2026 ??= Era2026.serve(
+        server.era2026,
         state,
         () => protocol!,
         (id) => transport.closeRequestStream?.(id),
@@ -116,7 +116,7 @@ export const connect = (server: Server) =>
       if (chosen === "2026") {
         return options.eras === "2026" && request.method !== "server/discover" &&
             !ProtocolEra.hasEnvelopeClaim(request.params)
-          ? notServed(server.stateless, request)
+          ? notServed(server.era2026, request)
           : serve2026Of()(incoming)
       }
       return request.method === "initialize"

@@ -17,7 +17,7 @@ import { formatIssue, validator } from "../validate.js"
 import { type FeatureRegistry, scopesIn } from "./registry.js"
 import type { Handlers, RequestEnv } from "./request.js"
 import type { SessionState } from "./sessions.js"
-import type { Envelope } from "./stateless.js"
+import type { Envelope } from "./era2026.js"
 import type { Extensions } from "./extensions.js"
 import { eraOf, requestEra } from "../../ProtocolEra.js"
 

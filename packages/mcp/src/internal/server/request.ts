@@ -15,12 +15,12 @@ import { ServerSession } from "../../ServerSession.js"
 import { Principal } from "../auth/principal.js"
 import type { Registered } from "./registry.js"
 import type { SessionState } from "./sessions.js"
-import type { Envelope } from "./stateless.js"
+import type { Envelope } from "./era2026.js"
 
 /**
  * What one request's handlers are given besides their params: its context and its session.
  *
- * `envelope` is set when the request is on the 2026-07-28 path (`internal/server/stateless`):
+ * `envelope` is set when the request is on the 2026-07-28 path (`internal/server/era2026`):
  * then `session` is the per-request view of the client the envelope describes, and
  * `handlerContext`'s reverse calls are the 2026 ones (`MakeOptions.reverseCall`). That is where
  * a feature's run differs by era (multi-round-trip requests of `tools/call`, `prompts/get`,

@@ -29,10 +29,10 @@ import * as McpSchema from "../../McpSchema.js"
 import type { Extension, ExtensionRequest, ToolCall } from "../../McpServer.js"
 import type { StoredTask, TaskOutcome, TaskStoreShape, TasksOptions } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
-import * as Modern from "./modern.js"
-import { isTerminal, ownerOf } from "./modern.js"
+import * as Tasks2026 from "./era2026.js"
+import { isTerminal, ownerOf } from "./era2026.js"
 
-export { isTerminal, ownerOf } from "./modern.js"
+export { isTerminal, ownerOf } from "./era2026.js"
 const notFound = () => ErrorResponse.invalidParams("Failed to retrieve task: Task not found")
 
 const iso = (millis: number): string => new Date(millis).toISOString()
@@ -116,7 +116,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
       Effect.forkIn(scope)
     )
 
-    const modern = Modern.make({
+    const tasks2026 = Tasks2026.make({
       store,
       nextChange,
       scope,
@@ -221,7 +221,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
 
     const toolCall = (call: ToolCall): Effect.Effect<Protocol.Result, ErrorResponse> | undefined => {
       // 2026-07-28: the tasks extension (the server decides; a legacy `task` param is ignored)
-      if (call.session.era === "2026") return modern.toolCall(call)
+      if (call.session.era === "2026") return tasks2026.toolCall(call)
       const support = call.tool.execution?.taskSupport ?? "forbidden"
       const requested = call.params.task
       if (requested === undefined) {
@@ -301,22 +301,22 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
       // 2025-11-25's capability, and 2026-07-28's extension (server/discover shows only the latter)
       capabilities: {
         tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } },
-        extensions: { [Modern.EXTENSION_ID]: {} }
+        extensions: { [Tasks2026.EXTENSION_ID]: {} }
       },
       toolCall,
-      listen: modern.listen,
+      listen: tasks2026.listen,
       methods: {
         "tasks/get": {
           params: McpSchema.GetTaskRequestParams,
           handle: ({ taskId }: { readonly taskId: string }, request) =>
             request.era === "2026"
-              ? modern.get(taskId, request)
+              ? tasks2026.get(taskId, request)
               : Effect.map(owned(taskId, request), (r) => ({ ...r.task }))
         },
         "tasks/update": {
           params: UpdateTaskParams,
-          handle: (params: Modern.UpdateParams, request) =>
-            request.era === "2026" ? modern.update(params, request) : Effect.fail(ErrorResponse.methodNotFound("tasks/update"))
+          handle: (params: Tasks2026.UpdateParams, request) =>
+            request.era === "2026" ? tasks2026.update(params, request) : Effect.fail(ErrorResponse.methodNotFound("tasks/update"))
         },
         "tasks/result": {
           params: McpSchema.GetTaskPayloadRequestParams,
@@ -345,7 +345,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
         "tasks/cancel": {
           params: McpSchema.CancelTaskRequestParams,
           handle: ({ taskId }: { readonly taskId: string }, request) =>
-            request.era === "2026" ? modern.cancel(taskId, request) : Effect.gen(function*() {
+            request.era === "2026" ? tasks2026.cancel(taskId, request) : Effect.gen(function*() {
               const record = yield* owned(taskId, request)
               if (isTerminal(record.task.status)) {
                 return yield* Effect.fail(

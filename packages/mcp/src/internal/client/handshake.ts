@@ -8,14 +8,14 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import type * as JsonRpc from "../JsonRpc.js"
-import * as Lifecycle from "../Lifecycle.js"
-import type { ClientError, ClientOptions } from "../McpClient.js"
-import { ProtocolError } from "../McpError.js"
-import * as McpSchema from "../McpSchema.js"
-import type { Protocol } from "../Protocol.js"
-import type { TransportShape } from "../Transport.js"
-import { decoderFor } from "./clientCalls.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import * as Lifecycle from "../../Lifecycle.js"
+import type { ClientError, ClientOptions } from "../../McpClient.js"
+import { ProtocolError } from "../../McpError.js"
+import * as McpSchema from "../../McpSchema.js"
+import type { Protocol } from "../../Protocol.js"
+import type { TransportShape } from "../../Transport.js"
+import { decoderFor } from "./calls.js"
 import * as SessionRecovery from "./sessionRecovery.js"
 
 export interface Session {

@@ -25,9 +25,9 @@ import type { ListenHook } from "../../McpServer.js"
 import type * as Protocol from "../../Protocol.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
 import { logs, type ServerSessionShape } from "../../ServerSession.js"
-import { escalate } from "../failure.js"
+import { escalate } from "./failure.js"
 import * as Headers2026 from "../headers2026.js"
-import * as InputRound from "../inputRound.js"
+import * as InputRound from "./inputRound.js"
 import { formatIssue, validator } from "../validate.js"
 import type { Dispatcher } from "./dispatch.js"
 import type { Identity } from "./lifecycle.js"
@@ -86,7 +86,7 @@ export const unsupportedVersion = (requested: unknown, supported: ReadonlyArray<
 
 /**
  * The envelopes read so far, by the params object they were read from: a 2026 POST's is read
- * at the HTTP edge (`Modern.refuse`) and again when the engine serves it, from the same object.
+ * at the HTTP edge (`Edge2026.refuse`) and again when the engine serves it, from the same object.
  */
 const envelopes = new WeakMap<object, readonly [ReadonlyArray<string>, Either.Either<Envelope, ErrorResponse>]>()
 

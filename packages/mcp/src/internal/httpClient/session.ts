@@ -14,7 +14,7 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as FiberId from "effect/FiberId"
-import { TransportError } from "../McpError.js"
+import { TransportError } from "../../McpError.js"
 
 export interface HttpSession {
   /** `Mcp-Session-Id`, once the server gave one. */

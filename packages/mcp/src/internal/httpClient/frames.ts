@@ -9,9 +9,9 @@
 import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
-import type * as JsonRpc from "../JsonRpc.js"
-import type { TransportError } from "../McpError.js"
-import { pushable, type PushTarget } from "./pull.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { TransportError } from "../../McpError.js"
+import { pushable, type PushTarget } from "../pull.js"
 
 export class Frames {
   private queue: Array<JsonRpc.Frame> = []

@@ -3,7 +3,7 @@
  * typed requests with their results decoded, lists as auto-paginating
  * Streams, tool calls (by name or by declaration, with `structuredContent`
  * checked against the listed output schema; as a task when the tool
- * requires one, see `clientTaskCalls`), and resource subscriptions.
+ * requires one, see `client/taskCalls`), and resource subscriptions.
  * @internal
  */
 import * as Chunk from "effect/Chunk"
@@ -15,18 +15,18 @@ import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import type * as JsonRpc from "../JsonRpc.js"
-import type { CallOptions, ClientError, McpClientShape, ToolCallEvent } from "../McpClient.js"
-import { ProtocolError } from "../McpError.js"
-import * as McpSchema from "../McpSchema.js"
-import * as Lifecycle from "../Lifecycle.js"
-import * as McpTool from "../McpTool.js"
-import type * as Protocol from "../Protocol.js"
-import * as ClientListen from "./clientListen.js"
-import * as ClientTaskCalls from "./clientTaskCalls.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { CallOptions, ClientError, McpClientShape, ToolCallEvent } from "../../McpClient.js"
+import { ProtocolError } from "../../McpError.js"
+import * as McpSchema from "../../McpSchema.js"
+import * as Lifecycle from "../../Lifecycle.js"
+import * as McpTool from "../../McpTool.js"
+import type * as Protocol from "../../Protocol.js"
+import * as ClientListen from "./listen.js"
+import * as ClientTaskCalls from "./taskCalls.js"
 import * as OutputValidation from "./outputValidation.js"
-import { validatorOr } from "./validate.js"
-import type * as ClientNotifications from "./clientNotifications.js"
+import { validatorOr } from "../validate.js"
+import type * as ClientNotifications from "./notifications.js"
 
 /** A client's `request`, with options of type `O`. */
 export type Request<O extends CallOptions = CallOptions> = (

@@ -25,12 +25,12 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
-import { McpError, ProtocolError, TransportError } from "../McpError.js"
-import type * as McpSchema from "../McpSchema.js"
-import * as McpSchema2026 from "../McpSchema2026.js"
-import type * as Protocol from "../Protocol.js"
-import * as ProtocolEra from "../ProtocolEra.js"
-import type { Session2026 } from "./client2026.js"
+import { McpError, ProtocolError, TransportError } from "../../McpError.js"
+import type * as McpSchema from "../../McpSchema.js"
+import * as McpSchema2026 from "../../McpSchema2026.js"
+import type * as Protocol from "../../Protocol.js"
+import * as ProtocolEra from "../../ProtocolEra.js"
+import type { Session2026 } from "./era2026.js"
 
 type ClientError = McpError | ProtocolError
 

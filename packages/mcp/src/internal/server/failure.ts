@@ -16,8 +16,8 @@
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import { ErrorResponse, McpError, ResourceNotFound } from "../McpError.js"
-import type * as McpSchema from "../McpSchema.js"
+import { ErrorResponse, McpError, ResourceNotFound } from "../../McpError.js"
+import type * as McpSchema from "../../McpSchema.js"
 
 const isObject = (u: unknown): u is { readonly [key: string]: unknown } => typeof u === "object" && u !== null
 

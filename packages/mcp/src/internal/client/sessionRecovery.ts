@@ -16,10 +16,10 @@ import * as Fiber from "effect/Fiber"
 import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import type { McpError } from "../McpError.js"
-import { ProtocolError, TransportError } from "../McpError.js"
-import type { Protocol } from "../Protocol.js"
-import type { SessionLoss } from "../Transport.js"
+import type { McpError } from "../../McpError.js"
+import { ProtocolError, TransportError } from "../../McpError.js"
+import type { Protocol } from "../../Protocol.js"
+import type { SessionLoss } from "../../Transport.js"
 
 type ClientError = McpError | ProtocolError
 

@@ -14,10 +14,10 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import type * as JsonRpc from "../JsonRpc.js"
-import type { McpError, ProtocolError } from "../McpError.js"
-import type * as Protocol from "../Protocol.js"
-import type * as ClientNotifications from "./clientNotifications.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { McpError, ProtocolError } from "../../McpError.js"
+import type * as Protocol from "../../Protocol.js"
+import type * as ClientNotifications from "./notifications.js"
 
 type ClientError = McpError | ProtocolError
 type Request = (

@@ -13,7 +13,7 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as ScheduleDecision from "effect/ScheduleDecision"
 import * as ScheduleIntervals from "effect/ScheduleIntervals"
-import type { TransportError } from "../McpError.js"
+import type { TransportError } from "../../McpError.js"
 
 /** Exponential backoff between reconnection attempts. */
 export interface ReconnectOptions {

@@ -11,7 +11,7 @@ import * as PubSub from "effect/PubSub"
 import type * as Queue from "effect/Queue"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import type * as JsonRpc from "../JsonRpc.js"
+import type * as JsonRpc from "../../JsonRpc.js"
 
 export interface Notifications {
   /** Hands a notification to the subscribers, if any. */

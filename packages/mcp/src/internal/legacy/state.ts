@@ -3,7 +3,7 @@
  * POST to (pending while it reconnects), the connection each request went
  * to, the endpoint of a new connection whose session the engine is
  * initializing, and the mailbox behind `incoming`. One state object, written only here and in
- * `legacyConnection`.
+ * `legacy/connection`.
  * @internal
  */
 import * as Deferred from "effect/Deferred"
@@ -12,9 +12,9 @@ import * as Exit from "effect/Exit"
 import type * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
-import * as JsonRpc from "../JsonRpc.js"
-import { TransportError } from "../McpError.js"
-import { exchangeFailed } from "../Transport.js"
+import * as JsonRpc from "../../JsonRpc.js"
+import { TransportError } from "../../McpError.js"
+import { exchangeFailed } from "../../Transport.js"
 
 /** Where messages go: the endpoint of an established connection. */
 export interface Ready {

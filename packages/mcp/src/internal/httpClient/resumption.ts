@@ -7,11 +7,11 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { TransportError } from "../McpError.js"
-import { type BackendResponse, header } from "./httpBackend.js"
-import { type Exchange, isOk, mediaType, release, userHeaders, type UserHeaders } from "./httpExchange.js"
-import * as HttpInbox from "./httpInbox.js"
-import * as HttpSession from "./httpSession.js"
+import { TransportError } from "../../McpError.js"
+import { type BackendResponse, header } from "./backend.js"
+import { type Exchange, isOk, mediaType, release, userHeaders, type UserHeaders } from "./exchange.js"
+import * as HttpInbox from "./inbox.js"
+import * as HttpSession from "./session.js"
 import { type Cursor, type Ended, exhaustedMessage, type Policy, reconnecting, stop } from "./reconnect.js"
 
 /** How one GET connection ended. */

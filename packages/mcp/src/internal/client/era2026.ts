@@ -34,18 +34,18 @@
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
-import type * as JsonRpc from "../JsonRpc.js"
-import type { McpClientShape } from "../McpClient.js"
-import { McpError, ProtocolError } from "../McpError.js"
-import type * as McpSchema from "../McpSchema.js"
-import * as McpSchema2026 from "../McpSchema2026.js"
-import type * as Protocol from "../Protocol.js"
-import * as ClientCalls from "./clientCalls.js"
-import * as ClientEra from "./clientEra.js"
-import * as ClientListen from "./clientListen.js"
-import * as ClientRequests from "./clientRequests.js"
-import * as Headers2026 from "./headers2026.js"
-import type * as ClientNotifications from "./clientNotifications.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { McpClientShape } from "../../McpClient.js"
+import { McpError, ProtocolError } from "../../McpError.js"
+import type * as McpSchema from "../../McpSchema.js"
+import * as McpSchema2026 from "../../McpSchema2026.js"
+import type * as Protocol from "../../Protocol.js"
+import * as ClientCalls from "./calls.js"
+import * as ClientEra from "./era.js"
+import * as ClientListen from "./listen.js"
+import * as ClientRequests from "./reverseCalls.js"
+import * as Headers2026 from "../headers2026.js"
+import type * as ClientNotifications from "./notifications.js"
 
 type ClientError = McpError | ProtocolError
 
@@ -350,7 +350,7 @@ export const make = (options: Options): Session2026 => {
  */
 export const shape = (args: {
   readonly session: Session2026
-  /** `session.request` behind the cache of list results and reads (`clientCache`). */
+  /** `session.request` behind the cache of list results and reads (`client/cache`). */
   readonly cached: Session2026["request"]
   readonly protocol: Protocol.Protocol
   readonly discover: McpSchema2026.DiscoverResult | undefined

@@ -41,7 +41,7 @@ import type { ExtensionRequest, ListenHook, ToolCall, ToolRunContext } from "../
 import type { StoredTask, TaskOutcome, TaskStoreShape } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
 import { type Identity, ownerKey } from "../auth/principal.js"
-import { answerValidators, encodeRequest, isInputMethod, SHORT } from "../inputRequests.js"
+import { answerValidators, encodeRequest, isInputMethod, SHORT } from "../server/inputRequests.js"
 import { formatIssue } from "../validate.js"
 
 /** The extension's identifier. */
@@ -136,7 +136,7 @@ export interface Core {
   readonly track: (taskId: string) => Effect.Effect<Deferred.Deferred<void>>
 }
 
-export interface Modern {
+export interface Tasks2026 {
   readonly toolCall: (call: ToolCall) => Effect.Effect<Protocol.Result, ErrorResponse> | undefined
   readonly get: (taskId: string, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
   readonly update: (params: UpdateParams, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
@@ -149,7 +149,7 @@ export interface UpdateParams {
   readonly inputResponses?: unknown
 }
 
-export const make = (core: Core): Modern => {
+export const make = (core: Core): Tasks2026 => {
   const { store } = core
   /** Wakes this instance's handlers of a task waiting for an answer. */
   const wakers = new Map<string, Deferred.Deferred<void>>()

@@ -8,12 +8,12 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
-import * as JsonRpc from "../JsonRpc.js"
-import type { TransportError } from "../McpError.js"
-import type * as Deadlines from "./deadlines.js"
-import type { Backend, BackendRequest, BackendResponse } from "./httpBackend.js"
-import { timedOut, unreachable } from "./httpFailure.js"
-import { tracing } from "./tracing.js"
+import * as JsonRpc from "../../JsonRpc.js"
+import type { TransportError } from "../../McpError.js"
+import type * as Deadlines from "../deadlines.js"
+import type { Backend, BackendRequest, BackendResponse } from "./backend.js"
+import { timedOut, unreachable } from "./failure.js"
+import { tracing } from "../tracing.js"
 
 export const mediaType = (value: string | undefined): string =>
   // the two types the transport reads, as servers send them: no split

@@ -15,7 +15,7 @@
  * the tool requires one. On 2026-07-28 (the tasks extension)
  * the call opts into the extension and the server decides: a task is polled
  * with `tasks/get` to its inlined result (input requests answered by the
- * client's handlers, see `client2026`), cancelled when interrupted; the
+ * client's handlers, see `client/era2026`), cancelled when interrupted; the
  * refusal of a plain call is -32021 naming the extension.
  * @internal
  */
@@ -24,10 +24,10 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
-import type * as JsonRpc from "../JsonRpc.js"
-import type { CallOptions, ClientError, McpClientShape } from "../McpClient.js"
-import { McpError, ProtocolError } from "../McpError.js"
-import type * as McpSchema from "../McpSchema.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { CallOptions, ClientError, McpClientShape } from "../../McpClient.js"
+import { McpError, ProtocolError } from "../../McpError.js"
+import type * as McpSchema from "../../McpSchema.js"
 
 export interface TaskCalls {
   /** Remembers the task support of listed tools. */

@@ -23,12 +23,12 @@ import * as Exit from "effect/Exit"
 import * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import type * as JsonRpc from "../JsonRpc.js"
-import type { ListenFilter } from "../McpClient.js"
-import { McpError, ProtocolError } from "../McpError.js"
-import * as McpSchema2026 from "../McpSchema2026.js"
-import type * as Protocol from "../Protocol.js"
-import type * as ClientNotifications from "./clientNotifications.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { ListenFilter } from "../../McpClient.js"
+import { McpError, ProtocolError } from "../../McpError.js"
+import * as McpSchema2026 from "../../McpSchema2026.js"
+import type * as Protocol from "../../Protocol.js"
+import type * as ClientNotifications from "./notifications.js"
 
 type ClientError = McpError | ProtocolError
 

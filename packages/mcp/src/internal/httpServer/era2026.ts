@@ -18,7 +18,7 @@ import * as JsonRpc from "../../JsonRpc.js"
 import * as McpSchema2026 from "../schema2026/core.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
 import * as Headers2026 from "../headers2026.js"
-import { readEnvelope, unsupportedVersion } from "../server/stateless.js"
+import { readEnvelope, unsupportedVersion } from "../server/era2026.js"
 import { jsonRpcError } from "./validate.js"
 
 type Messages = ReadonlyArray<JsonRpc.Message | JsonRpc.Invalid>

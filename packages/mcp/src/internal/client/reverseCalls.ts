@@ -12,11 +12,11 @@ import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { ClientOptions, ElicitationHandlers, HandlerError, RootsOption } from "../McpClient.js"
-import { ErrorResponse } from "../McpError.js"
-import * as McpSchema from "../McpSchema.js"
-import type * as Protocol from "../Protocol.js"
-import { validator } from "./validate.js"
+import type { ClientOptions, ElicitationHandlers, HandlerError, RootsOption } from "../../McpClient.js"
+import { ErrorResponse } from "../../McpError.js"
+import * as McpSchema from "../../McpSchema.js"
+import type * as Protocol from "../../Protocol.js"
+import { validator } from "../validate.js"
 
 /** A parse issue in one line per problem (`path: message`), short enough for an error message. */
 const formatIssue = (issue: ParseResult.ParseIssue): string =>

@@ -9,11 +9,11 @@
  */
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { TransportError } from "../McpError.js"
-import type * as HttpInbox from "./httpInbox.js"
-import { failTransport } from "./httpInbox.js"
-import * as HttpSession from "./httpSession.js"
-import { connect, type Resumption } from "./httpResumption.js"
+import { TransportError } from "../../McpError.js"
+import type * as HttpInbox from "./inbox.js"
+import { failTransport } from "./inbox.js"
+import * as HttpSession from "./session.js"
+import { connect, type Resumption } from "./resumption.js"
 import { type Ended, exhaustedMessage, newCursor, reconnecting, stop } from "./reconnect.js"
 
 /** `reinitialize`: whether the engine re-initializes a lost session, waited for at most `renewal`. */

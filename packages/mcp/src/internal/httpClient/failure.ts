@@ -6,8 +6,8 @@
  * @internal
  */
 import type * as HttpClientError from "@effect/platform/HttpClientError"
-import type * as JsonRpc from "../JsonRpc.js"
-import { TransportError } from "../McpError.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import { TransportError } from "../../McpError.js"
 
 /** The first `code` on the cause chain (undici and fetch wrap the system error once or twice). */
 const systemError = (error: unknown): { readonly code: string | undefined; readonly message: string | undefined } => {

@@ -9,9 +9,9 @@ import type * as HttpClient from "@effect/platform/HttpClient"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
-import * as JsonRpc from "../JsonRpc.js"
-import { TransportError } from "../McpError.js"
-import type { TransportShape } from "../Transport.js"
+import * as JsonRpc from "../../JsonRpc.js"
+import { TransportError } from "../../McpError.js"
+import type { TransportShape } from "../../Transport.js"
 import {
   dedicatedUntraced,
   type Exchange,
@@ -22,15 +22,15 @@ import {
   untraced,
   userHeaders,
   type UserHeaders
-} from "./httpExchange.js"
-import { type BackendResponse, header } from "./httpBackend.js"
-import { refused, statusError } from "./httpFailure.js"
-import * as HttpFibers from "./httpFibers.js"
-import * as HttpInbox from "./httpInbox.js"
-import { type Build, fallBack } from "./httpLegacyFallback.js"
-import { resume, type Resumption } from "./httpResumption.js"
-import * as HttpSession from "./httpSession.js"
-import { standardHeaders } from "./headers2026.js"
+} from "./exchange.js"
+import { type BackendResponse, header } from "./backend.js"
+import { refused, statusError } from "./failure.js"
+import * as HttpFibers from "./fibers.js"
+import * as HttpInbox from "./inbox.js"
+import { type Build, fallBack } from "./legacyFallback.js"
+import { resume, type Resumption } from "./resumption.js"
+import * as HttpSession from "./session.js"
+import { standardHeaders } from "../headers2026.js"
 import { type Cursor, newCursor } from "./reconnect.js"
 
 export interface Poster {

@@ -1,7 +1,7 @@
 /**
  * The reverse calls a 2026-07-28 server asks as input requests (sampling,
  * elicitation, roots), shared by multi-round-trip requests
- * (`server/inputRequired`) and tasks (`tasks/modern`): which methods they are,
+ * (`server/inputRequired`) and tasks (`tasks/era2026`): which methods they are,
  * their short names (the base of an input key), the wire encoding of a
  * question and the check of its answer.
  * @internal
@@ -9,8 +9,8 @@
 import type * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
-import * as McpSchema2026 from "./schema2026/core.js"
-import { validator } from "./validate.js"
+import * as McpSchema2026 from "../schema2026/core.js"
+import { validator } from "../validate.js"
 
 export type InputMethod = keyof typeof McpSchema2026.InputRequestMethods
 

@@ -15,7 +15,7 @@
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Runtime from "effect/Runtime"
-import type * as JsonRpc from "../JsonRpc.js"
+import type * as JsonRpc from "../../JsonRpc.js"
 
 type Running = Fiber.RuntimeFiber<unknown, unknown>
 

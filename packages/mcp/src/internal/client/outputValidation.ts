@@ -7,8 +7,8 @@
 import Ajv2020 from "ajv/dist/2020.js"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { ProtocolError } from "../McpError.js"
-import type * as McpSchema from "../McpSchema.js"
+import { ProtocolError } from "../../McpError.js"
+import type * as McpSchema from "../../McpSchema.js"
 
 export interface OutputValidation {
   /** Remembers (or forgets) the output schemas of listed tools. */

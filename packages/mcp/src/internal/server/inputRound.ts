@@ -8,11 +8,11 @@
  * @internal
  */
 import type * as Effect from "effect/Effect"
-import type { ReverseCall } from "../HandlerContext.js"
-import type * as JsonRpc from "../JsonRpc.js"
-import * as Lifecycle from "../Lifecycle.js"
-import type { McpError, ProtocolError } from "../McpError.js"
-import type { Result } from "../Protocol.js"
+import type { ReverseCall } from "../../HandlerContext.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import * as Lifecycle from "../../Lifecycle.js"
+import type { McpError, ProtocolError } from "../../McpError.js"
+import type { Result } from "../../Protocol.js"
 
 /** Asks for one input: the known answer, or the handler waits until the round ends and is interrupted. */
 export type Ask = (
