@@ -459,6 +459,22 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.strictEqual(answered.status, 202)
     }), 30_000)
 
+  it.scopedLive("a 2026 request that carries an Mcp-Session-Id is served on the 2026 path: that era ignores the header", () =>
+    Effect.gen(function*() {
+      for (const eras of [undefined, "2026"] as const) {
+        const { mcp, url } = yield* start(eras === undefined ? {} : { eras })
+        for (const sessionId of ["no-such-session", "0"]) {
+          const params = { _meta: meta(), name: "echo", arguments: { text: "hi" } }
+          const echo = yield* call(url, 1, "tools/call", params, { ...headersFor("tools/call", "echo"), "mcp-session-id": sessionId })
+          assert.strictEqual(echo.status, 200, `${eras}/${sessionId}: ${JSON.stringify(echo.body)}`)
+          assertValid2026(echo.body, "tools/call")
+          assert.deepStrictEqual(echo.body.result.content, [{ type: "text", text: "hi" }])
+          assert.isNull(echo.headers.get("mcp-session-id"))
+        }
+        assert.strictEqual(yield* mcp.sessionCount, 0)
+      }
+    }), 30_000)
+
   it.scopedLive("a streamed 2026 answer (SSE, headers first) carries no Mcp-Session-Id, as a whole one carries none", () =>
     Effect.gen(function*() {
       const { mcp, url } = yield* start()

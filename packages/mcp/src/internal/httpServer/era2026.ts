@@ -31,8 +31,8 @@ const headerIs2026 = (headers: Headers.Headers): boolean => {
 }
 
 /**
- * Whether a POST (without `Mcp-Session-Id`) is for the 2026 path: a 2026-only server's always;
- * a 2025-only server's never; else a batch with an enveloped element or a 2026 header (refused
+ * Whether a POST (with or without `Mcp-Session-Id`, which that era ignores) is for the 2026
+ * path: a 2026-only server's always; a 2025-only server's never; else a batch with an enveloped element or a 2026 header (refused
  * there), a request whose body says 2026 (`ProtocolEra.requestEra`) or that carries a 2026
  * header and no `initialize`, a notification under a 2026 header or claim.
  */

@@ -123,10 +123,9 @@ const afterRead = (
   const stray = Edge2026.strayResponse(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
   if (stray !== undefined) return Effect.succeed(stray)
   const id = headers["mcp-session-id"]
-  if (
-    id === undefined && config.auth === undefined &&
-    Edge2026.is2026(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
-  ) {
+  // a 2026 request is served on its path whatever `Mcp-Session-Id` says: that era has no sessions,
+  // and its server neither reads nor sets the header
+  if (config.auth === undefined && Edge2026.is2026(config.server.options.eras, headers, decoded.messages, decoded.isBatch)) {
     return served2026(ctx, request, principal, decoded)
   }
   if (
@@ -191,7 +190,7 @@ const served = (
       : yield* auth.authorize(principal, messages.filter(JsonRpc.isRequest), server.requiredScopes)
 
     let session: Session
-    if (headers["mcp-session-id"] === undefined && Edge2026.is2026(server.options.eras, headers, messages, isBatch)) {
+    if (Edge2026.is2026(server.options.eras, headers, messages, isBatch)) {
       // 2026-07-28 with `McpAuth` (without it, `served2026` has it): the edge's checks, then the 403
       const refusal = Edge2026.refuse(server.options.eras, headers, messages, isBatch, ProtocolEra.ERA_2026_VERSIONS)
       if (refusal !== undefined) return refusal
