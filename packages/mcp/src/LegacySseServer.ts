@@ -35,6 +35,7 @@ import * as Stream from "effect/Stream"
 import * as Registry from "./internal/httpServer/registry.js"
 import {
   checkOrigin,
+  discardDeclaredTooLong,
   type DnsRebindingProtection,
   fromServerRequest,
   isParsed,
@@ -217,6 +218,8 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         if (principal !== undefined && !isPrincipal(principal)) return principal
         const session = registry.find(sessionId, principal)
         if (!Registry.isSession(session)) return session
+        const discard = discardDeclaredTooLong(request, maxBody, scope)
+        if (discard !== undefined) yield* discard
         const read = yield* readJsonBody(fromServerRequest(request, maxBody, scope), maxBody, maxDepth)
         if (!isParsed(read)) return read
         const frame = JsonRpc.decode(read.json)

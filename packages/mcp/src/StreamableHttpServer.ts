@@ -60,6 +60,7 @@ import {
   checkOrigin,
   type DnsRebindingProtection,
   type EndpointRequest,
+  discardDeclaredTooLong,
   fromServerRequest,
   jsonRpcError
 } from "./internal/httpServer/validate.js"
@@ -299,7 +300,11 @@ export const make = (
     return {
       app: Effect.flatMap(
         HttpServerRequest.HttpServerRequest,
-        (request) => respond(fromServerRequest(request, config.maxBody, serverScope))
+        (request) => {
+          const answer = respond(fromServerRequest(request, config.maxBody, serverScope))
+          const discard = discardDeclaredTooLong(request, config.maxBody, serverScope)
+          return discard === undefined ? answer : Effect.zipRight(discard, answer)
+        }
       ),
       respond,
       sessionCount: Effect.sync(() => (sessionPerRequest ? registry.open.size : registry.byId.size)),

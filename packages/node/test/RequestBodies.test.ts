@@ -96,11 +96,18 @@ const busyPost = (url: string, head: Record<string, string>, body: Buffer, chunk
     let data = ""
     const read = () => {
       socket.setEncoding("latin1")
-      socket.on("data", (text: string) => (data += text))
+      socket.on("data", (text: string) => {
+        data += text
+        // a whole answer on a connection kept alive (the body was read to its end) is an answer too
+        const [head, body = ""] = data.split("\r\n\r\n")
+        const length = /\r\ncontent-length: (\d+)/i.exec(head ?? "")
+        if (length !== null && Buffer.byteLength(body, "latin1") >= Number(length[1])) socket.destroy()
+      })
       socket.resume()
     }
     socket.on("error", (error: NodeJS.ErrnoException) => (writeError ??= error.code ?? error.message))
-    socket.on("close", () => resume(Effect.succeed({ status: data.split("\r\n")[0] ?? "", writeError })))
+    const done = () => resume(Effect.succeed({ status: data.split("\r\n")[0] ?? "", writeError }))
+    socket.on("close", done)
     const fields = { host: target.host, "content-type": "application/json", accept: "application/json, text/event-stream", ...head }
     socket.write(
       `POST ${target.pathname}${target.search} HTTP/1.1\r\n` + Object.entries(fields).map(([k, v]) => `${k}: ${v}\r\n`).join("") +
@@ -150,12 +157,19 @@ describe("request bodies", () => {
       const sid = yield* initialize(url)
       // 96 KiB sent, the end of the body never: a server that reads to the end never answers
       const chunks = Array.from({ length: 12 }, () => "x".repeat(8 * KiB))
-      for (const [where, target, extra] of [["node", url, S(sid)], ["legacy", legacy.url, {}], ["platform", platform, {}]] as const) {
-        const answer = yield* unfinishedPost(target, extra, chunks).pipe(
+      const targets = [["node", url, S(sid)], ["legacy", legacy.url, {}], ["platform", platform, {}]] as const
+      // at once: a platform request's connection is cut after its drain's grace (5 s)
+      const answers = yield* Effect.forEach(targets, ([where, target, extra]) =>
+        unfinishedPost(target, extra, chunks).pipe(
           Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error(`${where}: no answer before the end of the body`) })
-        )
+        ), { concurrency: "unbounded" })
+      for (const [i, [where]] of targets.entries()) {
+        const answer = answers[i]!
         assert.strictEqual(answer.status, 413, where)
-        assert.include(answer.head, "connection: close", where)
+        // the node listener closes after its 413; a platform request's is drained behind it for
+        // a bounded time (then cut: this answer came back), so the 413 keeps the connection
+        if (where === "node") assert.include(answer.head, "connection: close", where)
+        else assert.notInclude(answer.head, "connection: close", where)
         assert.include(answer.body, "Payload Too Large", where)
       }
       // every server goes on serving
@@ -167,17 +181,20 @@ describe("request bodies", () => {
       assert.strictEqual(platformInit.status, 200)
     }))
 
-  it.scopedLive("a client still sending a body over the limit reads the 413: the server reads on and closes gracefully, not with a reset", () =>
+  it.scopedLive("a client still sending a body over the limit reads the 413: the server reads on, not resetting the connection", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { legacySse: true })
+      const platform = yield* startPlatform({})
       const legacy = yield* legacySession(port)
       const sid = yield* initialize(url)
       // declared too long, 4 MiB + 1 (decided from the head), and chunked, 8 MiB (decided once
-      // the limit is crossed, with 4 MiB still to send); on the MCP endpoint and the legacy one
+      // the limit is crossed, with 4 MiB still to send); on the MCP endpoint, the legacy one and
+      // the endpoint as an @effect/platform app
       const declared = Buffer.alloc(4 * MiB + 1, "x")
       const chunked = Buffer.alloc(8 * MiB, "x")
       for (let round = 0; round < 3; round++) {
-        for (const [where, target, extra] of [["node", url, S(sid)], ["legacy", legacy.url, {}]] as const) {
+        const targets = [["node", url, S(sid)], ["legacy", legacy.url, {}], ["platform", platform, {}]] as const
+        for (const [where, target, extra] of targets) {
           for (const [body, isChunked] of [[declared, false], [chunked, true]] as const) {
             const answer = yield* busyPost(target, extra, body, isChunked).pipe(
               Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("the connection never closed") })

@@ -105,11 +105,28 @@ export interface EndpointRequest {
    * answers 413 whenever the body is longer than the limit.
    */
   readonly arrayBuffer: Effect.Effect<ArrayBuffer | Uint8Array, unknown>
+  /**
+   * Whether the rest of a body the endpoint refuses (413) is read and dropped behind its back,
+   * so that the refusal keeps the connection: a platform request (`fromServerRequest`, whose
+   * drain then ends with the body, or cuts it after `DRAIN_GRACE`). Otherwise the 413 says
+   * `connection: close` and the listener closes the connection once it is out.
+   */
+  readonly drainsRefusedBody?: boolean | undefined
 }
 
-/** The 413: the connection closes after it, since the rest of the body is not read. */
-export const payloadTooLarge = (maxBytes: number): HttpServerResponse.HttpServerResponse =>
-  jsonRpcError(413, -32000, `Payload Too Large: the limit is ${maxBytes} bytes`, null, { connection: "close" })
+/**
+ * The 413. The connection closes after it, since the rest of the body is not read, unless the
+ * request's body is drained behind it (`drainsRefusedBody`): closing then would make node cut
+ * the socket under a client still sending, which reads a reset instead of the 413.
+ */
+export const payloadTooLarge = (maxBytes: number, request?: EndpointRequest): HttpServerResponse.HttpServerResponse =>
+  jsonRpcError(
+    413,
+    -32000,
+    `Payload Too Large: the limit is ${maxBytes} bytes`,
+    null,
+    request?.drainsRefusedBody === true ? undefined : { connection: "close" }
+  )
 
 /**
  * Reads and parses a JSON body under a size limit and a nesting limit: the
@@ -126,7 +143,7 @@ export const readJsonBody = (
     if (ready !== undefined) return Effect.succeed(ready)
     return Effect.match(request.arrayBuffer, {
       onFailure: () => jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body"),
-      onSuccess: (body) => parseBody(body, maxBytes, maxDepth)
+      onSuccess: (body) => parseBody(request, body, maxBytes, maxDepth)
     })
   })
 
@@ -140,21 +157,22 @@ export const readJsonBodyNow = (
   maxDepth: number
 ): { readonly json: unknown } | HttpServerResponse.HttpServerResponse | undefined => {
   const declared = Number(request.headers["content-length"])
-  if (Number.isFinite(declared) && declared > maxBytes) return payloadTooLarge(maxBytes)
+  if (Number.isFinite(declared) && declared > maxBytes) return payloadTooLarge(maxBytes, request)
   const body = request.arrayBuffer
   if (!Exit.isExit(body)) return undefined
   const exit = body as Exit.Exit<ArrayBuffer | Uint8Array, unknown>
   return Exit.isSuccess(exit)
-    ? parseBody(exit.value, maxBytes, maxDepth)
+    ? parseBody(request, exit.value, maxBytes, maxDepth)
     : jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body")
 }
 
 const parseBody = (
+  request: EndpointRequest,
   body: ArrayBuffer | Uint8Array,
   maxBytes: number,
   maxDepth: number
 ): { readonly json: unknown } | HttpServerResponse.HttpServerResponse => {
-  if (body.byteLength > maxBytes) return payloadTooLarge(maxBytes)
+  if (body.byteLength > maxBytes) return payloadTooLarge(maxBytes, request)
   const parsed = JsonRpc.parseJson(decoder.decode(body), { maxDepth })
   return "json" in parsed ? parsed : jsonRpcError(400, parsed.error.code, parsed.error.message)
 }
@@ -178,10 +196,10 @@ const concat = (chunks: ReadonlyArray<Uint8Array>, size: number): Uint8Array => 
  * A platform request as the endpoint reads it, its body read in linear time
  * (chunks gathered, copied once; the platform's `arrayBuffer` copies the whole
  * body again for every chunk) and given as soon as it is `maxBytes + 1` long.
- * The rest is read and dropped by a fiber in `scope` for at most `DRAIN_GRACE`
- * (stopping the platform's stream at once would destroy the socket before the
- * 413 goes out; the 413 closes the connection, after which a node request
- * never ends).
+ * The rest is read and dropped by a fiber in `scope` until the body ends, for
+ * at most `DRAIN_GRACE` (stopping the platform's stream at once would destroy
+ * the socket before the 413 goes out), and the 413 keeps the connection: one
+ * that closed it would have node cut the socket under a client still sending.
  */
 export const fromServerRequest = (
   request: HttpServerRequest.HttpServerRequest,
@@ -190,6 +208,7 @@ export const fromServerRequest = (
 ): EndpointRequest => ({
   method: request.method,
   headers: request.headers,
+  drainsRefusedBody: true,
   arrayBuffer: Effect.flatMap(Deferred.make<Uint8Array, unknown>(), (result) => {
     const chunks: Array<Uint8Array> = []
     let size = 0
@@ -223,6 +242,24 @@ export const fromServerRequest = (
 
 /** How long the rest of a body over the limit is read and dropped, after the limit is crossed. */
 const DRAIN_GRACE = Duration.seconds(5)
+
+/**
+ * A platform request whose declared length is over the limit is answered 413 from its head
+ * (`readJsonBodyNow`), its body never asked for: this reads and drops that body, in a fiber in
+ * `scope`, for at most `DRAIN_GRACE`, so that a client still sending reads the 413 instead of a
+ * reset. Undefined for any other request (nothing runs on the common path).
+ */
+export const discardDeclaredTooLong = (
+  request: HttpServerRequest.HttpServerRequest,
+  maxBytes: number,
+  scope: Scope.Scope
+): Effect.Effect<void> | undefined => {
+  const declared = Number(request.headers["content-length"])
+  if (!(Number.isFinite(declared) && declared > maxBytes)) return undefined
+  const drain = Effect.raceFirst(Effect.ignore(Stream.runDrain(request.stream)), Effect.sleep(DRAIN_GRACE))
+  // interruptible: the platform may run its handlers without interruption, and forks inherit that
+  return Effect.asVoid(Effect.forkIn(Effect.interruptible(drain), scope))
+}
 
 /** A 400 for an `MCP-Protocol-Version` header naming a version this server does not speak. */
 export const checkVersion = (headers: Headers.Headers): HttpServerResponse.HttpServerResponse | undefined => {
