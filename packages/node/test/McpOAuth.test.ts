@@ -12,7 +12,6 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as LegacySseClient from "@effect-mcp/mcp/LegacySseClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
-import * as McpCli from "@effect-mcp/node/McpCli"
 import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
@@ -29,6 +28,7 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import { type AuthServerOptions, startAuthServerWith } from "./authServer.js"
+import { emcp, emcpWith } from "./cliRun.js"
 
 const WhoAmI = McpServer.tool({
   name: "whoami",
@@ -292,25 +292,6 @@ describe("McpOAuth, end to end against oidc-provider", () => {
         assert.isFalse(seen.some((s) => s.startsWith("POST /token")), seen.join(", "))
       }
     }))
-
-  /** Runs `emcp` in this process; `onStderr` sees what it writes on stderr as it writes it. */
-  const emcp = (...args: ReadonlyArray<string>) => emcpWith(() => {}, ...args)
-  const emcpWith = (onStderr: (text: string) => void, ...args: ReadonlyArray<string>) =>
-    Effect.suspend(() => {
-      let stdout = ""
-      let stderr = ""
-      const streams: McpCli.Streams = {
-        stdout: (text) => Effect.sync(() => void (stdout += text)),
-        stderr: (text) => {
-          stderr += text
-          onStderr(text)
-        },
-        stdoutColumns: () => undefined,
-        stderrColumns: () => undefined,
-        interactive: false
-      }
-      return Effect.map(McpCli.main(args, streams), (code) => ({ code, stdout, stderr }))
-    })
 
   it.scopedLive("emcp --token: the bearer token on every request, never printed", () =>
     Effect.gen(function*() {

@@ -25,6 +25,7 @@ import * as Dialog from "../../src/cli/Dialog.js"
 import * as Settings from "../../src/cli/Settings.js"
 import * as Interactive from "../../src/cli/Interactive.js"
 import * as CliTools from "../fixtures/cli-tools.js"
+import { emcp, type Run } from "../cliRun.js"
 import { startServer } from "../httpUtil.js"
 
 const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url))
@@ -36,27 +37,6 @@ const CLI_SERVER = `'${process.execPath}' '${bundled("cli-server")}'`
 const CHATTY = `node '${fileURLToPath(new URL("../fixtures/chatty-server.mjs", import.meta.url))}'`
 /** A server that reads stdin and never answers. */
 const SILENT = `node '${fileURLToPath(new URL("../fixtures/silent.mjs", import.meta.url))}'`
-
-interface Run {
-  readonly code: number | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** Runs `emcp` in this process, stdout and stderr captured, stdin not a terminal. */
-const emcp = (...args: ReadonlyArray<string>): Effect.Effect<Run> =>
-  Effect.suspend(() => {
-    let stdout = ""
-    let stderr = ""
-    const streams: McpCli.Streams = {
-      stdout: (text) => Effect.sync(() => void (stdout += text)),
-      stderr: (text) => void (stderr += text),
-      stdoutColumns: () => undefined,
-      stderrColumns: () => undefined,
-      interactive: false
-    }
-    return Effect.map(McpCli.main(args, streams), (code) => ({ code, stdout, stderr }))
-  })
 
 /** Runs `emcp` as a process (`src/cli.ts` bundled) with stdin closed and stdout a pipe. */
 const emcpProcess = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Effect.Effect<Run> =>

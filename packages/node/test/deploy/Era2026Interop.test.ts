@@ -9,7 +9,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { createMcpHandler } from "@modelcontextprotocol/server"
 import { toNodeHandler } from "@modelcontextprotocol/node"
-import * as McpCli from "@effect-mcp/node/McpCli"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
@@ -22,6 +21,7 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
 import { bundled } from "../../../../vitest.bundled.js"
+import { emcp } from "../cliRun.js"
 // @ts-expect-error: a plain .mjs fixture without types (it is also run as a process)
 import { factory } from "../fixtures/official-v2.mjs"
 
@@ -280,21 +280,6 @@ describe("auto against servers of 2025, and our own", () => {
       assert.deepStrictEqual(yield* old.callTool("echo", { text: "ours" }), { content: [{ type: "text", text: "ours" }] })
     }), 30_000)
 })
-
-/** Runs `emcp` in this process, stdout and stderr captured, stdin not a terminal. */
-const emcp = (...args: ReadonlyArray<string>) =>
-  Effect.suspend(() => {
-    let stdout = ""
-    let stderr = ""
-    const streams: McpCli.Streams = {
-      stdout: (text) => Effect.sync(() => void (stdout += text)),
-      stderr: (text) => void (stderr += text),
-      stdoutColumns: () => undefined,
-      stderrColumns: () => undefined,
-      interactive: false
-    }
-    return Effect.map(McpCli.main(args, streams), (code) => ({ code, stdout, stderr }))
-  })
 
 describe("emcp against the official v2 server", () => {
   const check = (connection: ReadonlyArray<string>, legacy2025Works: boolean) =>
