@@ -36,23 +36,19 @@
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import { fromPull, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
-import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as LogLevel from "effect/LogLevel"
-import * as Mailbox from "effect/Mailbox"
-import * as Option from "effect/Option"
-import * as PubSub from "effect/PubSub"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { Console as NodeConsole } from "node:console"
 import type { Readable, Writable } from "node:stream"
-import { StringDecoder } from "node:string_decoder"
+import * as StdioClientTransport from "./internal/stdioClientTransport.js"
+import * as StdioLines from "./internal/stdioLines.js"
+import * as StdioProcess from "./internal/stdioProcess.js"
 import * as NdJson from "./NdJson.js"
 
 
@@ -279,56 +275,8 @@ export interface StdioChildShape {
   readonly writeRaw: (text: string) => Effect.Effect<void, TransportError>
 }
 
-const DEFAULT_CLOSE_TIMEOUT = Duration.seconds(2)
-const DEFAULT_KILL_TIMEOUT = Duration.seconds(2)
-/** After SIGKILL: the kernel is quick, but never wait forever. */
-const SIGKILL_WAIT = Duration.seconds(2)
-/** After the child exited, how long its stdout may take to deliver what it wrote before it. */
-const EXIT_DRAIN_GRACE = Duration.millis(500)
-const STDERR_REPLAY = 100
-const STDERR_MAX_LINE = 64 * 1024
 /** How much of a non-JSON stdout line is logged and published. */
 const UNPARSED_MAX_CHARS = 500
-
-const truncate = (line: string, max: number): string =>
-  line.length > max ? `${line.slice(0, max)}… (${line.length} characters)` : line
-
-/**
- * Lines of text from the child, logged (at `level`) and published by a fiber
- * of their own, so that the callback producing them never waits: a subscriber
- * first gets up to the last `STDERR_REPLAY` lines, and sees the end when the
- * producer ends or the scope closes.
- */
-const makeLines = (log: (line: string) => Effect.Effect<void>) =>
-  Effect.gen(function*() {
-    const lines = yield* Mailbox.make<string>()
-    const pubsub = yield* PubSub.sliding<string | undefined>({ capacity: 1024, replay: STDERR_REPLAY })
-    // runs after the fiber below is interrupted: subscribers always see the end
-    yield* Effect.addFinalizer(() => PubSub.publish(pubsub, undefined))
-    yield* lines.takeAll.pipe(
-      Effect.flatMap(([batch, done]) =>
-        Effect.forEach(batch, (line) => Effect.zipRight(log(line), PubSub.publish(pubsub, line)), { discard: true }).pipe(
-          Effect.zipRight(done ? PubSub.publish(pubsub, undefined) : Effect.void),
-          Effect.as(done)
-        )
-      ),
-      Effect.repeat({ until: (done) => done }),
-      Effect.forkScoped
-    )
-    const stream = Stream.fromPubSub(pubsub).pipe(
-      Stream.takeWhile((line) => line !== undefined),
-      Stream.map((line) => line as string)
-    )
-    return { offer: (line: string) => void lines.unsafeOffer(line), end: () => void lines.unsafeDone(Exit.void), stream }
-  })
-
-const logAt = (level: LogLevel.LogLevel, line: string): Effect.Effect<void> =>
-  level._tag === "None" ? Effect.void : Effect.logWithLevel(level, line)
-
-const describeCommand = (command: string, args: ReadonlyArray<string>): string => {
-  const text = [command, ...args].join(" ")
-  return text.length > 200 ? `${text.slice(0, 197)}...` : text
-}
 
 /**
  * Spawns a stdio MCP server and returns the transport over it with its
@@ -354,249 +302,39 @@ const describeCommand = (command: string, args: ReadonlyArray<string>): string =
  */
 export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShape, TransportError, Scope.Scope> =>
   Effect.gen(function*() {
-    const args = options.args ?? []
-    const label = describeCommand(options.command, args)
-    const closeMs = Duration.toMillis(options.closeTimeout ?? DEFAULT_CLOSE_TIMEOUT)
-    const killMs = Duration.toMillis(options.killTimeout ?? DEFAULT_KILL_TIMEOUT)
-    const tailSize = Math.max(0, options.stderrTailLines ?? 10)
-    const logLevel = LogLevel.fromLiteral(options.stderrLogLevel ?? "Debug")
+    const label = StdioProcess.describeCommand(options.command, options.args ?? [])
+    const stderrLevel = LogLevel.fromLiteral(options.stderrLogLevel ?? "Debug")
     const unparsedLevel = LogLevel.fromLiteral(options.unparsedStdoutLogLevel ?? "Warning")
-
     // lines go through a mailbox to a fiber that logs and publishes them; the
     // fibers are started before the child so that they outlive the shutdown finalizer
-    const stderrLines = yield* makeLines((line) => logAt(logLevel, line)).pipe(
+    const stderr = yield* StdioLines.make((line) => StdioLines.logAt(stderrLevel, line)).pipe(
       Effect.annotateLogs({ "mcp.stdio.stream": "stderr", "mcp.stdio.command": label })
     )
-    const tail: Array<string> = []
+    const tail = StdioLines.makeTail(options.stderrTailLines ?? 10)
     // a stray print on the server's stdout: silently dropped, it would leave a client
     // waiting for an answer that never comes with nothing said about why
-    const unparsed = yield* makeLines((line) =>
-      logAt(unparsedLevel, `the MCP server wrote a line to stdout that is not JSON (ignored): ${line}`)
+    const unparsed = yield* StdioLines.make((line) =>
+      StdioLines.logAt(unparsedLevel, `the MCP server wrote a line to stdout that is not JSON (ignored): ${line}`)
     ).pipe(Effect.annotateLogs({ "mcp.stdio.stream": "stdout", "mcp.stdio.command": label }))
 
-    const exited = yield* Deferred.make<ChildExit>()
-    const allClosed = yield* Deferred.make<void>()
-    let exitInfo: ChildExit | undefined
-    let closing = false
-
-    const exitMessage = (pid: number | undefined): string => {
-      const what = exitInfo === undefined
-        ? "closed its stdout"
-        : exitInfo.signal !== null
-        ? `was killed by signal ${exitInfo.signal}`
-        : `exited with code ${exitInfo.code}`
-      const stderr = tail.length > 0 ? `; last stderr lines:\n${tail.join("\n")}` : "; no stderr output"
-      return `the MCP server process (${label}, pid ${pid}) ${what}${stderr}`
-    }
-
-    // ------------------------------------------------------------------------
-    // shutdown
-    // ------------------------------------------------------------------------
-
-    let onParentExit: (() => void) | undefined
-    const signalGroup = (child: ChildProcessWithoutNullStreams, pid: number, signal: NodeJS.Signals) => {
-      try {
-        if (process.platform === "win32") child.kill(signal)
-        else process.kill(-pid, signal)
-      } catch {
-        // already gone
-      }
-    }
-    const groupAlive = (pid: number): boolean => {
-      if (process.platform === "win32") return exitInfo === undefined
-      try {
-        process.kill(-pid, 0)
-        return true
-      } catch (e) {
-        return (e as NodeJS.ErrnoException).code === "EPERM"
-      }
-    }
-    // finalizers are uninterruptible: the wait itself must be, or the timeout could not stop it
-    const awaitExit = (ms: number) =>
-      Effect.interruptible(Deferred.await(exited)).pipe(Effect.timeoutOption(Duration.millis(ms)))
-    /** Waits until the leader exited and the group is empty, for at most `ms`. */
-    const awaitGroup = (pid: number, ms: number) =>
-      Effect.flatMap(Clock.currentTimeMillis, (start) => {
-        const deadline = start + ms
-        const poll: Effect.Effect<boolean> = Effect.suspend(() =>
-          exitInfo !== undefined && !groupAlive(pid)
-            ? Effect.succeed(true)
-            : Effect.flatMap(Clock.currentTimeMillis, (now) =>
-              now >= deadline ? Effect.succeed(false) : Effect.zipRight(Effect.sleep(Duration.millis(20)), poll))
-        )
-        return Effect.zipRight(awaitExit(ms), poll)
-      })
-
-    /** End stdin, wait; SIGTERM the group, wait; SIGKILL it. Every wait is bounded. */
-    const shutdown = (child: ChildProcessWithoutNullStreams) => {
-      const pid = child.pid!
-      return Effect.gen(function*() {
-        closing = true
-        if (exitInfo === undefined) {
-          child.stdin.end()
-          const gone = yield* awaitExit(closeMs)
-          if (Option.isNone(gone)) yield* Effect.logDebug("the server did not exit after its stdin closed; SIGTERM")
-        }
-        if (groupAlive(pid)) {
-          signalGroup(child, pid, "SIGTERM")
-          const gone = yield* awaitGroup(pid, killMs)
-          if (!gone) {
-            yield* Effect.logDebug("the server did not exit after SIGTERM; SIGKILL")
-            signalGroup(child, pid, "SIGKILL")
-            const killed = yield* awaitExit(Duration.toMillis(SIGKILL_WAIT))
-            if (Option.isNone(killed)) yield* Effect.logWarning("the server process did not exit after SIGKILL")
-          }
-        }
-        if (onParentExit !== undefined) process.off("exit", onParentExit)
-        child.stdin.destroy()
-        child.stdout.destroy()
-        child.stderr.destroy()
-      }).pipe(Effect.annotateLogs({ "mcp.stdio.command": label, "mcp.stdio.pid": pid }))
-    }
-
-    const spawnChild = Effect.async<ChildProcessWithoutNullStreams, TransportError>((resume) => {
-      let child: ChildProcessWithoutNullStreams
-      try {
-        child = spawn(options.command, args, {
-          cwd: options.cwd,
-          env: options.inheritEnv === false ? { ...options.env } : { ...process.env, ...options.env },
-          stdio: ["pipe", "pipe", "pipe"],
-          detached: process.platform !== "win32",
-          windowsHide: true
-        })
-      } catch (cause) {
-        return resume(Effect.fail(
-          new TransportError({
-            reason: "Closed",
-            message: `could not start ${label}: ${cause instanceof Error ? cause.message : String(cause)}`,
-            cause
-          })
-        ))
-      }
-      // every stream gets an error listener: an unhandled EPIPE would crash this process
-      const ignore = () => {}
-      child.stdin.on("error", ignore)
-      child.stdout.on("error", ignore)
-      child.stderr.on("error", ignore)
-      child.on("exit", (code, signal) => {
-        exitInfo = { code, signal }
-        Deferred.unsafeDone(exited, Exit.succeed(exitInfo))
-      })
-      child.on("close", () => Deferred.unsafeDone(allClosed, Exit.void))
-
-      const decoder = new StringDecoder("utf8")
-      let partial = ""
-      const line = (text: string) => {
-        if (text.endsWith("\r")) text = text.slice(0, -1)
-        if (tailSize > 0) {
-          tail.push(text)
-          if (tail.length > tailSize) tail.shift()
-        }
-        stderrLines.offer(text)
-      }
-      child.stderr.on("data", (chunk: Buffer) => {
-        const text = partial + decoder.write(chunk)
-        const parts = text.split("\n")
-        partial = parts.pop() ?? ""
-        for (const p of parts) line(p)
-        while (partial.length > STDERR_MAX_LINE) {
-          line(partial.slice(0, STDERR_MAX_LINE))
-          partial = partial.slice(STDERR_MAX_LINE)
-        }
-      })
-      let stderrEnded = false
-      const endStderr = () => {
-        if (stderrEnded) return
-        stderrEnded = true
-        const rest = partial + decoder.end()
-        partial = ""
-        if (rest.length > 0) line(rest)
-        stderrLines.end()
-      }
-      child.stderr.on("end", endStderr)
-      child.stderr.on("close", endStderr)
-
-      child.once("spawn", () => {
-        // a best effort if this process exits without closing the scope
-        const pid = child.pid!
-        onParentExit = () => signalGroup(child, pid, "SIGTERM")
-        process.once("exit", onParentExit)
-        resume(Effect.succeed(child))
-      })
-      child.once("error", (cause) => {
-        if (child.pid === undefined) {
-          resume(Effect.fail(
-            new TransportError({ reason: "Closed", message: `could not start ${label}: ${cause.message}`, cause })
-          ))
-        }
-      })
-    })
-
-    const child = yield* Effect.acquireRelease(spawnChild, shutdown)
-    const pid = child.pid!
-    const exitError = () => new TransportError({ reason: "Closed", message: exitMessage(pid) })
-
-    // after the child's finalizer is registered: released before it
-    const writer = yield* NdJson.makeWriter(child.stdin, {
-      closed: () =>
-        closing
-          ? new TransportError({ reason: "Closed", message: "the stdio transport was closed" })
-          : exitInfo !== undefined
-          ? exitError()
-          : undefined
-    })
-
-    // ------------------------------------------------------------------------
-    // incoming
-    // ------------------------------------------------------------------------
-
-    /** stdout ended: unless we are closing, the child is gone (or going); say how. */
-    const afterStdoutEnd = Effect.suspend(() =>
-      closing
-        ? Effect.void
-        : Deferred.await(allClosed).pipe(
-          Effect.timeoutOption(EXIT_DRAIN_GRACE),
-          Effect.zipRight(Effect.suspend(() => (closing ? Effect.void : Effect.fail(exitError()))))
-        )
-    )
-    /** The child exited but its stdout stays open (a grandchild holds it): fail after a grace. */
-    const exitWithoutEnd = Deferred.await(exited).pipe(
-      Effect.zipRight(Effect.sleep(EXIT_DRAIN_GRACE)),
-      Effect.zipRight(Effect.suspend(() => (closing ? Effect.never : Effect.fail(exitError()))))
-    )
-
-    // watched once, beside the stream: `Stream.interruptWhen` would race a fiber on every read
-    yield* exitWithoutEnd.pipe(
-      Effect.catchAll((error) => Effect.sync(() => child.stdout.destroy(error))),
-      Effect.forkScoped
-    )
-    const reader = yield* NdJson.makeReader(child.stdout, {
+    const child = yield* StdioProcess.make(options, label, (spawned) =>
+      StdioLines.split(spawned.stderr, (line) => {
+        tail.push(line)
+        stderr.offer(line)
+      }, stderr.end))
+    const { transport, writeRaw } = yield* StdioClientTransport.make(child, {
       maxMessageBytes: options.maxMessageBytes,
-      onUnparsedLine: (line) => unparsed.offer(truncate(line, UNPARSED_MAX_CHARS))
+      onUnparsedLine: (line) => unparsed.offer(StdioLines.truncate(line, UNPARSED_MAX_CHARS)),
+      exitError: () => StdioProcess.exitError(child, tail.lines)
     })
-    // the end of stdout is the end only once the child's exit says how it went
-    const ended = <A>(read: Effect.Effect<A, Option.Option<TransportError>>) =>
-      Effect.catchAll(
-        read,
-        Option.match({
-          onNone: () => Effect.zipRight(Effect.mapError(afterStdoutEnd, Option.some), Effect.fail(Option.none())),
-          onSome: (error) => Effect.fail(Option.some(error))
-        })
-      )
-    // the engine is fed from stdout's 'data' events: a response settles its call in the event's
-    // callback, with no reader fiber woken per read
-    const { incoming } = fromPull(ended(reader.pull), {
-      feed: (target) => reader.feed({ frames: target.frames, end: (how) => target.end(ended(how)) })
-    })
-
     return {
-      transport: { incoming, send: (message) => writer.send(message), sendNow: (message) => writer.sendNow(message) },
-      pid,
-      stderr: stderrLines.stream,
-      stderrTail: Effect.sync(() => tail.slice()),
+      transport,
+      pid: child.pid,
+      stderr: stderr.stream,
+      stderrTail: Effect.sync(() => tail.lines.slice()),
       unparsedStdout: unparsed.stream,
-      exit: Deferred.await(exited),
-      writeRaw: writer.writeRaw
+      exit: Deferred.await(child.status.exited),
+      writeRaw
     } satisfies StdioChildShape
   })
 

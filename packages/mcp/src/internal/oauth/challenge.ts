@@ -44,8 +44,13 @@ export const parse = (header: string | undefined, scheme: "Bearer" | "DPoP" = "B
 export const has = (header: string | undefined, scheme: "Bearer" | "DPoP"): boolean =>
   header !== undefined && new RegExp(`(?:^|,)\\s*${scheme}(?:\\s|,|$)`, "i").test(header)
 
+/** A challenge's parameters, and whether the header carries a DPoP challenge. */
+export interface AnyChallenge extends BearerChallenge {
+  readonly dpop: boolean
+}
+
 /** The Bearer challenge's parameters, else the DPoP challenge's, and whether a DPoP challenge is there. */
-export const parseAny = (header: string | undefined): BearerChallenge & { readonly dpop: boolean } => {
+export const parseAny = (header: string | undefined): AnyChallenge => {
   const bearer = parse(header)
   const dpop = parse(header, "DPoP")
   return {

@@ -113,6 +113,10 @@ export const resourceMetadata = (
     return undefined
   })
 
+/** The authorization server of `server`: the first its metadata names, else (none published) its origin. */
+export const issuerOf = (metadata: ResourceMetadata | undefined, server: URL): string =>
+  metadata === undefined ? server.origin : metadata.authorization_servers[0]
+
 /** Where the metadata of `issuer` may be: RFC 8414, then OpenID with the path inserted, then appended. */
 export const serverMetadataUrls = (issuer: URL): ReadonlyArray<URL> => {
   const path = withoutSlash(issuer.pathname)

@@ -2,13 +2,15 @@
  * DPoP (RFC 9449) for the client: one ES256 key per sign-in, proofs for the
  * requests to the MCP server (`htm`, `htu`, `ath`, the server's `nonce`),
  * and the key for oauth4webapi's proofs at the token endpoint. Nonces are
- * kept per origin, as each server hands them out (§8, §9).
+ * kept per origin, as each server hands them out (§8, §9). Whether a
+ * server's tokens are bound, and which stored tokens the key can present.
  * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type * as Oauth from "oauth4webapi"
-import type { Lib } from "./fetch.js"
+import { lib, type Lib } from "./fetch.js"
+import type { StoredTokens } from "./services.js"
 
 export interface Dpop {
   /** oauth4webapi's handle (token endpoint proofs and the authorization server's nonces). */
@@ -70,3 +72,44 @@ export const make = (oauth: Lib): Effect.Effect<Dpop> =>
       nonce: (url, nonce) => void nonces.set(url.origin, nonce)
     }
   })
+
+/** A client's one key, made when first needed: every token bound by this client is bound to it. */
+export interface Keyring {
+  current: Dpop | undefined
+}
+
+/** What decides whether a server's tokens are bound: what it asked for and what its authorization server signs. */
+export interface Binding {
+  readonly issuer: string
+  readonly as: Oauth.AuthorizationServer
+  /** The server asked for DPoP (a DPoP challenge, or `dpop_bound_access_tokens_required`). */
+  readonly dpopAsked: boolean
+}
+
+/**
+ * The key to bind tokens to, when they are to be bound (made on first use): by `mode` (the `dpop`
+ * option: `"auto"` when the server asked for DPoP, `true` always, `false` never), and only where
+ * the authorization server lists an algorithm this client signs with.
+ */
+export const keyFor = (
+  mode: boolean | "auto" | undefined,
+  keyring: Keyring,
+  binding: Binding
+): Effect.Effect<Dpop | undefined> =>
+  Effect.gen(function*() {
+    const chosen = mode ?? "auto"
+    if (chosen === false || (chosen === "auto" && !binding.dpopAsked)) return undefined
+    const algs = (binding.as as { dpop_signing_alg_values_supported?: unknown }).dpop_signing_alg_values_supported
+    if (!Array.isArray(algs) || !algs.some((a) => ALGORITHMS.includes(a))) {
+      if (chosen === true || binding.dpopAsked) {
+        yield* Effect.logDebug(`${binding.issuer} does not list a DPoP algorithm this client signs with; using Bearer tokens`)
+      }
+      return undefined
+    }
+    keyring.current ??= yield* make(yield* lib)
+    return keyring.current
+  })
+
+/** Stored tokens usable now: a DPoP-bound one only with the key it is bound to. */
+export const usable = (tokens: StoredTokens | undefined, keyring: Keyring): StoredTokens | undefined =>
+  tokens === undefined || tokens.dpop_jkt === undefined || tokens.dpop_jkt === keyring.current?.jkt ? tokens : undefined
