@@ -164,7 +164,9 @@ const start = (
       process.once("exit", status.onParentExit)
       resume(Effect.succeed(child))
     })
-    child.once("error", (cause) => {
+    // every error, not the first: a failed kill (`kill` reports it as an event, on Windows more
+    // than once) must not reach the process as an unhandled 'error'
+    child.on("error", (cause) => {
       if (child.pid === undefined) resume(Effect.fail(startFailure(label, cause)))
     })
   })
