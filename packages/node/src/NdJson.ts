@@ -36,6 +36,7 @@ import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { Readable, Writable } from "node:stream"
+import * as StdoutGuard from "./internal/stdoutGuard.js"
 
 /**
  * Default longest accepted line: 32 MiB. Large enough for big tool results
@@ -527,6 +528,8 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
   let blocked = false
   let failure: TransportError | undefined
   const maxLines = Math.max(1, options?.maxLinesPerWrite ?? DEFAULT_MAX_LINES_PER_WRITE)
+  // the stream's own write, also once stdout is guarded (`NodeStdio`: others' writes go to stderr)
+  const write = StdoutGuard.protocolWrite(writable)
 
   const writeError = (cause: unknown) =>
     new TransportError({
@@ -595,7 +598,7 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
     let ok: boolean
     try {
       // a write that fails later fails the writer: the next send, and the reader, see it
-      ok = writable.write(data, onWritten)
+      ok = write(data, onWritten)
     } catch (err) {
       const e = writeError(err)
       for (const w of ws) w(Effect.fail(e))

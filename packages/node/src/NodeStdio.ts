@@ -49,6 +49,7 @@ import type { Readable, Writable } from "node:stream"
 import * as StdioClientTransport from "./internal/stdioClientTransport.js"
 import * as StdioLines from "./internal/stdioLines.js"
 import * as StdioProcess from "./internal/stdioProcess.js"
+import * as StdoutGuard from "./internal/stdoutGuard.js"
 import * as NdJson from "./NdJson.js"
 
 
@@ -102,12 +103,17 @@ let consoleOnStderr = false
  * writes to stderr (`console.log`, `info`, `debug`, `dir`, `table`, ...
  * included): every logger of Effect (`Logger.defaultLogger`, the pretty
  * logger `NodeRuntime.runMain` installs, `Logger.json`, ...) and
- * `Console.log` write through it, so do most libraries. It is not restored
+ * `Console.log` write through it, so do most libraries; and
+ * `process.stdout.write` itself goes to stderr, for whoever calls it (only the
+ * protocol's writer writes to stdout). It is not restored
  * when the server ends: the client reads stdout until the process exits, and
  * what is logged last (`runMain` reporting the failure that ended the
  * program) would reach it.
  */
-const consoleToStderr: Effect.Effect<void> = Effect.sync(() => {
+const stdoutToStderr: Effect.Effect<void> = Effect.sync(() => {
+  // anyone's `process.stdout.write` too (a logger that took `console.log` or the stream before
+  // this ran): the protocol's writer keeps stdout's own (`internal/stdoutGuard`)
+  StdoutGuard.guard(process.stdout, process.stderr)
   if (consoleOnStderr) return
   consoleOnStderr = true
   const target = console as unknown as Record<string, unknown>
@@ -138,7 +144,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
   Effect.gen(function*() {
     const stdin = options?.stdin ?? process.stdin
     const stdout = options?.stdout ?? process.stdout
-    if (stdout === process.stdout) yield* consoleToStderr
+    if (stdout === process.stdout) yield* stdoutToStderr
     const writer = yield* NdJson.makeWriter(stdout)
     // once the transport is released, stop holding the process open on stdin
     // (pausing is not enough: a pipe being read keeps the event loop alive)
@@ -167,8 +173,10 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
  * one, `NodeRuntime.runMain`'s pretty one, `Logger.json`, ...), `Console.log`
  * and a plain `console.log` all end up on stderr, whichever runtime entry
  * runs the program (`NodeRuntime.runMain`, `Effect.runPromise`,
- * `Layer.launch`). Only a logger that writes to `process.stdout` itself would
- * corrupt the stream.
+ * `Layer.launch`); so does whatever calls `process.stdout.write` itself, or a
+ * `console.log` captured before the layer was built. Only a `write` function
+ * taken off `process.stdout` before, or writes to file descriptor 1 itself
+ * (`fs.writeSync(1, …)`), would corrupt the stream.
  *
  * @example
  * ```ts

@@ -227,7 +227,7 @@ describe("NodeStdio server: stdout carries protocol frames only", () => {
       assert.strictEqual(run.code, 1)
     }))
 
-  it.live("whatever the runtime entry, Effect.log, Console.log and console.log from start-up and a handler go to stderr; no requestState warning", () =>
+  it.live("whatever the runtime entry, Effect.log, Console.log, console.log (also one captured at start-up) and process.stdout.write from start-up and a handler go to stderr; no requestState warning", () =>
     Effect.forEach(["runMain", "runMain-plain", "runPromise", "launch"], (entry) =>
       Effect.gen(function*() {
         const run = yield* runStdio(bundled("stdio-entries"), [entry], [initialize, initialized, {
@@ -250,7 +250,9 @@ describe("NodeStdio server: stdout carries protocol frames only", () => {
             "handler: Console.log",
             "handler: console.log",
             "handler: console.info",
-            "handler: console.debug"
+            "handler: console.debug",
+            "handler: a console.log captured at start-up",
+            "handler: process.stdout.write"
           ]
         ) {
           // once: the pretty logger of runMain is not doubled by a second one
