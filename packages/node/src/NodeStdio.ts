@@ -35,7 +35,7 @@
  * @since 0.1.0
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
-import { fromPull, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import { fromFeed, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
@@ -158,7 +158,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
     return {
       // the engine is fed from stdin's 'data' events: a request's fiber is forked in the event's
       // callback, with no reader fiber woken per read
-      ...fromPull(reader.pull, { feed: reader.feed }),
+      ...fromFeed(reader.feed),
       send: (message) => writer.send(message),
       sendNow: (message) => writer.sendNow(message)
     } satisfies TransportShape
@@ -585,12 +585,10 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
       )
     // the engine is fed from stdout's 'data' events: a response settles its call in the event's
     // callback, with no reader fiber woken per read
-    const { incoming } = fromPull(ended(reader.pull), {
-      feed: (target) => reader.feed({ frames: target.frames, end: (how) => target.end(ended(how)) })
-    })
+    const { run } = fromFeed((target) => reader.feed({ frames: target.frames, end: (how) => target.end(ended(how)) }))
 
     return {
-      transport: { incoming, send: (message) => writer.send(message), sendNow: (message) => writer.sendNow(message) },
+      transport: { run, send: (message) => writer.send(message), sendNow: (message) => writer.sendNow(message) },
       pid,
       stderr: stderrLines.stream,
       stderrTail: Effect.sync(() => tail.slice()),
