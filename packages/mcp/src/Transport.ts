@@ -80,7 +80,8 @@ export interface TransportInfo {
 
 /**
  * Where a transport hands what it reads: the engine's side of the seam, given
- * once to {@link TransportShape.run}.
+ * once to {@link TransportShape.run}. Its members are called as its methods
+ * (`receiver.frames(read)`: the engine's receiver is a class instance).
  *
  * @since 0.1.0
  * @category models
