@@ -37,7 +37,7 @@ const stdioPair = Effect.gen(function*() {
   const toClient = new PassThrough()
   const server = yield* NodeStdio.makeServer({ stdin: toServer, stdout: toClient })
   const writer = yield* NdJson.makeWriter(toServer)
-  const client: TransportShape = { incoming: NdJson.fromReadable(toClient), send: (m) => writer.send(m) }
+  const client: TransportShape = { ...Transport.fromStream(NdJson.fromReadable(toClient)), send: (m) => writer.send(m) }
   return { client, server }
 })
 

@@ -82,7 +82,7 @@ describe("operations per round trip (client + server in one process, sequential 
         const writer = yield* NdJson.makeWriter(toServer)
         const reader = yield* NdJson.makeReader(toClient)
         const client: Transport.TransportShape = {
-          ...Transport.fromPull(reader.pull, { feed: reader.feed }),
+          ...Transport.fromFeed(reader.feed),
           send: (m) => writer.send(m)
         }
         return { client, server }

@@ -407,7 +407,7 @@ export const make = (
       })
 
     const shape: TransportShape = {
-      incoming: frames.incoming(),
+      run: (receiver) => frames.attach(receiver),
       send,
       negotiated: (version) => {
         if (state.legacy !== undefined) state.legacy.negotiated?.(version)

@@ -1,10 +1,11 @@
 /**
  * The seam between the protocol engine and the wire. A transport is a
- * service with a Stream of decoded frames coming in and a `send` going out;
- * it is provided by a Layer (stdio, streamable HTTP, legacy SSE, in-memory),
- * and the engine never knows which one it runs on. A transport built with
- * `fromMailbox` or `fromPull` is read by the engine without the stream's
- * costs; `tap` wraps one (a wire log) and keeps that.
+ * service with one way in and one way out: `run`, which the engine calls once
+ * with a {@link Receiver} that the transport hands every read to, and `send`.
+ * It is provided by a Layer (stdio, streamable HTTP, legacy SSE, in-memory),
+ * and the engine never knows which one it runs on. `fromPull`, `fromFeed`,
+ * `fromMailbox` and `fromStream` make `run` from what a transport reads with;
+ * `incoming` reads any transport as a `Stream`; `tap` wraps one (a wire log).
  *
  * @example
  * ```ts
@@ -27,7 +28,7 @@ import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { PrincipalInfo } from "./internal/auth/principal.js"
-import { type Pull, pullable, pullOf } from "./internal/pull.js"
+import { fed, type Pull, pulled } from "./internal/reading.js"
 import * as JsonRpc from "./JsonRpc.js"
 import { TransportError } from "./McpError.js"
 import type { SessionStateAccess } from "./SessionStore.js"
@@ -78,23 +79,85 @@ export interface TransportInfo {
 }
 
 /**
- * A transport: a stream of decoded frames in, `send` out.
+ * Where a transport hands what it reads: the engine's side of the seam, given
+ * once to {@link TransportShape.run}. Its members are called as its methods
+ * (`receiver.frames(read)`: the engine's receiver is a class instance).
+ *
  * @since 0.1.0
  * @category models
  */
+export interface Receiver {
+  /**
+   * One read's frames, in arrival order. Does at once what can be done at
+   * once (a response settles its call, a request's handler is forked, a
+   * request answered as it was made is sent by `sendNow`) and returns what is
+   * left to run (a notification's handler, a reply), or undefined when nothing
+   * is. The back-pressure: the transport runs that effect to its end before it
+   * hands over the next read (buffering, or reading no more, meanwhile). May be
+   * called outside any fiber (a Node stream's callback); one read at a time.
+   */
+  readonly frames: (frames: ReadonlyArray<JsonRpc.Frame>) => Effect.Effect<void> | undefined
+  /**
+   * The input ended: `None` when the peer closed, the error when the transport
+   * failed; after every read handed before it. Told by a transport whose
+   * `run` gave no effect (one that did ends or fails that effect instead).
+   */
+  readonly end: (error: Option.Option<TransportError>) => Effect.Effect<void>
+}
+
+/**
+ * A transport: `run` reads (the engine calls it once), `send` writes, and the
+ * optional members say what else the transport can do. Write one from this
+ * type alone, or make `run` with {@link fromPull}, {@link fromFeed},
+ * {@link fromMailbox} or {@link fromStream}.
+ *
+ * @since 0.1.0
+ * @category models
+ * @example
+ * ```ts
+ * import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+ * import type * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Chunk from "effect/Chunk"
+ * import * as Effect from "effect/Effect"
+ * import * as Queue from "effect/Queue"
+ *
+ * // frames in from a queue, messages out to a callback; the engine reads until the fiber is interrupted
+ * const fromQueue = (
+ *   frames: Queue.Dequeue<JsonRpc.Frame>,
+ *   write: (message: JsonRpc.Outgoing) => void
+ * ): Transport.TransportShape => ({
+ *   run: (receiver) =>
+ *     Effect.forever(Effect.flatMap(
+ *       Queue.takeBetween(frames, 1, Number.POSITIVE_INFINITY),
+ *       // what a read leaves to run is run before the next read is taken
+ *       (read) => receiver.frames(Chunk.toReadonlyArray(read)) ?? Effect.void
+ *     )),
+ *   send: (message) => Effect.sync(() => write(message))
+ * })
+ * ```
+ */
 export interface TransportShape {
-  /** Frames from the peer, in arrival order; ends when the peer closes. */
-  readonly incoming: Stream.Stream<JsonRpc.Frame, TransportError>
+  /**
+   * The one way the engine reads: called once, with the receiver every read
+   * goes to from then on. Returns the effect that reads, which the engine runs
+   * in a fiber of its own (interrupted when the engine closes): it succeeds
+   * when the peer closed and fails with the transport's failure. A transport
+   * that hands its reads over from fibers or callbacks of its own (an HTTP
+   * server session's POSTs) returns undefined and tells `receiver.end` when
+   * its input ends: the engine then keeps no fiber for reading.
+   */
+  readonly run: (receiver: Receiver) => Effect.Effect<void, TransportError> | undefined
   /** Writes a message or a batch of responses. */
   readonly send: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError>
   /**
-   * `send` for a transport that knows at once whether a message went (a
-   * stdio line queued for this tick's write): undefined when it did, else
-   * the effect to wait for (room in the pipe, a failure). Optional: the
-   * engine sends its requests with it (one effect per call less than
-   * `send`), and a server answers a request whose handler answered at once
-   * with it, outside any fiber.
-   * @since 0.1.0
+   * A declared fast path of `send`, for a transport that knows at once
+   * whether a message went (a stdio line queued for this tick's write, a
+   * response its POST gathers): undefined when it did, else the effect to
+   * wait for (room in the pipe, a failure). `sendNow(m) ?? Effect.void` does
+   * what `send(m)` does. With it the engine sends its requests by it (one
+   * effect per call less), and a server answers a request whose handler
+   * answered at once by it, in the read's callback, outside any fiber;
+   * without it, both go by `send`.
    */
   readonly sendNow?: ((message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError> | undefined) | undefined
   readonly info?: TransportInfo | undefined
@@ -172,11 +235,11 @@ export interface SessionLoss {
 }
 
 /**
- * `incoming` from an effect that reads what arrived since the last read
- * (waiting while nothing did) and fails with `None` once the peer closed:
- * the way to build a transport on a reader of one's own (`NdJson.makeReader`,
- * say). The engine reads such a transport through that effect, for less than
- * a `Stream` costs; `tap` keeps that, and the stream reads the same frames.
+ * `run` from an effect that reads what arrived since the last read (waiting
+ * while nothing did) and fails with `None` once the peer closed: the way to
+ * build a transport on a reader of one's own (`NdJson.makeReader`'s `pull`,
+ * say). Each read is handed to the receiver, and what it leaves runs before
+ * the next read.
  *
  * @since 0.1.0
  * @category constructors
@@ -187,21 +250,19 @@ export interface SessionLoss {
  * import * as Option from "effect/Option"
  *
  * // a reader that has nothing and ends at once
- * const { incoming } = Transport.fromPull(Effect.fail(Option.none()))
+ * const { run } = Transport.fromPull(Effect.fail(Option.none()))
  * ```
  */
 export const fromPull = (
-  pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>,
-  options?: { readonly feed?: Feed | undefined }
-): Pick<TransportShape, "incoming"> => ({ incoming: pullable(pull, options?.feed) })
+  pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
+): Pick<TransportShape, "run"> => ({ run: (receiver) => pulled(pull, receiver) })
 
 /**
- * Where a transport that reads in callbacks (a Node stream's `'data'` events)
- * hands its frames, outside any fiber, when the engine chooses to be fed
- * rather than to pull (see {@link Feed}). `frames` does what it can at once (a
- * response settles its call there: no fiber is woken to read it) and leaves
- * the rest to the engine's reader fiber, in order; it returns false while that
- * fiber has a backlog, and the transport then stops reading until its
+ * Where a source that reads in callbacks (a Node stream's `'data'` events)
+ * hands its frames, outside any fiber (see {@link fromFeed}). `frames` does
+ * what it can at once (a response settles its call there: no fiber is woken)
+ * and leaves the rest to the reading fiber, in order; it returns false while
+ * that fiber has a backlog, and the source then stops reading until its
  * `FeedControl.resume` is called. `end` is given how the input ended (an
  * effect failing with `None` when the peer closed, with the error otherwise),
  * run after every frame handed before it.
@@ -215,8 +276,8 @@ export interface FeedTarget {
 }
 
 /**
- * What the engine tells a feeding transport: read again, after
- * `FeedTarget.frames` returned false.
+ * What a fed source is told: read again, after `FeedTarget.frames` returned
+ * false.
  *
  * @since 0.1.0
  * @category models
@@ -226,10 +287,8 @@ export interface FeedControl {
 }
 
 /**
- * The other way for the engine to read a transport made by {@link fromPull}:
- * called once, by the engine, with the target the frames go to from then on
- * (the pull is never run after it). Anything else that reads `incoming` (a
- * `Stream`, {@link tap}) uses the pull.
+ * A source that reads in callbacks, for {@link fromFeed}: called once, when
+ * the engine starts reading, with the target its frames go to from then on.
  *
  * @since 0.1.0
  * @category models
@@ -239,19 +298,52 @@ export interface FeedControl {
  * import * as Effect from "effect/Effect"
  * import * as Option from "effect/Option"
  *
- * // a reader that has nothing and ends at once, either way
+ * // a source that has nothing and ends at once
  * const feed: Transport.Feed = (target) => {
  *   target.end(Effect.fail(Option.none()))
  *   return { resume: () => {} }
  * }
- * const { incoming } = Transport.fromPull(Effect.fail(Option.none()), { feed })
+ * const { run } = Transport.fromFeed(feed)
  * ```
  */
 export type Feed = (target: FeedTarget) => FeedControl
 
 /**
- * `incoming` over a mailbox of frames, for transports that gather what they
- * read in one: the mailbox ending is the peer closing, its failure the
+ * `run` from a source that reads in callbacks (`NdJson.makeReader`'s `feed`
+ * on a Node readable): each read is handled in the source's callback as far
+ * as it can be (a response settles its call, a request's handler is forked:
+ * no fiber is woken), and what it leaves runs in the reading fiber, in order,
+ * with the reads that came meanwhile. While that fiber is 256 frames behind
+ * the source is told to stop reading (`FeedTarget.frames` returns false), and
+ * to read again (`FeedControl.resume`) once it caught up.
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as NdJson from "@effect-mcp/node/NdJson"
+ * import * as Effect from "effect/Effect"
+ * import { PassThrough } from "node:stream"
+ *
+ * const transport = Effect.gen(function*() {
+ *   const input = new PassThrough()
+ *   const output = new PassThrough()
+ *   const reader = yield* NdJson.makeReader(input)
+ *   const writer = yield* NdJson.makeWriter(output)
+ *   return {
+ *     ...Transport.fromFeed(reader.feed),
+ *     send: (message) => writer.send(message),
+ *     sendNow: (message) => writer.sendNow(message)
+ *   } satisfies Transport.TransportShape
+ * })
+ * ```
+ */
+export const fromFeed = (feed: Feed): Pick<TransportShape, "run"> => ({ run: (receiver) => fed(feed, receiver) })
+
+/**
+ * `run` over a mailbox of frames, for transports that gather what they read
+ * in one: the mailbox ending is the peer closing, its failure the
  * transport's.
  *
  * @example
@@ -264,10 +356,10 @@ export type Feed = (target: FeedTarget) => FeedControl
  *
  * const program = Effect.gen(function*() {
  *   const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
- *   const { incoming } = Transport.fromMailbox(mailbox)
+ *   const { run } = Transport.fromMailbox(mailbox)
  *   yield* mailbox.offer({ jsonrpc: "2.0", method: "notifications/initialized" })
- *   yield* mailbox.end // the peer closed: `incoming` ends after this frame
- *   return incoming
+ *   yield* mailbox.end // the peer closed: the engine reads this frame, then closes
+ *   return run
  * })
  * ```
  * @since 0.1.0
@@ -275,7 +367,7 @@ export type Feed = (target: FeedTarget) => FeedControl
  */
 export const fromMailbox = (
   mailbox: Mailbox.ReadonlyMailbox<JsonRpc.Frame, TransportError>
-): Pick<TransportShape, "incoming"> => {
+): Pick<TransportShape, "run"> => {
   const pull: Pull = Effect.matchEffect(
     mailbox.takeAll,
     {
@@ -292,10 +384,73 @@ export const fromMailbox = (
 }
 
 /**
+ * `run` over a `Stream` of frames: the stream ending is the peer closing, its
+ * failure the transport's. Each chunk is a read. The same frames as a pull
+ * would read give the engine the same messages, for the costs of a stream
+ * (a channel's work per read): prefer {@link fromPull} or {@link fromFeed}
+ * on a hot path.
+ *
+ * @since 0.1.0
+ * @category constructors
+ * @example
+ * ```ts
+ * import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ * import * as Stream from "effect/Stream"
+ *
+ * const frames: Stream.Stream<JsonRpc.Frame> = Stream.make(JsonRpc.notification("notifications/initialized"))
+ * const transport: Transport.TransportShape = { ...Transport.fromStream(frames), send: () => Effect.void }
+ * ```
+ */
+export const fromStream = (stream: Stream.Stream<JsonRpc.Frame, TransportError>): Pick<TransportShape, "run"> => ({
+  run: (receiver) => Stream.runForEachChunk(stream, (chunk) => receiver.frames(Chunk.toReadonlyArray(chunk)) ?? Effect.void)
+})
+
+/** Frames `incoming` buffers ahead of its reader before the transport is made to wait. */
+const INCOMING_BUFFER = 256
+
+/**
+ * A transport's frames as a `Stream`, read through its `run` (so not while an
+ * engine reads it: a transport is read once): it ends when the peer closes,
+ * fails with the transport's failure, and keeps the back-pressure (the
+ * transport waits while 256 frames are not read).
+ *
+ * @since 0.1.0
+ * @category destructors
+ * @example
+ * ```ts
+ * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Effect from "effect/Effect"
+ * import * as Stream from "effect/Stream"
+ *
+ * const program = Effect.scoped(Effect.gen(function*() {
+ *   const pair = yield* Transport.makeMemoryPair()
+ *   yield* pair.server.send({ jsonrpc: "2.0", method: "notifications/message" })
+ *   return yield* Stream.runHead(Transport.incoming(pair.client)) // the notification
+ * }))
+ * ```
+ */
+export const incoming = (transport: TransportShape): Stream.Stream<JsonRpc.Frame, TransportError> =>
+  Stream.unwrapScoped(Effect.gen(function*() {
+    const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>(INCOMING_BUFFER)
+    // once the stream is done with, what the transport still hands is dropped, not waited on
+    yield* Effect.addFinalizer(() => mailbox.shutdown)
+    const reading = transport.run({
+      frames: (frames) => {
+        const left = mailbox.unsafeOfferAll(frames)
+        return Chunk.isEmpty(left) ? undefined : Effect.asVoid(mailbox.offerAll(left))
+      },
+      end: (error) => Effect.asVoid(error._tag === "Some" ? mailbox.fail(error.value) : mailbox.end)
+    })
+    if (reading !== undefined) yield* Effect.forkScoped(Mailbox.into(reading, mailbox))
+    return Mailbox.toStream(mailbox)
+  }))
+
+/**
  * A transport that runs `incoming` on every frame it reads and `outgoing` on
- * every message before it is sent: a wire log, metrics. Use this rather than
- * `Stream.tap` on `incoming`, which works but loses the engine's fast way of
- * reading it.
+ * every message before it is sent: a wire log, metrics. With `outgoing` the
+ * transport has no `sendNow` (everything goes by the tapped `send`).
  *
  * @since 0.1.0
  * @category combinators
@@ -320,16 +475,22 @@ export const tap = (
 ): TransportShape => {
   const onIncoming = f.incoming
   const onOutgoing = f.outgoing
-  const pull = pullOf(transport.incoming)
-  const incoming = onIncoming === undefined
-    ? transport.incoming
-    : pull === undefined
-    ? Stream.tap(transport.incoming, onIncoming)
-    : pullable(Effect.tap(pull, (frames) => Effect.forEach(frames, onIncoming, { discard: true })))
-  const send = onOutgoing === undefined
-    ? transport.send
-    : (message: JsonRpc.Outgoing, route?: Route) => Effect.zipRight(onOutgoing(message, route), transport.send(message, route))
-  return { ...transport, incoming, send }
+  // `run` is called as the transport's method (a class's keeps its `this`)
+  const run = onIncoming === undefined
+    ? (receiver: Receiver) => transport.run(receiver)
+    : (receiver: Receiver) =>
+      transport.run({
+        frames: (frames) =>
+          Effect.zipRight(
+            Effect.forEach(frames, onIncoming, { discard: true }),
+            Effect.suspend(() => receiver.frames(frames) ?? Effect.void)
+          ),
+        end: (error) => receiver.end(error)
+      })
+  if (onOutgoing === undefined) return { ...transport, run }
+  const send = (message: JsonRpc.Outgoing, route?: Route) =>
+    Effect.zipRight(onOutgoing(message, route), transport.send(message, route))
+  return { ...transport, run, send, sendNow: undefined }
 }
 
 const FailureKey: unique symbol = Symbol.for("@effect-mcp/mcp/Transport/failure")

@@ -16,7 +16,7 @@ import * as Stream from "effect/Stream"
 import * as TestClock from "effect/TestClock"
 import * as LegacySseClient from "@effect-mcp/mcp/LegacySseClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
-import type { TransportShape } from "@effect-mcp/mcp/Transport"
+import { incoming, type TransportShape } from "@effect-mcp/mcp/Transport"
 
 interface Seen {
   readonly method: string
@@ -85,7 +85,7 @@ const streamable = (getAnswer: (n: number) => Answer) => {
 }
 
 /** How `incoming` ended (it fails when the transport gives up). */
-const ending = (transport: TransportShape) => Effect.fork(Stream.runDrain(transport.incoming))
+const ending = (transport: TransportShape) => Effect.fork(Stream.runDrain(incoming(transport)))
 
 describe("HTTP client reconnection in virtual time", () => {
   it.scoped("the standing GET backs off exponentially, then fails the transport after maxRetries", () =>

@@ -3,7 +3,6 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as JsonRpc from "../src/JsonRpc.js"
 import { Inbox } from "../src/internal/httpServer/inbox.js"
-import { pushOf } from "../src/internal/pull.js"
 
 const note = (method: string): JsonRpc.Frame => ({ jsonrpc: "2.0", method })
 
@@ -12,9 +11,7 @@ const attached = (dieOn?: string) => {
   const inbox = new Inbox()
   const handed: Array<string> = []
   let ended = false
-  const push = pushOf(inbox.incoming())
-  if (push === undefined) throw new Error("the inbox's incoming carries no push hook")
-  push({
+  inbox.attach({
     frames: (frames) =>
       Effect.suspend(() => {
         for (const frame of frames) {

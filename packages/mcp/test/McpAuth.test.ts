@@ -341,7 +341,7 @@ describe("scopes at dispatch, on any transport that carries a principal", () => 
       const answer = (id: number) =>
         Effect.zipRight(
           pair.client.send(call(id)),
-          Effect.map(Stream.runCollect(Stream.take(pair.client.incoming, 1)), (c) => Array.from(c)[0] as unknown as Record<string, unknown>)
+          Effect.map(Stream.runCollect(Stream.take(Transport.incoming(pair.client), 1)), (c) => Array.from(c)[0] as unknown as Record<string, unknown>)
         )
       const denied = yield* answer(1)
       scopes = ["mcp:tools", "mcp:admin"]

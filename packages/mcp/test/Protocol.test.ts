@@ -18,7 +18,6 @@ import * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
-import { pullOf } from "../src/internal/pull.js"
 import { settled, until } from "./utils/virtualTime.js"
 import * as v8 from "node:v8"
 import * as vm from "node:vm"
@@ -473,7 +472,7 @@ describe("Protocol", () => {
       assert.deepStrictEqual(alive.length, 0, `fibers left: ${alive.length}`)
     }))
 
-  it.scopedLive("a transport is read by hand, Transport.tap keeps that, Stream.tap falls back to the stream; all end alike", () =>
+  it.scopedLive("a transport read as made, through Transport.tap, or as a Stream (fromStream of incoming): all read and end alike", () =>
     Effect.gen(function*() {
       for (const wrap of ["none", "tap", "stream"] as const) {
         const pair = yield* Transport.makeMemoryPair()
@@ -483,9 +482,8 @@ describe("Protocol", () => {
         const client = wrap === "tap"
           ? Transport.tap(pair.client, { incoming: record, outgoing: (m) => Effect.sync(() => void sent.push(m)) })
           : wrap === "stream"
-          ? { ...pair.client, incoming: pair.client.incoming.pipe(Stream.tap(record)) }
+          ? { ...pair.client, ...Transport.fromStream(Transport.incoming(pair.client).pipe(Stream.tap(record))) }
           : pair.client
-        assert.strictEqual(pullOf(client.incoming) !== undefined, wrap !== "stream", wrap)
         yield* Protocol.make(pair.server, {
           side: "server",
           onRequest: (r) => (r.request.method === "hang" ? Effect.never : Effect.succeed({ echo: r.request.params ?? {} })),
@@ -626,7 +624,7 @@ describe("Transport.layerMemoryPair", () => {
     })))
 })
 
-describe("a transport that feeds the engine (Transport.fromPull with feed)", () => {
+describe("a transport that feeds the engine (Transport.fromFeed)", () => {
   /** An engine over a transport whose frames are handed over by hand; the pull never reads. */
   const fedEngine = (options: Pick<Protocol.ProtocolOptions, "side" | "onRequest" | "onNotification">) =>
     Effect.gen(function*() {
@@ -634,11 +632,9 @@ describe("a transport that feeds the engine (Transport.fromPull with feed)", () 
       const resumed: Array<number> = []
       let target: Transport.FeedTarget | undefined
       const transport: Transport.TransportShape = {
-        ...Transport.fromPull(Effect.never, {
-          feed: (t) => {
-            target = t
-            return { resume: () => void resumed.push(sent.length) }
-          }
+        ...Transport.fromFeed((t) => {
+          target = t
+          return { resume: () => void resumed.push(sent.length) }
         }),
         send: (message) => Effect.sync(() => void sent.push(message))
       }
@@ -711,11 +707,9 @@ describe("a transport that feeds the engine (Transport.fromPull with feed)", () 
       let room = true
       let target: Transport.FeedTarget | undefined
       const transport: Transport.TransportShape = {
-        ...Transport.fromPull(Effect.never, {
-          feed: (t) => {
-            target = t
-            return { resume: () => undefined }
-          }
+        ...Transport.fromFeed((t) => {
+          target = t
+          return { resume: () => undefined }
         }),
         send: (message) => Effect.sync(() => void sent.push(message)),
         // queued at once while there is room; else the effect to wait for (as a full pipe's 'drain')

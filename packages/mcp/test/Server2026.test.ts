@@ -86,7 +86,7 @@ const rawClient = (options?: Partial<McpServer.ServerOptions>) =>
     const pair = yield* Transport.makeMemoryPair()
     yield* Effect.forkScoped(server.serve(pair.server))
     const inbox = yield* Queue.unbounded<JsonRpc.Frame>()
-    yield* pair.client.incoming.pipe(Stream.runForEach((f) => Queue.offer(inbox, f)), Effect.forkScoped)
+    yield* Transport.incoming(pair.client).pipe(Stream.runForEach((f) => Queue.offer(inbox, f)), Effect.forkScoped)
     /** Sends a request; its response, and the notifications that came before it. */
     const call = (method: string, params: unknown, id: JsonRpc.RequestId = Math.floor(Math.random() * 1e9)) =>
       Effect.gen(function*() {
@@ -301,7 +301,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       const pair = yield* Transport.makeMemoryPair()
       yield* Effect.forkScoped(server.serve(pair.server))
       const inbox = yield* Queue.unbounded<JsonRpc.Frame>()
-      yield* pair.client.incoming.pipe(Stream.runForEach((f) => Queue.offer(inbox, f)), Effect.forkScoped)
+      yield* Transport.incoming(pair.client).pipe(Stream.runForEach((f) => Queue.offer(inbox, f)), Effect.forkScoped)
       const ask = (id: number, method: string, params: Record<string, unknown>) =>
         Effect.zipRight(
           pair.client.send({ jsonrpc: "2.0", id, method, params: { _meta: envelope(), ...params } } as never),

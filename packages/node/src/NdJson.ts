@@ -254,7 +254,8 @@ export const fromReadable = (
   )
 
 /**
- * A Node readable decoded into frames, read by hand (see `Transport.fromPull`).
+ * A Node readable decoded into frames, read by hand: by `pull` (`Transport.fromPull`) or by
+ * `feed` (`Transport.fromFeed`), one or the other.
  * @since 0.1.0
  * @category models
  */
@@ -266,7 +267,7 @@ export interface Reader {
    */
   readonly pull: Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>
   /**
-   * The other way to read (`Transport.fromPull`'s `feed`): from then on the
+   * The other way to read (for `Transport.fromFeed`): from then on the
    * readable flows (`'data'` events) and each read's frames go to the
    * target as they come, the readable paused while the target is behind.
    * `pull` is not used after it.
@@ -284,8 +285,8 @@ const readError = (cause: unknown): TransportError =>
   })
 
 /**
- * `fromReadable` without the `Stream`: for `Transport.fromPull`, which the
- * engine reads for less than a stream costs. The readable's listeners are
+ * `fromReadable` without the `Stream`: for `Transport.fromFeed` (or
+ * `Transport.fromPull`), which the engine reads for less than a stream costs. The readable's listeners are
  * removed when the scope closes.
  *
  * @example

@@ -35,7 +35,7 @@
  * @since 0.1.0
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
-import { fromPull, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import { fromFeed, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
@@ -160,7 +160,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
     return {
       // the engine is fed from stdin's 'data' events: a request's fiber is forked in the event's
       // callback, with no reader fiber woken per read
-      ...fromPull(reader.pull, { feed: reader.feed }),
+      ...fromFeed(reader.feed),
       send: (message) => writer.send(message),
       sendNow: (message) => writer.sendNow(message)
     } satisfies TransportShape

@@ -6,6 +6,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as Effect from "effect/Effect"
 import * as Queue from "effect/Queue"
@@ -29,7 +30,7 @@ const spawnServer = Effect.gen(function*() {
     cwd: repo
   })
   const inbox = yield* Queue.unbounded<JsonRpc.Frame>()
-  yield* child.transport.incoming.pipe(Stream.runForEach((f) => Queue.offer(inbox, f)), Effect.ignore, Effect.forkScoped)
+  yield* Transport.incoming(child.transport).pipe(Stream.runForEach((f) => Queue.offer(inbox, f)), Effect.ignore, Effect.forkScoped)
   const send = (message: unknown) => child.transport.send(message as JsonRpc.Outgoing)
   const call = (id: number, method: string, params?: unknown) =>
     Effect.gen(function*() {

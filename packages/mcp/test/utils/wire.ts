@@ -222,7 +222,7 @@ export const fakePeer = (
   transport: Transport.TransportShape,
   answer: (request: JsonRpc.Request) => JsonRpc.Response | undefined
 ): Effect.Effect<void, never, Scope.Scope> =>
-  transport.incoming.pipe(
+  Transport.incoming(transport).pipe(
     Stream.runForEach((frame) => {
       if (JsonRpc.isBatch(frame) || !JsonRpc.isRequest(frame)) return Effect.void
       const response = answer(frame)

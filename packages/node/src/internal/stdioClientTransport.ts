@@ -7,7 +7,7 @@
  * @internal
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
-import { fromPull, type TransportShape } from "@effect-mcp/mcp/Transport"
+import { fromFeed, type TransportShape } from "@effect-mcp/mcp/Transport"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -82,11 +82,9 @@ export const make = (child: Process.Child, options: Options): Effect.Effect<Clie
       )
     // the engine is fed from stdout's 'data' events: a response settles its call in the event's
     // callback, with no reader fiber woken per read
-    const { incoming } = fromPull(ended(reader.pull), {
-      feed: (target) => reader.feed({ frames: target.frames, end: (how) => target.end(ended(how)) })
-    })
+    const { run } = fromFeed((target) => reader.feed({ frames: target.frames, end: (how) => target.end(ended(how)) }))
     return {
-      transport: { incoming, send: (message) => writer.send(message), sendNow: (message) => writer.sendNow(message) },
+      transport: { run, send: (message) => writer.send(message), sendNow: (message) => writer.sendNow(message) },
       writeRaw: writer.writeRaw
     }
   })

@@ -1,7 +1,7 @@
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
-import { Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import { fromStream, incoming, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
@@ -229,7 +229,7 @@ describe("NodeStdio engine over real stdio", () => {
       const seen: Array<JsonRpc.Frame> = []
       const transport: TransportShape = {
         ...child.transport,
-        incoming: child.transport.incoming.pipe(Stream.tap((frame) => Effect.sync(() => seen.push(frame))))
+        ...fromStream(incoming(child.transport).pipe(Stream.tap((frame) => Effect.sync(() => seen.push(frame)))))
       }
       const engine = yield* clientEngine(transport)
       assert.deepStrictEqual(yield* engine.request("before"), { echo: {} })

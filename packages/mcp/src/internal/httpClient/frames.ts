@@ -1,7 +1,8 @@
 /**
- * Where the streamable HTTP client's exchanges put the frames they read: handed to the engine
- * (`pushable`) by whoever read them, in order, as a read loop would have read them, so that no
- * fiber per session waits for the next frame. What a frame leaves to run (a server request's
+ * Where the streamable HTTP client's exchanges put the frames they read: handed to the engine's
+ * `Receiver` (the transport's `run` attaches it and gives no reading effect) by whoever read
+ * them, in order, as a read loop would have read them, so that no fiber per session waits for the
+ * next frame. What a frame leaves to run (a server request's
  * fork, a notification) runs in a fiber started then, which also takes the frames that arrive
  * meanwhile; a response settles its call where it was read.
  * @internal
@@ -11,11 +12,11 @@ import type * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
-import { pushable, type PushTarget } from "../pull.js"
+import type { Receiver } from "../../Transport.js"
 
 export class Frames {
   private queue: Array<JsonRpc.Frame> = []
-  private target: PushTarget | undefined = undefined
+  private target: Receiver | undefined = undefined
   /** A fiber hands frames over now: the others only queue (it takes theirs too). */
   private running = false
   /** How the input ended, once it did (told to the engine after the frames queued before). */
@@ -24,12 +25,11 @@ export class Frames {
 
   constructor(private readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>) {}
 
-  /** The transport's `incoming`: the engine attaches to it. */
-  incoming() {
-    return pushable((target) => {
-      this.target = target
-      this.kick()
-    })
+  /** The transport's `run`: the engine attaches its receiver (once). */
+  attach(target: Receiver): undefined {
+    this.target = target
+    this.kick()
+    return undefined
   }
 
   /** Hands a frame over (now, unless a fiber is handing frames over already). */
@@ -69,11 +69,11 @@ export class Frames {
   }
 
   /** Hands the queue over synchronously until a frame leaves something to run. */
-  private now(target: PushTarget): Effect.Effect<void> | undefined {
+  private now(target: Receiver): Effect.Effect<void> | undefined {
     while (this.queue.length > 0) {
       const frames = this.queue
       this.queue = []
-      const rest = target.framesNow === undefined ? target.frames(frames) : target.framesNow(frames)
+      const rest = target.frames(frames)
       if (rest !== undefined) return rest
     }
     if (this.ended !== undefined && !this.endTold) {
@@ -83,7 +83,7 @@ export class Frames {
     return undefined
   }
 
-  private loop(target: PushTarget): Effect.Effect<void> {
+  private loop(target: Receiver): Effect.Effect<void> {
     return Effect.suspend(() => {
       const rest = this.now(target)
       if (rest === undefined) {

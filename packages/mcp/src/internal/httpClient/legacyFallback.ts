@@ -66,20 +66,29 @@ export const fallBack = (options: {
     if (losses !== undefined) {
       yield* HttpFibers.runBackground(inbox.fibers, Stream.runForEach(losses, () => Effect.sync(() => HttpSession.signalLoss(inbox.session))))
     }
-    yield* HttpFibers.runBackground(
-      inbox.fibers,
-      legacy.incoming.pipe(
-        Stream.runForEach((frame) => Effect.sync(() => inbox.frames.offer(frame))),
-        Effect.matchCauseEffect({
-          onSuccess: () => inbox.frames.end(Option.none()),
-          onFailure: (cause) =>
-            Cause.isInterruptedOnly(cause) ? Effect.void : inbox.frames.end(Option.some(
-              Option.getOrElse(Cause.failureOption(cause), () =>
-                new TransportError({ reason: "Read", message: "The legacy transport failed", cause: Cause.squash(cause) }))
-            ))
-        })
+    // the legacy transport's reads go on to this transport's engine, in order
+    const reading = legacy.run({
+      frames: (frames) => {
+        for (const frame of frames) inbox.frames.offer(frame)
+        return undefined
+      },
+      end: (error) => inbox.frames.end(error)
+    })
+    if (reading !== undefined) {
+      yield* HttpFibers.runBackground(
+        inbox.fibers,
+        reading.pipe(
+          Effect.matchCauseEffect({
+            onSuccess: () => inbox.frames.end(Option.none()),
+            onFailure: (cause) =>
+              Cause.isInterruptedOnly(cause) ? Effect.void : inbox.frames.end(Option.some(
+                Option.getOrElse(Cause.failureOption(cause), () =>
+                  new TransportError({ reason: "Read", message: "The legacy transport failed", cause: Cause.squash(cause) }))
+              ))
+          })
+        )
       )
-    )
+    }
     yield* legacy.send(options.request).pipe(
       Effect.catchAll((error) => HttpInbox.failAwaiting(sink, error, inbox))
     )

@@ -2,27 +2,26 @@
  * What a session's POSTs (and, with a fleet, the other instances) hand its
  * engine: the frames are queued as they are received, then handed over by the
  * fiber that received them (`drain`), one fiber at a time and in order, as a
- * read loop would have read them. No fiber waits for the next POST: a parked
+ * read loop would have read them (the session's transport's `run` attaches the engine's
+ * `Receiver` and gives no reading effect). No fiber waits for the next POST: a parked
  * read loop (with its mailbox and stack) was a sixth of an idle session's heap.
  * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as JsonRpc from "../../JsonRpc.js"
-import { pushable, type PushTarget } from "../pull.js"
+import type { Receiver } from "../../Transport.js"
 
 export class Inbox {
   private queue: Array<JsonRpc.Frame> = []
-  private target: PushTarget | undefined = undefined
+  private target: Receiver | undefined = undefined
   /** A fiber hands the queue over now: others only queue (it takes theirs too). */
   private draining = false
   private ended = false
 
-  /** The transport's `incoming`: the engine attaches to it. */
-  incoming() {
-    return pushable((target) => {
-      this.target = target
-    })
+  /** The transport's `run`: the engine attaches its receiver (once). */
+  attach(target: Receiver): void {
+    this.target = target
   }
 
   /** Queues a frame; `drain` hands it over. */
@@ -54,13 +53,12 @@ export class Inbox {
   drainNow(): Effect.Effect<void> | undefined {
     const target = this.target
     if (this.draining || target === undefined || this.queue.length === 0) return undefined
-    if (target.framesNow === undefined) return this.drain()
     this.draining = true
     const frames = this.queue
     this.queue = []
     let rest: Effect.Effect<void> | undefined
     try {
-      rest = target.framesNow(frames)
+      rest = target.frames(frames)
     } catch (defect) {
       // as `drain`'s handover dies
       this.draining = false
@@ -77,19 +75,22 @@ export class Inbox {
     }))
   }
 
-  private loop(target: PushTarget): Effect.Effect<void> {
+  private loop(target: Receiver): Effect.Effect<void> {
     return Effect.suspend(() => this.step(target))
   }
 
   /** Hands over what is queued now, then again what came meanwhile (without suspending once more). */
-  private step(target: PushTarget): Effect.Effect<void> {
-    const frames = this.queue
-    if (frames.length === 0) {
-      this.draining = false
-      return this.ended ? target.end(Option.none()) : Effect.void
+  private step(target: Receiver): Effect.Effect<void> {
+    for (;;) {
+      const frames = this.queue
+      if (frames.length === 0) {
+        this.draining = false
+        return this.ended ? target.end(Option.none()) : Effect.void
+      }
+      this.queue = []
+      const rest = target.frames(frames)
+      if (rest !== undefined) return Effect.flatMap(rest, () => this.step(target))
     }
-    this.queue = []
-    return Effect.flatMap(target.frames(frames), () => this.step(target))
   }
 
   /** The peer is gone: the engine closes (after what is queued, if a fiber hands it over now). */

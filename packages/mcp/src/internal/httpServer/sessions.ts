@@ -19,7 +19,7 @@ import * as FiberRef from "effect/FiberRef"
 import * as Scope from "effect/Scope"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { SessionStateAccess } from "../../SessionStore.js"
-import type { Route, TransportInfo, TransportShape } from "../../Transport.js"
+import type { Receiver, Route, TransportInfo, TransportShape } from "../../Transport.js"
 import { settable } from "../protocol/incoming.js"
 import type { Config } from "./config.js"
 import { Inbox } from "./inbox.js"
@@ -96,9 +96,10 @@ class SessionTransport implements TransportShape {
       }
       : undefined
   }
-  /** Made when read: the engine reads it once, to attach to the inbox (then nothing keeps it). */
-  get incoming(): TransportShape["incoming"] {
-    return this.session.inbox.incoming()
+  /** The engine's receiver goes to the inbox, which the session's POSTs hand their frames to: no reading fiber. */
+  run(receiver: Receiver): undefined {
+    this.session.inbox.attach(receiver)
+    return undefined
   }
   send(message: JsonRpc.Outgoing, target?: Route): Effect.Effect<void> {
     return Array.isArray(message)

@@ -6,125 +6,23 @@
  * @internal
  */
 import * as Cause from "effect/Cause"
-import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
-import * as Stream from "effect/Stream"
 import * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
 import type { ProtocolOptions } from "../../Protocol.js"
-import type { Feed, TransportShape } from "../../Transport.js"
-import { feedOf, pullOf, type PushTarget, pushOf } from "../pull.js"
+import type { Receiver, TransportShape } from "../../Transport.js"
 import type { Engine } from "./engine.js"
 import type { Incoming, Reply } from "./incoming.js"
 import type { Outgoing } from "./outgoing.js"
 
-/** Runs `f` on every read of `pull` until it fails. */
-const readEach = <A, E>(
-  pull: Effect.Effect<A, E>,
-  f: (a: A) => Effect.Effect<void>
-): Effect.Effect<never, E> => {
-  const loop: Effect.Effect<never, E> = Effect.flatMap(pull, (a) => Effect.zipRight(f(a), loop))
-  return loop
-}
-
-/** Frames queued behind the engine's fiber before the transport is asked to stop reading. */
-const FEED_BACKLOG = 256
-
-/**
- * The reader of a transport that feeds the engine (`Transport.fromPull` with a `feed`): what a
- * frame can do at once (a response settling its call) is done in the transport's callback, with
- * no fiber woken; this fiber sleeps until a frame leaves work to run (a request, a notification,
- * a reply) or the input ends, and runs that, then the frames that came meanwhile, in order.
- * Ends (fails) as a pull loop would: `None` is the peer closing.
- */
-const fed = (
-  feed: Feed,
-  handle: (frames: ReadonlyArray<JsonRpc.Frame>, from: number) => Effect.Effect<void> | undefined
-): Effect.Effect<void, TransportError> =>
-  Effect.suspend(() => {
-    /** Frames that came while the fiber had work: handled after it, in order. */
-    let queue: Array<JsonRpc.Frame> = []
-    /** What the fiber runs next. */
-    let work: Effect.Effect<void> | undefined
-    /** The fiber has work or a queue: frames wait behind it. */
-    let busy = false
-    /** The transport was told to stop reading. */
-    let paused = false
-    let ending: Effect.Effect<never, Option.Option<TransportError>> | undefined
-    let wake: ((effect: Effect.Effect<void>) => void) | undefined
-    const signal = () => {
-      const resume = wake
-      if (resume === undefined) return
-      wake = undefined
-      resume(Effect.void)
-    }
-    /** The fiber is gone (ended or interrupted): no engine handles frames any more; the transport stops reading. */
-    let stopped = false
-    const control = feed({
-      frames: (frames) => {
-        if (stopped) return false
-        if (ending !== undefined) return true
-        if (busy) {
-          for (const frame of frames) queue.push(frame)
-          if (queue.length < FEED_BACKLOG) return true
-          paused = true
-          return false
-        }
-        const rest = handle(frames, 0)
-        if (rest === undefined) return true
-        busy = true
-        work = rest
-        signal()
-        return true
-      },
-      end: (how) => {
-        if (ending !== undefined) return
-        ending = how
-        signal()
-      }
-    })
-    // no canceler: an interrupted wait's later callback is ignored, as every async callback after its first call is
-    const park = Effect.async<void>((resume) => {
-      wake = resume
-    })
-    const step: Effect.Effect<void, TransportError> = Effect.suspend(() => {
-      if (work !== undefined) {
-        const next = work
-        work = undefined
-        return Effect.zipRight(next, step)
-      }
-      if (queue.length > 0) {
-        const frames = queue
-        queue = []
-        work = handle(frames, 0)
-        return step
-      }
-      busy = false
-      if (paused) {
-        paused = false
-        control.resume()
-      }
-      if (ending !== undefined) {
-        return Effect.catchAll(
-          ending,
-          Option.match({ onNone: () => Effect.void, onSome: (error: TransportError) => Effect.fail(error) })
-        )
-      }
-      return Effect.zipRight(park, step)
-    })
-    return Effect.ensuring(step, Effect.sync(() => {
-      stopped = true
-    }))
-  })
-
 /**
  * What the read loop does with each message, as methods: an engine keeps one of these for its
  * life (an idle HTTP session too), and closures made per engine were a part of each one's heap.
- * It is also the target a pushing transport hands its frames to.
+ * It is the `Receiver` the transport's `run` is given.
  */
-class Reader implements PushTarget {
+class Reader implements Receiver {
   constructor(
     readonly engine: Engine,
     readonly transport: TransportShape,
@@ -236,17 +134,12 @@ class Reader implements PushTarget {
     return this.onFramesNow(frames, from) ?? Effect.void
   }
 
-  /** `PushTarget`: a read handed over by the transport. */
-  frames(frames: ReadonlyArray<JsonRpc.Frame>): Effect.Effect<void> {
-    return this.onFrames(frames, 0)
-  }
-
-  /** `PushTarget`: a read handed over, done at once where it can be. */
-  framesNow(frames: ReadonlyArray<JsonRpc.Frame>): Effect.Effect<void> | undefined {
+  /** `Receiver`: a read handed over by the transport, done at once where it can be. */
+  frames(frames: ReadonlyArray<JsonRpc.Frame>): Effect.Effect<void> | undefined {
     return this.onFramesNow(frames, 0)
   }
 
-  /** `PushTarget`: the peer closed, or the transport failed. */
+  /** `Receiver`: the peer closed, or the transport failed (a transport whose `run` gave no effect). */
   end(error: Option.Option<TransportError>): Effect.Effect<void> {
     return error._tag === "None"
       ? this.close("the peer closed the connection")
@@ -255,10 +148,9 @@ class Reader implements PushTarget {
 }
 
 /**
- * Reads `transport` until it ends (or fails, or the fiber is interrupted),
- * handing every message on; the connection is then closed with the reason.
- * A transport that hands its frames over itself (`pushable`) is attached
- * instead: nothing to run, undefined.
+ * Gives `transport` the engine's receiver (`TransportShape.run`): the reading it returns runs
+ * until it ends (or fails, or the fiber is interrupted), and the connection is then closed with
+ * the reason. A transport that hands its reads over itself gives none: nothing to run, undefined.
  */
 export const readLoop = (
   engine: Engine,
@@ -268,23 +160,8 @@ export const readLoop = (
   options: Pick<ProtocolOptions, "onNotification" | "batches">,
   close: (reason: string) => Effect.Effect<void>
 ): Effect.Effect<void> | undefined => {
-  const reader = new Reader(engine, transport, outgoing, incoming, options, close)
-  const push = pushOf(transport.incoming)
-  if (push !== undefined) {
-    push(reader)
-    return undefined
-  }
-  const pull = pullOf(transport.incoming)
-  const feed = feedOf(transport.incoming)
-  const read: Effect.Effect<void, TransportError> = feed !== undefined
-    ? fed(feed, (frames, from) => reader.onFramesNow(frames, from))
-    : pull === undefined
-    ? Stream.runForEachChunk(transport.incoming, (chunk) => reader.onFrames(Chunk.toReadonlyArray(chunk), 0))
-    : Effect.catchAll(
-      readEach(pull, (frames) => reader.onFrames(frames, 0)),
-      Option.match({ onNone: () => Effect.void, onSome: (error: TransportError) => Effect.fail(error) })
-    )
-  return read.pipe(
+  const read = transport.run(new Reader(engine, transport, outgoing, incoming, options, close))
+  return read?.pipe(
     Effect.matchCauseEffect({
       onSuccess: () => close("the peer closed the connection"),
       onFailure: (cause) =>
