@@ -109,8 +109,9 @@ export const streamRecord = (id: string, kind: "post" | "standing", done = false
 export interface Handover {
   /** A message for the standing stream, which is not held here. */
   readonly standing: (session: Session, message: JsonRpc.Message) => Effect.Effect<void>
-  /** An event of a forwarded stream (stored as `id`), or its end (`data` undefined). */
+  /** An event of a stream forwarded to instance `to` (stored as `id`), or its end (`data` undefined). */
   readonly forwarded: (
+    to: string,
     session: Session,
     stream: SseStream,
     id: string | undefined,
@@ -248,7 +249,7 @@ const deliver = (ctx: Ctx, session: Session, stream: SseStream, message: JsonRpc
       event = { seq: 0, text: eventText(undefined, data) }
     }
     if (stream.forward !== undefined && ctx.handover !== undefined) {
-      return yield* ctx.handover.forwarded(session, stream, id, data)
+      return yield* ctx.handover.forwarded(stream.forward, session, stream, id, data)
     }
     const sink = stream.sink
     if (sink !== undefined) {
@@ -293,9 +294,10 @@ const finish = (ctx: Ctx, session: Session, stream: SseStream) =>
   Effect.suspend(() => {
     stream.done = true
     session.streams.delete(stream.id)
-    const handover = ctx.handover
-    return stream.forward !== undefined && handover !== undefined
-      ? Effect.zipRight(endConnection(stream), handover.forwarded(session, stream, undefined, undefined))
+    const { handover } = ctx
+    const to = stream.forward
+    return to !== undefined && handover !== undefined
+      ? Effect.zipRight(endConnection(stream), handover.forwarded(to, session, stream, undefined, undefined))
       : endConnection(stream)
   })
 

@@ -28,9 +28,9 @@ export const make = (bus: FleetBus): Handover => ({
     JsonRpc.isNotification(message) && FANNED_OUT.has(message.method)
       ? Effect.void
       : logged(bus.publish(undefined, { _tag: "Standing", sessionId: session.id, message }), "standing message"),
-  forwarded: (session, stream, id, data) =>
+  forwarded: (to, session, stream, id, data) =>
     logged(
-      bus.publish(stream.forward!, {
+      bus.publish(to, {
         _tag: "StreamEvent",
         sessionId: session.id,
         streamId: stream.id,
