@@ -203,7 +203,7 @@ try {
     "-e",
     "const m = await import('@effect-mcp/redis'); console.log(Object.keys(m).sort().join(','))"
   ], app).trim()
-  check(loaded === "RedisClient,RedisEventStore,RedisFleet,RedisSessionStore,RedisTaskStore", `@effect-mcp/redis exports ${loaded}`)
+  check(loaded === "RedisClient,RedisEventStore,RedisFleet,RedisFleetBus,RedisSessionRecords,RedisSessionStore,RedisTaskStore", `@effect-mcp/redis exports ${loaded}`)
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error))
 }

@@ -53,6 +53,7 @@ import * as Deadlines from "./internal/deadlines.js"
 import type { Config } from "./internal/httpServer/config.js"
 import * as Delete from "./internal/httpServer/delete.js"
 import * as Fleet from "./internal/httpServer/fleet.js"
+import * as Handover from "./internal/httpServer/fleet/handover.js"
 import * as Get from "./internal/httpServer/get.js"
 import * as Post from "./internal/httpServer/post.js"
 import * as Sessions from "./internal/httpServer/sessions.js"
@@ -258,7 +259,8 @@ export const make = (
     // the fast path's deadlines: one sleeping fiber for every POST waiting, not a timer each
     const fastPath = Deadlines.make(yield* Effect.clock, Runtime.runFork(yield* Effect.runtime<never>()))
     yield* Effect.addFinalizer(() => fastPath.stop)
-    const { sessions, streams } = yield* Sessions.make(config)
+    // with a fleet, the streams hand over to other instances through its bus
+    const { sessions, streams } = yield* Sessions.make(config, config.fleet === undefined ? undefined : Handover.make(config.fleet))
     const fleet = config.fleet === undefined ? undefined : yield* Fleet.make(config, config.fleet, sessions, streams)
     const endpoint = { config, sessions, streams, fleet }
     const post = Post.make(endpoint, fastPath)

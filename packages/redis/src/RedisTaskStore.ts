@@ -152,9 +152,10 @@ const sessionOf = (record: McpTasks.StoredTask): string | undefined =>
   record.sessionId ?? (record.owner.startsWith("session:") ? record.owner.slice("session:".length) : undefined)
 
 /**
- * The store of one instance over a connection and the fleet's session store
- * (its instance id, heartbeats and messages); its subscription and its
- * dead-instance check run for the life of the scope.
+ * The store of one instance over a connection and the fleet's bus (its
+ * instance id, heartbeats and messages: a `SessionStore` is one, or
+ * `RedisFleetBus` alone); its subscription and its dead-instance check run
+ * for the life of the scope.
  *
  * @example
  * ```ts
@@ -174,7 +175,7 @@ const sessionOf = (record: McpTasks.StoredTask): string | undefined =>
  */
 export const make = (
   client: RedisClientShape,
-  sessions: SessionStore.SessionStoreShape,
+  sessions: SessionStore.FleetBus,
   options: Options = {}
 ): Effect.Effect<McpTasks.TaskStoreShape, never, Scope.Scope> =>
   Effect.gen(function*() {
@@ -329,7 +330,7 @@ export const make = (
 const failDead = (
   store: McpTasks.TaskStoreShape,
   client: RedisClientShape,
-  sessions: SessionStore.SessionStoreShape,
+  sessions: SessionStore.FleetBus,
   keys: { readonly run: (instance: string) => string; readonly runners: string },
   interval: Duration.DurationInput
 ) => {

@@ -23,7 +23,19 @@ export * as RedisEventStore from "./RedisEventStore.js"
  */
 export * as RedisFleet from "./RedisFleet.js"
 /**
- * `SessionStore` on Redis: sessions, heartbeats, messages between instances.
+ * The fleet bus half of `SessionStore` on Redis: heartbeats, messages between instances.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as RedisFleetBus from "./RedisFleetBus.js"
+/**
+ * The records half of `SessionStore` on Redis: sessions, the requests of streamed POSTs.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as RedisSessionRecords from "./RedisSessionRecords.js"
+/**
+ * `SessionStore` on Redis: its records and its fleet bus, joined.
  * @since 0.1.0
  * @category modules
  */

@@ -17,7 +17,7 @@ import { describeRedis, REDIS_URL } from "../redis.js"
 import { keyTtls, messagesOf, readSse, type SseEvent, sessionHeaders } from "./processes.js"
 
 // the fixture's fleet options (fixtures/instance.ts): `heartbeatTtl: "1 second"`; the fleet looks at
-// the owners of the streams resumed elsewhere once a second (internal/httpServer/fleet.ts)
+// the owners of the streams resumed elsewhere once a second (internal/httpServer/fleet/proxies.ts)
 const HEARTBEAT_TTL_MS = 1_000
 const CHECK_INTERVAL_MS = 1_000
 /** The server's `retry` hint on its streams (StreamableHttpServer's default): a client waits it before resuming. */

@@ -142,9 +142,13 @@ const isIdle = (session: Session): boolean => {
   return true
 }
 
-/** The sessions of one endpoint and their streams; every session is closed when the scope ends. */
+/**
+ * The sessions of one endpoint and their streams (handing over to other instances through
+ * `handover`, with a `SessionStore`); every session is closed when the scope ends.
+ */
 export const make = (
-  config: Config
+  config: Config,
+  handover: SseStream.Handover | undefined
 ): Effect.Effect<{ readonly sessions: Sessions; readonly streams: SseStream.Streams }, never, Scope.Scope> =>
   Effect.gen(function*() {
     const { server, sessionPerRequest, store } = config
@@ -177,7 +181,7 @@ export const make = (
       // with a fleet, what ends here is this instance's replica: the session lives on in the store
       close: (session) => close(session, fleet !== undefined)
     })
-    const sse = yield* SseStream.make(config, registry.now)
+    const sse = yield* SseStream.make(config, registry.now, handover)
 
     const transportOf = (session: Session): TransportShape =>
       new SessionTransport(

@@ -102,14 +102,21 @@ export const streamRecord = (id: string, kind: "post" | "standing", done = false
   unstored: false
 })
 
-/** Where the streams hand over to other instances (set with a `SessionStore`, see `fleet`). */
-export interface Hooks {
+/**
+ * Where the streams hand over to other instances: given when the streams are made, with a
+ * `SessionStore` (`fleet/handover.ts`); none without one.
+ */
+export interface Handover {
   /** A message for the standing stream, which is not held here. */
-  standing: ((session: Session, message: JsonRpc.Message) => Effect.Effect<void>) | undefined
-  /** An event of a forwarded stream (stored as `id`), or its end. */
-  forwarded:
-    | ((session: Session, stream: SseStream, id: string | undefined, data: string | undefined) => Effect.Effect<void>)
-    | undefined
+  readonly standing: (session: Session, message: JsonRpc.Message) => Effect.Effect<void>
+  /** An event of a stream forwarded to instance `to` (stored as `id`), or its end (`data` undefined). */
+  readonly forwarded: (
+    to: string,
+    session: Session,
+    stream: SseStream,
+    id: string | undefined,
+    data: string | undefined
+  ) => Effect.Effect<void>
 }
 
 export interface Streams {
@@ -151,7 +158,6 @@ export interface Streams {
   readonly openSseNow: (session: Session, stream: SseStream, replay: ReadonlyArray<Event>) => HttpServerResponse.HttpServerResponse
   /** The first event of a stream with a store: its priming id and the reconnection delay. */
   readonly priming: (streamId: string) => string
-  readonly hooks: Hooks
 }
 
 const encoder = new TextEncoder()
@@ -165,6 +171,12 @@ export const answerOf = (message: JsonRpc.Message): JsonRpc.RequestId | undefine
   JsonRpc.isResponse(message) && message.id !== null ? message.id : undefined
 
 const seqOf = (id: string): number => Option.match(EventStore.parseEventId(id), { onNone: () => 0, onSome: (p) => p.seq })
+
+/** An event as a connection writes it: its sequence in the session (0 without an id) and its text. */
+export const eventOf = (id: string | undefined, data: string): Event => ({
+  seq: id === undefined ? 0 : seqOf(id),
+  text: eventText(id, data)
+})
 
 /**
  * The event store a session's streams use: none for a 2026-07-28 POST's connection, whose stream
@@ -180,15 +192,22 @@ interface Ctx {
   readonly now: () => number
   /** Every open connection, for the keep-alive ticker. */
   readonly openSinks: Set<Sink>
-  readonly hooks: Hooks
+  readonly handover: Handover | undefined
 }
 
 const KEEP_ALIVE: Event = { seq: 0, text: ": keep-alive\n\n" }
 
-/** The streams of every session; the keep-alive ticker runs for the life of the scope. */
-export const make = (config: Config, now: () => number): Effect.Effect<Streams, never, Scope.Scope> =>
+/**
+ * The streams of every session, handing over to other instances through `handover` (with a
+ * `SessionStore`); the keep-alive ticker runs for the life of the scope.
+ */
+export const make = (
+  config: Config,
+  now: () => number,
+  handover: Handover | undefined
+): Effect.Effect<Streams, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const ctx: Ctx = { config, now, openSinks: new Set(), hooks: { standing: undefined, forwarded: undefined } }
+    const ctx: Ctx = { config, now, openSinks: new Set(), handover }
     // one timer for every open connection: a comment on each keeps proxies from closing quiet streams
     yield* every(
       config.keepAlive,
@@ -209,8 +228,7 @@ export const make = (config: Config, now: () => number): Effect.Effect<Streams, 
       openSse: (session, stream, replay, onEnd, resumed) =>
         Effect.sync(() => openSseNow(ctx, session, stream, replay, onEnd, resumed)),
       openSseNow: (session, stream, replay) => openSseNow(ctx, session, stream, replay),
-      priming: (streamId) => priming(config, streamId),
-      hooks: ctx.hooks
+      priming: (streamId) => priming(config, streamId)
     }
   })
 
@@ -230,8 +248,8 @@ const deliver = (ctx: Ctx, session: Session, stream: SseStream, message: JsonRpc
     } else {
       event = { seq: 0, text: eventText(undefined, data) }
     }
-    if (stream.forward !== undefined && ctx.hooks.forwarded !== undefined) {
-      return yield* ctx.hooks.forwarded(session, stream, id, data)
+    if (stream.forward !== undefined && ctx.handover !== undefined) {
+      return yield* ctx.handover.forwarded(stream.forward, session, stream, id, data)
     }
     const sink = stream.sink
     if (sink !== undefined) {
@@ -276,9 +294,10 @@ const finish = (ctx: Ctx, session: Session, stream: SseStream) =>
   Effect.suspend(() => {
     stream.done = true
     session.streams.delete(stream.id)
-    const forwarded = ctx.hooks.forwarded
-    return stream.forward !== undefined && forwarded !== undefined
-      ? Effect.zipRight(endConnection(stream), forwarded(session, stream, undefined, undefined))
+    const { handover } = ctx
+    const to = stream.forward
+    return to !== undefined && handover !== undefined
+      ? Effect.zipRight(endConnection(stream), handover.forwarded(to, session, stream, undefined, undefined))
       : endConnection(stream)
   })
 
@@ -384,9 +403,9 @@ const route = (ctx: Ctx, session: Session, message: JsonRpc.Message, target: Rou
     }
     return deliver(ctx, session, stream, message)
   }
-  if (ctx.hooks.standing !== undefined && session.standing?.sink === undefined) {
+  if (ctx.handover !== undefined && session.standing?.sink === undefined) {
     // the standing GET may be held by another instance
-    return ctx.hooks.standing(session, message)
+    return ctx.handover.standing(session, message)
   }
   if (session.standing === undefined) {
     if (storeOf(ctx.config, session) === undefined) return Effect.logDebug("no standing stream for a session message; dropped")
