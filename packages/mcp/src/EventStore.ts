@@ -73,6 +73,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
+import * as EventIds from "./internal/eventIds.js"
 import * as InternalMemory from "./internal/memoryEventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
 
@@ -164,7 +165,7 @@ export class EventStore extends Context.Tag("@effect-mcp/mcp/EventStore")<EventS
  * @since 0.1.0
  * @category ids
  */
-export const primingId = (streamId: string): string => `${streamId}_0`
+export const primingId: (streamId: string) => string = EventIds.primingId
 
 /**
  * The stand-in of an evicted response: a JSON-RPC error response with the
@@ -173,9 +174,7 @@ export const primingId = (streamId: string): string => `${streamId}_0`
  * @since 0.1.0
  * @category ids
  */
-export const lostAnswer = (id: JsonRpc.RequestId): string =>
-  `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"error":{"code":${JsonRpc.ErrorCode.InternalError},` +
-  `"message":"The response was dropped from the server's event store before it was delivered"}}`
+export const lostAnswer: (id: JsonRpc.RequestId) => string = EventIds.lostAnswer
 
 /**
  * Splits an event id into its stream and sequence.
@@ -183,12 +182,9 @@ export const lostAnswer = (id: JsonRpc.RequestId): string =>
  * @since 0.1.0
  * @category ids
  */
-export const parseEventId = (eventId: string): Option.Option<{ readonly streamId: string; readonly seq: number }> => {
-  const at = eventId.lastIndexOf("_")
-  if (at <= 0) return Option.none()
-  const seq = Number(eventId.slice(at + 1))
-  return Number.isInteger(seq) && seq >= 0 ? Option.some({ streamId: eventId.slice(0, at), seq }) : Option.none()
-}
+export const parseEventId: (
+  eventId: string
+) => Option.Option<{ readonly streamId: string; readonly seq: number }> = EventIds.parseEventId
 
 /**
  * Budgets and grace period of the in-memory store.

@@ -417,4 +417,4 @@ export interface MemoryFleet {
  * @category constructors
  */
 export const makeMemoryFleet = (options?: EventStore.MemoryOptions): Effect.Effect<MemoryFleet, never, Scope.Scope> =>
-  InternalMemory.make(options)
+  InternalMemory.make(options, roundTrip)

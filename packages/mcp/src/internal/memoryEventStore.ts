@@ -7,8 +7,8 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type { MemoryEventStore, MemoryOptions, StoredEvent } from "../EventStore.js"
-import { lostAnswer, parseEventId } from "../EventStore.js"
 import type * as JsonRpc from "../JsonRpc.js"
+import { lostAnswer, parseEventId } from "./eventIds.js"
 import * as EventStoreSync from "./eventStoreSync.js"
 
 interface Entry {

@@ -9,7 +9,6 @@ import type * as Scope from "effect/Scope"
 import * as EventStore from "../EventStore.js"
 import type * as JsonRpc from "../JsonRpc.js"
 import type { FleetMessage, MemoryFleet, SessionRecord, SessionStoreShape } from "../SessionStore.js"
-import { roundTrip } from "../SessionStore.js"
 
 interface Held<A> {
   readonly value: A
@@ -18,7 +17,9 @@ interface Held<A> {
 
 /** A fleet in one process. */
 export const make = (
-  options?: EventStore.MemoryOptions
+  options: EventStore.MemoryOptions | undefined,
+  // the one encoding of fleet messages (`SessionStore.roundTrip`), given by the public module that owns it
+  roundTrip: (message: FleetMessage) => FleetMessage
 ): Effect.Effect<MemoryFleet, never, Scope.Scope> =>
   Effect.gen(function*() {
     const clock = yield* Effect.clock
