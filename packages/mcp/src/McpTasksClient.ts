@@ -36,6 +36,8 @@ import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
 import { type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
 import * as ClientTaskCalls from "./internal/client/taskCalls.js"
+import { TASKS_CAPABILITY, TASKS_EXTENSION } from "./internal/client/taskInputs2026.js"
+import { CLIENT_CAPABILITIES_META_KEY } from "./internal/schema2026/core.js"
 import { McpError, ProtocolError } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
 
@@ -126,9 +128,6 @@ const handleOf = (client: McpClientShape, task: McpSchema.Task, options?: TaskCa
   return { task, statuses, result, cancel: Effect.map(client.request("tasks/cancel", { taskId }), asTask) }
 }
 
-const TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
-const CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"
-
 /** A 2026 task (`ttlMs`, `pollIntervalMs`) as the 2025 `Task` the handle speaks. */
 const fromWire2026 = (u: unknown): McpSchema.Task => {
   const { error: _e, inputRequests: _i, pollIntervalMs, result: _r, ttlMs, ...rest } = u as {
@@ -182,7 +181,7 @@ const callTool2026 = (client: McpClientShape, name: string, args: Record<string,
     client.request("tools/call", {
       name,
       arguments: args ?? {},
-      _meta: { [CAPABILITIES_META_KEY]: { extensions: { [TASKS_EXTENSION]: {} } } }
+      _meta: { [CLIENT_CAPABILITIES_META_KEY]: TASKS_CAPABILITY }
     }),
     (r) =>
       typeof r.taskId === "string"

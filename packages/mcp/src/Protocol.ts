@@ -19,22 +19,14 @@
  *
  * @since 0.1.0
  */
-import * as Context from "effect/Context"
-import * as Deferred from "effect/Deferred"
+import type * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Either from "effect/Either"
-import * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
-import * as Runtime from "effect/Runtime"
-import * as Scope from "effect/Scope"
+import type * as Scope from "effect/Scope"
 import type * as JsonRpc from "./JsonRpc.js"
 import type { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
-import * as Deadlines from "./internal/deadlines.js"
-import * as Engine from "./internal/protocol/engine.js"
-import * as Incoming from "./internal/protocol/incoming.js"
-import * as Outgoing from "./internal/protocol/outgoing.js"
-import * as Read from "./internal/protocol/read.js"
+import * as Make from "./internal/protocol/make.js"
 import type { Route, TransportShape } from "./Transport.js"
 
 /**
@@ -178,9 +170,6 @@ export interface Protocol {
   readonly runningNow?: (() => number) | undefined
 }
 
-const DEFAULT_TIMEOUT = Duration.seconds(60)
-const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
-
 /**
  * Starts an engine on a transport. The engine reads the transport until it
  * ends or the scope closes; closing the scope interrupts every handler and
@@ -189,7 +178,7 @@ const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
  * The engine is cut along its concerns, in `internal/protocol/`: `outgoing`
  * (ids, pending calls, their timeouts on the `Clock` through
  * `internal/deadlines`, cancellation), `incoming` (one fiber per request) and `read` (the read loop and
- * the dispatch of each message); this wires them together.
+ * the dispatch of each message); `make` wires them together.
  *
  * @example
  * ```ts
@@ -219,87 +208,7 @@ const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
 export const make = (
   transport: TransportShape,
   options: ProtocolOptions
-): Effect.Effect<Protocol, never, Scope.Scope> =>
-  Effect.gen(function*() {
-    // the read loop, the timer and the fibers of incoming requests are forked from this fiber's
-    // runtime, and are interruptible whatever the caller's flags are, as under `FiberMap.run`
-    const runtime = yield* Effect.runtime<never>()
-    const loopRuntime = Runtime.make({
-      context: runtime.context,
-      fiberRefs: runtime.fiberRefs,
-      runtimeFlags: Runtime.defaultRuntime.runtimeFlags
-    })
-    const clock = yield* Effect.clock
-    const engine = Engine.make(options.side, transport, loopRuntime)
-    // timeouts: one fiber sleeps until the nearest deadline (a request costs a set entry, not a timer),
-    // shared by the engines on this Clock (forked on a runtime without this engine's context, which the
-    // shared sleeper would keep alive)
-    const timers = Deadlines.acquireShared(
-      clock,
-      clock,
-      Runtime.runFork(Runtime.make({ context: Context.empty(), fiberRefs: runtime.fiberRefs, runtimeFlags: loopRuntime.runtimeFlags }))
-    )
-    const deadlines = timers.deadlines
-    const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
-    const outgoing = Outgoing.make(engine, deadlines, {
-      requestTimeout: options.requestTimeout ?? DEFAULT_TIMEOUT,
-      maxRequestTimeout: options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT,
-      idPrefix: options.requestIdPrefix,
-      // the fiber's tracer is looked at in the request's mask (`tracing`): no operation of its own
-      traced: (method, call) =>
-        Effect.withSpan(call, method, {
-          kind: "client",
-          attributes: { "mcp.method": method, "mcp.side": options.side, ...sessionAttribute },
-          captureStackTrace: false
-        })
-    })
-    const incoming = Incoming.make(engine, options)
-    // made when someone waits for the end (a client, a keep-alive): an idle HTTP session's engine
-    // has none (a live Deferred was ~0.8 KiB of its heap: its spread literal gets a map of its own)
-    let closedSignal: Deferred.Deferred<void> | undefined
-    const request: Protocol["request"] = (method, params, requestOptions) => outgoing.request(method, params, requestOptions)
-
-    const close = (reason: string) =>
-      Effect.suspend(() => {
-        if (engine.closedReason !== undefined) return Effect.void
-        engine.closedReason = reason
-        outgoing.failAll()
-        const signal = closedSignal
-        return signal === undefined ? incoming.interruptAll : Effect.zipRight(incoming.interruptAll, Deferred.succeed(signal, undefined))
-      })
-
-    // handlers forked after an earlier `close` (the loop runs until the scope closes) end here too
-    // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs for
-    // the life of the connection)
-    yield* Effect.scopeWith((scope) =>
-      Scope.addFinalizerExit(
-        scope,
-        () => Effect.zipRight(close("the protocol engine was closed"), Effect.zipRight(incoming.interruptAll, timers.release))
-      )
-    )
-
-    // forked from the runtime, not from this fiber: a child fiber keeps its parent fiber reachable
-    // for as long as it runs, and the read loop runs as long as the connection (on HTTP the
-    // parent is the POST that opened the session)
-    // (none for a transport that hands its frames over as they come: an HTTP server's session)
-    const loop = Read.readLoop(engine, transport, outgoing, incoming, options, close)
-    if (loop !== undefined) {
-      const reader = Runtime.runFork(loopRuntime)(loop)
-      yield* Effect.addFinalizer(() => Fiber.interrupt(reader))
-    }
-
-    return {
-      request,
-      notify: (method, params, route) => outgoing.notify(method, params, route),
-      closed: Effect.suspend(() =>
-        engine.closedReason !== undefined ? Effect.void : Deferred.await(closedSignal ??= Deferred.unsafeMake<void>(FiberId.none))
-      ),
-      close,
-      pending: Effect.sync(() => outgoing.pending.size),
-      running: Effect.sync(() => incoming.running()),
-      runningNow: () => incoming.running()
-    } satisfies Protocol
-  })
+): Effect.Effect<Protocol, never, Scope.Scope> => Make.make(transport, options, (protocol) => ({ handlers: options, value: protocol }))
 
 /**
  * Pings the peer every `interval`. A pong, or any JSON-RPC error (a peer that

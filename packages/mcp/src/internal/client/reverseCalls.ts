@@ -7,7 +7,6 @@
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -16,13 +15,7 @@ import type { ClientOptions, ElicitationHandlers, HandlerError, RootsOption } fr
 import { ErrorResponse } from "../../McpError.js"
 import * as McpSchema from "../../McpSchema.js"
 import type * as Protocol from "../../Protocol.js"
-import { validator } from "../validate.js"
-
-/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
-const formatIssue = (issue: ParseResult.ParseIssue): string =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue)
-    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
-    .join("; ")
+import { formatIssue, validator } from "../validate.js"
 
 const answerWith = (error: HandlerError): ErrorResponse =>
   error instanceof ErrorResponse ? error : ErrorResponse.fromObject(error.toObject())

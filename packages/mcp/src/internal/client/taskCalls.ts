@@ -28,6 +28,8 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import type { CallOptions, ClientError, McpClientShape } from "../../McpClient.js"
 import { McpError, ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
+import { CLIENT_CAPABILITIES_META_KEY } from "../schema2026/core.js"
+import { TASKS_CAPABILITY, TASKS_EXTENSION } from "./taskInputs2026.js"
 
 export interface TaskCalls {
   /** Remembers the task support of listed tools. */
@@ -47,9 +49,6 @@ export interface TaskCalls {
 /** Our default request timeout ran out (the caller set none for this call): the wait goes on. */
 const waitedTooLong = (error: ClientError, callOptions: CallOptions | undefined): boolean =>
   callOptions?.timeout === undefined && error instanceof ProtocolError && error.reason === "Timeout"
-
-const TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
-const CAPABILITIES_META_KEY = "io.modelcontextprotocol/clientCapabilities"
 
 /** A refusal of a plain call of a tool that requires a task: -32601 (2025), -32021 naming the tasks extension (2026). */
 const isRefusal = (error: ClientError): boolean =>
@@ -93,7 +92,7 @@ export const make = (options: {
   const asTask2026 = (params: JsonRpc.Params, callOptions: CallOptions | undefined) =>
     Effect.uninterruptibleMask((restore) =>
       Effect.gen(function*() {
-        const meta = { ...(params._meta as object | undefined), [CAPABILITIES_META_KEY]: { extensions: { [TASKS_EXTENSION]: {} } } }
+        const meta = { ...(params._meta as object | undefined), [CLIENT_CAPABILITIES_META_KEY]: TASKS_CAPABILITY }
         const created = yield* restore(request("tools/call", { ...params, _meta: meta }, callOptions))
         // the server answered at once
         if (typeof created.taskId !== "string") return created

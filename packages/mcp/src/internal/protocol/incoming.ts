@@ -139,11 +139,13 @@ class IncomingImpl implements Incoming {
 
   constructor(
     readonly engine: Engine,
-    readonly options: Pick<ProtocolOptions, "onRequest" | "sessionId">
+    /** The engine's `onRequest`. */
+    readonly handler: ProtocolOptions["onRequest"],
+    sessionId: string | undefined
   ) {
     this.side = engine.side
     this.spanKind = engine.side === "server" ? "server" : "client"
-    this.sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
+    this.sessionAttribute = sessionId === undefined ? {} : { "mcp.session.id": sessionId }
     const runtime = engine.runtime
     this.masked = Runtime.make({
       context: runtime.context,
@@ -222,12 +224,12 @@ class IncomingImpl implements Incoming {
       start(fiber)
       const spans = this.spans = tracing(fiber)
       return spans
-        ? Effect.withSpan(this.options.onRequest(incoming), req.method, {
+        ? Effect.withSpan(this.handler(incoming), req.method, {
           kind: this.spanKind,
           attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": this.side, ...this.sessionAttribute },
           captureStackTrace: false
         })
-        : this.options.onRequest(incoming)
+        : this.handler(incoming)
     })
   }
 
@@ -276,7 +278,7 @@ class IncomingImpl implements Incoming {
   build(incoming: IncomingRequest, state: RequestState): Effect.Effect<Result, ErrorResponse> {
     state.building = true
     try {
-      return this.options.onRequest(incoming)
+      return this.handler(incoming)
     } catch (defect) {
       // as a handler that throws while its effect is made inside the fiber: a defect
       return Effect.die(defect)
@@ -381,5 +383,6 @@ class IncomingImpl implements Incoming {
 
 export const make = (
   engine: Engine,
-  options: Pick<ProtocolOptions, "onRequest" | "sessionId">
-): Incoming => new IncomingImpl(engine, options)
+  onRequest: ProtocolOptions["onRequest"],
+  sessionId: string | undefined
+): Incoming => new IncomingImpl(engine, onRequest, sessionId)

@@ -17,6 +17,7 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import type { ErrorResponse } from "../../McpError.js"
 import type { ServerConnection, ServerOptions } from "../../McpServer.js"
 import * as Protocol from "../../Protocol.js"
+import * as ProtocolMake from "../protocol/make.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
 import type { SessionStateAccess } from "../../SessionStore.js"
 import type { TransportShape } from "../../Transport.js"
@@ -74,74 +75,80 @@ const notServed = (served: Era2026.Served, request: JsonRpc.Request) => {
   )
 }
 
+/** A session served on `transport`: its state, and the handlers of its engine, made from `protocol`. */
+const served = (
+  server: Server,
+  transport: TransportShape,
+  negotiation: Lifecycle.Negotiation,
+  sessionId: string
+) =>
+(protocol: Protocol.Protocol): ProtocolMake.Served<{ readonly state: Sessions.SessionState; readonly protocol: Protocol.Protocol }> => {
+  const { identity, options } = server
+  const state = Sessions.makeState({ sessionId, negotiation, principal: transport.info?.principal, protocol })
+  const dispatch = server.dispatcher(state, (incoming) =>
+    HandlerContext.unsafeMake({
+      protocol,
+      incoming,
+      session: state.shape,
+      closeStream: transport.closeRequestStream?.(incoming.request.id)
+    }))
+
+  let era: ProtocolEra.Era | undefined = transport.info?.era
+  // made on the first 2026 request: a 2025 session never needs it (an idle one keeps less)
+  let serve2026: ReturnType<typeof Era2026.serve> | undefined
+  const serve2026Of = () =>
+    serve2026 ??= Era2026.serve(
+      server.era2026,
+      state,
+      protocol,
+      (id) => transport.closeRequestStream?.(id),
+      // read per request: a 2026 HTTP connection serves one POST after another
+      () => transport.info?.headers
+    )
+  const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
+    const request = incoming.request
+    const chosen = eraFor(options.eras, request, era)
+    // over stdio and in memory the first request fixes the connection's era
+    era ??= chosen
+    if (chosen === "2026") {
+      return options.eras === "2026" && request.method !== "server/discover" &&
+          !ProtocolEra.hasEnvelopeClaim(request.params)
+        ? notServed(server.era2026, request)
+        : serve2026Of()(incoming)
+    }
+    return request.method === "initialize"
+      ? Lifecycle.initialize(identity, negotiation, request.params)
+      : dispatch(incoming)
+  }
+
+  // noted as it is handled (nothing to run: an HTTP POST of it is answered with no fiber)
+  const onNotification = (n: JsonRpc.Notification): Effect.Effect<void> => {
+    if (n.method === "notifications/initialized") state.initialized = true
+    return Effect.void
+  }
+
+  transport.sessionState?.(stateAccess(state, negotiation))
+  return {
+    // no batches on 2026-07-28
+    handlers: { onRequest, onNotification, batches: () => era !== "2026" && Lifecycle.allowsBatches(negotiation) },
+    value: { state, protocol }
+  }
+}
+
 /** Starts serving a session on `transport`; it lives until the scope closes or the peer closes it. */
 export const connect = (server: Server) =>
 (transport: TransportShape): Effect.Effect<ServerConnection, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const { identity, options } = server
+    const { options } = server
     const sessionId = transport.info?.sessionId ?? Sessions.nextSessionId()
     const negotiation = Lifecycle.negotiation(transport.info?.protocolVersion)
-    let protocol: Protocol.Protocol | undefined
-    const state = Sessions.makeState({
-      sessionId,
-      negotiation,
-      principal: transport.info?.principal,
-      protocol: () => protocol!
-    })
-    const dispatch = server.dispatcher(state, (incoming) =>
-      HandlerContext.unsafeMake({
-        protocol: protocol!,
-        incoming,
-        session: state.shape,
-        closeStream: transport.closeRequestStream?.(incoming.request.id)
-      }))
-
-    let era: ProtocolEra.Era | undefined = transport.info?.era
-    // made on the first 2026 request: a 2025 session never needs it (an idle one keeps less)
-    let serve2026: ReturnType<typeof Era2026.serve> | undefined
-    const serve2026Of = () =>
-      serve2026 ??= Era2026.serve(
-        server.era2026,
-        state,
-        () => protocol!,
-        (id) => transport.closeRequestStream?.(id),
-        // read per request: a 2026 HTTP connection serves one POST after another
-        () => transport.info?.headers
-      )
-    const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
-      const request = incoming.request
-      const chosen = eraFor(options.eras, request, era)
-      // over stdio and in memory the first request fixes the connection's era
-      era ??= chosen
-      if (chosen === "2026") {
-        return options.eras === "2026" && request.method !== "server/discover" &&
-            !ProtocolEra.hasEnvelopeClaim(request.params)
-          ? notServed(server.era2026, request)
-          : serve2026Of()(incoming)
-      }
-      return request.method === "initialize"
-        ? Lifecycle.initialize(identity, negotiation, request.params)
-        : dispatch(incoming)
-    }
-
-    // noted as it is handled (nothing to run: an HTTP POST of it is answered with no fiber)
-    const onNotification = (n: JsonRpc.Notification): Effect.Effect<void> => {
-      if (n.method === "notifications/initialized") state.initialized = true
-      return Effect.void
-    }
-
-    transport.sessionState?.(stateAccess(state, negotiation))
-    protocol = yield* Protocol.make(transport, {
+    const { protocol, state } = yield* ProtocolMake.make(transport, {
       side: "server",
-      onRequest,
-      onNotification,
-      // no batches on 2026-07-28
-      batches: () => era !== "2026" && Lifecycle.allowsBatches(negotiation),
       requestTimeout: options.requestTimeout,
       maxRequestTimeout: options.maxRequestTimeout,
       sessionId,
       requestIdPrefix: transport.info?.requestIdPrefix
-    })
+    }, served(server, transport, negotiation, sessionId))
     // no ping on 2026-07-28: a 2026 POST's connection is not kept alive
     if (options.keepAlive !== undefined && transport.info?.era !== "2026") {
       yield* Protocol.keepAlive(protocol, options.keepAlive)

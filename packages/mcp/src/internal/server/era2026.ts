@@ -303,7 +303,7 @@ const paramMismatch = (
 export const serve = (
   served: Served,
   state: SessionState,
-  protocol: () => Protocol.Protocol,
+  protocol: Protocol.Protocol,
   closeStream: (id: JsonRpc.RequestId) => Effect.Effect<void> | undefined,
   headersOf: () => { readonly [name: string]: string } | undefined
 ) => {
@@ -318,14 +318,14 @@ export const serve = (
     if ((REMOVED.has(method) && !extended) || !(extended || McpSchema2026.isClientRequestMethod(method))) {
       return Effect.fail(ErrorResponse.methodNotFound(method))
     }
-    const view = requestView(state, envelope.right, protocol(), id)
+    const view = requestView(state, envelope.right, protocol, id)
     if (method === "subscriptions/listen") {
       const request = { request: incoming.request, session: view.shape, era: "2026" as const, principal: view.principal?.() }
-      return Listen.listen(served.sessions, protocol(), id, params, served.listenHooks?.() ?? [], request)
+      return Listen.listen(served.sessions, protocol, id, params, served.listenHooks?.() ?? [], request)
     }
     const dispatch = served.dispatcher(view, (req) =>
       HandlerContext.unsafeMake({
-        protocol: protocol(),
+        protocol: protocol,
         incoming: req,
         session: view.shape,
         closeStream: closeStream(req.request.id),

@@ -37,6 +37,7 @@ export const nextSessionId = (): string => `session-${++sessionCounter}`
 
 class StateImpl implements SessionState {
   readonly shape: ServerSessionShape
+  readonly protocol: () => Protocol.Protocol
   logLevel: McpSchema.LoggingLevel | undefined = undefined
   initialized = false
   private subscribed: Set<string> | undefined = undefined
@@ -45,8 +46,9 @@ class StateImpl implements SessionState {
     readonly sessionId: string,
     readonly negotiation: Negotiation,
     readonly principal: (() => PrincipalInfo | undefined) | undefined,
-    readonly protocol: () => Protocol.Protocol
+    protocol: Protocol.Protocol
   ) {
+    this.protocol = () => protocol
     // closures, not methods: `ServerSessionShape`'s members are function properties a handler may pass on
     const state = this
     this.shape = {
@@ -55,10 +57,10 @@ class StateImpl implements SessionState {
       clientInfo: () => negotiation.clientInfo,
       clientCapabilities: () => negotiation.clientCapabilities,
       logLevel: () => state.logLevel,
-      notify: (method, params) => protocol().notify(method, params),
+      notify: (method, params) => protocol.notify(method, params),
       log: (lvl, data, logger) =>
         levelAllows(state.logLevel, lvl)
-          ? protocol().notify("notifications/message", logger === undefined ? { level: lvl, data } : { level: lvl, data, logger })
+          ? protocol.notify("notifications/message", logger === undefined ? { level: lvl, data } : { level: lvl, data, logger })
             .pipe(Effect.ignore)
           : Effect.void
     }
@@ -76,12 +78,12 @@ class StateImpl implements SessionState {
   }
 }
 
-/** A session's state; its `ServerSession` sends through `protocol`, set once the session's engine runs. */
+/** A session's state; its `ServerSession` sends through `protocol`, the session's engine. */
 export const makeState = (options: {
   readonly sessionId: string
   readonly negotiation: Negotiation
   readonly principal: (() => PrincipalInfo | undefined) | undefined
-  readonly protocol: () => Protocol.Protocol
+  readonly protocol: Protocol.Protocol
 }): SessionState => new StateImpl(options.sessionId, options.negotiation, options.principal, options.protocol)
 
 /** Whether a session subscribed to `uri` (without making the set of one that never subscribed). */
