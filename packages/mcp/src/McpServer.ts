@@ -249,6 +249,11 @@ export interface ExtensionMethod<P = any> {
 export interface Extension {
   readonly capabilities?: Record<string, unknown> | undefined
   readonly methods?: { readonly [method: string]: ExtensionMethod } | undefined
+  /**
+   * Methods of one era only (the tasks extension's 2025 and 2026 tables), looked up by the
+   * request's era; a method absent from its era's table (and from `methods`) is -32601.
+   */
+  readonly methodsByEra?: { readonly [E in ProtocolEra.Era]?: { readonly [method: string]: ExtensionMethod } } | undefined
   /** Sees each `tools/call` of a registered tool first (the tasks utility); the first hook that answers wins. */
   readonly toolCall?: ToolCallHook | undefined
   /** Serves its part of a 2026 `subscriptions/listen` filter (the tasks extension's `taskIds`). */
@@ -486,7 +491,7 @@ export const make = (options: ServerOptions): Effect.Effect<McpServerShape> =>
         supported: ProtocolEra.ERA_2026_VERSIONS,
         cacheHint: (method) => hints[method] ?? Era2026.DEFAULT_CACHE_HINT,
         dispatcher,
-        extensionMethod: (method) => extensions.method(method) !== undefined,
+        extensionMethod: (method) => extensions.method(method, "2026") !== undefined,
         listenHooks: () => extensions.listenHooks(),
         registry,
         sessions

@@ -24,7 +24,7 @@ import * as jose from "jose"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import { identifies, ownerKey, sameOwner } from "../src/internal/auth/principal.js"
-import { owner2026, ownerOf } from "../src/internal/tasks/era2026.js"
+import { owner2026, ownerOf } from "../src/internal/tasks/core.js"
 
 const RESOURCE = "https://mcp.example.com/mcp"
 

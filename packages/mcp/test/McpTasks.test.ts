@@ -187,6 +187,16 @@ describe("McpTasks: creating and finishing", () => {
       assert.strictEqual(after.statusMessage, "the API said no")
     }))
 
+  it.scoped("the 2026 extension's methods are not 2025's: tasks/update is -32601 whatever its params", () =>
+    Effect.gen(function*() {
+      const { client } = yield* setup()
+      const task = yield* createTask(client, "quick")
+      for (const params of [{}, { taskId: task.taskId, inputResponses: {} }]) {
+        const exit = yield* Effect.exit(client.request("tasks/update" as "tasks/get", params as { taskId: string }))
+        assert.strictEqual(codeOf(exit), -32601, JSON.stringify(params))
+      }
+    }))
+
   it.scoped("taskSupport: forbidden as a task is -32601; required without a task is -32601, with one it runs", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* setup()

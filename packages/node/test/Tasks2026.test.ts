@@ -80,6 +80,12 @@ const toolsOf = (probe: Probe) =>
       handler: () => Effect.fail(new ErrorResponse({ code: -32603, message: "broken inside" }))
     }),
     McpServer.tool({
+      name: "diesAmid",
+      execution: { taskSupport: "optional" },
+      // a defect while a sibling fiber runs: the sibling is interrupted, the cause is the defect and that interruption
+      handler: () => Effect.all([Effect.zipRight(Effect.yieldNow(), Effect.dieMessage("a bug")), Effect.never], { concurrency: "unbounded" })
+    }),
+    McpServer.tool({
       name: "ask",
       execution: { taskSupport: "optional" },
       handler: () =>
@@ -250,6 +256,25 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual(failed.status, "failed")
       assert.deepStrictEqual(failed.error, { code: -32603, message: "broken inside" })
       assert.isUndefined(failed.result)
+    }), 30_000)
+
+  it.scoped("a defect that interrupts sibling fibers is an internal error (not a server stop), as on 2025", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start()
+      const created = yield* createTask(url, "diesAmid")
+      yield* settle
+      const failed = yield* tasks(url, "tasks/get", { taskId: created.taskId })
+      assert.strictEqual(failed.status, "failed")
+      assert.deepStrictEqual(failed.error, { code: -32603, message: "Internal error" })
+      assert.strictEqual(failed.statusMessage, "Internal error")
+    }), 30_000)
+
+  it.scoped("the 2025 methods are not 2026's: tasks/result and tasks/list are -32601 whatever their params", () =>
+    Effect.gen(function*() {
+      const { url } = yield* start()
+      for (const [method, params] of [["tasks/result", {}], ["tasks/result", { taskId: 7 }], ["tasks/list", { cursor: 7 }]] as const) {
+        assert.strictEqual((yield* errorOf(url, method, params)).error.code, -32601, `${method} ${JSON.stringify(params)}`)
+      }
     }), 30_000)
 
   it.scoped("cancel: acknowledged empty, the handler and its child interrupted, cancelled; again and unknown ids", () =>

@@ -62,13 +62,13 @@ export const make = (registry: FeatureRegistry, handlers: Handlers, extensions?:
     const decode = decoders.get(method)
     const handler = handlers[method]
     if (decode === undefined || handler === undefined) {
-      const extension = extensions?.method(method)
+      const era = envelope !== undefined ? "2026" : requestEra(method, params) ?? eraOf(session.shape.protocolVersion() ?? "") ?? "2025"
+      const extension = extensions?.method(method, era)
       if (extension === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
       const decodedExtension = extension.decode(params)
       if (Either.isLeft(decodedExtension)) {
         return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decodedExtension.left)}`))
       }
-      const era = envelope !== undefined ? "2026" : requestEra(method, params) ?? eraOf(session.shape.protocolVersion() ?? "") ?? "2025"
       return extension.handle(decodedExtension.right, {
         request: incoming.request,
         session: session.shape,

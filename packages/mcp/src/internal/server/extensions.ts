@@ -13,6 +13,7 @@ import type * as Scope from "effect/Scope"
 import type { ErrorResponse } from "../../McpError.js"
 import type { Extension, ExtensionRequest, ListenHook, ToolCallHook } from "../../McpServer.js"
 import type * as Protocol from "../../Protocol.js"
+import type { Era } from "../../ProtocolEra.js"
 import { validator } from "../validate.js"
 
 /** One extension method, its params decoder made once. */
@@ -24,8 +25,8 @@ export interface Method {
 export interface Extensions {
   /** Registers an extension for the life of the scope. */
   readonly add: (extension: Extension) => Effect.Effect<void, never, Scope.Scope>
-  /** The method of an extension, if one registered it. */
-  readonly method: (name: string) => Method | undefined
+  /** The method of an extension in `era`, if one registered it. */
+  readonly method: (name: string, era: Era) => Method | undefined
   /** The tool-call hooks, in registration order. */
   readonly toolCallHooks: () => ReadonlyArray<ToolCallHook>
   /** The `subscriptions/listen` hooks, in registration order. */
@@ -47,20 +48,25 @@ const merge = (into: Record<string, unknown>, from: Record<string, unknown>): Re
 
 export const make = (): Extensions => {
   const registered: Array<Extension> = []
-  const methods = new Map<string, Method>()
+  const methods: { readonly [E in Era]: Map<string, Method> } = { "2025": new Map(), "2026": new Map() }
   // read on every tools/call and listen: kept as arrays, made again only when an extension comes or goes
   let toolCallHooks: ReadonlyArray<ToolCallHook> = []
   let listenHooks: ReadonlyArray<ListenHook> = []
   const rebuild = () => {
-    methods.clear()
+    methods["2025"].clear()
+    methods["2026"].clear()
     toolCallHooks = registered.flatMap((e) => (e.toolCall === undefined ? [] : [e.toolCall]))
     listenHooks = registered.flatMap((e) => (e.listen === undefined ? [] : [e.listen]))
     for (const extension of registered) {
-      for (const [name, m] of Object.entries(extension.methods ?? {})) {
-        methods.set(name, {
-          decode: validator(m.params as Schema.Schema<unknown, unknown>),
-          handle: m.handle as Method["handle"]
-        })
+      for (const era of ["2025", "2026"] as const) {
+        for (const table of [extension.methods, extension.methodsByEra?.[era]]) {
+          for (const [name, m] of Object.entries(table ?? {})) {
+            methods[era].set(name, {
+              decode: validator(m.params as Schema.Schema<unknown, unknown>),
+              handle: m.handle as Method["handle"]
+            })
+          }
+        }
       }
     }
   }
@@ -78,7 +84,7 @@ export const make = (): Extensions => {
             rebuild()
           })
       ),
-    method: (name) => methods.get(name),
+    method: (name, era) => methods[era].get(name),
     toolCallHooks: () => toolCallHooks,
     listenHooks: () => listenHooks,
     capabilities: <C extends object>(base: C): C =>

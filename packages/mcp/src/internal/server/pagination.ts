@@ -1,6 +1,7 @@
 /**
  * Pagination of the list methods (`tools/list`, `resources/list`, …): a page
- * of `pageSize` items and an opaque cursor naming the next offset.
+ * of `pageSize` items and an opaque cursor naming the next offset (also the
+ * cursor of `tasks/list`, whose pages the `TaskStore` cuts).
  * @internal
  */
 import * as Effect from "effect/Effect"
@@ -9,9 +10,11 @@ import * as Encoding from "effect/Encoding"
 import { ErrorResponse } from "../../McpError.js"
 import type * as Protocol from "../../Protocol.js"
 
-const encodeCursor = (offset: number): string => Encoding.encodeBase64Url(JSON.stringify({ o: offset }))
+/** The cursor of the page starting at `offset`. */
+export const encodeCursor = (offset: number): string => Encoding.encodeBase64Url(JSON.stringify({ o: offset }))
 
-const decodeCursor = (cursor: string | undefined): Either.Either<number, ErrorResponse> => {
+/** The offset a cursor names (none: 0); an invalid cursor is -32602. */
+export const decodeCursor = (cursor: string | undefined): Either.Either<number, ErrorResponse> => {
   if (cursor === undefined) return Either.right(0)
   const text = Encoding.decodeBase64UrlString(cursor)
   if (Either.isRight(text)) {

@@ -15,52 +15,34 @@
  * `InputRequiredResult` rounds) until it runs `McpTasks.detach`, where the
  * call answers with the task and the rest of the handler runs as the task.
  * Task records, their pending input requests and the answers on their way to
- * the handler live in the `TaskStore`, so that any instance may answer.
+ * the handler live in the `TaskStore`, so that any instance may answer;
+ * records, wakers and fibers are the core's (`core.ts`).
  * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as ExecutionStrategy from "effect/ExecutionStrategy"
 import * as Exit from "effect/Exit"
-import * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
-import * as FiberMap from "effect/FiberMap"
 import * as FiberRef from "effect/FiberRef"
 import { globalValue } from "effect/GlobalValue"
-import * as Scope from "effect/Scope"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
 import type { ReverseCall } from "../../HandlerContext.js"
 import * as Lifecycle from "../../Lifecycle.js"
 import { ErrorResponse, ProtocolError } from "../../McpError.js"
-import type * as McpSchema from "../../McpSchema.js"
+import * as McpSchema from "../../McpSchema.js"
 import * as McpSchema2026 from "../schema2026/core.js"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { ExtensionRequest, ListenHook, ToolCall, ToolRunContext } from "../../McpServer.js"
-import type { StoredTask, TaskOutcome, TaskStoreShape } from "../../McpTasks.js"
+import type { StoredTask, TaskOutcome } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
-import { type Identity, ownerKey } from "../auth/principal.js"
+import { type Core, type Era, failureOutcome, iso, isTerminal, ownedBy, owner2026 } from "./core.js"
 import { answerValidators, encodeRequest, isInputMethod, SHORT } from "../server/inputRequests.js"
 import { formatIssue } from "../validate.js"
 
 /** The extension's identifier. */
 export const EXTENSION_ID = "io.modelcontextprotocol/tasks"
-
-const TERMINAL = new Set<McpSchema.TaskStatus>(["completed", "failed", "cancelled"])
-
-export const isTerminal = (status: McpSchema.TaskStatus): boolean => TERMINAL.has(status)
-
-/** Who a 2025 task belongs to: the principal on a protected transport (its `ownerKey`), else the session. */
-export const ownerOf = (principal: Identity | undefined, sessionId: string): string =>
-  principal === undefined ? `session:${sessionId}` : `principal:${ownerKey(principal)}`
-
-/**
- * Who a 2026 task belongs to: the principal on a protected transport; else anyone holding its
- * id (there is no session: the id, a random UUID, is the bearer).
- */
-export const owner2026 = (principal: Identity | undefined): string =>
-  principal === undefined ? "anyone" : ownerOf(principal, "")
 
 /** `McpTasks.detach`'s hook in the fiber of a detaching handler (undefined: it does nothing). */
 export const currentDetach = globalValue(
@@ -82,10 +64,6 @@ export const missingCapability = (what: string): ErrorResponse =>
     message: `Missing required client capability: extensions.${EXTENSION_ID} (${what})`,
     data: { requiredCapabilities: { extensions: { [EXTENSION_ID]: {} } } }
   })
-
-const notFound = () => ErrorResponse.invalidParams("Failed to retrieve task: Task not found")
-
-const iso = (millis: number): string => new Date(millis).toISOString()
 
 /** The task's own fields on the 2026 wire (`ttlMs`, `pollIntervalMs`). */
 const wireTask = (task: McpSchema.Task): { [key: string]: unknown } => {
@@ -121,54 +99,20 @@ const created = (record: StoredTask): Protocol.Result => ({
   ...wireTask(record.task)
 })
 
+/** `tasks/update`'s params: its answers are checked against the requests they answer. */
+const UpdateParams = Schema.Struct({ taskId: Schema.String, inputResponses: Schema.optional(Schema.Unknown) })
 
-/** What the 2026 tasks share with the 2025 engine. */
-export interface Core {
-  readonly store: TaskStoreShape
-  readonly scope: Scope.Scope
-  readonly fibers: FiberMap.FiberMap<string>
-  readonly defaultTtl: number
-  readonly maxTtl: number
-  readonly pollInterval: number
-  /** Completes at the next change another instance makes to the task (a shared store), else never. */
-  readonly nextChange: (taskId: string) => Effect.Effect<void>
-  /** Marks a task as running on this instance; the Deferred completes when it ends here. */
-  readonly track: (taskId: string) => Effect.Effect<Deferred.Deferred<void>>
-}
-
-export interface Tasks2026 {
-  readonly toolCall: (call: ToolCall) => Effect.Effect<Protocol.Result, ErrorResponse> | undefined
-  readonly get: (taskId: string, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
-  readonly update: (params: UpdateParams, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
-  readonly cancel: (taskId: string, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
-  readonly listen: ListenHook
-}
-
-export interface UpdateParams {
+interface UpdateParams {
   readonly taskId: string
   readonly inputResponses?: unknown
 }
 
+export interface Tasks2026 extends Era {
+  readonly listen: ListenHook
+}
+
 export const make = (core: Core): Tasks2026 => {
   const { store } = core
-  /** Wakes this instance's handlers of a task waiting for an answer. */
-  const wakers = new Map<string, Deferred.Deferred<void>>()
-  const wake = (taskId: string) =>
-    Effect.suspend(() => {
-      const waker = wakers.get(taskId)
-      wakers.delete(taskId)
-      return waker === undefined ? Effect.void : Deferred.succeed(waker, undefined)
-    })
-  const changed = (taskId: string) =>
-    Effect.suspend(() => {
-      let waker = wakers.get(taskId)
-      if (waker === undefined) {
-        waker = Deferred.unsafeMake<void>(FiberId.none)
-        wakers.set(taskId, waker)
-      }
-      // answered here, answered on another instance (a shared store's change), or the next poll
-      return Effect.raceAll([Deferred.await(waker), core.nextChange(taskId), Effect.sleep(Duration.millis(core.pollInterval))])
-    })
 
   /** The listen streams following a task on this instance (`notifications/tasks`). */
   const watchers = new Map<string, Set<(record: StoredTask) => Effect.Effect<void>>>()
@@ -178,14 +122,9 @@ export const make = (core: Core): Tasks2026 => {
       return watching === undefined ? Effect.void : Effect.forEach(watching, (w) => w(record!), { discard: true })
     })
 
-  /** Applies `f` unless the task is terminal, stamping `lastUpdatedAt`; a status change is told to its listeners. */
+  /** The core's `change`, told to the task's listeners. */
   const change = (taskId: string, f: (record: StoredTask) => StoredTask | undefined) =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      store.update(taskId, (record) => {
-        if (isTerminal(record.task.status)) return undefined
-        const next = f(record)
-        return next === undefined ? undefined : { ...next, task: { ...next.task, lastUpdatedAt: iso(now) } }
-      })).pipe(Effect.tap(tell))
+    Effect.tap(core.change(taskId, f), tell)
 
   const finish = (taskId: string, exit: Exit.Exit<McpSchema.CallToolResult, ErrorResponse>) => {
     const end = (status: McpSchema.TaskStatus, outcome: TaskOutcome, statusMessage?: string) =>
@@ -199,10 +138,7 @@ export const make = (core: Core): Tasks2026 => {
       })
     // a tool error is a result: completed (failed is for JSON-RPC errors)
     if (Exit.isSuccess(exit)) return end("completed", { _tag: "Result", result: exit.value as Protocol.Result })
-    const failure = exit.cause._tag === "Fail" ? exit.cause.error : undefined
-    const outcome: TaskOutcome = failure !== undefined
-      ? { _tag: "Error", code: failure.code, message: failure.message, data: failure.data }
-      : { _tag: "Error", code: -32603, message: Exit.isInterrupted(exit) ? "The task was stopped by the server" : "Internal error" }
+    const outcome = failureOutcome(exit.cause)
     return end("failed", outcome, outcome.message)
   }
 
@@ -236,10 +172,11 @@ export const make = (core: Core): Tasks2026 => {
       inputRequests: { ...record.inputRequests, [key]: request },
       task: { ...record.task, status: "input_required" }
     }))
-    const take: Effect.Effect<Protocol.Result> = Effect.flatMap(store.get(taskId), (record) => {
+    // answered here, on another instance (a shared store's change), or seen at the next poll
+    const take = core.until(taskId, Effect.flatMap(store.get(taskId), (record) => {
       if (record === undefined || isTerminal(record.task.status)) return Effect.interrupt
       const response = record.inputResponses?.[key]
-      if (response === undefined) return Effect.zipRight(changed(taskId), take)
+      if (response === undefined) return Effect.succeed(undefined)
       return Effect.as(
         store.update(taskId, (r) => {
           const { [key]: _, ...rest } = r.inputResponses ?? {}
@@ -247,7 +184,7 @@ export const make = (core: Core): Tasks2026 => {
         }),
         response as Protocol.Result
       )
-    })
+    }))
     // asked no more (the handler moved on, or was interrupted): the request is withdrawn
     const withdraw = change(taskId, (record) => {
       if (record.inputRequests?.[key] === undefined) return undefined
@@ -296,30 +233,18 @@ export const make = (core: Core): Tasks2026 => {
     handler: Effect.Effect<McpSchema.CallToolResult, ErrorResponse>,
     onCallEnd: (exit: Exit.Exit<McpSchema.CallToolResult, ErrorResponse>) => Effect.Effect<void>
   ) =>
-    Effect.flatMap(core.track(taskId), (done) => {
-      const ended = (exit: Exit.Exit<McpSchema.CallToolResult, ErrorResponse>) =>
-        Effect.suspend(() => {
-          state.active = false
-          return state.phase === "task" ? Effect.asVoid(finish(taskId, exit)) : onCallEnd(exit)
-        })
-      const body = handler.pipe(
-        Effect.exit,
-        Effect.flatMap(ended),
-        Effect.onInterrupt(() => ended(Exit.interrupt(FiberId.none))),
-        Effect.ensuring(Effect.suspend(() => {
-          wakers.delete(taskId)
-          return Effect.zipRight(Scope.close(taskScope, Exit.void), Deferred.succeed(done, undefined))
-        }))
-      )
-      return FiberMap.run(core.fibers, taskId, body)
-    })
+    core.spawn(taskId, taskScope, handler, (exit) =>
+      Effect.suspend(() => {
+        state.active = false
+        return state.phase === "task" ? Effect.asVoid(finish(taskId, exit)) : onCallEnd(exit)
+      }))
 
   /** A task made as the call arrives: the handler runs as the task from its start. */
   const atCall = (call: ToolCall) =>
     Effect.gen(function*() {
       const record = yield* newRecord(call, crypto.randomUUID())
       const taskId = record.task.taskId
-      const taskScope = yield* Scope.fork(core.scope, ExecutionStrategy.sequential)
+      const taskScope = yield* core.forkScope
       const state: Run = { active: true, phase: "task" as "call" | "task" }
       yield* spawn(taskId, state, taskScope, call.run(runContext(call, taskId, taskScope, state)), () => Effect.void)
       return created(record)
@@ -335,7 +260,7 @@ export const make = (core: Core): Tasks2026 => {
       const taskId = crypto.randomUUID()
       const decision = yield* Deferred.make<Exit.Exit<McpSchema.CallToolResult, ErrorResponse> | undefined>()
       const made = yield* Deferred.make<void>()
-      const taskScope = yield* Scope.fork(core.scope, ExecutionStrategy.sequential)
+      const taskScope = yield* core.forkScope
       const state: Run = { active: true, phase: "call" }
       const detach = Effect.suspend(() => {
         if (state.phase === "task") return Effect.void
@@ -345,7 +270,7 @@ export const make = (core: Core): Tasks2026 => {
       const handler = call.run(runContext(call, taskId, taskScope, state)).pipe(Effect.locally(currentDetach, detach))
       yield* spawn(taskId, state, taskScope, handler, (exit) => Deferred.succeed(decision, exit))
       const outcome = yield* Deferred.await(decision).pipe(
-        Effect.onInterrupt(() => (state.phase === "task" ? Effect.void : FiberMap.remove(core.fibers, taskId)))
+        Effect.onInterrupt(() => (state.phase === "task" ? Effect.void : core.drop(taskId)))
       )
       // ended on the call: its result, or the end of a round that asked (the call's InputRequiredResult)
       if (outcome !== undefined) return yield* outcome
@@ -367,12 +292,7 @@ export const make = (core: Core): Tasks2026 => {
   const owned = (taskId: string, request: ExtensionRequest) =>
     !declares(request.session.clientCapabilities())
       ? Effect.fail(missingCapability(request.request.method))
-      : Effect.flatMap(store.get(taskId), (record) =>
-        record === undefined || record.owner !== owner2026(request.principal)
-          ? Effect.fail(notFound())
-          : Effect.succeed(record))
-
-  const get = (taskId: string, request: ExtensionRequest) => Effect.map(owned(taskId, request), detailed)
+      : ownedBy(store, taskId, owner2026(request.principal))
 
   const update = (params: UpdateParams, request: ExtensionRequest) =>
     Effect.gen(function*() {
@@ -404,7 +324,6 @@ export const make = (core: Core): Tasks2026 => {
           const status = Object.keys(pending).length > 0 ? "input_required" : "working"
           return { ...current, inputRequests: pending, inputResponses: answers, task: { ...current.task, status } }
         })
-        yield* wake(params.taskId)
       }
       return {}
     })
@@ -419,9 +338,7 @@ export const make = (core: Core): Tasks2026 => {
         return { ...rest, task: { ...current.task, status: "cancelled", statusMessage: "The task was cancelled by request." } }
       })
       // interrupts the handler and everything it forked, here (elsewhere it sees the record)
-      const fiber = yield* FiberMap.get(core.fibers, taskId).pipe(Effect.option)
-      if (fiber._tag === "Some") yield* Fiber.interrupt(fiber.value)
-      yield* wake(taskId)
+      yield* core.interrupt(taskId)
       return {}
     })
 
@@ -458,5 +375,19 @@ export const make = (core: Core): Tasks2026 => {
       return { taskIds }
     })
 
-  return { toolCall, get, update, cancel, listen }
+  return {
+    toolCall,
+    listen,
+    methods: {
+      "tasks/get": {
+        params: McpSchema.GetTaskRequestParams,
+        handle: ({ taskId }: { readonly taskId: string }, request) => Effect.map(owned(taskId, request), detailed)
+      },
+      "tasks/update": { params: UpdateParams, handle: update },
+      "tasks/cancel": {
+        params: McpSchema.CancelTaskRequestParams,
+        handle: ({ taskId }: { readonly taskId: string }, request) => cancel(taskId, request)
+      }
+    }
+  }
 }
