@@ -62,3 +62,57 @@ describe("FleetMessage encoding", () => {
       }
     }))
 })
+
+/**
+ * The suites fail a backend that breaks a rule: each store here is a memory store with one
+ * fault, and at least one rule, the one named, must fail on it (else a backend could pass
+ * the suite without keeping the contract).
+ */
+describe("StoreContract: a broken backend fails the suite", () => {
+  const failing = (rules: ReadonlyArray<StoreContract.Rule>) =>
+    Effect.map(
+      Effect.forEach(rules, (rule) => Effect.map(Effect.exit(Effect.scoped(rule.run)), (exit) => [rule.name, exit] as const)),
+      (results) => results.filter(([, exit]) => Exit.isFailure(exit)).map(([name]) => name)
+    )
+  const fleetWith = (fault: (store: SessionStore.SessionStoreShape) => Partial<SessionStore.SessionStoreShape>) =>
+    StoreContract.sessionStore(Effect.map(SessionStore.makeMemoryFleet(), (fleet) => ({
+      ...timing,
+      ttlMs: 1000,
+      instance: (id: string) => Effect.sync(() => ({ ...fleet.instance(id), ...fault(fleet.instance(id)) }))
+    })))
+
+  it.effect("session records: load that does not restart the ttl", () =>
+    Effect.gen(function*() {
+      const broken = yield* failing(fleetWith((store) => ({ load: (id) => store.load(id, 1) })))
+      assert.include(broken, "records: a record expires its ttl after the latest save, load or touch")
+    }))
+
+  it.effect("fleet bus: a message to all that reaches only the sender", () =>
+    Effect.gen(function*() {
+      const broken = yield* failing(fleetWith((store) => ({ publish: (to, m) => store.publish(to ?? store.instanceId, m) })))
+      assert.include(broken, "bus: a message to one instance reaches it only; one to all reaches every instance, the sender too")
+    }))
+
+  it.effect("task store: an update that is lost", () =>
+    Effect.gen(function*() {
+      const rules = StoreContract.taskStore(Effect.succeed({
+        ...timing,
+        make: Effect.map(McpTasks.makeMemoryStore, (store): McpTasks.TaskStoreShape => ({ ...store, update: (id) => store.get(id) }))
+      }))
+      assert.isAbove((yield* failing(rules)).length, 0)
+    }))
+
+  it.effect("event store: events replayed from the start, the one asked for included", () =>
+    Effect.gen(function*() {
+      const rules = StoreContract.eventStore(Effect.succeed({
+        ...timing,
+        make: (options: { readonly gracePeriodMs: number }) =>
+          Effect.map(EventStore.makeMemory({ gracePeriod: options.gracePeriodMs }), (store) => ({
+            ...store,
+            replayAfter: (sessionId: string, lastEventId: string) =>
+              store.replayAfter(sessionId, lastEventId.replace(/_\d+$/, "_0"))
+          }))
+      }))
+      assert.isAbove((yield* failing(rules)).length, 0)
+    }))
+})

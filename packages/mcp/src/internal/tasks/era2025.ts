@@ -60,8 +60,7 @@ export const make = (core: Core): Era => {
   }
 
   /** The task's reverse calls: related to the task, while it shows `input_required`. */
-  const reverseCall = (taskId: string, call: ToolCall): ReverseCall => (method, params, callOptions) => {
-    const protocol = call.protocol!
+  const reverseCall = (taskId: string, call: ToolCall, protocol: Protocol.Protocol): ReverseCall => (method, params, callOptions) => {
     if (!Lifecycle.clientSupports(call.session.clientCapabilities(), method, params)) {
       return Effect.fail(
         new ProtocolError({ reason: "CapabilityMissing", method, message: `The client did not declare the capability for ${method}` })
@@ -75,7 +74,7 @@ export const make = (core: Core): Era => {
     )
   }
 
-  const create = (call: ToolCall, requested: McpSchema.TaskMetadata) =>
+  const create = (call: ToolCall, protocol: Protocol.Protocol, requested: McpSchema.TaskMetadata) =>
     Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       const taskId = crypto.randomUUID()
@@ -92,11 +91,11 @@ export const make = (core: Core): Era => {
       yield* store.put({ task, owner: ownerOf(call.principal, sessionId), expiresAt: now + ttl, sessionId })
       const taskScope = yield* core.forkScope
       let active = true
-      const handler = call.run({ isActive: () => active, reverseCall: reverseCall(taskId, call), scope: taskScope })
+      const handler = call.run({ isActive: () => active, reverseCall: reverseCall(taskId, call, protocol), scope: taskScope })
       yield* core.spawn(taskId, taskScope, handler, (exit) =>
         Effect.suspend(() => {
           active = false
-          return Effect.asVoid(finish(taskId, exit, call.protocol))
+          return Effect.asVoid(finish(taskId, exit, protocol))
         }))
       return { task } as Protocol.Result
     })
@@ -112,8 +111,8 @@ export const make = (core: Core): Era => {
     if (support === "forbidden") {
       return Effect.fail(ErrorResponse.methodNotFound(`tools/call of ${call.tool.name} as a task (the tool does not support tasks)`))
     }
-    if (call.protocol === undefined) return undefined
-    return create(call, requested)
+    // a 2025 session's call always has its engine; without one, the call is served plainly
+    return call.protocol === undefined ? undefined : create(call, call.protocol, requested)
   }
 
   const owned = (taskId: string, request: ExtensionRequest) =>
