@@ -6,7 +6,6 @@
  * that by hand. `Transport.tapIncoming` keeps it. A stream derived any other
  * way has none and is read as the stream it is. Read one way or the other,
  * never both.
- * @internal
  */
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"

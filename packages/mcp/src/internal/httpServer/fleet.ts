@@ -9,7 +9,6 @@
  * standing stream to whichever instance holds it; a stream resumed elsewhere
  * is forwarded there by its owner, or, if its owner died, its requests are
  * answered with an error.
- * @internal
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Deferred from "effect/Deferred"

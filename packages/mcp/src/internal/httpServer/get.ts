@@ -4,7 +4,6 @@
  * with `Last-Event-ID` and an event store, the resumption of any stream of
  * the session: what the client missed, then the live stream if it is still
  * going. A finished stream the store no longer holds in full is 410.
- * @internal
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"

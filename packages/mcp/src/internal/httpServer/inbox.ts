@@ -4,7 +4,6 @@
  * fiber that received them (`drain`), one fiber at a time and in order, as a
  * read loop would have read them. No fiber waits for the next POST: a parked
  * read loop (with its mailbox and stack) was a sixth of an idle session's heap.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

@@ -7,7 +7,6 @@
  * or with a stream, headers first, when a handler talks before answering or
  * takes longer. This is the server's hot path: nothing here forks or waits
  * beyond the answer itself.
- * @internal
  */
 import * as Headers from "@effect/platform/Headers"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"

@@ -4,7 +4,6 @@
  * (`Host`/`Origin`), media types, the protocol-version header, and the body,
  * read under a size limit and parsed under a nesting limit. Refusals are
  * JSON-RPC error responses.
- * @internal
  */
 import * as Headers from "@effect/platform/Headers"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"

@@ -7,7 +7,6 @@
  * only where the authorization server lists it), which grant (authorization
  * code, client credentials, JWT bearer, enterprise-managed), whether tokens
  * are DPoP-bound, and when to refresh, re-authorize or step up.
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

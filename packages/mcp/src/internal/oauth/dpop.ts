@@ -3,7 +3,6 @@
  * requests to the MCP server (`htm`, `htu`, `ath`, the server's `nonce`),
  * and the key for oauth4webapi's proofs at the token endpoint. Nonces are
  * kept per origin, as each server hands them out (§8, §9).
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

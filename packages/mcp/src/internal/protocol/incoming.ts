@@ -3,7 +3,6 @@
  * that `notifications/cancelled` interrupts exactly that fiber and no
  * response is sent for it. How a request is forked is this module's own
  * business: a handler gets what it needs (the request, a scope) as values.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
@@ -18,10 +17,11 @@ import * as RuntimeFlags from "effect/RuntimeFlags"
 import * as Scope from "effect/Scope"
 import * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
-import type { IncomingRequest, ProtocolOptions, Result } from "../../Protocol.js"
+import type { Result } from "../../Protocol.js"
 import { hasEnvelopeClaim } from "../envelopeClaim.js"
 import { tracing, tracingIn } from "../tracing.js"
 import type { Engine } from "./engine.js"
+import type { EngineIncomingRequest, EngineOptions } from "./make.js"
 
 /** Sends the answer to one request (undefined: nothing to send, as for an interrupted handler). */
 export type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
@@ -87,11 +87,11 @@ const carriesInternals = (error: ErrorResponse): boolean =>
  * closures below and all they hold) alive through scavenges until the next full GC: the server
  * promoted ~6 MB per 10k sequential calls. What `new` makes has no allocation site.
  */
-class HandledRequest implements IncomingRequest {
+class HandledRequest implements EngineIncomingRequest {
   readonly #state: RequestState
   readonly #engine: IncomingImpl
   #scope: Effect.Effect<Scope.Scope> | undefined = undefined
-  #provide: IncomingRequest["provide"] | undefined = undefined
+  #provide: EngineIncomingRequest["provide"] | undefined = undefined
 
   constructor(readonly request: JsonRpc.Request, readonly isActive: () => boolean, state: RequestState, engine: IncomingImpl) {
     this.#state = state
@@ -103,7 +103,7 @@ class HandledRequest implements IncomingRequest {
     return this.#scope ??= requestScope(this.#state)
   }
 
-  get provide(): IncomingRequest["provide"] {
+  get provide(): EngineIncomingRequest["provide"] {
     return this.#provide ??= this.#engine.provider(this.#state)
   }
 }
@@ -139,7 +139,7 @@ class IncomingImpl implements Incoming {
 
   constructor(
     readonly engine: Engine,
-    readonly options: Pick<ProtocolOptions, "onRequest" | "sessionId">
+    readonly options: Pick<EngineOptions, "onRequest" | "sessionId">
   ) {
     this.side = engine.side
     this.spanKind = engine.side === "server" ? "server" : "client"
@@ -215,7 +215,7 @@ class IncomingImpl implements Incoming {
   /** The handler's effect, in a span when someone collects spans; `start` is told its fiber. */
   traced(
     req: JsonRpc.Request,
-    incoming: IncomingRequest,
+    incoming: EngineIncomingRequest,
     start: (fiber: Fiber.RuntimeFiber<unknown, unknown>) => void
   ) {
     return Effect.withFiberRuntime<Result, ErrorResponse>((fiber) => {
@@ -273,7 +273,7 @@ class IncomingImpl implements Incoming {
   }
 
   /** The handler's effect made before its fork, outside any fiber (what `provide` is asked meanwhile is noted). */
-  build(incoming: IncomingRequest, state: RequestState): Effect.Effect<Result, ErrorResponse> {
+  build(incoming: EngineIncomingRequest, state: RequestState): Effect.Effect<Result, ErrorResponse> {
     state.building = true
     try {
       return this.options.onRequest(incoming)
@@ -286,7 +286,7 @@ class IncomingImpl implements Incoming {
   }
 
   /** The request as its handler is given it. */
-  incomingOf(req: JsonRpc.Request, state: RequestState): IncomingRequest {
+  incomingOf(req: JsonRpc.Request, state: RequestState): EngineIncomingRequest {
     return new HandledRequest(req, () => state.active, state, this)
   }
 
@@ -295,7 +295,7 @@ class IncomingImpl implements Incoming {
    * follows, `finish`, reads no service): its context is set once, not provided and restored (a
    * dozen effects). Called from any other fiber, it is `Effect.provide`.
    */
-  provider(state: RequestState): IncomingRequest["provide"] {
+  provider(state: RequestState): EngineIncomingRequest["provide"] {
     return <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>, base?: Context.Context<never>) => {
       const wrapped = Effect.withFiberRuntime<A, E>((fiber) => {
         if (fiber !== state.own) {
@@ -381,5 +381,5 @@ class IncomingImpl implements Incoming {
 
 export const make = (
   engine: Engine,
-  options: Pick<ProtocolOptions, "onRequest" | "sessionId">
+  options: Pick<EngineOptions, "onRequest" | "sessionId">
 ): Incoming => new IncomingImpl(engine, options)

@@ -3,7 +3,6 @@
  * frames, batches into messages, and each message goes to the outgoing side
  * (a response, progress), the incoming side (a request, a cancellation) or
  * the notification handler.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Chunk from "effect/Chunk"

@@ -1,7 +1,6 @@
 /**
  * Pagination of the list methods (`tools/list`, `resources/list`, …): a page
  * of `pageSize` items and an opaque cursor naming the next offset.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

@@ -2,7 +2,6 @@
  * What a method handler is given for one request, and how a feature's
  * handler runs in it: with the services it was registered with, the
  * session's, and the request's own, given explicitly.
- * @internal
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -13,6 +12,7 @@ import type { ErrorResponse } from "../../McpError.js"
 import type * as Protocol from "../../Protocol.js"
 import { ServerSession } from "../../ServerSession.js"
 import { Principal } from "../auth/principal.js"
+import type { EngineIncomingRequest } from "../protocol/make.js"
 import type { Registered } from "./registry.js"
 import type { SessionState } from "./sessions.js"
 import type { Envelope } from "./era2026.js"
@@ -27,7 +27,7 @@ import type { Envelope } from "./era2026.js"
  * `resources/read`; caching hints).
  */
 export interface RequestEnv {
-  readonly incoming: Protocol.IncomingRequest
+  readonly incoming: EngineIncomingRequest
   readonly handlerContext: HandlerContextShape
   readonly session: SessionState
   readonly envelope?: Envelope | undefined

@@ -1,7 +1,6 @@
 /**
  * Tools: a declaration given its handler (decoding the arguments, encoding
  * the output and the declared failure), and `tools/list` and `tools/call`.
- * @internal
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -22,6 +21,7 @@ import type { Registered } from "./registry.js"
 import * as HandlerContext from "../../HandlerContext.js"
 import type { ToolCall, ToolCallHook, ToolRunContext } from "../../McpServer.js"
 import type * as Protocol from "../../Protocol.js"
+import type { EngineIncomingRequest } from "../protocol/make.js"
 
 const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
 
@@ -122,7 +122,7 @@ const hooked = (
 ): Effect.Effect<Protocol.Result, ErrorResponse> | undefined => {
   const run = (context?: ToolRunContext) => {
     if (context === undefined) return runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
-    const incoming: Protocol.IncomingRequest = {
+    const incoming: EngineIncomingRequest = {
       request: env.incoming.request,
       scope: Effect.succeed(context.scope),
       isActive: context.isActive,

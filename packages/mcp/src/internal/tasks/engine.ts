@@ -5,7 +5,6 @@
  * `TaskStore`; status changes are notified; `tasks/cancel` interrupts the
  * handler and what it forked; a record expires `ttl` after creation (one
  * sweeping fiber on the Clock).
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"

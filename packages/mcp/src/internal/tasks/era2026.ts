@@ -16,7 +16,6 @@
  * call answers with the task and the rest of the handler runs as the task.
  * Task records, their pending input requests and the answers on their way to
  * the handler live in the `TaskStore`, so that any instance may answer.
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"

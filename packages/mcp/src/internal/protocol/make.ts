@@ -1,0 +1,154 @@
+/**
+ * `Protocol.make`: the engine started on a transport, as this SDK's own modules hold it. The
+ * public types (`Protocol.ts`) leave out what only the SDK uses to go faster: a result checked
+ * where its response is read (`checkResult`), a handler's services merged once for many requests
+ * (`provide`'s `base`), `running` read without an effect (`runningNow`). They are here, on
+ * interfaces that extend the public ones: `Protocol.make` is this function, typed as the public one.
+ */
+import * as Context from "effect/Context"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import type * as Either from "effect/Either"
+import * as Fiber from "effect/Fiber"
+import * as FiberId from "effect/FiberId"
+import * as Runtime from "effect/Runtime"
+import * as Scope from "effect/Scope"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { ErrorResponse, McpError, ProtocolError } from "../../McpError.js"
+import type { IncomingRequest, Protocol, ProtocolOptions, RequestOptions, Result } from "../../Protocol.js"
+import type { TransportShape } from "../../Transport.js"
+import * as Deadlines from "../deadlines.js"
+import * as Engine from "./engine.js"
+import * as Incoming from "./incoming.js"
+import * as Outgoing from "./outgoing.js"
+import * as Read from "./read.js"
+
+/** `RequestOptions` with what only the SDK's client passes. */
+export interface EngineRequestOptions extends RequestOptions {
+  /**
+   * Checks (or decodes) the result where the response is read, before the
+   * caller resumes: a `Left` fails the call with it (the peer answered:
+   * nothing is cancelled). Saves the caller a continuation of its own.
+   */
+  readonly checkResult?: ((result: Result) => Either.Either<Result, McpError | ProtocolError>) | undefined
+}
+
+/** `IncomingRequest` with what only the SDK's server passes to `provide`. */
+export interface EngineIncomingRequest extends IncomingRequest {
+  /**
+   * `IncomingRequest.provide`; `base`, when given, goes under `context` (the services of
+   * `context` win): services shared by many requests (a feature's, the session's), given as the
+   * same object each time, so that the engine may keep what it made of them for the next request.
+   */
+  readonly provide: <A, E>(
+    effect: Effect.Effect<A, E, any>,
+    context: Context.Context<never>,
+    base?: Context.Context<never>
+  ) => Effect.Effect<A, E>
+}
+
+/** `ProtocolOptions` whose handler is given the `EngineIncomingRequest`. */
+export interface EngineOptions extends Omit<ProtocolOptions, "onRequest"> {
+  readonly onRequest: (incoming: EngineIncomingRequest) => Effect.Effect<Result, ErrorResponse>
+}
+
+/** `Protocol` taking `EngineRequestOptions`, with `running` read without an effect. */
+export interface EngineProtocol extends Protocol {
+  readonly request: (
+    method: string,
+    params?: JsonRpc.Params | undefined,
+    options?: EngineRequestOptions | undefined
+  ) => Effect.Effect<Result, McpError | ProtocolError>
+  /** `running` read without an effect (the HTTP server's 2026 connections, once per POST). */
+  readonly runningNow: () => number
+}
+
+const DEFAULT_TIMEOUT = Duration.seconds(60)
+const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
+
+/** Starts an engine on a transport (see `Protocol.make`). */
+export const make = (
+  transport: TransportShape,
+  options: EngineOptions
+): Effect.Effect<EngineProtocol, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    // the read loop, the timer and the fibers of incoming requests are forked from this fiber's
+    // runtime, and are interruptible whatever the caller's flags are, as under `FiberMap.run`
+    const runtime = yield* Effect.runtime<never>()
+    const loopRuntime = Runtime.make({
+      context: runtime.context,
+      fiberRefs: runtime.fiberRefs,
+      runtimeFlags: Runtime.defaultRuntime.runtimeFlags
+    })
+    const clock = yield* Effect.clock
+    const engine = Engine.make(options.side, transport, loopRuntime)
+    // timeouts: one fiber sleeps until the nearest deadline (a request costs a set entry, not a timer),
+    // shared by the engines on this Clock (forked on a runtime without this engine's context, which the
+    // shared sleeper would keep alive)
+    const timers = Deadlines.acquireShared(
+      clock,
+      clock,
+      Runtime.runFork(Runtime.make({ context: Context.empty(), fiberRefs: runtime.fiberRefs, runtimeFlags: loopRuntime.runtimeFlags }))
+    )
+    const deadlines = timers.deadlines
+    const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
+    const outgoing = Outgoing.make(engine, deadlines, {
+      requestTimeout: options.requestTimeout ?? DEFAULT_TIMEOUT,
+      maxRequestTimeout: options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT,
+      idPrefix: options.requestIdPrefix,
+      // the fiber's tracer is looked at in the request's mask (`tracing`): no operation of its own
+      traced: (method, call) =>
+        Effect.withSpan(call, method, {
+          kind: "client",
+          attributes: { "mcp.method": method, "mcp.side": options.side, ...sessionAttribute },
+          captureStackTrace: false
+        })
+    })
+    const incoming = Incoming.make(engine, options)
+    // made when someone waits for the end (a client, a keep-alive): an idle HTTP session's engine
+    // has none (a live Deferred was ~0.8 KiB of its heap: its spread literal gets a map of its own)
+    let closedSignal: Deferred.Deferred<void> | undefined
+    const request: EngineProtocol["request"] = (method, params, requestOptions) => outgoing.request(method, params, requestOptions)
+
+    const close = (reason: string) =>
+      Effect.suspend(() => {
+        if (engine.closedReason !== undefined) return Effect.void
+        engine.closedReason = reason
+        outgoing.failAll()
+        const signal = closedSignal
+        return signal === undefined ? incoming.interruptAll : Effect.zipRight(incoming.interruptAll, Deferred.succeed(signal, undefined))
+      })
+
+    // handlers forked after an earlier `close` (the loop runs until the scope closes) end here too
+    // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs for
+    // the life of the connection)
+    yield* Effect.scopeWith((scope) =>
+      Scope.addFinalizerExit(
+        scope,
+        () => Effect.zipRight(close("the protocol engine was closed"), Effect.zipRight(incoming.interruptAll, timers.release))
+      )
+    )
+
+    // forked from the runtime, not from this fiber: a child fiber keeps its parent fiber reachable
+    // for as long as it runs, and the read loop runs as long as the connection (on HTTP the
+    // parent is the POST that opened the session)
+    // (none for a transport that hands its frames over as they come: an HTTP server's session)
+    const loop = Read.readLoop(engine, transport, outgoing, incoming, options, close)
+    if (loop !== undefined) {
+      const reader = Runtime.runFork(loopRuntime)(loop)
+      yield* Effect.addFinalizer(() => Fiber.interrupt(reader))
+    }
+
+    return {
+      request,
+      notify: (method, params, route) => outgoing.notify(method, params, route),
+      closed: Effect.suspend(() =>
+        engine.closedReason !== undefined ? Effect.void : Deferred.await(closedSignal ??= Deferred.unsafeMake<void>(FiberId.none))
+      ),
+      close,
+      pending: Effect.sync(() => outgoing.pending.size),
+      running: Effect.sync(() => incoming.running()),
+      runningNow: () => incoming.running()
+    } satisfies EngineProtocol
+  })
