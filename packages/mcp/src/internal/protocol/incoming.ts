@@ -18,6 +18,7 @@ import * as Scope from "effect/Scope"
 import * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
 import type { Result } from "../../Protocol.js"
+import * as Answered from "../answered.js"
 import { hasEnvelopeClaim } from "../envelopeClaim.js"
 import { tracing, tracingIn } from "../tracing.js"
 import type { Engine } from "./engine.js"
@@ -51,9 +52,6 @@ export interface SettableFiber {
 
 export const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
   typeof (fiber as Partial<SettableFiber>).setFiberRef === "function"
-
-/** Whether an effect is its own exit already (`Effect.succeed`, `Exit.fail`: an `Exit` is an effect; `Effect.fail` of an object is not, it captures the span). */
-const isDone = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Exit<A, E> => Exit.isExit(effect)
 
 /** What `IncomingRequest.provide` was asked while the handler's effect was made before its fork. */
 interface Provided {
@@ -201,10 +199,10 @@ class IncomingImpl implements Incoming {
   readonly masked: Runtime.Runtime<never>
 
   /**
-   * The response an exit makes when no effect is needed to make it (a result, an `ErrorResponse`
-   * sent as it is); undefined for the rest (an interruption, a defect: logged first).
+   * The response a handler answered with when no effect is needed to make it (a result, an
+   * `ErrorResponse` sent as it is); undefined for the rest (an interruption, a defect: logged first).
    */
-  answerNow(id: JsonRpc.RequestId, exit: Exit.Exit<Result, ErrorResponse>): JsonRpc.Response | undefined {
+  answerNow(id: JsonRpc.RequestId, exit: Answered.Answered<Result, ErrorResponse>): JsonRpc.Response | undefined {
     if (Exit.isSuccess(exit)) return JsonRpc.success(id, exit.value)
     const cause = exit.cause
     if (cause._tag !== "Fail") return undefined
@@ -251,7 +249,7 @@ class IncomingImpl implements Incoming {
     const body = matched === undefined ? handler : matched.effect as typeof handler
     // answered as it was made (no effect left to run: no scope asked for, nothing to interrupt):
     // the answer is sent at once, with no fiber
-    if (direct && isDone(body) && this.engine.sendsNow) {
+    if (direct && Answered.is(body) && this.engine.sendsNow) {
       const response = this.answerNow(req.id, body)
       if (response !== undefined) {
         state.active = false

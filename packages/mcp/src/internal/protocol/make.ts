@@ -18,6 +18,7 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import type { ErrorResponse, McpError, ProtocolError } from "../../McpError.js"
 import type { IncomingRequest, Protocol, ProtocolOptions, RequestOptions, Result } from "../../Protocol.js"
 import type { TransportShape } from "../../Transport.js"
+import type * as Answered from "../answered.js"
 import * as Deadlines from "../deadlines.js"
 import * as Engine from "./engine.js"
 import * as Incoming from "./incoming.js"
@@ -48,9 +49,12 @@ export interface EngineIncomingRequest extends IncomingRequest {
   ) => Effect.Effect<A, E>
 }
 
-/** `ProtocolOptions` whose handler is given the `EngineIncomingRequest`. */
+/**
+ * `ProtocolOptions` whose handler is given the `EngineIncomingRequest`. A handler's answer that
+ * is `Answered` is sent at once, outside any fiber, when the transport can (`incoming`).
+ */
 export interface EngineOptions extends Omit<ProtocolOptions, "onRequest"> {
-  readonly onRequest: (incoming: EngineIncomingRequest) => Effect.Effect<Result, ErrorResponse>
+  readonly onRequest: (incoming: EngineIncomingRequest) => Answered.Answer<Result, ErrorResponse>
 }
 
 /** `Protocol` taking `EngineRequestOptions`, with `running` read without an effect. */

@@ -7,13 +7,13 @@
 import * as Cause from "effect/Cause"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
 import type { ProtocolOptions } from "../../Protocol.js"
 import type { Feed, TransportShape } from "../../Transport.js"
+import * as Answered from "../answered.js"
 import { feedOf, pullOf, type PushTarget, pushOf } from "../pull.js"
 import type { Engine } from "./engine.js"
 import type { Incoming, Reply } from "./incoming.js"
@@ -159,7 +159,7 @@ class Reader implements PushTarget {
       default: {
         // a handler that only noted it (its effect already done): nothing left to run
         const handled = this.options.onNotification(n)
-        return Exit.isExit(handled) && Exit.isSuccess(handled) ? undefined : handled
+        return Answered.isSuccess(handled) ? undefined : handled
       }
     }
   }

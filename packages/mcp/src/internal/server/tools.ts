@@ -5,13 +5,13 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as Exit from "effect/Exit"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import { ErrorResponse, ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
 import type { CacheHint, Tool, ToolContent } from "../../McpFeature.js"
 import * as McpTool from "../../McpTool.js"
+import * as Answered from "../answered.js"
 import * as Failure from "./failure.js"
 import { decodesToItself, formatIssue } from "../validate.js"
 import type { ListPage } from "./pagination.js"
@@ -74,9 +74,9 @@ export const make = (
   }
   const run = (input: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
     const ran = handler(input)
-    // a handler that answered as it was called (`Effect.succeed`, an `Exit`): its result at once,
-    // two operations less than matching it
-    if (Exit.isExit(ran) && Exit.isSuccess(ran)) return onSuccess(ran.value)
+    // a handler that answered as it was called (`Effect.succeed`): its result at once, two
+    // operations less than matching it
+    if (Answered.isSuccess(ran)) return onSuccess(ran.value)
     return Effect.matchEffect(ran, { onSuccess, onFailure }) as Effect.Effect<
       McpSchema.CallToolResult,
       ErrorResponse,
