@@ -7,8 +7,12 @@
 // `node10` and `node16` CommonJS resolution modes to find; the profile skips
 // those two and checks `node16` ESM and `bundler` resolution, which is what a
 // consumer with `moduleResolution: NodeNext` (or a bundler) uses.
+//
+// Before packing, the public declarations (`dist/*.d.ts`, not `dist/internal/`) are checked
+// for the SDK's speed hooks, which live on internal interfaces only (`internal/protocol/make`,
+// `internal/server/connect`, `internal/client/sessionRecovery`).
 import { execFileSync, spawnSync } from "node:child_process"
-import { mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -25,6 +29,17 @@ const run = (cmd, args, cwd = root) => {
 const bin = (name) => join(root, "node_modules", ".bin", name)
 
 run("pnpm", ["--filter", "@effect-mcp/mcp", "--filter", "@effect-mcp/node", "--filter", "@effect-mcp/redis", "run", "build"])
+const HOOKS = /\b(runningNow|checkResult|ListenedLoss|EngineProtocol|EngineIncomingRequest|EngineRequestOptions)\b/
+for (const name of packages) {
+  const dist = join(root, "packages", name, "dist")
+  for (const file of readdirSync(dist).filter((f) => f.endsWith(".d.ts"))) {
+    const found = readFileSync(join(dist, file), "utf8").match(HOOKS)
+    if (found !== null) {
+      console.error(`lint:pkg: packages/${name}/dist/${file} names ${found[1]}, a speed hook kept out of the public types`)
+      process.exit(1)
+    }
+  }
+}
 const out = mkdtempSync(join(tmpdir(), "effect-mcp-lint-"))
 try {
   for (const name of packages) {

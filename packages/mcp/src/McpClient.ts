@@ -38,6 +38,7 @@ import * as ClientEra from "./internal/client/era.js"
 import * as ClientHandshake from "./internal/client/handshake.js"
 import * as ClientNotifications from "./internal/client/notifications.js"
 import * as ClientRequests from "./internal/client/reverseCalls.js"
+import * as ProtocolMake from "./internal/protocol/make.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
@@ -535,7 +536,7 @@ const connect = <O extends ClientOptions>(
     let version: string | undefined
 
     const capabilities = declaredCapabilities(options)
-    const protocol = yield* Protocol.make(transport, {
+    const protocol = yield* ProtocolMake.start(transport, {
       side: "client",
       onRequest: ClientRequests.onRequest(handlers),
       onNotification: notifications.publish,

@@ -421,8 +421,6 @@ export interface ServerConnection {
   readonly closed: Effect.Effect<void>
   /** How many of the peer's requests are being handled now. */
   readonly running: Effect.Effect<number>
-  /** `running` read without an effect. @internal */
-  readonly runningNow?: (() => number) | undefined
 }
 
 /**

@@ -22,7 +22,6 @@
 import type * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import type * as Either from "effect/Either"
 import type * as Scope from "effect/Scope"
 import type * as JsonRpc from "./JsonRpc.js"
 import type { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
@@ -67,13 +66,6 @@ export interface RequestOptions {
   readonly route?: Route | undefined
   /** Told the request's id before it is sent (a 2026 `subscriptions/listen` names its notifications by it). */
   readonly onId?: ((id: JsonRpc.RequestId) => void) | undefined
-  /**
-   * Checks (or decodes) the result where the response is read, before the
-   * caller resumes: a `Left` fails the call with it (the peer answered:
-   * nothing is cancelled). Saves the caller a continuation of its own.
-   * @since 0.1.0
-   */
-  readonly checkResult?: ((result: Result) => Either.Either<Result, McpError | ProtocolError>) | undefined
 }
 
 /**
@@ -97,16 +89,8 @@ export interface IncomingRequest {
    * runs the request, so it may skip restoring what nothing of the request
    * reads afterwards. Use it for the rest of the handler; inside a larger
    * effect (one of many features), use `Effect.provide`.
-   *
-   * `base`, when given, goes under `context` (the services of `context` win): services
-   * shared by many requests (a feature's, the session's), given as the same object each
-   * time, so that the engine may keep what it made of them for the next request.
    */
-  readonly provide: <A, E>(
-    effect: Effect.Effect<A, E, any>,
-    context: Context.Context<never>,
-    base?: Context.Context<never>
-  ) => Effect.Effect<A, E>
+  readonly provide: <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>) => Effect.Effect<A, E>
 }
 
 /**
@@ -166,8 +150,6 @@ export interface Protocol {
   readonly pending: Effect.Effect<number>
   /** Incoming requests whose handler is running. */
   readonly running: Effect.Effect<number>
-  /** `running` read without an effect (the HTTP server's 2026 connections, once per POST). @internal */
-  readonly runningNow?: (() => number) | undefined
 }
 
 /**
@@ -178,7 +160,7 @@ export interface Protocol {
  * The engine is cut along its concerns, in `internal/protocol/`: `outgoing`
  * (ids, pending calls, their timeouts on the `Clock` through
  * `internal/deadlines`, cancellation), `incoming` (one fiber per request) and `read` (the read loop and
- * the dispatch of each message); `make` wires them together.
+ * the dispatch of each message); `internal/protocol/make` wires them together.
  *
  * @example
  * ```ts
@@ -208,7 +190,7 @@ export interface Protocol {
 export const make = (
   transport: TransportShape,
   options: ProtocolOptions
-): Effect.Effect<Protocol, never, Scope.Scope> => Make.make(transport, options, (protocol) => ({ handlers: options, value: protocol }))
+): Effect.Effect<Protocol, never, Scope.Scope> => Make.start(transport, options)
 
 /**
  * Pings the peer every `interval`. A pong, or any JSON-RPC error (a peer that

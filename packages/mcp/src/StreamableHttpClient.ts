@@ -86,6 +86,7 @@ import * as Runtime from "effect/Runtime"
 import type * as Schedule from "effect/Schedule"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import type { ListenedLoss } from "./internal/client/sessionRecovery.js"
 import * as Deadlines from "./internal/deadlines.js"
 import * as Backend from "./internal/httpClient/backend.js"
 import * as HttpExchange from "./internal/httpClient/exchange.js"
@@ -406,6 +407,18 @@ export const make = (
         return postOther(poster, message)
       })
 
+    // what the engine is told of losses (`ListenedLoss`: `listen` is not in the public type)
+    const sessionLoss: ListenedLoss = {
+      isLost: () => state.legacy !== undefined ? state.legacy.sessionLoss?.isLost() ?? false : session.lost,
+      // an adopted legacy transport's losses are signalled on this session too (`httpClient/legacyFallback`)
+      // made when read: the engine listens through `listen`
+      get losses() {
+        return Stream.asyncPush<void>((emit) =>
+          Effect.sync(() => HttpSession.listen(session, () => void emit.single(undefined)))
+        )
+      },
+      listen: (onLoss) => HttpSession.listen(session, onLoss)
+    }
     const shape: TransportShape = {
       run: (receiver) => frames.attach(receiver),
       send,
@@ -413,19 +426,7 @@ export const make = (
         if (state.legacy !== undefined) state.legacy.negotiated?.(version)
         else HttpSession.negotiated(session, version)
       },
-      sessionLoss: reinitialize
-        ? {
-          isLost: () => state.legacy !== undefined ? state.legacy.sessionLoss?.isLost() ?? false : session.lost,
-          // an adopted legacy transport's losses are signalled on this session too (`httpClient/legacyFallback`)
-          // made when read: the engine listens through `listen`
-          get losses() {
-            return Stream.asyncPush<void>((emit) =>
-              Effect.sync(() => HttpSession.listen(session, () => void emit.single(undefined)))
-            )
-          },
-          listen: (onLoss) => HttpSession.listen(session, onLoss)
-        }
-        : undefined,
+      sessionLoss: reinitialize ? sessionLoss : undefined,
       info: {
         get sessionId() {
           return session.id

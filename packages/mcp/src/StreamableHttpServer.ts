@@ -41,12 +41,14 @@ import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
 import type * as Scope from "effect/Scope"
 import * as EventStore from "./EventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
+import * as Answer from "./internal/answered.js"
 import type { PrincipalInfo } from "./internal/auth/principal.js"
 import { isPrincipal, McpAuth, type McpAuthShape } from "./internal/auth/service.js"
 import * as Deadlines from "./internal/deadlines.js"
@@ -150,6 +152,41 @@ export interface Options {
 export type { EndpointRequest }
 
 /**
+ * An effect that is its outcome already (an `Exit`, as `Effect.succeed` makes): `respond` gives
+ * one for what it answers as it is asked (a 202 for notifications, a standing GET, a refusal), and
+ * a listener that read a request's body first gives it so (`EndpointRequest.arrayBuffer`). Whoever
+ * finds one (`isAnswered`) uses its value at once, with no fiber; any other effect is run.
+ * @since 0.1.0
+ * @category models
+ */
+export type Answered<A, E = never> = Answer.Answered<A, E>
+
+/**
+ * `value`, answered now: `Effect.succeed(value)`, typed as what it is.
+ *
+ * @example
+ * ```ts
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ *
+ * // a body read before the endpoint asked for it
+ * const body = StreamableHttpServer.answered(new TextEncoder().encode("{}"))
+ * StreamableHttpServer.isAnswered(body) // true
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const answered: <A>(value: A) => Answered<A> = Answer.now
+
+/**
+ * Whether an effect is its outcome already, a success (`Answered`): its `value` is then the
+ * result, with nothing left to run or to fail.
+ * @since 0.1.0
+ * @category guards
+ */
+export const isAnswered: <A, E, R>(effect: Effect.Effect<A, E, R>) => effect is Answered<A> & Exit.Success<A, never> =
+  Answer.isSuccess
+
+/**
  * A running endpoint: the `HttpApp` to mount, and its sessions.
  * @since 0.1.0
  * @category models
@@ -159,7 +196,8 @@ export interface StreamableHttpServerShape {
   readonly app: HttpApp.Default
   /**
    * The endpoint without `@effect/platform`'s request: what `app` runs, for a
-   * listener that reads requests itself (see `NodeStreamableHttp`).
+   * listener that reads requests itself (see `NodeStreamableHttp`). What it
+   * answers as it is asked is `Answered`: written at once, it needs no fiber.
    */
   readonly respond: (request: EndpointRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse>
   /** Sessions open now (`sessionPerRequest`: the POSTs being served, each a session of its own). */
@@ -272,7 +310,7 @@ export const make = (
     const byMethod = (
       request: EndpointRequest,
       principal: PrincipalInfo | undefined
-    ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+    ): Answer.Answer<HttpServerResponse.HttpServerResponse> => {
       switch (request.method) {
         case "POST":
           return post(request, principal)
@@ -281,15 +319,15 @@ export const make = (
         case "DELETE":
           return del(request, principal)
         default:
-          return Effect.succeed(
+          return Answer.now(
             jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: sessionPerRequest ? "POST" : "GET, POST, DELETE" })
           )
       }
     }
 
-    const respond = (request: EndpointRequest): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+    const respond = (request: EndpointRequest): Answer.Answer<HttpServerResponse.HttpServerResponse> => {
       const rejected = checkOrigin(protection, request.headers)
-      if (rejected !== undefined) return Effect.succeed(rejected)
+      if (rejected !== undefined) return Answer.now(rejected)
       if (auth === undefined) return byMethod(request, undefined)
       return Effect.flatMap(
         auth.authenticate(request.headers),

@@ -223,15 +223,6 @@ export interface SessionLoss {
   readonly isLost: () => boolean
   /** A loss noticed outside any call (the standing stream's 404, a new legacy connection). */
   readonly losses: Stream.Stream<void>
-  /**
-   * The same losses as a callback, called where the transport notices one
-   * (a loss noticed before the callback was given is told at once): the
-   * engine then needs no fiber waiting on `losses` for the life of the
-   * session. Optional; without it the engine reads `losses`.
-   *
-   * @since 0.1.0
-   */
-  readonly listen?: ((onLoss: () => void) => void) | undefined
 }
 
 /**

@@ -18,6 +18,7 @@ import * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
+import * as ProtocolMake from "../src/internal/protocol/make.js"
 import { settled, until } from "./utils/virtualTime.js"
 import * as v8 from "node:v8"
 import * as vm from "node:vm"
@@ -62,7 +63,8 @@ const peers = (
 ) =>
   Effect.gen(function*() {
     const pair = yield* Transport.makeMemoryPair()
-    const a = yield* Protocol.make(pair.client, {
+    // the engine as the SDK holds it: `checkResult` is not in the public `RequestOptions`
+    const a = yield* ProtocolMake.start(pair.client, {
       side: "client",
       onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),
       onNotification: noNotifications,

@@ -96,7 +96,7 @@ const pathOf = (url: string | undefined): string => {
 }
 
 /** No body read: GET and DELETE (the endpoint reads none), or a POST declared too long. */
-const noBody: Effect.Effect<Uint8Array, Error> = Effect.succeed(new Uint8Array(0))
+const noBody: Effect.Effect<Uint8Array, Error> = StreamableHttpServer.answered(new Uint8Array(0))
 
 /**
  * Reads a POST's body with node's callbacks before anything of the endpoint runs: the request's
@@ -122,9 +122,10 @@ const readBody = (req: IncomingMessage, maxBody: number, done: (body: Effect.Eff
     const room = maxBody + 1 - size
     chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
     size += Math.min(chunk.length, room)
-    if (size > maxBody) settle(Effect.succeed(Buffer.concat(chunks, size)))
+    if (size > maxBody) settle(StreamableHttpServer.answered(Buffer.concat(chunks, size)))
   })
-  req.on("end", () => settle(Effect.succeed(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))))
+  // read first: the endpoint parses it with no fiber (`StreamableHttpServer.Answered`)
+  req.on("end", () => settle(StreamableHttpServer.answered(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))))
   req.on("error", (error: Error) => settle(Effect.fail(error)))
   // gone before its body came: nothing to answer
   req.on("close", () => {
@@ -410,10 +411,6 @@ class PushWriter {
   }
 }
 
-/** An effect that is its outcome already, a success. */
-const isAnswered = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Success<A, never> =>
-  Exit.isExit(effect) && Exit.isSuccess(effect)
-
 const noDetach = () => {}
 
 /**
@@ -574,7 +571,7 @@ export const layer = (
           const responded = mcp.respond(endpointRequest(req, body))
           // answered as it was asked (a 202 for a notification, a standing GET, a refusal): written
           // now, with no fiber; what is left to write (a pumped body), in one
-          if (isAnswered(responded)) {
+          if (StreamableHttpServer.isAnswered(responded)) {
             let written: Effect.Effect<void>
             try {
               written = writeResponse(res, responded.value, limits, noDetach)
@@ -582,7 +579,7 @@ export const layer = (
               // as it would have in the fiber: a defect of its own, not a throw out of node's listener
               written = Effect.die(defect)
             }
-            if (!isAnswered(written)) watched(res, runFork(written))
+            if (!StreamableHttpServer.isAnswered(written)) watched(res, runFork(written))
             return
           }
           // a body written by its senders (`pushBody`) outlives the fiber: the response's

@@ -4,7 +4,6 @@
  * fiber of its own, and a TestClock drives them all. A deadline sooner than
  * the one slept for restarts the sleeper; a later one (the usual case, when
  * every wait has the same length) costs nothing more.
- * @internal
  */
 import type * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"

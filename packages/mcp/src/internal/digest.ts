@@ -2,7 +2,6 @@
  * cyrb53: a fast 53-bit string hash, for naming things by their content (a
  * multi-round-trip question, a list's state). Not for integrity: that is an
  * HMAC's job.
- * @internal
  */
 export const digestOf = (text: string): string => {
   let h1 = 0xdeadbeef

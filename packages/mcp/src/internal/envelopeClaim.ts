@@ -6,7 +6,6 @@
  * the protocol-version key, whatever its value (a claim with a malformed
  * value is a bad envelope on the 2026 path, never a 2025 request). Imports
  * nothing.
- * @internal
  */
 
 export const PROTOCOL_VERSION_META_KEY = "io.modelcontextprotocol/protocolVersion" as const

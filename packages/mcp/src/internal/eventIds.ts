@@ -2,7 +2,6 @@
  * SSE event ids of the streamable HTTP server (`<streamId>_<seq>`, sequence 0
  * the priming event) and the stand-in of an answer a store dropped: one home
  * for the in-memory store, the HTTP server and the public `EventStore` names.
- * @internal
  */
 import * as Option from "effect/Option"
 import * as JsonRpc from "../JsonRpc.js"

@@ -4,7 +4,6 @@
  * every call, and those are plain map updates. A store that has them (only
  * `EventStore.makeMemory`'s) is used through them; any other store through
  * its `EventStoreShape`.
- * @internal
  */
 import type * as JsonRpc from "../JsonRpc.js"
 

@@ -18,7 +18,6 @@
  *   field value (non-ASCII, control characters, leading or trailing
  *   whitespace, empty, or already looking like the sentinel) travels as
  *   `=?base64?{base64 of its UTF-8}?=`. Integers compare numerically.
- * @internal
  */
 import * as JsonRpc from "../JsonRpc.js"
 import * as ProtocolEra from "../ProtocolEra.js"

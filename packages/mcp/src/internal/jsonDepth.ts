@@ -2,7 +2,6 @@
  * A linear-time guard against deeply nested JSON, run before `JSON.parse`:
  * a body of a few MiB of `[[[[…` otherwise costs the parser (and whatever
  * walks the result) seconds of event loop.
- * @internal
  */
 
 /** Default deepest nesting of arrays and objects accepted in a message. */

@@ -7,7 +7,6 @@
  * correct). `Schema.Int.pipe(Schema.between(1, 10))` comes out of
  * `JSONSchema.make` as `{ $ref: "#/$defs/Int", minimum: 1, maximum: 10 }` and
  * is published as `{ type: "integer", minimum: 1, maximum: 10, ... }`.
- * @internal
  */
 import * as JSONSchema from "effect/JSONSchema"
 import type * as Schema from "effect/Schema"

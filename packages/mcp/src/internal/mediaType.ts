@@ -1,7 +1,6 @@
 /**
  * `Content-Type` and `Accept` read as RFC 9110 defines them, not by substring:
  * `text/plain;x=application/json` is text, `application/jsonp` is not JSON.
- * @internal
  */
 
 export interface MediaType {

@@ -2,7 +2,6 @@
  * The readings `Transport`'s constructors give the engine (`TransportShape.run`): a loop over a
  * pull effect, and a callback source (a Node stream's `'data'` events) fed to the receiver with
  * back-pressure. Both hand each read to `Receiver.frames` and run what it leaves before the next.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

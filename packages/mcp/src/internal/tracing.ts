@@ -3,7 +3,6 @@
  * records spans nobody reads. A span costs as much as the rest of a round
  * trip, so spans are made only when someone (e.g. `@effect/opentelemetry`)
  * collects them.
- * @internal
  */
 import * as Context from "effect/Context"
 import * as DefaultServices from "effect/DefaultServices"

@@ -10,7 +10,6 @@
  * much as parsing the message's JSON. A node of any other kind (a filter, a
  * recursive or declared schema, a tuple with elements) is checked by
  * `Schema.is` of that node, so the answer is `Schema.is`'s everywhere.
- * @internal
  */
 import * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"

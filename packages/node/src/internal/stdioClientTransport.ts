@@ -4,7 +4,6 @@
  * end only once the child's exit says how it went: unless the scope is
  * closing, the incoming side fails with a `TransportError` naming the exit
  * (also when the child exited but a grandchild keeps stdout open).
- * @internal
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import { fromFeed, type TransportShape } from "@effect-mcp/mcp/Transport"

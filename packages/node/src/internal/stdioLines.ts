@@ -2,7 +2,6 @@
  * Lines of text from a stdio server's process: its stderr split into lines
  * (the last ones kept for an exit message), and lines (stderr's, non-JSON
  * stdout's) logged and published to subscribers by a fiber of their own.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"

@@ -3,7 +3,6 @@
  * best-effort SIGTERM of the group if this process exits first), its exit
  * watched, and shut down in bounded steps when the scope closes: its stdin
  * ended, SIGTERM to the group, SIGKILL.
- * @internal
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as Clock from "effect/Clock"

@@ -5,7 +5,6 @@
  * server started), while the protocol's writer keeps the stream's own `write`. Only a `write`
  * function taken off the stream before (`process.stdout.write.bind(…)`) and writes to file
  * descriptor 1 itself (`fs.writeSync(1, …)`) pass by.
- * @internal
  */
 import type { Writable } from "node:stream"
 

@@ -1,7 +1,6 @@
 /**
  * A Redis failure as the `SessionStore` seam names it: the store could not
  * be reached (or answered an error). One home for the records and the bus.
- * @internal
  */
 import * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as Effect from "effect/Effect"

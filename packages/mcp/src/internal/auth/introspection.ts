@@ -2,7 +2,6 @@
  * The RFC 7662 introspection verifier: the authorization server says whether
  * a token is active and what it grants; expiry, not-before and audience are
  * checked here too, on Effect's `Clock`.
- * @internal
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"

@@ -2,7 +2,6 @@
  * The JWT access-token verifier: the issuer's keys found through its metadata
  * (RFC 8414, then OpenID discovery), signatures and claims checked by `jose`,
  * time read from Effect's `Clock`.
- * @internal
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientResponse from "@effect/platform/HttpClientResponse"

@@ -2,7 +2,6 @@
  * Who made a request on a protected transport, as the `TokenVerifier` found
  * it. Kept apart from `McpAuth` (and `jose`) so that the engine can carry it
  * to handlers without loading the verifiers.
- * @internal
  */
 import * as Context from "effect/Context"
 

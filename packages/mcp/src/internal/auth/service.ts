@@ -1,7 +1,6 @@
 /**
  * The `McpAuth` service as the transports see it, apart from the verifiers
  * (and `jose`), so that an unprotected server does not load them.
- * @internal
  */
 import type * as Headers from "@effect/platform/Headers"
 import type * as HttpApp from "@effect/platform/HttpApp"

@@ -6,7 +6,6 @@
  * `notifications/resources/updated` the reads of its URI. `cacheScope` is not
  * distinguished: one client is one authorization context, so `private` and
  * `public` results are both its own. Calls with progress bypass it.
- * @internal
  */
 import * as Cache from "effect/Cache"
 import * as Duration from "effect/Duration"

@@ -4,7 +4,6 @@
  * Streams, tool calls (by name or by declaration, with `structuredContent`
  * checked against the listed output schema; as a task when the tool
  * requires one, see `client/taskCalls`), and resource subscriptions.
- * @internal
  */
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
@@ -27,6 +26,7 @@ import * as ClientTaskCalls from "./taskCalls.js"
 import * as OutputValidation from "./outputValidation.js"
 import { validatorOr } from "../validate.js"
 import type * as ClientNotifications from "./notifications.js"
+import type { EngineRequestOptions } from "../protocol/make.js"
 
 /** A client's `request`, with options of type `O`. */
 export type Request<O extends CallOptions = CallOptions> = (
@@ -35,8 +35,8 @@ export type Request<O extends CallOptions = CallOptions> = (
   options?: O
 ) => Effect.Effect<Protocol.Result, ClientError>
 
-/** Call options the engine takes besides the public ones: the check of the result (`Protocol.RequestOptions`). */
-export type EngineCallOptions = CallOptions & Pick<Protocol.RequestOptions, "checkResult">
+/** Call options the engine takes besides the public ones: the check of the result (`EngineRequestOptions`). */
+export type EngineCallOptions = CallOptions & Pick<EngineRequestOptions, "checkResult">
 
 /**
  * A client's `request`, refusing with `CapabilityMissing` a method the server

@@ -7,7 +7,6 @@
  * −32022 (`UnsupportedProtocolVersion`) whose `data.supported` names a 2026
  * version this client speaks is sent once more at that version, which the
  * client keeps from then on.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as JsonRpc from "../../JsonRpc.js"

@@ -17,7 +17,6 @@
  *   as well and the first answer that decides wins (`negotiateAuto`). A
  *   server that cannot be reached, answers 5xx, 401 or 403, or closes the
  *   connection fails the connection instead: those say nothing of its era.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"

@@ -12,7 +12,6 @@
  * A result without `resultType` is complete. The calls get a complete
  * result without `resultType`, caching hints and the server's info in
  * `_meta`, as a 2025 server would have answered.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"

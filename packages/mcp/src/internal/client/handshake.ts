@@ -4,7 +4,6 @@
  * transport told of it, `notifications/initialized`; then the recovery of a
  * session the server forgets (`sessionRecovery`), which runs the same
  * `initialize` again.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"

@@ -7,7 +7,6 @@
  * when the server sent none), for at most `maxRounds` rounds. Rounds belong
  * to one call: nothing of one call's rounds reaches another. Interrupting the
  * call interrupts the round in flight (and cancels its request on the wire).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as JsonRpc from "../../JsonRpc.js"

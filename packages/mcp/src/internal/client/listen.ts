@@ -14,7 +14,6 @@
  * - **2025**: the standing stream carries the list changes already; the
  *   resources of the filter are subscribed (`resources/subscribe`) for the
  *   life of the stream, which yields once they are.
- * @internal
  */
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"

@@ -4,7 +4,6 @@
  * `PubSub` and its shutdown finalizer were ~30 Effect operations of each
  * session's open and close). A notification published before then has no
  * subscriber, and is dropped as an unbounded `PubSub` with none drops it.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as PubSub from "effect/PubSub"

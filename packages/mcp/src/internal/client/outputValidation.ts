@@ -2,7 +2,6 @@
  * The client's check of `structuredContent` against the `outputSchema` of a
  * listed tool (a tool never listed is not checked). A tool error is not
  * checked: it need not carry structured content.
- * @internal
  */
 import Ajv2020 from "ajv/dist/2020.js"
 import * as Effect from "effect/Effect"

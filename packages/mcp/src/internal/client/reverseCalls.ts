@@ -2,7 +2,6 @@
  * The client's side of server→client requests: its handlers (taken from
  * `ClientOptions`, run with the context the client was made in), the
  * capabilities they declare, and the dispatch of an incoming request to them.
- * @internal
  */
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

@@ -8,7 +8,6 @@
  * the same loss wait on one re-initialization: the lock serialises them, and
  * the transport's `isLost` tells whether a new session exists already.
  * Nothing of this runs on a call that succeeds.
- * @internal
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -36,6 +35,19 @@ export interface Recovery {
 }
 
 const identity: Recovery = { recover: (_method, call) => call }
+
+/**
+ * `SessionLoss` as the SDK's streamable HTTP client makes it: the same losses as a callback too,
+ * called where the transport notices one (a loss noticed before the callback was given is told at
+ * once), so that the engine needs no fiber waiting on `losses` for the life of the session. The
+ * public type leaves it out; a transport of one's own gives `losses` only.
+ */
+export interface ListenedLoss extends SessionLoss {
+  readonly listen: (onLoss: () => void) => void
+}
+
+/** A loss's `listen`: undefined when the transport is not the SDK's streamable HTTP client. */
+const listenOf = (loss: SessionLoss): ListenedLoss["listen"] | undefined => (loss as Partial<ListenedLoss>).listen
 
 /**
  * Runs `onLoss` for each loss told through `listen`, in a fiber started when one is told (none
@@ -117,8 +129,9 @@ export const make = (options: {
     const onLoss = reinitialize("initialize").pipe(
       Effect.catchAll((e) => Effect.logDebug("re-initialization failed", e.message))
     )
-    const listening = loss.listen !== undefined
-      ? listenOnDemand(loss.listen, onLoss)
+    const listen = listenOf(loss)
+    const listening = listen !== undefined
+      ? listenOnDemand(listen, onLoss)
       : Effect.forkScoped(Stream.runForEach(loss.losses, () => onLoss))
 
     const recover = <A, E extends ClientError>(method: string, call: Effect.Effect<A, E>): Effect.Effect<A, E | ProtocolError> =>

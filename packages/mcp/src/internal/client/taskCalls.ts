@@ -17,7 +17,6 @@
  * with `tasks/get` to its inlined result (input requests answered by the
  * client's handlers, see `client/era2026`), cancelled when interrupted; the
  * refusal of a plain call is -32021 naming the extension.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"

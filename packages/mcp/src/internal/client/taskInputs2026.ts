@@ -5,7 +5,6 @@
  * requests the client's handlers have not answered yet has them answered
  * (`tasks/update`) before it returns; what was answered is remembered by
  * task, and forgotten once the task is seen terminal.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as JsonRpc from "../../JsonRpc.js"

@@ -6,7 +6,6 @@
  * and a `tools/call` of one of them carries its headers as the request's
  * `Route.headers`. A call of a tool not listed yet that the server refuses
  * with −32020 (its headers) lists the tools and is made once more.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as JsonRpc from "../../JsonRpc.js"

@@ -5,7 +5,6 @@
  * may provide a cheaper one (`@effect-mcp/node` does, over undici) through
  * `StreamableHttpClient.HttpBackend`. Everything above it (headers, failures
  * in words, timeouts, sessions, resumption) is the same code for both.
- * @internal
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"

@@ -3,7 +3,6 @@
  * of an SSE stream, the DELETE of a session, each with the headers it needs
  * and its failures described (`httpFailure`). Nothing here knows about
  * JSON-RPC ids or sessions beyond the headers it is handed.
- * @internal
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"

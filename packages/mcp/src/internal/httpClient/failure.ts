@@ -3,7 +3,6 @@
  * `TransportError`s of the HTTP client transports. `@effect/platform` reports
  * every network failure as `Transport error (POST <url>)`; the system error
  * (ECONNREFUSED, ENOTFOUND, a TLS alert, …) is a few `cause`s down.
- * @internal
  */
 import type * as HttpClientError from "@effect/platform/HttpClientError"
 import type * as JsonRpc from "../../JsonRpc.js"

@@ -10,7 +10,6 @@
  * their Deferreds), for a join nobody used. The fibers are forked as
  * `FiberMap.run` forks them: with the caller's context and refs, interruptible
  * whatever the caller's flags, outliving the caller.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"

@@ -5,7 +5,6 @@
  * next frame. What a frame leaves to run (a server request's
  * fork, a notification) runs in a fiber started then, which also takes the frames that arrive
  * meanwhile; a response settles its call where it was read.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"

@@ -4,7 +4,6 @@
  * arrive on its POST's stream, a resumed GET or the standing GET). Reads JSON
  * and SSE bodies into it, fails the calls whose exchange failed, and fails
  * `incoming` itself when the transport is beyond repair.
- * @internal
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"

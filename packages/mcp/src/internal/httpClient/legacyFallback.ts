@@ -3,7 +3,6 @@
  * transport: a 400, 404 or 405 to the first initialize POST means a legacy
  * server. The legacy transport is built in the streamable one's scope, its
  * `incoming` is forwarded, and the initialize request is sent again on it.
- * @internal
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as Cause from "effect/Cause"

@@ -3,7 +3,6 @@
  * a request's whole exchange (POST, JSON or SSE answer, resumption of a broken
  * stream, re-initialization on 404, legacy fallback on the first initialize),
  * and the POST of a notification or of responses, awaited.
- * @internal
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import type * as Duration from "effect/Duration"

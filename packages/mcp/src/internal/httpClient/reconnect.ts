@@ -4,7 +4,6 @@
  * with jitter and a cap, or any Schedule, stepped by hand so that a server's
  * SSE `retry:` can replace a delay; and the loop that reconnects a lost stream
  * under that policy. All waiting is `Effect.sleep`, so `TestClock` drives it.
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"

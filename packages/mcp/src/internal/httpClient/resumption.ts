@@ -3,7 +3,6 @@
  * `Last-Event-ID`, read to its end, and the resumption of a request's stream
  * that ended before its answer arrived (waiting the server's `retry:` or the
  * backoff of `reconnect`, shared with the standing GET and the legacy client).
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

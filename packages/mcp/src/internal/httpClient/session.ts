@@ -8,7 +8,6 @@
  * One small state object, written only through the functions here; read on
  * every exchange, so plain fields rather than `Ref`s (no effect on the
  * per-call path).
- * @internal
  */
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
@@ -131,7 +130,7 @@ export const signalLoss = (session: HttpSession): void => {
   s.missed = true
 }
 
-/** The engine's callback for losses (`SessionLoss.listen`); a loss signalled before is told at once. */
+/** The engine's callback for losses (`ListenedLoss.listen`, `client/sessionRecovery`); a loss signalled before is told at once. */
 export const listen = (session: HttpSession, onLoss: () => void): void => {
   const s = state(session)
   s.listener = onLoss

@@ -4,7 +4,6 @@
  * chunks is joined once, when it is complete. (Re-flattening a growing buffer
  * on every chunk, as simpler parsers do, makes one 16 MiB event cost seconds
  * and a gigabyte.)
- * @internal
  */
 import * as Duration from "effect/Duration"
 

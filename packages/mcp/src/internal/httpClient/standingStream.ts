@@ -5,7 +5,6 @@
  * offers none; otherwise it is reopened with `Last-Event-ID` whenever it
  * ends, under the shared reconnection policy. A 404 means the server forgot
  * the session: the engine is told, and the stream waits for its new session.
- * @internal
  */
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"

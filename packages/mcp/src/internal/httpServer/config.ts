@@ -2,7 +2,6 @@
  * The streamable HTTP server's options, resolved once (defaults applied,
  * durations in milliseconds), as every part of the endpoint reads them; and
  * the parts the method handlers (`post`, `get`, `delete`) share.
- * @internal
  */
 import type * as Duration from "effect/Duration"
 import type { EventStoreShape } from "../../EventStore.js"

@@ -1,7 +1,6 @@
 /**
  * DELETE on the streamable HTTP endpoint: ends the session it names (its
  * streams, its engine, its stored events) and answers 200.
- * @internal
  */
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"

@@ -9,7 +9,6 @@
  * answer (−32601 is 404; −32020, −32021, −32022 and a bad envelope are 400;
  * everything else a handler answers stays 200). Every refusal carries the
  * request's id.
- * @internal
  */
 import type * as Headers from "@effect/platform/Headers"
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"

@@ -11,7 +11,6 @@
  * they are made); a stream resumed elsewhere is forwarded there by its owner,
  * or, if its owner died, its requests are answered with an error
  * (`fleet/proxies.ts`).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"

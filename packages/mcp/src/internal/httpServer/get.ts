@@ -4,12 +4,12 @@
  * with `Last-Event-ID` and an event store, the resumption of any stream of
  * the session: what the client missed, then the live stream if it is still
  * going. A finished stream the store no longer holds in full is 410.
- * @internal
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as EventStore from "../../EventStore.js"
+import * as Answered from "../answered.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type { Endpoint } from "./config.js"
 import { notAllowed } from "./era2026.js"
@@ -25,7 +25,7 @@ export const make = (endpoint: Endpoint) => {
   const get = (
     request: EndpointRequest,
     principal: PrincipalInfo | undefined
-  ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  ): Answered.Answer<HttpServerResponse.HttpServerResponse> => {
     const id = request.headers["mcp-session-id"]
     if (fleet === undefined || config.sessionPerRequest || id === undefined) return opened(request, principal, undefined)
     return Effect.flatMap(fleet.find(id, principal), (found) => opened(request, principal, found))
@@ -33,37 +33,37 @@ export const make = (endpoint: Endpoint) => {
 
   /**
    * The GET, given the session its header names (looked up in the fleet's store, or here). Done
-   * as it is asked for (nothing in it waits but a resumption): the response is an effect's
-   * outcome already, which the node listener writes with no fiber.
+   * as it is asked for (nothing in it waits but a resumption): the response is `Answered`, which
+   * the node listener writes with no fiber.
    */
   const opened = (
     request: EndpointRequest,
     principal: PrincipalInfo | undefined,
     found: Session | HttpServerResponse.HttpServerResponse | undefined
-  ): Effect.Effect<HttpServerResponse.HttpServerResponse> => {
+  ): Answered.Answer<HttpServerResponse.HttpServerResponse> => {
     const headers = request.headers
     const refused2026 = notAllowed(config.server.options.eras, request.headers)
-    if (refused2026 !== undefined) return Effect.succeed(refused2026)
-    if (config.sessionPerRequest) return Effect.succeed(postOnly())
+    if (refused2026 !== undefined) return Answered.now(refused2026)
+    if (config.sessionPerRequest) return Answered.now(postOnly())
     if (!accepts(headers, "text/event-stream")) {
-      return Effect.succeed(jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream"))
+      return Answered.now(jsonRpcError(406, -32000, "Not Acceptable: Accept must include text/event-stream"))
     }
     const versionError = checkVersion(headers)
-    if (versionError !== undefined) return Effect.succeed(versionError)
+    if (versionError !== undefined) return Answered.now(versionError)
     const id = headers["mcp-session-id"]
-    if (id === undefined) return Effect.succeed(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))
+    if (id === undefined) return Answered.now(jsonRpcError(400, -32000, "Bad Request: Mcp-Session-Id header is required"))
     const session = found ?? sessions.registry.find(id, principal)
-    if (!isSession(session)) return Effect.succeed(session)
+    if (!isSession(session)) return Answered.now(session)
     session.lastActivity = sessions.registry.now()
     const lastEventId = headers["last-event-id"]
     if (lastEventId !== undefined && store !== undefined) return resume(store, session, lastEventId)
     if (session.standing !== undefined && session.standing.sink !== undefined) {
-      return Effect.succeed(jsonRpcError(409, -32000, "Conflict: only one standing SSE stream is allowed per session"))
+      return Answered.now(jsonRpcError(409, -32000, "Conflict: only one standing SSE stream is allowed per session"))
     }
     const standing = session.standing ?? streams.newStream(session, "standing")
     session.standing = standing
     const backlog = standing.backlog.splice(0, standing.backlog.length)
-    return Effect.succeed(streams.openSseNow(session, standing, backlog))
+    return Answered.now(streams.openSseNow(session, standing, backlog))
   }
 
   /** Resumes the stream `lastEventId` belongs to: its events after that one, then the rest if it is live. */

@@ -5,7 +5,6 @@
  * read loop would have read them (the session's transport's `run` attaches the engine's
  * `Receiver` and gives no reading effect). No fiber waits for the next POST: a parked
  * read loop (with its mailbox and stack) was a sixth of an idle session's heap.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

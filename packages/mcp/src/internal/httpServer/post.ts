@@ -7,7 +7,6 @@
  * or with a stream, headers first, when a handler talks before answering or
  * takes longer. This is the server's hot path: nothing here forks or waits
  * beyond the answer itself.
- * @internal
  */
 import * as Headers from "@effect/platform/Headers"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
@@ -17,6 +16,7 @@ import type * as EventStore from "../../EventStore.js"
 import * as JsonRpc from "../../JsonRpc.js"
 import * as Lifecycle from "../../Lifecycle.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
+import * as Answered from "../answered.js"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type * as Deadlines from "../deadlines.js"
 import * as EventStoreSync from "../eventStoreSync.js"
@@ -98,10 +98,10 @@ export const make = (endpoint: Endpoint, fastPath: Deadlines.Deadlines) => {
  * The common case, a call in an established session (no `McpAuth`; with a fleet too), runs
  * without a generator: every other case goes through `served`.
  */
-const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | undefined) => {
+const post = (ctx: Ctx, request: EndpointRequest, principal: PrincipalInfo | undefined): Answered.Answer<Response> => {
   const { config } = ctx
   const refused = checkPostHeaders(request.headers, config.jsonMode)
-  if (refused !== undefined) return Effect.succeed(refused)
+  if (refused !== undefined) return Answered.now(refused)
   const read = readJsonBodyNow(request, config.maxBody, config.maxDepth)
   return read !== undefined
     ? afterRead(ctx, request, principal, read)
@@ -114,15 +114,15 @@ const afterRead = (
   request: EndpointRequest,
   principal: PrincipalInfo | undefined,
   read: { readonly json: unknown } | Response
-): Effect.Effect<Response> => {
+): Answered.Answer<Response> => {
   const { config } = ctx
-  if (!isParsed(read)) return Effect.succeed(read)
+  if (!isParsed(read)) return Answered.now(read)
   const decoded = postMessages(read.json)
-  if (!("messages" in decoded)) return Effect.succeed(decoded)
+  if (!("messages" in decoded)) return Answered.now(decoded)
   const headers = request.headers
   // a response under a 2026 version: that era has no server requests to answer
   const stray = Edge2026.strayResponse(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
-  if (stray !== undefined) return Effect.succeed(stray)
+  if (stray !== undefined) return Answered.now(stray)
   const id = headers["mcp-session-id"]
   // a 2026 request is served on its path whatever `Mcp-Session-Id` says: that era has no sessions,
   // and its server neither reads nor sets the header
@@ -136,7 +136,7 @@ const afterRead = (
     return served(ctx, request, principal, decoded)
   }
   const versionError = checkVersion(headers)
-  if (versionError !== undefined) return Effect.succeed(versionError)
+  if (versionError !== undefined) return Answered.now(versionError)
   if (ctx.fleet !== undefined) {
     // with a fleet the session is looked up in the store (its one round trip), then served alike
     return Effect.flatMap(
@@ -145,12 +145,8 @@ const afterRead = (
     )
   }
   const found = ctx.sessions.registry.find(id, principal)
-  return isSession(found) ? established(ctx, found, principal, decoded) : Effect.succeed(found)
+  return isSession(found) ? established(ctx, found, principal, decoded) : Answered.now(found)
 }
-
-/** An effect that is its outcome already, a success: nothing left to run or to fail. */
-const isAnswered = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Success<A, never> =>
-  Exit.isExit(effect) && Exit.isSuccess(effect)
 
 /** A POST in a session found: the owner's latest token is what handlers see as `Principal`. */
 const established = (
@@ -162,7 +158,7 @@ const established = (
   session.principal = principal
   const answered = answer(ctx, session, decoded.messages, decoded.isBatch)
   // answered already (a 202 for what the engine only noted): nothing failed
-  return isAnswered(answered)
+  return Answered.isSuccess(answered)
     ? answered
     : answered.pipe(Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable())))
 }
@@ -312,14 +308,14 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
       JsonRpc.ErrorCode.InvalidRequest,
       "Invalid Request: JSON-RPC batches are not supported by the negotiated protocol version"
     )
-    return endsWithPost ? Effect.as(sessions.close(session), refused) : Effect.succeed(refused)
+    return endsWithPost ? Effect.as(sessions.close(session), refused) : Answered.now(refused)
   }
   const stream = open(streams, session, messages, listed(ctx, session))
   if (stream === undefined) {
     const accepted = HttpServerResponse.empty({ status: 202 })
     // notifications the engine only notes are taken now: the 202 is then answered with no fiber
     const rest = endsWithPost ? session.inbox.drain() : session.inbox.drainNow()
-    if (rest === undefined) return Effect.succeed(accepted)
+    if (rest === undefined) return Answered.now(accepted)
     return Effect.as(endsWithPost ? Effect.zipRight(rest, sessions.close(session)) : rest, accepted)
   }
   const done = endsWithPost ? sessions.close(session) : undefined

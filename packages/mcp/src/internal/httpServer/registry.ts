@@ -6,7 +6,6 @@
  * `LegacySseServer`'s), and the closing of
  * every session when the server's scope ends. What a session holds, and how
  * it is opened and closed, is each server's own.
- * @internal
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Duration from "effect/Duration"

@@ -10,7 +10,6 @@
  * it waits, idle, for the next 2026 POST instead of being closed (at most
  * `POOL_2026` of them; not with an event store or a fleet, whose records are
  * per session). Its engine, mailbox and scope are made once, not per POST.
- * @internal
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -21,6 +20,7 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import type { SessionStateAccess } from "../../SessionStore.js"
 import type { Receiver, Route, TransportInfo, TransportShape } from "../../Transport.js"
 import { settable } from "../protocol/incoming.js"
+import { runningNowOf } from "../server/connect.js"
 import type { Config } from "./config.js"
 import { Inbox } from "./inbox.js"
 import * as Registry from "./registry.js"
@@ -234,7 +234,7 @@ export const make = (
       }
       registry.add(session, !sessionPerRequest && !era2026)
       const connection = yield* inScope(server.connect(transportOf(session)), scope)
-      if (era2026) session.running = connection.runningNow
+      if (era2026) session.running = runningNowOf(connection)
       // a connection that ends by itself (keep-alive gave up) ends its session; only then is a
       // fiber needed to notice
       if (server.options.keepAlive !== undefined) {

@@ -16,7 +16,6 @@
  * and `capacity` events, or `capacityBytes` of text, wait besides) and says `false` once the sink ended or
  * its reader left; `end` lets the reader have what is buffered, then ends it;
  * `shutdown` (the reader left) drops what is buffered.
- * @internal
  */
 import * as Effect from "effect/Effect"
 

@@ -9,7 +9,6 @@
  * connection. Routing a server message to its stream is here too: a response
  * settles the request it answers, a related message goes to its request's
  * stream, anything else to the standing stream.
- * @internal
  */
 import * as Headers from "@effect/platform/Headers"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"

@@ -4,7 +4,6 @@
  * (`Host`/`Origin`), media types, the protocol-version header, and the body,
  * read under a size limit and parsed under a nesting limit. Refusals are
  * JSON-RPC error responses.
- * @internal
  */
 import * as Headers from "@effect/platform/Headers"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
@@ -16,6 +15,7 @@ import * as Exit from "effect/Exit"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "../../JsonRpc.js"
+import * as Answered from "../answered.js"
 import * as Lifecycle from "../../Lifecycle.js"
 import * as MediaType from "../mediaType.js"
 
@@ -102,7 +102,9 @@ export interface EndpointRequest {
   /**
    * The body, read when asked for. A reader that knows the size limit may stop
    * as soon as it is crossed, with at least one byte over it: the endpoint
-   * answers 413 whenever the body is longer than the limit.
+   * answers 413 whenever the body is longer than the limit. A listener that
+   * read it first gives it `Answered` (`StreamableHttpServer.answered`): it is
+   * then parsed with no fiber.
    */
   readonly arrayBuffer: Effect.Effect<ArrayBuffer | Uint8Array, unknown>
   /**
@@ -159,10 +161,9 @@ export const readJsonBodyNow = (
   const declared = Number(request.headers["content-length"])
   if (Number.isFinite(declared) && declared > maxBytes) return payloadTooLarge(maxBytes, request)
   const body = request.arrayBuffer
-  if (!Exit.isExit(body)) return undefined
-  const exit = body as Exit.Exit<ArrayBuffer | Uint8Array, unknown>
-  return Exit.isSuccess(exit)
-    ? parseBody(request, exit.value, maxBytes, maxDepth)
+  if (!Answered.is(body)) return undefined
+  return Exit.isSuccess(body)
+    ? parseBody(request, body.value, maxBytes, maxDepth)
     : jsonRpcError(400, JsonRpc.ErrorCode.ParseError, "Parse error: could not read the body")
 }
 

@@ -4,7 +4,6 @@
  * event (a later connection's session is the engine's to initialize) to its end; and
  * the supervisor that reopens a lost stream under the reconnection policy
  * shared with the streamable HTTP client.
- * @internal
  */
 import type * as HttpClient from "@effect/platform/HttpClient"
 import type * as HttpClientError from "@effect/platform/HttpClientError"

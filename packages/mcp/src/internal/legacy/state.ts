@@ -4,7 +4,6 @@
  * to, the endpoint of a new connection whose session the engine is
  * initializing, and the mailbox behind `incoming`. One state object, written only here and in
  * `legacy/connection`.
- * @internal
  */
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"

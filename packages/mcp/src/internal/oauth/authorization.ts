@@ -4,7 +4,6 @@
  * `dpop_jkt` by RFC 9449 §10), the user sent there through the
  * `AuthorizationRedirect`, the response checked by oauth4webapi (`state`,
  * `iss`, an `error`), then its code exchanged for tokens.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Oauth from "oauth4webapi"

@@ -8,7 +8,6 @@
  * `authorization.ts`, `grants.ts`: authorization code, client credentials,
  * JWT bearer, enterprise-managed), whether tokens are DPoP-bound (`dpop.ts`),
  * and when to refresh, re-authorize or step up (`tokens.ts`, `refusal.ts`).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type { Options } from "../../McpOAuth.js"

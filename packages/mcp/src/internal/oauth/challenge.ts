@@ -4,7 +4,6 @@
  * `error` (RFC 6750, RFC 9728).
  * A header that cannot be parsed yields no parameters: discovery then falls
  * back to the well-known locations.
- * @internal
  */
 
 export interface BearerChallenge {

@@ -4,7 +4,6 @@
  * (path-aware first, then the root), and the metadata of its authorization
  * server by RFC 8414 and OpenID discovery (tenant paths included). Metadata
  * for another resource or another issuer is refused, never used.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

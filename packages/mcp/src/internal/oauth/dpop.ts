@@ -4,7 +4,6 @@
  * and the key for oauth4webapi's proofs at the token endpoint. Nonces are
  * kept per origin, as each server hands them out (§8, §9). Whether a
  * server's tokens are bound, and which stored tokens the key can present.
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

@@ -1,6 +1,5 @@
 /**
  * The error of the client's authorization: what went wrong, named.
- * @internal
  */
 import * as Schema from "effect/Schema"
 

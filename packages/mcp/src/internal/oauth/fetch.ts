@@ -2,7 +2,6 @@
  * HTTP with the authorization server and the resource's metadata: `fetch`
  * (global or the user's) bounded by Effect's Clock, and `oauth4webapi`,
  * loaded on first use so that clients without authorization never load it.
- * @internal
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"

@@ -6,7 +6,6 @@
  * JWT bearer grant at the authorization server). Each carries `resource`
  * (RFC 8707) and, when the sign-in is sender-constrained, a DPoP proof,
  * retried once with the nonce a `use_dpop_nonce` answer hands out (RFC 9449 §8).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Oauth from "oauth4webapi"

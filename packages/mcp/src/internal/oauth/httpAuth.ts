@@ -6,7 +6,6 @@
  * exchange again (at most three times: a stored token refused, a new one,
  * and a DPoP nonce the server asks for). Request bodies are text: sending
  * one twice is safe.
- * @internal
  */
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as HttpClientError from "@effect/platform/HttpClientError"

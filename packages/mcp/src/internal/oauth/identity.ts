@@ -2,7 +2,6 @@
  * The client's identity at an authorization server, in order: the stored one
  * (for this issuer), pre-registered credentials, a client ID metadata
  * document (a URL as `client_id`), dynamic client registration (RFC 7591).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Oauth from "oauth4webapi"

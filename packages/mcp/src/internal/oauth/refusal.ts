@@ -5,7 +5,6 @@
  * server that moved, a refreshed one, else a new one with the challenge's
  * scopes); a 403 `insufficient_scope` steps up, at most `maxStepUps` times
  * until an exchange is accepted; any other 403 stays refused.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Challenge from "./challenge.js"

@@ -4,7 +4,6 @@
  * step-up (403 `insufficient_scope`) the scopes held and the challenge's;
  * `offline_access` added to a sign-in only where the authorization server
  * lists it (SEP-2207).
- * @internal
  */
 import type * as Oauth from "oauth4webapi"
 import type { Options } from "../../McpOAuth.js"

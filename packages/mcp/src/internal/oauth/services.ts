@@ -1,7 +1,6 @@
 /**
  * The two services of the client's authorization: the interactive step
  * (`AuthorizationRedirect`) and where credentials are kept (`TokenStore`).
- * @internal
  */
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"

@@ -4,7 +4,6 @@
  * server, whether it asks for DPoP) with the tokens and the step-ups so far.
  * A refused token means discovery again: a server that now names another
  * authorization server (SEP-2352) gets a new state there.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type { Grant, Options } from "../../McpOAuth.js"

@@ -3,7 +3,6 @@
  * (a user's sign-in, client credentials, JWT bearer, enterprise-managed),
  * refreshed, kept in the `TokenStore`, and presented on an exchange
  * (refreshed first once expired; a DPoP-bound token with a fresh proof).
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"

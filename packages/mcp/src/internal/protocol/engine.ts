@@ -2,7 +2,6 @@
  * What the parts of one protocol engine share: its side, its transport's
  * `send`, whether it closed and why, and the runtime its own fibers (the read
  * loop, request handlers, the timeout timer) are forked from.
- * @internal
  */
 import type * as Effect from "effect/Effect"
 import type * as Runtime from "effect/Runtime"

@@ -3,7 +3,6 @@
  * that `notifications/cancelled` interrupts exactly that fiber and no
  * response is sent for it. How a request is forked is this module's own
  * business: a handler gets what it needs (the request, a scope) as values.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
@@ -18,10 +17,12 @@ import * as RuntimeFlags from "effect/RuntimeFlags"
 import * as Scope from "effect/Scope"
 import * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
-import type { IncomingRequest, ProtocolOptions, Result } from "../../Protocol.js"
+import type { Result } from "../../Protocol.js"
+import * as Answered from "../answered.js"
 import { hasEnvelopeClaim } from "../envelopeClaim.js"
 import { tracing, tracingIn } from "../tracing.js"
 import type { Engine } from "./engine.js"
+import type { EngineIncomingRequest, EngineOptions } from "./make.js"
 
 /** Sends the answer to one request (undefined: nothing to send, as for an interrupted handler). */
 export type Reply = (response: JsonRpc.Response | undefined) => Effect.Effect<void>
@@ -51,9 +52,6 @@ export interface SettableFiber {
 
 export const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
   typeof (fiber as Partial<SettableFiber>).setFiberRef === "function"
-
-/** Whether an effect is its own exit already (`Effect.succeed`, `Exit.fail`: an `Exit` is an effect; `Effect.fail` of an object is not, it captures the span). */
-const isDone = <A, E>(effect: Effect.Effect<A, E>): effect is Exit.Exit<A, E> => Exit.isExit(effect)
 
 /** What `IncomingRequest.provide` was asked while the handler's effect was made before its fork. */
 interface Provided {
@@ -87,11 +85,11 @@ const carriesInternals = (error: ErrorResponse): boolean =>
  * closures below and all they hold) alive through scavenges until the next full GC: the server
  * promoted ~6 MB per 10k sequential calls. What `new` makes has no allocation site.
  */
-class HandledRequest implements IncomingRequest {
+class HandledRequest implements EngineIncomingRequest {
   readonly #state: RequestState
   readonly #engine: IncomingImpl
   #scope: Effect.Effect<Scope.Scope> | undefined = undefined
-  #provide: IncomingRequest["provide"] | undefined = undefined
+  #provide: EngineIncomingRequest["provide"] | undefined = undefined
 
   constructor(readonly request: JsonRpc.Request, readonly isActive: () => boolean, state: RequestState, engine: IncomingImpl) {
     this.#state = state
@@ -103,7 +101,7 @@ class HandledRequest implements IncomingRequest {
     return this.#scope ??= requestScope(this.#state)
   }
 
-  get provide(): IncomingRequest["provide"] {
+  get provide(): EngineIncomingRequest["provide"] {
     return this.#provide ??= this.#engine.provider(this.#state)
   }
 }
@@ -140,7 +138,7 @@ class IncomingImpl implements Incoming {
   constructor(
     readonly engine: Engine,
     /** The engine's `onRequest`. */
-    readonly handler: ProtocolOptions["onRequest"],
+    readonly handler: EngineOptions["onRequest"],
     sessionId: string | undefined
   ) {
     this.side = engine.side
@@ -203,10 +201,10 @@ class IncomingImpl implements Incoming {
   readonly masked: Runtime.Runtime<never>
 
   /**
-   * The response an exit makes when no effect is needed to make it (a result, an `ErrorResponse`
-   * sent as it is); undefined for the rest (an interruption, a defect: logged first).
+   * The response a handler answered with when no effect is needed to make it (a result, an
+   * `ErrorResponse` sent as it is); undefined for the rest (an interruption, a defect: logged first).
    */
-  answerNow(id: JsonRpc.RequestId, exit: Exit.Exit<Result, ErrorResponse>): JsonRpc.Response | undefined {
+  answerNow(id: JsonRpc.RequestId, exit: Answered.Answered<Result, ErrorResponse>): JsonRpc.Response | undefined {
     if (Exit.isSuccess(exit)) return JsonRpc.success(id, exit.value)
     const cause = exit.cause
     if (cause._tag !== "Fail") return undefined
@@ -217,7 +215,7 @@ class IncomingImpl implements Incoming {
   /** The handler's effect, in a span when someone collects spans; `start` is told its fiber. */
   traced(
     req: JsonRpc.Request,
-    incoming: IncomingRequest,
+    incoming: EngineIncomingRequest,
     start: (fiber: Fiber.RuntimeFiber<unknown, unknown>) => void
   ) {
     return Effect.withFiberRuntime<Result, ErrorResponse>((fiber) => {
@@ -253,7 +251,7 @@ class IncomingImpl implements Incoming {
     const body = matched === undefined ? handler : matched.effect as typeof handler
     // answered as it was made (no effect left to run: no scope asked for, nothing to interrupt):
     // the answer is sent at once, with no fiber
-    if (direct && isDone(body) && this.engine.sendsNow) {
+    if (direct && Answered.is(body) && this.engine.sendsNow) {
       const response = this.answerNow(req.id, body)
       if (response !== undefined) {
         state.active = false
@@ -275,7 +273,7 @@ class IncomingImpl implements Incoming {
   }
 
   /** The handler's effect made before its fork, outside any fiber (what `provide` is asked meanwhile is noted). */
-  build(incoming: IncomingRequest, state: RequestState): Effect.Effect<Result, ErrorResponse> {
+  build(incoming: EngineIncomingRequest, state: RequestState): Effect.Effect<Result, ErrorResponse> {
     state.building = true
     try {
       return this.handler(incoming)
@@ -288,7 +286,7 @@ class IncomingImpl implements Incoming {
   }
 
   /** The request as its handler is given it. */
-  incomingOf(req: JsonRpc.Request, state: RequestState): IncomingRequest {
+  incomingOf(req: JsonRpc.Request, state: RequestState): EngineIncomingRequest {
     return new HandledRequest(req, () => state.active, state, this)
   }
 
@@ -297,7 +295,7 @@ class IncomingImpl implements Incoming {
    * follows, `finish`, reads no service): its context is set once, not provided and restored (a
    * dozen effects). Called from any other fiber, it is `Effect.provide`.
    */
-  provider(state: RequestState): IncomingRequest["provide"] {
+  provider(state: RequestState): EngineIncomingRequest["provide"] {
     return <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>, base?: Context.Context<never>) => {
       const wrapped = Effect.withFiberRuntime<A, E>((fiber) => {
         if (fiber !== state.own) {
@@ -383,6 +381,6 @@ class IncomingImpl implements Incoming {
 
 export const make = (
   engine: Engine,
-  onRequest: ProtocolOptions["onRequest"],
+  onRequest: EngineOptions["onRequest"],
   sessionId: string | undefined
 ): Incoming => new IncomingImpl(engine, onRequest, sessionId)

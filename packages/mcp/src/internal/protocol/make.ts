@@ -8,29 +8,81 @@
  * pending calls, their timeouts on the `Clock` through `internal/deadlines`,
  * cancellation), `incoming` (one fiber per request) and `read` (the read loop
  * and the dispatch of each message); this wires them together.
- * @internal
+ *
+ * The public types (`Protocol.ts`) leave out what only the SDK uses to go
+ * faster: a result checked where its response is read (`checkResult`), a
+ * handler's services merged once for many requests (`provide`'s `base`),
+ * `running` read without an effect (`runningNow`). They are here, on
+ * interfaces that extend the public ones.
  */
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import type * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
 import * as FiberId from "effect/FiberId"
 import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
-import type { Protocol, ProtocolOptions } from "../../Protocol.js"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { ErrorResponse, McpError, ProtocolError } from "../../McpError.js"
+import type { IncomingRequest, Protocol, ProtocolOptions, RequestOptions, Result } from "../../Protocol.js"
 import type { TransportShape } from "../../Transport.js"
+import type * as Answered from "../answered.js"
 import * as Deadlines from "../deadlines.js"
 import * as Engine from "./engine.js"
 import * as Incoming from "./incoming.js"
 import * as Outgoing from "./outgoing.js"
 import * as Read from "./read.js"
 
+/** `RequestOptions` with what only the SDK's client passes. */
+export interface EngineRequestOptions extends RequestOptions {
+  /**
+   * Checks (or decodes) the result where the response is read, before the
+   * caller resumes: a `Left` fails the call with it (the peer answered:
+   * nothing is cancelled). Saves the caller a continuation of its own.
+   */
+  readonly checkResult?: ((result: Result) => Either.Either<Result, McpError | ProtocolError>) | undefined
+}
+
+/** `IncomingRequest` with what only the SDK's server passes to `provide`. */
+export interface EngineIncomingRequest extends IncomingRequest {
+  /**
+   * `IncomingRequest.provide`; `base`, when given, goes under `context` (the services of
+   * `context` win): services shared by many requests (a feature's, the session's), given as the
+   * same object each time, so that the engine may keep what it made of them for the next request.
+   */
+  readonly provide: <A, E>(
+    effect: Effect.Effect<A, E, any>,
+    context: Context.Context<never>,
+    base?: Context.Context<never>
+  ) => Effect.Effect<A, E>
+}
+
+/**
+ * `ProtocolOptions` whose handler is given the `EngineIncomingRequest`. A handler's answer that
+ * is `Answered` is sent at once, outside any fiber, when the transport can (`incoming`).
+ */
+export interface EngineOptions extends Omit<ProtocolOptions, "onRequest"> {
+  readonly onRequest: (incoming: EngineIncomingRequest) => Answered.Answer<Result, ErrorResponse>
+}
+
+/** `Protocol` taking `EngineRequestOptions`, with `running` read without an effect. */
+export interface EngineProtocol extends Protocol {
+  readonly request: (
+    method: string,
+    params?: JsonRpc.Params | undefined,
+    options?: EngineRequestOptions | undefined
+  ) => Effect.Effect<Result, McpError | ProtocolError>
+  /** `running` read without an effect (the HTTP server's 2026 connections, once per POST). */
+  readonly runningNow: () => number
+}
+
 /** What answers what arrives: made from the engine, they may use it. */
-export type Handlers = Pick<ProtocolOptions, "onRequest" | "onNotification" | "batches">
+export type Handlers = Pick<EngineOptions, "onRequest" | "onNotification" | "batches">
 
 /** The rest of the options: what the engine is before it has handlers. */
-export type Options = Omit<ProtocolOptions, keyof Handlers>
+export type Options = Omit<EngineOptions, keyof Handlers>
 
 /** What a maker makes of its engine: the handlers, and what it keeps of the rest (`value`). */
 export interface Served<A> {
@@ -53,7 +105,7 @@ const runtimes = (runtime: Runtime.Runtime<never>) => {
 export const make = <A>(
   transport: TransportShape,
   options: Options,
-  serve: (protocol: Protocol) => Served<A>
+  serve: (protocol: EngineProtocol) => Served<A>
 ): Effect.Effect<A, never, Scope.Scope> =>
   Effect.gen(function*() {
     // the read loop, the timer and the fibers of incoming requests are forked from this fiber's runtime
@@ -90,7 +142,7 @@ export const make = <A>(
         const signal = closedSignal
         return signal === undefined ? incoming.interruptAll : Effect.zipRight(incoming.interruptAll, Deferred.succeed(signal, undefined))
       })
-    const protocol: Protocol = {
+    const protocol: EngineProtocol = {
       request: (method, params, requestOptions) => outgoing.request(method, params, requestOptions),
       notify: (method, params, route) => outgoing.notify(method, params, route),
       closed: Effect.suspend(() =>
@@ -125,3 +177,7 @@ export const make = <A>(
     }
     return served.value
   })
+
+/** Starts an engine on `transport` with handlers given beforehand (`Protocol.make`). */
+export const start = (transport: TransportShape, options: EngineOptions): Effect.Effect<EngineProtocol, never, Scope.Scope> =>
+  make(transport, options, (protocol) => ({ handlers: options, value: protocol }))

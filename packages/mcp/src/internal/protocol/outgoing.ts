@@ -2,7 +2,6 @@
  * The engine's outgoing side: request ids, the pending calls awaiting their
  * response, their timeouts (on the Clock, through `internal/deadlines.ts`),
  * and `notifications/cancelled` sent when a caller is interrupted or times out.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
@@ -12,11 +11,12 @@ import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as JsonRpc from "../../JsonRpc.js"
 import { McpError, ProtocolError, type TransportError } from "../../McpError.js"
-import type { Protocol, ProgressParams, RequestOptions, Result } from "../../Protocol.js"
+import type { ProgressParams, Result } from "../../Protocol.js"
 import { exchangeFailure, type Route } from "../../Transport.js"
 import type { Deadlines, Entry } from "../deadlines.js"
 import { tracing } from "../tracing.js"
 import type { Engine } from "./engine.js"
+import type { EngineProtocol, EngineRequestOptions } from "./make.js"
 
 export interface Pending {
   readonly method: string
@@ -30,8 +30,8 @@ export interface Pending {
 }
 
 export interface Outgoing {
-  readonly request: Protocol["request"]
-  readonly notify: Protocol["notify"]
+  readonly request: EngineProtocol["request"]
+  readonly notify: EngineProtocol["notify"]
   /** The calls awaiting a response. */
   readonly pending: { readonly size: number }
   /** Settles the call a response answers; what is left to run (a log line) is returned. */
@@ -71,7 +71,7 @@ class Call implements Pending {
   readonly maxMs: number
   readonly resets: boolean
   readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
-  readonly check: RequestOptions["checkResult"]
+  readonly check: EngineRequestOptions["checkResult"]
   /**
    * Waits for the completion (at once when it came first). No canceler (it would cost an
    * interruption handler per wait): an interrupted waiter's callback ignores a later completion,
@@ -83,7 +83,7 @@ class Call implements Pending {
     readonly owner: OutgoingImpl,
     readonly id: JsonRpc.RequestId,
     readonly method: string,
-    requestOptions: RequestOptions | undefined
+    requestOptions: EngineRequestOptions | undefined
   ) {
     this.started = this.last = owner.deadlines.now()
     this.timeoutMs = requestOptions?.timeout === undefined ? owner.defaultTimeout : Duration.toMillis(requestOptions.timeout)
@@ -136,7 +136,7 @@ class Call implements Pending {
 }
 
 /** A result through the caller's check, where the response is read (a throwing check is a defect of the call). */
-const checked = (check: NonNullable<RequestOptions["checkResult"]>, exit: Exit.Success<Result, McpError | ProtocolError>): CallExit => {
+const checked = (check: NonNullable<EngineRequestOptions["checkResult"]>, exit: Exit.Success<Result, McpError | ProtocolError>): CallExit => {
   try {
     const outcome = check(exit.value)
     // a check that kept the result as it was (a wire schema's validation) keeps its exit too
@@ -235,7 +235,7 @@ class OutgoingImpl implements Outgoing {
   request(
     method: string,
     params?: JsonRpc.Params | undefined,
-    requestOptions?: RequestOptions | undefined
+    requestOptions?: EngineRequestOptions | undefined
   ): Effect.Effect<Result, McpError | ProtocolError> {
     return Effect.uninterruptibleMask((restore) => {
       // the fiber that runs the mask is the current one: a span is wanted only under a tracer that collects them
@@ -252,7 +252,7 @@ class OutgoingImpl implements Outgoing {
   requestUntraced(
     method: string,
     params: JsonRpc.Params | undefined,
-    requestOptions: RequestOptions | undefined
+    requestOptions: EngineRequestOptions | undefined
   ): Effect.Effect<Result, McpError | ProtocolError> {
     return Effect.uninterruptibleMask((restore) => this.start(method, params, requestOptions, restore))
   }
@@ -261,7 +261,7 @@ class OutgoingImpl implements Outgoing {
   start(
     method: string,
     params: JsonRpc.Params | undefined,
-    requestOptions: RequestOptions | undefined,
+    requestOptions: EngineRequestOptions | undefined,
     restore: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   ): Effect.Effect<Result, McpError | ProtocolError> {
     const { engine, pending } = this

@@ -3,16 +3,15 @@
  * frames, batches into messages, and each message goes to the outgoing side
  * (a response, progress), the incoming side (a request, a cancellation) or
  * the notification handler.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
 import type { ProtocolOptions } from "../../Protocol.js"
 import type { Receiver, TransportShape } from "../../Transport.js"
+import * as Answered from "../answered.js"
 import type { Engine } from "./engine.js"
 import type { Incoming, Reply } from "./incoming.js"
 import type { Outgoing } from "./outgoing.js"
@@ -58,7 +57,7 @@ class Reader implements Receiver {
       default: {
         // a handler that only noted it (its effect already done): nothing left to run
         const handled = this.options.onNotification(n)
-        return Exit.isExit(handled) && Exit.isSuccess(handled) ? undefined : handled
+        return Answered.isSuccess(handled) ? undefined : handled
       }
     }
   }

@@ -5,7 +5,6 @@
  * client asks for them (loading them all cost a server ~1.1 MiB of heap and 2–3 MiB of peak RSS:
  * 7c1a07c:scratchpad/perf/abstub.mjs). Same values: `McpSchema2026.X === Schema2026Core.X`.
  *
- * @internal
  */
 import * as Schema from "effect/Schema"
 import type * as McpSchema2026 from "../../McpSchema2026.js"

@@ -7,7 +7,6 @@
  * this one included. A list change carries a digest of the list after it, so
  * that instances making the same change (a feature added on every instance)
  * can be told apart from one making a change of its own.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"

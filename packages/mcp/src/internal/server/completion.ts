@@ -1,7 +1,6 @@
 /**
  * `completion/complete`: a prompt's argument or a template's variable,
  * completed by the feature's `Completer` (at most 100 values sent).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import { ErrorResponse } from "../../McpError.js"

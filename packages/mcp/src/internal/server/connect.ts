@@ -1,6 +1,6 @@
 /**
  * Serving one session over a transport: its state, its engine
- * (`Protocol.make`) answering `initialize` and dispatching the rest, the
+ * (`internal/protocol/make`) answering `initialize` and dispatching the rest, the
  * keep-alive, and its place among the server's sessions.
  *
  * The era seam: each request is served on the 2025 path (`initialize`, the
@@ -8,7 +8,6 @@
  * (`ProtocolEra.requestEra`: an envelope or `server/discover` means 2026,
  * `initialize` 2025), else by the connection's era: the transport's (the HTTP
  * server's 2026 POSTs), or that of the connection's first request (stdio).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
@@ -82,7 +81,7 @@ const served = (
   negotiation: Lifecycle.Negotiation,
   sessionId: string
 ) =>
-(protocol: Protocol.Protocol): ProtocolMake.Served<{ readonly state: Sessions.SessionState; readonly protocol: Protocol.Protocol }> => {
+(protocol: ProtocolMake.EngineProtocol): ProtocolMake.Served<{ readonly state: Sessions.SessionState; readonly protocol: ProtocolMake.EngineProtocol }> => {
   const { identity, options } = server
   const state = Sessions.makeState({ sessionId, negotiation, principal: transport.info?.principal, protocol })
   const dispatch = server.dispatcher(state, (incoming) =>
@@ -105,7 +104,7 @@ const served = (
       // read per request: a 2026 HTTP connection serves one POST after another
       () => transport.info?.headers
     )
-  const onRequest = (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
+  const onRequest = (incoming: ProtocolMake.EngineIncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
     const request = incoming.request
     const chosen = eraFor(options.eras, request, era)
     // over stdio and in memory the first request fixes the connection's era
@@ -135,9 +134,22 @@ const served = (
   }
 }
 
+
+/**
+ * `ServerConnection` as `connect` makes it: `running` read without an effect too (the HTTP
+ * server's 2026 connections, once per POST), which the public type leaves out.
+ */
+export interface Connection extends ServerConnection {
+  readonly runningNow: () => number
+}
+
+/** A connection's `runningNow`: undefined when `McpServerShape.connect` is not this module's (a shape of one's own). */
+export const runningNowOf = (connection: ServerConnection): (() => number) | undefined =>
+  (connection as Partial<Connection>).runningNow
+
 /** Starts serving a session on `transport`; it lives until the scope closes or the peer closes it. */
 export const connect = (server: Server) =>
-(transport: TransportShape): Effect.Effect<ServerConnection, never, Scope.Scope> =>
+(transport: TransportShape): Effect.Effect<Connection, never, Scope.Scope> =>
   Effect.gen(function*() {
     const { options } = server
     const sessionId = transport.info?.sessionId ?? Sessions.nextSessionId()

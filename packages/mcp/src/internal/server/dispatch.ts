@@ -2,7 +2,6 @@
  * A session's requests past `initialize`: the params checked against the
  * method's schema, the caller's scopes against the feature's (on a transport
  * with a principal), then the method's handler.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -19,6 +18,7 @@ import type { Handlers, RequestEnv } from "./request.js"
 import type { SessionState } from "./sessions.js"
 import type { Envelope } from "./era2026.js"
 import type { Extensions } from "./extensions.js"
+import type { EngineIncomingRequest } from "../protocol/make.js"
 import { eraOf, requestEra } from "../../ProtocolEra.js"
 
 type Dispatch = (params: unknown, env: RequestEnv) => Effect.Effect<Protocol.Result, ErrorResponse>
@@ -29,7 +29,7 @@ class Env implements RequestEnv {
   #handlerContext: HandlerContextShape | undefined = undefined
 
   constructor(
-    readonly incoming: Protocol.IncomingRequest,
+    readonly incoming: EngineIncomingRequest,
     make: (incoming: Protocol.IncomingRequest) => HandlerContextShape,
     readonly session: SessionState,
     readonly envelope: Envelope | undefined
@@ -50,7 +50,7 @@ export type Dispatcher = (
   session: SessionState,
   handlerContext: (incoming: Protocol.IncomingRequest) => HandlerContextShape,
   envelope?: Envelope
-) => (incoming: Protocol.IncomingRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
+) => (incoming: EngineIncomingRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
 
 export const make = (registry: FeatureRegistry, handlers: Handlers, extensions?: Extensions): Dispatcher => {
   const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>>()

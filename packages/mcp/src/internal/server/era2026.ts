@@ -11,7 +11,6 @@
  * Reverse calls (`ctx.elicit`, `ctx.sample`, `ctx.listRoots`) are the
  * `reverseCall` of the request's `HandlerContext`: a capability the envelope
  * does not declare is −32021; multi-round-trip requests plug in there.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -35,6 +34,7 @@ import * as Listen from "./listen.js"
 import type { FeatureRegistry } from "./registry.js"
 import { tightest } from "./request.js"
 import type { Sessions, SessionState } from "./sessions.js"
+import type { EngineIncomingRequest } from "../protocol/make.js"
 
 /** What a 2026 request's `_meta` says about its client. */
 export interface Envelope {
@@ -307,7 +307,7 @@ export const serve = (
   closeStream: (id: JsonRpc.RequestId) => Effect.Effect<void> | undefined,
   headersOf: () => { readonly [name: string]: string } | undefined
 ) => {
-  return (incoming: Protocol.IncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
+  return (incoming: EngineIncomingRequest): Effect.Effect<Protocol.Result, ErrorResponse> => {
     const { id, method, params } = incoming.request
     const headers = headersOf()
     const envelope = readEnvelope(params, served.supported)

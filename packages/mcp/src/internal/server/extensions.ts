@@ -3,7 +3,6 @@
  * methods they add past the core method table, and what they add to the
  * server's capabilities. A method of an extension is dispatched like a core
  * one (params checked by its schema, then its handler), after the core table.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Either from "effect/Either"

@@ -4,7 +4,6 @@
  * (`server/inputRequired`) and tasks (`tasks/era2026`): which methods they are,
  * their short names (the base of an input key), the wire encoding of a
  * question and the check of its answer.
- * @internal
  */
 import type * as Either from "effect/Either"
 import * as ParseResult from "effect/ParseResult"

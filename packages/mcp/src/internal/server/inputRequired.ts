@@ -15,7 +15,6 @@
  * far and the questions asked (see `requestState`). A retry that does not
  * answer a question asks it again; answers to questions not asked are
  * ignored.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"

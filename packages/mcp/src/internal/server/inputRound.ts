@@ -5,7 +5,6 @@
  * (`internal/server/inputRequired`), and the request's `HandlerContext`
  * asks the round for sampling, elicitation and roots the client declared;
  * everything else takes the fallback (the 2026 path's −32021 or refusal).
- * @internal
  */
 import type * as Effect from "effect/Effect"
 import type { ReverseCall } from "../../HandlerContext.js"

@@ -2,7 +2,6 @@
  * The server side of the lifecycle: who the server is and what it offers
  * (built once per server), and each session's `initialize`, which negotiates
  * the protocol version and records the client.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Lifecycle from "../../Lifecycle.js"

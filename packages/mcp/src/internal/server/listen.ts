@@ -8,7 +8,6 @@
  * id) and sent related to the listen request (on HTTP, on its SSE stream).
  * It lasts until the client ends it (cancels, or closes the stream) or the
  * server closes.
- * @internal
  */
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"

@@ -1,7 +1,6 @@
 /**
  * `logging/setLevel`: the threshold of the session's `notifications/message`
  * (see `ServerSession.log`).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as McpSchema from "../../McpSchema.js"

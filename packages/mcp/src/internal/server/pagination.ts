@@ -2,7 +2,6 @@
  * Pagination of the list methods (`tools/list`, `resources/list`, …): a page
  * of `pageSize` items and an opaque cursor naming the next offset (also the
  * cursor of `tasks/list`, whose pages the `TaskStore` cuts).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

@@ -2,7 +2,6 @@
  * Prompts: their published `arguments` (from the parameters' JSON Schema),
  * decoding the arguments and shaping the content into a `GetPromptResult`,
  * and `prompts/list` and `prompts/get`.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

@@ -2,7 +2,6 @@
  * The server's features: tools, resources, templates and prompts by key, each
  * with the services it was registered with. A change tells the sessions which
  * lists changed (`notifications/<kind>/list_changed`).
- * @internal
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

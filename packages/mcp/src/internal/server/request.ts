@@ -2,17 +2,17 @@
  * What a method handler is given for one request, and how a feature's
  * handler runs in it: with the services it was registered with, the
  * session's, and the request's own, given explicitly.
- * @internal
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
 import { HandlerContext, type HandlerContextShape } from "../../HandlerContext.js"
 import type { CacheHint } from "../../McpFeature.js"
 import type { ErrorResponse } from "../../McpError.js"
 import type * as Protocol from "../../Protocol.js"
 import { ServerSession } from "../../ServerSession.js"
+import * as Answered from "../answered.js"
 import { Principal } from "../auth/principal.js"
+import type { EngineIncomingRequest } from "../protocol/make.js"
 import type { Registered } from "./registry.js"
 import type { SessionState } from "./sessions.js"
 import type { Envelope } from "./era2026.js"
@@ -27,7 +27,7 @@ import type { Envelope } from "./era2026.js"
  * `resources/read`; caching hints).
  */
 export interface RequestEnv {
-  readonly incoming: Protocol.IncomingRequest
+  readonly incoming: EngineIncomingRequest
   readonly handlerContext: HandlerContextShape
   readonly session: SessionState
   readonly envelope?: Envelope | undefined
@@ -78,8 +78,6 @@ const servicesOnce = (entry: Registered<unknown>, env: RequestEnv): Context.Cont
 const requestServices2026 = (env: RequestEnv): Context.Context<never> =>
   Context.add(requestServices(env), ServerSession, env.session.shape)
 
-const isDone = <A, E, R>(effect: Effect.Effect<A, E, R>): effect is Exit.Exit<A, E> => Exit.isExit(effect)
-
 /**
  * Runs a feature's handler as the rest of the request, with its services
  * given explicitly: over the serving fiber's context, the services captured
@@ -91,8 +89,8 @@ export const runFeature = <A>(
   effect: Effect.Effect<A, ErrorResponse, unknown>,
   env: RequestEnv
 ): Effect.Effect<A, ErrorResponse> =>
-  // a handler that answered as it was called (an `Exit`) reads no service: nothing to provide
-  isDone(effect)
+  // a handler that answered as it was called reads no service: nothing to provide
+  Answered.is(effect)
     ? effect
     : env.envelope !== undefined
     // the feature's own services as the engine's `base` (the same object each request: merged over

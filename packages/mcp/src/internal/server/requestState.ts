@@ -11,7 +11,6 @@
  * the binding (method, feature, arguments, principal) never appears in clear.
  * Keys are tried newest first; the payload is signed, not encrypted (a client
  * can read it).
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Config from "effect/Config"

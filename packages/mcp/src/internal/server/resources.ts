@@ -2,7 +2,6 @@
  * Resources and resource templates: reading them into a `ReadResourceResult`,
  * and `resources/list`, `resources/templates/list`, `resources/read` and the
  * subscriptions.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Encoding from "effect/Encoding"

@@ -2,7 +2,6 @@
  * The sessions a server is serving: each one's state (its `ServerSession`,
  * caller, subscriptions, log level, its features' services), and the
  * notifications that go to many sessions at once.
- * @internal
  */
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

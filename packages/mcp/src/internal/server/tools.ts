@@ -1,18 +1,17 @@
 /**
  * Tools: a declaration given its handler (decoding the arguments, encoding
  * the output and the declared failure), and `tools/list` and `tools/call`.
- * @internal
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import * as Exit from "effect/Exit"
 import * as ParseResult from "effect/ParseResult"
 import type * as Schema from "effect/Schema"
 import { ErrorResponse, ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
 import type { CacheHint, Tool, ToolContent } from "../../McpFeature.js"
 import * as McpTool from "../../McpTool.js"
+import * as Answered from "../answered.js"
 import * as Failure from "./failure.js"
 import { decodesToItself, formatIssue } from "../validate.js"
 import type { ListPage } from "./pagination.js"
@@ -22,6 +21,7 @@ import type { Registered } from "./registry.js"
 import * as HandlerContext from "../../HandlerContext.js"
 import type { ToolCall, ToolCallHook, ToolRunContext } from "../../McpServer.js"
 import type * as Protocol from "../../Protocol.js"
+import type { EngineIncomingRequest } from "../protocol/make.js"
 
 const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
 
@@ -74,9 +74,9 @@ export const make = (
   }
   const run = (input: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
     const ran = handler(input)
-    // a handler that answered as it was called (`Effect.succeed`, an `Exit`): its result at once,
-    // two operations less than matching it
-    if (Exit.isExit(ran) && Exit.isSuccess(ran)) return onSuccess(ran.value)
+    // a handler that answered as it was called (`Effect.succeed`): its result at once, two
+    // operations less than matching it
+    if (Answered.isSuccess(ran)) return onSuccess(ran.value)
     return Effect.matchEffect(ran, { onSuccess, onFailure }) as Effect.Effect<
       McpSchema.CallToolResult,
       ErrorResponse,
@@ -122,7 +122,7 @@ const hooked = (
 ): Effect.Effect<Protocol.Result, ErrorResponse> | undefined => {
   const run = (context?: ToolRunContext) => {
     if (context === undefined) return runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
-    const incoming: Protocol.IncomingRequest = {
+    const incoming: EngineIncomingRequest = {
       request: env.incoming.request,
       scope: Effect.succeed(context.scope),
       isActive: context.isActive,

@@ -2,7 +2,6 @@
  * The parts of SEP-2640 both sides share: front matter parsing, digests,
  * URIs of a skill's files, and building a skill's entry (its manifest) from
  * its files.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

@@ -2,7 +2,6 @@
  * Publishing skills: each definition checked and compiled once (entry with
  * digests and sizes, resources, directories), then served as resources plus
  * the extension's methods.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"

@@ -5,7 +5,6 @@
  * instance), the handlers' fibers in the engine's scope, and the sweeper that
  * drops a record `ttl` after its creation. The eras' methods are in
  * `era2025.ts` and `era2026.ts`.
- * @internal
  */
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"

@@ -3,7 +3,6 @@
  * records, wakers, fibers, expiry) and a methods table per era (`era2025.ts`,
  * `era2026.ts`), the table chosen by the request's era at dispatch; a
  * `tools/call` goes to the era of its session.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"

@@ -6,7 +6,6 @@
  * `tasks/list` (paginated) and `tasks/cancel` (interrupts the handler and what
  * it forked) serve the session, or the principal, that created the task.
  * Records, wakers and fibers are the core's (`core.ts`).
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"

@@ -17,7 +17,6 @@
  * Task records, their pending input requests and the answers on their way to
  * the handler live in the `TaskStore`, so that any instance may answer;
  * records, wakers and fibers are the core's (`core.ts`).
- * @internal
  */
 import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"

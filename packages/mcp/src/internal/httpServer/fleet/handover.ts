@@ -3,7 +3,6 @@
  * a message for a standing stream held elsewhere, and the events of a stream
  * resumed elsewhere (forwarded by its owner). Made from the bus alone, before
  * the streams, which are given it when they are made (`SseStream.Handover`).
- * @internal
  */
 import * as Effect from "effect/Effect"
 import * as JsonRpc from "../../../JsonRpc.js"

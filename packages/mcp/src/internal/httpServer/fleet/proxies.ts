@@ -6,7 +6,6 @@
  * expired, looked at every `CHECK_INTERVAL`), each request not answered yet
  * gets an error, stored, and the stream ends. Resumed elsewhere: this
  * instance's stream forwards its events there (`attached`).
- * @internal
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Duration from "effect/Duration"

@@ -5,7 +5,6 @@
  * replica here when it was not held; its state saved after a change (and
  * told to the other replicas); the sessions busy here kept alive; a session
  * ended everywhere.
- * @internal
  */
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Deferred from "effect/Deferred"

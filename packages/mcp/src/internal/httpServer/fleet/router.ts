@@ -5,7 +5,6 @@
  * server's announcements go to all. In: each `FleetMessage` to what it is
  * for here (a session's engine, its standing stream, its replica's state, a
  * resumed stream), dropped when this instance holds nothing it is for.
- * @internal
  */
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
