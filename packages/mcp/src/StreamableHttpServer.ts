@@ -38,6 +38,7 @@
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -46,6 +47,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
 import type * as Scope from "effect/Scope"
+import type * as Stream from "effect/Stream"
 import * as EventStore from "./EventStore.js"
 import * as JsonRpc from "./JsonRpc.js"
 import * as Answer from "./internal/answered.js"
@@ -59,6 +61,7 @@ import * as Handover from "./internal/httpServer/fleet/handover.js"
 import * as Get from "./internal/httpServer/get.js"
 import * as Post from "./internal/httpServer/post.js"
 import * as Sessions from "./internal/httpServer/sessions.js"
+import * as SseStream from "./internal/httpServer/sseStream.js"
 import {
   checkOrigin,
   type DnsRebindingProtection,
@@ -185,6 +188,50 @@ export const answered: <A>(value: A) => Answered<A> = Answer.now
  */
 export const isAnswered: <A, E, R>(effect: Effect.Effect<A, E, R>) => effect is Answered<A> & Exit.Success<A, never> =
   Answer.isSuccess
+
+/**
+ * What writes an SSE body given by `directBody`: `write` returns false when the response's buffer
+ * is full (then the function `push` returned is called once it has room), `end` ends the response.
+ * @since 0.1.0
+ * @category listeners
+ */
+export interface DirectBodyWriter {
+  readonly write: (text: string) => boolean
+  readonly end: () => void
+}
+
+/**
+ * An SSE body of this endpoint taken directly, by a listener that writes responses itself
+ * (`NodeStreamableHttp`), instead of running the response's `Stream`: the same bytes, with no
+ * channel executors kept per open stream. Either `push` (each event written by the fiber that
+ * sends it; returns what to call when a full buffer drained) or `pull` (the next chunks; `None`
+ * at the end); `release` runs once, when the response is closed, however it ends.
+ * @since 0.1.0
+ * @category listeners
+ */
+export interface DirectBody {
+  readonly push: (writer: DirectBodyWriter) => () => void
+  readonly pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>>
+  readonly release: Effect.Effect<void>
+}
+
+/**
+ * The direct form of a response body of this endpoint (`DirectBody`), if it is one of its SSE
+ * bodies: taken, it replaces reading the stream (read one way, never both); undefined for any
+ * other body, which is read as the stream it is.
+ *
+ * @example
+ * ```ts
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ * import * as Stream from "effect/Stream"
+ *
+ * StreamableHttpServer.directBody(Stream.empty) // undefined: not one of the endpoint's bodies
+ * ```
+ * @since 0.1.0
+ * @category listeners
+ */
+export const directBody = (stream: Stream.Stream<Uint8Array, unknown, unknown>): DirectBody | undefined =>
+  SseStream.bodyPullOf(stream)
 
 /**
  * A running endpoint: the `HttpApp` to mount, and its sessions.

@@ -249,24 +249,6 @@ const lingerOnClose = (req: IncomingMessage, res: ServerResponse, limits: WriteL
   }
 }
 
-/** The reader `StreamableHttpServer` puts on its SSE bodies, under this global symbol (see its `sseStream`). */
-const BodyPullKey: unique symbol = Symbol.for("@effect-mcp/mcp/StreamableHttpServer/bodyPull")
-
-interface BodyPull {
-  readonly pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>>
-  readonly release: Effect.Effect<void>
-  /** Absent from an older endpoint's bodies: then they are pumped with `pull`. */
-  readonly push?: ((writer: { readonly write: (text: string) => boolean; readonly end: () => void }) => () => void) | undefined
-}
-
-/** Writes every chunk `pull` gives until it ends, then (however it ends) `release`. */
-const pump = ({ pull, release }: BodyPull, write: (chunk: Chunk.Chunk<Uint8Array>) => Effect.Effect<void>) => {
-  const loop: Effect.Effect<void, Option.Option<never>> = Effect.suspend(() =>
-    Effect.flatMap(pull, (chunk) => Effect.flatMap(write(chunk), () => loop))
-  )
-  return loop.pipe(Effect.catchAll(() => Effect.void), Effect.ensuring(release))
-}
-
 /**
  * Writes an endpoint's response: whole bodies in one `end`, streams chunk by
  * chunk, waiting for `'drain'` (for no longer than the write timeout, see
@@ -327,16 +309,15 @@ const writeResponse = (
           })
           : Effect.void
       }
-      // our endpoint's SSE bodies carry their own reader: written as their events come, no fiber
-      // waits for a standing stream's next event (see `pushBody`); pumped by hand, a fiber would
-      // hold a few frames instead of a Stream's channel executors
-      const hand = (body.stream as { readonly [BodyPullKey]?: BodyPull })[BodyPullKey]
-      if (hand?.push !== undefined) {
+      // our endpoint's SSE bodies are taken directly (`StreamableHttpServer.directBody`): written
+      // as their events come, no fiber waits for a standing stream's next event (see `pushBody`)
+      const hand = StreamableHttpServer.directBody(body.stream)
+      if (hand !== undefined) {
         pushBody(res, hand, limits)
         detached()
         return Effect.void
       }
-      return (hand === undefined ? Stream.runForEachChunk(body.stream, write) : pump(hand, write)).pipe(
+      return Stream.runForEachChunk(body.stream, write).pipe(
         Effect.catchAllCause((cause) => Effect.logDebug("an SSE response ended with a failure", cause)),
         Effect.ensuring(Effect.sync(() => res.end()))
       )
@@ -356,7 +337,7 @@ const writeResponse = (
  */
 const pushBody = (
   res: ServerResponse,
-  hand: BodyPull,
+  hand: StreamableHttpServer.DirectBody,
   limits: WriteLimits
 ): void => {
   // gone already: no `close` is coming
@@ -368,7 +349,7 @@ const pushBody = (
     limits.runFork(hand.release)
   })
   // called as its method: an endpoint's `push` may be a class's
-  writer.drained = hand.push!(writer)
+  writer.drained = hand.push(writer)
 }
 
 /**

@@ -1,15 +1,10 @@
-import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { assert, describe, it } from "@effect/vitest"
-import * as McpServer from "@effect-mcp/mcp/McpServer"
-import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as http from "node:http"
 import * as net from "node:net"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { afterEach, vi } from "vitest"
-import { chunkedRequest, headers, initialize, INIT, messagesOf, rawRequest, startServer } from "./httpUtil.js"
+import { chunkedRequest, headers, initialize, INIT, messagesOf, rawRequest, startPlatform, startServer } from "./httpUtil.js"
 
 // Request bodies as an attacker sends them: too long, without a length, nested without end,
 // labelled JSON without being JSON; on the node listener (/mcp), the legacy endpoint and the
@@ -21,22 +16,6 @@ const S = (sid: string) => ({ "mcp-session-id": sid, "mcp-protocol-version": "20
 afterEach(() => {
   vi.restoreAllMocks()
 })
-
-/** The endpoint as an `HttpApp` on @effect/platform's own node server; its URL. */
-const startPlatform = (options: StreamableHttpServer.Options) =>
-  Effect.gen(function*() {
-    const layer = Layer.unwrapScoped(
-      Effect.map(StreamableHttpServer.StreamableHttpServer, (mcp) => HttpServer.serve(mcp.app))
-    ).pipe(
-      Layer.provideMerge(StreamableHttpServer.layer(options)),
-      Layer.provideMerge(Features),
-      Layer.provideMerge(McpServer.layer({ name: "platform", version: "1.0.0" })),
-      Layer.provideMerge(NodeHttpServer.layer(() => http.createServer(), { port: 0, host: "127.0.0.1" }))
-    )
-    const context = yield* Layer.build(layer).pipe(Effect.orDie)
-    const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-    return `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}/`
-  })
 
 /** Opens a legacy SSE session; its messages URL. The stream is read until the scope closes. */
 const legacySession = (port: number) =>
@@ -152,7 +131,7 @@ describe("request bodies", () => {
   it.scopedLive("a chunked body over the limit is answered 413 as soon as the limit is crossed, and the connection closed", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { maxBodyBytes: 64 * KiB, legacySse: true })
-      const platform = yield* startPlatform({ maxBodyBytes: 64 * KiB })
+      const platform = yield* startPlatform(Features, { maxBodyBytes: 64 * KiB })
       const legacy = yield* legacySession(port)
       const sid = yield* initialize(url)
       // 96 KiB sent, the end of the body never: a server that reads to the end never answers
@@ -184,7 +163,7 @@ describe("request bodies", () => {
   it.scopedLive("a client still sending a body over the limit reads the 413: the server reads on, not resetting the connection", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { legacySse: true })
-      const platform = yield* startPlatform({})
+      const platform = yield* startPlatform(Features)
       const legacy = yield* legacySession(port)
       const sid = yield* initialize(url)
       // declared too long, 4 MiB + 1 (decided from the head), and chunked, 8 MiB (decided once
@@ -234,7 +213,7 @@ describe("request bodies", () => {
       // 12 MiB bodies: parsing one would block for seconds, refusing it takes milliseconds
       const maxBodyBytes = 12 * MiB
       const { port, url } = yield* startServer(Features, { legacySse: true, maxBodyBytes })
-      const platform = yield* startPlatform({ maxBodyBytes })
+      const platform = yield* startPlatform(Features, { maxBodyBytes })
       const legacy = yield* legacySession(port)
       const sid = yield* initialize(url)
       const deep = "[".repeat(6 * MiB) + "]".repeat(6 * MiB)
@@ -282,7 +261,7 @@ describe("media types", () => {
   it.scopedLive("Content-Type must be application/json itself, on every path", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { legacySse: true })
-      const platform = yield* startPlatform({})
+      const platform = yield* startPlatform(Features)
       const legacy = yield* legacySession(port)
       const sid = yield* initialize(url)
       for (const contentType of NOT_JSON) {
@@ -302,7 +281,7 @@ describe("media types", () => {
   it.scopedLive("Accept is read as media ranges with q-values, on every path", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { legacySse: true })
-      const platform = yield* startPlatform({})
+      const platform = yield* startPlatform(Features)
       const sid = yield* initialize(url)
       for (
         const accept of [

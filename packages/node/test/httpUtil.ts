@@ -2,6 +2,7 @@ import * as http from "node:http"
 import * as net from "node:net"
 import * as Schedule from "effect/Schedule"
 import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as Effect from "effect/Effect"
@@ -28,6 +29,25 @@ export const startServer = (
     const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
     const port = server.address._tag === "TcpAddress" ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}${options.path ?? "/mcp"}`, port, mcp }
+  })
+
+/** The endpoint as an `HttpApp` on @effect/platform's own node server (its SSE bodies read as streams); its URL. */
+export const startPlatform = (
+  features: Layer.Layer<never, never, McpServer.McpServer>,
+  options: StreamableHttpServer.Options = {}
+): Effect.Effect<string, never, Scope.Scope> =>
+  Effect.gen(function*() {
+    const layer = Layer.unwrapScoped(
+      Effect.map(StreamableHttpServer.StreamableHttpServer, (mcp) => HttpServer.serve(mcp.app))
+    ).pipe(
+      Layer.provideMerge(StreamableHttpServer.layer(options)),
+      Layer.provideMerge(features),
+      Layer.provideMerge(McpServer.layer({ name: "test-http", version: "1.0.0" })),
+      Layer.provideMerge(NodeHttpServer.layer(() => http.createServer(), { port: 0, host: "127.0.0.1" }))
+    )
+    const context = yield* Layer.build(layer).pipe(Effect.orDie)
+    const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
+    return `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}/`
   })
 
 export const INIT = {
@@ -107,12 +127,12 @@ export const rawRequest = (
     readonly body?: string | ReadonlyArray<string>
   }
 ) =>
-  Effect.async<{ readonly status: number; readonly text: string }>((resume) => {
+  Effect.async<{ readonly status: number; readonly text: string; readonly headers: http.IncomingHttpHeaders }>((resume) => {
     const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
       let text = ""
       response.setEncoding("utf8")
       response.on("data", (chunk: string) => (text += chunk))
-      response.on("end", () => resume(Effect.succeed({ status: response.statusCode ?? 0, text })))
+      response.on("end", () => resume(Effect.succeed({ status: response.statusCode ?? 0, text, headers: response.headers })))
     })
     request.on("error", (error) => resume(Effect.die(error)))
     if (typeof options.body === "string" || options.body === undefined) return void request.end(options.body)

@@ -525,8 +525,8 @@ class SseBody implements BodyPull {
 }
 
 /**
- * What a node listener writes an SSE body with by hand (`NodeStreamableHttp`, which finds it
- * under the same global symbol): running the `Stream` instead keeps several channel executors
+ * What a listener writes an SSE body with by hand (`NodeStreamableHttp`, through
+ * `StreamableHttpServer.directBody`): running the `Stream` instead keeps several channel executors
  * alive per open connection for its whole life, most of an idle session's heap. `pull` fails
  * with `None` at the end; `release` runs once, however the writing ends. Or, instead of `pull`,
  * `push`: every event is written with the writer as it comes, in its sender's fiber (no fiber
@@ -541,6 +541,10 @@ export interface BodyPull {
 }
 
 const BodyPullKey: unique symbol = Symbol.for("@effect-mcp/mcp/StreamableHttpServer/bodyPull")
+
+/** The reader an SSE body of this endpoint carries (`StreamableHttpServer.directBody`); undefined for any other stream. */
+export const bodyPullOf = (stream: Stream.Stream<Uint8Array, unknown, unknown>): BodyPull | undefined =>
+  (stream as { readonly [BodyPullKey]?: BodyPull })[BodyPullKey]
 
 const openSseNow = (
   ctx: Ctx,
