@@ -42,6 +42,19 @@ export const owner2026 = (principal: Identity | undefined): string =>
 
 export const iso = (millis: number): string => new Date(millis).toISOString()
 
+/** A task's ttl: the one asked for (else the default), at most the core's maximum. */
+export const ttlOf = (core: Core, requested: number | undefined): number => Math.min(requested ?? core.defaultTtl, core.maxTtl)
+
+/** A task just created at `now`, in either era: working, with `ttl`. */
+export const workingTask = (core: Core, taskId: string, now: number, ttl: number): McpSchema.Task => ({
+  taskId,
+  status: "working",
+  createdAt: iso(now),
+  lastUpdatedAt: iso(now),
+  ttl,
+  pollInterval: core.pollInterval
+})
+
 /** The record of `taskId` if `owner` owns it, else -32602 (another's task is not found). */
 export const ownedBy = (store: TaskStoreShape, taskId: string, owner: string): Effect.Effect<StoredTask, ErrorResponse> =>
   Effect.flatMap(store.get(taskId), (record) =>

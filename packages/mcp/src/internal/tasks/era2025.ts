@@ -21,7 +21,7 @@ import type { ExtensionRequest, ToolCall } from "../../McpServer.js"
 import type { StoredTask, TaskOutcome } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
 import { decodeCursor, encodeCursor } from "../server/pagination.js"
-import { type Core, type Era, failureOutcome, iso, isTerminal, ownedBy, ownerOf } from "./core.js"
+import { type Core, type Era, failureOutcome, isTerminal, ownedBy, ownerOf, ttlOf, workingTask } from "./core.js"
 
 export const make = (core: Core): Era => {
   const { store } = core
@@ -77,15 +77,8 @@ export const make = (core: Core): Era => {
     Effect.gen(function*() {
       const now = yield* Clock.currentTimeMillis
       const taskId = crypto.randomUUID()
-      const ttl = Math.min(requested.ttl ?? core.defaultTtl, core.maxTtl)
-      const task: McpSchema.Task = {
-        taskId,
-        status: "working",
-        createdAt: iso(now),
-        lastUpdatedAt: iso(now),
-        ttl,
-        pollInterval: core.pollInterval
-      }
+      const ttl = ttlOf(core, requested.ttl)
+      const task = workingTask(core, taskId, now, ttl)
       const sessionId = call.session.sessionId
       yield* store.put({ task, owner: ownerOf(call.principal, sessionId), expiresAt: now + ttl, sessionId })
       const taskScope = yield* core.forkScope

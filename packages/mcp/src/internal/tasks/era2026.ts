@@ -36,7 +36,7 @@ import type * as JsonRpc from "../../JsonRpc.js"
 import type { ExtensionRequest, ListenHook, ToolCall, ToolRunContext } from "../../McpServer.js"
 import type { StoredTask, TaskOutcome } from "../../McpTasks.js"
 import type * as Protocol from "../../Protocol.js"
-import { type Core, type Era, failureOutcome, iso, isTerminal, ownedBy, owner2026 } from "./core.js"
+import { type Core, type Era, failureOutcome, isTerminal, ownedBy, owner2026, ttlOf, workingTask } from "./core.js"
 import { answerValidators, encodeRequest, isInputMethod, SHORT } from "../server/inputRequests.js"
 import { formatIssue } from "../validate.js"
 
@@ -195,16 +195,8 @@ export const make = (core: Core): Tasks2026 => {
 
   const newRecord = (call: ToolCall, taskId: string) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) => {
-      const ttl = Math.min(core.defaultTtl, core.maxTtl)
-      const task: McpSchema.Task = {
-        taskId,
-        status: "working",
-        createdAt: iso(now),
-        lastUpdatedAt: iso(now),
-        ttl,
-        pollInterval: core.pollInterval
-      }
-      const record: StoredTask = { task, owner: owner2026(call.principal), expiresAt: now + ttl }
+      const ttl = ttlOf(core, undefined)
+      const record: StoredTask = { task: workingTask(core, taskId, now, ttl), owner: owner2026(call.principal), expiresAt: now + ttl }
       return Effect.as(store.put(record), record)
     })
 
