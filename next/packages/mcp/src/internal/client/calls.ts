@@ -1,0 +1,287 @@
+/**
+ * The calls of a connected client, over its capability-checked `request`:
+ * typed requests with their results decoded, lists as auto-paginating
+ * Streams, tool calls (by name or by declaration, with `structuredContent`
+ * checked against the listed output schema; as a task when the tool
+ * requires one, see `client/taskCalls`), and resource subscriptions.
+ */
+import * as Chunk from "effect/Chunk"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Exit from "effect/Exit"
+import * as Mailbox from "effect/Mailbox"
+import * as Option from "effect/Option"
+import * as ParseResult from "effect/ParseResult"
+import type * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
+import type * as JsonRpc from "../../JsonRpc.js"
+import type { CallOptions, ClientError, McpClientShape, ToolCallEvent } from "../../McpClient.js"
+import { ProtocolError } from "../../McpError.js"
+import * as McpSchema from "../../McpSchema.js"
+import * as Lifecycle from "../../Lifecycle.js"
+import * as McpTool from "../../McpTool.js"
+import type * as Protocol from "../../Protocol.js"
+import * as ClientListen from "./listen.js"
+import * as ClientTaskCalls from "./taskCalls.js"
+import * as OutputValidation from "./outputValidation.js"
+import { validatorOr } from "../validate.js"
+import type * as ClientNotifications from "./notifications.js"
+import type { EngineRequestOptions } from "../protocol/make.js"
+
+/** A client's `request`, with options of type `O`. */
+export type Request<O extends CallOptions = CallOptions> = (
+  method: string,
+  params?: JsonRpc.Params,
+  options?: O
+) => Effect.Effect<Protocol.Result, ClientError>
+
+/** Call options the engine takes besides the public ones: the check of the result (`EngineRequestOptions`). */
+export type EngineCallOptions = CallOptions & Pick<EngineRequestOptions, "checkResult">
+
+/**
+ * A client's `request`, refusing with `CapabilityMissing` a method the server
+ * did not declare the capability for (`capabilities` undefined: nothing is refused).
+ */
+export const gated = <O extends CallOptions = CallOptions>(
+  capabilities: McpSchema.ServerCapabilities | undefined,
+  send: Request<O>
+): Request<O> =>
+(method, params, callOptions) =>
+  capabilities === undefined || Lifecycle.serverSupports(capabilities, method)
+    ? send(method, params, callOptions)
+    : Effect.fail(
+      new ProtocolError({
+        reason: "CapabilityMissing",
+        method,
+        message: `The server did not declare the capability for ${method}`
+      })
+    )
+
+/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
+const formatIssue = (issue: ParseResult.ParseIssue): string =>
+  ParseResult.ArrayFormatter.formatIssueSync(issue)
+    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
+    .join("; ")
+
+/** Decodes a result of `method`, failing with `InvalidResult`. */
+export const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string): (u: unknown) => Result.Result<A, ProtocolError> =>
+  validatorOr(schema, (issue) =>
+    new ProtocolError({
+      reason: "InvalidResult",
+      method,
+      message: `Invalid ${method} result: ${formatIssue(issue)}`
+    }))
+
+/** A request of `method` whose result is decoded with its schema. */
+const typedCall = (request: McpClientShape["request"]) => <M extends McpSchema.ClientRequestMethod>(method: M) => {
+  const decode = decoderFor(
+    McpSchema.ClientRequests[method].result as unknown as Schema.Schema<McpSchema.ClientRequestResult<M>, unknown>,
+    method
+  )
+  return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
+    Effect.flatMap(request(method, params, callOptions), decode)
+}
+
+type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
+type Typed = ReturnType<typeof typedCall>
+
+// one element per page, so that a bound on pages is a plain `take`
+const pages = <A>(typed: Typed, method: ListMethod, key: string): Stream.Stream<Chunk.Chunk<A>, ClientError> => {
+  const call = typed(method)
+  return Stream.paginateEffect(undefined as string | undefined, (cursor) =>
+    Effect.map(call(cursor === undefined ? undefined : { cursor }), (result) => {
+      const items = (result as unknown as Record<string, ReadonlyArray<A>>)[key] ?? []
+      const next = (result as { readonly nextCursor?: string | undefined }).nextCursor
+      return [Chunk.fromIterable(items), next === undefined ? Option.none() : Option.some(next)] as const
+    }))
+}
+/**
+ * A list as a Stream of its items, and all its items up to a bound on pages. The streams of a
+ * client are built when run (`Stream.suspend`), not with each session: a Stream pipeline is some
+ * kilobytes of channel structure, and most sessions never list everything.
+ */
+const lister = (typed: Typed) => <A>(method: ListMethod, key: string) => {
+  const paged = Stream.suspend(() => pages<A>(typed, method, key))
+  return {
+    stream: Stream.suspend(() => Stream.flattenArray(paged)),
+    all: (o?: { readonly maxPages?: number }) => {
+      const maxPages = o?.maxPages ?? 1000
+      return paged.pipe(
+        Stream.take(maxPages + 1),
+        Stream.runCollect,
+        Effect.flatMap((chunks) =>
+          chunks.length > maxPages
+            ? Effect.fail(
+              new ProtocolError({
+                reason: "LimitExceeded",
+                method,
+                message: `${method} returned more than ${maxPages} pages`
+              })
+            )
+            : Effect.succeed(Chunk.toReadonlyArray(Chunk.flatten(chunks)))
+        )
+      )
+    }
+  }
+}
+
+
+/** The calls of `McpClientShape`: everything but the session's facts, `request`, `notify`, `ping` and `closed`. */
+export type Calls = Omit<
+  McpClientShape,
+  "era" | "serverInfo" | "serverCapabilities" | "protocolVersion" | "instructions" | "request" | "notify" | "ping" | "closed"
+>
+
+export const make = (options: {
+  readonly request: McpClientShape["request"]
+  readonly notifications: ClientNotifications.Notifications
+  readonly validateStructuredContent: boolean
+  /** The server runs tools as tasks (2025-11-25): a plain call of a tool that requires one is made as a task. */
+  readonly toolTasks?: boolean | undefined
+  /** The era of the tasks the server runs (default 2025). */
+  readonly era?: "2025" | "2026" | undefined
+  /**
+   * `request`, passing `checkResult` on to the engine (2025): a tool call's result is then decoded
+   * and checked where its response is read, with no continuation of the caller's.
+   */
+  readonly engineRequest?: Request<EngineCallOptions> | undefined
+}): Calls => {
+  const { notifications, request } = options
+  const typed = typedCall(request)
+  const list = lister(typed)
+
+  // output schemas of listed tools, for structuredContent validation
+  const outputs = OutputValidation.make()
+  const tools = list<McpSchema.Tool>("tools/list", "tools")
+  const taskCalls = options.toolTasks === true
+    ? ClientTaskCalls.make({ request, listAll: Effect.suspend(() => listToolsAll()), era: options.era })
+    : undefined
+  const rememberTools = (listed: ReadonlyArray<McpSchema.Tool>) => {
+    outputs.remember(listed)
+    taskCalls?.remember(listed)
+  }
+  const listToolsAll: Calls["listToolsAll"] = (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all)))
+  const listTools = Stream.suspend(() => tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t])))))
+  const resources = list<McpSchema.Resource>("resources/list", "resources")
+  const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
+  const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")
+
+  const decodeCallTool = decoderFor(McpSchema.CallToolResult, "tools/call")
+  /** A `tools/call` result decoded, and its `structuredContent` checked against the tool's output schema. */
+  const checkCallTool = (name: string) => (raw: unknown): Result.Result<McpSchema.CallToolResult, ProtocolError> => {
+    const decoded = decodeCallTool(raw)
+    return decoded._tag === "Left" || !options.validateStructuredContent ? decoded : outputs.checkEither(name, decoded.right)
+  }
+  const engineRequest = taskCalls === undefined ? options.engineRequest : undefined
+  // the hottest call a client makes: its result is decoded and checked where the response is read
+  // (2025), or in one continuation
+  const callToolRaw = (
+    name: string,
+    args: { readonly [key: string]: unknown } | undefined,
+    callOptions: CallOptions | undefined
+  ): Effect.Effect<McpSchema.CallToolResult, ClientError> => {
+    if (engineRequest !== undefined) {
+      const checkResult = checkCallTool(name) as (raw: Protocol.Result) => Result.Result<Protocol.Result, ProtocolError>
+      return engineRequest(
+        "tools/call",
+        args === undefined ? { name } : { name, arguments: args },
+        callOptions === undefined ? { checkResult } : { ...callOptions, checkResult }
+      ) as Effect.Effect<McpSchema.CallToolResult, ClientError>
+    }
+    return Effect.flatMap(
+      taskCalls === undefined
+        ? request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions)
+        : Effect.suspend(() => {
+          const params = args === undefined ? { name } : { name, arguments: args }
+          return taskCalls.call(name, params, callOptions, request("tools/call", params, callOptions))
+        }),
+      (raw) => {
+        const checked = checkCallTool(name)(raw)
+        return checked._tag === "Left" ? Effect.fail(checked.left) : Effect.succeed(checked.right)
+      }
+    )
+  }
+
+  const callTypedTool = (tool: McpTool.Any, args: unknown, callOptions: CallOptions | undefined) =>
+    Effect.flatMap(
+      Effect.mapError(
+        ParseResult.encodeUnknown(tool.parameters as Schema.Schema<unknown, unknown>)(args ?? {}),
+        ParseResult.parseError
+      ),
+      (encoded) =>
+        Effect.flatMap(
+          callToolRaw(tool.name, encoded as { readonly [key: string]: unknown }, callOptions),
+          (result) => McpTool.decodeResult(tool, result)
+        )
+    )
+
+  const callTool = ((
+    nameOrTool: string | McpTool.Any,
+    args: unknown,
+    callOptions: CallOptions | undefined
+  ) =>
+    typeof nameOrTool === "string"
+      ? callToolRaw(nameOrTool, args as { readonly [key: string]: unknown } | undefined, callOptions)
+      : callTypedTool(nameOrTool, args, callOptions)) as McpClientShape["callTool"]
+
+  const callToolStream: McpClientShape["callToolStream"] = (name, args, callOptions) =>
+    Stream.unwrapScoped(Effect.gen(function*() {
+      const mailbox = yield* Mailbox.make<ToolCallEvent, ClientError>()
+      yield* callToolRaw(name, args, {
+        ...callOptions,
+        onProgress: (progress) => Effect.asVoid(mailbox.offer({ _tag: "Progress", progress }))
+      }).pipe(
+        Effect.flatMap((result) => mailbox.offer({ _tag: "Result", result })),
+        Effect.exit,
+        Effect.flatMap((exit) => mailbox.done(Exit.asVoid(exit))),
+        Effect.forkScoped
+      )
+      return Mailbox.toStream(mailbox)
+    }))
+
+  const notificationStream = (method: string) =>
+    Stream.filter(notifications.stream, (n) => n.method === method)
+
+  const subscribeCall = typed("resources/subscribe")
+  const unsubscribeCall = typed("resources/unsubscribe")
+  const subscribed = (uri: string) =>
+    Effect.acquireRelease(subscribeCall({ uri }), () => unsubscribeCall({ uri }).pipe(Effect.ignore))
+
+  return {
+    listTools,
+    listToolsAll,
+    callTool,
+    callToolStream,
+    listResources: resources.stream,
+    listResourcesAll: resources.all,
+    listResourceTemplates: templates.stream,
+    listResourceTemplatesAll: templates.all,
+    readResource: (uri, o) => typed("resources/read")({ uri }, o),
+    subscribe: (uri) =>
+      Effect.gen(function*() {
+        const subscription = yield* notifications.subscribe
+        yield* subscribed(uri)
+        return Stream.fromQueue(subscription).pipe(
+          Stream.filter((n) => n.method === "notifications/resources/updated" && n.params?.uri === uri),
+          Stream.map((n) => n.params as McpSchema.ResourceUpdatedNotificationParams)
+        )
+      }),
+    listPrompts: prompts.stream,
+    listPromptsAll: prompts.all,
+    getPrompt: (name, args, o) => typed("prompts/get")(args === undefined ? { name } : { name, arguments: args }, o),
+    complete: (params) => typed("completion/complete")(params as unknown as JsonRpc.Params),
+    setLogLevel: (level) => Effect.asVoid(typed("logging/setLevel")({ level })),
+    listen: ClientListen.listen2025({ notifications, subscribe: subscribed }),
+    notifications: notifications.stream,
+    toolListChanged: Stream.suspend(() => Stream.map(notificationStream("notifications/tools/list_changed"), () => undefined)),
+    resourceListChanged: Stream.suspend(() =>
+      Stream.map(notificationStream("notifications/resources/list_changed"), () => undefined)
+    ),
+    promptListChanged: Stream.suspend(() => Stream.map(notificationStream("notifications/prompts/list_changed"), () => undefined)),
+    logMessages: Stream.suspend(() =>
+      notificationStream("notifications/message").pipe(
+        Stream.map((n) => n.params as McpSchema.LoggingMessageNotificationParams)
+      )
+    )
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Typed both ends: one `McpTool` declaration, given a handler by the server
+ * (`McpServer.toolHandler`) and called by the client (`client.callTool(Haiku,
+ * args)`): arguments encoded with `parameters`, results decoded with
+ * `success`, declared failures carried in a tool error's `_meta` and decoded
+ * with `failure`. Asserted on what crosses the wire.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as McpTool from "@effect-mcp/mcp/McpTool"
+import { assertWireValid, buildServer, connect, requests, responseTo } from "./utils/wire.js"
+
+class TopicRejected extends Schema.TaggedErrorClass<TopicRejected>()("TopicRejected", {
+  topic: Schema.String,
+  message: Schema.String
+}) {}
+
+/** The shared declaration: no handler, no server code. */
+const Haiku = McpTool.make({
+  name: "haiku",
+  description: "A haiku about a topic",
+  parameters: Schema.Struct({ topic: Schema.String, lines: Schema.optional(Schema.Int) }),
+  success: Schema.Struct({ haiku: Schema.String }),
+  failure: TopicRejected,
+  annotations: { readOnlyHint: true }
+})
+
+const HaikuLive = McpServer.toolHandler(Haiku, ({ lines, topic }) =>
+  topic === "war"
+    ? Effect.fail(new TopicRejected({ topic, message: `No haiku about ${topic}` }))
+    : Effect.succeed({ haiku: `${topic} (${lines ?? 3} lines)` }))
+
+/** A transformed parameter and a non-object success: both ends encode and decode. */
+const NextDay = McpTool.make({
+  name: "next_day",
+  parameters: Schema.Struct({ day: Schema.Date }),
+  success: Schema.Date
+})
+
+const NextDayLive = McpServer.toolHandler(NextDay, ({ day }) => Effect.succeed(new Date(day.getTime() + 86_400_000)))
+
+/** No success or failure schema: the client gets the raw result; a failure is a ToolError. */
+const Shout = McpTool.make({ name: "shout", parameters: Schema.Struct({ text: Schema.String }) })
+
+const ShoutLive = McpServer.toolHandler(Shout, ({ text }) =>
+  text === "" ? Effect.fail("nothing to shout") : Effect.succeed(text.toUpperCase()))
+
+const server = buildServer(McpServer.register(HaikuLive, NextDayLive, ShoutLive))
+
+describe("McpTool", () => {
+  it.scoped("callTool(declaration, args) sends the name and encoded arguments and decodes success", () =>
+    Effect.gen(function*() {
+      const { client, pair } = yield* connect(yield* server)
+      const result: { readonly haiku: string } = yield* client.callTool(Haiku, { topic: "fibers" })
+      assert.deepStrictEqual(result, { haiku: "fibers (3 lines)" })
+      const [call] = requests(pair.wire, "client", "tools/call")
+      assert.deepStrictEqual(call.params, { name: "haiku", arguments: { topic: "fibers" } })
+      assert.deepStrictEqual((responseTo(pair.wire, "server", call.id)?.result as McpSchema.CallToolResult).structuredContent, {
+        haiku: "fibers (3 lines)"
+      })
+      const [listed] = yield* client.listToolsAll()
+      assert.deepStrictEqual(listed, Haiku.definition)
+      assert.deepStrictEqual(listed?.annotations, { readOnlyHint: true })
+      assertWireValid(pair.wire)
+    }))
+
+  it.scoped("a transformed parameter is encoded on the wire; a non-object success is unwrapped and decoded", () =>
+    Effect.gen(function*() {
+      const { client, pair } = yield* connect(yield* server)
+      const next = yield* client.callTool(NextDay, { day: new Date("2026-01-01T00:00:00.000Z") })
+      assert.instanceOf(next, Date)
+      assert.strictEqual(next.toISOString(), "2026-01-02T00:00:00.000Z")
+      const [call] = requests(pair.wire, "client", "tools/call")
+      assert.deepStrictEqual(call.params, { name: "next_day", arguments: { day: "2026-01-01T00:00:00.000Z" } })
+      assert.deepStrictEqual((responseTo(pair.wire, "server", call.id)?.result as McpSchema.CallToolResult).structuredContent, {
+        result: "2026-01-02T00:00:00.000Z"
+      })
+      assertWireValid(pair.wire)
+    }))
+
+  it.scoped("a declared failure is a tool error with the encoded failure in _meta, decoded by the client", () =>
+    Effect.gen(function*() {
+      const { client, pair } = yield* connect(yield* server)
+      const error = yield* Effect.flip(client.callTool(Haiku, { topic: "war" }))
+      assert.instanceOf(error, TopicRejected)
+      assert.strictEqual((error as TopicRejected).topic, "war")
+      assert.strictEqual((error as TopicRejected).message, "No haiku about war")
+      const [call] = requests(pair.wire, "client", "tools/call")
+      assert.deepStrictEqual(responseTo(pair.wire, "server", call.id)?.result, {
+        content: [{ type: "text", text: "No haiku about war" }],
+        isError: true,
+        _meta: { "effect-mcp/failure": { _tag: "TopicRejected", topic: "war", message: "No haiku about war" } }
+      })
+      // the untyped call gets the same answer as a result
+      const raw = yield* client.callTool("haiku", { topic: "war" })
+      assert.isTrue(raw.isError)
+      assertWireValid(pair.wire)
+    }))
+
+  it.scoped("a tool error that is not the declared failure is a ToolError with the result's text", () =>
+    Effect.gen(function*() {
+      const { client, pair } = yield* connect(yield* server)
+      const error = yield* Effect.flip(client.callTool(Shout, { text: "" }))
+      assert.instanceOf(error, McpTool.ToolError)
+      assert.strictEqual((error as McpTool.ToolError).message, "nothing to shout")
+      assert.strictEqual((error as McpTool.ToolError).tool, "shout")
+      // invalid arguments answered by the server (sent untyped): a ToolError for a typed caller too
+      const Loose = McpTool.make({ name: "haiku", parameters: Schema.Struct({ topic: Schema.Number }), failure: TopicRejected })
+      const invalid = yield* Effect.flip(client.callTool(Loose, { topic: 1 }))
+      assert.instanceOf(invalid, McpTool.ToolError)
+      assert.include((invalid as McpTool.ToolError).message, "Invalid arguments for tool haiku")
+      // without a success schema the result is the raw one
+      const shouted: McpSchema.CallToolResult = yield* client.callTool(Shout, { text: "hi" })
+      assert.deepStrictEqual(shouted, { content: [{ type: "text", text: "HI" }] })
+      assertWireValid(pair.wire)
+    }))
+
+  it.scoped("arguments the parameters reject fail locally with a ParseError; nothing is sent", () =>
+    Effect.gen(function*() {
+      const { client, pair } = yield* connect(yield* server)
+      const error = yield* Effect.flip(client.callTool(Haiku, { topic: "x", lines: 1.5 }))
+      assert.strictEqual(error._tag, "ParseError")
+      assert.strictEqual(requests(pair.wire, "client", "tools/call").length, 0)
+    }))
+
+  it.scoped("structuredContent the success schema rejects is a ProtocolError InvalidResult", () =>
+    Effect.gen(function*() {
+      const { client } = yield* connect(yield* server)
+      const Wrong = McpTool.make({ name: "haiku", parameters: Schema.Struct({ topic: Schema.String }), success: Schema.Struct({ n: Schema.Number }) })
+      const error = yield* Effect.flip(client.callTool(Wrong, { topic: "a" }))
+      assert.strictEqual(error._tag, "ProtocolError")
+      assert.strictEqual((error as { reason: string }).reason, "InvalidResult")
+    }))
+
+  it("arguments and results are checked at compile time", () => {
+    const typeChecks = (client: McpClient.McpClientShape) => {
+      // @ts-expect-error a wrong argument type
+      client.callTool(Haiku, { topic: 1 })
+      // @ts-expect-error a missing required argument
+      client.callTool(Haiku, {})
+      // @ts-expect-error the arguments are required when the tool has required parameters
+      client.callTool(Haiku)
+      // @ts-expect-error the handler must return the success type
+      McpServer.toolHandler(Haiku, () => Effect.succeed({ poem: "x" }))
+      // @ts-expect-error the handler may only fail with the declared failure
+      McpServer.toolHandler(Haiku, () => Effect.fail("undeclared"))
+      const ok: Effect.Effect<{ readonly haiku: string }, unknown> = client.callTool(Haiku, { topic: "t" })
+      return ok
+    }
+    assert.isFunction(typeChecks)
+    assert.isTrue(McpTool.isMcpTool(Haiku))
+    assert.isTrue(Result.isSuccess(McpTool.encodeSuccess(NextDay, new Date(0))))
+  })
+})

@@ -1,0 +1,65 @@
+/**
+ * What a user reads and installs: the README's "Use it in your app" code is
+ * the type-checked files in examples/app, the install line names the peer
+ * ranges the packages declare, and the exports maps list every public module
+ * and nothing internal. (`pnpm test:pack` installs and runs the packed
+ * packages; `pnpm lint:pkg` runs publint and attw on them.)
+ */
+import { describe, expect, it } from "@effect/vitest"
+import { readdirSync, readFileSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("../../../", import.meta.url))
+const read = (path: string) => readFileSync(`${root}${path}`, "utf8")
+const packageJson = (name: string) => JSON.parse(read(`packages/${name}/package.json`))
+const readme = read("README.md")
+const section = readme.slice(readme.indexOf("## Use it in your app"), readme.indexOf("\n## ", readme.indexOf("## Use it in your app") + 1))
+
+describe("README: Use it in your app", () => {
+  it("shows every examples/app file verbatim, below its header comment", () => {
+    const files = readdirSync(`${root}packages/node/examples/app`).filter((file) => file.endsWith(".ts"))
+    expect(files.sort()).toEqual(["client.ts", "http.ts", "server.ts", "stdio.ts"])
+    for (const file of files) {
+      const code = read(`packages/node/examples/app/${file}`).replace(/^\/\*\*[\s\S]*?\*\/\n/, "").trim()
+      expect(section, `${file} is not in the README as it is in examples/app`).toContain("```ts\n" + code + "\n```")
+    }
+  })
+
+  it("names the peer ranges the packages declare in its install line", () => {
+    const peers = { ...packageJson("mcp").peerDependencies, ...packageJson("node").peerDependencies }
+    const versions = Object.entries(peers).sort(([a], [b]) => a.localeCompare(b)).map(([name, range]) => `${name}@${range}`)
+    expect(section).toContain(`npm install @effect-mcp/mcp @effect-mcp/node ${versions.join(" ")}\n`)
+  })
+})
+
+describe("exports", () => {
+  for (const name of ["mcp", "node"]) {
+    it(`@effect-mcp/${name} lists each public module, in the repo and as published, and no internal one`, () => {
+      const pkg = packageJson(name)
+      const modules = readdirSync(`${root}packages/${name}/src`)
+        .filter((file) => file.endsWith(".ts") && file !== "index.ts" && file !== "cli.ts")
+        .map((file) => `./${file.slice(0, -3)}`)
+      const expected = [".", ...modules, "./package.json"].sort()
+      expect(Object.keys(pkg.exports).sort()).toEqual(expected)
+      expect(Object.keys(pkg.publishConfig.exports).sort()).toEqual(expected)
+      for (const [path, target] of Object.entries(pkg.publishConfig.exports)) {
+        if (path === "./package.json") continue
+        const module = path === "." ? "index" : path.slice(2)
+        // published: no source condition, types before default
+        expect(target).toEqual({ types: `./dist/${module}.d.ts`, default: `./dist/${module}.js` })
+        expect(pkg.exports[path]).toEqual({ "effect-mcp-source": `./src/${module}.ts`, ...(target as object) })
+      }
+    })
+  }
+
+  it("effect and @effect/platform are peers, within the versions the workspace develops against", () => {
+    for (const name of ["mcp", "node"]) {
+      const pkg = packageJson(name)
+      expect(pkg.dependencies?.effect).toBeUndefined()
+      expect(pkg.dependencies?.["@effect/platform"]).toBeUndefined()
+      expect(pkg.peerDependencies.effect).toBe("^3.22.4")
+      expect(pkg.peerDependencies["@effect/platform"]).toBe("^0.97.2")
+      expect(pkg.devDependencies.effect).toBe("3.22.4")
+    }
+  })
+})

@@ -1,0 +1,211 @@
+// `pnpm test:pack`: the packages used the way users will use them. Builds and
+// packs @effect-mcp/mcp and @effect-mcp/node, installs the tarballs with npm
+// into a new project under the OS temp directory (with the peer versions the
+// README's install line names), type-checks the README's app examples
+// (packages/node/examples/app) there with plain `moduleResolution: NodeNext`
+// and no custom condition, then runs them: the client spawns the stdio server,
+// the client talks to the HTTP server, and SIGTERM in the middle of a streamed
+// tool call ends the HTTP server cleanly (every SSE event whole, exit code 0).
+// Also checks that an `effect` outside our peer range is refused at install.
+//
+// A script run by .ci/run, not a vitest test: it needs the build and the npm
+// registry and takes 40 to 60 s on two busy cores, so it stays out of `pnpm test`.
+import { execFileSync, spawn } from "node:child_process"
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const started = performance.now()
+const step = (what) => console.log(`[pack ${((performance.now() - started) / 1000).toFixed(1)} s] ${what}`)
+const fail = (message) => {
+  console.error(`test:pack: ${message}`)
+  process.exit(1)
+}
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+const check = (condition, message) => condition || fail(message)
+
+const packageJson = (name) => JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8"))
+// the install line of the README: our packages and the peers at the versions we support
+const peers = { ...packageJson("mcp").peerDependencies, ...packageJson("node").peerDependencies }
+const readme = readFileSync(join(root, "README.md"), "utf8")
+const installLine = `npm install @effect-mcp/mcp @effect-mcp/node ${
+  Object.entries(peers).sort(([a], [b]) => a.localeCompare(b)).map(([name, range]) => `${name}@${range}`).join(" ")
+}`
+check(readme.includes(installLine), `README.md must show the install line \`${installLine}\``)
+
+step("build")
+run("pnpm", ["--filter", "@effect-mcp/mcp", "--filter", "@effect-mcp/node", "--filter", "@effect-mcp/redis", "run", "build"], root)
+const work = mkdtempSync(join(tmpdir(), "effect-mcp-pack-"))
+const children = []
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL")
+  // node_modules of a few thousand files: removed in the background rather than held up for
+  spawn("rm", ["-rf", work], { detached: true, stdio: "ignore" }).unref()
+})
+const tarballs = ["mcp", "node"].map((name) => {
+  run("pnpm", ["pack", "--pack-destination", work], join(root, "packages", name))
+  return join(work, readdirSync(work).find((file) => file.startsWith(`effect-mcp-${name}-`)))
+})
+
+const app = join(work, "app")
+mkdirSync(join(app, "src"), { recursive: true })
+writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }, null, 2))
+const npm = (args) => run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], app)
+
+step("npm install with effect 4: must be refused")
+try {
+  npm(["install", "--dry-run", ...tarballs, "effect@4", "@effect/platform-node@4"])
+  fail("installing effect 4 beside our packages succeeded; the peer ranges must refuse it")
+} catch (error) {
+  const output = `${error.stdout ?? ""}${error.stderr ?? ""}`
+  check(/ERESOLVE/.test(output) && /effect@"\^3/.test(output), `expected ERESOLVE naming our effect range, got:\n${output}`)
+}
+
+step(`npm install the tarballs and ${Object.keys(peers).join(", ")}`)
+npm(["install", ...tarballs, ...Object.entries(peers).map(([name, range]) => `${name}@${range}`)])
+const size = Number(run("du", ["-sm", "node_modules"], app).split("\t")[0])
+step(`node_modules: ${size} MB`)
+npm(["install", "--save-dev", "typescript@~5.9.3", "@types/node@^20.19.0"])
+
+step("type-check the app examples with moduleResolution NodeNext, no custom condition")
+const examples = join(root, "packages", "node", "examples", "app")
+for (const file of readdirSync(examples)) copyFileSync(join(examples, file), join(app, "src", file))
+writeFileSync(
+  join(app, "tsconfig.json"),
+  JSON.stringify({
+    compilerOptions: {
+      target: "ES2022",
+      module: "NodeNext",
+      moduleResolution: "NodeNext",
+      types: ["node"],
+      strict: true,
+      exactOptionalPropertyTypes: true,
+      // as most apps do; resolution of our .d.ts and every type the examples use is still checked
+      // (checking all of effect's .d.ts too takes 35 s more and is effect's business)
+      skipLibCheck: true,
+      rootDir: "src",
+      outDir: "dist"
+    },
+    include: ["src"]
+  }, null, 2)
+)
+try {
+  run(join(app, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], app)
+} catch (error) {
+  fail(`tsc in the installed app failed:\n${error.stdout}${error.stderr}`)
+}
+
+const collect = (child) => {
+  let out = ""
+  child.stdout.on("data", (chunk) => (out += chunk))
+  child.stderr.on("data", (chunk) => (out += chunk))
+  return () => out
+}
+const exited = (child) => new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal)))
+const within = (promise, ms, what) =>
+  Promise.race([
+    promise,
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms).unref())
+  ])
+const node = (args) => {
+  const child = spawn(process.execPath, args, { cwd: join(app, "dist"), stdio: ["ignore", "pipe", "pipe"] })
+  children.push(child)
+  return child
+}
+const expectClient = async (args, what) => {
+  const client = node(["client.js", ...args])
+  const output = collect(client)
+  const code = await within(exited(client), 20_000, what)
+  check(code === 0, `${what}: exit ${code}\n${output()}`)
+  for (const line of ["connected to my-server 1.0.0", "add: {\"sum\":5}", "progress 2/3: 1 to go", "countdown: liftoff"]) {
+    check(output().includes(line), `${what}: no "${line}" in\n${output()}`)
+  }
+}
+
+try {
+  step("stdio: the client spawns the server")
+  await expectClient([], "stdio client")
+
+  step("HTTP: the server on a free port, the client over streamable HTTP")
+  const server = node(["http.js", "0"])
+  const serverOutput = collect(server)
+  const serverExit = exited(server)
+  const url = await within(
+    new Promise((resolve) =>
+      server.stdout.on("data", () => {
+        const found = /listening on (http:\/\/\S+)/.exec(serverOutput())
+        if (found) resolve(found[1])
+      })
+    ),
+    20_000,
+    "HTTP server start"
+  )
+  await expectClient([url], "HTTP client")
+
+  step("HTTP: SIGTERM in the middle of a streamed tool call")
+  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" }
+  const init = await fetch(url, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "smoke", version: "1" } }
+    })
+  })
+  await init.text()
+  const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id"), "mcp-protocol-version": "2025-11-25" }
+  await (await fetch(url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text()
+  const call = await fetch(url, {
+    method: "POST",
+    headers: session,
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { name: "countdown", arguments: { from: 100 }, _meta: { progressToken: "t" } }
+    })
+  })
+  const reader = call.body.getReader()
+  const decoder = new TextDecoder()
+  let body = ""
+  while (!body.includes("\"progress\":2")) {
+    const { done, value } = await within(reader.read(), 10_000, "progress events")
+    check(!done, `the call's stream ended before any progress:\n${body}`)
+    body += decoder.decode(value, { stream: true })
+  }
+  step("SIGTERM")
+  server.kill("SIGTERM")
+  for (;;) {
+    const { done, value } = await within(reader.read(), 10_000, "the stream's end after SIGTERM")
+    if (done) break
+    body += decoder.decode(value, { stream: true })
+  }
+  step("the stream ended")
+  const code = await within(serverExit, 10_000, "server exit after SIGTERM")
+  check(code === 0, `the HTTP server exited with ${code} after SIGTERM:\n${serverOutput()}`)
+  check(body.endsWith("\n\n"), `the stream ended inside an event:\n${body.slice(-300)}`)
+  for (const event of body.split("\n\n").filter((event) => event.length > 0)) {
+    const data = event.split("\n").find((line) => line.startsWith("data: "))
+    // the priming event of a resumable stream has an id and empty data
+    if (data !== undefined && data.length > "data: ".length) JSON.parse(data.slice("data: ".length))
+  }
+  step(`HTTP server: stream ended at an event boundary, exit 0`)
+
+  step("@effect-mcp/redis: npm install the tarball beside the others, and load every module")
+  run("pnpm", ["pack", "--pack-destination", work], join(root, "packages", "redis"))
+  npm(["install", join(work, readdirSync(work).find((file) => file.startsWith("effect-mcp-redis-")))])
+  const loaded = run(process.execPath, [
+    "--input-type=module",
+    "-e",
+    "const m = await import('@effect-mcp/redis'); console.log(Object.keys(m).sort().join(','))"
+  ], app).trim()
+  check(loaded === "RedisClient,RedisEventStore,RedisFleet,RedisFleetBus,RedisSessionRecords,RedisSessionStore,RedisTaskStore", `@effect-mcp/redis exports ${loaded}`)
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error))
+}
+step("ok")
+process.exit(0)
