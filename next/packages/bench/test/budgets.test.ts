@@ -64,7 +64,7 @@ const roundTrip = (pair: Effect.Effect<{ readonly client: Transport.TransportSha
   })
 
 describe("operations per round trip (client + server in one process, sequential echo calls)", () => {
-  it.scopedLive("in memory: at most 70 operations and 1 fiber", () =>
+  it.live("in memory: at most 70 operations and 1 fiber", () =>
     Effect.gen(function*() {
       const { fibers, ops } = yield* roundTrip(Transport.makeMemoryPair({ record: false }))
       // measured 2026-12-03: 69 ops and 1 fiber (the memory transport has no `sendNow` and no fed
@@ -73,7 +73,7 @@ describe("operations per round trip (client + server in one process, sequential 
       assert.isAtMost(fibers, 1, `fibers per in-memory round trip: ${fibers}`)
     }))
 
-  it.scopedLive("NDJSON over in-process streams (the stdio transports): at most 13 operations and no fiber", () =>
+  it.live("NDJSON over in-process streams (the stdio transports): at most 13 operations and no fiber", () =>
     Effect.gen(function*() {
       const pair = Effect.gen(function*() {
         const toServer = new PassThrough()
@@ -223,7 +223,7 @@ const countedServer = (counter: OpCounter, options: Omit<NodeStreamableHttp.Opti
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe("our streamable HTTP server (server side only, a raw node:http client)", () => {
-  it.scopedLive("an idle session with its standing stream open keeps no fiber; the keep-alive is written", () =>
+  it.live("an idle session with its standing stream open keeps no fiber; the keep-alive is written", () =>
     Effect.gen(function*() {
       const counter = new OpCounter()
       const d = yield* countedServer(counter, { keepAlive: "50 millis" })
@@ -243,7 +243,7 @@ describe("our streamable HTTP server (server side only, a raw node:http client)"
     }), 30_000)
 
   for (const mode of [{ name: "SSE", jsonResponse: false }, { name: "JSON", jsonResponse: true }]) {
-    it.scopedLive(`a session open is at most 44 operations and 1 fiber; a sequential call none (${mode.name})`, () =>
+    it.live(`a session open is at most 44 operations and 1 fiber; a sequential call none (${mode.name})`, () =>
       Effect.gen(function*() {
         const counter = new OpCounter()
         const d = yield* countedServer(counter, { jsonResponse: mode.jsonResponse })
@@ -276,7 +276,7 @@ describe("our streamable HTTP server (server side only, a raw node:http client)"
 })
 
 describe("our streamable HTTP server on the 2026-07-28 path (server side only)", () => {
-  it.scopedLive("a sequential 2026 call is at most 23 operations and 2 fibers", () =>
+  it.live("a sequential 2026 call is at most 23 operations and 2 fibers", () =>
     Effect.gen(function*() {
       const counter = new OpCounter()
       // the SSE fast-path window's sleeper restarts when calls are more than a window apart: with a
@@ -298,7 +298,7 @@ describe("our streamable HTTP server on the 2026-07-28 path (server side only)",
 })
 
 describe("our streamable HTTP client (client side only, against our server in the same process)", () => {
-  it.scopedLive("a session open, a sequential call and a session close stay within their budgets", () =>
+  it.live("a session open, a sequential call and a session close stay within their budgets", () =>
     Effect.gen(function*() {
       // the server is built outside the counter: its fibers are not counted
       const server = yield* Layer.build(NodeStreamableHttp.layer({ port: 0 }).pipe(Layer.provideMerge(ServerLive)))

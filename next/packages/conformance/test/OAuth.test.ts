@@ -38,7 +38,7 @@ const runServer = (args: ReadonlyArray<string>) =>
   )
 
 describe("server.js --oauth-issuer", () => {
-  it.scopedLive("only the issuer's tokens for its own URL; mcp:tools for tools/call; the resource metadata", () =>
+  it.live("only the issuer's tokens for its own URL; mcp:tools for tools/call; the resource metadata", () =>
     Effect.gen(function*() {
       const as = yield* startAuthServer
       const port = yield* freePort

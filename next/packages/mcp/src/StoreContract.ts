@@ -23,7 +23,7 @@
  *   sleep: (millis) => TestClock.adjust(millis),
  *   settle: Effect.yieldNow()
  * }))
- * // with @effect/vitest: for (const rule of rules) it.scoped(rule.name, () => rule.run)
+ * // with @effect/vitest: for (const rule of rules) it.effect(rule.name, () => rule.run)
  * ```
  * @since 0.1.0
  */

@@ -63,7 +63,7 @@ const connect = (pair: Transport.MemoryPair, options: Partial<McpClient.ClientOp
   ) as Effect.Effect<McpClient.McpClientShape, McpClient.ClientError, import("effect/Scope").Scope>
 
 describe("era negotiation", () => {
-  it.scoped("auto: a discover result naming 2026 settles on 2026, with the server's info and capabilities", () =>
+  it.effect("auto: a discover result naming 2026 settles on 2026, with the server's info and capabilities", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -90,7 +90,7 @@ describe("era negotiation", () => {
       assert.strictEqual((error as ProtocolError).reason, "CapabilityMissing")
     }))
 
-  it.scoped("auto: -32601 to discover (a 2025 server) falls back to initialize", () =>
+  it.effect("auto: -32601 to discover (a 2025 server) falls back to initialize", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -102,7 +102,7 @@ describe("era negotiation", () => {
       assert.deepStrictEqual(clientRequests(pair).map((r) => r.method), ["server/discover", "initialize"])
     }))
 
-  it.scoped("auto: a discover result without a 2026 version we speak, or not a discover result, falls back", () =>
+  it.effect("auto: a discover result without a 2026 version we speak, or not a discover result, falls back", () =>
     Effect.gen(function*() {
       for (const result of [{ supportedVersions: ["2027-01-01"], capabilities: {} }, { hello: "world" }]) {
         const pair = yield* Transport.makeMemoryPair()
@@ -113,7 +113,7 @@ describe("era negotiation", () => {
       }
     }))
 
-  it.scoped("auto: -32022 offering only 2025 versions falls back; offering 2026 retries at it", () =>
+  it.effect("auto: -32022 offering only 2025 versions falls back; offering 2026 retries at it", () =>
     Effect.gen(function*() {
       const only2025 = yield* Transport.makeMemoryPair()
       yield* fakePeer(only2025.server, (r) =>
@@ -141,7 +141,7 @@ describe("era negotiation", () => {
       assert.notStrictEqual(sent[0]!.id, sent[1]!.id)
     }))
 
-  it.scoped("a -32022 is retried once, never in a loop", () =>
+  it.effect("a -32022 is retried once, never in a loop", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -152,7 +152,7 @@ describe("era negotiation", () => {
       assert.strictEqual(clientRequests(pair).length, 2)
     }))
 
-  it.scoped("auto: no answer within probeTimeout (on the Clock) falls back to initialize", () =>
+  it.effect("auto: no answer within probeTimeout (on the Clock) falls back to initialize", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       // a server that ignores everything before initialize
@@ -169,7 +169,7 @@ describe("era negotiation", () => {
       assert.deepStrictEqual(methods, ["server/discover", "initialize", "notifications/cancelled", "notifications/initialized"])
     }))
 
-  it.scoped("auto: a slow server's late answer to the probe still wins over initialize's (its era is fixed by the first message)", () =>
+  it.effect("auto: a slow server's late answer to the probe still wins over initialize's (its era is fixed by the first message)", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const held: Array<JsonRpc.Request> = []
@@ -202,7 +202,7 @@ describe("era negotiation", () => {
       assert.strictEqual((yield* Fiber.join(fiber2)).era, "2025")
     }))
 
-  it.scoped("auto: the recognised 2026 errors -32020 and -32021 keep the client on 2026", () =>
+  it.effect("auto: the recognised 2026 errors -32020 and -32021 keep the client on 2026", () =>
     Effect.gen(function*() {
       for (const code of [-32020, -32021]) {
         const pair = yield* Transport.makeMemoryPair()
@@ -215,7 +215,7 @@ describe("era negotiation", () => {
       }
     }))
 
-  it.scoped("pinned: a server that does not answer discover is still spoken to on 2026", () =>
+  it.effect("pinned: a server that does not answer discover is still spoken to on 2026", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -230,7 +230,7 @@ describe("era negotiation", () => {
       assert.isFalse(clientRequests(pair).some((r) => r.method === "initialize"))
     }))
 
-  it.scoped("pinned: a discover result without our version fails, and so does one that is not a discover result", () =>
+  it.effect("pinned: a discover result without our version fails, and so does one that is not a discover result", () =>
     Effect.gen(function*() {
       for (const result of [{ supportedVersions: ["2025-11-25"], capabilities: {} }, { supportedVersions: "2026-07-28" }]) {
         const pair = yield* Transport.makeMemoryPair()
@@ -240,7 +240,7 @@ describe("era negotiation", () => {
       }
     }))
 
-  it.scoped("era 2025 sends no probe", () =>
+  it.effect("era 2025 sends no probe", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) => (r.method === "initialize" ? initializeResult(r.id) : undefined))
@@ -249,7 +249,7 @@ describe("era negotiation", () => {
       assert.strictEqual(clientRequests(pair)[0]!.method, "initialize")
     }))
 
-  it.scoped("auto: an initialize refused with -32022 offering 2026 moves the client to 2026", () =>
+  it.effect("auto: an initialize refused with -32022 offering 2026 moves the client to 2026", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       let probes = 0
@@ -282,7 +282,7 @@ const server2026 = (pair: Transport.MemoryPair, call: (request: JsonRpc.Request)
 const paramsOf = (r: JsonRpc.Request) => r.params as Record<string, unknown>
 
 describe("multi-round-trip requests", () => {
-  it.scoped("each round is a new request with the original params, inputResponses and the exact requestState", () =>
+  it.effect("each round is a new request with the original params, inputResponses and the exact requestState", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const state = `{"opaque": "ü\\n", "n": 1}`
@@ -317,7 +317,7 @@ describe("multi-round-trip requests", () => {
       assertValid2026(calls)
     }))
 
-  it.scoped("a result without resultType is complete; parallel calls keep their rounds apart", () =>
+  it.effect("a result without resultType is complete; parallel calls keep their rounds apart", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* server2026(pair, (r) => {
@@ -338,7 +338,7 @@ describe("multi-round-trip requests", () => {
       assert.isUndefined(paramsOf(plain[0]!).inputResponses)
     }))
 
-  it.scoped("rounds are bounded by maxInputRounds", () =>
+  it.effect("rounds are bounded by maxInputRounds", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* server2026(pair, (r) => inputRequired(r.id, { requestState: "more" }))
@@ -348,7 +348,7 @@ describe("multi-round-trip requests", () => {
       assert.strictEqual(clientRequests(pair).filter((r) => r.method === "tools/call").length, 4)
     }))
 
-  it.scoped("an InputRequiredResult with neither inputRequests nor requestState, or malformed, is InvalidResult", () =>
+  it.effect("an InputRequiredResult with neither inputRequests nor requestState, or malformed, is InvalidResult", () =>
     Effect.gen(function*() {
       for (const bad of [{}, { inputRequests: [] }, { requestState: 7 }, { inputRequests: "x" }]) {
         const pair = yield* Transport.makeMemoryPair()
@@ -359,7 +359,7 @@ describe("multi-round-trip requests", () => {
       }
     }))
 
-  it.scoped("an input request the client has no handler for, or whose handler fails, fails the call", () =>
+  it.effect("an input request the client has no handler for, or whose handler fails, fails the call", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* server2026(pair, (r) =>
@@ -382,7 +382,7 @@ describe("multi-round-trip requests", () => {
       assert.include(invalid.message, "Invalid params")
     }))
 
-  it.scoped("interrupting the call stops the rounds and cancels the round in flight", () =>
+  it.effect("interrupting the call stops the rounds and cancels the round in flight", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       let rounds = 0
@@ -401,7 +401,7 @@ describe("multi-round-trip requests", () => {
       assert.strictEqual(rounds, 2)
     }))
 
-  it.scoped("tools/list drops tools with invalid x-mcp-header annotations; calls carry Mcp-Param-* routes", () =>
+  it.effect("tools/list drops tools with invalid x-mcp-header annotations; calls carry Mcp-Param-* routes", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const routes: Array<Transport.Route | undefined> = []
@@ -429,7 +429,7 @@ describe("multi-round-trip requests", () => {
 })
 
 describe("listen", () => {
-  it.scoped("2026: acknowledged first; yields its subscription's asked-for notifications; no timeout; ends with the request", () =>
+  it.effect("2026: acknowledged first; yields its subscription's asked-for notifications; no timeout; ends with the request", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       let listenId: JsonRpc.RequestId | undefined
@@ -460,7 +460,7 @@ describe("listen", () => {
       assert.deepStrictEqual([...got].map((n) => n.method), ["notifications/tools/list_changed", "notifications/resources/updated"])
     }))
 
-  it.scoped("2026: a refusal before the acknowledgement fails the stream", () =>
+  it.effect("2026: a refusal before the acknowledgement fails the stream", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* server2026(pair, (r) => JsonRpc.failure(r.id, { code: -32601, message: "no listen here" }))
@@ -469,7 +469,7 @@ describe("listen", () => {
       assert.strictEqual((error as McpError).code, -32601)
     }))
 
-  it.scoped("2025: the filter's resources are subscribed for the life of the stream; list changes come from the session", () =>
+  it.effect("2025: the filter's resources are subscribed for the life of the stream; list changes come from the session", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -491,7 +491,7 @@ describe("listen", () => {
 })
 
 describe("caching", () => {
-  it.scoped("lists and reads are kept for their ttlMs; list changes and resource updates drop them; ttlMs 0 is not kept", () =>
+  it.effect("lists and reads are kept for their ttlMs; list changes and resource updates drop them; ttlMs 0 is not kept", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const count: Record<string, number> = {}
@@ -545,7 +545,7 @@ describe("caching", () => {
 })
 
 describe("a call refused for its headers (-32020)", () => {
-  it.scoped("a tool not listed yet: the tools are listed and the call is made once more with its headers", () =>
+  it.effect("a tool not listed yet: the tools are listed and the call is made once more with its headers", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const routes: Array<Readonly<Record<string, string>> | undefined> = []

@@ -54,7 +54,7 @@ const initializeFailure = (layer: Layer.Layer<McpClient.McpClient, unknown>) =>
   })
 
 describe("HTTP client transport failures name their cause", () => {
-  it.scopedLive("nothing listening: ECONNREFUSED and the URL (undici and fetch)", () =>
+  it.live("nothing listening: ECONNREFUSED and the URL (undici and fetch)", () =>
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/mcp`
       for (const http of [testHttp.layer, FetchHttpClient.layer]) {
@@ -66,7 +66,7 @@ describe("HTTP client transport failures name their cause", () => {
       }
     }))
 
-  it.scopedLive("a host that does not resolve: ENOTFOUND and the host", () =>
+  it.live("a host that does not resolve: ENOTFOUND and the host", () =>
     Effect.gen(function*() {
       const cause = yield* initializeFailure(clientLayer({ url: "http://nonexistent.invalid/mcp" }))
       assert.strictEqual(cause.reason, "Connect")
@@ -74,7 +74,7 @@ describe("HTTP client transport failures name their cause", () => {
       assert.include(cause.message, "DNS lookup failed for nonexistent.invalid")
     }))
 
-  it.scopedLive("TLS to a plain HTTP port: the handshake failure, named", () =>
+  it.live("TLS to a plain HTTP port: the handshake failure, named", () =>
     Effect.gen(function*() {
       const server = yield* serve((_req, res) => res.writeHead(200).end("plain"))
       const url = server.url.replace("http:", "https:")
@@ -84,7 +84,7 @@ describe("HTTP client transport failures name their cause", () => {
       assert.match(cause.code ?? "", /^(ERR_SSL|EPROTO)/)
     }))
 
-  it.scopedLive("a POST the server never answers: a Timeout naming the URL", () =>
+  it.live("a POST the server never answers: a Timeout naming the URL", () =>
     Effect.gen(function*() {
       const server = yield* serve((req, res, body) => {
         const m = body as { readonly id?: number; readonly method?: string }
@@ -137,7 +137,7 @@ describe("HTTP client transport failures name their cause", () => {
       return { url, error: error as ProtocolError }
     })
 
-  it.scopedLive("a server killed mid-call, its stream resumable: the call fails saying the server went away, with the URL", () =>
+  it.live("a server killed mid-call, its stream resumable: the call fails saying the server went away, with the URL", () =>
     Effect.gen(function*() {
       const { error, url } = yield* dyingServer(["e1"], 50)
       assert.strictEqual(error.reason, "ConnectionClosed", error.message)
@@ -146,14 +146,14 @@ describe("HTTP client transport failures name their cause", () => {
       assert.notInclude(error.message, "could not be resumed")
     }))
 
-  it.scopedLive("a server killed mid-call before any event: the call fails saying the connection was lost", () =>
+  it.live("a server killed mid-call before any event: the call fails saying the connection was lost", () =>
     Effect.gen(function*() {
       const { error, url } = yield* dyingServer([], 20)
       assert.strictEqual(error.reason, "Transport", error.message)
       assert.include(error.message, `The server at ${url} closed the connection`)
     }))
 
-  it.scopedLive("legacy HTTP+SSE: nothing listening fails the layer with ECONNREFUSED and the URL", () =>
+  it.live("legacy HTTP+SSE: nothing listening fails the layer with ECONNREFUSED and the URL", () =>
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/sse`
       const error = yield* Effect.flip(Layer.build(LegacySseClient.layer({ url }).pipe(Layer.provide(NodeHttpClient.layerUndici))))

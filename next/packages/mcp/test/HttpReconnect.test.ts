@@ -88,7 +88,7 @@ const streamable = (getAnswer: (n: number) => Answer) => {
 const ending = (transport: TransportShape) => Effect.forkChild(Stream.runDrain(incoming(transport)))
 
 describe("HTTP client reconnection in virtual time", () => {
-  it.scoped("the standing GET backs off exponentially, then fails the transport after maxRetries", () =>
+  it.effect("the standing GET backs off exponentially, then fails the transport after maxRetries", () =>
     Effect.gen(function*() {
       // every stream sends a priming event and ends at once: no progress
       const { client, seen } = streamable((n) => sse(`id: g${n}\ndata:\n\n`))
@@ -115,7 +115,7 @@ describe("HTTP client reconnection in virtual time", () => {
       if (Exit.isFailure(exit)) assert.include(String(exit.cause), "could not be resumed after 3 reconnection attempts")
     }))
 
-  it.scoped("the server's retry: replaces the backoff", () =>
+  it.effect("the server's retry: replaces the backoff", () =>
     Effect.gen(function*() {
       const { client, seen } = streamable((n) => sse(`retry: 5000\nid: g${n}\ndata:\n\n`))
       yield* initialized(client, { reconnect: { initialDelay: "10 millis", jitter: 0 }, maxRetries: 3 })
@@ -129,7 +129,7 @@ describe("HTTP client reconnection in virtual time", () => {
       assert.deepStrictEqual(gets(seen).map((s) => s.at), [0, 5000, 10000, 15000])
     }))
 
-  it.scoped("a connection that stays open for resetAfter resets the attempt count and the backoff", () =>
+  it.effect("a connection that stays open for resetAfter resets the attempt count and the backoff", () =>
     Effect.gen(function*() {
       const { client, seen } = streamable((n) => sse(`id: g${n}\ndata:\n\n`))
       const transport = yield* initialized(client, {
@@ -147,7 +147,7 @@ describe("HTTP client reconnection in virtual time", () => {
       assert.isNull(incoming.unsafePoll())
     }))
 
-  it.scoped("legacy HTTP+SSE: the server's retry: spaces the reconnections, then the transport fails", () =>
+  it.effect("legacy HTTP+SSE: the server's retry: spaces the reconnections, then the transport fails", () =>
     Effect.gen(function*() {
       const { client, seen } = scripted((s) =>
         s.method === "GET" ? sse("retry: 2000\nevent: endpoint\ndata: /messages\n\n") : { status: 202 }

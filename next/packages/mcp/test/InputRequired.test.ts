@@ -288,7 +288,7 @@ const textOf = (result: Json) => result.content[0].text as string
 // -----------------------------------------------------------------------------
 
 describe("InputRequiredResult on 2026-07-28", () => {
-  it.scoped("a reverse call becomes an input request; the retry completes the call with the answer", () =>
+  it.effect("a reverse call becomes an input request; the retry completes the call with the answer", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "greet")
@@ -314,7 +314,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assert.isFalse(peer.wire.some((w) => w.from === "server" && JSON.parse(w.json).method !== undefined))
     }))
 
-  it.scoped("parallel reverse calls are one round with every input request; the handler runs twice", () =>
+  it.effect("parallel reverse calls are one round with every input request; the handler runs twice", () =>
     Effect.gen(function*() {
       runs.set("parallel", 0)
       const peer = yield* connect()
@@ -332,7 +332,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("sequential reverse calls are one round each; earlier answers travel in the state", () =>
+  it.effect("sequential reverse calls are one round each; earlier answers travel in the state", () =>
     Effect.gen(function*() {
       runs.set("sequential", 0)
       const peer = yield* connect()
@@ -352,7 +352,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("a retry without a needed response is asked again; one without the state starts over", () =>
+  it.effect("a retry without a needed response is asked again; one without the state starts over", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "sequential")
@@ -371,7 +371,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("extra responses are ignored; a first request may bring its answers without a state", () =>
+  it.effect("extra responses are ignored; a first request may bring its answers without a state", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const result = yield* call(peer, "greet", {
@@ -390,7 +390,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assert.strictEqual(textOf(second), "Hello, Bo!")
     }))
 
-  it.scoped("invalid input responses get -32602, never a complete result", () =>
+  it.effect("invalid input responses get -32602, never a complete result", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const invalid = yield* errorOf(call(peer, "greet", { inputResponses: { user_name: 12345 } }))
@@ -405,7 +405,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assert.strictEqual(wrongShape.code, -32602)
     }))
 
-  it.scoped("a handler that ends on its own while a question is open ends as it ended", () =>
+  it.effect("a handler that ends on its own while a question is open ends as it ended", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const done = yield* call(peer, "not_needed")
@@ -418,7 +418,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("a declined form reaches the handler as on 2025", () =>
+  it.effect("a declined form reaches the handler as on 2025", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "declined")
@@ -429,7 +429,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assert.strictEqual(textOf(second), "declined: decline")
     }))
 
-  it.scoped("only declared capabilities are asked for; an undeclared one fails the reverse call as on 2025", () =>
+  it.effect("only declared capabilities are asked for; an undeclared one fails the reverse call as on 2025", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "optional_elicit", {}, { sampling: {} })
@@ -448,7 +448,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("prompts/get and resources/read answer InputRequiredResult too; other methods never", () =>
+  it.effect("prompts/get and resources/read answer InputRequiredResult too; other methods never", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* peer.request("prompts/get", { name: "with_context", _meta: envelope() })
@@ -476,7 +476,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
 })
 
 describe("requestState", () => {
-  it.scoped("a tampered state is refused with -32602", () =>
+  it.effect("a tampered state is refused with -32602", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "greet")
@@ -494,7 +494,7 @@ describe("requestState", () => {
       assertWire2026(peer.wire, { requests: false })
     }))
 
-  it.scoped("a state is bound to its tool, its arguments and its caller", () =>
+  it.effect("a state is bound to its tool, its arguments and its caller", () =>
     Effect.gen(function*() {
       let subject = "alice"
       const principal = () => ({
@@ -530,7 +530,7 @@ describe("requestState", () => {
       assert.strictEqual(prompt.code, -32602)
     }))
 
-  it.scoped("a state expires after its ttl", () =>
+  it.effect("a state expires after its ttl", () =>
     Effect.gen(function*() {
       const peer = yield* connect({ requestState: { keys: [KEY_A], ttl: "5 minutes" } })
       const first = yield* call(peer, "greet")
@@ -543,7 +543,7 @@ describe("requestState", () => {
       assert.include(late.message, "expired")
     }))
 
-  it.scoped("another instance with the same keys takes the retry; keys rotate newest first", () =>
+  it.effect("another instance with the same keys takes the retry; keys rotate newest first", () =>
     Effect.gen(function*() {
       const one = yield* connect({ requestState: { keys: [KEY_A] } })
       const first = yield* call(one, "greet")
@@ -562,7 +562,7 @@ describe("requestState", () => {
       assert.strictEqual(textOf(onlyB), "Hello, Ada!")
     }))
 
-  it.scoped("without keys, a random key of the process is used; a server of one instance does not warn about it", () =>
+  it.effect("without keys, a random key of the process is used; a server of one instance does not warn about it", () =>
     Effect.gen(function*() {
       const { logs, logger } = collectLogs()
       const peer = yield* connect({ requestState: undefined }).pipe(Effect.provide(logger))
@@ -576,7 +576,7 @@ describe("requestState", () => {
       assert.strictEqual(refused.code, -32602)
     }))
 
-  it.scoped("without keys, an instance of a fleet (a relay installed) warns once, on the first state it signs", () =>
+  it.effect("without keys, an instance of a fleet (a relay installed) warns once, on the first state it signs", () =>
     Effect.gen(function*() {
       const { logs, logger } = collectLogs()
       const { peer, server } = yield* connectWithServer({ requestState: undefined }).pipe(Effect.provide(logger))
@@ -588,7 +588,7 @@ describe("requestState", () => {
       assert.strictEqual(logs.filter((l) => l.includes("random key of this process")).length, 1, logs.join("\n"))
     }))
 
-  it.scoped("without keys, a state refused for its signature (another instance's) makes the server warn, once", () =>
+  it.effect("without keys, a state refused for its signature (another instance's) makes the server warn, once", () =>
     Effect.gen(function*() {
       const { logs, logger } = collectLogs()
       const signer = yield* connect({ requestState: { keys: [KEY_A] } })
@@ -603,7 +603,7 @@ describe("requestState", () => {
       assert.strictEqual(logs.filter((l) => l.includes("random key of this process")).length, 1, logs.join("\n"))
     }))
 
-  it.scoped("McpServer.layerConfig: the keys (newest first) and ttl of MCP_REQUEST_STATE_KEYS and MCP_REQUEST_STATE_TTL", () =>
+  it.effect("McpServer.layerConfig: the keys (newest first) and ttl of MCP_REQUEST_STATE_KEYS and MCP_REQUEST_STATE_TTL", () =>
     Effect.gen(function*() {
       const env = (keys: string) =>
         ConfigProvider.fromMap(new Map([["MCP_REQUEST_STATE_KEYS", keys], ["MCP_REQUEST_STATE_TTL", "5 minutes"]]))
@@ -636,7 +636,7 @@ describe("requestState", () => {
 })
 
 describe("cancellation", () => {
-  it.scoped("a round's end interrupts the handler and what it forked", () =>
+  it.effect("a round's end interrupts the handler and what it forked", () =>
     Effect.gen(function*() {
       interruptions.child = 0
       interruptions.handler = 0
@@ -655,7 +655,7 @@ describe("cancellation", () => {
       assert.deepStrictEqual(interruptions, { child: 2, handler: 1, forked: 2 })
     }))
 
-  it.scoped("notifications/cancelled interrupts a handler mid-round, and everything it forked", () =>
+  it.effect("notifications/cancelled interrupts a handler mid-round, and everything it forked", () =>
     Effect.gen(function*() {
       interruptions.child = 0
       interruptions.handler = 0
@@ -677,7 +677,7 @@ describe("cancellation", () => {
 })
 
 describe("our client on 2026-07-28", () => {
-  it.scoped("McpClient answers the rounds through its handlers: the same handler, the same result", () =>
+  it.effect("McpClient answers the rounds through its handlers: the same handler, the same result", () =>
     Effect.gen(function*() {
       runs.set("sequential", 0)
       const server = Context.get(yield* Layer.build(serverLayer()), McpServer.McpServer)
@@ -711,7 +711,7 @@ describe("our client on 2026-07-28", () => {
 })
 
 describe("the same handlers on 2025-11-25", () => {
-  it.scoped("reverse calls go to the client as requests, in parallel", () =>
+  it.effect("reverse calls go to the client as requests, in parallel", () =>
     Effect.gen(function*() {
       const server = Context.get(yield* Layer.build(serverLayer()), McpServer.McpServer)
       const pair = yield* Transport.makeMemoryPair()

@@ -78,7 +78,7 @@ describe("the introspection verifier (RFC 7662)", () => {
       )
     )
 
-  it.scoped("an active token for this resource: the principal, with its scopes; the endpoint is asked with client_secret_basic", () =>
+  it.effect("an active token for this resource: the principal, with its scopes; the endpoint is asked with client_secret_basic", () =>
     Effect.gen(function*() {
       const { origin, requests } = yield* endpoint
       const v = yield* verifier(origin)
@@ -90,7 +90,7 @@ describe("the introspection verifier (RFC 7662)", () => {
       assert.deepStrictEqual(Object.fromEntries(new URLSearchParams(requests[0]!.body)), { token: "good", token_type_hint: "access_token" })
     }))
 
-  it.scoped("inactive, for another resource, without an audience: Invalid; an endpoint that fails: Unavailable", () =>
+  it.effect("inactive, for another resource, without an audience: Invalid; an endpoint that fails: Unavailable", () =>
     Effect.gen(function*() {
       const { origin } = yield* endpoint
       const v = yield* verifier(origin)
@@ -113,7 +113,7 @@ describe("the introspection verifier (RFC 7662)", () => {
       expect(yield* Effect.result(wrongCredentials.verify("good", RESOURCE)), "Unavailable", "the introspection endpoint did not answer")
     }))
 
-  it.scoped("exp and nbf on the Clock, with the 30 s skew", () =>
+  it.effect("exp and nbf on the Clock, with the 30 s skew", () =>
     Effect.gen(function*() {
       const { origin } = yield* endpoint
       const v = yield* verifier(origin)
@@ -154,7 +154,7 @@ describe("the JWT verifier", () => {
   const verifier = (issuer: string) =>
     verifierOf(McpAuth.layerJwtVerifier({ issuer }).pipe(Layer.provide(FetchHttpClient.layer)))
 
-  it.scoped("finds the keys through the issuer's metadata and checks exp and nbf on the Clock, with the skew", () =>
+  it.effect("finds the keys through the issuer's metadata and checks exp and nbf on the Clock, with the skew", () =>
     Effect.gen(function*() {
       const as = yield* issuerWith
       const v = yield* verifier(as.issuer)
@@ -171,7 +171,7 @@ describe("the JWT verifier", () => {
       assert.deepStrictEqual(as.requests.map((r) => r.path), ["/.well-known/oauth-authorization-server/tenant", "/jwks"])
     }))
 
-  it.scoped("refuses another audience, another issuer, no exp; fetches the keys again for an unknown kid, at most every 30 s", () =>
+  it.effect("refuses another audience, another issuer, no exp; fetches the keys again for an unknown kid, at most every 30 s", () =>
     Effect.gen(function*() {
       const as = yield* issuerWith
       const v = yield* verifier(as.issuer)
@@ -195,7 +195,7 @@ describe("the JWT verifier", () => {
       assert.deepStrictEqual(as.requests.map((r) => r.path).filter((p) => p === "/jwks").length, 2)
     }))
 
-  it.scoped("a token without kid signed by a rotated key: the keys are fetched again (at most every 30 s), then it is accepted", () =>
+  it.effect("a token without kid signed by a rotated key: the keys are fetched again (at most every 30 s), then it is accepted", () =>
     Effect.gen(function*() {
       const as = yield* issuerWith
       const v = yield* verifier(as.issuer)
@@ -211,7 +211,7 @@ describe("the JWT verifier", () => {
       assert.strictEqual(as.requests.filter((r) => r.path === "/jwks").length, 2)
     }))
 
-  it.scoped("metadata whose issuer does not match is not used: the verifier is Unavailable, not fooled", () =>
+  it.effect("metadata whose issuer does not match is not used: the verifier is Unavailable, not fooled", () =>
     Effect.gen(function*() {
       const as = yield* issuerWith
       const v = yield* verifier(`${as.issuer}-other`)
@@ -283,7 +283,7 @@ describe("McpAuth on the platform HttpApp path", () => {
     params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
   }
 
-  it.scoped("401 without a valid key; the principal reaches the handler; another principal's session is 404; a missing scope 403", () =>
+  it.effect("401 without a valid key; the principal reaches the handler; another principal's session is 404; a missing scope 403", () =>
     Effect.gen(function*() {
       const send = yield* app
       const missing = yield* send(INIT, {})
@@ -314,7 +314,7 @@ describe("McpAuth on the platform HttpApp path", () => {
 })
 
 describe("scopes at dispatch, on any transport that carries a principal", () => {
-  it.scoped("a tool whose scopes the principal lacks is refused with -32003; with them it runs and sees the principal", () =>
+  it.effect("a tool whose scopes the principal lacks is refused with -32003; with them it runs and sees the principal", () =>
     Effect.gen(function*() {
       const Admin = McpServer.tool({
         name: "admin",
@@ -352,7 +352,7 @@ describe("scopes at dispatch, on any transport that carries a principal", () => 
 })
 
 describe("McpAuth when the verifier cannot decide", () => {
-  it.scoped("503 with Retry-After, a warning logged that does not contain the token", () =>
+  it.effect("503 with Retry-After, a warning logged that does not contain the token", () =>
     Effect.gen(function*() {
       const logs: Array<string> = []
       const { origin } = yield* serveJson(() => ({ status: 500, json: {} }))

@@ -106,7 +106,7 @@ const ListRoots = McpServer.tool({
 // ----------------------------------------------------------------------------
 
 describe("McpClient notifications", () => {
-  it.scopedLive("a notification stream gets what arrives once it runs (nothing earlier), and ends when the client closes", () =>
+  it.live("a notification stream gets what arrives once it runs (nothing earlier), and ends when the client closes", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (request) => request.method === "initialize" ? initializeResult(request.id) : undefined)
@@ -130,7 +130,7 @@ describe("McpClient notifications", () => {
 })
 
 describe("McpClient progress", () => {
-  it.scopedLive("callTool with onProgress receives every progress notification of its request", () =>
+  it.live("callTool with onProgress receives every progress notification of its request", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
@@ -146,7 +146,7 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("without onProgress no token is sent and the server sends no progress", () =>
+  it.live("without onProgress no token is sent and the server sends no progress", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
@@ -157,7 +157,7 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("callToolStream emits Progress events then the Result", () =>
+  it.live("callToolStream emits Progress events then the Result", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
@@ -169,7 +169,7 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("progress restarts the timeout: 2 s timeout, progress every 0.5 s for 6 s (virtual) succeeds", () =>
+  it.effect("progress restarts the timeout: 2 s timeout, progress every 0.5 s for 6 s (virtual) succeeds", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
@@ -189,7 +189,7 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("without progress the call times out, is cancelled on the wire and never answered", () =>
+  it.effect("without progress the call times out, is cancelled on the wire and never answered", () =>
     Effect.gen(function*() {
       const interrupted = yield* Deferred.make<void>()
       const Sleepy = McpServer.tool({
@@ -222,7 +222,7 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("maxTimeout is a hard bound that progress does not extend", () =>
+  it.effect("maxTimeout is a hard bound that progress does not extend", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
@@ -254,7 +254,7 @@ describe("McpClient progress", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpClient cancellation", () => {
-  it.scopedLive("interrupting callTool cancels it on the wire, interrupts the handler, and nothing answers it", () =>
+  it.live("interrupting callTool cancels it on the wire, interrupts the handler, and nothing answers it", () =>
     Effect.gen(function*() {
       const started = yield* Deferred.make<void>()
       const interrupted = yield* Deferred.make<void>()
@@ -280,7 +280,7 @@ describe("McpClient cancellation", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("cancelling a forward request cancels its pending reverse call on the wire", () =>
+  it.live("cancelling a forward request cancels its pending reverse call on the wire", () =>
     Effect.gen(function*() {
       const samplingStarted = yield* Deferred.make<void>()
       const samplingInterrupted = yield* Deferred.make<void>()
@@ -315,7 +315,7 @@ describe("McpClient cancellation", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpClient reverse calls", () => {
-  it.scopedLive("sampling with tools and toolChoice when the client declares sampling.tools", () =>
+  it.live("sampling with tools and toolChoice when the client declares sampling.tools", () =>
     Effect.gen(function*() {
       const received: Array<McpSchema.CreateMessageRequestParams> = []
       const server = yield* buildServer(McpServer.register(Ask))
@@ -349,7 +349,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("sampling with tools without sampling.tools fails with CapabilityMissing and sends nothing", () =>
+  it.live("sampling with tools without sampling.tools fails with CapabilityMissing and sends nothing", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server, {
@@ -365,7 +365,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a client without sampling: CapabilityMissing on the server, nothing on the wire", () =>
+  it.live("a client without sampling: CapabilityMissing on the server, nothing on the wire", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server)
@@ -374,7 +374,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a server request the client declared but has no handler for is answered -32601 at once", () =>
+  it.live("a server request the client declared but has no handler for is answered -32601 at once", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server, { client: { capabilities: { sampling: {} } } })
@@ -386,7 +386,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("form elicitation: the client fills the requested schema's defaults into an accepted answer", () =>
+  it.live("form elicitation: the client fills the requested schema's defaults into an accepted answer", () =>
     Effect.gen(function*() {
       const seen = yield* Deferred.make<McpSchema.ElicitResult>()
       const Signup = McpServer.tool({
@@ -427,7 +427,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("URL elicitation reaches the url handler; a form-only client is never asked for one", () =>
+  it.live("URL elicitation reaches the url handler; a form-only client is never asked for one", () =>
     Effect.gen(function*() {
       const Login = McpServer.tool({
         name: "login",
@@ -469,7 +469,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(formOnly.pair.wire)
     }))
 
-  it.scopedLive("ctx.elicit with a Schema publishes its flat JSON Schema and returns the decoded answer, or ElicitationDeclined", () =>
+  it.live("ctx.elicit with a Schema publishes its flat JSON Schema and returns the decoded answer, or ElicitationDeclined", () =>
     Effect.gen(function*() {
       const Details = Schema.Struct({
         name: Schema.String.annotate({ title: "Name" }),
@@ -522,7 +522,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("ctx.elicit with a schema a form cannot express is a defect, and nothing is sent", () =>
+  it.live("ctx.elicit with a schema a form cannot express is a defect, and nothing is sent", () =>
     Effect.gen(function*() {
       const Bad = McpServer.tool({
         name: "bad",
@@ -551,7 +551,7 @@ describe("McpClient reverse calls", () => {
       assert.isFunction(typeChecks)
     }))
 
-  it.scopedLive("no elicitation on a session negotiated before 2025-06-18, whatever the client declares", () =>
+  it.live("no elicitation on a session negotiated before 2025-06-18, whatever the client declares", () =>
     Effect.gen(function*() {
       const Confirm = McpServer.tool({
         name: "confirm",
@@ -575,7 +575,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("roots/list answers the current roots; a change sends notifications/roots/list_changed", () =>
+  it.live("roots/list answers the current roots; a change sends notifications/roots/list_changed", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(ListRoots))
       const roots = yield* SubscriptionRef.make<ReadonlyArray<McpSchema.Root>>([{ uri: "file:///a", name: "a" }])
@@ -590,7 +590,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a handler's services are requirements of McpClient.layer; only the given handlers are declared", () =>
+  it.live("a handler's services are requirements of McpClient.layer; only the given handlers are declared", () =>
     Effect.gen(function*() {
       class Model extends Context.Service<Model, { readonly answer: string }>()("test/Model") {}
       const server = yield* buildServer(McpServer.register(Ask))
@@ -618,7 +618,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("roots that do not change send no notification", () =>
+  it.live("roots that do not change send no notification", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(ListRoots))
       const { client, pair } = yield* connect(server, { client: { roots: [{ uri: "file:///a" }] } })
@@ -650,7 +650,7 @@ const liar = (structuredContent: { readonly [key: string]: unknown } | undefined
 })
 
 describe("McpClient structuredContent validation", () => {
-  it.scopedLive("structuredContent that does not match the listed outputSchema fails with InvalidResult", () =>
+  it.live("structuredContent that does not match the listed outputSchema fails with InvalidResult", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(liar({ n: "not a number" })))
       const { client, pair } = yield* connect(server)
@@ -669,7 +669,7 @@ describe("McpClient structuredContent validation", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a listed output schema with no structuredContent fails; validation can be turned off", () =>
+  it.live("a listed output schema with no structuredContent fails; validation can be turned off", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(liar(undefined)))
       const strict = yield* connect(server)
@@ -683,7 +683,7 @@ describe("McpClient structuredContent validation", () => {
       assertWireValid(lax.pair.wire)
     }))
 
-  it.scopedLive("valid structuredContent passes; validation survives listing an output schema with $id again", () =>
+  it.live("valid structuredContent passes; validation survives listing an output schema with $id again", () =>
     Effect.gen(function*() {
       const honest = yield* buildServer(McpServer.register(liar({ n: 1 })))
       const a = yield* connect(honest)
@@ -702,7 +702,7 @@ describe("McpClient structuredContent validation", () => {
 })
 
 describe("McpClient tools/call result decoding", () => {
-  it.scopedLive("a result that is not a CallToolResult fails with InvalidResult; nothing is cancelled; the next call works", () =>
+  it.live("a result that is not a CallToolResult fails with InvalidResult; nothing is cancelled; the next call works", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       let calls = 0
@@ -735,7 +735,7 @@ describe("McpClient tools/call result decoding", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpClient capabilities", () => {
-  it.scopedLive("a method the server did not declare fails with CapabilityMissing before anything is sent", () =>
+  it.live("a method the server did not declare fails with CapabilityMissing before anything is sent", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* Protocol.make(pair.server, {
@@ -778,7 +778,7 @@ describe("McpClient keep-alive", () => {
     Effect.forEach(Array.from({ length: n }), () =>
       Effect.andThen(TestClock.adjust(step), Effect.repeatN(Effect.yieldNow(), 20)), { discard: true })
 
-  it.scoped("a server that never answers ping is dropped after maxMissed; pending calls fail saying why", () =>
+  it.effect("a server that never answers ping is dropped after maxMissed; pending calls fail saying why", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (request) =>
@@ -808,7 +808,7 @@ describe("McpClient keep-alive", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a server answering ping with -32601 is alive", () =>
+  it.effect("a server answering ping with -32601 is alive", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (request) =>

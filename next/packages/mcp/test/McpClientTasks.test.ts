@@ -60,7 +60,7 @@ const text = (result: McpSchema.CallToolResult) => (result.content[0] as { reado
 const yieldMany = Effect.forEach(Array.from({ length: 30 }), () => Effect.yieldNow(), { discard: true })
 
 describe("McpClient.callTool of a tool that requires a task", () => {
-  it.scoped("listed first: called as a task, its result returned as from a plain call; other tools are plain calls", () =>
+  it.effect("listed first: called as a task, its result returned as from a plain call; other tools are plain calls", () =>
     Effect.gen(function*() {
       const { client, pair, release } = yield* setup()
       yield* client.listToolsAll()
@@ -76,7 +76,7 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("not listed yet: the client lists the tools once, before the first call, and calls it as its listing says", () =>
+  it.effect("not listed yet: the client lists the tools once, before the first call, and calls it as its listing says", () =>
     Effect.gen(function*() {
       const { client, pair, release } = yield* setup()
       yield* Deferred.succeed(release, undefined)
@@ -91,7 +91,7 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assert.strictEqual(methods(pair.wire).filter((m) => m === "tools/list").length, 1)
     }))
 
-  it.scoped("a task longer than the client's request timeout: the wait for its result is asked again, not failed", () =>
+  it.effect("a task longer than the client's request timeout: the wait for its result is asked again, not failed", () =>
     Effect.gen(function*() {
       const { client, pair, release } = yield* setup({ requestTimeout: "1 second" })
       yield* client.listToolsAll()
@@ -107,7 +107,7 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assert.notInclude(methods(pair.wire), "tasks/cancel")
     }))
 
-  it.scoped("a call with a timeout of its own gives up the wait after it, and cancels the task", () =>
+  it.effect("a call with a timeout of its own gives up the wait after it, and cancels the task", () =>
     Effect.gen(function*() {
       const { client, interrupted, pair } = yield* setup()
       yield* client.listToolsAll()
@@ -121,7 +121,7 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assert.deepStrictEqual([...(yield* Ref.get(interrupted))].sort(), ["fork", "handler"])
     }))
 
-  it.scoped("interrupting the call cancels the task on the wire: the handler and its fork are interrupted", () =>
+  it.effect("interrupting the call cancels the task on the wire: the handler and its fork are interrupted", () =>
     Effect.gen(function*() {
       const { client, interrupted, pair } = yield* setup()
       yield* client.listToolsAll()

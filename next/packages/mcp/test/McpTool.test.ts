@@ -53,7 +53,7 @@ const ShoutLive = McpServer.toolHandler(Shout, ({ text }) =>
 const server = buildServer(McpServer.register(HaikuLive, NextDayLive, ShoutLive))
 
 describe("McpTool", () => {
-  it.scoped("callTool(declaration, args) sends the name and encoded arguments and decodes success", () =>
+  it.effect("callTool(declaration, args) sends the name and encoded arguments and decodes success", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const result: { readonly haiku: string } = yield* client.callTool(Haiku, { topic: "fibers" })
@@ -69,7 +69,7 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a transformed parameter is encoded on the wire; a non-object success is unwrapped and decoded", () =>
+  it.effect("a transformed parameter is encoded on the wire; a non-object success is unwrapped and decoded", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const next = yield* client.callTool(NextDay, { day: new Date("2026-01-01T00:00:00.000Z") })
@@ -83,7 +83,7 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a declared failure is a tool error with the encoded failure in _meta, decoded by the client", () =>
+  it.effect("a declared failure is a tool error with the encoded failure in _meta, decoded by the client", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const error = yield* Effect.flip(client.callTool(Haiku, { topic: "war" }))
@@ -102,7 +102,7 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a tool error that is not the declared failure is a ToolError with the result's text", () =>
+  it.effect("a tool error that is not the declared failure is a ToolError with the result's text", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const error = yield* Effect.flip(client.callTool(Shout, { text: "" }))
@@ -120,7 +120,7 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("arguments the parameters reject fail locally with a ParseError; nothing is sent", () =>
+  it.effect("arguments the parameters reject fail locally with a ParseError; nothing is sent", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const error = yield* Effect.flip(client.callTool(Haiku, { topic: "x", lines: 1.5 }))
@@ -128,7 +128,7 @@ describe("McpTool", () => {
       assert.strictEqual(requests(pair.wire, "client", "tools/call").length, 0)
     }))
 
-  it.scoped("structuredContent the success schema rejects is a ProtocolError InvalidResult", () =>
+  it.effect("structuredContent the success schema rejects is a ProtocolError InvalidResult", () =>
     Effect.gen(function*() {
       const { client } = yield* connect(yield* server)
       const Wrong = McpTool.make({ name: "haiku", parameters: Schema.Struct({ topic: Schema.String }), success: Schema.Struct({ n: Schema.Number }) })

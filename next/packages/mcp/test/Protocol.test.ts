@@ -104,7 +104,7 @@ const progressPeers = (requestOptions: Protocol.RequestOptions) =>
   })
 
 describe("Protocol", () => {
-  it.scopedLive("answers 1000 concurrent requests out of order", () =>
+  it.live("answers 1000 concurrent requests out of order", () =>
     Effect.gen(function*() {
       const { a, pair } = yield* peers(({ request }) =>
         Effect.gen(function*() {
@@ -124,7 +124,7 @@ describe("Protocol", () => {
       assert.strictEqual(yield* a.pending, 0)
     }))
 
-  it.scopedLive("a caller interrupted sends notifications/cancelled; the handler is interrupted and never answers", () =>
+  it.live("a caller interrupted sends notifications/cancelled; the handler is interrupted and never answers", () =>
     Effect.gen(function*() {
       const started = yield* Deferred.make<void>()
       const interrupted = yield* Deferred.make<void>()
@@ -149,7 +149,7 @@ describe("Protocol", () => {
       assert.strictEqual(yield* a.pending, 0)
     }))
 
-  it.scopedLive("cancellation works in the other direction, server to client", () =>
+  it.live("cancellation works in the other direction, server to client", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const interrupted = yield* Deferred.make<void>()
@@ -177,7 +177,7 @@ describe("Protocol", () => {
       assert.strictEqual(yield* client.running, 0)
     }))
 
-  it.scopedLive("ids are per direction and keep their type", () =>
+  it.live("ids are per direction and keep their type", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* Protocol.make(pair.server, {
@@ -194,7 +194,7 @@ describe("Protocol", () => {
       assert.deepStrictEqual(answers.map((m) => m.result.id), [0, "", "7", 7])
     }))
 
-  it.scopedLive("malformed messages get the right error and the connection keeps working", () =>
+  it.live("malformed messages get the right error and the connection keeps working", () =>
     Effect.gen(function*() {
       const { a, pair } = yield* peers(({ request }) =>
         request.method === "fail"
@@ -220,7 +220,7 @@ describe("Protocol", () => {
       assert.notInclude(pair.wire.map((w) => w.json).join("\n"), "secret internals")
     }))
 
-  it.scopedLive("a duplicate in-flight id is refused without disturbing the first", () =>
+  it.live("a duplicate in-flight id is refused without disturbing the first", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const release = yield* Deferred.make<void>()
@@ -240,7 +240,7 @@ describe("Protocol", () => {
       assert.deepStrictEqual(answers[1].result, { done: true })
     }))
 
-  it.scoped("a request with no answer times out on the Clock, fails with Timeout and is cancelled on the wire", () =>
+  it.effect("a request with no answer times out on the Clock, fails with Timeout and is cancelled on the wire", () =>
     Effect.gen(function*() {
       const { a, pair } = yield* peers(() => Effect.never)
       const call = yield* Effect.forkChild(a.request("slow", {}, { timeout: 10_000 }))
@@ -257,7 +257,7 @@ describe("Protocol", () => {
       assert.deepStrictEqual(cancel?.params, { requestId: 0, reason: "Request timed out" })
     }))
 
-  it.scoped("request timeouts follow the Clock: each expires at its own deadline, a sooner one first", () =>
+  it.effect("request timeouts follow the Clock: each expires at its own deadline, a sooner one first", () =>
     Effect.gen(function*() {
       const { a } = yield* peers(() => Effect.never)
       const long = yield* Effect.forkChild(Effect.exit(a.request("long", {}, { timeout: "60 seconds" })))
@@ -277,7 +277,7 @@ describe("Protocol", () => {
       assert.strictEqual(yield* a.pending, 0)
     }))
 
-  it.scoped("a call answered before its deadline: a later call still expires at its own (the engine's one timer re-arms)", () =>
+  it.effect("a call answered before its deadline: a later call still expires at its own (the engine's one timer re-arms)", () =>
     Effect.gen(function*() {
       const release = yield* Deferred.make<void>()
       const { a } = yield* peers(({ request }) =>
@@ -297,7 +297,7 @@ describe("Protocol", () => {
       assert.strictEqual(yield* a.pending, 0)
     }))
 
-  it.scoped("progress resets the timeout on the Clock", () =>
+  it.effect("progress resets the timeout on the Clock", () =>
     Effect.gen(function*() {
       const { call, pair, progress, seen } = yield* progressPeers({ timeout: 10_000 })
       // 6 × 6 s: over three times the timeout in all, never 10 s without progress
@@ -316,7 +316,7 @@ describe("Protocol", () => {
       yield* until(() => parsed(pair, "client").some((m) => m.method === "notifications/cancelled"))
     }))
 
-  it.scoped("the hard maximum applies however often progress comes", () =>
+  it.effect("the hard maximum applies however often progress comes", () =>
     Effect.gen(function*() {
       const { call, progress } = yield* progressPeers({ timeout: 10_000, maxTimeout: 15_000 })
       yield* TestClock.adjust(6_000)
@@ -331,7 +331,7 @@ describe("Protocol", () => {
       assert.include(failureOf(exit)?.message, "15000 ms")
     }))
 
-  it.scoped("resetTimeoutOnProgress: false keeps the timeout from the start", () =>
+  it.effect("resetTimeoutOnProgress: false keeps the timeout from the start", () =>
     Effect.gen(function*() {
       const { call, progress, seen } = yield* progressPeers({ timeout: 10_000, resetTimeoutOnProgress: false })
       yield* TestClock.adjust(6_000)
@@ -343,7 +343,7 @@ describe("Protocol", () => {
       assert.include(failureOf(exit)?.message, "10000 ms")
     }))
 
-  it.scoped("a handler is given services through incoming.provide, in the request's fiber or scoped in another", () =>
+  it.effect("a handler is given services through incoming.provide, in the request's fiber or scoped in another", () =>
     Effect.gen(function*() {
       const ctx = Context.make(Greeting, "hello")
       const { a } = yield* peers((incoming) =>
@@ -358,7 +358,7 @@ describe("Protocol", () => {
       assert.deepStrictEqual(yield* a.request("child"), { g: "hello", after: false })
     }))
 
-  it.scopedLive("an ended request's IncomingRequest no longer holds its fiber (whatever keeps the request keeps no more)", () =>
+  it.live("an ended request's IncomingRequest no longer holds its fiber (whatever keeps the request keeps no more)", () =>
     Effect.gen(function*() {
       // V8 pretenures some allocation sites: a dead object in the old generation then keeps
       // what it points to alive through scavenges. Were the request's fiber reachable from
@@ -385,7 +385,7 @@ describe("Protocol", () => {
       assert.strictEqual(alive, 0)
     }))
 
-  it.scopedLive("IncomingRequests stay young while V8 pretenures what survives (a dead old one keeps its request)", () =>
+  it.live("IncomingRequests stay young while V8 pretenures what survives (a dead old one keeps its request)", () =>
     Effect.gen(function*() {
       // V8 pretenures an object literal's allocation site when, at a scavenge with the young
       // generation at its largest, most of what it made is alive; optimized code then makes all
@@ -416,7 +416,7 @@ describe("Protocol", () => {
       assert.strictEqual(madeOld, 0)
     }))
 
-  it.scopedLive("batches are processed up to 2025-03-26 and refused after", () =>
+  it.live("batches are processed up to 2025-03-26 and refused after", () =>
     Effect.gen(function*() {
       let allow = true
       const pair = yield* Transport.makeMemoryPair()
@@ -474,7 +474,7 @@ describe("Protocol", () => {
       assert.deepStrictEqual(alive.length, 0, `fibers left: ${alive.length}`)
     }))
 
-  it.scopedLive("a transport read as made, through Transport.tap, or as a Stream (fromStream of incoming): all read and end alike", () =>
+  it.live("a transport read as made, through Transport.tap, or as a Stream (fromStream of incoming): all read and end alike", () =>
     Effect.gen(function*() {
       for (const wrap of ["none", "tap", "stream"] as const) {
         const pair = yield* Transport.makeMemoryPair()
@@ -503,7 +503,7 @@ describe("Protocol", () => {
       }
     }))
 
-  it.scopedLive("the peer closing fails pending calls at once", () =>
+  it.live("the peer closing fails pending calls at once", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const a = yield* Protocol.make(pair.client, {
@@ -518,7 +518,7 @@ describe("Protocol", () => {
       assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), "peer closed")
     }))
 
-  it.scopedLive("checkResult: a Right is the call's result, a Left fails it (nothing cancelled), a throw is a defect", () =>
+  it.live("checkResult: a Right is the call's result, a Left fails it (nothing cancelled), a throw is a defect", () =>
     Effect.gen(function*() {
       const { a, pair } = yield* peers(({ request }) => Effect.succeed({ n: request.params?.n }))
       const double = yield* a.request("x", { n: 2 }, {
@@ -538,7 +538,7 @@ describe("Protocol", () => {
       assert.strictEqual(yield* a.pending, 0)
     }))
 
-  it.scopedLive("a transport's sendNow sends requests: done at once, waited for, or failing", () =>
+  it.live("a transport's sendNow sends requests: done at once, waited for, or failing", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* Protocol.make(pair.server, { side: "server", onRequest: () => Effect.succeed({ ok: 1 }), onNotification: noNotifications })
@@ -569,7 +569,7 @@ describe("Protocol", () => {
       assert.strictEqual(ways.length, 3)
     }))
 
-  it.scopedLive("every request handled or sent runs in a span named after its method", () =>
+  it.live("every request handled or sent runs in a span named after its method", () =>
     Effect.gen(function*() {
       const { spans, tracer } = yield* recordingTracer
       const { a } = yield* peers(() => Effect.succeed({}), { sessionId: "s-1" })
@@ -581,7 +581,7 @@ describe("Protocol", () => {
       assert.strictEqual(sent!.attributes.get("mcp.session.id"), "s-1")
     }))
 
-  it.scopedLive("the handler side's span carries the request id and session", () =>
+  it.live("the handler side's span carries the request id and session", () =>
     Effect.gen(function*() {
       const { spans, tracer } = yield* recordingTracer
       const { a } = yield* peers(() => Effect.succeed({}), { sessionId: "s-2" }).pipe(Effect.withTracer(tracer))
@@ -596,7 +596,7 @@ describe("Protocol", () => {
 void JsonRpc
 
 describe("Transport.layerMemoryPair", () => {
-  it.scopedLive("connects a server and a client provided as Layers", () =>
+  it.live("connects a server and a client provided as Layers", () =>
     Effect.gen(function*() {
       const { client, pair, server } = yield* Transport.layerMemoryPair()
       const serverTransport = yield* Transport.Transport.pipe(Effect.provide(server))
@@ -648,7 +648,7 @@ describe("a transport that feeds the engine (Transport.fromFeed)", () => {
   const fedClient = (onNotification: Protocol.ProtocolOptions["onNotification"]) =>
     fedEngine({ side: "client", onRequest: () => Effect.succeed({}), onNotification })
 
-  it.scoped("settles a response at once, and runs what frames leave to run in order, before the frames after them", () =>
+  it.effect("settles a response at once, and runs what frames leave to run in order, before the frames after them", () =>
     Effect.gen(function*() {
       const gate = yield* Deferred.make<void>()
       const seen: Array<string> = []
@@ -671,7 +671,7 @@ describe("a transport that feeds the engine (Transport.fromFeed)", () => {
       assert.deepStrictEqual(seen, ["first", "second"])
     }))
 
-  it.scoped("asks the transport to stop reading while its fiber is behind, and to read again once it caught up", () =>
+  it.effect("asks the transport to stop reading while its fiber is behind, and to read again once it caught up", () =>
     Effect.gen(function*() {
       const gate = yield* Deferred.make<void>()
       let handled = 0
@@ -688,7 +688,7 @@ describe("a transport that feeds the engine (Transport.fromFeed)", () => {
       assert.strictEqual(resumed.length, 1)
     }))
 
-  it.scoped("closes the engine when the input ends, after the frames before the end, failing what is pending", () =>
+  it.effect("closes the engine when the input ends, after the frames before the end, failing what is pending", () =>
     Effect.gen(function*() {
       const { engine, target } = yield* fedClient(() => Effect.void)
       const one = yield* Effect.forkChild(engine.request("one"))
@@ -702,7 +702,7 @@ describe("a transport that feeds the engine (Transport.fromFeed)", () => {
       yield* engine.closed
     }))
 
-  it.scoped("answers a request whose handler answered as it was made by the transport's sendNow, in the callback; else by send", () =>
+  it.effect("answers a request whose handler answered as it was made by the transport's sendNow, in the callback; else by send", () =>
     Effect.gen(function*() {
       const sent: Array<JsonRpc.Outgoing> = []
       const sentNow: Array<JsonRpc.Outgoing> = []
@@ -772,7 +772,7 @@ describe("a transport that feeds the engine (Transport.fromFeed)", () => {
     return { ...fed, gate, started, interrupted, notified, answered }
   })
 
-  it.scoped("server: forks a request's handler in the transport's callback; a frame's leftover work runs before later frames", () =>
+  it.effect("server: forks a request's handler in the transport's callback; a frame's leftover work runs before later frames", () =>
     Effect.gen(function*() {
       const { answered, gate, interrupted, notified, started, target } = yield* fedServer
       // started before `frames` returned: no fiber was woken to fork it
@@ -794,7 +794,7 @@ describe("a transport that feeds the engine (Transport.fromFeed)", () => {
       assert.deepStrictEqual(notified, ["slow"])
     }))
 
-  it.scoped("server: stops the transport at a backlog of 256 frames behind its fiber, reads again once it caught up", () =>
+  it.effect("server: stops the transport at a backlog of 256 frames behind its fiber, reads again once it caught up", () =>
     Effect.gen(function*() {
       const { answered, gate, resumed, target } = yield* fedServer
       assert.isTrue(target.frames([JsonRpc.notification("slow")]))

@@ -63,7 +63,7 @@ describe("Answered", () => {
     assert.isTrue(Answered.isSuccess(Answered.done))
   })
 
-  it.scoped("respond answers as it is asked what needs nothing to run (a refusal, a GET without a session)", () =>
+  it.effect("respond answers as it is asked what needs nothing to run (a refusal, a GET without a session)", () =>
     Effect.gen(function*() {
       const server = yield* McpServerModule.make({ name: "answered", version: "1.0.0" })
       const endpoint = yield* StreamableHttpServer.make({ dnsRebindingProtection: false }).pipe(

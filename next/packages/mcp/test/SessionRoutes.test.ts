@@ -143,7 +143,7 @@ const setup = (options: StreamableHttpServer.Options) =>
   })
 
 describe("StreamableHttpServer routes", () => {
-  it.scoped("a duplicate in-flight id is refused on its own POST; the original keeps its route and result", () =>
+  it.effect("a duplicate in-flight id is refused on its own POST; the original keeps its route and result", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true })
       const sid = yield* t.initialize()
@@ -160,7 +160,7 @@ describe("StreamableHttpServer routes", () => {
       assert.deepStrictEqual(answers[0].result.content, [{ type: "text", text: "released" }])
     }))
 
-  it.scoped("a batch with a duplicate id gets one answer for each: the result and a -32600", () =>
+  it.effect("a batch with a duplicate id gets one answer for each: the result and a -32600", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true })
       const sid = yield* t.initialize("2025-03-26")
@@ -172,7 +172,7 @@ describe("StreamableHttpServer routes", () => {
       assert.deepStrictEqual(answers.filter((m) => m.result !== undefined).map((m) => m.result.content[0].text), ["a"])
     }))
 
-  it.scoped("JSON mode: a cancelled request's POST is answered (202) and its session is then idle-reaped", () =>
+  it.effect("JSON mode: a cancelled request's POST is answered (202) and its session is then idle-reaped", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true, sessionIdleTimeout: "10 seconds" })
       const sid = yield* t.initialize()
@@ -190,7 +190,7 @@ describe("StreamableHttpServer routes", () => {
       assert.strictEqual(yield* t.endpoint.sessionCount, 0)
     }))
 
-  it.scoped("SSE mode: a cancelled request's stream ends, and its session is then idle-reaped", () =>
+  it.effect("SSE mode: a cancelled request's stream ends, and its session is then idle-reaped", () =>
     Effect.gen(function*() {
       const t = yield* setup({ sessionIdleTimeout: "10 seconds" })
       const sid = yield* t.initialize()
@@ -210,7 +210,7 @@ describe("StreamableHttpServer routes", () => {
       assert.strictEqual(yield* t.endpoint.sessionCount, 0)
     }))
 
-  it.scoped("the idle sweep follows the clock: a session used within the timeout stays", () =>
+  it.effect("the idle sweep follows the clock: a session used within the timeout stays", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true, sessionIdleTimeout: "1 minute" })
       const sid = yield* t.initialize()
@@ -227,7 +227,7 @@ describe("StreamableHttpServer routes", () => {
 })
 
 describe("keep-alive on the clock", () => {
-  it.scoped("StreamableHttpServer: an open stream gets a keep-alive comment every interval, and only then", () =>
+  it.effect("StreamableHttpServer: an open stream gets a keep-alive comment every interval, and only then", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true, keepAlive: "10 seconds" })
       const sid = yield* t.initialize()
@@ -246,7 +246,7 @@ describe("keep-alive on the clock", () => {
       )
     }))
 
-  it.scoped("LegacySseServer: the stream gets a keep-alive comment every interval, and only then", () =>
+  it.effect("LegacySseServer: the stream gets a keep-alive comment every interval, and only then", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(McpServer.layer({ name: "legacy", version: "1.0.0" }))
       const legacy = yield* LegacySseServer.make({ keepAlive: "10 seconds", dnsRebindingProtection: false }).pipe(
@@ -263,7 +263,7 @@ describe("keep-alive on the clock", () => {
 })
 
 describe("LegacySseServer idle sweep", () => {
-  it.scoped("follows the clock: a session without a POST for the idle timeout is closed", () =>
+  it.effect("follows the clock: a session without a POST for the idle timeout is closed", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(McpServer.layer({ name: "legacy", version: "1.0.0" }))
       const legacy = yield* LegacySseServer.make({ sessionIdleTimeout: "1 minute", dnsRebindingProtection: false }).pipe(
@@ -301,7 +301,7 @@ describe("StreamableHttpServer's event store is explicit", () => {
       (context) => Effect.provide(StreamableHttpServer.StreamableHttpServer, context)
     )
 
-  it.scoped("a store in context is not used by `layer`; `layerWithEventStore` requires one and uses it", () =>
+  it.effect("a store in context is not used by `layer`; `layerWithEventStore` requires one and uses it", () =>
     Effect.gen(function*() {
       const without = yield* endpointOf(StreamableHttpServer.layer({ dnsRebindingProtection: false }).pipe(
         Layer.provide(EventStore.layerMemory())

@@ -13,7 +13,7 @@ import * as Exit from "effect/Exit"
 import * as TestClock from "effect/testing/TestClock"
 
 const register = (rules: ReadonlyArray<StoreContract.Rule>) => {
-  for (const rule of rules) it.scoped(rule.name, () => rule.run)
+  for (const rule of rules) it.effect(rule.name, () => rule.run)
 }
 
 const timing: StoreContract.Timing = { sleep: (millis) => TestClock.adjust(millis), settle: Effect.yieldNow() }

@@ -81,7 +81,7 @@ const closedWith = (exit: Exit.Exit<unknown, unknown>) =>
     : undefined
 
 describe("a transport written from TransportShape alone", () => {
-  it.scopedLive("carries an MCP server and client: initialize, a tool call, and the end when the peer closes", () =>
+  it.live("carries an MCP server and client: initialize, a tool call, and the end when the peer closes", () =>
     Effect.gen(function*() {
       const toServer = yield* Queue.unbounded<Read>()
       const toClient = yield* Queue.unbounded<Read>()
@@ -104,7 +104,7 @@ describe("a transport written from TransportShape alone", () => {
       assert.include(after?.message, "the peer closed the connection")
     }))
 
-  it.scopedLive("back-pressure: what a read leaves to run ends before the transport takes the next read", () =>
+  it.live("back-pressure: what a read leaves to run ends before the transport takes the next read", () =>
     Effect.gen(function*() {
       const reads = yield* Queue.unbounded<Read>()
       const gate = yield* Deferred.make<void>()
@@ -127,7 +127,7 @@ describe("a transport written from TransportShape alone", () => {
       assert.isAtMost(yield* Queue.size(reads), 0)
     }))
 
-  it.scopedLive("a reading that fails closes the engine with the transport's error; pending calls fail with it", () =>
+  it.live("a reading that fails closes the engine with the transport's error; pending calls fail with it", () =>
     Effect.gen(function*() {
       const reads = yield* Queue.unbounded<Read>()
       const engine = yield* Protocol.make(queued(reads, undefined, []), {
@@ -144,7 +144,7 @@ describe("a transport written from TransportShape alone", () => {
       yield* engine.closed
     }))
 
-  it.scopedLive("pushing (run gives no effect): a response is settled in the call, a handler is what is left; end closes", () =>
+  it.live("pushing (run gives no effect): a response is settled in the call, a handler is what is left; end closes", () =>
     Effect.gen(function*() {
       const sent: Array<JsonRpc.Outgoing> = []
       const push = pushing(sent)
@@ -256,7 +256,7 @@ const served = (run: Pick<Transport.TransportShape, "run">, sendNow: boolean) =>
   })
 
 describe("the constructors of run are the same contract (fromStream, the slow path, equals the fast ones)", () => {
-  it.scopedLive("a receiver is handed the same frames, and the same end, by each", () =>
+  it.live("a receiver is handed the same frames, and the same end, by each", () =>
     Effect.gen(function*() {
       for (const after of ["closed", "failed"] as const) {
         for (const [name, make] of makers) {
@@ -283,7 +283,7 @@ describe("the constructors of run are the same contract (fromStream, the slow pa
       }
     }))
 
-  it.scopedLive("an engine answers the same and sees the same notifications over each, with sendNow or without", () =>
+  it.live("an engine answers the same and sees the same notifications over each, with sendNow or without", () =>
     Effect.gen(function*() {
       const expected = {
         answers: [1, 2, 3, 4, 5].map((id) => JsonRpc.success(id, { method: "abcde"[id - 1]! })),
@@ -298,7 +298,7 @@ describe("the constructors of run are the same contract (fromStream, the slow pa
       }
     }))
 
-  it.scopedLive("Transport.incoming reads each as the same Stream, ending or failing alike", () =>
+  it.live("Transport.incoming reads each as the same Stream, ending or failing alike", () =>
     Effect.gen(function*() {
       for (const after of ["closed", "failed"] as const) {
         for (const [name, make] of makers) {
@@ -315,7 +315,7 @@ describe("the constructors of run are the same contract (fromStream, the slow pa
 })
 
 describe("Transport.tap", () => {
-  it.scopedLive("with outgoing, every message the engine sends is seen, requests too (the transport's sendNow is not used)", () =>
+  it.live("with outgoing, every message the engine sends is seen, requests too (the transport's sendNow is not used)", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* Protocol.make(pair.server, { side: "server", onRequest: () => Effect.succeed({}), onNotification: () => Effect.void })

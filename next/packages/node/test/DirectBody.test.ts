@@ -39,7 +39,7 @@ describe("StreamableHttpServer.directBody", () => {
     assert.isUndefined(StreamableHttpServer.directBody(Stream.make(new Uint8Array([1]))))
   })
 
-  it.scopedLive("the node listener (direct body) and the platform's server (the Stream) send the same bytes", () =>
+  it.live("the node listener (direct body) and the platform's server (the Stream) send the same bytes", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(features)
       const platform = yield* startPlatform(features)

@@ -123,7 +123,7 @@ const resume = (url: string, sid: string, lastEventId: string) =>
   })
 
 describe("StreamableHttpServer with an event store", () => {
-  it.scoped("a delivered answer is dropped after the grace period, and all of a session's events at DELETE", () =>
+  it.effect("a delivered answer is dropped after the grace period, and all of a session's events at DELETE", () =>
     Effect.gen(function*() {
       const { store, url } = yield* start({ gracePeriod: "10 seconds" })
       const sid = yield* initialize(url)
@@ -147,7 +147,7 @@ describe("StreamableHttpServer with an event store", () => {
       assert.deepStrictEqual(yield* store.usage, { events: 0, bytes: 0, streams: 0, sessions: 0 })
     }))
 
-  it.scoped("another session's traffic does not evict an undelivered answer", () =>
+  it.effect("another session's traffic does not evict an undelivered answer", () =>
     Effect.gen(function*() {
       const { store, url } = yield* start({ maxEventsPerSession: 20, maxEvents: 30 })
       const a = yield* initialize(url)
@@ -165,7 +165,7 @@ describe("StreamableHttpServer with an event store", () => {
       assert.deepStrictEqual(messagesOf(resumed.text).map((m) => [m.id, m.result?.content?.[0]?.text]), [[2, "waited"]])
     }))
 
-  it.scoped("answers evicted to stay within budget come back as JSON-RPC errors with their ids; ids never repeat", () =>
+  it.effect("answers evicted to stay within budget come back as JSON-RPC errors with their ids; ids never repeat", () =>
     Effect.gen(function*() {
       const { store, url } = yield* start({ maxEventsPerSession: 2 })
       const sid = yield* initialize(url)
@@ -190,7 +190,7 @@ describe("StreamableHttpServer with an event store", () => {
       assert.strictEqual(new Set(ids).size, ids.length, `an event id was used twice: ${ids.join(" ")}`)
     }))
 
-  it.scoped("a store that dies on append (unreachable): the stream goes on without ids, the call gets its answer on it", () =>
+  it.effect("a store that dies on append (unreachable): the stream goes on without ids, the call gets its answer on it", () =>
     Effect.gen(function*() {
       const { url } = yield* start({}, (store) => ({ ...store, append: () => Effect.die(new Error("store unreachable")) }))
       const sid = yield* initialize(url)
@@ -211,7 +211,7 @@ describe("StreamableHttpServer with an event store", () => {
       )
     }))
 
-  it.scoped("a store that dies on replay: the resumption is answered 500 with a JSON-RPC error, not left without a status", () =>
+  it.effect("a store that dies on replay: the resumption is answered 500 with a JSON-RPC error, not left without a status", () =>
     Effect.gen(function*() {
       const { url } = yield* start({}, (store) => ({ ...store, replayAfter: () => Effect.die(new Error("store unreachable")) }))
       const sid = yield* initialize(url)

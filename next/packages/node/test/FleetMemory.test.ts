@@ -80,7 +80,7 @@ const client = (url: string) =>
   ).pipe(Effect.orDie, Effect.map((context) => McpClient.McpClient.pipe(Effect.provide(context))))
 
 describe("SessionStore: one logical server on two instances (in-memory fleet)", () => {
-  it.scopedLive("a session served alternately by both instances: state, reverse calls, progress and logs cross over", () =>
+  it.live("a session served alternately by both instances: state, reverse calls, progress and logs cross over", () =>
     Effect.gen(function*() {
       const fleet = yield* SessionStore.makeMemoryFleet()
       const ports = [yield* instance(fleet, "a"), yield* instance(fleet, "b")]
@@ -107,7 +107,7 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       assert.deepStrictEqual(Array.from(targets).sort(), [0, 1])
     }))
 
-  it.scopedLive("a resource update made on any instance reaches the standing GET wherever it is held", () =>
+  it.live("a resource update made on any instance reaches the standing GET wherever it is held", () =>
     Effect.gen(function*() {
       const fleet = yield* SessionStore.makeMemoryFleet()
       const ports = [yield* instance(fleet, "a"), yield* instance(fleet, "b")]
@@ -122,7 +122,7 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       assert.deepStrictEqual(received, [{ uri: "memo://note" }, { uri: "memo://note" }])
     }))
 
-  it.scopedLive("the maximum session count holds across the fleet; DELETE on one instance ends the session on all", () =>
+  it.live("the maximum session count holds across the fleet; DELETE on one instance ends the session on all", () =>
     Effect.gen(function*() {
       const fleet = yield* SessionStore.makeMemoryFleet()
       const [a, b] = [yield* instance(fleet, "a", { maxSessions: 1 }), yield* instance(fleet, "b", { maxSessions: 1 })]
@@ -148,7 +148,7 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       assert.strictEqual((yield* post(b, INIT)).status, 200)
     }))
 
-  it.scopedLive("stores that answer later (as Redis does): a streamed 2026 POST's answer still reaches its stream", () =>
+  it.live("stores that answer later (as Redis does): a streamed 2026 POST's answer still reaches its stream", () =>
     Effect.gen(function*() {
       // the POST's own write (the streamed requests) outlasts the handler; the answer's event takes longer still
       const fleet = yield* SessionStore.makeMemoryFleet()
@@ -179,7 +179,7 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       // a 2026 POST cannot be resumed: its stream must carry the answer
       assert.deepStrictEqual(messagesOf(text).map((m) => m.method ?? m.result?.content?.[0]?.text), ["notifications/progress", "talked"])
     }))
-  it.scopedLive("a replica closed for idleness and opened again numbers its streams anew: no event id is used twice", () =>
+  it.live("a replica closed for idleness and opened again numbers its streams anew: no event id is used twice", () =>
     Effect.gen(function*() {
       const fleet = yield* SessionStore.makeMemoryFleet()
       const a = yield* instance(fleet, "a")

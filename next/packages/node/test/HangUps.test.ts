@@ -122,7 +122,7 @@ const heldAfterGc = () => {
 
 describe("clients that hang up or stop reading", () => {
   for (const jsonResponse of [true, false]) {
-    it.scopedLive(`stateless, ${jsonResponse ? "JSON" : "SSE"}: 1,000 hang-ups before the answer leave no session and no heap`, () =>
+    it.live(`stateless, ${jsonResponse ? "JSON" : "SSE"}: 1,000 hang-ups before the answer leave no session and no heap`, () =>
       Effect.gen(function*() {
         const { mcp, port } = yield* startServer(Features, { sessionPerRequest: true, jsonResponse })
         const round = (n: number) =>
@@ -149,7 +149,7 @@ describe("clients that hang up or stop reading", () => {
       }), 30_000)
   }
 
-  it.scopedLive("a client that never reads is cut off past its byte budget while another is served", () =>
+  it.live("a client that never reads is cut off past its byte budget while another is served", () =>
     Effect.gen(function*() {
       const logs: Array<string> = []
       const { port, url } = yield* startServer(Features, { maxBufferedBytes: 1024 * 1024 }).pipe(
@@ -185,7 +185,7 @@ describe("clients that hang up or stop reading", () => {
       assert.notInclude(text, "big done")
     }))
 
-  it.scopedLive("clients that never read cannot hold more than the server's budget together; another is served promptly", () =>
+  it.live("clients that never read cannot hold more than the server's budget together; another is served promptly", () =>
     Effect.gen(function*() {
       const MiB = 1024 * 1024
       const logs: Array<string> = []
@@ -228,7 +228,7 @@ describe("clients that hang up or stop reading", () => {
       assert.isAtMost(whole, 2, `answers read whole: ${read.join(", ")}`)
     }))
 
-  it.scopedLive("a whole answer over the per-response budget is not held for a client that never reads", () =>
+  it.live("a whole answer over the per-response budget is not held for a client that never reads", () =>
     Effect.gen(function*() {
       const MiB = 1024 * 1024
       const logs: Array<string> = []
@@ -246,7 +246,7 @@ describe("clients that hang up or stop reading", () => {
       assert.isBelow(bytes, 6 * MiB)
     }))
 
-  it.scopedLive("a stream's buffer holds a bounded number of bytes for a client that stops reading: its sender waits", () =>
+  it.live("a stream's buffer holds a bounded number of bytes for a client that stops reading: its sender waits", () =>
     Effect.gen(function*() {
       const MiB = 1024 * 1024
       const { port, url } = yield* startServer(Features, { streamBufferBytes: MiB })
@@ -269,7 +269,7 @@ describe("clients that hang up or stop reading", () => {
       silent.destroy()
     }))
 
-  it.scoped("a client that stops reading is cut off after the write timeout (TestClock), freeing its sender", () =>
+  it.effect("a client that stops reading is cut off after the write timeout (TestClock), freeing its sender", () =>
     Effect.gen(function*() {
       floodDone = false
       const { port, url } = yield* startServer(Features, { writeTimeout: "30 seconds" })

@@ -201,7 +201,7 @@ const assertCases = (results: ReadonlyArray<string>, seen: Seen) => {
 }
 
 describe("the 2026 header cases over HTTP, both SDKs", () => {
-  it.scopedLive("our encoder → our decoder: listed, called with the spec's header values, enforced", () =>
+  it.live("our encoder → our decoder: listed, called with the spec's header values, enforced", () =>
     Effect.gen(function*() {
       const url = yield* ours
       const proxy = yield* capture(url)
@@ -215,7 +215,7 @@ describe("the 2026 header cases over HTTP, both SDKs", () => {
       assert.deepStrictEqual(yield* rawCall(url, "a"), { status: 200, code: undefined })
     }), 30_000)
 
-  it.scopedLive("our encoder → the official v2 server's decoder: the same values on the wire, accepted", () =>
+  it.live("our encoder → the official v2 server's decoder: the same values on the wire, accepted", () =>
     Effect.gen(function*() {
       const server = yield* official
       const client = yield* ourClient(server.url)
@@ -227,7 +227,7 @@ describe("the 2026 header cases over HTTP, both SDKs", () => {
       assert.deepStrictEqual(yield* rawCall(server.url, "b"), { status: 400, code: -32020 })
     }), 30_000)
 
-  it.scopedLive("the official v2 client's encoder → our decoder: the same values on the wire, accepted", () =>
+  it.live("the official v2 client's encoder → our decoder: the same values on the wire, accepted", () =>
     Effect.gen(function*() {
       const url = yield* ours
       const seen: Seen = []

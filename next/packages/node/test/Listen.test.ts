@@ -53,7 +53,7 @@ const INITIALIZE = JSON.stringify({
 })
 
 describe("NodeStreamableHttp listen", () => {
-  it.scopedLive("nothing is accepted before the endpoint is built: a POST sent on the first connection accepted is answered", () =>
+  it.live("nothing is accepted before the endpoint is built: a POST sent on the first connection accepted is answered", () =>
     Effect.gen(function*() {
       const port = yield* freePort
       // the endpoint's build takes 500 ms here (a fleet store that subscribes slowly)
@@ -86,7 +86,7 @@ describe("NodeStreamableHttp listen", () => {
       yield* Fiber.join(starting)
     }))
 
-  it.scopedLive("a port in use is a TransportError naming EADDRINUSE and host:port", () =>
+  it.live("a port in use is a TransportError naming EADDRINUSE and host:port", () =>
     Effect.gen(function*() {
       const holder = yield* occupied
       const port = (holder.address() as AddressInfo).port
@@ -104,7 +104,7 @@ describe("NodeStreamableHttp listen", () => {
       assert.strictEqual((error.cause as { code?: string }).code, "EADDRINUSE")
     }))
 
-  it.scopedLive("an address that is not this machine's is named with its code", () =>
+  it.live("an address that is not this machine's is named with its code", () =>
     Effect.gen(function*() {
       // TEST-NET-1 (RFC 5737): never assigned to a local interface
       const error = yield* NodeStreamableHttp.layer({ port: 0, host: "192.0.2.1" }).pipe(
@@ -115,7 +115,7 @@ describe("NodeStreamableHttp listen", () => {
       assert.strictEqual(error.message, "Cannot listen on 192.0.2.1:0: the address is not one of this machine's (EADDRNOTAVAIL)")
     }))
 
-  it.scopedLive("idle keep-alive connections are kept 65 s (Node's 5 s loses POSTs of clients that reuse them)", () =>
+  it.live("idle keep-alive connections are kept 65 s (Node's 5 s loses POSTs of clients that reuse them)", () =>
     Effect.gen(function*() {
       const context = yield* NodeStreamableHttp.layer({ port: 0 }).pipe(
         Layer.provide(McpServer.layer({ name: "t", version: "1" })),

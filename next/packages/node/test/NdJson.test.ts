@@ -248,7 +248,7 @@ describe("NdJson.makeReader feed", () => {
     return { reads, ends, control }
   }
 
-  it.scopedLive("hands each read's frames over as the stream emits them, a line split across reads too", () =>
+  it.live("hands each read's frames over as the stream emits them, a line split across reads too", () =>
     Effect.gen(function*() {
       const input = new PassThrough()
       const reader = yield* NdJson.makeReader(input)
@@ -273,7 +273,7 @@ describe("NdJson.makeReader feed", () => {
       assert.deepStrictEqual(how, Option.none())
     }))
 
-  it.scopedLive("pauses the readable while the target is behind, and reads again on resume", () =>
+  it.live("pauses the readable while the target is behind, and reads again on resume", () =>
     Effect.gen(function*() {
       const input = new PassThrough()
       const reader = yield* NdJson.makeReader(input)
@@ -293,7 +293,7 @@ describe("NdJson.makeReader feed", () => {
       assert.isFalse(input.isPaused())
     }))
 
-  it.scopedLive("ends with the readable's error as a TransportError, and at once when it had ended already", () =>
+  it.live("ends with the readable's error as a TransportError, and at once when it had ended already", () =>
     Effect.gen(function*() {
       const broken = new PassThrough()
       const fed = feedOf(yield* NdJson.makeReader(broken))
@@ -317,7 +317,7 @@ describe("NdJson.makeReader feed", () => {
 })
 
 describe("NdJson.makeWriter", () => {
-  it.scopedLive("writes the sends of one tick with a single write", () =>
+  it.live("writes the sends of one tick with a single write", () =>
     Effect.gen(function*() {
       const output = new PassThrough()
       const write = vi.spyOn(output, "write")
@@ -334,7 +334,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual(write.mock.calls.length, 2)
     }))
 
-  it.scopedLive("a send that waited for room completes when its own write filled the stream and it drained", () =>
+  it.live("a send that waited for room completes when its own write filled the stream and it drained", () =>
     Effect.gen(function*() {
       // every write is held until released: each one fills the stream (over its high-water mark)
       const held: Array<(error?: Error | null) => void> = []
@@ -361,7 +361,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual(held.length, 1)
     }))
 
-  it.scopedLive("sendNow: undefined when the line is queued (written at the tick's end); an effect when full or failed", () =>
+  it.live("sendNow: undefined when the line is queued (written at the tick's end); an effect when full or failed", () =>
     Effect.gen(function*() {
       const output = new PassThrough({ highWaterMark: 1024 })
       const writer = yield* NdJson.makeWriter(output)
@@ -385,7 +385,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual((yield* Effect.flip(failed!)).message, "gone")
     }))
 
-  it.scopedLive("writes a full batch at once, the rest of the tick's sends at its end", () =>
+  it.live("writes a full batch at once, the rest of the tick's sends at its end", () =>
     Effect.gen(function*() {
       const output = new PassThrough()
       const write = vi.spyOn(output, "write")
@@ -407,7 +407,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual(String(output.read()), messages.map(line).join(""))
     }))
 
-  it.scopedLive("joins at most DEFAULT_MAX_LINES_PER_WRITE lines by default", () =>
+  it.live("joins at most DEFAULT_MAX_LINES_PER_WRITE lines by default", () =>
     Effect.gen(function*() {
       const output = new PassThrough()
       const write = vi.spyOn(output, "write")
@@ -422,7 +422,7 @@ describe("NdJson.makeWriter", () => {
       assert.deepStrictEqual(write.mock.calls.map((call) => String(call[0]).split("\n").length - 1), [n, n, 1])
     }))
 
-  it.scopedLive("waits for 'drain' when write() returns false", () =>
+  it.live("waits for 'drain' when write() returns false", () =>
     Effect.gen(function*() {
       const output = new PassThrough({ highWaterMark: 1024 })
       const write = vi.spyOn(output, "write")
@@ -446,7 +446,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual(Buffer.concat(received).toString(), line(big) + line(JsonRpc.notification("next")))
     }))
 
-  it.scopedLive("fails with a TransportError, never throws, on a dead writable", () =>
+  it.live("fails with a TransportError, never throws, on a dead writable", () =>
     Effect.gen(function*() {
       const output = new PassThrough()
       const writer = yield* NdJson.makeWriter(output)

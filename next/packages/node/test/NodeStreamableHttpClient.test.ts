@@ -58,7 +58,7 @@ const countingServer = Effect.gen(function*() {
 })
 
 describe("NodeStreamableHttpClient", () => {
-  it.scopedLive("opening a session takes one connection: notifications/initialized and the standing GET wait for undici to free the answer's", () =>
+  it.live("opening a session takes one connection: notifications/initialized and the standing GET wait for undici to free the answer's", () =>
     Effect.gen(function*() {
       const { listening, seen, url } = yield* countingServer
       yield* Layer.build(
@@ -69,7 +69,7 @@ describe("NodeStreamableHttpClient", () => {
       assert.strictEqual(seen.connections, 1)
     }))
 
-  it.scopedLive("nothing listening: the client fails with a TransportError naming ECONNREFUSED and the URL", () =>
+  it.live("nothing listening: the client fails with a TransportError naming ECONNREFUSED and the URL", () =>
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/mcp`
       const error = yield* Effect.flip(Layer.build(

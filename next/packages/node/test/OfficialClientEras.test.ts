@@ -94,7 +94,7 @@ const httpServer = Effect.gen(function*() {
 
 describe("official v2 client against our HTTP server, in each negotiation mode", () => {
   for (const [label, mode, era] of MODES) {
-    it.scopedLive(`${label}: speaks ${era}; tools, elicitation and sampling through the same handler`, () =>
+    it.live(`${label}: speaks ${era}; tools, elicitation and sampling through the same handler`, () =>
       Effect.gen(function*() {
         const url = yield* httpServer
         const sent: Array<string> = []
@@ -126,7 +126,7 @@ describe("official v2 client against our HTTP server, in each negotiation mode",
 
 describe("official v2 client spawning our stdio server, in each negotiation mode", () => {
   for (const [label, mode, era] of MODES) {
-    it.scopedLive(`${label}: speaks ${era}; tools, elicitation and sampling through the same handlers`, () =>
+    it.live(`${label}: speaks ${era}; tools, elicitation and sampling through the same handlers`, () =>
       Effect.gen(function*() {
         const sent: Array<string> = []
         const { client, spy } = makeClient(mode, sent)

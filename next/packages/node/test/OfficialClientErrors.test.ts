@@ -55,7 +55,7 @@ const rejection = <A>(promise: () => Promise<A>) =>
   Effect.flip(Effect.tryPromise({ try: promise, catch: (error) => error as SdkMcpError }))
 
 describe("the official SDK client sees our server's errors", () => {
-  it.scopedLive("tag and fields, -32002 with data.uri, a declined reverse call named, -32603 bare", () =>
+  it.live("tag and fields, -32002 with data.uri, a declined reverse call named, -32603 bare", () =>
     Effect.gen(function*() {
       // the -32603 below is logged on the server, on purpose
       const { url } = yield* startServer(Features).pipe(Logger.withMinimumLogLevel(LogLevel.None))

@@ -47,7 +47,7 @@ const connect = (url: string) =>
 
 describe("the official SDK client against our streamable HTTP server", () => {
   for (const mode of [{ name: "SSE", options: {} }, { name: "JSON", options: { jsonResponse: true } }, { name: "event store", options: { eventStore: true } }]) {
-    it.scopedLive(`lists, calls with progress, and answers reverse calls by POST (${mode.name})`, () =>
+    it.live(`lists, calls with progress, and answers reverse calls by POST (${mode.name})`, () =>
       Effect.gen(function*() {
         const { url } = yield* startServer(McpServer.register(Ask), mode.options)
         const client = yield* connect(url)

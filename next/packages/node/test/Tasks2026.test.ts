@@ -212,7 +212,7 @@ const errorOf = (url: string, method: string, params: Record<string, unknown>, o
 const settle = Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
 
 describe("tasks extension (2026-07-28) over HTTP", () => {
-  it.scoped("lifecycle: CreateTaskResult at once, working before the end (no result), completed with it inlined", () =>
+  it.effect("lifecycle: CreateTaskResult at once, working before the end (no result), completed with it inlined", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()
       const discover = yield* rpc(url, "server/discover", {})
@@ -258,7 +258,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.isUndefined(failed.result)
     }), 30_000)
 
-  it.scoped("a defect that interrupts sibling fibers is an internal error (not a server stop), as on 2025", () =>
+  it.effect("a defect that interrupts sibling fibers is an internal error (not a server stop), as on 2025", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "diesAmid")
@@ -269,7 +269,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual(failed.statusMessage, "Internal error")
     }), 30_000)
 
-  it.scoped("the 2025 methods are not 2026's: tasks/result and tasks/list are -32601 whatever their params", () =>
+  it.effect("the 2025 methods are not 2026's: tasks/result and tasks/list are -32601 whatever their params", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       for (const [method, params] of [["tasks/result", {}], ["tasks/result", { taskId: 7 }], ["tasks/list", { cursor: 7 }]] as const) {
@@ -277,7 +277,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       }
     }), 30_000)
 
-  it.scoped("cancel: acknowledged empty, the handler and its child interrupted, cancelled; again and unknown ids", () =>
+  it.effect("cancel: acknowledged empty, the handler and its child interrupted, cancelled; again and unknown ids", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()
       const created = yield* createTask(url, "work", { seconds: 600 })
@@ -296,7 +296,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       }
     }), 30_000)
 
-  it.scoped("input: input_required with both requests; a partial tasks/update keeps the other; then completed", () =>
+  it.effect("input: input_required with both requests; a partial tasks/update keeps the other; then completed", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "ask")
@@ -322,7 +322,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.deepStrictEqual(done.result?.content, [{ type: "text", text: "Ada & Grace" }])
     }), 30_000)
 
-  it.scoped("gates: without the extension a plain result, -32021 for a required tool and for tasks/*; a legacy task param is ignored", () =>
+  it.effect("gates: without the extension a plain result, -32021 for a required tool and for tasks/*; a legacy task param is ignored", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const plain = yield* rpc(url, "tools/call", { name: "work", arguments: { seconds: 0 } }, { capabilities: {} })
@@ -359,7 +359,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.deepStrictEqual([mismatch.status, mismatch.body.error.code], [400, -32020])
     }), 30_000)
 
-  it.scoped("MRTR then a task: a detaching tool asks on the call, answers CreateTaskResult on the last round, the answer in its result", () =>
+  it.effect("MRTR then a task: a detaching tool asks on the call, answers CreateTaskResult on the last round, the answer in its result", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const round1 = yield* rpc(url, "tools/call", { name: "detaching", arguments: {} })
@@ -390,7 +390,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual(plain.error.code, -32021)
     }), 30_000)
 
-  it.scoped("principals: a task is its principal's; another principal's tasks/get, update and cancel are -32602", () =>
+  it.effect("principals: a task is its principal's; another principal's tasks/get, update and cancel are -32602", () =>
     Effect.gen(function*() {
       const { url } = yield* start({ auth: true })
       const created = yield* createTask(url, "work", { seconds: 60 }, { token: "alice" })
@@ -404,7 +404,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual((yield* tasks(url, "tasks/get", { taskId: created.taskId }, { token: "alice" })).status, "working")
     }), 30_000)
 
-  it.scoped("subscriptions/listen with taskIds: acknowledged (the caller's tasks only), then notifications/tasks at each change; -32021 without the extension", () =>
+  it.effect("subscriptions/listen with taskIds: acknowledged (the caller's tasks only), then notifications/tasks at each change; -32021 without the extension", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "work", { seconds: 5 })
@@ -446,7 +446,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual(refused.error.code, -32021)
     }), 30_000)
 
-  it.scoped("expiry: the record lives ttlMs from creation, then tasks/get is -32602", () =>
+  it.effect("expiry: the record lives ttlMs from creation, then tasks/get is -32602", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "work", { seconds: 1 })
@@ -489,7 +489,7 @@ const drive = <A, E>(effect: Effect.Effect<A, E>) =>
 const textOf = (result: { readonly content: ReadonlyArray<unknown> }) => (result.content[0] as { readonly text: string }).text
 
 describe("McpTasksClient on 2026-07-28", () => {
-  it.scoped("a handle: its statuses as a Stream, its result; input requests answered by the client's handlers; MRTR before a task", () =>
+  it.effect("a handle: its statuses as a Stream, its result; input requests answered by the client's handlers; MRTR before a task", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const client = yield* clientOf(url, "2026-07-28")
@@ -510,7 +510,7 @@ describe("McpTasksClient on 2026-07-28", () => {
       assert.isTrue(listed._tag === "Left")
     }), 30_000)
 
-  it.scoped("interrupting run cancels the task: the handler and its child are interrupted, the task is cancelled", () =>
+  it.effect("interrupting run cancels the task: the handler and its child are interrupted, the task is cancelled", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()
       const client = yield* clientOf(url, "2026-07-28")
@@ -521,7 +521,7 @@ describe("McpTasksClient on 2026-07-28", () => {
       assert.deepStrictEqual([...(yield* Ref.get(probe.interrupted))].sort(), ["child", "handler"])
     }), 30_000)
 
-  it.scoped("McpClient.callTool of a tool that requires a task makes it one (the extension declared for that call), polled to its result", () =>
+  it.effect("McpClient.callTool of a tool that requires a task makes it one (the extension declared for that call), polled to its result", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const client = yield* clientOf(url, "2026-07-28")
@@ -532,7 +532,7 @@ describe("McpTasksClient on 2026-07-28", () => {
       assert.strictEqual(textOf(yield* drive(client.callTool("detaching", {}))), "Hello, Alice!")
     }), 30_000)
 
-  it.scoped("the same handler: a 2025 task, a 2026 task and a plain call answer the same", () =>
+  it.effect("the same handler: a 2025 task, a 2026 task and a plain call answer the same", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()
       const modern = yield* clientOf(url, "2026-07-28")

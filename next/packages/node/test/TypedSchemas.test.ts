@@ -75,7 +75,7 @@ const run = (file: string, args: ReadonlyArray<string>) =>
   })
 
 describe("published schemas, as typed clients see them", () => {
-  it.scopedLive("the official SDK client lists the exact self-contained JSON Schema and calls with typed arguments", () =>
+  it.live("the official SDK client lists the exact self-contained JSON Schema and calls with typed arguments", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(McpServer.register(TypedEcho))
       const client = yield* officialClient(url)
@@ -93,7 +93,7 @@ describe("published schemas, as typed clients see them", () => {
       assert.notStrictEqual(result.isError, true)
     }))
 
-  it.scopedLive("the official Inspector CLI types --tool-arg n=3 from the schema: the tool gets the number 3", () =>
+  it.live("the official Inspector CLI types --tool-arg n=3 from the schema: the tool gets the number 3", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(McpServer.register(TypedEcho))
       const out = yield* run(process.execPath, [

@@ -69,7 +69,7 @@ const text = (content: unknown) => (content as ReadonlyArray<{ readonly text: st
 
 describeRedis("three instances on Redis behind a round-robin proxy", () => {
   layer(TestFleetLive, { excludeTestServices: true, timeout: 60_000 })((it) => {
-  it.scoped("our client: state, reverse calls, progress, logs, cancellation and subscriptions cross instances", () =>
+  it.effect("our client: state, reverse calls, progress, logs, cancellation and subscriptions cross instances", () =>
     Effect.gen(function*() {
       const { prefix, proxy } = yield* TestFleet
       const client = yield* ourClient(proxy.url)
@@ -109,7 +109,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(Chunk.toArray(yield* Fiber.join(got)), [{ uri: "memo://note" }])
     }))
 
-  it.scoped("the official v1 client: sampling, elicitation and progress cross instances", () =>
+  it.effect("the official v1 client: sampling, elicitation and progress cross instances", () =>
     Effect.gen(function*() {
       const { proxy } = yield* TestFleet
       const client = yield* Effect.acquireRelease(
@@ -146,7 +146,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(updated, ["memo://note"])
     }))
 
-  it.scoped("2026-07-28 (stateless) requests need no affinity: consecutive calls served by every instance", () =>
+  it.effect("2026-07-28 (stateless) requests need no affinity: consecutive calls served by every instance", () =>
     Effect.gen(function*() {
       const { proxy } = yield* TestFleet
       const client = yield* ourClient(proxy.url, "auto")
@@ -156,7 +156,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.strictEqual(ran.size, 3)
     }))
 
-  it.scoped("2026-07-28 multi-round-trip calls whose handler sends progress before asking: each retry on another instance, each round's stream carries its answer", () =>
+  it.effect("2026-07-28 multi-round-trip calls whose handler sends progress before asking: each retry on another instance, each round's stream carries its answer", () =>
     Effect.gen(function*() {
       const { proxy } = yield* TestFleet
       const client = yield* ourClient(proxy.url, "auto")
@@ -173,7 +173,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(proxy.routed.slice(before).map((r) => r.method), Array.from({ length: 18 }, () => "POST"))
     }))
 
-  it.scoped("Last-Event-ID on another instance replays a stream cut mid-call, then continues it live to its result", () =>
+  it.effect("Last-Event-ID on another instance replays a stream cut mid-call, then continues it live to its result", () =>
     Effect.gen(function*() {
       const { instances } = yield* TestFleet
       const [a, b, c] = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) as [string, string, string]
@@ -208,7 +208,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.strictEqual(new Set(ids).size, ids.length)
     }))
 
-  it.scoped("an answer written whole (the SSE fast path) is stored after it: Last-Event-ID of its priming replays it on another instance", () =>
+  it.effect("an answer written whole (the SSE fast path) is stored after it: Last-Event-ID of its priming replays it on another instance", () =>
     Effect.gen(function*() {
       const { instances } = yield* TestFleet
       const [a, b, c] = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) as [string, string, string]
@@ -236,7 +236,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(replayed.map((e) => [e.id?.startsWith(`${sid}-i1.p`), JSON.parse(e.data!).id]), [[true, 9]])
     }))
 
-  it.scoped("a change announced on one instance reaches the standing GETs and listen streams of every instance, once each", () =>
+  it.effect("a change announced on one instance reaches the standing GETs and listen streams of every instance, once each", () =>
     Effect.gen(function*() {
       const { instances, proxy } = yield* TestFleet
       const direct = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`)
@@ -278,7 +278,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(seen, streams.map(() => [updated, changed, changed]))
     }))
 
-  it.scoped("an instance killed mid-call: the call fails promptly with an explicit error, the session goes on", () =>
+  it.effect("an instance killed mid-call: the call fails promptly with an explicit error, the session goes on", () =>
     Effect.gen(function*() {
       const { instances, proxy } = yield* TestFleet
       const client = yield* ourClient(proxy.url)

@@ -81,7 +81,7 @@ const INIT = {
 const PING = { jsonrpc: "2.0", id: 2, method: "ping" }
 
 describeRedis("Redis unreachable mid-session", () => {
-  it.scopedLive.skipIf(!hasRedisServer)("requests that need Redis get 503 with a JSON-RPC error; the server stays up and recovers by itself", () =>
+  it.live.skipIf(!hasRedisServer)("requests that need Redis get 503 with a JSON-RPC error; the server stays up and recovers by itself", () =>
     Effect.gen(function*() {
       const port = yield* freePort
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-redis-down-"))

@@ -80,7 +80,7 @@ const waitedFor = (jsonResponse: boolean) =>
   })
 
 describeRedis("Redis round trips of a sequential tools/call on an established session", () => {
-  it.scopedLive("JSON responses: one (the session's record, loaded and its TTL restarted in one script)", () =>
+  it.live("JSON responses: one (the session's record, loaded and its TTL restarted in one script)", () =>
     Effect.gen(function*() {
       const n = yield* perCall(true)
       // a heartbeat (every second) may fall inside the loop
@@ -88,14 +88,14 @@ describeRedis("Redis round trips of a sequential tools/call on an established se
       assert.isBelow(n, 1.2)
     }))
 
-  it.scopedLive("SSE responses with the event store: two (the record on the path; the answer's event, stored after it was written)", () =>
+  it.live("SSE responses with the event store: two (the record on the path; the answer's event, stored after it was written)", () =>
     Effect.gen(function*() {
       const n = yield* perCall(false)
       assert.isAtLeast(n, 2)
       assert.isBelow(n, 2.2)
     }))
 
-  it.scopedLive("round trips waited for on the path: one in JSON mode and one with SSE and the event store", () =>
+  it.live("round trips waited for on the path: one in JSON mode and one with SSE and the event store", () =>
     Effect.gen(function*() {
       assert.deepStrictEqual(yield* waitedFor(true), [1, 1, 1, 1, 1])
       assert.deepStrictEqual(yield* waitedFor(false), [1, 1, 1, 1, 1])

@@ -94,7 +94,7 @@ const stdioPeer = (child: ChildProcessWithoutNullStreams) => {
 }
 
 describe("the conformance server program", () => {
-  it.scopedLive("--max-sessions answers 503 past the limit; --idle-timeout closes idle sessions", () =>
+  it.live("--max-sessions answers 503 past the limit; --idle-timeout closes idle sessions", () =>
     Effect.gen(function*() {
       const child = yield* program(["--port", "0", "--idle-timeout", "300ms", "--max-sessions", "2"])
       const url = yield* listening(child)
@@ -108,7 +108,7 @@ describe("the conformance server program", () => {
       assert.strictEqual((yield* post(url, init("2025-11-25"))).status, 200)
     }))
 
-  it.scopedLive("a bad --idle-timeout is a usage error", () =>
+  it.live("a bad --idle-timeout is a usage error", () =>
     Effect.gen(function*() {
       // one program start costs a second or more: one case each
       const child = yield* program(["--port", "0", "--idle-timeout", "soon"])
@@ -117,7 +117,7 @@ describe("the conformance server program", () => {
       assert.match(exit.stderr, /invalid --idle-timeout: soon/)
     }))
 
-  it.scopedLive("stdio: a second initialize is refused and the version stays (batches still refused)", () =>
+  it.live("stdio: a second initialize is refused and the version stays (batches still refused)", () =>
     Effect.gen(function*() {
       const peer = stdioPeer(yield* program(["--stdio"]))
       yield* peer.send(init("2025-11-25", 1))
@@ -152,7 +152,7 @@ const mrtrClient = (url: string, asked: Array<string>) =>
   ).pipe(Effect.orDie, Effect.flatMap((context) => McpClient.McpClient.pipe(Effect.provide(context))))
 
 describeRedis("the conformance server program with --redis", () => {
-  it.scopedLive("two instances on one Redis serve one session: initialize on one, the rest on the other, DELETE ends it on both", () =>
+  it.live("two instances on one Redis serve one session: initialize on one, the rest on the other, DELETE ends it on both", () =>
     Effect.gen(function*() {
       const prefix = yield* testPrefix
       const [a, b] = yield* Effect.all([
@@ -170,7 +170,7 @@ describeRedis("the conformance server program with --redis", () => {
       assert.strictEqual((yield* post(a, { jsonrpc: "2.0", id: 3, method: "ping" }, first.session)).status, 404)
     }))
 
-  it.scopedLive("instances given the same requestState keys (flag or MCP_REQUEST_STATE_KEYS) take each other's multi-round-trip retries", () =>
+  it.live("instances given the same requestState keys (flag or MCP_REQUEST_STATE_KEYS) take each other's multi-round-trip retries", () =>
     Effect.gen(function*() {
       const prefix = yield* testPrefix
       const keys = `${prefix}-new-key-of-at-least-32-bytes,${prefix}-old-key-of-at-least-32-bytes`
@@ -203,7 +203,7 @@ describeRedis("the conformance server program with --redis", () => {
       assert.include(String((refused.result as { left: { message: string } }).left.message), "Invalid requestState")
     }))
 
-  it.scopedLive("--instance-id without --redis is a usage error", () =>
+  it.live("--instance-id without --redis is a usage error", () =>
     Effect.gen(function*() {
       const exit = yield* exitOf(yield* program(["--port", "0", "--instance-id", "a"]))
       assert.strictEqual(exit.code, 2)

@@ -63,7 +63,7 @@ const waitForStderr = (child: NodeStdio.StdioChildShape, pattern: RegExp) =>
   )
 
 describe("NodeStdio server side", () => {
-  it.scopedLive("serves the engine over given streams and closes when stdin ends", () =>
+  it.live("serves the engine over given streams and closes when stdin ends", () =>
     Effect.gen(function*() {
       const stdin = new PassThrough()
       const stdout = new PassThrough()

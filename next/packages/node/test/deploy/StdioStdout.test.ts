@@ -197,7 +197,7 @@ describe("NodeStdio server: stdout carries protocol frames only", () => {
       assert.strictEqual(run.code, 0)
     }))
 
-  it.scopedLive("the official client talks to the README app and sees no stdout line it cannot parse", () =>
+  it.live("the official client talks to the README app and sees no stdout line it cannot parse", () =>
     Effect.gen(function*() {
       const errors: Array<string> = []
       const client = yield* Effect.acquireRelease(

@@ -35,7 +35,7 @@ const SLOW = (id: number) =>
   })
 
 describeRedis("an instance killed with SIGKILL mid-call", () => {
-  it.scopedLive("the stream resumed on another instance gets the explicit error within heartbeat TTL + check interval", () =>
+  it.live("the stream resumed on another instance gets the explicit error within heartbeat TTL + check interval", () =>
     Effect.gen(function*() {
       const { instances, prefix, urls } = yield* startTestFleet(3)
       const [a, b, c] = urls as [string, string, string]
@@ -112,7 +112,7 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
       assert.deepStrictEqual(ttls.filter(([, ttl]) => ttl <= 0), [])
     }), 40_000)
 
-  it.scopedLive("the official v1 client behind a round-robin proxy: the call rejects with the explicit error within the bound", () =>
+  it.live("the official v1 client behind a round-robin proxy: the call rejects with the explicit error within the bound", () =>
     Effect.gen(function*() {
       const { instances } = yield* startTestFleet(3)
       const proxy = yield* roundRobin(instances.map((i) => i.port))

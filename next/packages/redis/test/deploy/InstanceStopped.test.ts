@@ -26,7 +26,7 @@ const exists = (key: string) =>
   })
 
 describeRedis("an instance stopped with SIGTERM mid-call", () => {
-  it.scopedLive("it exits, its heartbeat goes, the session goes on elsewhere, the resumed call gets its error at once", () =>
+  it.live("it exits, its heartbeat goes, the session goes on elsewhere, the resumed call gets its error at once", () =>
     Effect.gen(function*() {
       const { instances, prefix, urls } = yield* startTestFleet(2)
       const [a, b] = urls as [string, string]

@@ -127,7 +127,7 @@ const inFlight = (lose: (redis: OwnRedis) => Effect.Effect<void>) =>
   })
 
 describeRedis("Redis lost under a fleet instance", () => {
-  it.scopedLive("2026-07-28 tools/call is served with Redis paused (SIGSTOP), then killed", () =>
+  it.live("2026-07-28 tools/call is served with Redis paused (SIGSTOP), then killed", () =>
     Effect.gen(function*() {
       const { redis, url } = yield* instanceOnOwnRedis
       yield* both2026(url, "up")
@@ -138,7 +138,7 @@ describeRedis("Redis lost under a fleet instance", () => {
       yield* both2026(url, "killed")
     }), 40_000)
 
-  it.scopedLive("2026-07-28 calls leave nothing in Redis", () =>
+  it.live("2026-07-28 calls leave nothing in Redis", () =>
     Effect.gen(function*() {
       const prefix = yield* testPrefix
       const instance = yield* startInstance(REDIS_URL, prefix, "i0")
@@ -152,7 +152,7 @@ describeRedis("Redis lost under a fleet instance", () => {
       assert.deepStrictEqual(yield* scanKeys(REDIS_URL, prefix), before)
     }), 30_000)
 
-  it.scopedLive("Redis back empty (killed, restarted): the session is gone (404), our client initializes again by itself", () =>
+  it.live("Redis back empty (killed, restarted): the session is gone (404), our client initializes again by itself", () =>
     Effect.gen(function*() {
       const { redis, url } = yield* instanceOnOwnRedis
       const client = yield* ourClient(url)
@@ -188,7 +188,7 @@ describeRedis("Redis lost under a fleet instance", () => {
       assert.deepStrictEqual(Result.getOrThrow(outcome), [{ type: "text", text: "after from i0" }])
     }), 30_000)
 
-  it.scopedLive("Redis paused (SIGSTOP) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.pause), 40_000)
+  it.live("Redis paused (SIGSTOP) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.pause), 40_000)
 
-  it.scopedLive("Redis killed (SIGKILL) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.kill), 40_000)
+  it.live("Redis killed (SIGKILL) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.kill), 40_000)
 })
