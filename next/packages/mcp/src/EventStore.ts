@@ -67,6 +67,7 @@
  * ```
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -253,9 +254,9 @@ export interface MemoryEventStore extends EventStoreShape {
  */
 export const makeMemory = (options?: MemoryOptions): Effect.Effect<MemoryEventStore, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const clock = yield* Effect.clock
-    const store = InternalMemory.make(options, () => clock.unsafeCurrentTimeMillis())
-    const graceMs = Duration.toMillis(Duration.decode(options?.gracePeriod ?? Duration.seconds(10)))
+    const clock = yield* Clock.Clock
+    const store = InternalMemory.make(options, () => clock.currentTimeMillisUnsafe())
+    const graceMs = Duration.toMillis(options?.gracePeriod ?? Duration.seconds(10))
     yield* Effect.forkScoped(
       Effect.forever(Effect.andThen(Effect.sleep(Duration.millis(Math.max(10, graceMs / 2))), Effect.sync(store.sweep)))
     )

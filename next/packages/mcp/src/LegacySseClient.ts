@@ -1,6 +1,6 @@
 /**
  * The client side of the deprecated HTTP+SSE transport (protocol 2024-11-05),
- * written against `@effect/platform`'s `HttpClient`.
+ * written against `effect/http`'s `HttpClient`.
  *
  * A GET opens an SSE stream; its first `endpoint` event names the URL to POST
  * messages to (it must be on the same origin as the SSE URL); every `message`
@@ -49,13 +49,14 @@
  * @since 0.1.0
  */
 import * as HttpClient from "effect/http/HttpClient"
+import type * as Cause from "effect/Cause"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
+import * as Queue from "effect/Queue"
 import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -136,16 +137,16 @@ export const make = (
           : authorized(yield* HttpClient.HttpClient, options.auth, new URL(options.url))
       ),
       headers: options.headers,
-      requestTimeout: Duration.decode(options.requestTimeout ?? Duration.seconds(30)),
-      endpointTimeout: Duration.decode(options.endpointTimeout ?? Duration.seconds(10)),
+      requestTimeout: Duration.fromInputUnsafe(options.requestTimeout ?? Duration.seconds(30)),
+      endpointTimeout: Duration.fromInputUnsafe(options.endpointTimeout ?? Duration.seconds(10)),
       policy: { schedule: toSchedule(options.reconnect), maxRetries: Math.max(0, options.maxRetries ?? 5) },
       resetAfterMs: Duration.toMillis(options.resetAfter ?? Duration.seconds(5)),
       parserOptions: options.maxEventSize === undefined ? undefined : { maxEventSize: options.maxEventSize }
     }
 
     // finalizers run in reverse: mark closing, interrupt exchanges, end incoming
-    const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
-    yield* Effect.addFinalizer(() => mailbox.end)
+    const mailbox = yield* Queue.make<JsonRpc.Frame, TransportError | Cause.Done>()
+    yield* Effect.addFinalizer(() => Effect.asVoid(Queue.end(mailbox)))
     const state = yield* LegacyState.make(new URL(options.url), mailbox)
     const background = yield* FiberSet.make<unknown, never>()
     yield* Effect.addFinalizer(() =>
@@ -193,8 +194,8 @@ const sendRequest = (
       const target = yield* LegacyState.target(state, message)
       for (const id of ids) state.pending.set(id, { connection: target.connection, accepted: false })
       const result = yield* Effect.result(LegacyConnection.post(config, target.url, message))
-      if (Result.isFailure(result)) return yield* LegacyState.failIds(state, ids, result.left)
-      const { status, text } = result.right
+      if (Result.isFailure(result)) return yield* LegacyState.failIds(state, ids, result.failure)
+      const { status, text } = result.success
       if (status === 404 && !retried && !LegacyState.isSessionStart(message)) {
         // the session is unknown: the request did not run; send it again to the next endpoint
         for (const id of ids) state.pending.delete(id)

@@ -43,7 +43,6 @@
  * ```
  * @since 0.1.0
  */
-import type * as HttpApp from "effect/http/HttpEffect"
 import type * as HttpClient from "effect/http/HttpClient"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Context from "effect/Context"
@@ -108,7 +107,7 @@ export {
  * @since 0.1.0
  * @category errors
  */
-export class AuthError extends Schema.TaggedErrorClass<AuthError>("@effect-mcp/mcp/McpAuth/AuthError")("AuthError", {
+export class AuthError extends Schema.TaggedError<AuthError>("@effect-mcp/mcp/McpAuth/AuthError")("AuthError", {
   reason: Schema.Literals(["Invalid", "Unavailable"]),
   message: Schema.String
 }) {}
@@ -298,7 +297,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
       ...(options.resourceName !== undefined ? { resource_name: options.resourceName } : {})
     }
     const metadataBody = JSON.stringify(metadata)
-    const metadataApp: HttpApp.Default = Effect.succeed(
+    const metadataApp: McpAuthShape["metadataApp"] = Effect.succeed(
       HttpServerResponse.text(metadataBody, {
         contentType: "application/json",
         headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" }
@@ -314,7 +313,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
       const body = params.error === undefined
         ? { error: "invalid_request", error_description: description }
         : { error: params.error, error_description: description }
-      return HttpServerResponse.unsafeJson(body, {
+      return HttpServerResponse.jsonUnsafe(body, {
         status,
         headers: { "www-authenticate": `Bearer ${fields.join(", ")}` }
       })
@@ -340,7 +339,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
             ? Effect.succeed(challenge(401, { error: "invalid_token", scope: scopeParam(challengeScope) }, error.message))
             : Effect.as(
               Effect.logWarning(`McpAuth: ${error.message}`),
-              HttpServerResponse.unsafeJson(
+              HttpServerResponse.jsonUnsafe(
                 { error: "temporarily_unavailable", error_description: "the token could not be verified now" },
                 { status: 503, headers: { "retry-after": "5" } }
               )

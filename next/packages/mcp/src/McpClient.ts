@@ -27,7 +27,8 @@ import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -347,7 +348,7 @@ export interface McpClientShape {
    * `tools/call`. Given a declaration (`McpTool.make`), the arguments are
    * checked at compile time and encoded with its `parameters`, and the result
    * is decoded: its `success`, its declared `failure` or a `McpTool.ToolError`
-   * for a tool error, a `ParseError` for arguments its `parameters` reject.
+   * for a tool error, a `Schema.SchemaError` for arguments its `parameters` reject.
    * Given a name, the raw result (a tool error is a result too). A tool
    * whose `execution.taskSupport` is `"required"` (2025-11-25 tasks) is
    * called as a task: the call waits for the task's result (past the
@@ -383,7 +384,7 @@ export interface McpClientShape {
       ...rest: TypedCallArguments<T>
     ): Effect.Effect<
       McpTool.Success<T>,
-      McpTool.Failure<T> | McpTool.ToolError | ParseResult.ParseError | ClientError
+      McpTool.Failure<T> | McpTool.ToolError | Schema.SchemaError | ClientError
     >
     (
       name: string,
@@ -587,18 +588,18 @@ const connect = <O extends ClientOptions>(
     }
 
     const handshake = yield* Effect.result(ClientHandshake.handshake(options, capabilities, protocol, transport, first))
-    if (handshake._tag === "Left") {
+    if (Result.isFailure(handshake)) {
       // auto, and the server refused initialize with -32022 offering a 2026 version (it did not
       // answer the probe in time): it is a 2026 server after all
-      const offered = era === "auto" && handshake.left instanceof McpError
-        ? ClientEra.offeredVersion(handshake.left)
+      const offered = era === "auto" && handshake.failure instanceof McpError
+        ? ClientEra.offeredVersion(handshake.failure)
         : undefined
-      if (offered === undefined) return yield* handshake.left
+      if (offered === undefined) return yield* Effect.fail(handshake.failure)
       session.useVersion(offered)
       const outcome = yield* ClientEra.negotiatePinned(session)
       return yield* on2026(outcome._tag === "2026" ? outcome.discover : undefined)
     }
-    const { init, notify, recover } = handshake.right
+    const { init, notify, recover } = handshake.success
     version = init.protocolVersion
     if (options.keepAlive !== undefined) yield* Protocol.keepAlive(protocol, options.keepAlive)
     if (handlers.roots !== undefined) yield* ClientRequests.watchRoots(handlers.roots, notify)

@@ -42,6 +42,14 @@ const withData = (code: number, message: string, data: unknown) =>
   data === undefined ? { code, message } : { code, message, data }
 
 /**
+ * Effect 4 names an error class after its identifier (`@effect-mcp/mcp/McpError`); Effect 3 named it
+ * after its tag, which is what `String(error)`, logs and `Cause.pretty` showed: kept.
+ */
+const nameAfterTag = (errorClass: { readonly prototype: object }, tag: string): void => {
+  Object.defineProperty(errorClass.prototype, "name", { value: tag, writable: true, configurable: true })
+}
+
+/**
  * A JSON-RPC error the peer answered to one of our requests. `method` names
  * the request it answered, when the engine knows it.
  *
@@ -60,7 +68,7 @@ const withData = (code: number, message: string, data: unknown) =>
  * @since 0.1.0
  * @category errors
  */
-export class McpError extends Schema.TaggedErrorClass<McpError>("@effect-mcp/mcp/McpError")("McpError", {
+export class McpError extends Schema.TaggedError<McpError>("@effect-mcp/mcp/McpError")("McpError", {
   code: Schema.Number,
   message: Schema.String,
   data: Schema.optionalKey(Schema.Unknown),
@@ -92,7 +100,7 @@ export class McpError extends Schema.TaggedErrorClass<McpError>("@effect-mcp/mcp
  * @since 0.1.0
  * @category errors
  */
-export class ErrorResponse extends Schema.TaggedErrorClass<ErrorResponse>("@effect-mcp/mcp/ErrorResponse")("ErrorResponse", {
+export class ErrorResponse extends Schema.TaggedError<ErrorResponse>("@effect-mcp/mcp/ErrorResponse")("ErrorResponse", {
   code: Schema.Number,
   message: Schema.String,
   data: Schema.optionalKey(Schema.Unknown)
@@ -151,7 +159,7 @@ export class ErrorResponse extends Schema.TaggedErrorClass<ErrorResponse>("@effe
  * @since 0.1.0
  * @category errors
  */
-export class ResourceNotFound extends Schema.TaggedErrorClass<ResourceNotFound>("@effect-mcp/mcp/ResourceNotFound")(
+export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>("@effect-mcp/mcp/ResourceNotFound")(
   "ResourceNotFound",
   { uri: Schema.optionalKey(Schema.String) }
 ) {
@@ -172,8 +180,8 @@ export class ResourceNotFound extends Schema.TaggedErrorClass<ResourceNotFound>(
  * @since 0.1.0
  * @category errors
  */
-export class ProtocolError extends Schema.TaggedErrorClass<ProtocolError>("@effect-mcp/mcp/ProtocolError")("ProtocolError", {
-  reason: Schema.Literal(
+export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mcp/mcp/ProtocolError")("ProtocolError", {
+  reason: Schema.Literals([
     "Timeout",
     "ConnectionClosed",
     "CapabilityMissing",
@@ -183,10 +191,10 @@ export class ProtocolError extends Schema.TaggedErrorClass<ProtocolError>("@effe
     "LimitExceeded",
     "Transport",
     "InputRequest"
-  ),
+  ]),
   method: Schema.String,
   message: Schema.String,
-  cause: Schema.optionalKey(Schema.Defect)
+  cause: Schema.optionalKey(Schema.Defect())
 }) {}
 
 /**
@@ -217,8 +225,8 @@ export class ProtocolError extends Schema.TaggedErrorClass<ProtocolError>("@effe
  * @since 0.1.0
  * @category errors
  */
-export class TransportError extends Schema.TaggedErrorClass<TransportError>("@effect-mcp/mcp/TransportError")("TransportError", {
-  reason: Schema.Literal(
+export class TransportError extends Schema.TaggedError<TransportError>("@effect-mcp/mcp/TransportError")("TransportError", {
+  reason: Schema.Literals([
     "Closed",
     "Read",
     "Write",
@@ -228,9 +236,15 @@ export class TransportError extends Schema.TaggedErrorClass<TransportError>("@ef
     "Timeout",
     "HttpStatus",
     "SessionLost"
-  ),
+  ]),
   message: Schema.String,
-  cause: Schema.optionalKey(Schema.Defect),
+  cause: Schema.optionalKey(Schema.Defect()),
   code: Schema.optionalKey(Schema.String),
   status: Schema.optionalKey(Schema.Number)
 }) {}
+
+nameAfterTag(McpError, "McpError")
+nameAfterTag(ErrorResponse, "ErrorResponse")
+nameAfterTag(ResourceNotFound, "ResourceNotFound")
+nameAfterTag(ProtocolError, "ProtocolError")
+nameAfterTag(TransportError, "TransportError")

@@ -7,7 +7,7 @@
  * Design:
  * - Type == Encoded for every schema: the decoded value is the plain JSON object that goes on the
  *   wire (no classes, no transformations), so values can be `JSON.stringify`-ed as-is.
- * - Optional fields are `optionalWith(..., { exact: true })` (`{ a?: X }`, no `undefined`).
+ * - Optional fields are `Schema.optionalKey(...)` (`{ a?: X }`, no `undefined`).
  * - Decoding strips unknown keys of ordinary objects (Effect's default `onExcessProperty: "ignore"`);
  *   objects that are open-ended JSON by definition (`_meta`, `Result`, tool `inputSchema`, capability
  *   markers, `experimental`, ...) carry an index signature so unknown keys survive decoding.
@@ -97,7 +97,7 @@ export const RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task" as c
 // -----------------------------------------------------------------------------
 
 /** An exact optional property: `{ a?: X }` (never `undefined`, per `exactOptionalPropertyTypes`). */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalKey(schema)
+const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
 /**
  * An arbitrary JSON object (`{ [key: string]: unknown }`); arrays and primitives are rejected.
@@ -124,12 +124,12 @@ const JsonRpcVersion = Schema.Literal(JSONRPC_VERSION)
  * Any JSON value, for required members typed `unknown` (e.g. `LoggingMessageNotificationParams.data`):
  * rejects `undefined`, so that a missing member fails decoding (a plain `Schema.Unknown` would accept it).
  */
-const JsonValue = Schema.Unknown.pipe(
-  Schema.filter((u) => u !== undefined, { message: () => "Expected a JSON value, actual undefined" })
+const JsonValue = Schema.Unknown.check(
+  Schema.makeFilter((u) => u !== undefined || "Expected a JSON value, actual undefined")
 )
 
 /** A number in `[0, 1]` (spec `minimum: 0, maximum: 1`). */
-const UnitInterval = Schema.Number.pipe(Schema.between(0, 1))
+const UnitInterval = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1 }))
 
 // -----------------------------------------------------------------------------
 // Common types
@@ -162,13 +162,13 @@ export const RequestId = Schema.Union([Schema.String, Schema.Int])
 /** A uniquely identifying ID for a request in JSON-RPC. */
 export type RequestId = typeof RequestId.Type
 
-const RequestMeta_ = Schema.Struct({ progressToken: optional(ProgressToken) }, JsonObject)
+const RequestMeta_ = Schema.StructWithRest(Schema.Struct({ progressToken: optional(ProgressToken) }), [JsonObject])
 /**
  * The schema type of {@link RequestMeta} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category common
  */
-export interface RequestMetaSchema extends Schema.TypeLiteral<typeof RequestMeta_.fields, typeof RequestMeta_.records> {}
+export interface RequestMetaSchema extends Schema.StructWithRest<typeof RequestMeta_.schema, typeof RequestMeta_.records> {}
 /**
  * The `_meta` of request params: an open object that may carry a `progressToken`.
  * @since 0.1.0
@@ -239,13 +239,13 @@ export const Notification = Schema.Struct({ method: Schema.String, params: optio
 /** An MCP notification (method + optional open params), without the JSON-RPC envelope. */
 export interface Notification extends Schema.Schema.Type<typeof Notification> {}
 
-const Result_ = Schema.Struct({ _meta: optional(Meta) }, JsonObject)
+const Result_ = Schema.StructWithRest(Schema.Struct({ _meta: optional(Meta) }), [JsonObject])
 /**
  * The schema type of {@link Result} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category common
  */
-export interface ResultSchema extends Schema.TypeLiteral<typeof Result_.fields, typeof Result_.records> {}
+export interface ResultSchema extends Schema.StructWithRest<typeof Result_.schema, typeof Result_.records> {}
 /**
  * A result of any request: an open object with optional `_meta` (unknown keys are preserved).
  * @since 0.1.0
@@ -976,18 +976,20 @@ export const ToolExecution = Schema.Struct({
 /** Execution-related properties for a tool. */
 export interface ToolExecution extends Schema.Schema.Type<typeof ToolExecution> {}
 
-const ToolJsonSchema_ = Schema.Struct({
+const ToolJsonSchema_ = Schema.StructWithRest(Schema.Struct({
   $schema: optional(Schema.String),
   type: Schema.Literal("object"),
   properties: optional(Schema.Record(Schema.String, JsonObject)),
   required: optional(Schema.Array(Schema.String))
-}, JsonObject)
+}), [JsonObject])
 /**
  * The schema type of {@link ToolJsonSchema} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category tools
  */
-export interface ToolJsonSchemaSchema extends Schema.TypeLiteral<typeof ToolJsonSchema_.fields, typeof ToolJsonSchema_.records> {}
+export interface ToolJsonSchemaSchema
+  extends Schema.StructWithRest<typeof ToolJsonSchema_.schema, typeof ToolJsonSchema_.records>
+{}
 /**
  * A JSON Schema object with `type: "object"` at the root (tool input/output schemas); other keywords survive decoding.
  * @since 0.1.0
@@ -1259,7 +1261,7 @@ export interface TaskStatusNotificationParams extends Schema.Schema.Type<typeof 
  * @since 0.1.0
  * @category logging
  */
-export const LoggingLevel = Schema.Literal(
+export const LoggingLevel = Schema.Literals([
   "debug",
   "info",
   "notice",
@@ -1268,7 +1270,7 @@ export const LoggingLevel = Schema.Literal(
   "critical",
   "alert",
   "emergency"
-)
+])
 /** The severity of a log message (RFC 5424 syslog severities). */
 export type LoggingLevel = typeof LoggingLevel.Type
 
@@ -1844,7 +1846,9 @@ const ElicitResult_ = Schema.Struct({
   /** `"accept"`: submitted; `"decline"`: explicitly declined; `"cancel"`: dismissed. */
   action: Schema.Literals(["accept", "cancel", "decline"]),
   /** The submitted form data, only present when action is `"accept"` and mode was `"form"`. */
-  content: optional(Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String)])))
+  content: optional(
+    Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String)]))
+  )
 })
 /**
  * The schema type of {@link ElicitResult} (a named interface keeps declaration output small).
@@ -2079,16 +2083,16 @@ export interface ProgressNotificationParams extends Schema.Schema.Type<typeof Pr
 // Requests & notifications (with their JSON-RPC envelope, as in the spec)
 // -----------------------------------------------------------------------------
 
-const jsonRpcRequest = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcRequest = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, method: Schema.Literal(method), params })
 
-const jsonRpcRequestOptionalParams = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcRequestOptionalParams = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, method: Schema.Literal(method), params: optional(params) })
 
-const jsonRpcNotification = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcNotification = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params })
 
-const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params: optional(params) })
 
 /**
@@ -2609,7 +2613,12 @@ export type JSONRPCResponse = typeof JSONRPCResponse.Type
  * @since 0.1.0
  * @category json-rpc
  */
-export const JSONRPCMessage = Schema.Union([JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse])
+export const JSONRPCMessage = Schema.Union([
+  JSONRPCRequest,
+  JSONRPCNotification,
+  JSONRPCResultResponse,
+  JSONRPCErrorResponse
+])
 /** Any valid JSON-RPC message that can be decoded off the wire or encoded to be sent. */
 export type JSONRPCMessage = typeof JSONRPCMessage.Type
 
@@ -2621,10 +2630,13 @@ export type JSONRPCMessage = typeof JSONRPCMessage.Type
 export const URLElicitationRequiredErrorObject = Schema.Struct({
   code: Schema.Literal(URL_ELICITATION_REQUIRED),
   message: Schema.String,
-  data: Schema.Struct({
-    /** The URL-mode elicitations the client must complete before retrying. */
-    elicitations: Schema.Array(ElicitRequestURLParams)
-  }, JsonObject)
+  data: Schema.StructWithRest(
+    Schema.Struct({
+      /** The URL-mode elicitations the client must complete before retrying. */
+      elicitations: Schema.Array(ElicitRequestURLParams)
+    }),
+    [JsonObject]
+  )
 })
 /** The `error` member of a {@link URLElicitationRequiredError}. */
 export interface URLElicitationRequiredErrorObject extends Schema.Schema.Type<typeof URLElicitationRequiredErrorObject> {}
@@ -2647,15 +2659,15 @@ export interface URLElicitationRequiredError extends Schema.Schema.Type<typeof U
 // -----------------------------------------------------------------------------
 
 /**
- * The shape of a request method table: method -> params and result schemas.
- * (`any`: Schema is invariant in its type, so only `any` admits every entry.)
+ * The shape of a request method table: method -> params and result schemas
+ * (any plain codec: no decoding or encoding services).
  * @since 0.1.0
  * @category method tables
  */
 export interface RequestMethodTable {
   readonly [method: string]: {
-    readonly params: Schema.Schema<any>
-    readonly result: Schema.Schema<any>
+    readonly params: Schema.Codec<unknown, unknown>
+    readonly result: Schema.Codec<unknown, unknown>
   }
 }
 
@@ -2666,7 +2678,7 @@ export interface RequestMethodTable {
  */
 export interface NotificationMethodTable {
   readonly [method: string]: {
-    readonly params: Schema.Schema<any>
+    readonly params: Schema.Codec<unknown, unknown>
   }
 }
 

@@ -590,7 +590,7 @@ const RequestMetaObject_ = Core.RequestMetaObject_
  * @since 0.1.0
  * @category schemas
  */
-export interface RequestMetaObjectSchema extends Schema.TypeLiteral<typeof RequestMetaObject_.fields, typeof RequestMetaObject_.records> {}
+export interface RequestMetaObjectSchema extends Schema.StructWithRest<typeof RequestMetaObject_.schema, typeof RequestMetaObject_.records> {}
 /**
  * The `_meta` of every request: the per-request envelope (open; other keys survive).
  * @since 0.1.0
@@ -604,13 +604,13 @@ export const RequestMetaObject: RequestMetaObjectSchema = Core.RequestMetaObject
  */
 export interface RequestMetaObject extends Schema.Schema.Type<typeof RequestMetaObject> {}
 
-const ResultMetaObject_ = Schema.Struct({ [SERVER_INFO_META_KEY]: optional(Implementation) }, JsonObject)
+const ResultMetaObject_ = Schema.StructWithRest(Schema.Struct({ [SERVER_INFO_META_KEY]: optional(Implementation) }), [JsonObject])
 /**
  * The schema type of {@link ResultMetaObject} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category schemas
  */
-export interface ResultMetaObjectSchema extends Schema.TypeLiteral<typeof ResultMetaObject_.fields, typeof ResultMetaObject_.records> {}
+export interface ResultMetaObjectSchema extends Schema.StructWithRest<typeof ResultMetaObject_.schema, typeof ResultMetaObject_.records> {}
 /**
  * The `_meta` of results (open).
  * @since 0.1.0
@@ -624,13 +624,13 @@ export const ResultMetaObject: ResultMetaObjectSchema = ResultMetaObject_
  */
 export interface ResultMetaObject extends Schema.Schema.Type<typeof ResultMetaObject> {}
 
-const NotificationMetaObject_ = Schema.Struct({ [SUBSCRIPTION_ID_META_KEY]: optional(RequestId) }, JsonObject)
+const NotificationMetaObject_ = Schema.StructWithRest(Schema.Struct({ [SUBSCRIPTION_ID_META_KEY]: optional(RequestId) }), [JsonObject])
 /**
  * The schema type of {@link NotificationMetaObject} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category schemas
  */
-export interface NotificationMetaObjectSchema extends Schema.TypeLiteral<typeof NotificationMetaObject_.fields, typeof NotificationMetaObject_.records> {}
+export interface NotificationMetaObjectSchema extends Schema.StructWithRest<typeof NotificationMetaObject_.schema, typeof NotificationMetaObject_.records> {}
 /**
  * The `_meta` of notifications (open): the subscription a notification was delivered on.
  * @since 0.1.0
@@ -644,16 +644,19 @@ export const NotificationMetaObject: NotificationMetaObjectSchema = Notification
  */
 export interface NotificationMetaObject extends Schema.Schema.Type<typeof NotificationMetaObject> {}
 
-const SubscriptionsListenResultMetaObject_ = Schema.Struct({
-  [SERVER_INFO_META_KEY]: optional(Implementation),
-  [SUBSCRIPTION_ID_META_KEY]: RequestId
-}, JsonObject)
+const SubscriptionsListenResultMetaObject_ = Schema.StructWithRest(
+  Schema.Struct({
+    [SERVER_INFO_META_KEY]: optional(Implementation),
+    [SUBSCRIPTION_ID_META_KEY]: RequestId
+  }),
+  [JsonObject]
+)
 /**
  * The schema type of {@link SubscriptionsListenResultMetaObject} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category schemas
  */
-export interface SubscriptionsListenResultMetaObjectSchema extends Schema.TypeLiteral<typeof SubscriptionsListenResultMetaObject_.fields, typeof SubscriptionsListenResultMetaObject_.records> {}
+export interface SubscriptionsListenResultMetaObjectSchema extends Schema.StructWithRest<typeof SubscriptionsListenResultMetaObject_.schema, typeof SubscriptionsListenResultMetaObject_.records> {}
 /**
  * The `_meta` of a {@link SubscriptionsListenResult}: names the subscription it closes.
  * @since 0.1.0
@@ -713,13 +716,13 @@ export const ResultType = Schema.String
  */
 export type ResultType = typeof ResultType.Type
 
-const Result_ = Schema.Struct({ _meta: optional(ResultMetaObject), resultType: ResultType }, JsonObject)
+const Result_ = Schema.StructWithRest(Schema.Struct({ _meta: optional(ResultMetaObject), resultType: ResultType }), [JsonObject])
 /**
  * The schema type of {@link Result} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category schemas
  */
-export interface ResultSchema extends Schema.TypeLiteral<typeof Result_.fields, typeof Result_.records> {}
+export interface ResultSchema extends Schema.StructWithRest<typeof Result_.schema, typeof Result_.records> {}
 /**
  * A result of any request: an open object with a `resultType` (unknown keys are preserved).
  * @since 0.1.0
@@ -768,7 +771,7 @@ export type CacheScope = typeof CacheScope.Type
 /** The caching hints of cacheable results. */
 const cacheFields = {
   /** How long (ms) the client may cache the result; 0 = immediately stale. */
-  ttlMs: Schema.Int.pipe(Schema.nonNegative()),
+  ttlMs: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
   cacheScope: CacheScope
 }
 
@@ -1194,7 +1197,7 @@ const InputRequiredResultStruct: InputRequiredResultStructSchema = InputRequired
  * @since 0.1.0
  * @category schemas
  */
-export interface InputRequiredResultSchema extends Schema.filter<InputRequiredResultStructSchema> {}
+export interface InputRequiredResultSchema extends InputRequiredResultStructSchema {}
 
 /**
  * The server needs input before it can finish: the client fulfils `inputRequests` and retries the
@@ -1203,10 +1206,11 @@ export interface InputRequiredResultSchema extends Schema.filter<InputRequiredRe
  * @since 0.1.0
  * @category results
  */
-export const InputRequiredResult: InputRequiredResultSchema = InputRequiredResultStruct.pipe(
-  Schema.filter((r) => r.inputRequests !== undefined || r.requestState !== undefined, {
-    message: () => "An InputRequiredResult needs inputRequests or requestState"
-  })
+export const InputRequiredResult: InputRequiredResultSchema = InputRequiredResultStruct.check(
+  Schema.makeFilter((r) =>
+    r.inputRequests !== undefined || r.requestState !== undefined ||
+    "An InputRequiredResult needs inputRequests or requestState"
+  )
 )
 /**
  * The server needs input before it can finish.
@@ -1519,7 +1523,7 @@ export interface CompleteRequestParams extends Schema.Schema.Type<typeof Complet
 export const CompleteResult = Schema.Struct({
   ...completeFields,
   completion: Schema.Struct({
-    values: Schema.Array(Schema.String).pipe(Schema.maxItems(100)),
+    values: Schema.Array(Schema.String).check(Schema.isMaxLength(100)),
     total: optional(Schema.Int),
     hasMore: optional(Schema.Boolean)
   })
@@ -1655,13 +1659,13 @@ export interface LoggingMessageNotificationParams extends Schema.Schema.Type<typ
 // Requests & notifications (with their JSON-RPC envelope)
 // -----------------------------------------------------------------------------
 
-const jsonRpcRequest = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcRequest = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, method: Schema.Literal(method), params })
 
-const jsonRpcNotification = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcNotification = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params })
 
-const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params: optional(params) })
 
 /**
@@ -2118,7 +2122,7 @@ export const ReadResourceOutcome = Schema.Union([InputRequiredResult, ReadResour
  */
 export type ReadResourceOutcome = typeof ReadResourceOutcome.Type
 
-const jsonRpcResult = <R extends Schema.Schema.Any>(result: R) =>
+const jsonRpcResult = <R extends Schema.Top>(result: R) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, result })
 
 /**
@@ -2248,10 +2252,10 @@ export interface CompleteResultResponse extends Schema.Schema.Type<typeof Comple
 // Errors
 // -----------------------------------------------------------------------------
 
-const errorObject = <C extends number, D extends Schema.Struct.Field>(code: C, data: D) =>
+const errorObject = <C extends number, D extends Schema.Top>(code: C, data: D) =>
   Schema.Struct({ code: Schema.Literal(code), message: Schema.String, data })
 
-const errorResponse = <E extends Schema.Schema.Any>(error: E) =>
+const errorResponse = <E extends Schema.Top>(error: E) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: optional(RequestId), error })
 
 const anyData = optional(Schema.Unknown)
@@ -2349,7 +2353,7 @@ export interface HeaderMismatchError extends Schema.Schema.Type<typeof HeaderMis
  */
 export const MissingRequiredClientCapabilityErrorObject = errorObject(
   MISSING_REQUIRED_CLIENT_CAPABILITY,
-  Schema.Struct({ requiredCapabilities: ClientCapabilities }, JsonObject)
+  Schema.StructWithRest(Schema.Struct({ requiredCapabilities: ClientCapabilities }), [JsonObject])
 )
 /**
  * The `error` of a {@link MissingRequiredClientCapabilityError}.
@@ -2381,7 +2385,7 @@ export interface MissingRequiredClientCapabilityError
  */
 export const UnsupportedProtocolVersionErrorObject = errorObject(
   UNSUPPORTED_PROTOCOL_VERSION,
-  Schema.Struct({ supported: Schema.Array(Schema.String), requested: Schema.String }, JsonObject)
+  Schema.StructWithRest(Schema.Struct({ supported: Schema.Array(Schema.String), requested: Schema.String }), [JsonObject])
 )
 /**
  * The `error` of an {@link UnsupportedProtocolVersionError}.

@@ -32,7 +32,7 @@
  * ```
  * @since 0.1.0
  */
-import type * as ConfigError from "effect/ConfigError"
+import type * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type * as Duration from "effect/Duration"
@@ -235,7 +235,7 @@ export interface ExtensionRequest {
  */
 // `any`: the params' encoded side is whatever the wire carries; the table of methods admits every P
 export interface ExtensionMethod<P = any> {
-  readonly params: Schema.Schema<P, any>
+  readonly params: Schema.Codec<P, any>
   readonly handle: (params: P, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
 }
 
@@ -544,7 +544,7 @@ export const layer = (options: ServerOptions): Layer.Layer<McpServer> => Layer.e
  * @since 0.1.0
  * @category layers
  */
-export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, ConfigError.ConfigError> =>
+export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, Config.ConfigError> =>
   options.requestState !== undefined
     ? layer(options)
     : Layer.effect(McpServer, Effect.flatMap(RequestState.config, (requestState) => make({ ...options, requestState })))
@@ -560,9 +560,8 @@ export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, Conf
  * @example
  * ```ts
  * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Context from "effect/Context"
  * import * as Effect from "effect/Effect"
- * import type * as ConfigError from "effect/ConfigError"
-import * as Context from "effect/Context"
  * import * as Layer from "effect/Layer"
  *
  * class Clock extends Context.Service<Clock, { readonly now: Effect.Effect<string> }>()("Clock") {}

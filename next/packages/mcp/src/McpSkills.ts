@@ -62,8 +62,8 @@ export const DIRECTORY_MIME_TYPE = "inode/directory" as const
  */
 export const SkillResource = Schema.Struct({
   uri: Schema.String,
-  digest: Schema.String.pipe(Schema.pattern(Manifest.DIGEST_PATTERN)),
-  size: Schema.Int.pipe(Schema.nonNegative())
+  digest: Schema.String.check(Schema.isPattern(Manifest.DIGEST_PATTERN)),
+  size: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 })
 /**
  * One file of a skill as its entry lists it.
@@ -78,9 +78,9 @@ export interface SkillResource extends Schema.Schema.Type<typeof SkillResource> 
  * @since 0.1.0
  * @category schemas
  */
-export const Frontmatter = Schema.Struct(
-  { name: Schema.String, description: Schema.String },
-  Schema.Record(Schema.String, Schema.Unknown)
+export const Frontmatter = Schema.StructWithRest(
+  Schema.Struct({ name: Schema.String, description: Schema.String }),
+  [Schema.Record(Schema.String, Schema.Unknown)]
 )
 /**
  * A skill's front matter as JSON.
@@ -181,8 +181,8 @@ export const DirectoryReadResult = Schema.Struct({
  * @since 0.1.0
  * @category errors
  */
-export class SkillError extends Schema.TaggedErrorClass<SkillError>("@effect-mcp/mcp/SkillError")("SkillError", {
-  reason: Schema.Literal(
+export class SkillError extends Schema.TaggedError<SkillError>("@effect-mcp/mcp/SkillError")("SkillError", {
+  reason: Schema.Literals([
     "InvalidSkill",
     "NotSupported",
     "Dynamic",
@@ -191,7 +191,7 @@ export class SkillError extends Schema.TaggedErrorClass<SkillError>("@effect-mcp
     "FrontmatterMismatch",
     "UnlistedFile",
     "Unreadable"
-  ),
+  ]),
   uri: Schema.String,
   message: Schema.String
 }) {}

@@ -37,7 +37,6 @@
 import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import * as Engine from "./internal/tasks/engine.js"
@@ -257,7 +256,7 @@ export const EXTENSION_ID: "io.modelcontextprotocol/tasks" = Tasks2026.EXTENSION
  * @category combinators
  */
 export const detach: Effect.Effect<void> = Effect.flatMap(
-  FiberRef.get(Tasks2026.currentDetach),
+  Effect.service(Tasks2026.currentDetach),
   (hook) => hook ?? Effect.void
 )
 
@@ -276,4 +275,6 @@ export const detach: Effect.Effect<void> = Effect.flatMap(
  * @category layers
  */
 export const layerMemory = (options?: TasksOptions): Layer.Layer<never, never, McpServer> =>
-  layer(options).pipe(Layer.provide(layerMemoryStore))
+  // a store of its own: the constant `layerMemoryStore` would be one store for every server built
+  // with it in a process (v4 memoizes a Layer across `Effect.provide` calls)
+  layer(options).pipe(Layer.provide(Layer.effect(TaskStore, makeMemoryStore)))

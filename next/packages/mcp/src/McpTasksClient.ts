@@ -310,14 +310,14 @@ export const listTasks: Stream.Stream<McpSchema.Task, ClientError, McpClient> = 
       reason: "CapabilityMissing",
       method: "tasks/list",
       message: "The tasks extension of 2026-07-28 has no tasks/list (a task is known by the id its call answered)"
-    })) : Stream.paginateEffect(undefined as string | undefined, (cursor) =>
+    })) : Stream.paginate(undefined as string | undefined, (cursor) =>
       Effect.map(
         client.request("tasks/list", cursor === undefined ? {} : { cursor }),
         (r) => {
           const page = r as unknown as McpSchema.ListTasksResult
-          return [page.tasks, Option.fromNullishOr(page.nextCursor)] as const
+          return [page.tasks, Option.fromNullishOr<string | undefined>(page.nextCursor)] as const
         }
-      )).pipe(Stream.flatMap((tasks) => Stream.fromIterable(tasks))))
+      )))
 )
 
 /**

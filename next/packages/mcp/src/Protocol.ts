@@ -214,7 +214,7 @@ export const keepAlive = (
   protocol: Protocol,
   options: { readonly interval: Duration.Input; readonly maxMissed?: number | undefined }
 ): Effect.Effect<void, never, Scope.Scope> => {
-  const interval = Duration.decode(options.interval)
+  const interval = Duration.fromInputUnsafe(options.interval)
   const maxMissed = options.maxMissed ?? 3
   const loop = (missed: number): Effect.Effect<void> =>
     Effect.sleep(interval).pipe(

@@ -21,7 +21,7 @@
  * const rules = StoreContract.eventStore(Effect.succeed({
  *   make: (options) => EventStore.makeMemory({ gracePeriod: options.gracePeriodMs }),
  *   sleep: (millis) => TestClock.adjust(millis),
- *   settle: Effect.yieldNow()
+ *   settle: Effect.yieldNow
  * }))
  * // with @effect/vitest: for (const rule of rules) it.effect(rule.name, () => rule.run)
  * ```
@@ -46,7 +46,7 @@ import type * as SessionStore from "./SessionStore.js"
  * @since 0.1.0
  * @category errors
  */
-export class ContractViolation extends Schema.TaggedErrorClass<ContractViolation>()("ContractViolation", {
+export class ContractViolation extends Schema.TaggedError<ContractViolation>()("ContractViolation", {
   rule: Schema.String,
   message: Schema.String
 }) {}
@@ -192,7 +192,7 @@ const withoutMarkers = (all: ReadonlyArray<SessionStore.FleetMessage>) =>
  *   instance: (id: string) => Effect.succeed(fleet.instance(id)),
  *   ttlMs: 1000,
  *   sleep: (millis: number) => TestClock.adjust(millis),
- *   settle: Effect.yieldNow()
+ *   settle: Effect.yieldNow
  * })))
  * ```
  * @since 0.1.0
@@ -462,7 +462,7 @@ const replayed = (store: EventStore.EventStoreShape, sessionId: string, lastEven
  * const rules = StoreContract.eventStore(Effect.succeed({
  *   make: (options) => EventStore.makeMemory({ gracePeriod: options.gracePeriodMs }),
  *   sleep: (millis) => TestClock.adjust(millis),
- *   settle: Effect.yieldNow()
+ *   settle: Effect.yieldNow
  * }))
  * ```
  * @since 0.1.0
@@ -594,7 +594,7 @@ export const eventStore = (harness: Effect.Effect<EventStoreHarness, never, Scop
       yield* dies("replayAfter", store.replayAfter("S", "S-a.p1_0"))
       yield* ends("delivered", store.delivered("S", "S-a.p1"))
       yield* ends("dropSession", store.dropSession("S"))
-    }).pipe(Effect.withClock(Clock.make())))
+    }).pipe(Effect.provideService(Clock.Clock, Clock.Clock.defaultValue())))
   return rules.concat([unreachable])
 }
 
@@ -637,7 +637,7 @@ const task = (taskId: string, owner: string, expiresAt: number, createdAt: numbe
  * const rules = StoreContract.taskStore(Effect.succeed({
  *   make: McpTasks.makeMemoryStore,
  *   sleep: (millis: number) => Effect.sleep(millis),
- *   settle: Effect.yieldNow()
+ *   settle: Effect.yieldNow
  * }))
  * ```
  * @since 0.1.0

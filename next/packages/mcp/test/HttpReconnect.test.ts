@@ -49,7 +49,7 @@ const scripted = (answer: (seen: Seen) => Answer) => {
 const sse = (text: string): Answer => ({ status: 200, headers: { "content-type": "text/event-stream" }, body: text })
 
 /** Lets the fibers the clock woke run their (promise-based) body reads. */
-const settle = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve))).pipe(Effect.repeatN(20))
+const settle = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve))).pipe(Effect.repeat({ times: 20 }))
 
 const gets = (seen: ReadonlyArray<Seen>) => seen.filter((s) => s.method === "GET")
 
@@ -144,7 +144,7 @@ describe("HTTP client reconnection in virtual time", () => {
         yield* settle
       }
       assert.deepStrictEqual(gets(seen).map((s) => s.at), [0, 1000, 2000, 3000, 4000, 5000])
-      assert.isNull(incoming.unsafePoll())
+      assert.isUndefined(incoming.pollUnsafe())
     }))
 
   it.effect("legacy HTTP+SSE: the server's retry: spaces the reconnections, then the transport fails", () =>

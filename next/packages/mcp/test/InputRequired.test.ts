@@ -118,7 +118,7 @@ const tools = [
       Effect.gen(function*() {
         yield* counted("parallel")
         // the roots branch yields before it asks: still the same round
-        const laterRoots = Effect.andThen(Effect.repeatN(Effect.yieldNow(), 4), askRoots)
+        const laterRoots = Effect.andThen(Effect.repeat(Effect.yieldNow, { times: 4 }), askRoots)
         const [{ name }, sample, roots] = yield* Effect.all([askName, askModel, laterRoots], { concurrency: "unbounded" })
         return `${name} / ${sampleText(sample)} / ${roots.roots.map((r) => r.uri).join(",")}`
       })
@@ -139,7 +139,7 @@ const tools = [
     handler: () =>
       Effect.gen(function*() {
         const [sample, name] = yield* Effect.all([askModel, Effect.result(askName)], { concurrency: "unbounded" })
-        return `${sampleText(sample)} / ${Result.isSuccess(name) ? name.right.name : `no form (${name.left._tag})`}`
+        return `${sampleText(sample)} / ${Result.isSuccess(name) ? name.success.name : `no form (${name.failure._tag})`}`
       })
   }),
   McpServer.tool({
@@ -153,8 +153,12 @@ const tools = [
           )
         )
         yield* Deferred.await(started)
-        // a plain fork: a child of the request's fiber, ended with the request
-        yield* Effect.forkChild(Effect.onInterrupt(Effect.never, () => Effect.sync(() => interruptions.forked++)))
+        // a plain fork: a child of the request's fiber, ended with the request (started at once, as
+        // v3's fork was: v4's `forkChild` defers the start, and a child the request's end interrupts
+        // before it ran never sees its interruption)
+        yield* Effect.forkChild(Effect.onInterrupt(Effect.never, () => Effect.sync(() => interruptions.forked++)), {
+          startImmediately: true
+        })
         if (interruptible.started !== undefined) yield* Deferred.succeed(interruptible.started, undefined)
         if (interruptible.gate !== undefined) yield* Deferred.await(interruptible.gate)
         const { name } = yield* askName
@@ -166,14 +170,14 @@ const tools = [
     handler: () =>
       Effect.raceFirst(
         Effect.map(askName, ({ name }) => name),
-        Effect.andThen(Effect.yieldNow(), Effect.succeed("no question needed"))
+        Effect.andThen(Effect.yieldNow, Effect.succeed("no question needed"))
       )
   }),
   McpServer.tool({
     name: "branch_fails",
     handler: () =>
       Effect.map(
-        Effect.all([askName, Effect.andThen(Effect.yieldNow(), Effect.fail(new Error("the other branch failed")))], {
+        Effect.all([askName, Effect.andThen(Effect.yieldNow, Effect.fail(new Error("the other branch failed")))], {
           concurrency: "unbounded"
         }),
         () => "unreachable"
@@ -207,7 +211,7 @@ const serverLayer = (options: Partial<McpServer.ServerOptions> = {}, config?: Co
         ? McpServer.layer({ name: "mrtr", version: "1.0.0", requestState: { keys: [KEY_A] }, ...options })
         : McpServer.layerConfig({ name: "mrtr", version: "1.0.0", ...options }).pipe(
           Layer.orDie,
-          Layer.provide(Layer.setConfigProvider(config))
+          Layer.provide(ConfigProvider.layer(config))
         )
     )
   )
@@ -228,12 +232,11 @@ const connect = (
 /** The server's log messages, as text, and a layer that collects them. */
 const collectLogs = () => {
   const logs: Array<string> = []
-  const logger = Logger.replace(
-    Logger.defaultLogger,
+  const logger = Logger.layer([
     Logger.make(({ message }) => {
       logs.push(String(Array.isArray(message) ? message.join(" ") : message))
     })
-  )
+  ])
   return { logs, logger }
 }
 
@@ -606,7 +609,7 @@ describe("requestState", () => {
   it.effect("McpServer.layerConfig: the keys (newest first) and ttl of MCP_REQUEST_STATE_KEYS and MCP_REQUEST_STATE_TTL", () =>
     Effect.gen(function*() {
       const env = (keys: string) =>
-        ConfigProvider.fromMap(new Map([["MCP_REQUEST_STATE_KEYS", keys], ["MCP_REQUEST_STATE_TTL", "5 minutes"]]))
+        ConfigProvider.fromEnv({ env: { MCP_REQUEST_STATE_KEYS: keys, MCP_REQUEST_STATE_TTL: "5 minutes" } })
       const configured = yield* connect({}, undefined, env(` ${KEY_B} , ${KEY_A}`))
       // a state of an instance with the older key is accepted
       const first = yield* call(yield* connect({ requestState: { keys: [KEY_A] } }), "greet")
@@ -621,7 +624,7 @@ describe("requestState", () => {
       assert.include((yield* errorOf(retry)).message, "expired")
       // a short key: a config error that names its place, never its value
       const error = yield* Effect.flip(
-        Layer.build(McpServer.layerConfig({ name: "s", version: "1" })).pipe(Effect.withConfigProvider(env(`${KEY_A},short-secret`)))
+        Layer.build(McpServer.layerConfig({ name: "s", version: "1" })).pipe(Effect.provideService(ConfigProvider.ConfigProvider, env(`${KEY_A},short-secret`)))
       )
       assert.include(String(error), "MCP_REQUEST_STATE_KEYS")
       assert.include(String(error), "key 2 is 12 bytes")
@@ -646,11 +649,11 @@ describe("cancellation", () => {
       const peer = yield* connect()
       const first = yield* call(peer, "interruptible")
       assert.strictEqual(first.resultType, "input_required")
-      for (let i = 0; i < 1000 && interruptions.forked === 0; i++) yield* Effect.yieldNow()
+      for (let i = 0; i < 1000 && interruptions.forked === 0; i++) yield* Effect.yieldNow
       assert.deepStrictEqual(interruptions, { child: 1, handler: 1, forked: 1 })
       const second = yield* call(peer, "interruptible", { inputResponses: answerAll(first), requestState: first.requestState })
       assert.strictEqual(textOf(second), "Ada")
-      for (let i = 0; i < 1000 && interruptions.forked === 1; i++) yield* Effect.yieldNow()
+      for (let i = 0; i < 1000 && interruptions.forked === 1; i++) yield* Effect.yieldNow
       // the completed run's children end with its scope and with the request
       assert.deepStrictEqual(interruptions, { child: 2, handler: 1, forked: 2 })
     }))
@@ -667,7 +670,7 @@ describe("cancellation", () => {
       yield* Deferred.await(interruptible.started)
       // the caller gives up: the client engine sends notifications/cancelled
       yield* Fiber.interrupt(pending)
-      for (let i = 0; i < 1000 && (interruptions.handler === 0 || interruptions.forked === 0); i++) yield* Effect.yieldNow()
+      for (let i = 0; i < 1000 && (interruptions.handler === 0 || interruptions.forked === 0); i++) yield* Effect.yieldNow
       assert.deepStrictEqual(interruptions, { child: 1, handler: 1, forked: 1 })
       assert.isTrue(peer.wire.some((w) => JSON.parse(w.json).method === "notifications/cancelled"))
       assert.isFalse(peer.wire.some((w) => w.from === "server" && JSON.parse(w.json).id !== undefined))

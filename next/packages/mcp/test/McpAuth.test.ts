@@ -97,7 +97,7 @@ describe("the introspection verifier (RFC 7662)", () => {
       const outcome = (token: string) => Effect.result(v.verify(token, RESOURCE))
       const expect = (e: Result.Result<unknown, McpAuth.AuthError>, reason: string, message: string) => {
         assert.isTrue(Result.isFailure(e))
-        const error = (e as Either.Left<McpAuth.AuthError, unknown>).left
+        const error = (e as Result.Failure<unknown, McpAuth.AuthError>).failure
         assert.strictEqual(error.reason, reason)
         assert.strictEqual(error.message, message)
       }
@@ -123,7 +123,7 @@ describe("the introspection verifier (RFC 7662)", () => {
       assert.isTrue(Result.isSuccess(yield* at(471)))
       assert.isTrue(Result.isSuccess(yield* at(1029)))
       const expired = yield* at(1031)
-      assert.isTrue(Result.isFailure(expired) && expired.left.message === "the token has expired")
+      assert.isTrue(Result.isFailure(expired) && expired.failure.message === "the token has expired")
     }))
 })
 
@@ -161,12 +161,12 @@ describe("the JWT verifier", () => {
       const token = yield* as.sign({ iss: as.issuer, aud: RESOURCE, sub: "alice", scp: ["a", "b"], nbf: 500, exp: 1000 })
       const at = (seconds: number) => Effect.andThen(TestClock.setTime(seconds * 1000), Effect.result(v.verify(token, RESOURCE)))
       const early = yield* at(469)
-      assert.isTrue(Result.isFailure(early) && early.left.message === "the token is not valid yet")
+      assert.isTrue(Result.isFailure(early) && early.failure.message === "the token is not valid yet")
       const ok = yield* at(471)
-      assert.isTrue(Result.isSuccess(ok) && ok.right.subject === "alice" && ok.right.scopes.join(" ") === "a b")
+      assert.isTrue(Result.isSuccess(ok) && ok.success.subject === "alice" && ok.success.scopes.join(" ") === "a b")
       assert.isTrue(Result.isSuccess(yield* at(1029)))
       const late = yield* at(1031)
-      assert.isTrue(Result.isFailure(late) && late.left.message === "the token has expired")
+      assert.isTrue(Result.isFailure(late) && late.failure.message === "the token has expired")
       // discovery and the key set were fetched once
       assert.deepStrictEqual(as.requests.map((r) => r.path), ["/.well-known/oauth-authorization-server/tenant", "/jwks"])
     }))
@@ -363,7 +363,7 @@ describe("McpAuth when the verifier cannot decide", () => {
       )
       const token = "secret-token-value-123"
       const result = yield* auth.authenticate({ authorization: `Bearer ${token}` } as never).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logs.push(String(message)))]))
       )
       assert.isFalse(McpAuth.isPrincipal(result))
       const response = HttpServerResponse.toWeb(result as HttpServerResponse.HttpServerResponse)

@@ -206,7 +206,7 @@ describe("McpClient progress", () => {
       // the handler's sleep and the client's timeout timer
       yield* sleepers(2)
       yield* TestClock.adjust("19999 millis")
-      assert.isNull(call.unsafePoll(), "timed out early")
+      assert.isUndefined(call.pollUnsafe(), "timed out early")
       yield* TestClock.adjust("1 millis")
       const error = failureOf(yield* settled(call))
       assert.instanceOf(error, ProtocolError)
@@ -238,7 +238,7 @@ describe("McpClient progress", () => {
       }
       yield* sleepers(2)
       yield* TestClock.adjust(499)
-      assert.isNull(call.unsafePoll(), "timed out before the hard bound")
+      assert.isUndefined(call.pollUnsafe(), "timed out before the hard bound")
       yield* TestClock.adjust(1)
       const error = failureOf(yield* settled(call))
       assert.strictEqual((error as ProtocolError).reason, "Timeout")
@@ -473,9 +473,12 @@ describe("McpClient reverse calls", () => {
     Effect.gen(function*() {
       const Details = Schema.Struct({
         name: Schema.String.annotate({ title: "Name" }),
-        age: Schema.optional(Schema.Int.pipe(Schema.greaterThanOrEqualTo(0))),
+        // v3's `greaterThanOrEqualTo(0)` carried this title and description by default; a v4 filter carries none
+        age: Schema.optional(
+          Schema.Int.check(Schema.isGreaterThanOrEqualTo(0, { title: "greaterThanOrEqualTo(0)", description: "a non-negative number" }))
+        ),
         color: Schema.Literals(["red", "green"]),
-        newsletter: Schema.optionalWith(Schema.Boolean, { default: () => false })
+        newsletter: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false)))
       })
       const Signup = McpServer.tool({
         name: "signup",
@@ -546,7 +549,7 @@ describe("McpClient reverse calls", () => {
         ctx.elicit({ message: "?", schema: Schema.Struct({ address: Schema.Struct({ city: Schema.String }) }) })
         // @ts-expect-error nor is an array of numbers
         ctx.elicit({ message: "?", schema: Schema.Struct({ ns: Schema.Array(Schema.Number) }) })
-        return ctx.elicit({ message: "?", schema: Schema.Struct({ when: Schema.Date, n: Schema.optional(Schema.Number) }) })
+        return ctx.elicit({ message: "?", schema: Schema.Struct({ when: Schema.DateFromString, n: Schema.optional(Schema.Number) }) })
       }
       assert.isFunction(typeChecks)
     }))
@@ -776,7 +779,7 @@ describe("McpClient keep-alive", () => {
   /** Steps virtual time by `step` `n` times, letting the peer answer in between. */
   const tick = (step: Duration.Input, n: number) =>
     Effect.forEach(Array.from({ length: n }), () =>
-      Effect.andThen(TestClock.adjust(step), Effect.repeatN(Effect.yieldNow(), 20)), { discard: true })
+      Effect.andThen(TestClock.adjust(step), Effect.repeat(Effect.yieldNow, { times: 20 })), { discard: true })
 
   it.effect("a server that never answers ping is dropped after maxMissed; pending calls fail saying why", () =>
     Effect.gen(function*() {
@@ -790,7 +793,7 @@ describe("McpClient keep-alive", () => {
       }).pipe(Effect.provideService(Transport.Transport, pair.client))
       const call = yield* Effect.forkChild(Effect.exit(client.callTool("never-answered")))
       yield* tick("30 millis", 2)
-      assert.isNull(call.unsafePoll(), "dropped before maxMissed pings went unanswered")
+      assert.isUndefined(call.pollUnsafe(), "dropped before maxMissed pings went unanswered")
       yield* tick("30 millis", 2)
       const exit = yield* settled(call).pipe(Effect.flatten)
       const error = failureOf(exit)
@@ -824,7 +827,7 @@ describe("McpClient keep-alive", () => {
       }).pipe(Effect.provideService(Transport.Transport, pair.client))
       const closed = yield* Effect.forkChild(client.closed)
       yield* tick("20 millis", 10)
-      assert.isNull(closed.unsafePoll(), "the client closed")
+      assert.isUndefined(closed.pollUnsafe(), "the client closed")
       assert.isAtLeast(requests(pair.wire, "client", "ping").length, 3)
       // (the server's first answer is invalid on purpose: the wire is not checked)
       assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 0)

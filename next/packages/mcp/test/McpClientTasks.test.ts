@@ -57,7 +57,7 @@ const methods = (wire: ReadonlyArray<WireRecord>) =>
 const text = (result: McpSchema.CallToolResult) => (result.content[0] as { readonly text: string }).text
 
 /** Lets the server's fibers run (all in memory; no time passes). */
-const yieldMany = Effect.forEach(Array.from({ length: 30 }), () => Effect.yieldNow(), { discard: true })
+const yieldMany = Effect.forEach(Array.from({ length: 30 }), () => Effect.yieldNow, { discard: true })
 
 describe("McpClient.callTool of a tool that requires a task", () => {
   it.effect("listed first: called as a task, its result returned as from a plain call; other tools are plain calls", () =>
@@ -87,7 +87,7 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assert.deepStrictEqual(sent, ["tools/list", "tools/call+task", "tasks/result", "tools/call+task", "tasks/result", "tools/call"])
       // a tool the server does not know: its error, and no second listing
       const unknown = yield* Effect.result(client.callTool("nope"))
-      assert.isTrue(unknown._tag === "Left")
+      assert.isTrue(unknown._tag === "Failure")
       assert.strictEqual(methods(pair.wire).filter((m) => m === "tools/list").length, 1)
     }))
 
@@ -115,7 +115,7 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       yield* yieldMany
       yield* TestClock.adjust("1 second")
       const outcome = yield* Fiber.join(bounded)
-      assert.isTrue(outcome._tag === "Left")
+      assert.isTrue(outcome._tag === "Failure")
       yield* yieldMany
       assert.include(methods(pair.wire), "tasks/cancel")
       assert.deepStrictEqual([...(yield* Ref.get(interrupted))].sort(), ["fork", "handler"])

@@ -44,7 +44,7 @@ import {
 
 class Greeter extends Context.Service<Greeter, { readonly greet: (name: string) => string }>()("test/Greeter") {}
 
-class NotFound extends Schema.TaggedErrorClass<NotFound>()("NotFound", { message: Schema.String }) {}
+class NotFound extends Schema.TaggedError<NotFound>()("NotFound", { message: Schema.String }) {}
 
 const Echo = McpServer.tool({
   name: "echo",
@@ -54,7 +54,7 @@ const Echo = McpServer.tool({
   annotations: { title: "Echo tool", readOnlyHint: true, idempotentHint: true },
   parameters: Schema.Struct({
     text: Schema.String.annotate({ description: "The text to echo" }),
-    times: Schema.optional(Schema.Int.pipe(Schema.positive()))
+    times: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
   }),
   handler: ({ text, times }) => Effect.succeed(text.repeat(times ?? 1))
 })
@@ -547,9 +547,9 @@ describe("McpServer HandlerContext and ServerSession", () => {
           Effect.gen(function*() {
             const session = yield* ServerSession
             if (++running === 2) yield* Deferred.succeed(bothRunning, undefined)
-            yield* Deferred.await(bothRunning).pipe(Effect.timeoutFail({
+            yield* Deferred.await(bothRunning).pipe(Effect.timeoutOrElse({
               duration: "2 seconds",
-              onTimeout: () => new NotFound({ message: "the other session never ran" })
+              orElse: () => Effect.fail(new NotFound({ message: "the other session never ran" }))
             }))
             return `${tag}@${session.sessionId}`
           })

@@ -108,7 +108,7 @@ const getTask = (client: McpClient.McpClientShape, taskId: string) =>
   Effect.map(client.request("tasks/get", { taskId }), (r) => r as unknown as McpSchema.Task)
 
 /** Lets the server's fibers run (all in memory; no time passes). */
-const yieldMany = Effect.forEach(Array.from({ length: 20 }), () => Effect.yieldNow(), { discard: true })
+const yieldMany = Effect.forEach(Array.from({ length: 20 }), () => Effect.yieldNow, { discard: true })
 
 describe("McpTasks: creating and finishing", () => {
   it.effect("declares the tasks capability; a tool's taskSupport is listed", () =>
@@ -134,7 +134,7 @@ describe("McpTasks: creating and finishing", () => {
       // tasks/result waits for it
       const result = yield* Effect.forkChild(client.request("tasks/result", { taskId: task.taskId }))
       yield* yieldMany
-      assert.isNull(yield* Fiber.poll(result).pipe(Effect.map(Option.getOrNull)))
+      assert.isUndefined(result.pollUnsafe())
       yield* TestClock.adjust("10 seconds")
       yield* Deferred.succeed(gates.release, undefined)
       const answered = (yield* Fiber.join(result)) as unknown as McpSchema.CallToolResult

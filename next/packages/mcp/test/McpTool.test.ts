@@ -15,7 +15,7 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpTool from "@effect-mcp/mcp/McpTool"
 import { assertWireValid, buildServer, connect, requests, responseTo } from "./utils/wire.js"
 
-class TopicRejected extends Schema.TaggedErrorClass<TopicRejected>()("TopicRejected", {
+class TopicRejected extends Schema.TaggedError<TopicRejected>()("TopicRejected", {
   topic: Schema.String,
   message: Schema.String
 }) {}
@@ -38,8 +38,8 @@ const HaikuLive = McpServer.toolHandler(Haiku, ({ lines, topic }) =>
 /** A transformed parameter and a non-object success: both ends encode and decode. */
 const NextDay = McpTool.make({
   name: "next_day",
-  parameters: Schema.Struct({ day: Schema.Date }),
-  success: Schema.Date
+  parameters: Schema.Struct({ day: Schema.DateFromString }),
+  success: Schema.DateFromString
 })
 
 const NextDayLive = McpServer.toolHandler(NextDay, ({ day }) => Effect.succeed(new Date(day.getTime() + 86_400_000)))
@@ -120,11 +120,11 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.effect("arguments the parameters reject fail locally with a ParseError; nothing is sent", () =>
+  it.effect("arguments the parameters reject fail locally with a SchemaError; nothing is sent", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const error = yield* Effect.flip(client.callTool(Haiku, { topic: "x", lines: 1.5 }))
-      assert.strictEqual(error._tag, "ParseError")
+      assert.strictEqual(error._tag, "SchemaError")
       assert.strictEqual(requests(pair.wire, "client", "tools/call").length, 0)
     }))
 

@@ -50,7 +50,7 @@ describe("public types", () => {
 })
 
 describe("Answered", () => {
-  it("is an effect that is its outcome already: now, Exit.fail; not Effect.fail nor an effect to run", () => {
+  it("is an effect that is its outcome already: now, Exit.fail (on Effect 4 Effect.fail too); not an effect to run", () => {
     const answered = Answered.now(1)
     assert.isTrue(Exit.isExit(answered) && Exit.isSuccess(answered) && answered.value === 1)
     assert.strictEqual(Effect.runSync(answered), 1)
@@ -58,6 +58,8 @@ describe("Answered", () => {
     assert.isTrue(Answered.is(Effect.succeed("a user's handler")))
     assert.isTrue(Answered.is(Exit.fail("no")))
     assert.isFalse(Answered.isSuccess(Exit.fail("no")))
+    // Effect 4: `Effect.fail` is an `Exit` as `Effect.succeed` is
+    assert.isTrue(Answered.is(Effect.fail("no")) && !Answered.isSuccess(Effect.fail("no")))
     assert.isFalse(Answered.is(Effect.sync(() => 1)))
     assert.isFalse(Answered.is(Effect.map(Answered.now(1), (n) => n + 1)))
     assert.isTrue(Answered.isSuccess(Answered.done))

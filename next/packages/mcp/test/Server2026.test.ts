@@ -98,7 +98,7 @@ const rawClient = (options?: Partial<McpServer.ServerOptions>) =>
           if (JsonRpc.isNotification(frame)) before.push(frame)
           else if (!JsonRpc.isRequest(frame) && (frame as JsonRpc.Response).id === id) {
             return { response: frame as JsonRpc.Response, notifications: before }
-          } else if (JsonRpc.isRequest(frame)) return yield* Effect.dieMessage(`the server sent a request: ${frame.method}`)
+          } else if (JsonRpc.isRequest(frame)) return yield* Effect.die(new Error(`the server sent a request: ${frame.method}`))
         }
       })
     return { call, pair, send: pair.client.send, inbox }

@@ -17,17 +17,17 @@ import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import { assertWireValid, buildServer, requests, responseTo } from "./utils/wire.js"
 
-class UserNotFound extends Schema.TaggedErrorClass<UserNotFound>()("UserNotFound", { id: Schema.String }) {}
+class UserNotFound extends Schema.TaggedError<UserNotFound>()("UserNotFound", { id: Schema.String }) {}
 class Quota extends Data.TaggedError("Quota")<{ readonly used: number; readonly limit: number }> {}
-class Nothing extends Schema.TaggedErrorClass<Nothing>()("Nothing", {}) {}
-class Explained extends Schema.TaggedErrorClass<Explained>()("Explained", { id: Schema.String }) {
+class Nothing extends Schema.TaggedError<Nothing>()("Nothing", {}) {}
+class Explained extends Schema.TaggedError<Explained>()("Explained", { id: Schema.String }) {
   override get message() {
     return `user ${this.id} is explained`
   }
 }
 
 const SECRET = "SELECT * FROM users -- secret 4242"
-class DbError extends Schema.TaggedErrorClass<DbError>()("DbError", { message: Schema.String }) {}
+class DbError extends Schema.TaggedError<DbError>()("DbError", { message: Schema.String }) {}
 
 const sampleOnce = Effect.flatMap(HandlerContext, (ctx) =>
   ctx.sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 }))
@@ -85,7 +85,7 @@ const session = Effect.gen(function*() {
     logs.push(`${String(message)} ${JSON.stringify(cause)}`)
   })
   const pair = yield* Transport.makeMemoryPair()
-  yield* server.serve(pair.server).pipe(Effect.provide(Logger.replace(Logger.defaultLogger, collect)), Effect.forkScoped)
+  yield* server.serve(pair.server).pipe(Effect.provide(Logger.layer([collect])), Effect.forkScoped)
   const client = yield* McpClient.make({
     era: "2025", name: "test-client",
     version: "1.0.0",
@@ -215,7 +215,7 @@ describe("the engine's -32603", () => {
               : ErrorResponse.internal()
           ),
         onNotification: () => Effect.void
-      }).pipe(Effect.provide(Logger.replace(Logger.defaultLogger, collect)))
+      }).pipe(Effect.provide(Logger.layer([collect])))
       const client = yield* Protocol.make(pair.client, {
         side: "client",
         onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),

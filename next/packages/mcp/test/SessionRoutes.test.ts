@@ -19,7 +19,6 @@ import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as TestClock from "effect/testing/TestClock"
-import * as TestServices from "effect/TestServices"
 
 /** What the tests look at in a response: its status, session header and body text. */
 const read = (response: HttpServerResponse.HttpServerResponse) =>
@@ -34,7 +33,7 @@ const read = (response: HttpServerResponse.HttpServerResponse) =>
         text = new TextDecoder().decode(body.body)
         break
       case "Stream":
-        text = yield* Stream.runFold(body.stream, "", (acc, bytes) => acc + new TextDecoder().decode(bytes)).pipe(Effect.orDie)
+        text = yield* Stream.runFold(body.stream, () => "", (acc, bytes) => acc + new TextDecoder().decode(bytes)).pipe(Effect.orDie)
         break
       default:
         break
@@ -55,9 +54,19 @@ const messages = (text: string): Array<any> => {
   )
 }
 
+/**
+ * Runs in real time: with the TestClock's live clock (v3's `TestServices.provideLive`). Nested, it
+ * is real time already: v4's `TestClock.withLive` needs the TestClock in context, and finds the
+ * live clock there.
+ */
+const live = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.clockWith((clock) => "withLive" in clock ? (clock as TestClock.TestClock).withLive(effect) : effect)
+
 /** Waits in real time (the TestClock stands still) for an effect to finish, failing the test if it does not. */
 const within = <A, E>(effect: Effect.Effect<A, E>, what: string) =>
-  TestServices.provideLive(effect.pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error(`${what} never finished`) })))
+  live(
+    effect.pipe(Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail(new Error(`${what} never finished`)) }))
+  )
 
 /** Reads a streamed body as it comes, into a text the test looks at. */
 const collect = (response: HttpServerResponse.HttpServerResponse) =>
@@ -72,13 +81,13 @@ const collect = (response: HttpServerResponse.HttpServerResponse) =>
   })
 
 /** Lets the fibers the TestClock woke run (a few real milliseconds), then reads the text. */
-const settled = (text: Ref.Ref<string>) => Effect.andThen(TestServices.provideLive(Effect.sleep("30 millis")), Ref.get(text))
+const settled = (text: Ref.Ref<string>) => Effect.andThen(live(Effect.sleep("30 millis")), Ref.get(text))
 
 /** Waits in real time for the text to hold `part` (the TestClock stands still). */
 const eventually = (text: Ref.Ref<string>, part: string) =>
   within(
     Effect.gen(function*() {
-      while (!(yield* Ref.get(text)).includes(part)) yield* TestServices.provideLive(Effect.sleep("5 millis"))
+      while (!(yield* Ref.get(text)).includes(part)) yield* live(Effect.sleep("5 millis"))
     }),
     `a stream showing ${JSON.stringify(part)}`
   )
@@ -240,7 +249,7 @@ describe("keep-alive on the clock", () => {
       yield* TestClock.adjust("10 seconds")
       yield* within(
         Effect.gen(function*() {
-          while ((yield* Ref.get(text)).split(": keep-alive").length < 3) yield* TestServices.provideLive(Effect.sleep("5 millis"))
+          while ((yield* Ref.get(text)).split(": keep-alive").length < 3) yield* live(Effect.sleep("5 millis"))
         }),
         "a second keep-alive"
       )

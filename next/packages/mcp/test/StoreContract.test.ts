@@ -16,7 +16,7 @@ const register = (rules: ReadonlyArray<StoreContract.Rule>) => {
   for (const rule of rules) it.effect(rule.name, () => rule.run)
 }
 
-const timing: StoreContract.Timing = { sleep: (millis) => TestClock.adjust(millis), settle: Effect.yieldNow() }
+const timing: StoreContract.Timing = { sleep: (millis) => TestClock.adjust(millis), settle: Effect.yieldNow }
 
 describe("StoreContract: SessionStore (memory fleet)", () => {
   register(StoreContract.sessionStore(Effect.map(SessionStore.makeMemoryFleet(), (fleet) => ({

@@ -12,13 +12,11 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import * as Cause from "effect/Cause"
-import * as Chunk from "effect/Chunk"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
@@ -136,7 +134,7 @@ describe("a transport written from TransportShape alone", () => {
         onNotification: () => Effect.void
       })
       const pending = yield* Effect.forkChild(Effect.exit(engine.request("x")))
-      yield* Effect.yieldNow()
+      yield* Effect.yieldNow
       yield* Queue.offer(reads, new TransportError({ reason: "Read", message: "the wire broke" }))
       const failed = closedWith(yield* Fiber.join(pending))
       assert.strictEqual(failed?.reason, "ConnectionClosed")
@@ -164,7 +162,7 @@ describe("a transport written from TransportShape alone", () => {
       assert.isDefined(left)
       const running = yield* Effect.forkChild(left!)
       yield* Effect.sleep("10 millis")
-      assert.isNull(running.unsafePoll())
+      assert.isUndefined(running.pollUnsafe())
       yield* Deferred.succeed(gate, undefined)
       yield* Fiber.join(running)
       const pending = yield* Effect.forkChild(Effect.exit(engine.request("y")))
@@ -193,7 +191,7 @@ type After = "open" | "closed" | "failed"
 const makers: ReadonlyArray<readonly [string, (after: After) => Effect.Effect<Pick<Transport.TransportShape, "run">>]> = [
   ["fromStream", (after) =>
     Effect.succeed(Transport.fromStream(
-      Stream.fromArrays(...reads.map((read) => Chunk.fromIterable(read))).pipe(
+      Stream.fromArrays(...reads).pipe(
         Stream.concat(after === "open" ? Stream.never : after === "failed" ? Stream.fail(failure) : Stream.empty)
       )
     ))],
@@ -216,11 +214,12 @@ const makers: ReadonlyArray<readonly [string, (after: After) => Effect.Effect<Pi
     }))],
   ["fromMailbox", (after) =>
     Effect.gen(function*() {
-      const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
-      for (const read of reads) yield* mailbox.offerAll(read)
-      if (after === "failed") yield* mailbox.fail(failure)
-      if (after === "closed") yield* mailbox.end
-      return Transport.fromMailbox(mailbox)
+      // Effect 4's mailbox is a Queue whose end is a `Cause.Done`
+      const queue = yield* Queue.make<JsonRpc.Frame, TransportError | Cause.Done>()
+      for (const read of reads) yield* Queue.offerAll(queue, read)
+      if (after === "failed") yield* Queue.fail(queue, failure)
+      if (after === "closed") yield* Queue.end(queue)
+      return Transport.fromMailbox(queue)
     })],
   ["pushing run", (after) =>
     Effect.succeed({
@@ -305,7 +304,7 @@ describe("the constructors of run are the same contract (fromStream, the slow pa
           const transport: Transport.TransportShape = { ...(yield* make(after)), send: () => Effect.void }
           const exit = yield* Effect.exit(Stream.runCollect(Transport.incoming(transport)))
           if (after === "closed") {
-            assert.deepStrictEqual(Exit.isSuccess(exit) ? Chunk.toReadonlyArray(exit.value) : exit, frames, name)
+            assert.deepStrictEqual(Exit.isSuccess(exit) ? exit.value : exit, frames, name)
           } else {
             assert.deepStrictEqual(Exit.isFailure(exit) ? Cause.findErrorOption(exit.cause) : exit, Option.some(failure), name)
           }

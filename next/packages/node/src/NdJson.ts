@@ -30,7 +30,8 @@
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import type { Feed, FeedTarget } from "@effect-mcp/mcp/Transport"
-import * as Chunk from "effect/Chunk"
+import type * as Arr from "effect/Array"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
@@ -247,9 +248,13 @@ export const fromReadable = (
   readable: Readable,
   options?: ReadOptions
 ): Stream.Stream<JsonRpc.Frame, TransportError> =>
-  Stream.unwrapScoped(
+  Stream.unwrap(
     Effect.map(makeReader(readable, options), (reader) =>
-      Stream.repeatEffectChunkOption(Effect.map(reader.pull, (frames) => Chunk.unsafeFromArray(frames as Array<JsonRpc.Frame>)))
+      Stream.fromPull(Effect.succeed(
+        // a pull never gives an empty read; its end (`None`) is the stream's end (`Cause.Done`)
+        Effect.catch(reader.pull as Effect.Effect<Arr.NonEmptyReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>, (error): Effect.Effect<never, TransportError | Cause.Done> =>
+          Option.isNone(error) ? Cause.done() : Effect.fail(error.value))
+      ))
     )
   )
 

@@ -14,6 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
+import * as Semaphore from "effect/Semaphore"
 import * as fs from "node:fs/promises"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -63,7 +64,7 @@ export const makeLoopback = (
         res.writeHead(404, { "content-type": "text/html" }).end(page("Nothing is waiting for a sign-in here"))
         return
       }
-      Deferred.unsafeDone(waiting, Exit.succeed(new URL(`${redirectUri}${url.search}`)))
+      Deferred.doneUnsafe(waiting, Exit.succeed(new URL(`${redirectUri}${url.search}`)))
       waiting = undefined
       const failed = url.searchParams.has("error")
       res.writeHead(200, { "content-type": "text/html" }).end(page(failed ? "Signing in failed" : "Signed in"))
@@ -81,17 +82,19 @@ export const makeLoopback = (
     const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}${callbackPath}`
     const open = options.open ??
       ((url: URL) => Console.error(`Open this URL in a browser to sign in:\n  ${url.href}`))
-    const lock = yield* Effect.makeSemaphore(1)
+    const lock = yield* Semaphore.make(1)
     const authorize = (url: URL) =>
       lock.withPermits(1)(Effect.gen(function*() {
         const deferred = yield* Deferred.make<URL>()
         waiting = deferred
         yield* open(url)
         return yield* Deferred.await(deferred).pipe(
-          Effect.timeoutFail({
+          Effect.timeoutOrElse({
             duration: options.timeout ?? "5 minutes",
-            onTimeout: () =>
-              new McpOAuth.OAuthError({ reason: "Authorization", message: `No sign-in came back to ${redirectUri} in time` })
+            orElse: () =>
+              Effect.fail(
+                new McpOAuth.OAuthError({ reason: "Authorization", message: `No sign-in came back to ${redirectUri} in time` })
+              )
           }),
           Effect.ensuring(Effect.sync(() => {
             if (waiting === deferred) waiting = undefined
@@ -193,7 +196,7 @@ export const makeFileStore = (file: string): McpOAuth.TokenStoreShape => {
     if (value === undefined) delete record[k]
     else record[k] = value
   }
-  const lock = Effect.unsafeMakeSemaphore(1)
+  const lock = Semaphore.makeUnsafe(1)
   return {
     client: (issuer) => Effect.map(read, (c) => c.clients[issuer]),
     saveClient: (issuer, client) => lock.withPermits(1)(update((c) => set(c.clients, issuer, client))),

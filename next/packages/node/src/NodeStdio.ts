@@ -41,7 +41,7 @@ import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as LogLevel from "effect/LogLevel"
+import type * as LogLevel from "effect/LogLevel"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { Console as NodeConsole } from "node:console"
@@ -232,15 +232,15 @@ export interface ClientOptions {
   /** On close, how long the process group may take to exit after SIGTERM, before SIGKILL (default 2 s). */
   readonly killTimeout?: Duration.Input | undefined
   /** The level stderr lines are logged at (default "Debug"; "None" disables). */
-  readonly stderrLogLevel?: LogLevel.Literal | undefined
+  readonly stderrLogLevel?: LogLevel.LogLevel | undefined
   /** How many last stderr lines an exit message quotes (default 10). */
   readonly stderrTailLines?: number | undefined
   /**
    * The level at which a line the server wrote to stdout that is not JSON is
-   * logged (default "Warning"; "None" disables). Such a line is never part of
+   * logged (default "Warn"; "None" disables). Such a line is never part of
    * the protocol (it is dropped, not answered); see `StdioChildShape.unparsedStdout`.
    */
-  readonly unparsedStdoutLogLevel?: LogLevel.Literal | undefined
+  readonly unparsedStdoutLogLevel?: LogLevel.LogLevel | undefined
 }
 
 /**
@@ -311,9 +311,9 @@ const UNPARSED_MAX_CHARS = 500
 export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShape, TransportError, Scope.Scope> =>
   Effect.gen(function*() {
     const label = StdioProcess.describeCommand(options.command, options.args ?? [])
-    const stderrLevel = LogLevel.fromLiteral(options.stderrLogLevel ?? "Debug")
-    const unparsedLevel = LogLevel.fromLiteral(options.unparsedStdoutLogLevel ?? "Warning")
-    // lines go through a mailbox to a fiber that logs and publishes them; the
+    const stderrLevel = options.stderrLogLevel ?? "Debug"
+    const unparsedLevel = options.unparsedStdoutLogLevel ?? "Warn"
+    // lines go through a queue to a fiber that logs and publishes them; the
     // fibers are started before the child so that they outlive the shutdown finalizer
     const stderr = yield* StdioLines.make((line) => StdioLines.logAt(stderrLevel, line)).pipe(
       Effect.annotateLogs({ "mcp.stdio.stream": "stderr", "mcp.stdio.command": label })
@@ -364,7 +364,7 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
  * @category layers
  */
 export const layerClient = (options: ClientOptions): Layer.Layer<Transport | StdioChild, TransportError> =>
-  Layer.scopedContext(
+  Layer.effectContext(
     Effect.map(makeClient(options), (child) => Context.make(StdioChild, child).pipe(Context.add(Transport, child.transport)))
   )
 

@@ -14,7 +14,6 @@
  * @since 0.1.0
  */
 import type * as Headers from "effect/http/Headers"
-import type * as HttpApp from "effect/http/HttpEffect"
 import * as HttpMiddleware from "effect/http/HttpMiddleware"
 import * as HttpServer from "effect/http/HttpServer"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
@@ -24,15 +23,15 @@ import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import { McpAuth } from "@effect-mcp/mcp/McpAuth"
 import type { McpServer } from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
-import type * as Chunk from "effect/Chunk"
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Layer from "effect/Layer"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as NetAddress from "effect/net/NetAddress"
 import * as Option from "effect/Option"
-import * as FiberId from "effect/FiberId"
-import * as Runtime from "effect/Runtime"
+import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { Socket } from "node:net"
@@ -245,8 +244,28 @@ const lingerOnClose = (req: IncomingMessage, res: ServerResponse, limits: WriteL
     if (socket.readableEnded) return void socket.destroy()
     const cut = limits.runFork(Effect.sleep(LINGER).pipe(Effect.andThen(Effect.sync(() => socket.destroy()))))
     socket.once("end", () => socket.destroy())
-    socket.once("close", () => cut.unsafeInterruptAsFork(FiberId.none))
+    socket.once("close", () => cut.interruptUnsafe())
   }
+}
+
+/**
+ * A request of the platform's handler answered before its body came (the legacy endpoint's 413,
+ * whose body is drained behind it): its connection is cut `LINGER` after the answer unless the
+ * body ends by then. Effect 3's platform destroyed the request when the endpoint stopped reading
+ * it; Effect 4's drains up to 256 KiB and leaves a client that sends no more to node's keep-alive
+ * timeout (65 s here), which is no bound.
+ */
+const cutUnfinished = (req: IncomingMessage, res: ServerResponse, limits: WriteLimits): void => {
+  res.once("finish", () => {
+    const socket = req.socket
+    if (req.complete || socket.destroyed) return
+    const cut = limits.runFork(Effect.sleep(LINGER).pipe(Effect.andThen(Effect.sync(() => {
+      if (!req.complete) socket.destroy()
+    }))))
+    const stop = () => cut.interruptUnsafe()
+    req.once("end", stop)
+    socket.once("close", stop)
+  })
 }
 
 /**
@@ -283,10 +302,10 @@ const writeResponse = (
       }
       // the endpoint makes text bodies only
       res.end()
-      return Effect.dieMessage("NodeStreamableHttp: a raw response body that is not text")
+      return Effect.die(new Error("NodeStreamableHttp: a raw response body that is not text"))
     }
     case "Stream": {
-      const write = (chunk: Chunk.Chunk<Uint8Array>): Effect.Effect<void> => {
+      const write = (chunk: ReadonlyArray<Uint8Array>): Effect.Effect<void> => {
         let full = false
         for (const bytes of chunk) full = !res.write(bytes) || full
         if (full && !res.destroyed) limits.stalled.set(res, limits.now())
@@ -317,14 +336,14 @@ const writeResponse = (
         detached()
         return Effect.void
       }
-      return Stream.runForEachChunk(body.stream, write).pipe(
+      return Stream.runForEachArray(body.stream, write).pipe(
         Effect.catchCause((cause) => Effect.logDebug("an SSE response ended with a failure", cause)),
         Effect.ensuring(Effect.sync(() => res.end()))
       )
     }
     default:
       res.end()
-      return Effect.dieMessage(`NodeStreamableHttp: a ${body._tag} response body`)
+      return Effect.die(new Error(`NodeStreamableHttp: a ${body._tag} response body`))
   }
 }
 
@@ -400,7 +419,7 @@ const noDetach = () => {}
  * Never a request left without a status. An interrupted one (its client left) is not.
  */
 const answerDefect = (res: ServerResponse, exit: Exit.Exit<void>, runFork: (effect: Effect.Effect<void>) => unknown) => {
-  if (Exit.isSuccess(exit) || Exit.isInterrupted(exit) || res.writableEnded || res.destroyed) return
+  if (Exit.isSuccess(exit) || Exit.hasInterrupts(exit) || res.writableEnded || res.destroyed) return
   runFork(Effect.logError("a request failed with a defect; answered 500", exit.cause))
   if (res.headersSent) return void res.destroy()
   res.writeHead(500, { "content-type": "application/json" })
@@ -410,7 +429,7 @@ const answerDefect = (res: ServerResponse, exit: Exit.Exit<void>, runFork: (effe
 /** A response's writing fiber, interrupted when the client goes before it ended. */
 const watched = (res: ServerResponse, fiber: Fiber.Fiber<void>) => {
   res.on("close", () => {
-    if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
+    if (!res.writableEnded) fiber.interruptUnsafe()
   })
 }
 
@@ -434,6 +453,9 @@ const listenError = (host: string, port: number, cause: unknown): TransportError
   return new TransportError({ reason: "Listen", message: `Cannot listen on ${address}: ${why}`, cause })
 }
 
+/** An HTTP app (v3's `HttpApp.Default`): a response for the request in context. */
+type App = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
+
 /**
  * Routes requests by path to MCP endpoint apps; other paths get 404.
  *
@@ -448,7 +470,7 @@ const listenError = (host: string, port: number, cause: unknown): TransportError
  * @since 0.1.0
  * @category combinators
  */
-export const mount = (routes: Readonly<Record<string, HttpApp.Default>>): HttpApp.Default =>
+export const mount = (routes: Readonly<Record<string, App>>): App =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const query = request.url.indexOf("?")
     const app = routes[query === -1 ? request.url : request.url.slice(0, query)]
@@ -507,7 +529,7 @@ export const layer = (
       // made, not listening yet (see `listen`): `server` is set
       const mcp = yield* StreamableHttpServer.StreamableHttpServer
       // the MCP path itself is answered by `listener` below
-      const routes: Record<string, HttpApp.Default> = {}
+      const routes: Record<string, App> = {}
       // with `McpAuth`: its Protected Resource Metadata (RFC 9728), path-aware and at the root
       const auth = options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth))
       if (auth !== undefined) for (const path of auth.metadataPaths) routes[path] = auth.metadataApp
@@ -517,18 +539,21 @@ export const layer = (
         routes[legacy.messagesPath] = old.messages
       }
       // the engine makes its own span per MCP request; one per HTTP request on top costs without telling more
+      const scope = yield* Effect.scope
       const viaPlatform = Object.keys(routes).length === 0
         ? notFound
         : yield* Effect.flatMap(platformNode, (NodeHttpServer) =>
-          HttpMiddleware.withTracerDisabledWhenEffect(NodeHttpServer.makeHandler(mount(routes)), () => true))
-      const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+          NodeHttpServer.makeHandler(mount(routes), { scope }).pipe(
+            Effect.provideService(HttpMiddleware.TracerDisabledWhen, () => true)
+          ))
+      const runFork: (effect: Effect.Effect<void>) => Fiber.Fiber<void> = Effect.runForkWith(yield* Effect.context<never>())
       // a client that stops reading is cut after the write timeout, on the Clock
-      const clock = yield* Effect.clock
+      const clock = yield* Clock.Clock
       const limits: WriteLimits = {
         stalled: new Map(),
         maxBufferedBytes,
         maxTotalBufferedBytes,
-        now: () => clock.unsafeCurrentTimeMillis(),
+        now: () => clock.currentTimeMillisUnsafe(),
         runFork
       }
       if (Number.isFinite(writeTimeoutMs)) {
@@ -542,6 +567,7 @@ export const layer = (
         if (pathOf(req.url) !== mcpPath) {
           // the legacy endpoint's 413 (or any answer before the body came) closes gracefully too
           lingerOnClose(req, res, limits)
+          if (req.method === "POST") cutUnfinished(req, res, limits)
           return viaPlatform(req, res)
         }
         // the MCP endpoint straight on node:http, without the platform's request and response
@@ -571,11 +597,13 @@ export const layer = (
             detached = true
             fiber = undefined
           }
-          fiber = runFork(Effect.flatMap(responded, (response) => writeResponse(res, response, limits, detach)))
-          fiber.addObserver((exit) => answerDefect(res, exit, runFork))
+          const running = runFork(Effect.flatMap(responded, (response) => writeResponse(res, response, limits, detach)))
+          // detached while it ran (`runFork` runs it at once, up to its first wait): keep no hold of it
+          if (!detached) fiber = running
+          running.addObserver((exit) => answerDefect(res, exit, runFork))
           if (detached) return
           res.on("close", () => {
-            if (fiber !== undefined && !res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
+            if (fiber !== undefined && !res.writableEnded) fiber.interruptUnsafe()
           })
         }
         // a POST's body first (bounded); the endpoint reads no other method's
@@ -668,14 +696,18 @@ const listen = (made: () => Server, port: number, host: string): Layer.Layer<Htt
       const address = server.address()
       return HttpServer.make({
         address: typeof address === "string" || address === null
-          ? { _tag: "UnixAddress", path: String(address) }
-          : { _tag: "TcpAddress", hostname: address.address, port: address.port },
+          ? NetAddress.unixPathAddress(String(address))
+          : NetAddress.inetAddressFromNativeUnsafe(address.address, address.port),
         serve: (app, middleware) =>
           Effect.gen(function*() {
             const NodeHttpServer = yield* platformNode
-            const handler = yield* (middleware === undefined
-              ? NodeHttpServer.makeHandler(app)
-              : NodeHttpServer.makeHandler(app, middleware))
+            const scope = yield* Effect.scope
+            const handler = yield* NodeHttpServer.makeHandler(app, {
+              scope,
+              // `HttpServer.make` gives the middleware untyped (`HttpMiddleware`); the platform's own
+              // server hands it to `makeHandler` the same way (as `Applied<App, E, R>`, by a cast)
+              ...(middleware === undefined ? {} : { middleware: middleware as HttpMiddleware.HttpMiddleware.Applied<typeof app, unknown, HttpServerRequest.HttpServerRequest | Scope.Scope> })
+            })
             server.on("request", handler)
             yield* Effect.addFinalizer(() => Effect.sync(() => server.off("request", handler)))
           })

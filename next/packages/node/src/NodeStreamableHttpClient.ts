@@ -29,15 +29,15 @@
  */
 import * as HttpClient from "effect/http/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import type * as Undici from "@effect/platform-node/Undici"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import type { Transport } from "@effect-mcp/mcp/Transport"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
 
-type Dispatcher = Effect.Effect.Success<typeof NodeHttpClient.makeDispatcher>
+type Dispatcher = Undici.Dispatcher
 type Handler = Parameters<Dispatcher["dispatch"]>[1]
 type Controller = Parameters<NonNullable<Handler["onRequestStart"]>>[0]
 type Headers = StreamableHttpClient.BackendResponse["headers"]
@@ -105,9 +105,7 @@ class Exchange implements Handler {
 
   /** Aborts the exchange when `fiber` ends, unless it ended before. */
   endWith(fiber: Fiber.Fiber<unknown, unknown>): void {
-    const observer = () => this.abandon()
-    fiber.addObserver(observer)
-    this.unobserve = () => fiber.removeObserver(observer)
+    this.unobserve = fiber.addObserver(() => this.abandon())
   }
 
   /** Nobody waits for the exchange any more: aborted before its headers, dropped after. */
@@ -276,13 +274,17 @@ const answer = (statusCode: number, headers: Headers, exchange: Exchange): Strea
 })
 
 /**
- * One event-loop turn: undici puts a kept-alive socket back in its pool with
- * `setImmediate` after the response, so a request dispatched in the turn an
- * answer was read goes to another connection (a connect on both sides).
- * `setImmediate`, not the Clock: this is the loop's check phase, not a delay.
+ * Two event-loop turns: undici puts a kept-alive socket back in its pool with
+ * `setImmediate` after the response, and its pool sees it free a turn later,
+ * so a request dispatched before goes to another connection (a connect on both
+ * sides). Measured on undici 7 and 8 from a handler's `onResponseEnd`: a
+ * dispatch one `setImmediate` later opens a second connection, two later
+ * reuses the first (one turn was enough on Effect 3, whose fiber went on
+ * after the answer later). `setImmediate`, not the Clock: this is the loop's
+ * check phase, not a delay.
  */
 const turn: Effect.Effect<void> = Effect.callback<void>((resume) => {
-  setImmediate(resume, Effect.void)
+  setImmediate(() => setImmediate(resume, Effect.void))
 })
 
 /**
@@ -299,8 +301,8 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
     Effect.callback<StreamableHttpClient.BackendResponse, Error>((resume) => {
       const exchange = new Exchange(resume, request.controller?.signal)
       // the fiber running this (`Effect.callback` calls this in it)
-      const fiber = request.dedicated === true ? Fiber.getCurrentFiber() : Option.none()
-      if (Option.isSome(fiber)) exchange.endWith(fiber.value)
+      const fiber = request.dedicated === true ? Fiber.getCurrent() : undefined
+      if (fiber !== undefined) exchange.endWith(fiber)
       dispatcher.dispatch({
         method: request.method,
         origin: request.url.origin,
@@ -325,10 +327,14 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
  * @since 0.1.0
  * @category layers
  */
-export const layerHttpClient: Layer.Layer<HttpClient.HttpClient | StreamableHttpClient.HttpBackend> = Layer.scopedContext(
-  Effect.map(NodeHttpClient.makeDispatcher, (dispatcher) =>
-    Context.make(HttpClient.HttpClient, NodeHttpClient.makeUndici(dispatcher)).pipe(
-      Context.add(StreamableHttpClient.HttpBackend, makeBackend(dispatcher))
+export const layerHttpClient: Layer.Layer<HttpClient.HttpClient | StreamableHttpClient.HttpBackend> = Layer.effectContext(
+  Effect.flatMap(NodeHttpClient.makeDispatcher, (dispatcher) =>
+    Effect.map(
+      Effect.provideService(NodeHttpClient.makeUndici, NodeHttpClient.Dispatcher, dispatcher),
+      (client) =>
+        Context.make(HttpClient.HttpClient, client).pipe(
+          Context.add(StreamableHttpClient.HttpBackend, makeBackend(dispatcher))
+        )
     ))
 )
 

@@ -5,10 +5,8 @@ import * as HandlerContext from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
@@ -25,7 +23,7 @@ const Echo = McpServer.tool({
 const gates = new Map<number, Deferred.Deferred<void>>()
 const gate = (n: number) => {
   let d = gates.get(n)
-  if (d === undefined) gates.set(n, (d = Deferred.unsafeMake<void>(FiberId.none)))
+  if (d === undefined) gates.set(n, (d = Deferred.makeUnsafe<void>()))
   return d
 }
 const open = (n: number) => Deferred.succeed(gate(n), undefined)
@@ -60,15 +58,14 @@ const start = (
 ) =>
   Effect.gen(function*() {
     const store = yield* EventStore.makeMemory(storeOptions)
-    const live = yield* Effect.provide(Effect.clock, Layer.setClock(Clock.make()))
     const layer = NodeStreamableHttp.layer({ port: 0, eventStore: alter(store) }).pipe(
       Layer.provideMerge(Features),
       Layer.provideMerge(McpServer.layer({ name: "test-store", version: "1.0.0" }))
     )
-    const context = yield* Layer.build(layer).pipe(Effect.orDie, Effect.withClock(live))
+    const context = yield* Layer.build(layer).pipe(Effect.orDie, TestClock.withLive)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
     const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = "port" in server.address ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}/mcp`, store, mcp }
   })
 

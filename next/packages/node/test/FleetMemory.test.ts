@@ -13,7 +13,7 @@ import { ServerSession } from "@effect-mcp/mcp/ServerSession"
 import * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
-import * as Chunk from "effect/Chunk"
+import * as Fiber from "effect/Fiber"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
@@ -66,7 +66,7 @@ const instance = (fleet: SessionStore.MemoryFleet, id: string, options: Partial<
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-    return server.address._tag === "TcpAddress" ? server.address.port : 0
+    return "port" in server.address ? server.address.port : 0
   })
 
 const client = (url: string) =>
@@ -100,7 +100,7 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       const asked = yield* mcp.callTool("ask", {}, { onProgress: (p) => Effect.sync(() => void progress.push(p.progress)) })
       assert.deepStrictEqual(asked.content, [{ type: "text", text: "sampled" }])
       assert.deepStrictEqual(progress, [1])
-      const logged = Chunk.toArray(yield* logs.await.pipe(Effect.flatten))
+      const logged = yield* Fiber.join(logs)
       // the level set on one instance filtered the log on the other
       assert.deepStrictEqual(logged.map((n) => n.params), [{ level: "warning", data: "asking loudly" }])
       const targets = new Set(proxy.routed.filter((r) => r.method === "POST").map((r) => r.target))
@@ -118,7 +118,7 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       yield* Effect.sleep("200 millis")
       yield* SessionStore.resourceUpdated(fleet.instance("a"), "memo://note")
       yield* SessionStore.resourceUpdated(fleet.instance("b"), "memo://note")
-      const received = Chunk.toArray(yield* got.await.pipe(Effect.flatten))
+      const received = yield* Fiber.join(got)
       assert.deepStrictEqual(received, [{ uri: "memo://note" }, { uri: "memo://note" }])
     }))
 

@@ -9,11 +9,10 @@ import * as Effect from "effect/Effect"
 import * as Logger from "effect/Logger"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
-import * as TestServices from "effect/TestServices"
 import * as net from "node:net"
 import * as v8 from "node:v8"
 import * as vm from "node:vm"
-import { bytesRead, headers, initialize, messagesOf, startServer } from "./httpUtil.js"
+import { bytesRead, headers, initialize, messagesOf, startServer, withLive } from "./httpUtil.js"
 
 let started = 0
 const Hang = McpServer.tool({
@@ -92,7 +91,7 @@ const rawPost = (port: number, body: string, extra: Record<string, string> = {})
     socket.on("error", reject)
   })
 
-const sleepLive = (ms: number) => TestServices.provideLive(Effect.sleep(ms))
+const sleepLive = (ms: number) => withLive(Effect.sleep(ms))
 
 /** Polls (in real time) until `done` holds, or gives up after `ms`. */
 const until = (done: () => boolean, ms = 5_000) =>
@@ -153,7 +152,7 @@ describe("clients that hang up or stop reading", () => {
     Effect.gen(function*() {
       const logs: Array<string> = []
       const { port, url } = yield* startServer(Features, { maxBufferedBytes: 1024 * 1024 }).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logs.push(String(message)))]))
       )
       const sid = yield* initialize(url)
       const session = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
@@ -190,7 +189,7 @@ describe("clients that hang up or stop reading", () => {
       const MiB = 1024 * 1024
       const logs: Array<string> = []
       const { port, url } = yield* startServer(Features, { maxBufferedBytes: 8 * MiB, maxTotalBufferedBytes: 16 * MiB }).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logs.push(String(message)))]))
       )
       const sid = yield* initialize(url)
       const session = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25", connection: "close" }
@@ -221,7 +220,7 @@ describe("clients that hang up or stop reading", () => {
       assert.isBelow(Date.now() - start, 2_000)
       // what the silent clients find when they read at last: at most 2 whole answers
       const read = yield* Effect.forEach(silent, bytesRead, { concurrency: "unbounded" }).pipe(
-        Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("a silent connection never closed") }),
+        Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error("a silent connection never closed")) }),
         Effect.orDie
       )
       const whole = read.filter((bytes) => bytes > 6 * MiB).length
@@ -233,7 +232,7 @@ describe("clients that hang up or stop reading", () => {
       const MiB = 1024 * 1024
       const logs: Array<string> = []
       const { port, url } = yield* startServer(Features, { maxBufferedBytes: 4 * MiB, jsonResponse: true }).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logs.push(String(message)))]))
       )
       const sid = yield* initialize(url)
       // larger than the kernel's buffers take at once (node then holds it until the client reads)

@@ -55,7 +55,7 @@ const ours = Effect.gen(function*() {
     Layer.provideMerge(McpServer.layer({ name: "headers", version: "1.0.0" }))
   )
   const server = yield* HttpServer.HttpServer.pipe(Effect.provide(yield* Layer.build(layer).pipe(Effect.orDie)))
-  return `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}/mcp`
+  return `http://127.0.0.1:${"port" in server.address ? server.address.port : 0}/mcp`
 })
 
 // ---------------------------------------------------------------- the official v2 server

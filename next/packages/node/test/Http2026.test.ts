@@ -16,6 +16,7 @@ import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { assertValid2026 } from "../../mcp/test/utils/wire2026.js"
@@ -71,7 +72,7 @@ const Trigger = McpServer.tool({
 })
 
 /** Reports progress, then waits until interrupted; tells the test it was. */
-const interrupted = Deferred.unsafeMake<void>(undefined as never)
+const interrupted = Deferred.makeUnsafe<void>()
 const Hang = McpServer.tool({
   name: "hang",
   handler: () =>
@@ -83,7 +84,7 @@ const Hang = McpServer.tool({
 })
 
 /** The connection a 2026 POST was served on (its engine's session id); `wait` holds it until the gate opens. */
-const gate = Deferred.unsafeMake<void>(undefined as never)
+const gate = Deferred.makeUnsafe<void>()
 const Connection = McpServer.tool({
   name: "connection",
   parameters: Schema.Struct({ wait: Schema.optional(Schema.Boolean) }),
@@ -109,7 +110,7 @@ const start = (options: Partial<McpServer.ServerOptions> = {}, http: Omit<NodeSt
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
     const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = "port" in server.address ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}/mcp`, mcp }
   })
 
@@ -402,7 +403,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       const beside = yield* connection(4)
       assert.notStrictEqual(beside, first)
       yield* Deferred.succeed(gate, undefined)
-      const released = yield* held
+      const released = yield* Fiber.join(held)
       assert.includeMembers([first, beside], [released])
       // pooled connections are not sessions
       assert.strictEqual(yield* mcp.sessionCount, 0)

@@ -11,15 +11,14 @@ import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Scope from "effect/Scope"
 import * as TestClock from "effect/testing/TestClock"
-import * as TestServices from "effect/TestServices"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as http from "node:http"
 import * as net from "node:net"
-import { headers, initialize, startServer } from "./httpUtil.js"
+import { headers, initialize, startServer, withLive } from "./httpUtil.js"
 
 /** Waits for a real event, failing the test after 10 s of real time instead of hanging it. */
 const realWait = <A>(what: string, effect: Effect.Effect<A>) =>
-  effect.pipe(Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error(`no ${what}`) }), Effect.orDie, TestServices.provideLive)
+  effect.pipe(Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error(`no ${what}`)) }), Effect.orDie, withLive)
 
 /** A standing GET over its own keep-alive connection: resolves when its headers arrive. */
 const openStream = (url: string, sid: string) =>
@@ -79,10 +78,10 @@ describe("NodeStreamableHttp shutdown", () => {
       socket.write("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
       const closing = yield* Effect.forkChild(Scope.close(scope, Exit.void))
       yield* realWait("a turn of the event loop", Effect.promise(() => new Promise((done) => setImmediate(done))))
-      assert.isNull(closing.unsafePoll(), "the server closed before the grace period")
+      assert.isUndefined(closing.pollUnsafe(), "the server closed before the grace period")
       yield* TestClock.adjust("59 minutes")
       yield* realWait("a turn of the event loop", Effect.promise(() => new Promise((done) => setImmediate(done))))
-      assert.isNull(closing.unsafePoll(), "the server closed before the grace period")
+      assert.isUndefined(closing.pollUnsafe(), "the server closed before the grace period")
       assert.isFalse(socket.destroyed, "the connection was cut before the grace period")
       yield* TestClock.adjust("1 minute")
       yield* realWait("close of the unfinished connection", Effect.promise(() => socketClosed))

@@ -122,7 +122,7 @@ describe("NodeStreamableHttp listen", () => {
         Layer.build
       )
       const address = (yield* Effect.provide(HttpServer.HttpServer, context)).address
-      const port = address._tag === "TcpAddress" ? address.port : 0
+      const port = "port" in address ? address.port : 0
       // what the server tells a pooling client on the wire
       const keepAlive = yield* Effect.callback<string>((resume) => {
         const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "GET", headers: { connection: "keep-alive" } }, (res) => {

@@ -123,7 +123,7 @@ const startServer = (verifier: (resource: string) => Layer.Layer<McpAuth.TokenVe
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = "port" in server.address ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}/mcp`, resource }
   })
 

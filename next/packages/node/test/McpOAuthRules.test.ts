@@ -433,7 +433,7 @@ describe("McpOAuth: bad answers from the authorization server", () => {
         [{ token: () => ({ status: 500, body: "oops" }) }, /The token request to .*\/token: .*\(HTTP 500\)/],
         [{ register: () => ({ status: 400, body: { error: "invalid_redirect_uri", error_description: "not allowed" } }) },
           /Registering at .*\/register: invalid_redirect_uri: not allowed/],
-        [{ metadata: () => ({ issuer: "x" }) }, /authorization server metadata at .* is malformed: authorization_endpoint: is missing; token_endpoint: is missing$/],
+        [{ metadata: () => ({ issuer: "x" }) }, /authorization server metadata at .* is malformed: authorization_endpoint: Missing key; token_endpoint: Missing key$/],
         [{ authorize: (_, redirect) => {
           const back = new URL(redirect.href)
           back.search = ""
@@ -495,7 +495,7 @@ describe("McpOAuth: bad answers from the authorization server", () => {
       const as = yield* startScripted({
         hang: (request) => {
           const hung = request.path === "/token"
-          if (hung) Deferred.unsafeDone(arrived, Exit.void)
+          if (hung) Deferred.doneUnsafe(arrived, Exit.void)
           return hung
         }
       })

@@ -32,7 +32,7 @@ const countingServer = Effect.gen(function*() {
         seen.requests.push(req.method ?? "")
         if (req.method === "GET") res.writeHead(200, { "content-type": "text/event-stream" }).write(": open\n\n")
         else res.writeHead(200).end()
-        if (req.method === "GET") Deferred.unsafeDone(listening, Effect.void)
+        if (req.method === "GET") Deferred.doneUnsafe(listening, Effect.void)
         return
       }
       const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number; method: string }

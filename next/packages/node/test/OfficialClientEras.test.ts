@@ -88,7 +88,7 @@ const httpServer = Effect.gen(function*() {
   )
   const context = yield* Layer.build(layer).pipe(Effect.orDie)
   const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-  const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+  const port = "port" in server.address ? server.address.port : 0
   return `http://127.0.0.1:${port}/mcp`
 })
 

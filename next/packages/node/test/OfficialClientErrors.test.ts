@@ -12,12 +12,11 @@ import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import { ResourceNotFound } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Effect from "effect/Effect"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
+import * as References from "effect/References"
 import * as Schema from "effect/Schema"
 import { startServer } from "./httpUtil.js"
 
-class UserNotFound extends Schema.TaggedErrorClass<UserNotFound>()("UserNotFound", { id: Schema.String }) {}
+class UserNotFound extends Schema.TaggedError<UserNotFound>()("UserNotFound", { id: Schema.String }) {}
 
 const sampleOnce = Effect.flatMap(HandlerContext, (ctx) =>
   ctx.sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 }))
@@ -58,7 +57,7 @@ describe("the official SDK client sees our server's errors", () => {
   it.live("tag and fields, -32002 with data.uri, a declined reverse call named, -32603 bare", () =>
     Effect.gen(function*() {
       // the -32603 below is logged on the server, on purpose
-      const { url } = yield* startServer(Features).pipe(Logger.withMinimumLogLevel(LogLevel.None))
+      const { url } = yield* startServer(Features).pipe(Effect.provideService(References.MinimumLogLevel, "None"))
       const client = yield* connect(url)
       const user = yield* Effect.promise(() => client.callTool({ name: "user", arguments: { id: "99" } }))
       assert.deepStrictEqual(user, { content: [{ type: "text", text: "UserNotFound: {\"id\":\"99\"}" }], isError: true })

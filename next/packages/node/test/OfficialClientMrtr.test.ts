@@ -174,7 +174,7 @@ const instance = (keys: ReadonlyArray<string>) =>
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = Context.get(context, HttpServer.HttpServer)
-    return server.address._tag === "TcpAddress" ? server.address.port : 0
+    return "port" in server.address ? server.address.port : 0
   })
 
 const httpClient = (url: string, asked: Asked) =>
@@ -217,7 +217,7 @@ describe("official v2 client, pinned to 2026-07-28, over HTTP", () => {
       const client = yield* httpClient(proxy.url, [])
       proxy.routed.length = 0
       const error = yield* Effect.flip(Effect.tryPromise(() => client.callTool({ name: "together", arguments: {} })))
-      assert.include(String(error.error), "requestState")
-      assert.strictEqual((error.error as { code?: number }).code, -32602)
+      assert.include(String(error.cause), "requestState")
+      assert.strictEqual((error.cause as { code?: number }).code, -32602)
     }), 60_000)
 })

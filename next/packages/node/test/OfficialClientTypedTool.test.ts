@@ -14,7 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { startServer } from "./httpUtil.js"
 
-class TopicRejected extends Schema.TaggedErrorClass<TopicRejected>()("TopicRejected", { message: Schema.String }) {}
+class TopicRejected extends Schema.TaggedError<TopicRejected>()("TopicRejected", { message: Schema.String }) {}
 
 const Haiku = McpTool.make({
   name: "haiku",

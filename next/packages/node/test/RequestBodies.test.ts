@@ -140,7 +140,7 @@ describe("request bodies", () => {
       // at once: a platform request's connection is cut after its drain's grace (5 s)
       const answers = yield* Effect.forEach(targets, ([where, target, extra]) =>
         unfinishedPost(target, extra, chunks).pipe(
-          Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error(`${where}: no answer before the end of the body`) })
+          Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error(`${where}: no answer before the end of the body`)) })
         ), { concurrency: "unbounded" })
       for (const [i, [where]] of targets.entries()) {
         const answer = answers[i]!
@@ -176,7 +176,7 @@ describe("request bodies", () => {
         for (const [where, target, extra] of targets) {
           for (const [body, isChunked] of [[declared, false], [chunked, true]] as const) {
             const answer = yield* busyPost(target, extra, body, isChunked).pipe(
-              Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("the connection never closed") })
+              Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error("the connection never closed")) })
             )
             const what = `round ${round}, ${where}, ${isChunked ? "chunked" : "declared"}`
             assert.strictEqual(answer.status, "HTTP/1.1 413 Payload Too Large", `${what}: ${answer.writeError}`)

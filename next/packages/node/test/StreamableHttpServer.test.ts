@@ -173,7 +173,7 @@ describe("StreamableHttpServer", () => {
 
   it.live("the endpoint as an HttpApp on @effect/platform's own server answers the same", () =>
     Effect.gen(function*() {
-      const layer = Layer.unwrapScoped(
+      const layer = Layer.unwrap(
         Effect.map(StreamableHttpServer.StreamableHttpServer, (mcp) => HttpServer.serve(mcp.app))
       ).pipe(
         Layer.provideMerge(StreamableHttpServer.layer({ maxBodyBytes: 1024 })),
@@ -183,7 +183,7 @@ describe("StreamableHttpServer", () => {
       )
       const context = yield* Layer.build(layer).pipe(Effect.orDie)
       const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-      const url = `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}/`
+      const url = `http://127.0.0.1:${"port" in server.address ? server.address.port : 0}/`
       const sid = yield* initialize(url)
       const s = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
       const echo = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } }, s)

@@ -16,13 +16,18 @@ import { createRequire } from "node:module"
 import * as path from "node:path"
 import { startServer } from "./httpUtil.js"
 
+// Effect 3's Int, NonEmptyString and between(…) carried these titles and descriptions, and published
+// them; Effect 4's carry none: given here, the published schema is the one Effect 3 published
+const Int = Schema.Int.annotate({ title: "int", description: "an integer" })
+const NonEmpty = Schema.NonEmptyString.annotate({ title: "nonEmptyString", description: "a non empty string" })
+
 const Steps = Schema.Struct({
-  n: Schema.Int.pipe(Schema.between(1, 1000)).annotate({ description: "How many steps" }),
-  name: Schema.NonEmptyString,
+  n: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1000 })).annotate({ title: "between(1, 1000)", description: "How many steps" }),
+  name: NonEmpty,
   note: Schema.optional(Schema.String),
   mode: Schema.optional(Schema.Literals(["fast", "slow"])),
-  point: Schema.Struct({ x: Schema.Int, y: Schema.Int }),
-  tags: Schema.optional(Schema.Array(Schema.NonEmptyString))
+  point: Schema.Struct({ x: Int, y: Int }),
+  tags: Schema.optional(Schema.Array(NonEmpty))
 })
 
 /** Echoes its decoded arguments as `structuredContent`: what arrives is what was typed. */
@@ -34,7 +39,7 @@ const TypedEcho = McpServer.tool({
   handler: (args) => Effect.succeed(args)
 })
 
-const Int = { type: "integer", description: "an integer", title: "int" }
+const IntJson = { type: "integer", description: "an integer", title: "int" }
 const NonEmptyString = { type: "string", description: "a non empty string", title: "nonEmptyString", minLength: 1 }
 const STEPS_JSON_SCHEMA = {
   type: "object" as const,
@@ -44,7 +49,7 @@ const STEPS_JSON_SCHEMA = {
     name: NonEmptyString,
     note: { type: "string" },
     mode: { type: "string", enum: ["fast", "slow"] },
-    point: { type: "object", required: ["x", "y"], properties: { x: Int, y: Int }, additionalProperties: false },
+    point: { type: "object", required: ["x", "y"], properties: { x: IntJson, y: IntJson }, additionalProperties: false },
     tags: { type: "array", items: NonEmptyString }
   },
   additionalProperties: false

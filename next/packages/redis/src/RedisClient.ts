@@ -34,10 +34,10 @@ import { Redis } from "ioredis"
  * @since 0.1.0
  * @category errors
  */
-export class RedisError extends Schema.TaggedErrorClass<RedisError>()("RedisError", {
+export class RedisError extends Schema.TaggedError<RedisError>()("RedisError", {
   reason: Schema.Literals(["Unavailable", "Reply"]),
   message: Schema.String,
-  cause: Schema.optional(Schema.Defect)
+  cause: Schema.optional(Schema.Defect())
 }) {}
 
 /**
@@ -128,7 +128,7 @@ const connect = (url: string, timeoutMs: number, onCommand: () => void): Redis =
 export const make = (options: Options = {}): Effect.Effect<RedisClientShape, never, Scope.Scope> =>
   Effect.gen(function*() {
     const url = options.url ?? "redis://127.0.0.1:6379"
-    const timeoutMs = Duration.toMillis(Duration.decode(options.commandTimeout ?? Duration.seconds(2)))
+    const timeoutMs = Duration.toMillis(Duration.fromInputUnsafe(options.commandTimeout ?? Duration.seconds(2)))
     let sent = 0
     const open = (counted: boolean) =>
       Effect.acquireRelease(
@@ -182,8 +182,8 @@ export const layerConfig = (options?: Omit<Options, "url" | "prefix">): Layer.La
   Layer.effect(
     RedisClient,
     Effect.gen(function*() {
-      const url = yield* Config.string("REDIS_URL").pipe(Config.withDefault("redis://127.0.0.1:6379"), Effect.orDie)
-      const prefix = yield* Config.string("REDIS_PREFIX").pipe(Config.withDefault("mcp"), Effect.orDie)
+      const url = yield* Config.String("REDIS_URL").pipe(Config.withDefault("redis://127.0.0.1:6379"), Effect.orDie)
+      const prefix = yield* Config.String("REDIS_PREFIX").pipe(Config.withDefault("mcp"), Effect.orDie)
       return yield* make({ ...options, url, prefix })
     })
   )

@@ -33,7 +33,7 @@
 import * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Mailbox from "effect/Mailbox"
+import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import { unavailable } from "./internal/sessionStoreError.js"
 import type { RedisClientShape } from "./RedisClient.js"
@@ -105,8 +105,8 @@ export const make = (
 /** The heartbeat at `key`: written at once, then every interval; removed on a graceful stop. */
 const beat = (client: RedisClientShape, key: string, options: Options) =>
   Effect.gen(function*() {
-    const interval = Duration.decode(options.heartbeatInterval ?? Duration.seconds(1))
-    const ttl = Math.round(Duration.toMillis(Duration.decode(options.heartbeatTtl ?? Duration.seconds(3))))
+    const interval = Duration.fromInputUnsafe(options.heartbeatInterval ?? Duration.seconds(1))
+    const ttl = Math.round(Duration.toMillis(Duration.fromInputUnsafe(options.heartbeatTtl ?? Duration.seconds(3))))
     const once = Effect.ignore(client.use((r) => r.set(key, "1", "PX", ttl)))
     yield* once
     yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(interval), once)))
@@ -114,20 +114,20 @@ const beat = (client: RedisClientShape, key: string, options: Options) =>
   })
 
 /**
- * The messages of `channels`, to `handlers`: the subscriber's callbacks offer to a mailbox; one
+ * The messages of `channels`, to `handlers`: the subscriber's callbacks offer to a queue; one
  * fiber hands them to the handlers in order.
  */
 const receive = (client: RedisClientShape, channels: ReadonlyArray<string>, handlers: ReadonlySet<Handler>) =>
   Effect.gen(function*() {
-    const inbox = yield* Mailbox.make<string>()
+    const inbox = yield* Queue.make<string>()
     const onMessage = (channel: string, text: string) => {
       // the subscriber connection carries other channels too (task changes)
-      if (channels.includes(channel)) inbox.unsafeOffer(text)
+      if (channels.includes(channel)) Queue.offerUnsafe(inbox, text)
     }
     client.subscriber.on("message", onMessage)
     yield* Effect.addFinalizer(() => Effect.sync(() => client.subscriber.off("message", onMessage)))
     yield* Effect.tryPromise(() => client.subscriber.subscribe(...channels)).pipe(
-      Effect.catch((e) => Effect.logWarning(`Redis: could not subscribe yet (retried on reconnect): ${String(e.error)}`))
+      Effect.catch((e) => Effect.logWarning(`Redis: could not subscribe yet (retried on reconnect): ${String(e.cause)}`))
     )
     yield* Effect.addFinalizer(() => Effect.tryPromise(() => client.subscriber.unsubscribe(...channels)).pipe(Effect.ignore))
     const dispatch = (text: string) =>
@@ -137,7 +137,7 @@ const receive = (client: RedisClientShape, channels: ReadonlyArray<string>, hand
             Effect.catchCause((cause) => Effect.logWarning("a fleet message's handler failed", cause))
           )
         ),
-        Effect.catchTag("ParseError", (error) => Effect.logWarning("Redis: not a fleet message; ignored", error))
+        Effect.catchTag("SchemaError", (error) => Effect.logWarning("Redis: not a fleet message; ignored", error))
       )
-    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(inbox.take, dispatch)))
+    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(inbox), dispatch)))
   })

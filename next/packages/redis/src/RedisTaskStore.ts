@@ -43,7 +43,7 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
+import * as Queue from "effect/Queue"
 import * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import type { Redis } from "ioredis"
@@ -198,7 +198,7 @@ export const make = (
     const use = <A>(f: (redis: Scripts) => Promise<A>) => Effect.orDie(client.use(() => f(redis)))
     // a status change is retried through a short outage of Redis (a finished task must not stay working)
     const retried = <A>(f: (redis: Scripts) => Promise<A>) =>
-      Effect.orDie(Effect.retry(client.use(() => f(redis)), Schedule.intersect(Schedule.exponential("100 millis"), Schedule.recurs(7))))
+      Effect.orDie(Effect.retry(client.use(() => f(redis)), Schedule.max([Schedule.exponential("100 millis"), Schedule.recurs(7)])))
 
     const read = (taskId: string) => Effect.map(use((r) => r.get(keys.record(taskId))), (text) => ({ text, held: parse(text) }))
     const live = (record: McpTasks.StoredTask | undefined, now: number) =>
@@ -271,21 +271,21 @@ export const make = (
 
     const changes = (handler: (change: McpTasks.TaskChange) => Effect.Effect<void>) =>
       Effect.gen(function*() {
-        const inbox = yield* Mailbox.make<string>()
+        const inbox = yield* Queue.make<string>()
         const onMessage = (channel: string, text: string) => {
-          if (channel === keys.channel) inbox.unsafeOffer(text)
+          if (channel === keys.channel) Queue.offerUnsafe(inbox, text)
         }
         client.subscriber.on("message", onMessage)
         yield* Effect.addFinalizer(() => Effect.sync(() => client.subscriber.off("message", onMessage)))
         yield* Effect.tryPromise(() => client.subscriber.subscribe(keys.channel)).pipe(
-          Effect.catch((e) => Effect.logWarning(`Redis: could not subscribe to task changes yet: ${String(e.error)}`))
+          Effect.catch((e) => Effect.logWarning(`Redis: could not subscribe to task changes yet: ${String(e.cause)}`))
         )
         yield* Effect.addFinalizer(() => Effect.ignore(Effect.tryPromise(() => client.subscriber.unsubscribe(keys.channel))))
         const tell = (change: McpTasks.TaskChange) => {
           if (change.status === undefined || TERMINAL.has(change.status)) running.delete(change.taskId)
           return handler(change).pipe(Effect.catchCause((cause) => Effect.logWarning("a task change's handler failed", cause)))
         }
-        yield* Effect.forkScoped(Effect.forever(Effect.flatMap(inbox.take, (text) => {
+        yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(inbox), (text) => {
           const change = changeOf(text)
           return change === undefined ? Effect.void : tell(change)
         })))

@@ -9,7 +9,6 @@ import type * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
 
 /** A timer longer than this never fires; longer waits wake up in steps of this. */
 const MAX_TIMER_MS = 2_147_483_647
@@ -47,7 +46,7 @@ class DeadlinesImpl implements Deadlines {
   ) {}
 
   now(): number {
-    return this.clock.unsafeCurrentTimeMillis()
+    return this.clock.currentTimeMillisUnsafe()
   }
 
   loop(own: number): Effect.Effect<void> {
@@ -77,7 +76,7 @@ class DeadlinesImpl implements Deadlines {
     if (deadline >= this.wakeAt) return
     this.wakeAt = deadline
     const own = ++this.generation
-    this.sleeper?.unsafeInterruptAsFork(FiberId.none)
+    this.sleeper?.interruptUnsafe()
     const delay = Math.max(0, Math.min(deadline - this.now(), MAX_TIMER_MS))
     this.sleeper = this.runFork(Effect.andThen(Effect.sleep(Duration.millis(delay)), this.loop(own)))
   }
@@ -93,7 +92,7 @@ class DeadlinesImpl implements Deadlines {
       this.wakeAt = Infinity
       const current = this.sleeper
       this.sleeper = undefined
-      return current === undefined ? Effect.void : Effect.asVoid(Effect.sync(() => current.unsafeInterruptAsFork(FiberId.none)))
+      return current === undefined ? Effect.void : Effect.sync(() => current.interruptUnsafe())
     })
   }
 }

@@ -3,6 +3,7 @@
  * of instances in one process, over records with their time to live on the
  * Clock, and messages through the fleet's one encoding.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
@@ -22,8 +23,8 @@ export const make = (
   roundTrip: (message: FleetMessage) => FleetMessage
 ): Effect.Effect<MemoryFleet, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const clock = yield* Effect.clock
-    const now = () => clock.unsafeCurrentTimeMillis()
+    const clock = yield* Clock.Clock
+    const now = () => clock.currentTimeMillisUnsafe()
     const events = yield* EventStore.makeMemory(options)
     const records = new Map<string, Held<SessionRecord | undefined>>()
     const streams = new Map<string, Held<ReadonlyArray<JsonRpc.RequestId>>>()

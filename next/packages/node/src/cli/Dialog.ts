@@ -16,7 +16,7 @@ import type * as Scope from "effect/Scope"
 import * as readline from "node:readline"
 
 /** The user ended the dialog (Ctrl-C, end of input). */
-export class Cancelled extends Data.TaggedError("Cancelled") {}
+export class Cancelled extends Data.TaggedError("Cancelled")<{}> {}
 
 /** One question, one line of answer. */
 export class Dialog extends Context.Service<Dialog, {
@@ -33,7 +33,7 @@ export class Dialog extends Context.Service<Dialog, {
 export const make = (
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream
-): Effect.Effect<Context.Tag.Service<Dialog>, never, Scope.Scope> =>
+): Effect.Effect<Dialog["Service"], never, Scope.Scope> =>
   Effect.gen(function*() {
     // lines are queued as they come: an answer typed (or piped) ahead of its question is kept
     const lines = yield* Queue.unbounded<Option.Option<string>>()
@@ -41,8 +41,8 @@ export const make = (
       Effect.sync(() => {
         const terminal = (output as NodeJS.WriteStream).isTTY === true && (input as NodeJS.ReadStream).isTTY === true
         const rl = readline.createInterface({ input, output, terminal })
-        rl.on("line", (line) => Queue.unsafeOffer(lines, Option.some(line)))
-        rl.on("close", () => Queue.unsafeOffer(lines, Option.none()))
+        rl.on("line", (line) => Queue.offerUnsafe(lines, Option.some(line)))
+        rl.on("close", () => Queue.offerUnsafe(lines, Option.none()))
         rl.on("SIGINT", () => rl.close())
         return rl
       }),

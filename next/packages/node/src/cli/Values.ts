@@ -216,7 +216,7 @@ export const parseElicit = (text: string): Result.Result<ElicitAnswer, string> =
   return Result.fail(`invalid --elicit '${text}' (expected accept:JSON, accept, decline or cancel)`)
 }
 
-const decodeCreateMessageResult = Schema.decodeUnknownExit(McpSchema.CreateMessageResult)
+const decodeCreateMessageResult = Schema.decodeUnknownResult(McpSchema.CreateMessageResult)
 
 /**
  * Parses `--sampling-response`: a `CreateMessageResult` as JSON (`role`

@@ -152,9 +152,9 @@ const start = (
     child.stderr.on("error", ignore)
     child.on("exit", (code, signal) => {
       status.exit = { code, signal }
-      Deferred.unsafeDone(status.exited, Exit.succeed(status.exit))
+      Deferred.doneUnsafe(status.exited, Exit.succeed(status.exit))
     })
-    child.on("close", () => Deferred.unsafeDone(status.allClosed, Exit.void))
+    child.on("close", () => Deferred.doneUnsafe(status.allClosed, Exit.void))
     attach(child)
     child.once("spawn", () => {
       // a best effort if this process exits without closing the scope

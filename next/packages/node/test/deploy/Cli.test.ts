@@ -779,7 +779,7 @@ describe("emcp asks on a terminal", () => {
       assert.include(reply.said, "[user] Say hi")
       const rejected = yield* withAnswers(["2"], Interactive.sampling(params))
       assert.isTrue(Result.isFailure(rejected.result))
-      assert.match(Result.isFailure(rejected.result) ? rejected.result.left.message : "", /rejected/)
+      assert.match(Result.isFailure(rejected.result) ? rejected.result.failure.message : "", /rejected/)
       const picked = yield* withAnswers(["1,3", ""], Dialog.multiSelect("pick", [{ title: "a", value: "a" }, { title: "b", value: "b", selected: true }, { title: "c", value: "c" }], { max: 2 }))
       assert.deepStrictEqual(picked.result, Result.succeed(["a", "c"]))
     }))

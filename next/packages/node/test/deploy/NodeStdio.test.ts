@@ -59,7 +59,7 @@ const waitForStderr = (child: NodeStdio.StdioChildShape, pattern: RegExp) =>
     Stream.take(1),
     Stream.runHead,
     Effect.map((line) => line._tag === "Some" ? line.value : ""),
-    Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error(`no stderr line matching ${pattern}`) })
+    Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error(`no stderr line matching ${pattern}`)) })
   )
 
 describe("NodeStdio server side", () => {
@@ -92,7 +92,7 @@ describe("NodeStdio server side", () => {
       assert.strictEqual(messages[2].error.code, -32700)
       assert.deepStrictEqual(messages[3], JsonRpc.success(3, { echo: {} }))
       stdin.end()
-      yield* engine.closed.pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error("not closed") }))
+      yield* engine.closed.pipe(Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail(new Error("not closed")) }))
     }))
 
   it.live("a server process exits promptly with code 0 when its stdin ends", () =>
@@ -139,7 +139,7 @@ describe("NodeStdio server side", () => {
           stderr += b.toString()
           if (stderr.includes("echo-server ready")) resume(Effect.void)
         })
-      }).pipe(Effect.timeoutFail({ duration: "20 seconds", onTimeout: () => new Error("the server did not start") }))
+      }).pipe(Effect.timeoutOrElse({ duration: "20 seconds", orElse: () => Effect.fail(new Error("the server did not start")) }))
       const ids: Array<unknown> = []
       let buffered = ""
       child.stdout.on("data", (b: Buffer) => {
@@ -187,7 +187,7 @@ describe("NodeStdio server side", () => {
           }
         }, 50)
         return Effect.sync(() => clearInterval(poll))
-      }).pipe(Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new Error(`${ids.length} answers`) }))
+      }).pipe(Effect.timeoutOrElse({ duration: "60 seconds", orElse: () => Effect.fail(new Error(`${ids.length} answers`)) }))
       assert.deepStrictEqual(ids, Array.from({ length: pings + 1 }, (_, i) => i + 1))
       child.stdin.end()
       const code = yield* Effect.callback<number | null>((resume) => {

@@ -8,7 +8,7 @@ import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Encoding from "effect/Encoding"
+import * as Base64 from "effect/encoding/Base64"
 import { audienceOf, type Failure, scopesOf } from "./jwt.js"
 import type { PrincipalInfo } from "./principal.js"
 
@@ -45,7 +45,7 @@ export const make = (
       ? {}
       : {
         authorization: `Basic ${
-          Encoding.encodeBase64(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret ?? "")}`)
+          Base64.encode(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret ?? "")}`)
         }`
       }
     const unavailable: Failure = { _tag: "Unavailable", message: "the introspection endpoint did not answer" }

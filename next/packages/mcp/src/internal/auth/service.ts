@@ -3,7 +3,7 @@
  * (and `jose`), so that an unprotected server does not load them.
  */
 import type * as Headers from "effect/http/Headers"
-import type * as HttpApp from "effect/http/HttpEffect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
@@ -28,8 +28,11 @@ export interface McpAuthShape {
   readonly metadataPaths: ReadonlyArray<string>
   /** The absolute URL named in `resource_metadata`. */
   readonly metadataUrl: string
-  /** GET: the metadata as JSON (mount it at each of `metadataPaths`). */
-  readonly metadataApp: HttpApp.Default
+  /**
+   * GET: the metadata as JSON (mount it at each of `metadataPaths`). An HTTP
+   * app (Effect 3's `HttpApp.Default`: a response, for the request in context).
+   */
+  readonly metadataApp: Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
   /** The bearer token of a request, verified: the principal, or the 401/503 to answer with. */
   readonly authenticate: (headers: Headers.Headers) => Effect.Effect<PrincipalInfo | HttpServerResponse.HttpServerResponse>
   /**
@@ -51,5 +54,5 @@ export class McpAuth extends Context.Service<McpAuth, McpAuthShape>()("@effect-m
 
 /** Whether an authenticate result is a principal (not a response to send). */
 export const isPrincipal = (u: PrincipalInfo | HttpServerResponse.HttpServerResponse): u is PrincipalInfo =>
-  !HttpServerResponse.isServerResponse(u)
+  !HttpServerResponse.isHttpServerResponse(u)
 

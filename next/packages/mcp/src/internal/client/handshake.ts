@@ -39,12 +39,14 @@ export const initializeRequest = (
   options: ClientOptions,
   capabilities: McpSchema.ClientCapabilities,
   protocol: Protocol
-): Effect.Effect<McpSchema.InitializeResult, ClientError> =>
-  protocol.request("initialize", {
+): Effect.Effect<McpSchema.InitializeResult, ClientError> => {
+  const decode = decoderFor(McpSchema.InitializeResult, "initialize")
+  return protocol.request("initialize", {
     protocolVersion: options.protocolVersion ?? Lifecycle.LATEST_VERSION,
     capabilities,
     clientInfo: clientInfo(options)
-  }).pipe(Effect.flatMap(decoderFor(McpSchema.InitializeResult, "initialize")))
+  }).pipe(Effect.flatMap((raw) => Effect.fromResult(decode(raw))))
+}
 
 /**
  * Initializes the session (or takes the result of an `initialize` already

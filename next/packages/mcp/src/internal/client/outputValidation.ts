@@ -60,7 +60,7 @@ export const make = (): OutputValidation => {
     },
     check: (name, result) => {
       const checked = checkEither(name, result)
-      return checked._tag === "Right" ? Effect.succeed(checked.right) : Effect.fail(checked.left)
+      return Result.isSuccess(checked) ? Effect.succeed(checked.success) : Effect.fail(checked.failure)
     },
     checkEither
   }

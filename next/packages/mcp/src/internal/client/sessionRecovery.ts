@@ -12,8 +12,8 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
+import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import type { McpError } from "../../McpError.js"
 import { ProtocolError, TransportError } from "../../McpError.js"
@@ -57,9 +57,10 @@ const listenOnDemand = (
   listen: (onLoss: () => void) => void,
   onLoss: Effect.Effect<void>
 ): Effect.Effect<void, never, Scope.Scope> =>
-  Effect.withFiberRuntime((fiber, status) => {
-    const scope = Context.get(fiber.currentContext as Context.Context<Scope.Scope>, Scope.Scope)
-    const runtime = Runtime.make({ context: fiber.currentContext, fiberRefs: fiber.getFiberRefs(), runtimeFlags: status.runtimeFlags })
+  Effect.withFiber((fiber) => {
+    const context = fiber.context as Context.Context<Scope.Scope>
+    const scope = Context.get(context, Scope.Scope)
+    const run = Effect.runForkWith(context)
     let running: Fiber.Fiber<void> | undefined
     let again = false
     let closed = false
@@ -73,9 +74,9 @@ const listenOnDemand = (
     })
     listen(() => {
       again = true
-      if (running === undefined && !closed) running = Runtime.runFork(runtime)(drain)
+      if (running === undefined && !closed) running = run(drain)
     })
-    // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs
+    // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's context
     return Scope.addFinalizer(
       scope,
       Effect.suspend(() => {
@@ -99,7 +100,7 @@ export const make = (options: {
   Effect.suspend(() => {
     const { loss, protocol, version } = options
     if (loss === undefined) return Effect.succeed(identity)
-    const lock = Effect.unsafeMakeSemaphore(1)
+    const lock = Semaphore.makeUnsafe(1)
     const failed = (method: string, detail: string, cause?: unknown) =>
       new ProtocolError({
         reason: "NotInitialized",

@@ -23,6 +23,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { CallOptions, ClientError, McpClientShape } from "../../McpClient.js"
 import { McpError, ProtocolError } from "../../McpError.js"
@@ -166,7 +167,7 @@ export const make = (options: {
       // 2025: a tool never listed is called as its listing says (a server may refuse a plain call of a
       // required tool with an error result, which says nothing a client can rely on)
       return Effect.flatMap(Effect.result(options.listAll), (listing) => {
-        if (listing._tag === "Left") return refusedThenListed
+        if (Result.isFailure(listing)) return refusedThenListed
         listed = true
         return asListed
       })

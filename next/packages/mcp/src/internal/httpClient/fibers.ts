@@ -8,12 +8,11 @@
  * What a `FiberMap` and a `FiberSet` did here, as plain collections: making
  * those two cost ~35 Effect operations per session (two `acquireRelease`s and
  * their Deferreds), for a join nobody used. The fibers are forked as
- * `FiberMap.run` forks them: with the caller's context and refs, interruptible
+ * `FiberMap.run` forks them: with the caller's context (services and references), interruptible
  * whatever the caller's flags, outliving the caller.
  */
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Runtime from "effect/Runtime"
 import type * as JsonRpc from "../../JsonRpc.js"
 
 type Running = Fiber.Fiber<unknown, unknown>
@@ -27,13 +26,9 @@ export class HttpFibers {
 
 export const make = (): HttpFibers => new HttpFibers()
 
-/** Forks `effect` with `parent`'s context and refs and the default runtime flags. */
+/** Forks `effect` with `parent`'s context (its services and references), interruptible. */
 const forkFrom = <A, E>(parent: Fiber.Fiber<unknown, unknown>, effect: Effect.Effect<A, E>): Running =>
-  Runtime.runFork(Runtime.make({
-    context: parent.currentContext,
-    fiberRefs: parent.getFiberRefs(),
-    runtimeFlags: Runtime.defaultRuntime.runtimeFlags
-  }))(effect)
+  Effect.runForkWith(parent.context)(effect)
 
 /**
  * Runs a request's exchange under `key`, interrupting the one running under it, if any;
@@ -45,11 +40,11 @@ export const runRequest = <A, E>(
   effect: Effect.Effect<A, E>,
   onEnd: () => void
 ): Effect.Effect<void> =>
-  Effect.withFiberRuntime<void>((parent) => {
+  Effect.withFiber<void>((parent) => {
     if (fibers.closed) return Effect.void
     const fiber = forkFrom(parent, effect)
     const { requests } = fibers
-    requests.get(key)?.unsafeInterruptAsFork(parent.id())
+    requests.get(key)?.interruptUnsafe(parent.id)
     requests.set(key, fiber)
     fiber.addObserver(() => {
       if (requests.get(key) === fiber) requests.delete(key)
@@ -60,7 +55,7 @@ export const runRequest = <A, E>(
 
 /** Runs `effect` in the background until it ends or the transport closes. */
 export const runBackground = <A, E>(fibers: HttpFibers, effect: Effect.Effect<A, E>): Effect.Effect<void> =>
-  Effect.withFiberRuntime<void>((parent) => {
+  Effect.withFiber<void>((parent) => {
     if (fibers.closed) return Effect.void
     const fiber = forkFrom(parent, effect)
     const { background } = fibers

@@ -125,11 +125,11 @@ export const readJson = (inbox: Inbox, response: BackendResponse, sink: Sink) =>
     if (Result.isFailure(text)) {
       return failAwaiting(
         sink,
-        new TransportError({ reason: "Read", message: `Could not read the answer: ${text.left.message}`, cause: text.left }),
+        new TransportError({ reason: "Read", message: `Could not read the answer: ${text.failure.message}`, cause: text.failure }),
         inbox
       )
     }
-    if (text.right.trim() !== "") deliver(inbox, JsonRpc.parse(text.right), sink)
+    if (text.success.trim() !== "") deliver(inbox, JsonRpc.parse(text.success), sink)
     return sink.awaiting.size === 0 ? Effect.void : failAwaiting(
       sink,
       new TransportError({ reason: "Protocol", message: "The server's JSON answer did not contain the response" }),
@@ -178,8 +178,8 @@ export const readSse = (
     if (Number.isFinite(length) && length <= inbox.wholeBodyLimit) {
       return Effect.result(response.text).pipe(
         Effect.flatMap((text) => {
-          if (Result.isFailure(text)) return broke(inbox, cursor, text.left)
-          const error = parser.feed(text.right)
+          if (Result.isFailure(text)) return broke(inbox, cursor, text.failure)
+          const error = parser.feed(text.success)
           return error === undefined ? Effect.void : broke(inbox, cursor, error)
         }),
         Effect.map(answered)

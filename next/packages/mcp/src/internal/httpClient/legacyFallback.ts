@@ -51,14 +51,14 @@ export const fallBack = (options: {
       Effect.result
     )
     if (Result.isFailure(shape)) {
-      const message = `${answer.error.message} (on initialize), and the legacy HTTP+SSE fallback failed: ${shape.left.message}`
+      const message = `${answer.error.message} (on initialize), and the legacy HTTP+SSE fallback failed: ${shape.failure.message}`
       return yield* HttpInbox.failAwaiting(
         sink,
-        new TransportError({ reason: shape.left.reason, message, cause: shape.left, status: options.status }),
+        new TransportError({ reason: shape.failure.reason, message, cause: shape.failure, status: options.status }),
         inbox
       )
     }
-    const legacy = shape.right
+    const legacy = shape.success
     options.adopt(legacy)
     // the legacy transport's session losses reach the engine through this transport's session
     const losses = legacy.sessionLoss?.losses

@@ -131,12 +131,12 @@ export const refuse = (
   }
   // the envelope first (its shape), then the headers against the body, then the version
   const envelope = readEnvelope(params, supported)
-  if (Result.isFailure(envelope) && envelope.left.code === JsonRpc.ErrorCode.InvalidParams) {
-    return error(400, id, envelope.left.code, envelope.left.message, envelope.left.data)
+  if (Result.isFailure(envelope) && envelope.failure.code === JsonRpc.ErrorCode.InvalidParams) {
+    return error(400, id, envelope.failure.code, envelope.failure.message, envelope.failure.data)
   }
   const disagrees = Headers2026.checkVersionAndMethod(headers, ProtocolEra.envelopeVersion(params)!, method)
   if (disagrees !== undefined) return mismatch(id, disagrees)
-  if (Result.isFailure(envelope)) return error(400, id, envelope.left.code, envelope.left.message, envelope.left.data)
+  if (Result.isFailure(envelope)) return error(400, id, envelope.failure.code, envelope.failure.message, envelope.failure.data)
   const name = Headers2026.checkName(headers, method, params)
   if (name !== undefined) return mismatch(id, name)
   return undefined

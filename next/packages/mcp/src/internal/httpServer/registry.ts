@@ -8,6 +8,7 @@
  * it is opened and closed, is each server's own.
  */
 import type * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
@@ -81,8 +82,8 @@ export const every = (interval: Duration.Input, tick: Effect.Effect<void>): Effe
 /** The registry; the idle sweep runs, and every session is closed when the scope ends. */
 export const make = <S extends Entry>(options: Options<S>): Effect.Effect<Registry<S>, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const clock = yield* Effect.clock
-    const now = () => clock.unsafeCurrentTimeMillis()
+    const clock = yield* Clock.Clock
+    const now = () => clock.currentTimeMillisUnsafe()
     const open = new Set<S>()
     const byId = new Map<string, S>()
     const { auth, idleMs, isIdle } = options

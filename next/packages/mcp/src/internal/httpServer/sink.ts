@@ -5,13 +5,13 @@
  * server can run), or a writer the node listener attaches (`attach`), to
  * which every event is written as it is offered, in the sender's fiber.
  *
- * Why not a `Mailbox` and a fiber: a standing GET is open for the life of its
- * session, and a fiber parked on a mailbox for it (with the mailbox, its
+ * Why not a `Queue` (v3: `Mailbox`) and a fiber: a standing GET is open for the life of its
+ * session, and a fiber parked on a queue for it (with the queue, its
  * stack and the `Stream` around it) was ~11 KiB of an idle session's heap.
  * The writer is a node callback (the listener's `write`, `'drain'`): the
  * measured reason this fast path does not go through a fiber.
  *
- * What a `Mailbox` of the same capacity does, this does: `offer` waits while
+ * What a bounded `Queue` of the same capacity does, this does: `offer` waits while
  * the buffer is full (with a writer: while the response's own buffer is full
  * and `capacity` events, or `capacityBytes` of text, wait besides) and says `false` once the sink ended or
  * its reader left; `end` lets the reader have what is buffered, then ends it;

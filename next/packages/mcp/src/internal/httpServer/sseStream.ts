@@ -12,9 +12,12 @@
  */
 import * as Headers from "effect/http/Headers"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as Arr from "effect/Array"
+import * as Cause from "effect/Cause"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as Pull from "effect/Pull"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as EventStore from "../../EventStore.js"
@@ -455,10 +458,10 @@ const body = (
 ): Stream.Stream<Uint8Array> => {
   const bodyPull = new SseBody(ctx, session, stream, sink, head, onEnd)
   // made when read as a stream (never, by the node listener)
-  return Object.assign(
-    Stream.suspend(() => Stream.repeatEffectChunkOption(bodyPull.pull).pipe(Stream.ensuring(bodyPull.release))),
-    { [BodyPullKey]: bodyPull }
+  const read: Stream.Stream<Uint8Array> = Stream.suspend(() =>
+    Stream.fromPull(Effect.succeed(bodyPull.next)).pipe(Stream.ensuring(bodyPull.release))
   )
+  return Object.assign(read, { [BodyPullKey]: bodyPull })
 }
 
 /**
@@ -480,21 +483,27 @@ class SseBody implements BodyPull {
     this.pending = head
   }
 
-  get pull(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> {
+  /** The next chunk, as the `Stream` reads it (a `Pull`: `Cause.Done` at the end). */
+  get next(): Pull.Pull<Arr.NonEmptyReadonlyArray<Uint8Array>> {
     return Effect.suspend(() => {
       const pending = this.pending
       if (pending !== undefined) {
         this.pending = undefined
-        return Effect.succeed(Chunk.of(encoder.encode(pending.join(""))))
+        return Effect.succeed(Arr.of(encoder.encode(pending.join(""))))
       }
-      if (this.sink.finished) return Effect.fail(Option.none())
-      return Effect.flatMap(this.sink.takeAll(), ([events, done]) => {
+      if (this.sink.finished) return Cause.done()
+      return Effect.flatMap(this.sink.takeAll(), ([events, done]): Pull.Pull<Arr.NonEmptyReadonlyArray<Uint8Array>> => {
         let text = ""
         for (const e of events) text += e.text
-        if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
-        return done ? Effect.fail(Option.none()) : this.pull
+        if (text !== "") return Effect.succeed(Arr.of(encoder.encode(text)))
+        return done ? Cause.done() : this.next
       })
     })
+  }
+
+  /** `next` as `DirectBody.pull` gives it: a chunk, `None` at the end. */
+  get pull(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> {
+    return Effect.mapError(Effect.map(this.next, Chunk.fromIterable), () => Option.none())
   }
 
   get release(): Effect.Effect<void> {

@@ -38,7 +38,7 @@ export const jsonRpcError = (
   headers?: Record<string, string>,
   data?: unknown
 ): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.unsafeJson(JsonRpc.failure(id, data === undefined ? { code, message } : { code, message, data }), {
+  HttpServerResponse.jsonUnsafe(JsonRpc.failure(id, data === undefined ? { code, message } : { code, message, data }), {
     status,
     ...(headers !== undefined ? { headers: Headers.fromInput(headers) } : {})
   })
@@ -93,7 +93,7 @@ const decoder = new TextDecoder()
 
 /**
  * What an endpoint reads of an HTTP request. `HttpServerRequest` is one; a
- * listener that skips `@effect/platform` for speed builds its own.
+ * listener that skips `effect/http` for speed builds its own.
  */
 export interface EndpointRequest {
   readonly method: string
@@ -214,7 +214,7 @@ export const fromServerRequest = (
     const chunks: Array<Uint8Array> = []
     let size = 0
     let full = false
-    const consume = Stream.runForEachChunk(request.stream, (chunk) =>
+    const consume = Stream.runForEachArray(request.stream, (chunk) =>
       Effect.sync(() => {
         if (full) return
         for (const bytes of chunk) {
@@ -223,7 +223,7 @@ export const fromServerRequest = (
           size += Math.min(bytes.byteLength, room)
           if (size > maxBytes) {
             full = true
-            Deferred.unsafeDone(result, Exit.succeed(concat(chunks, size)))
+            Deferred.doneUnsafe(result, Exit.succeed(concat(chunks, size)))
             chunks.length = 0
             return
           }

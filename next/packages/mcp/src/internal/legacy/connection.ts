@@ -46,9 +46,9 @@ export const post = (config: Config, url: URL, message: JsonRpc.Outgoing) =>
     const text = isOk(response.status) ? "" : yield* textOrEmpty(response)
     return { status: response.status, text }
   })).pipe(
-    Effect.timeoutFail({
+    Effect.timeoutOrElse({
       duration: config.requestTimeout,
-      onTimeout: () => timedOut("POST", url, Duration.toMillis(config.requestTimeout))
+      orElse: () => Effect.fail(timedOut("POST", url, Duration.toMillis(config.requestTimeout)))
     })
   )
 
@@ -104,7 +104,7 @@ const read = (
     const decoder = new TextDecoder()
     const parser = Sse.makeParser((event) => {
       if (event._tag === "Retry") state.retryMs = Duration.toMillis(event.duration)
-      else if (event.event === "endpoint") Deferred.unsafeDone(found, endpointOf(base, event.data))
+      else if (event.event === "endpoint") Deferred.doneUnsafe(found, endpointOf(base, event.data))
       else if (event.event === "message" && event.data.trim() !== "" && LegacyState.deliver(state, JsonRpc.parse(event.data))) {
         progress.delivered = true
       }
@@ -134,9 +134,10 @@ const connection = (config: Config, state: LegacyState.LegacyState, first: boole
 
     // the endpoint, then (on a later connection) the engine initializes the new session, then messages may flow
     const establish = Deferred.await(found).pipe(
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: config.endpointTimeout,
-        onTimeout: () => new TransportError({ reason: "Protocol", message: "The legacy SSE server sent no endpoint event" })
+        orElse: () =>
+          Effect.fail(new TransportError({ reason: "Protocol", message: "The legacy SSE server sent no endpoint event" }))
       }),
       Effect.flatMap((url) =>
         Effect.suspend(() => {

@@ -10,8 +10,8 @@ import * as Schema from "effect/Schema"
  * @since 0.1.0
  * @category errors
  */
-export class OAuthError extends Schema.TaggedErrorClass<OAuthError>("@effect-mcp/mcp/OAuthError")("OAuthError", {
-  reason: Schema.Literal(
+export class OAuthError extends Schema.TaggedError<OAuthError>("@effect-mcp/mcp/OAuthError")("OAuthError", {
+  reason: Schema.Literals([
     /** Protected resource metadata: missing, malformed, or for another resource. */
     "ResourceMetadata",
     /** Authorization server metadata: missing, malformed, or for another issuer. */
@@ -28,7 +28,7 @@ export class OAuthError extends Schema.TaggedErrorClass<OAuthError>("@effect-mcp
     "LoginRequired",
     /** An exchange with the authorization server took too long. */
     "Timeout"
-  ),
+  ]),
   message: Schema.String,
-  cause: Schema.optionalKey(Schema.Defect)
+  cause: Schema.optionalKey(Schema.Defect())
 }) {}

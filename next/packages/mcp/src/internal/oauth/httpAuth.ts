@@ -38,7 +38,9 @@ export const authorized = (client: HttpClient.HttpClient, auth: ClientAuth, serv
         if (retries === 0) return response
         const again = yield* auth.challenged(server, presented?.token, status, response.headers["www-authenticate"], nonce).pipe(
           Effect.mapError((error) =>
-            new HttpClientError.RequestError({ request, reason: "Transport", cause: error, description: error.message })
+            new HttpClientError.HttpClientError({
+              reason: new HttpClientError.TransportError({ request, cause: error, description: error.message })
+            })
           )
         )
         if (!again) return response

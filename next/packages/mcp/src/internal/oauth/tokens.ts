@@ -6,6 +6,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type * as Oauth from "oauth4webapi"
 import * as Authorization from "./authorization.js"
 import * as Dpop from "./dpop.js"
@@ -61,13 +62,13 @@ export const refresh = (client: State.Client, state: State.Server): Effect.Effec
     if (refreshToken === undefined) return false
     const at = yield* target(client, state)
     const result = yield* Effect.result(Grants.refresh(client.http, at, refreshToken))
-    if (result._tag === "Left") {
-      yield* Effect.logDebug("refreshing the token failed; signing in again", result.left.message)
+    if (Result.isFailure(result)) {
+      yield* Effect.logDebug("refreshing the token failed; signing in again", result.failure.message)
       state.tokens = undefined
       yield* client.store.saveTokens(state.issuer, state.resource, undefined)
       return false
     }
-    yield* save(client, state, at, result.right, state.tokens?.scope)
+    yield* save(client, state, at, result.success, state.tokens?.scope)
     return true
   })
 

@@ -9,9 +9,10 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as JsonRpc from "../../JsonRpc.js"
 import { McpError, ProtocolError, type TransportError } from "../../McpError.js"
-import type { ProgressParams, Result } from "../../Protocol.js"
+import type { ProgressParams, Result as CallResult } from "../../Protocol.js"
 import { exchangeFailure, type Route } from "../../Transport.js"
 import type { Deadlines, Entry } from "../deadlines.js"
 import { tracing } from "../tracing.js"
@@ -21,9 +22,9 @@ import type { EngineProtocol, EngineRequestOptions } from "./make.js"
 export interface Pending {
   readonly method: string
   /** Completes the call, once: later completions are ignored. */
-  readonly settle: (exit: Exit.Exit<Result, McpError | ProtocolError>) => void
+  readonly settle: (exit: Exit.Exit<CallResult, McpError | ProtocolError>) => void
   /** Completes the call with its response: forgets it (pending entry, deadline) and settles it. */
-  readonly respond: (exit: Exit.Exit<Result, McpError | ProtocolError>) => void
+  readonly respond: (exit: Exit.Exit<CallResult, McpError | ProtocolError>) => void
   readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
   /** Called on progress; restarts the idle timeout when enabled. */
   readonly touch: () => void
@@ -55,7 +56,7 @@ const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 const timeoutError = (method: string, ms: number) =>
   new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
 
-type CallExit = Exit.Exit<Result, McpError | ProtocolError>
+type CallExit = Exit.Exit<CallResult, McpError | ProtocolError>
 
 /**
  * One outgoing call: its pending entry, its deadline and its one-shot completion (what `Once`
@@ -77,7 +78,7 @@ class Call implements Pending {
    * interruption handler per wait): an interrupted waiter's callback ignores a later completion,
    * as every async callback after its first call does.
    */
-  readonly await: Effect.Effect<Result, McpError | ProtocolError>
+  readonly await: Effect.Effect<CallResult, McpError | ProtocolError>
 
   constructor(
     readonly owner: OutgoingImpl,
@@ -93,7 +94,7 @@ class Call implements Pending {
     this.resets = requestOptions?.resetTimeoutOnProgress !== false
     this.onProgress = requestOptions?.onProgress
     this.check = requestOptions?.checkResult
-    this.await = Effect.callback<Result, McpError | ProtocolError>((callback) => this.wait(callback))
+    this.await = Effect.callback<CallResult, McpError | ProtocolError>((callback) => this.wait(callback))
   }
 
   wait(callback: (exit: CallExit) => void): void {
@@ -136,11 +137,15 @@ class Call implements Pending {
 }
 
 /** A result through the caller's check, where the response is read (a throwing check is a defect of the call). */
-const checked = (check: NonNullable<EngineRequestOptions["checkResult"]>, exit: Exit.Success<Result, McpError | ProtocolError>): CallExit => {
+const checked = (check: NonNullable<EngineRequestOptions["checkResult"]>, exit: Exit.Success<CallResult, McpError | ProtocolError>): CallExit => {
   try {
     const outcome = check(exit.value)
     // a check that kept the result as it was (a wire schema's validation) keeps its exit too
-    return outcome._tag === "Left" ? Exit.fail(outcome.left) : outcome.right === exit.value ? exit : Exit.succeed(outcome.right)
+    return Result.isFailure(outcome)
+      ? Exit.fail(outcome.failure)
+      : outcome.success === exit.value
+      ? exit
+      : Exit.succeed(outcome.success)
   } catch (defect) {
     return Exit.die(defect)
   }
@@ -236,12 +241,12 @@ class OutgoingImpl implements Outgoing {
     method: string,
     params?: JsonRpc.Params | undefined,
     requestOptions?: EngineRequestOptions | undefined
-  ): Effect.Effect<Result, McpError | ProtocolError> {
+  ): Effect.Effect<CallResult, McpError | ProtocolError> {
     return Effect.uninterruptibleMask((restore) => {
       // the fiber that runs the mask is the current one: a span is wanted only under a tracer that collects them
       if (this.traced !== undefined) {
-        const fiber = Fiber.getCurrentFiber()
-        if (fiber._tag === "None" || tracing(fiber.value)) {
+        const fiber = Fiber.getCurrent()
+        if (fiber === undefined || tracing(fiber)) {
           return restore(this.traced(method, this.requestUntraced(method, params, requestOptions)))
         }
       }
@@ -253,7 +258,7 @@ class OutgoingImpl implements Outgoing {
     method: string,
     params: JsonRpc.Params | undefined,
     requestOptions: EngineRequestOptions | undefined
-  ): Effect.Effect<Result, McpError | ProtocolError> {
+  ): Effect.Effect<CallResult, McpError | ProtocolError> {
     return Effect.uninterruptibleMask((restore) => this.start(method, params, requestOptions, restore))
   }
 
@@ -263,7 +268,7 @@ class OutgoingImpl implements Outgoing {
     params: JsonRpc.Params | undefined,
     requestOptions: EngineRequestOptions | undefined,
     restore: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-  ): Effect.Effect<Result, McpError | ProtocolError> {
+  ): Effect.Effect<CallResult, McpError | ProtocolError> {
     const { engine, pending } = this
     if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
     const id: JsonRpc.RequestId = this.idPrefix === undefined ? this.nextId++ : `${this.idPrefix}${this.nextId++}`

@@ -27,10 +27,10 @@ export const HEADER_MISMATCH = -32020 as const
 export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021 as const
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022 as const
 
-export const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalKey(schema)
+export const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
-export const JSONValue = Schema.Unknown.pipe(
-  Schema.filter((u) => u !== undefined, { message: () => "Expected a JSON value, actual undefined" })
+export const JSONValue = Schema.Unknown.check(
+  Schema.makeFilter((u) => u !== undefined || "Expected a JSON value, actual undefined")
 )
 
 export const MetaObject = McpSchema.Meta
@@ -49,21 +49,27 @@ export const ClientCapabilities_ = Schema.Struct({
 
 export const ClientCapabilities = ClientCapabilities_
 
-export const RequestMetaObject_ = Schema.Struct({
-  progressToken: optional(ProgressToken),
-  [PROTOCOL_VERSION_META_KEY]: Schema.String,
-  [CLIENT_CAPABILITIES_META_KEY]: ClientCapabilities,
-  [CLIENT_INFO_META_KEY]: optional(Implementation),
-  [LOG_LEVEL_META_KEY]: optional(LoggingLevel)
-}, JsonObject)
+export const RequestMetaObject_ = Schema.StructWithRest(
+  Schema.Struct({
+    progressToken: optional(ProgressToken),
+    [PROTOCOL_VERSION_META_KEY]: Schema.String,
+    [CLIENT_CAPABILITIES_META_KEY]: ClientCapabilities,
+    [CLIENT_INFO_META_KEY]: optional(Implementation),
+    [LOG_LEVEL_META_KEY]: optional(LoggingLevel)
+  }),
+  [JsonObject]
+)
 
 export const RequestMetaObject = RequestMetaObject_
 
 export const CacheScope = Schema.Literals(["private", "public"])
 
-export const ToolInputSchema = Schema.Struct({ $schema: optional(Schema.String), type: Schema.Literal("object") }, JsonObject)
+export const ToolInputSchema = Schema.StructWithRest(
+  Schema.Struct({ $schema: optional(Schema.String), type: Schema.Literal("object") }),
+  [JsonObject]
+)
 
-export const ToolOutputSchema = Schema.Struct({ $schema: optional(Schema.String) }, JsonObject)
+export const ToolOutputSchema = Schema.StructWithRest(Schema.Struct({ $schema: optional(Schema.String) }), [JsonObject])
 
 export const Tool_ = Schema.Struct({
   name: Schema.String,

@@ -118,8 +118,8 @@ const checkEnvelope = (
   const missing = [V, CAPS].filter((key) => !(key in meta))
   if (missing.length > 0) return Result.fail(badEnvelope(`lacks ${missing.join(", ")}`, { missing }))
   const decoded = decodeMeta(meta)
-  if (Result.isFailure(decoded)) return Result.fail(badEnvelope(`is malformed: ${formatIssue(decoded.left)}`, { invalid: true }))
-  const m = decoded.right
+  if (Result.isFailure(decoded)) return Result.fail(badEnvelope(`is malformed: ${formatIssue(decoded.failure)}`, { invalid: true }))
+  const m = decoded.success
   const version = m[V]
   if (!supported.includes(version)) return Result.fail(unsupportedVersion(version, supported))
   return Result.succeed({
@@ -311,14 +311,14 @@ export const serve = (
     const { id, method, params } = incoming.request
     const headers = headersOf()
     const envelope = readEnvelope(params, served.supported)
-    if (Result.isFailure(envelope)) return Effect.fail(envelope.left)
+    if (Result.isFailure(envelope)) return Effect.fail(envelope.failure)
     if (method === "server/discover") return Effect.succeed(decorate(served, method, discover(served)))
     const extended = served.extensionMethod?.(method) === true
     // a removed method an extension serves (the tasks extension's tasks/get) is the extension's
     if ((REMOVED.has(method) && !extended) || !(extended || McpSchema2026.isClientRequestMethod(method))) {
       return Effect.fail(ErrorResponse.methodNotFound(method))
     }
-    const view = requestView(state, envelope.right, protocol, id)
+    const view = requestView(state, envelope.success, protocol, id)
     if (method === "subscriptions/listen") {
       const request = { request: incoming.request, session: view.shape, era: "2026" as const, principal: view.principal?.() }
       return Listen.listen(served.sessions, protocol, id, params, served.listenHooks?.() ?? [], request)
@@ -331,7 +331,7 @@ export const serve = (
         closeStream: closeStream(req.request.id),
         // multi-round-trip requests answer what they can (internal/server/inputRequired)
         reverseCall: InputRound.reverseCall(req, view.shape.clientCapabilities, reverseCall(view.shape))
-      }), envelope.right)
+      }), envelope.success)
     if (headers !== undefined && method === "tools/call") {
       // over HTTP: the tool's `Mcp-Param-*` headers agree with its arguments, before it runs
       const p = params as { readonly name?: unknown; readonly arguments?: unknown }

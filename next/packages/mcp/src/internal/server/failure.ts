@@ -23,9 +23,9 @@ const isObject = (u: unknown): u is { readonly [key: string]: unknown } => typeo
 
 /**
  * Whether an error's `message` is its own (a field, or a getter its class
- * wrote) rather than the one `Schema.TaggedErrorClass` derives from the fields for
+ * wrote) rather than the one `Schema.TaggedError` derives from the fields for
  * a class without a `message` field (`{ "id": "99" }`). That derived getter
- * sits on the class `Schema.TaggedErrorClass` makes, the one carrying `_tag` as an
+ * sits on the class `Schema.TaggedError` makes, the one carrying `_tag` as an
  * own static.
  */
 const hasOwnMessage = (error: object): boolean => {

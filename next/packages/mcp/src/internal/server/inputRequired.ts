@@ -112,13 +112,13 @@ class Round {
   readonly ask: InputRound.Ask = (method, params, inputKey) =>
     Effect.suspend(() => {
       // only sampling, elicitation and roots the client declared get here (inputRound.reverseCall)
-      if (!isInputMethod(method)) return Effect.dieMessage(`${method} is not an input request`)
+      if (!isInputMethod(method)) return Effect.die(new Error(`${method} is not an input request`))
       const encoded = encodeRequest(params === undefined ? { method } : { method, params })
       if (Result.isFailure(encoded)) {
-        return Effect.dieMessage(`Invalid ${method} input request: ${formatIssue(encoded.left)}`)
+        return Effect.die(new Error(`Invalid ${method} input request: ${formatIssue(encoded.failure)}`))
       }
       // the 2026 encoding of a 2025-shaped call (no `task`, `_meta` or `elicitationId`)
-      const request = encoded.right as McpSchema2026.InputRequest
+      const request = encoded.success as McpSchema2026.InputRequest
       const digest = digestOf(JSON.stringify(request))
       const base = inputKey ?? `${SHORT[method]}-${digest}`
       const n = (this.occurrences.get(base) ?? 0) + 1
@@ -133,7 +133,7 @@ class Round {
           this.answers.set(key, [digest, given])
           return Effect.succeed(given as Protocol.Result)
         }
-        return this.#stop(invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.left)}`))
+        return this.#stop(invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.failure)}`))
       }
       this.pending[key] = request
       this.asked[key] = [method, digest]
@@ -158,7 +158,7 @@ const takeAnswers = (
     if (response === undefined || !isInputMethod(method)) continue
     const checked = answerValidators[method](response)
     if (Result.isFailure(checked)) {
-      return invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.left)}`)
+      return invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.failure)}`)
     }
     round.answers.set(key, [digest, response])
   }
@@ -170,7 +170,7 @@ const settle = (round: Round): Effect.Effect<void> => {
   const loop = (turns: number, seen: number): Effect.Effect<void> =>
     turns >= SETTLE_TURNS
       ? Effect.void
-      : Effect.flatMap(Effect.yieldNow(), () => loop(round.version === seen ? turns + 1 : 0, round.version))
+      : Effect.flatMap(Effect.yieldNow, () => loop(round.version === seen ? turns + 1 : 0, round.version))
   return Effect.suspend(() => loop(0, round.version))
 }
 

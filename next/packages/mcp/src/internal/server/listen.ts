@@ -50,9 +50,9 @@ export const listen = (
 ): Effect.Effect<never, ErrorResponse> => {
   const decoded = decodeParams(params)
   if (Result.isFailure(decoded)) {
-    return Effect.fail(ErrorResponse.invalidParams(`Invalid params for subscriptions/listen: ${formatIssue(decoded.left)}`))
+    return Effect.fail(ErrorResponse.invalidParams(`Invalid params for subscriptions/listen: ${formatIssue(decoded.failure)}`))
   }
-  const filter = honored(decoded.right.notifications)
+  const filter = honored(decoded.success.notifications)
   const uris = new Set(filter.resourceSubscriptions ?? [])
   const route = { relatedRequestId: id }
   const tag = { [McpSchema2026.SUBSCRIPTION_ID_META_KEY]: id }

@@ -5,20 +5,20 @@
  */
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
-import * as Encoding from "effect/Encoding"
+import * as Base64Url from "effect/encoding/Base64Url"
 import { ErrorResponse } from "../../McpError.js"
 import type * as Protocol from "../../Protocol.js"
 
 /** The cursor of the page starting at `offset`. */
-export const encodeCursor = (offset: number): string => Encoding.encodeBase64Url(JSON.stringify({ o: offset }))
+export const encodeCursor = (offset: number): string => Base64Url.encode(JSON.stringify({ o: offset }))
 
 /** The offset a cursor names (none: 0); an invalid cursor is -32602. */
 export const decodeCursor = (cursor: string | undefined): Result.Result<number, ErrorResponse> => {
   if (cursor === undefined) return Result.succeed(0)
-  const text = Encoding.decodeBase64UrlString(cursor)
+  const text = Base64Url.decodeString(cursor)
   if (Result.isSuccess(text)) {
     try {
-      const parsed = JSON.parse(text.right) as { o?: unknown }
+      const parsed = JSON.parse(text.success) as { o?: unknown }
       if (typeof parsed.o === "number" && Number.isInteger(parsed.o) && parsed.o >= 0) return Result.succeed(parsed.o)
     } catch {
       // fall through

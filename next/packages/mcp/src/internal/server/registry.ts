@@ -117,10 +117,10 @@ const refused = (features: ReadonlyArray<Feature<unknown>>): Effect.Effect<void>
     if (f._tag !== "Tool") continue
     const scan = scanToolHeaders(f.definition.inputSchema)
     if (scan._tag === "Invalid") {
-      return Effect.dieMessage(
+      return Effect.die(new Error(
         `Tool ${f.name} cannot be registered: ${scan.reason}; clients drop a tool with an invalid x-mcp-header ` +
           "annotation from tools/list (MCP 2026-07-28, SEP-2243)"
-      )
+      ))
     }
   }
   return Effect.void

@@ -120,7 +120,7 @@ export const make = (): Sessions => {
     // `Scope.addFinalizer`, not `acquireRelease`: that one keeps the calling fiber's refs (a copy of
     // their map, the POST's on HTTP) for the finalizer, for the life of the session
     track: (state) =>
-      Effect.uninterruptible(Effect.scopeWith((scope) => {
+      Effect.uninterruptible(Effect.flatMap(Effect.scope, (scope) => {
         sessions.add(state)
         return Scope.addFinalizerExit(scope, () => Effect.sync(() => sessions.delete(state)))
       })),

@@ -11,10 +11,8 @@ import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as ExecutionStrategy from "effect/ExecutionStrategy"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
 import * as FiberMap from "effect/FiberMap"
 import * as Schedule from "effect/Schedule"
 import * as Scope from "effect/Scope"
@@ -187,7 +185,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
         handler.pipe(
           Effect.exit,
           Effect.flatMap(end),
-          Effect.onInterrupt(() => end(Exit.interrupt(FiberId.none))),
+          Effect.onInterrupt(() => end(Exit.interrupt())),
           Effect.ensuring(Scope.close(taskScope, Exit.void))
         )
       ))
@@ -201,10 +199,10 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
       pageSize: options.pageSize ?? 100,
       change,
       until,
-      forkScope: Scope.fork(scope, ExecutionStrategy.sequential),
+      forkScope: Scope.fork(scope, "sequential"),
       spawn,
       interrupt: (taskId) =>
-        Effect.flatMap(FiberMap.get(fibers, taskId).pipe(Effect.option), (fiber) =>
+        Effect.flatMap(FiberMap.get(fibers, taskId), (fiber) =>
           fiber._tag === "Some" ? Fiber.interrupt(fiber.value) : Effect.void),
       drop: (taskId) => FiberMap.remove(fibers, taskId),
       localSize: FiberMap.size(fibers)

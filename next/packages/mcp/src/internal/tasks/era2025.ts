@@ -129,13 +129,17 @@ export const make = (core: Core): Era => {
   /** Waits until the task is terminal, bounded by `resultTimeout`. */
   const awaitTerminal = (taskId: string, request: ExtensionRequest): Effect.Effect<StoredTask, ErrorResponse> =>
     core.until(taskId, Effect.map(owned(taskId, request), (record) => (isTerminal(record.task.status) ? record : undefined))).pipe(
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: core.resultTimeout,
-        onTimeout: () =>
-          new ErrorResponse({
-            code: -32001,
-            message: `The task did not finish within ${Duration.format(Duration.decode(core.resultTimeout))}; ask tasks/result again`
-          })
+        orElse: () =>
+          Effect.fail(
+            new ErrorResponse({
+              code: -32001,
+              message: `The task did not finish within ${
+                Duration.format(Duration.fromInputUnsafe(core.resultTimeout))
+              }; ask tasks/result again`
+            })
+          )
       })
     )
 

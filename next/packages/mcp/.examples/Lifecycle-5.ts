@@ -1,0 +1,4 @@
+import * as Lifecycle from "@effect-mcp/mcp/Lifecycle"
+
+Lifecycle.allowsElicitation("2025-03-26") // false
+export {}

@@ -1,0 +1,4 @@
+import * as Lifecycle from "@effect-mcp/mcp/Lifecycle"
+
+Lifecycle.hasCapability({ resources: { subscribe: true } }, ["resources", "subscribe"]) // true
+export {}

@@ -1,0 +1,4 @@
+import * as McpTasksClient from "@effect-mcp/mcp/McpTasksClient"
+
+McpTasksClient.isTerminal("working") // false
+export {}

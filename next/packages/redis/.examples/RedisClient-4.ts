@@ -1,0 +1,4 @@
+import * as RedisClient from "@effect-mcp/redis/RedisClient"
+
+const Live = RedisClient.layerConfig()
+export {}
