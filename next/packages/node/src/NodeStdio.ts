@@ -101,8 +101,8 @@ let consoleOnStderr = false
 /**
  * From the first stdio server on `process.stdout` on, the global `console`
  * writes to stderr (`console.log`, `info`, `debug`, `dir`, `table`, ...
- * included): every logger of Effect (`Logger.defaultLogger`, the pretty
- * logger `NodeRuntime.runMain` installs, `Logger.json`, ...) and
+ * included): every logger of Effect (`Logger.defaultLogger`,
+ * `Logger.consolePretty()`, `Logger.consoleJson`, ...) and
  * `Console.log` write through it, so do most libraries; and
  * `process.stdout.write` itself goes to stderr, for whoever calls it (only the
  * protocol's writer writes to stdout). It is not restored
@@ -127,7 +127,7 @@ const stdoutToStderr: Effect.Effect<void> = Effect.sync(() => {
  * Closing the scope stops reading so that the process can exit. When
  * `stdout` is the process's, the global `console` writes to stderr from then
  * on, for the rest of the process (so `console.log`, `Console.log` and every
- * console-based Effect logger, `NodeRuntime.runMain`'s pretty one included,
+ * console-based Effect logger, the default and `Logger.consolePretty()` included,
  * keep off the protocol stream, up to a failure reported at exit).
  *
  * @example
@@ -170,7 +170,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
  * Provides the server `Transport` over the process's stdin and stdout. Since
  * stdout belongs to the protocol, the global `console` writes to stderr once
  * the layer is built (see `makeServer`): Effect's loggers (the default
- * one, `NodeRuntime.runMain`'s pretty one, `Logger.json`, ...), `Console.log`
+ * one, `Logger.consolePretty()`, `Logger.consoleJson`, ...), `Console.log`
  * and a plain `console.log` all end up on stderr, whichever runtime entry
  * runs the program (`NodeRuntime.runMain`, `Effect.runPromise`,
  * `Layer.launch`); so does whatever calls `process.stdout.write` itself, or a

@@ -29,13 +29,14 @@
  */
 import * as HttpClient from "effect/http/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import type * as Undici from "@effect/platform-node/Undici"
+import * as Undici from "@effect/platform-node/Undici"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import type { Transport } from "@effect-mcp/mcp/Transport"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import type * as Scope from "effect/Scope"
 
 type Dispatcher = Undici.Dispatcher
 type Handler = Parameters<Dispatcher["dispatch"]>[1]
@@ -320,6 +321,17 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
 })
 
 /**
+ * The pool: an undici `Agent`, destroyed with the scope (`NodeHttpClient.makeDispatcher`'s, made
+ * here from a static import: the platform's loads undici with `import()` of a module that
+ * re-exports it (`export * from "undici"`, CommonJS), which a bundle (esbuild's) turns into a
+ * module exporting only `default`, and its `new _.Agent()` fails there).
+ */
+const makeDispatcher: Effect.Effect<Dispatcher, never, Scope.Scope> = Effect.acquireRelease(
+  Effect.sync(() => new Undici.Agent()),
+  (dispatcher) => Effect.promise(() => dispatcher.destroy())
+)
+
+/**
  * An undici `HttpClient` with its own connection pool, closed with the Layer,
  * and the streamable HTTP transport's backend over the same pool (its
  * exchanges skip the `HttpClient` layer: about half the client CPU per
@@ -328,7 +340,7 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
  * @category layers
  */
 export const layerHttpClient: Layer.Layer<HttpClient.HttpClient | StreamableHttpClient.HttpBackend> = Layer.effectContext(
-  Effect.flatMap(NodeHttpClient.makeDispatcher, (dispatcher) =>
+  Effect.flatMap(makeDispatcher, (dispatcher) =>
     Effect.map(
       Effect.provideService(NodeHttpClient.makeUndici, NodeHttpClient.Dispatcher, dispatcher),
       (client) =>

@@ -1,7 +1,7 @@
 /**
  * Reading the values of `emcp`'s options and arguments: the `--stdio`
  * command line, durations, typed `--arg` values, `--elicit`,
- * `--sampling-response` and `--root`. Pure functions returning `Either`.
+ * `--sampling-response` and `--root`. Pure functions returning `Result`.
  *
  * @since 0.1.0
  */
