@@ -382,7 +382,7 @@ const Blob = McpServer.tool({
   inputSchema: objectOf({
     bytes: { type: "integer", minimum: 0, maximum: MAX_BLOB_BYTES, description: "How many bytes of text to return" }
   }),
-  parameters: Schema.Struct({ bytes: Schema.Int.pipe(Schema.between(0, MAX_BLOB_BYTES)) }),
+  parameters: Schema.Struct({ bytes: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_BLOB_BYTES })) }),
   handler: ({ bytes }) => Effect.succeed(text("x".repeat(bytes)))
 })
 
@@ -390,7 +390,7 @@ const Slow = McpServer.tool({
   name: "slow",
   description: "Waits `ms` milliseconds, reporting progress every 100 ms when asked to, then returns `done`",
   inputSchema: objectOf({ ms: { type: "integer", minimum: 0, description: "How long to wait, in milliseconds" } }),
-  parameters: Schema.Struct({ ms: Schema.NonNegativeInt }),
+  parameters: Schema.Struct({ ms: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) }),
   handler: ({ ms }) =>
     Effect.gen(function*() {
       const ctx = yield* HandlerContext

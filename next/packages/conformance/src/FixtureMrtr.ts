@@ -19,7 +19,7 @@ const text = (t: string): McpSchema.CallToolResult => ({ content: [{ type: "text
 
 const elicit = <A, I extends ElicitationFields>(
   message: string,
-  schema: Schema.Schema<A, I>,
+  schema: Schema.Codec<A, I>,
   options?: ReverseCallOptions
 ) => Effect.flatMap(HandlerContext, (ctx) => ctx.elicit({ message, schema }, options))
 
@@ -103,7 +103,7 @@ const Capabilities = McpServer.tool({
   handler: () =>
     Effect.map(
       Effect.all([sample("Say hello", 20, "model_hello"), Effect.result(askName)], { concurrency: "unbounded" }),
-      ([hello, name]) => text(`${sampledText(hello)} ${Result.isSuccess(name) ? name.right.name : "(no elicitation)"}`)
+      ([hello, name]) => text(`${sampledText(hello)} ${Result.isSuccess(name) ? name.success.name : "(no elicitation)"}`)
     )
 })
 

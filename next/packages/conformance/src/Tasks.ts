@@ -21,7 +21,7 @@ export const SlowCompute = McpServer.tool({
   name: "slow_compute",
   description: "Computes for `seconds` seconds, then answers; may be called as a task",
   execution: { taskSupport: "optional" },
-  parameters: Schema.Struct({ seconds: Schema.Number.pipe(Schema.between(0, 600)), label: Schema.optional(Schema.String) }),
+  parameters: Schema.Struct({ seconds: Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 600 })), label: Schema.optional(Schema.String) }),
   handler: ({ seconds }) => Effect.as(Effect.sleep(`${seconds} seconds`), `computed after ${seconds} s`)
 })
 
@@ -55,7 +55,7 @@ const ProtocolErrorJob = McpServer.tool({
 const Confirm = Schema.Struct({ confirm: Schema.Boolean })
 const Name = Schema.Struct({ name: Schema.String })
 
-const elicit = <A, I extends ElicitationFields>(message: string, schema: Schema.Schema<A, I>, inputKey?: string) =>
+const elicit = <A, I extends ElicitationFields>(message: string, schema: Schema.Codec<A, I>, inputKey?: string) =>
   Effect.flatMap(HandlerContext, (ctx) => ctx.elicit({ message, schema }, inputKey === undefined ? undefined : { inputKey }))
 
 /** Asks the user to confirm (as a task: its `inputRequests`, answered by `tasks/update`). */

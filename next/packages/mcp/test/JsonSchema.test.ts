@@ -439,6 +439,98 @@ describe("JsonSchema.make (from effect/Schema)", () => {
     for (const [schema, v3] of cases) assert.strictEqual(JSON.stringify(JsonSchema.make(schema)), v3)
   })
 
+  /**
+   * One check at a time: the constraint published is Effect 3's (computed by running the Effect 3
+   * tree's `JsonSchema.make` on `Schema.Struct({ x })` with the v3 filter of the same meaning), pinned
+   * here literally. Effect 3 also published each built-in filter's title and description (e.g.
+   * `title: "minLength(2)", description: "a string at least 2 character(s) long"`); Effect 4's checks
+   * carry none, so those two keys are absent (see the next test). The strings a check's own regex
+   * accepts / rejects are run through a 2020-12 validator against the published schema too.
+   */
+  const checks: ReadonlyArray<
+    readonly [name: string, schema: Schema.Top, v3: { readonly [key: string]: unknown }, accepts: ReadonlyArray<unknown>, rejects: ReadonlyArray<unknown>]
+  > = [
+    ["isMinLength(2)", Schema.String.check(Schema.isMinLength(2)), { type: "string", minLength: 2 }, ["ab"], ["a"]],
+    ["isMinLength(1)", Schema.String.check(Schema.isMinLength(1)), { type: "string", minLength: 1 }, ["a"], [""]],
+    ["isNonEmpty", Schema.String.check(Schema.isNonEmpty()), { type: "string", minLength: 1 }, ["a"], [""]],
+    ["isMaxLength(5)", Schema.String.check(Schema.isMaxLength(5)), { type: "string", maxLength: 5 }, ["abcde"], ["abcdef"]],
+    ["isBetweenLength(3, 3)", Schema.String.check(Schema.isBetweenLength(3, 3)), { type: "string", minLength: 3, maxLength: 3 }, ["abc"], ["ab", "abcd"]],
+    ["isBetweenLength(2, 4)", Schema.String.check(Schema.isBetweenLength(2, 4)), { type: "string", minLength: 2, maxLength: 4 }, ["ab", "abcd"], ["a", "abcde"]],
+    [
+      "isMinLength(2) + isMaxLength(5)",
+      Schema.String.check(Schema.isMinLength(2), Schema.isMaxLength(5)),
+      { type: "string", minLength: 2, maxLength: 5 },
+      ["ab"],
+      ["a", "abcdef"]
+    ],
+    ["isPattern(/^a+$/)", Schema.String.check(Schema.isPattern(/^a+$/)), { type: "string", pattern: "^a+$" }, ["aa"], ["ab"]],
+    ["isPattern(/^a+$/u)", Schema.String.check(Schema.isPattern(/^a+$/u)), { type: "string", pattern: "^a+$" }, ["aa"], ["ab"]],
+    ["isStartingWith", Schema.String.check(Schema.isStartingWith("ab")), { type: "string", pattern: "^ab" }, ["abc"], ["cab"]],
+    ["isEndingWith", Schema.String.check(Schema.isEndingWith("ab")), { type: "string", pattern: "^.*ab$" }, ["cab"], ["abc"]],
+    ["isIncluding", Schema.String.check(Schema.isIncluding("ab")), { type: "string", pattern: ".*ab.*" }, ["cabc"], ["acb"]],
+    ["isTrimmed", Schema.String.check(Schema.isTrimmed()), { type: "string", pattern: "^\\S[\\s\\S]*\\S$|^\\S$|^$" }, ["a b"], [" a"]],
+    ["isLowercased", Schema.String.check(Schema.isLowercased()), { type: "string", pattern: "^[^A-Z]*$" }, ["ab"], ["aB"]],
+    ["isUppercased", Schema.String.check(Schema.isUppercased()), { type: "string", pattern: "^[^a-z]*$" }, ["AB"], ["Ab"]],
+    ["isBetween", Schema.Number.check(Schema.isBetween({ minimum: 1, maximum: 10 })), { type: "number", minimum: 1, maximum: 10 }, [1, 10], [0, 11]],
+    ["isGreaterThan", Schema.Number.check(Schema.isGreaterThan(0)), { type: "number", exclusiveMinimum: 0 }, [0.5], [0]],
+    ["isGreaterThanOrEqualTo", Schema.Number.check(Schema.isGreaterThanOrEqualTo(0)), { type: "number", minimum: 0 }, [0], [-1]],
+    ["isLessThan", Schema.Number.check(Schema.isLessThan(5)), { type: "number", exclusiveMaximum: 5 }, [4.5], [5]],
+    ["isLessThanOrEqualTo", Schema.Number.check(Schema.isLessThanOrEqualTo(5)), { type: "number", maximum: 5 }, [5], [6]],
+    ["isInt", Schema.Number.check(Schema.isInt()), { type: "integer" }, [1], [1.5]],
+    ["Int + isBetween", Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 })), { type: "integer", minimum: 1, maximum: 10 }, [1], [1.5, 11]],
+    ["isMultipleOf", Schema.Number.check(Schema.isMultipleOf(3)), { type: "number", multipleOf: 3 }, [6], [7]],
+    ["isFinite", Schema.Number.check(Schema.isFinite()), { type: "number" }, [1], ["1"]],
+    ["array isMinLength (minItems)", Schema.Array(Schema.String).check(Schema.isMinLength(2)), { type: "array", items: { type: "string" }, minItems: 2 }, [["a", "b"]], [["a"]]],
+    ["array isMaxLength (maxItems)", Schema.Array(Schema.String).check(Schema.isMaxLength(3)), { type: "array", items: { type: "string" }, maxItems: 3 }, [["a"]], [["a", "b", "c", "d"]]],
+    [
+      "array isBetweenLength (itemsCount)",
+      Schema.Array(Schema.String).check(Schema.isBetweenLength(2, 2)),
+      { type: "array", items: { type: "string" }, minItems: 2, maxItems: 2 },
+      [["a", "b"]],
+      [["a"], ["a", "b", "c"]]
+    ]
+  ]
+  for (const [name, schema, v3, accepts, rejects] of checks) {
+    it(`${name} publishes Effect 3's constraint`, () => {
+      const json = JsonSchema.make(Schema.Struct({ x: schema }))
+      assert.deepStrictEqual(json, { type: "object", required: ["x"], properties: { x: v3 }, additionalProperties: false })
+      const validate = ajv.compile(json)
+      for (const x of accepts) assert.isTrue(validate({ x }), `accepts ${JSON.stringify(x)}`)
+      for (const x of rejects) assert.isFalse(validate({ x }), `rejects ${JSON.stringify(x)}`)
+    })
+  }
+
+  it("isUUID publishes Effect 4's (stricter) UUID pattern, the one the check runs, with format uuid", () => {
+    // Effect 3's Schema.UUID published `format: "uuid"` and its own looser pattern
+    // `^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$` (any version digit);
+    // Effect 4's isUUID accepts versions 1-8, nil and max only, and publishes that pattern.
+    const json = JsonSchema.make(Schema.Struct({ x: Schema.String.check(Schema.isUUID()) }))
+    assert.deepStrictEqual(json.properties, {
+      x: {
+        type: "string",
+        pattern:
+          "^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|[fF]{8}-[fF]{4}-[fF]{4}-[fF]{4}-[fF]{12})$",
+        format: "uuid"
+      }
+    })
+  })
+
+  it("Effect 4's built-in checks publish no title or description (Effect 3's did); a user's still are", () => {
+    // Effect 3: `Schema.Int.pipe(Schema.between(1, 10))` published
+    // `{"type":"integer","description":"a number between 1 and 10","title":"between(1, 10)","minimum":1,"maximum":10}`
+    // and `Schema.Int` alone `{"type":"integer","description":"an integer","title":"int"}`.
+    assert.strictEqual(
+      JSON.stringify(JsonSchema.make(Schema.Struct({ n: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 })), i: Schema.Int }))),
+      `{"type":"object","required":["n","i"],"properties":{"n":{"type":"integer","minimum":1,"maximum":10},"i":{"type":"integer"}},"additionalProperties":false}`
+    )
+    assert.strictEqual(
+      JSON.stringify(
+        JsonSchema.make(Schema.Struct({ s: Schema.String.check(Schema.isMinLength(2, { title: "T", description: "D" })) }))
+      ),
+      `{"type":"object","required":["s"],"properties":{"s":{"type":"string","minLength":2,"description":"D","title":"T"}},"additionalProperties":false}`
+    )
+  })
+
   it("publishes no $schema and no $id", () => {
     const json = JsonSchema.make(Schema.Struct({ a: Schema.String }).annotate({ identifier: "A" }))
     assert.isUndefined(json.$schema)

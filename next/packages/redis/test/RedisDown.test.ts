@@ -87,7 +87,7 @@ describeRedis("Redis unreachable mid-session", () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-redis-down-"))
       yield* Effect.addFinalizer(() => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })))
       let redis = yield* redisServer(port, dir)
-      const endpoint = Layer.unwrapEffect(Effect.gen(function*() {
+      const endpoint = Layer.unwrap(Effect.gen(function*() {
         const sessionStore = yield* SessionStore.SessionStore
         const eventStore = yield* EventStore.EventStore
         return NodeStreamableHttp.layer({ port: 0, sessionStore, eventStore, jsonResponse: true })
@@ -97,7 +97,7 @@ describeRedis("Redis unreachable mid-session", () => {
         Layer.provideMerge(RedisFleet.layer({ url: `redis://127.0.0.1:${port}`, prefix: "down", commandTimeout: "500 millis" }))
       ))
       const http = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-      const url = `http://127.0.0.1:${http.address._tag === "TcpAddress" ? http.address.port : 0}/mcp`
+      const url = `http://127.0.0.1:${http.address._tag === "UnixPathAddress" ? 0 : http.address.port}/mcp`
       const init = yield* post(url, INIT)
       assert.strictEqual(init.status, 200)
       const sid = init.sid!

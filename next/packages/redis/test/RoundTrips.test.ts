@@ -27,7 +27,7 @@ const Echo = McpServer.tool({
 /** One instance in this process (its Redis at `url`); the Redis commands it sent so far. */
 const instance = (prefix: string, jsonResponse: boolean, url = REDIS_URL) =>
   Effect.gen(function*() {
-    const endpoint = Layer.unwrapEffect(Effect.gen(function*() {
+    const endpoint = Layer.unwrap(Effect.gen(function*() {
       const sessionStore = yield* SessionStore.SessionStore
       const eventStore = yield* EventStore.EventStore
       return NodeStreamableHttp.layer({ port: 0, sessionStore, eventStore, jsonResponse })
@@ -40,7 +40,7 @@ const instance = (prefix: string, jsonResponse: boolean, url = REDIS_URL) =>
     ))
     const http = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
     const redis = yield* RedisClient.RedisClient.pipe(Effect.provide(context))
-    return { url: `http://127.0.0.1:${http.address._tag === "TcpAddress" ? http.address.port : 0}/mcp`, redis }
+    return { url: `http://127.0.0.1:${http.address._tag === "UnixPathAddress" ? 0 : http.address.port}/mcp`, redis }
   })
 
 const perCall = (jsonResponse: boolean) =>

@@ -232,6 +232,76 @@ const KEYWORDS: { readonly [mark: string]: JsonSchemaObject } = {
   any: { $id: "/schemas/any", title: "any" }
 }
 
+type CheckFragment = { readonly [key: string]: unknown }
+type CheckOutput = CheckFragment | readonly [CheckFragment, true]
+type CheckCallback = (context: { readonly type?: unknown; readonly schemas: ReadonlyArray<unknown> }) => CheckOutput
+
+/**
+ * The constraint Effect 3 published for a check whose Effect 4 output is
+ * looser, by the check's persisted identity (`representation.id`) and payload:
+ * Effect 4 halves a string's `minLength` (it counts code points where the
+ * check counts UTF-16 units) and publishes a `pattern` only for a RegExp with
+ * the `u` flag; Effect 3 published the check's own bound and the RegExp's
+ * source, which is what peers validate against. `isEndingWith` / `isIncluding`
+ * get Effect 3's `^.*x$` / `.*x.*`. Only a keyword the check's own callback
+ * gives is corrected (a user's `toJsonSchema` that leaves it out stays so),
+ * except a missing `pattern`, which is what the RegExp asks for.
+ */
+const exactConstraint = (
+  id: string,
+  payload: { readonly [key: string]: unknown },
+  type: unknown,
+  fragment: CheckFragment
+): CheckFragment | undefined => {
+  switch (id) {
+    case "effect/schema/isMinLength":
+      return type === "string" && "minLength" in fragment && typeof payload.minLength === "number" ?
+        { ...fragment, minLength: payload.minLength } :
+        undefined
+    case "effect/schema/isMaxLength":
+      return type === "string" && "maxLength" in fragment && typeof payload.maxLength === "number" ?
+        { ...fragment, maxLength: payload.maxLength } :
+        undefined
+    case "effect/schema/isBetweenLength":
+      return type === "string" && "minLength" in fragment && typeof payload.minimum === "number" ?
+        { ...fragment, minLength: payload.minimum } :
+        undefined
+    case "effect/schema/isPattern": {
+      if (type !== "string" && type !== undefined) return undefined
+      if ("pattern" in fragment || typeof payload.source !== "string") return undefined
+      return { ...fragment, pattern: payload.source }
+    }
+    case "effect/schema/isEndingWith":
+      return typeof fragment.pattern === "string" && !fragment.pattern.startsWith("^") && fragment.pattern.endsWith("$") ?
+        { ...fragment, pattern: `^.*${fragment.pattern}` } :
+        undefined
+    case "effect/schema/isIncluding":
+      return typeof fragment.pattern === "string" && !fragment.pattern.startsWith(".*") ?
+        { ...fragment, pattern: `.*${fragment.pattern}.*` } :
+        undefined
+    default:
+      return undefined
+  }
+}
+
+/** A check of the representation whose `toJsonSchema` publishes what Effect 3 did (see {@link exactConstraint}). */
+const withExactConstraint = (check: { [key: string]: unknown }): { [key: string]: unknown } => {
+  const representation = check.representation
+  const annotations = check.annotations
+  if (!isPlainObject(representation) || typeof representation.id !== "string" || !isPlainObject(annotations)) return check
+  const callback = annotations.toJsonSchema
+  if (typeof callback !== "function") return check
+  const id = representation.id
+  const payload = isPlainObject(representation.payload) ? representation.payload : {}
+  const toJsonSchema = (context: Parameters<CheckCallback>[0]): CheckOutput => {
+    const output = (callback as CheckCallback)(context)
+    const fragment = Array.isArray(output) ? output[0] as CheckFragment : output as CheckFragment
+    const exact = exactConstraint(id, payload, context.type, fragment)
+    return exact ?? output
+  }
+  return { ...check, annotations: { ...annotations, toJsonSchema } }
+}
+
 /**
  * The representation prepared for publishing: without `undefined` union members (a union left with
  * one member and no checks of its own becomes that member, with the union's annotations), and its
@@ -242,6 +312,7 @@ const prepared = (u: unknown): unknown => {
   if (!isPlainObject(u)) return u
   const out: { [key: string]: unknown } = {}
   for (const [key, value] of Object.entries(u)) out[key] = prepared(value)
+  if (out._tag === "Filter") return withExactConstraint(out)
   if ((out._tag === "Unknown" || out._tag === "Any") && !(Array.isArray(out.checks) && out.checks.length > 0)) {
     const mark = out._tag === "Unknown" ? "unknown" : "any"
     return { ...out, annotations: { ...(isPlainObject(out.annotations) ? out.annotations : {}), [KEYWORD_MARK]: mark } }
