@@ -433,7 +433,7 @@ describe("McpOAuth: bad answers from the authorization server", () => {
         [{ token: () => ({ status: 500, body: "oops" }) }, /The token request to .*\/token: .*\(HTTP 500\)/],
         [{ register: () => ({ status: 400, body: { error: "invalid_redirect_uri", error_description: "not allowed" } }) },
           /Registering at .*\/register: invalid_redirect_uri: not allowed/],
-        [{ metadata: () => ({ issuer: "x" }) }, /authorization server metadata at .* is malformed: authorization_endpoint: Missing key; token_endpoint: Missing key$/],
+        [{ metadata: () => ({ issuer: "x" }) }, /authorization server metadata at .* is malformed: authorization_endpoint: is missing; token_endpoint: is missing$/],
         [{ authorize: (_, redirect) => {
           const back = new URL(redirect.href)
           back.search = ""
