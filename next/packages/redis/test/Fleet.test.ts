@@ -15,7 +15,6 @@ import {
   ElicitRequestSchema,
   ResourceUpdatedNotificationSchema
 } from "@modelcontextprotocol/sdk/types.js"
-import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
@@ -87,7 +86,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       const asked = yield* client.callTool("ask", {}, { onProgress: (p) => Effect.sync(() => void progress.push(p.progress)) })
       assert.match(text(asked.content), /^sampled \/ accept \(ran on i\d\)$/)
       assert.deepStrictEqual(progress, [1, 2, 3])
-      const logged = Chunk.toArray(yield* Fiber.join(logs))
+      const logged = Array.from(yield* Fiber.join(logs))
       assert.match(String((logged[0]!.params as { data: string }).data), /^asking on i\d$/)
 
       // cancellation: the call runs on one instance, notifications/cancelled reaches another first
@@ -106,7 +105,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       const got = yield* Effect.forkChild(Stream.runCollect(Stream.take(updates, 1)))
       yield* Effect.sleep("300 millis")
       yield* client.callTool("touch", { uri: "memo://note" })
-      assert.deepStrictEqual(Chunk.toArray(yield* Fiber.join(got)), [{ uri: "memo://note" }])
+      assert.deepStrictEqual(Array.from(yield* Fiber.join(got)), [{ uri: "memo://note" }])
     }))
 
   it.effect("the official v1 client: sampling, elicitation and progress cross instances", () =>
@@ -293,8 +292,8 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       proxy.remove(victim)
       const outcome = yield* Fiber.join(call)
       const took = Date.now() - killedAt
-      assert.isTrue(outcome._tag === "Left", "the call must fail")
-      assert.include(String((outcome as { left: { message: string } }).left.message), `(${runningOn[0]}) stopped`)
+      assert.isTrue(outcome._tag === "Failure", "the call must fail")
+      assert.include(String((outcome as { failure: { message: string } }).failure.message), `(${runningOn[0]}) stopped`)
       assert.isBelow(took, 8_000)
       const after = yield* client.callTool("echo", { text: "still here" })
       assert.match(text(after.content), /^still here from i\d$/)

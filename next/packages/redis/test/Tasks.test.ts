@@ -95,7 +95,7 @@ const eventually = (ms: number, check: Effect.Effect<boolean>) =>
   })
 
 /** An answer's result, decoded with the protocol's schema (a wrong shape on the wire fails the test). */
-const resultOf = <A, I>(schema: Schema.Schema<A, I>, m: Message): A => {
+const resultOf = <A, I>(schema: Schema.Codec<A, I>, m: Message): A => {
   assert.isUndefined(m.error, JSON.stringify(m))
   return Schema.decodeUnknownSync(schema)(m.result)
 }

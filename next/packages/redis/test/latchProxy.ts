@@ -6,6 +6,7 @@
  */
 import * as net from "node:net"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import type * as Scope from "effect/Scope"
 
 export interface Latch {
@@ -81,14 +82,14 @@ export const roundTrips = <A, E, R>(latch: Latch, effect: Effect.Effect<A, E, R>
     const fiber = yield* Effect.forkChild(effect)
     let rounds = 0
     for (;;) {
-      while (latch.pending() === 0 && fiber.unsafePoll() === null) yield* Effect.sleep("1 millis")
-      if (fiber.unsafePoll() !== null) break
+      while (latch.pending() === 0 && fiber.pollUnsafe() === undefined) yield* Effect.sleep("1 millis")
+      if (fiber.pollUnsafe() !== undefined) break
       // what is sent together (a pipeline, a script's arguments) goes as one round
       yield* Effect.sleep("5 millis")
       rounds++
       latch.release()
     }
     latch.open()
-    yield* fiber.await
+    yield* Fiber.await(fiber)
     return rounds
   })

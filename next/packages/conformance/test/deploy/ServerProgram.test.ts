@@ -45,7 +45,7 @@ const listening = (child: ChildProcessWithoutNullStreams) =>
       const match = /listening on (\S+)/.exec(stderr)
       if (match !== null) resume(Effect.succeed(match[1]!))
     })
-    child.once("exit", (code) => resume(Effect.dieMessage(`the server exited (${code}): ${stderr}`)))
+    child.once("exit", (code) => resume(Effect.die(new Error(`the server exited (${code}): ${stderr}`))))
   })
 
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" }
@@ -191,7 +191,7 @@ describeRedis("the conformance server program with --redis", () => {
           return { result, targets: proxy.routed.map((r) => r.target) }
         })
       const shared = yield* call([port(a), port(b)])
-      assert.deepStrictEqual(shared.result._tag === "Right" ? shared.result.right.content : shared.result.left, [
+      assert.deepStrictEqual(shared.result._tag === "Success" ? shared.result.success.content : shared.result.failure, [
         { type: "text", text: "Ada likes teal" }
       ])
       // the client's discovery, then two rounds and the call that completes, alternating between the instances
@@ -199,8 +199,8 @@ describeRedis("the conformance server program with --redis", () => {
       assert.deepStrictEqual(asked, ["Step 1: What is your name?", "Step 2: What is your favorite color?"])
       // another key: the state the first instance signed is refused by the second (-32602)
       const refused = yield* call([port(a), port(other)])
-      assert.isTrue(refused.result._tag === "Left")
-      assert.include(String((refused.result as { left: { message: string } }).left.message), "Invalid requestState")
+      assert.isTrue(refused.result._tag === "Failure")
+      assert.include(String((refused.result as { failure: { message: string } }).failure.message), "Invalid requestState")
     }))
 
   it.live("--instance-id without --redis is a usage error", () =>

@@ -12,6 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { McpError } from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Result from "effect/Result"
 import * as Layer from "effect/Layer"
 import { startInstance } from "../fleet.js"
@@ -41,7 +42,7 @@ const call2026 = (url: string, id: number, method: string, params: Record<string
     await readSse(response, events)
     return { status: response.status, messages: messagesOf(events) }
   }).pipe(
-    Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error(`${method} got no answer in 10 s`) }),
+    Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error(`${method} got no answer in 10 s`)) }),
     Effect.orDie
   )
 
@@ -109,20 +110,20 @@ const inFlight = (lose: (redis: OwnRedis) => Effect.Effect<void>) =>
     assert.isAtLeast(progressed, 2, "both calls run")
     yield* lose(redis)
     const lostAt = Date.now()
-    const [oursOutcome, officialOutcome] = yield* Effect.all([oursCall.await, officialCall.await], { concurrency: 2 }).pipe(
-      Effect.timeoutFail({ duration: SETTLE_MS, onTimeout: () => new Error(`a call in flight did not settle within ${SETTLE_MS} ms of losing Redis`) }),
+    const [oursOutcome, officialOutcome] = yield* Effect.all([Fiber.await(oursCall), Fiber.await(officialCall)], { concurrency: 2 }).pipe(
+      Effect.timeoutOrElse({ duration: SETTLE_MS, orElse: () => Effect.fail(new Error(`a call in flight did not settle within ${SETTLE_MS} ms of losing Redis`)) }),
       Effect.orDie
     )
     const took = Date.now() - lostAt
     // ours: the result, or an error the server answered (McpError), not a broken transport
     assert.strictEqual(oursOutcome._tag, "Success")
     const o = (oursOutcome as { value: Result.Result<{ content: ReadonlyArray<unknown> }, { _tag: string }> }).value
-    if (Result.isFailure(o)) assert.strictEqual(o.left._tag, "McpError", `ours: ${String(o.left)}`)
-    else assert.deepStrictEqual(o.right.content, [{ type: "text", text: `done after ${STEPS} on i0` }])
+    if (Result.isFailure(o)) assert.strictEqual(o.failure._tag, "McpError", `ours: ${String(o.failure)}`)
+    else assert.deepStrictEqual(o.success.content, [{ type: "text", text: `done after ${STEPS} on i0` }])
     assert.strictEqual(officialOutcome._tag, "Success")
     const v = (officialOutcome as { value: Result.Result<{ content?: unknown }, unknown> }).value
-    if (Result.isFailure(v)) assert.instanceOf(v.left, McpError, `official: ${String(v.left)}`)
-    else assert.deepStrictEqual(v.right.content, [{ type: "text", text: `done after ${STEPS} on i0` }])
+    if (Result.isFailure(v)) assert.instanceOf(v.failure, McpError, `official: ${String(v.failure)}`)
+    else assert.deepStrictEqual(v.success.content, [{ type: "text", text: `done after ${STEPS} on i0` }])
     assert.isBelow(took, SETTLE_MS)
   })
 
