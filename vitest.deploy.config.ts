@@ -8,13 +8,12 @@ import { alias, bundles } from "./vitest.shared.js"
  * 2026-12-03 before the slowest process-level files, the CLI, stdio and cross-era interop runs and the
  * conformance server as a program, moved here). Its files are `packages/<pkg>/test/deploy/*.test.ts`;
  * CI runs it as a step of its own. One project of its own (`projects`), so vitest does not take the packages'
- * projects from vitest.workspace.ts, which exclude these files.
+ * projects (each package's vitest.config.ts), which exclude these files.
  */
 export default defineConfig({
   resolve: { alias },
   test: {
     maxWorkers: 2,
-    minWorkers: 1,
     projects: [{
       extends: true,
       test: {

@@ -2,7 +2,7 @@
  * `pnpm docs:check`: the public API's JSDoc is complete and its examples compile.
  *
  * 1. Every export of a public module (each entry of the `exports` map of
- *    `@effect-mcp/mcp` and `@effect-mcp/node`) has `@since` and `@category`, every module has a
+ *    `@effect-mcp/mcp`, `@effect-mcp/node` and `@effect-mcp/redis`) has `@since` and `@category`, every module has a
  *    module comment with `@since`, and every export in category `constructors` or
  *    `combinators` has an `@example`. Exports are top-level declarations and
  *    re-exports (a specifier's own JSDoc counts); members of classes and

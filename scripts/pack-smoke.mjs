@@ -5,8 +5,11 @@
 // (packages/node/examples/app) there with plain `moduleResolution: NodeNext`
 // and no custom condition, then runs them: the client spawns the stdio server,
 // the client talks to the HTTP server, and SIGTERM in the middle of a streamed
-// tool call ends the HTTP server cleanly (every SSE event whole, exit code 0).
-// Also checks that an `effect` outside our peer range is refused at install.
+// tool call ends the HTTP server cleanly (every SSE event whole, exit code 130: on Effect 4
+// `NodeRuntime.runMain` exits 130 for an interruption from outside, as examples/app/http.ts says).
+// Also checks that an `effect` outside our peer range (Effect 3) is refused at install.
+// The packages are on Effect 4, which needs Node >= 22.19: the script refuses to run on an
+// older Node (.ci/run puts Node 22 from the npm registry first on PATH where the machine's is older).
 //
 // A script run by .ci/run, not a vitest test: it needs the build and the npm
 // registry and takes 40 to 60 s on two busy cores, so it stays out of `pnpm test`.
@@ -17,6 +20,14 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
+{
+  // the packages' `engines`: Effect 4 needs Node >= 22.19 (and the app runs on process.execPath)
+  const [major, minor] = process.versions.node.split(".").map(Number)
+  if (major < 22 || (major === 22 && minor < 19)) {
+    console.error(`test:pack: Node ${process.versions.node}: Effect 4 needs Node >= 22.19 (see .ci/run)`)
+    process.exit(1)
+  }
+}
 const started = performance.now()
 const step = (what) => console.log(`[pack ${((performance.now() - started) / 1000).toFixed(1)} s] ${what}`)
 const fail = (message) => {
@@ -54,20 +65,42 @@ mkdirSync(join(app, "src"), { recursive: true })
 writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }, null, 2))
 const npm = (args) => run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], app)
 
-step("npm install with effect 4: must be refused")
-try {
-  npm(["install", "--dry-run", ...tarballs, "effect@4", "@effect/platform-node@4"])
-  fail("installing effect 4 beside our packages succeeded; the peer ranges must refuse it")
-} catch (error) {
-  const output = `${error.stdout ?? ""}${error.stderr ?? ""}`
-  check(/ERESOLVE/.test(output) && /effect@"\^3/.test(output), `expected ERESOLVE naming our effect range, got:\n${output}`)
+check(/^~?\^?4\./.test(peers.effect), `the effect peer range ${peers.effect} is not an Effect 4 range`)
+// Effect 3 beside our packages: npm refuses it by our peer ranges. @effect-mcp/mcp with effect 3 alone
+// (the error must name our effect range), then both packages with effect 3 and its platform-node (0.x)
+const escape = (range) => range.replace(/[.^~]/g, (c) => `\\${c}`)
+for (const [what, installs, names] of [
+  ["@effect-mcp/mcp with effect 3", [tarballs[0], "effect@3"], [`effect@"${peers.effect}"`]],
+  [
+    "both packages with effect 3 and @effect/platform-node 0.x",
+    [...tarballs, "effect@3", "@effect/platform-node@0.x"],
+    [`effect@"${peers.effect}"`, `@effect/platform-node@"${peers["@effect/platform-node"]}"`]
+  ]
+]) {
+  step(`npm install ${what}: must be refused`)
+  let output
+  try {
+    npm(["install", "--dry-run", ...installs])
+  } catch (error) {
+    output = `${error.stdout ?? ""}${error.stderr ?? ""}`
+  }
+  check(output !== undefined, `installing ${what} succeeded; the peer ranges must refuse it`)
+  check(
+    /ERESOLVE/.test(output) && names.some((name) => new RegExp(`peer ${escape(name)}`).test(output)),
+    `installing ${what}: expected ERESOLVE naming our peer range (${names.join(" or ")}), got:\n${output}`
+  )
 }
 
 step(`npm install the tarballs and ${Object.keys(peers).join(", ")}`)
 npm(["install", ...tarballs, ...Object.entries(peers).map(([name, range]) => `${name}@${range}`)])
+const installed = Object.keys(peers).map((name) => {
+  const { version } = JSON.parse(readFileSync(join(app, "node_modules", name, "package.json"), "utf8"))
+  check(version.startsWith("4."), `npm installed ${name}@${version}, not Effect 4`)
+  return `${name}@${version}`
+})
 const size = Number(run("du", ["-sm", "node_modules"], app).split("\t")[0])
-step(`node_modules: ${size} MB`)
-npm(["install", "--save-dev", "typescript@~5.9.3", "@types/node@^20.19.0"])
+step(`node_modules: ${size} MB (${installed.join(", ")}, node ${process.versions.node})`)
+npm(["install", "--save-dev", "typescript@~5.9.3", "@types/node@^22.19.0"])
 
 step("type-check the app examples with moduleResolution NodeNext, no custom condition")
 const examples = join(root, "packages", "node", "examples", "app")
@@ -186,14 +219,15 @@ try {
   }
   step("the stream ended")
   const code = await within(serverExit, 10_000, "server exit after SIGTERM")
-  check(code === 0, `the HTTP server exited with ${code} after SIGTERM:\n${serverOutput()}`)
+  // Effect 4's `Runtime.defaultTeardown`: 130 for an interruption from outside (Effect 3's runMain exited 0)
+  check(code === 130, `the HTTP server exited with ${code} after SIGTERM (expected 130):\n${serverOutput()}`)
   check(body.endsWith("\n\n"), `the stream ended inside an event:\n${body.slice(-300)}`)
   for (const event of body.split("\n\n").filter((event) => event.length > 0)) {
     const data = event.split("\n").find((line) => line.startsWith("data: "))
     // the priming event of a resumable stream has an id and empty data
     if (data !== undefined && data.length > "data: ".length) JSON.parse(data.slice("data: ".length))
   }
-  step(`HTTP server: stream ended at an event boundary, exit 0`)
+  step(`HTTP server: stream ended at an event boundary, exit 130`)
 
   step("@effect-mcp/redis: npm install the tarball beside the others, and load every module")
   run("pnpm", ["pack", "--pack-destination", work], join(root, "packages", "redis"))

@@ -1,12 +1,14 @@
 /**
- * The baseline's tree (`BENCH_BASELINE`): this checkout's npm packages, the
- * commit's own workspace packages, and a check that its bundle was compiled
- * from its own sources.
+ * The baseline's tree (`BENCH_BASELINE`): its npm packages (this checkout's by links when its
+ * lockfile is ours, else its own, installed from its lockfile), the commit's own workspace
+ * packages, and a check that its bundle was compiled from its own sources.
  *
  * @since 0.1.0
  */
+import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import type { Baseline } from "./config.js"
 
 const isInside = (dir: string, file: string): boolean => {
   const relative = path.relative(dir, file)
@@ -82,6 +84,67 @@ export const linkNodeModules = (root: string, tree: string): void => {
   }
 }
 
+/**
+ * Where a tree's bench workspace is: `next/` while the Effect 4 port lives there (a `next/`
+ * holding `packages/bench`), else the tree's root (the Effect 3 tree at `packages/`, and the
+ * layout after the port replaces it).
+ *
+ * @since 0.1.0
+ * @category baseline
+ */
+export const workspaceOf = (tree: string): string =>
+  fs.existsSync(path.join(tree, "next", "packages", "bench")) ? path.join(tree, "next") : tree
+
+/**
+ * The workspaces a baseline is built from: the commit's (`theirs`, `workspaceOf` its tree) and
+ * the one of this checkout at the same place (`ours`: `next/` for a commit that has it, the
+ * checkout's root for a commit built from its `packages/`), whose npm packages the baseline gets.
+ * Fails when this checkout has no installed workspace there. (`bundleBaseline` no longer uses it:
+ * it gives the baseline the npm packages of the workspace running the bench, or its own;
+ * `dependenciesOf`.)
+ *
+ * @since 0.1.0
+ * @category baseline
+ */
+export const baselineWorkspaces = (repo: string, tree: string): { readonly ours: string; readonly theirs: string } => {
+  const theirs = workspaceOf(tree)
+  const ours = path.join(repo, path.relative(tree, theirs))
+  if (!fs.existsSync(path.join(ours, "packages", "bench", "node_modules"))) {
+    throw new Error(
+      `the baseline's bench is at ${path.relative(tree, path.join(theirs, "packages/bench")) || "."} in its tree, ` +
+        `and this checkout has no installed workspace there (${ours}): nothing to give it npm packages`
+    )
+  }
+  return { ours, theirs }
+}
+
+/** The first number of a version or a range (`^3.22.4` → 3), or undefined. */
+const majorOf = (version: string | undefined): number | undefined => {
+  const match = version === undefined ? null : /\d+/.exec(version)
+  return match === null ? undefined : Number(match[0])
+}
+
+/**
+ * Fails when the baseline's bench asks for an `effect` of another major version than the one
+ * its linked node_modules give it (a commit of the Effect 3 tree linked to an Effect 4 install,
+ * say): its bundle would not be that commit's program.
+ *
+ * @since 0.1.0
+ * @category baseline
+ */
+export const assertSameEffectMajor = (workspace: string): void => {
+  const bench = path.join(workspace, "packages", "bench")
+  const wanted = (JSON.parse(fs.readFileSync(path.join(bench, "package.json"), "utf8")) as {
+    readonly dependencies?: Record<string, string>
+  }).dependencies?.effect
+  const installed = path.join(bench, "node_modules", "effect", "package.json")
+  if (wanted === undefined || !fs.existsSync(installed)) return
+  const got = (JSON.parse(fs.readFileSync(installed, "utf8")) as { readonly version: string }).version
+  if (majorOf(wanted) !== majorOf(got)) {
+    throw new Error(`the baseline's bench wants effect ${wanted} and its node_modules give ${got}`)
+  }
+}
+
 const sourceMaps = (dir: string): Array<string> =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
@@ -117,4 +180,123 @@ export const assertOwnSources = (root: string, tree: string, bundleDir: string):
       }`
     )
   }
+}
+
+/** The `effect` range a workspace's bench asks for, or undefined. */
+const wantedEffect = (workspace: string): string | undefined => {
+  const file = path.join(workspace, "packages", "bench", "package.json")
+  if (!fs.existsSync(file)) return undefined
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { readonly dependencies?: Record<string, string> }).dependencies?.effect
+}
+
+/**
+ * How the baseline's workspace `theirs` gets its npm packages from the workspace `ours` that
+ * runs the bench: `link` (this checkout's, by `linkNodeModules`) when its `pnpm-lock.yaml` is
+ * ours byte for byte, or, without a lockfile on either side, when its bench asks for the same
+ * `effect` major; else `install` (its own, from its lockfile: `installNodeModules`), e.g. the
+ * last Effect 3 commit run from the Effect 4 tree. `ours` not installed: `install` too.
+ *
+ * @since 0.1.0
+ * @category baseline
+ */
+export const dependenciesOf = (
+  ours: string,
+  theirs: string
+): { readonly mode: "link" | "install"; readonly reason: string } => {
+  if (!fs.existsSync(path.join(ours, "node_modules"))) return { mode: "install", reason: `${ours} is not installed` }
+  const lock = (workspace: string) => {
+    const file = path.join(workspace, "pnpm-lock.yaml")
+    return fs.existsSync(file) ? fs.readFileSync(file, "utf8") : undefined
+  }
+  const [mine, its] = [lock(ours), lock(theirs)]
+  if (mine !== undefined && its !== undefined) {
+    return mine === its
+      ? { mode: "link", reason: "its pnpm-lock.yaml is ours" }
+      : { mode: "install", reason: "its pnpm-lock.yaml differs from ours" }
+  }
+  const [a, b] = [wantedEffect(ours), wantedEffect(theirs)]
+  return majorOf(a) === majorOf(b)
+    ? { mode: "link", reason: `no lockfile to compare; its bench wants effect ${b}, ours ${a}` }
+    : { mode: "install", reason: `its bench wants effect ${b}, ours ${a}` }
+}
+
+/** The node_modules directories of a workspace (the root's and each package's) that exist. */
+const nodeModulesDirs = (workspace: string): Array<string> => {
+  const packages = path.join(workspace, "packages")
+  const dirs = ["", ...(fs.existsSync(packages) ? fs.readdirSync(packages).map((p) => `packages/${p}`) : [])]
+  return dirs.map((dir) => path.join(workspace, dir, "node_modules")).filter((dir) => fs.lstatSync(dir, { throwIfNoEntry: false }) !== undefined)
+}
+
+/** Whether pnpm installed the workspace (its root node_modules has pnpm's `.modules.yaml`). */
+const installedByPnpm = (workspace: string): boolean => fs.existsSync(path.join(workspace, "node_modules", ".modules.yaml"))
+
+/**
+ * Removes the workspace's node_modules directories when they are not of the kind `mode` makes:
+ * links made by `linkNodeModules` before an install, an install before links.
+ *
+ * @since 0.1.0
+ * @category baseline
+ */
+export const clearOtherNodeModules = (workspace: string, mode: "link" | "install"): void => {
+  if ((mode === "install") === installedByPnpm(workspace)) return
+  for (const dir of nodeModulesDirs(workspace)) fs.rmSync(dir, { recursive: true, force: true })
+}
+
+/**
+ * Installs the baseline workspace's own npm packages from its lockfile
+ * (`pnpm install --frozen-lockfile --prefer-offline`: from the pnpm store when it has them).
+ *
+ * @since 0.1.0
+ * @category baseline
+ */
+export const installNodeModules = (workspace: string): void => {
+  clearOtherNodeModules(workspace, "install")
+  execFileSync("pnpm", ["install", "--frozen-lockfile", "--prefer-offline", "--config.confirmModulesPurge=false"], {
+    cwd: workspace,
+    stdio: ["ignore", "inherit", "inherit"]
+  })
+}
+
+/**
+ * Bundles the bench programs of commit `sha` (`scripts/bundle.mjs` of that commit) in a
+ * detached worktree under `bundleDir` (`bundle/` of the running bench in `root`, its workspace).
+ * The commit's bench is where it was then (`workspaceOf`). Its npm packages: this workspace's by
+ * links, or its own installed from its lockfile when its dependencies are not ours
+ * (`dependenciesOf`); its bundle must hold its own sources only (`assertOwnSources`).
+ *
+ * @since 0.1.0
+ * @category baseline
+ */
+export const bundleBaseline = (root: string, bundleDir: string, sha: string): Baseline => {
+  const git = (...args: Array<string>) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim()
+  const repo = git("rev-parse", "--show-toplevel")
+  const commit = git("rev-parse", "--verify", `${sha}^{commit}`)
+  const tree = path.join(bundleDir, `base-${commit.slice(0, 12)}`)
+  if (!fs.existsSync(path.join(tree, ".git"))) {
+    git("worktree", "prune")
+    git("worktree", "add", "--detach", "--force", tree, commit)
+  }
+  const theirs = workspaceOf(tree)
+  const { mode, reason } = dependenciesOf(root, theirs)
+  process.stdout.write(`the baseline ${commit.slice(0, 12)}'s npm packages: ${mode === "link" ? "this checkout's" : "its own"} (${reason})\n`)
+  if (mode === "link") {
+    clearOtherNodeModules(theirs, "link")
+    linkNodeModules(root, theirs)
+  } else {
+    installNodeModules(theirs)
+  }
+  assertSameEffectMajor(theirs)
+  const bench = path.join(theirs, "packages/bench")
+  process.stdout.write(`bundling the baseline ${commit.slice(0, 12)} in ${bench}\n`)
+  const dir = path.join(bench, "bundle")
+  // no chunk of an earlier bundling left for the check below to read
+  fs.rmSync(dir, { recursive: true, force: true })
+  execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: bench, stdio: "inherit" })
+  // none of this checkout's sources, of either workspace (the running one, the repository's root)
+  for (const workspace of new Set([root, repo, path.join(repo, "next")])) {
+    if (fs.existsSync(path.join(workspace, "packages"))) assertOwnSources(workspace, theirs, dir)
+  }
+  // servers before the event-store configuration ignore the flag: no store pairing for them
+  const store = fs.readFileSync(path.join(dir, "serverOurs.js"), "utf8").includes("event-store")
+  return { dir, store, commit }
 }

@@ -63,6 +63,18 @@ export const blobText = (bytes: number): string => "x".repeat(bytes)
 /** The argument of every `echo` call (a short chat-like string). */
 export const ECHO_TEXT = "hello, model context protocol"
 
+/**
+ * The headline echo tool. Our server's handler runs code (`Effect.sync(() => text)`), as a real
+ * handler does: its answer is not ready as the handler is made, so the engine runs it in a fiber
+ * (issue 37: an `Effect.succeed` handler skips that, and flattered the headline rows).
+ */
+export const ECHO_TOOL = "echo"
+/**
+ * The best-case echo: our server's handler is `Effect.succeed(text)`, an `Exit`, answered as it
+ * is made with no fiber. The other servers answer it as they answer `echo`.
+ */
+export const ECHO_SUCCEED_TOOL = "echo-succeed"
+
 export const MiB = 1024 * 1024
 
 /** The 2026-07-28 revision, and the `_meta` keys of its envelope (requests) and of its results. */

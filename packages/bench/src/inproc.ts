@@ -4,7 +4,10 @@
  * as bare `Protocol` engines. No pipes or sockets, so a `--cpu-prof` profile
  * shows only our code. A profiling aid, not part of `pnpm bench`.
  *
- *   node --cpu-prof bundle/inproc.js [memory|stdio|protocol] [seq|conc] [calls]
+ *   node --cpu-prof bundle/inproc.js [memory|stdio|protocol] [seq|conc] [calls] [sync|succeed]
+ *
+ * The echo handler is `Effect.sync(() => text)` (a handler that runs code, as the bench's headline
+ * rows), or with `succeed` the best case, `Effect.succeed(text)` (answered as it is made).
  *
  * @since 0.1.0
  */
@@ -21,13 +24,13 @@ import * as Schema from "effect/Schema"
 import { PassThrough } from "node:stream"
 import { ECHO_TEXT } from "./common.js"
 
-const [mode = "memory", shape = "seq", countArg = "20000"] = process.argv.slice(2)
+const [mode = "memory", shape = "seq", countArg = "20000", handler = "sync"] = process.argv.slice(2)
 const count = Number(countArg)
 
 const Echo = McpServer.tool({
   name: "echo",
   parameters: Schema.Struct({ text: Schema.String }),
-  handler: ({ text }) => Effect.succeed(text)
+  handler: ({ text }) => (handler === "succeed" ? Effect.succeed(text) : Effect.sync(() => text))
 })
 const ServerLive = McpServer.register(Echo).pipe(Layer.provideMerge(McpServer.layer({ name: "inproc", version: "1.0.0" })))
 
@@ -63,7 +66,10 @@ const program = Effect.gen(function*() {
   if (mode === "protocol") {
     yield* Protocol.make(pair.server, {
       side: "server",
-      onRequest: ({ request }) => Effect.succeed({ content: [{ type: "text", text: (request.params as { arguments: { text: string } }).arguments.text }] }),
+      onRequest: ({ request }) => {
+        const result = () => ({ content: [{ type: "text", text: (request.params as { arguments: { text: string } }).arguments.text }] })
+        return handler === "succeed" ? Effect.succeed(result()) : Effect.sync(result)
+      },
       onNotification: () => Effect.void
     })
     const client = yield* Protocol.make(pair.client, { side: "client", onRequest: () => Effect.succeed({}), onNotification: () => Effect.void })

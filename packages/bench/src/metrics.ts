@@ -65,6 +65,8 @@ export const leakGrowth = (field: "rss" | "heapUsed", over: "all" | "second") =>
   return (halves[1]!.serverAfter[field] - from.serverBefore[field]) / MiB
 }
 export const KiB = 1024
+/** The best-case rows' name: our echo handler an `Effect.succeed` (the headline rows' runs code). */
+const BEST = "`Effect.succeed` handler (best case)"
 
 export const METRICS: ReadonlyArray<Metric> = [
   { label: `sequential echo: throughput`, unit: "calls/s", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", perSecond) },
@@ -72,6 +74,11 @@ export const METRICS: ReadonlyArray<Metric> = [
   { label: "sequential echo: p99 latency", unit: "ms", digits: 3, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.p99Ms!) },
   { label: "sequential echo: client CPU per call", unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.clientCpuUs / p.calls) },
   { label: "sequential echo: server CPU per call", unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "seq", (p) => p.serverCpuUs / p.calls) },
+  // the best case (issue 37): our handler an `Effect.succeed`, answered as it is made (the rows above run `Effect.sync`)
+  { label: `sequential echo, ${BEST}: throughput`, unit: "calls/s", digits: 0, compare: "ratio", value: fromPhase("calls", "best", perSecond) },
+  { label: `sequential echo, ${BEST}: p50 latency`, unit: "ms", digits: 3, compare: "ratio", value: fromPhase("calls", "best", (p) => p.p50Ms!) },
+  { label: `sequential echo, ${BEST}: client CPU per call`, unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "best", (p) => p.clientCpuUs / p.calls) },
+  { label: `sequential echo, ${BEST}: server CPU per call`, unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "best", (p) => p.serverCpuUs / p.calls) },
   { label: `${SIZES.inflight} in flight: throughput`, unit: "calls/s", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", perSecond) },
   { label: `${SIZES.inflight} in flight: client CPU per call`, unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", (p) => p.clientCpuUs / p.calls) },
   { label: `${SIZES.inflight} in flight: server CPU per call`, unit: "µs", digits: 0, compare: "ratio", value: fromPhase("calls", "conc", (p) => p.serverCpuUs / p.calls) },

@@ -151,7 +151,7 @@ const runConfig = async (dir: string, config: Config, warmup: number, calls: num
   )
   try {
     return await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
-      const clients: Array<McpClient.McpClient["Type"]> = []
+      const clients: Array<McpClient.McpClientShape> = []
       for (const front of fronts) {
         const context = yield* Layer.build(
           McpClient.layer({ name: "bench", version: "1.0.0", era: "2025" }).pipe(

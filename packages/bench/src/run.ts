@@ -22,8 +22,9 @@
  * - `BENCH_RENDER=bundle/results.json`: no run; rebuild the tables (and the
  *   README section, unless the saved run was quick) from a saved run.
  * - `BENCH_BASELINE=<commit>`: also the programs of that commit (bundled from a
- *   detached `git worktree` under `bundle/`, with this checkout's npm packages and the commit's
- *   own workspace packages, `src/baseline.ts`): an
+ *   detached `git worktree` under `bundle/`, with the commit's own workspace packages and, when
+ *   its `pnpm-lock.yaml` is ours, this checkout's npm packages by links, else its own installed
+ *   from its lockfile, e.g. the last Effect 3 commit from the Effect 4 tree; `src/baseline.ts`): an
  *   `ours@base` pairing (its client and server) on stdio, SSE and JSON, and
  *   `official→ours@base` with the event store on (when its server has one), with a
  *   `÷ base` column, so that one run shows before and after.
@@ -38,6 +39,7 @@ import { type ChildProcess, fork, spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { bundleBaseline } from "./baseline.js"
 import type { Impl, Phase, Report, Spec, TransportKind } from "./client.js"
 import { type Results, renderHeadline } from "./chart.js"
 import { MiB } from "./common.js"
@@ -61,7 +63,6 @@ import {
   UNITS,
   UNITS_2026,
   baseline,
-  bundleBaseline,
   setBaseline,
   bundleDir,
   packageDir,
@@ -313,7 +314,8 @@ const main = async () => {
   }
   const started = Date.now()
   const runs: Array<Run> = []
-  if (BASELINE !== undefined && BASELINE !== "") await bundleBaseline(BASELINE)
+  // the workspace this bench is in (`next/` while the port lives there, later the repository's root)
+  if (BASELINE !== undefined && BASELINE !== "") setBaseline(bundleBaseline(path.resolve(packageDir, "../.."), bundleDir, BASELINE))
 
   if (PROFILE) {
     fs.mkdirSync(profileDir, { recursive: true })

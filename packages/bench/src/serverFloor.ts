@@ -14,7 +14,7 @@
  * @since 0.1.0
  */
 import { randomUUID } from "node:crypto"
-import { blobText, listeningLine, META_SERVER_INFO, parseServeMode, selfStats } from "./common.js"
+import { blobText, ECHO_SUCCEED_TOOL, ECHO_TOOL, listeningLine, META_SERVER_INFO, parseServeMode, selfStats } from "./common.js"
 
 interface Message {
   readonly id?: string | number
@@ -41,7 +41,8 @@ const answer = (message: Message, era2026 = false): string | undefined => {
     case "tools/call": {
       const args = message.params?.arguments ?? {}
       switch (message.params?.name) {
-        case "echo":
+        case ECHO_TOOL:
+        case ECHO_SUCCEED_TOOL:
           result = text(String(args.text))
           break
         case "blob":

@@ -11,12 +11,18 @@ import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/se
 import { randomUUID } from "node:crypto"
 import type * as http from "node:http"
 import { z } from "zod"
-import { blobText, listeningLine, parseServeMode, selfStats } from "./common.js"
+import { blobText, ECHO_SUCCEED_TOOL, ECHO_TOOL, listeningLine, parseServeMode, selfStats } from "./common.js"
 
 const makeServer = (): McpServer => {
   const server = new McpServer({ name: "bench-official", version: "1.0.0" })
   server.registerTool(
-    "echo",
+    ECHO_TOOL,
+    { description: "Echoes the text back", inputSchema: { text: z.string() } },
+    async ({ text }) => ({ content: [{ type: "text", text }] })
+  )
+  // the best-case row's tool: the same handler here (ours answers it with an `Effect.succeed`)
+  server.registerTool(
+    ECHO_SUCCEED_TOOL,
     { description: "Echoes the text back", inputSchema: { text: z.string() } },
     async ({ text }) => ({ content: [{ type: "text", text }] })
   )

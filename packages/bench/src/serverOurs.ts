@@ -10,11 +10,20 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as v8 from "node:v8"
-import { blobText, listeningLine, parseServeMode, selfStats } from "./common.js"
+import { blobText, ECHO_SUCCEED_TOOL, ECHO_TOOL, listeningLine, parseServeMode, selfStats } from "./common.js"
 
+/** The headline echo: a handler that runs code (see `ECHO_TOOL`). */
 const Echo = McpServer.tool({
-  name: "echo",
+  name: ECHO_TOOL,
   description: "Echoes the text back",
+  parameters: Schema.Struct({ text: Schema.String }),
+  handler: ({ text }) => Effect.sync(() => text)
+})
+
+/** The best case: an `Effect.succeed` handler, answered as it is made (see `ECHO_SUCCEED_TOOL`). */
+const EchoSucceed = McpServer.tool({
+  name: ECHO_SUCCEED_TOOL,
+  description: "Echoes the text back (an Effect.succeed handler)",
   parameters: Schema.Struct({ text: Schema.String }),
   handler: ({ text }) => Effect.succeed(text)
 })
@@ -39,7 +48,7 @@ const Stats = McpServer.tool({
     })
 })
 
-const ServerLive = McpServer.register(Echo, Blob, Stats).pipe(
+const ServerLive = McpServer.register(Echo, EchoSucceed, Blob, Stats).pipe(
   Layer.provideMerge(McpServer.layer({ name: "bench-ours", version: "1.0.0" }))
 )
 
@@ -48,11 +57,11 @@ const mode = parseServeMode(process.argv.slice(2))
 const program: Effect.Effect<void, unknown> = mode._tag === "stdio"
   ? McpServer.run.pipe(Effect.provide(ServerLive), Effect.provide(NodeStdio.layerServer()))
   // loaded only for HTTP, so that the stdio server holds what a stdio-only server would
-  : Effect.promise(() => Promise.all([import("@effect-mcp/node/NodeStreamableHttp"), import("@effect/platform/HttpServer")])).pipe(
+  : Effect.promise(() => Promise.all([import("@effect-mcp/node/NodeStreamableHttp"), import("effect/http/HttpServer")])).pipe(
     Effect.flatMap(([NodeStreamableHttp, HttpServer]) =>
       Effect.gen(function*() {
         const server = yield* HttpServer.HttpServer
-        const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+        const port = "port" in server.address ? server.address.port : 0
         process.stdout.write(listeningLine(port))
         return yield* Effect.never
       }).pipe(

@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import type * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import type * as SessionStore from "@effect-mcp/mcp/SessionStore"
@@ -16,16 +16,17 @@ import { RedisClient, RedisEventStore, RedisSessionStore } from "@effect-mcp/red
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { listeningLine } from "./common.js"
+import { ECHO_TOOL, listeningLine } from "./common.js"
 
 const [backend, url, prefix, id] = process.argv.slice(2).filter((a) => !a.startsWith("--"))
 const json = process.argv.includes("--json")
 
 const Echo = McpServer.tool({
-  name: "echo",
+  name: ECHO_TOOL,
   description: "Echoes the text back",
   parameters: Schema.Struct({ text: Schema.String }),
-  handler: ({ text }) => Effect.succeed(text)
+  // a handler that runs code, as the main configurations' headline echo (see `ECHO_TOOL`)
+  handler: ({ text }) => Effect.sync(() => text)
 })
 
 let commands = () => 0
@@ -68,7 +69,7 @@ const program = Effect.gen(function*() {
     const cpu = process.cpuUsage()
     process.send?.({ cpuUs: cpu.user + cpu.system, userUs: cpu.user, commands: commands() })
   })
-  process.stdout.write(listeningLine(server.address._tag === "TcpAddress" ? server.address.port : 0))
+  process.stdout.write(listeningLine("port" in server.address ? server.address.port : 0))
   return yield* Effect.never
 })
 

@@ -14,12 +14,18 @@ import { toNodeHandler } from "@modelcontextprotocol/node"
 import { createMcpHandler, McpServer } from "@modelcontextprotocol/server"
 import * as http from "node:http"
 import { z } from "zod"
-import { blobText, listeningLine, parseServeMode, selfStats } from "./common.js"
+import { blobText, ECHO_SUCCEED_TOOL, ECHO_TOOL, listeningLine, parseServeMode, selfStats } from "./common.js"
 
 const factory = (): McpServer => {
   const server = new McpServer({ name: "bench-v2", version: "1.0.0" })
   server.registerTool(
-    "echo",
+    ECHO_TOOL,
+    { description: "Echoes the text back", inputSchema: z.object({ text: z.string() }) },
+    async ({ text }) => ({ content: [{ type: "text", text }] })
+  )
+  // the best-case row's tool: the same handler here (ours answers it with an `Effect.succeed`)
+  server.registerTool(
+    ECHO_SUCCEED_TOOL,
     { description: "Echoes the text back", inputSchema: z.object({ text: z.string() }) },
     async ({ text }) => ({ content: [{ type: "text", text }] })
   )

@@ -4,7 +4,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { bundled } from "../../../vitest.bundled.js"
-import { assertOwnSources, linkNodeModules } from "../src/baseline.js"
+import { assertOwnSources, assertSameEffectMajor, baselineWorkspaces, linkNodeModules, workspaceOf } from "../src/baseline.js"
 
 /**
  * A checkout as pnpm lays it out (`packages/bench/node_modules/@effect-mcp/mcp` a relative
@@ -58,6 +58,54 @@ describe("the baseline's tree", () => {
     expect(() => assertOwnSources(root, tree, bundle)).toThrow(/not its commit's code: 1 files of this checkout \(packages\/mcp\/src\/a\.ts/)
     map([])
     expect(() => assertOwnSources(root, tree, bundle)).toThrow(/no source from its tree/)
+  })
+})
+
+describe("the baseline's layout (the Effect 4 port in next/ until it replaces packages/)", () => {
+  /** A repository: the Effect 3 workspace at the root, the port in `next/`, both installed. */
+  const repository = () => {
+    const repo = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "bench-layout-")))
+    for (const dir of ["packages/bench/node_modules", "next/packages/bench/node_modules"]) {
+      fs.mkdirSync(path.join(repo, dir), { recursive: true })
+    }
+    return repo
+  }
+  const tree = (repo: string, dirs: ReadonlyArray<string>) => {
+    const t = path.join(repo, "next/packages/bench/bundle/base-x")
+    for (const dir of dirs) fs.mkdirSync(path.join(t, dir), { recursive: true })
+    return t
+  }
+
+  it("builds a commit that has next/ from next/, with this checkout's next/ npm packages", () => {
+    const repo = repository()
+    const t = tree(repo, ["packages/bench", "next/packages/bench"])
+    expect(workspaceOf(t)).toBe(path.join(t, "next"))
+    expect(baselineWorkspaces(repo, t)).toEqual({ ours: path.join(repo, "next"), theirs: path.join(t, "next") })
+  })
+
+  it("builds a commit without next/ from its packages/, with this checkout's root npm packages", () => {
+    const repo = repository()
+    const t = tree(repo, ["packages/bench"])
+    expect(workspaceOf(t)).toBe(t)
+    expect(baselineWorkspaces(repo, t)).toEqual({ ours: repo, theirs: t })
+  })
+
+  it("refuses a layout this checkout has no installed workspace for", () => {
+    const repo = repository()
+    fs.rmSync(path.join(repo, "packages"), { recursive: true })
+    const t = tree(repo, ["packages/bench"])
+    expect(() => baselineWorkspaces(repo, t)).toThrow(/no installed workspace there/)
+  })
+
+  it("refuses a bench whose effect major is not the one linked", () => {
+    const workspace = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "bench-major-")))
+    const bench = path.join(workspace, "packages/bench")
+    fs.mkdirSync(path.join(bench, "node_modules/effect"), { recursive: true })
+    fs.writeFileSync(path.join(bench, "package.json"), JSON.stringify({ dependencies: { effect: "^3.22.4" } }))
+    fs.writeFileSync(path.join(bench, "node_modules/effect/package.json"), JSON.stringify({ version: "4.1.5" }))
+    expect(() => assertSameEffectMajor(workspace)).toThrow(/wants effect \^3\.22\.4 and its node_modules give 4\.1\.5/)
+    fs.writeFileSync(path.join(bench, "node_modules/effect/package.json"), JSON.stringify({ version: "3.22.4" }))
+    expect(() => assertSameEffectMajor(workspace)).not.toThrow()
   })
 })
 

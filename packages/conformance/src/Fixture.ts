@@ -20,7 +20,7 @@ import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpAuth from "@effect-mcp/mcp/McpAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Effect from "effect/Effect"
 import { SkillsLive } from "./Skills.js"
 import { TasksLive } from "./Tasks.js"
@@ -362,7 +362,7 @@ const JsonSchema202012Tool = McpServer.tool({
   description: "Tool with JSON Schema 2020-12 features",
   // published unchanged; the arguments reach the handler as they came
   inputSchema: JSON_SCHEMA_2020_12_INPUT as unknown as McpSchema.Tool["inputSchema"],
-  parameters: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  parameters: Schema.Record(Schema.String, Schema.Unknown),
   handler: (args) => Effect.succeed(text(`JSON Schema 2020-12 tool called with: ${JSON.stringify(args)}`))
 })
 
@@ -382,7 +382,7 @@ const Blob = McpServer.tool({
   inputSchema: objectOf({
     bytes: { type: "integer", minimum: 0, maximum: MAX_BLOB_BYTES, description: "How many bytes of text to return" }
   }),
-  parameters: Schema.Struct({ bytes: Schema.Int.pipe(Schema.between(0, MAX_BLOB_BYTES)) }),
+  parameters: Schema.Struct({ bytes: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_BLOB_BYTES })) }),
   handler: ({ bytes }) => Effect.succeed(text("x".repeat(bytes)))
 })
 
@@ -390,7 +390,7 @@ const Slow = McpServer.tool({
   name: "slow",
   description: "Waits `ms` milliseconds, reporting progress every 100 ms when asked to, then returns `done`",
   inputSchema: objectOf({ ms: { type: "integer", minimum: 0, description: "How long to wait, in milliseconds" } }),
-  parameters: Schema.Struct({ ms: Schema.NonNegativeInt }),
+  parameters: Schema.Struct({ ms: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) }),
   handler: ({ ms }) =>
     Effect.gen(function*() {
       const ctx = yield* HandlerContext
@@ -485,8 +485,8 @@ const PromptWithArguments = McpServer.prompt({
   title: "Prompt With Arguments",
   description: "A prompt with required arguments",
   parameters: Schema.Struct({
-    arg1: Schema.String.annotations({ description: "First test argument" }),
-    arg2: Schema.String.annotations({ description: "Second test argument" })
+    arg1: Schema.String.annotate({ description: "First test argument" }),
+    arg2: Schema.String.annotate({ description: "Second test argument" })
   }),
   complete: {
     arg1: (value) => Effect.succeed(ARG1_COMPLETIONS.filter((v) => v.startsWith(value)))
@@ -499,7 +499,7 @@ const PromptWithEmbeddedResource = McpServer.prompt({
   title: "Prompt With Embedded Resource",
   description: "A prompt that includes an embedded resource",
   parameters: Schema.Struct({
-    resourceUri: Schema.String.annotations({ description: "URI of the resource to embed" })
+    resourceUri: Schema.String.annotate({ description: "URI of the resource to embed" })
   }),
   content: ({ resourceUri }) =>
     Effect.succeed<ReadonlyArray<McpSchema.PromptMessage>>([

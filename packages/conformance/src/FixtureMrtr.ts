@@ -12,14 +12,14 @@ import { type ElicitationFields, HandlerContext, type ReverseCallOptions } from 
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 
 const text = (t: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text: t }] })
 
 const elicit = <A, I extends ElicitationFields>(
   message: string,
-  schema: Schema.Schema<A, I>,
+  schema: Schema.Codec<A, I>,
   options?: ReverseCallOptions
 ) => Effect.flatMap(HandlerContext, (ctx) => ctx.elicit({ message, schema }, options))
 
@@ -102,8 +102,8 @@ const Capabilities = McpServer.tool({
   description: "Asks the model and, if the client declared elicitation, the user: only declared capabilities are asked",
   handler: () =>
     Effect.map(
-      Effect.all([sample("Say hello", 20, "model_hello"), Effect.either(askName)], { concurrency: "unbounded" }),
-      ([hello, name]) => text(`${sampledText(hello)} ${Either.isRight(name) ? name.right.name : "(no elicitation)"}`)
+      Effect.all([sample("Say hello", 20, "model_hello"), Effect.result(askName)], { concurrency: "unbounded" }),
+      ([hello, name]) => text(`${sampledText(hello)} ${Result.isSuccess(name) ? name.success.name : "(no elicitation)"}`)
     )
 })
 

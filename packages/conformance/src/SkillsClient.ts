@@ -24,7 +24,7 @@ const useSkill = (name: string) =>
   Effect.gen(function*() {
     const entries = yield* connectHost
     const entry = entries.find((e) => e.frontmatter.name === name)
-    if (entry === undefined) return yield* Effect.dieMessage(`the server lists no skill ${name}`)
+    if (entry === undefined) return yield* Effect.die(new Error(`the server lists no skill ${name}`))
     const skill = yield* McpSkillsClient.load(entry)
     for (const file of entry.resources === "dynamic" ? [] : entry.resources) {
       if (file.uri !== entry.uri) yield* skill.read(file.uri)

@@ -21,7 +21,7 @@ export const SlowCompute = McpServer.tool({
   name: "slow_compute",
   description: "Computes for `seconds` seconds, then answers; may be called as a task",
   execution: { taskSupport: "optional" },
-  parameters: Schema.Struct({ seconds: Schema.Number.pipe(Schema.between(0, 600)), label: Schema.optional(Schema.String) }),
+  parameters: Schema.Struct({ seconds: Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 600 })), label: Schema.optional(Schema.String) }),
   handler: ({ seconds }) => Effect.as(Effect.sleep(`${seconds} seconds`), `computed after ${seconds} s`)
 })
 
@@ -37,7 +37,7 @@ const FailingJob = McpServer.tool({
   name: "failing_job",
   description: "Fails as a tool after a second; must be called as a task",
   execution: { taskSupport: "required" },
-  handler: () => Effect.zipRight(Effect.sleep("1 second"), Effect.fail("the job failed"))
+  handler: () => Effect.andThen(Effect.sleep("1 second"), Effect.fail("the job failed"))
 })
 
 /** A JSON-RPC error (a task of it fails with the error inlined). */
@@ -46,7 +46,7 @@ const ProtocolErrorJob = McpServer.tool({
   description: "Fails with a JSON-RPC internal error",
   execution: { taskSupport: "optional" },
   handler: () =>
-    Effect.zipRight(
+    Effect.andThen(
       Effect.sleep("100 millis"),
       Effect.fail(new ErrorResponse({ code: -32603, message: "protocol_error_job: internal failure" }))
     )
@@ -55,7 +55,7 @@ const ProtocolErrorJob = McpServer.tool({
 const Confirm = Schema.Struct({ confirm: Schema.Boolean })
 const Name = Schema.Struct({ name: Schema.String })
 
-const elicit = <A, I extends ElicitationFields>(message: string, schema: Schema.Schema<A, I>, inputKey?: string) =>
+const elicit = <A, I extends ElicitationFields>(message: string, schema: Schema.Codec<A, I>, inputKey?: string) =>
   Effect.flatMap(HandlerContext, (ctx) => ctx.elicit({ message, schema }, inputKey === undefined ? undefined : { inputKey }))
 
 /** Asks the user to confirm (as a task: its `inputRequests`, answered by `tasks/update`). */

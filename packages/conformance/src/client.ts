@@ -9,7 +9,7 @@
  *
  * @since 0.1.0
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as Cause from "effect/Cause"
@@ -59,7 +59,7 @@ const scenarios: Record<string, Effect.Effect<void, unknown, McpClient.McpClient
     const client = yield* McpClient.McpClient
     const tools = yield* client.listToolsAll()
     const focal = tools.find((t) => t.name === "json_schema_2020_12_tool")
-    if (focal === undefined) return yield* Effect.dieMessage("the server lists no json_schema_2020_12_tool")
+    if (focal === undefined) return yield* Effect.die(new Error("the server lists no json_schema_2020_12_tool"))
     yield* client.callTool("json_schema_echo", { schema: focal.inputSchema })
   })
 }
@@ -71,7 +71,7 @@ const ClientLive = McpClient.layer({
   era: eraOf(process.env),
   elicitation: { form: () => Effect.succeed({ action: "accept", content: {} }) }
 }).pipe(
-  Layer.provide(Layer.unwrapEffect(Effect.map(ClientAuth.auth(scenario, ClientAuth.context(process.env)), (auth) =>
+  Layer.provide(Layer.unwrap(Effect.map(ClientAuth.auth(scenario, ClientAuth.context(process.env)), (auth) =>
     StreamableHttpClient.layer({
       url: url!,
       // sse-retry times the reconnection from the last GET it saw: a standing GET that opens
@@ -85,7 +85,7 @@ const ClientLive = McpClient.layer({
 const program = (scenarios[scenario] ?? (ClientAuth.isAuthScenario(scenario) ? ClientAuth.program : scenarios.initialize!)).pipe(
   Effect.provide(ClientLive),
   Effect.timeout("25 seconds"),
-  Effect.provide(Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.stringLogger)))
+  Effect.provide(Logger.layer([Logger.withConsoleError(Logger.formatSimple)]))
 )
 
 Effect.runPromiseExit(program).then((exit) => {

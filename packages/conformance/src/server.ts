@@ -36,7 +36,7 @@
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import * as Layer from "effect/Layer"
 import * as Duration from "effect/Duration"
 import * as Option from "effect/Option"
@@ -92,7 +92,7 @@ const UNITS: Record<string, (n: number) => Duration.Duration> = {
 const parseDuration = (text: string): Duration.Duration | undefined => {
   const short = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text.trim())
   if (short !== null) return UNITS[short[2]!]!(Number(short[1]))
-  return Option.getOrUndefined(Duration.decodeUnknown(text))
+  return Option.getOrUndefined(Duration.fromInput(text as Duration.Input))
 }
 
 /** Reads the command line; a string is a usage error. */
@@ -222,7 +222,7 @@ const serveStdio: Effect.Effect<void> = McpServer.run.pipe(
 const endpoint = (options: HttpOptions, http: NodeStreamableHttp.Options) =>
   options.redis === undefined
     ? NodeStreamableHttp.layer(http)
-    : Layer.unwrapScoped(Effect.gen(function*() {
+    : Layer.unwrap(Effect.gen(function*() {
       const { RedisClient, RedisEventStore, RedisSessionStore } = yield* Effect.promise(() => import("@effect-mcp/redis"))
       // REDIS_PREFIX keeps apart fleets sharing one Redis (default "mcp")
       const client = yield* RedisClient.make({ url: options.redis, prefix: process.env.REDIS_PREFIX })
@@ -238,7 +238,7 @@ const endpoint = (options: HttpOptions, http: NodeStreamableHttp.Options) =>
 export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
   Effect.gen(function*() {
     const server = yield* HttpServer.HttpServer
-    const port = server.address._tag === "TcpAddress" ? server.address.port : options.port
+    const port = server.address._tag === "UnixPathAddress" ? options.port : server.address.port
     yield* Effect.sync(() => process.stderr.write(`listening on http://127.0.0.1:${port}/mcp\n`))
     return yield* Effect.never
   }).pipe(
@@ -272,9 +272,10 @@ export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
 const program = (options: Options): Effect.Effect<void, Error> => {
   const serve = options._tag === "Stdio" ? serveStdio : serveHttp(options)
   const keys = options.requestStateKeys
-  return keys === undefined ? serve : Effect.withConfigProvider(
+  return keys === undefined ? serve : Effect.provideService(
     serve,
-    ConfigProvider.orElse(ConfigProvider.fromMap(new Map([["MCP_REQUEST_STATE_KEYS", keys]])), ConfigProvider.fromEnv)
+    ConfigProvider.ConfigProvider,
+    ConfigProvider.orElse(ConfigProvider.fromEnv({ env: { MCP_REQUEST_STATE_KEYS: keys } }), ConfigProvider.fromEnv())
   )
 }
 
@@ -287,7 +288,7 @@ if (typeof parsed === "string") {
 const fiber = Effect.runFork(
   program(parsed).pipe(
     // stdout may carry the protocol: every log goes to stderr
-    Effect.provide(Logger.replace(Logger.defaultLogger, Logger.withConsoleError(Logger.stringLogger)))
+    Effect.provide(Logger.layer([Logger.withConsoleError(Logger.formatSimple)]))
   )
 )
 const stop = () => {
@@ -298,7 +299,7 @@ process.once("SIGTERM", stop)
 fiber.addObserver((exit) => {
   process.off("SIGINT", stop)
   process.off("SIGTERM", stop)
-  if (Exit.isFailure(exit) && !Cause.isInterruptedOnly(exit.cause)) {
+  if (Exit.isFailure(exit) && !Cause.hasInterruptsOnly(exit.cause)) {
     process.stderr.write(`conformance server failed: ${Cause.pretty(exit.cause)}\n`)
     process.exitCode = 1
   }

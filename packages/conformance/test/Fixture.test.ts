@@ -185,7 +185,7 @@ const EXPECTED_TOOLS = [
 ]
 
 describe("Fixture: server", () => {
-  it.scopedLive("initializes as the conformance test server with every capability", () =>
+  it.live("initializes as the conformance test server with every capability", () =>
     Effect.gen(function*() {
       const h = yield* connect
       assert.deepStrictEqual(h.client.serverInfo, { name: "mcp-conformance-test-server", version: "1.0.0" })
@@ -213,7 +213,7 @@ describe("Fixture: server", () => {
 })
 
 describe("Fixture: tools", () => {
-  it.scopedLive("lists every tool on one page, each with a description and an object inputSchema", () =>
+  it.live("lists every tool on one page, each with a description and an object inputSchema", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const raw = (yield* h.client.request("tools/list")) as { tools: ReadonlyArray<McpSchema.Tool>; nextCursor?: string }
@@ -278,7 +278,7 @@ describe("Fixture: tools", () => {
       })
     }))
 
-  it.scopedLive("test_simple_text: accepts a missing arguments key", () =>
+  it.live("test_simple_text: accepts a missing arguments key", () =>
     Effect.gen(function*() {
       const h = yield* connect
       // exactly what the suite sends: no `arguments` at all
@@ -291,7 +291,7 @@ describe("Fixture: tools", () => {
       assert.strictEqual(textOf(typed), "This is a simple text response for testing.")
     }))
 
-  it.scopedLive("content tools: image, audio, embedded resource, mixed content", () =>
+  it.live("content tools: image, audio, embedded resource, mixed content", () =>
     Effect.gen(function*() {
       const h = yield* connect
       assert.deepStrictEqual(yield* h.client.callTool("test_image_content", {}), {
@@ -327,7 +327,7 @@ describe("Fixture: tools", () => {
       assert.strictEqual(Buffer.from(WAV_BASE64, "base64").toString("base64"), WAV_BASE64)
     }))
 
-  it.scopedLive("test_error_handling: a result with isError, not a JSON-RPC error", () =>
+  it.live("test_error_handling: a result with isError, not a JSON-RPC error", () =>
     Effect.gen(function*() {
       const h = yield* connect
       assert.deepStrictEqual(yield* h.client.callTool("test_error_handling", {}), {
@@ -336,7 +336,7 @@ describe("Fixture: tools", () => {
       })
     }))
 
-  it.scopedLive("test_tool_with_logging: 3 info messages 50 ms apart, before the result", () =>
+  it.live("test_tool_with_logging: 3 info messages 50 ms apart, before the result", () =>
     Effect.gen(function*() {
       const h = yield* connect
       yield* h.client.setLogLevel("debug")
@@ -356,7 +356,7 @@ describe("Fixture: tools", () => {
       assert.isTrue(logs.every((l) => l.at <= response.at))
     }))
 
-  it.scopedLive("test_tool_with_logging: the level filter still lets info through at info", () =>
+  it.live("test_tool_with_logging: the level filter still lets info through at info", () =>
     Effect.gen(function*() {
       const h = yield* connect
       yield* h.client.setLogLevel("info")
@@ -364,7 +364,7 @@ describe("Fixture: tools", () => {
       assert.strictEqual(fromServer(h, "notifications/message").length, 3)
     }))
 
-  it.scopedLive("test_tool_with_progress: 0/50/100 of 100 with the numeric token, which the result echoes", () =>
+  it.live("test_tool_with_progress: 0/50/100 of 100 with the numeric token, which the result echoes", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const seen: Array<Protocol.ProgressParams> = []
@@ -385,7 +385,7 @@ describe("Fixture: tools", () => {
       assert.isTrue(progress.every((p) => p.at <= response.at))
     }))
 
-  it.scopedLive("test_tool_with_progress: a string token is echoed as is; no token, no progress", () =>
+  it.live("test_tool_with_progress: a string token is echoed as is; no token, no progress", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const raw = (yield* h.client.request("tools/call", {
@@ -405,7 +405,7 @@ describe("Fixture: tools", () => {
       assert.strictEqual(fromServer(h, "notifications/progress").length, 3)
     }))
 
-  it.scopedLive("test_sampling: asks the client's model and returns its answer", () =>
+  it.live("test_sampling: asks the client's model and returns its answer", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const result = yield* h.client.callTool("test_sampling", { prompt: "Test prompt for sampling" })
@@ -418,7 +418,7 @@ describe("Fixture: tools", () => {
       assert.strictEqual(h.sampled.length, 1)
     }))
 
-  it.scopedLive("test_elicitation: the username/email form, exactly", () =>
+  it.live("test_elicitation: the username/email form, exactly", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const result = yield* h.client.callTool("test_elicitation", { message: "Please provide your information" })
@@ -442,7 +442,7 @@ describe("Fixture: tools", () => {
       assert.deepStrictEqual(h.elicited.map((p) => p.requestedSchema), [ELICITATION_SCHEMA])
     }))
 
-  it.scopedLive("test_elicitation_sep1034_defaults: the five defaulted fields, exactly", () =>
+  it.live("test_elicitation_sep1034_defaults: the five defaulted fields, exactly", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const result = yield* h.client.callTool("test_elicitation_sep1034_defaults", {})
@@ -469,7 +469,7 @@ describe("Fixture: tools", () => {
       assert.deepStrictEqual(h.elicited.map((p) => p.requestedSchema), [SEP1034_SCHEMA])
     }))
 
-  it.scopedLive("test_elicitation_sep1330_enums: the five enum variants, exactly", () =>
+  it.live("test_elicitation_sep1330_enums: the five enum variants, exactly", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const result = yield* h.client.callTool("test_elicitation_sep1330_enums", {})
@@ -526,7 +526,7 @@ describe("Fixture: tools", () => {
       assert.deepStrictEqual(h.elicited.map((p) => p.requestedSchema), [SEP1330_SCHEMA])
     }))
 
-  it.scopedLive("test_reconnection: sends nothing but its result (closing the stream is a no-op here)", () =>
+  it.live("test_reconnection: sends nothing but its result (closing the stream is a no-op here)", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const started = performance.now()
@@ -538,7 +538,7 @@ describe("Fixture: tools", () => {
       assert.deepStrictEqual(after.map((w) => w.message.id), [call.message.id])
     }))
 
-  it.scopedLive("json_schema_2020_12_tool: echoes its arguments", () =>
+  it.live("json_schema_2020_12_tool: echoes its arguments", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const args = { name: "n", address: { street: "s", city: "c" }, contactMethod: "email", email: "n@example.com" }
@@ -548,7 +548,7 @@ describe("Fixture: tools", () => {
 })
 
 describe("Fixture: benchmark tools", () => {
-  it.scopedLive("echo returns its text", () =>
+  it.live("echo returns its text", () =>
     Effect.gen(function*() {
       const h = yield* connect
       for (const text of ["hello", "", "ünïcødé ✓ \n\"quoted\""]) {
@@ -558,7 +558,7 @@ describe("Fixture: benchmark tools", () => {
       assert.isTrue(bad.isError)
     }))
 
-  it.scopedLive("blob returns exactly `bytes` ASCII bytes", () =>
+  it.live("blob returns exactly `bytes` ASCII bytes", () =>
     Effect.gen(function*() {
       const h = yield* connect
       for (const bytes of [0, 1, 1000, 65536, 1_000_000]) {
@@ -571,7 +571,7 @@ describe("Fixture: benchmark tools", () => {
       assert.isTrue((yield* h.client.callTool("blob", { bytes: 1.5 })).isError)
     }))
 
-  it.scopedLive("slow waits `ms` and reports progress every 100 ms with a token", () =>
+  it.live("slow waits `ms` and reports progress every 100 ms with a token", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const seen: Array<{ readonly at: number; readonly p: Protocol.ProgressParams }> = []
@@ -591,7 +591,7 @@ describe("Fixture: benchmark tools", () => {
       }
     }))
 
-  it.scopedLive("slow without a progress token sends no progress", () =>
+  it.live("slow without a progress token sends no progress", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const started = performance.now()
@@ -607,7 +607,7 @@ describe("Fixture: benchmark tools", () => {
 // ----------------------------------------------------------------------------
 
 describe("Fixture: resources", () => {
-  it.scopedLive("lists the three direct resources and the template", () =>
+  it.live("lists the three direct resources and the template", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const resources = yield* h.client.listResourcesAll()
@@ -631,7 +631,7 @@ describe("Fixture: resources", () => {
       ])
     }))
 
-  it.scopedLive("reads text, binary, watched and templated resources", () =>
+  it.live("reads text, binary, watched and templated resources", () =>
     Effect.gen(function*() {
       const h = yield* connect
       assert.deepStrictEqual(yield* h.client.readResource("test://static-text"), {
@@ -654,7 +654,7 @@ describe("Fixture: resources", () => {
 })
 
 describe("Fixture: prompts and completion", () => {
-  it.scopedLive("lists the five prompts with descriptions and arguments", () =>
+  it.live("lists the five prompts with descriptions and arguments", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const prompts = yield* h.client.listPromptsAll()
@@ -683,7 +683,7 @@ describe("Fixture: prompts and completion", () => {
       ])
     }))
 
-  it.scopedLive("gets each prompt", () =>
+  it.live("gets each prompt", () =>
     Effect.gen(function*() {
       const h = yield* connect
       // the suite sends no arguments key for prompts without arguments
@@ -722,7 +722,7 @@ describe("Fixture: prompts and completion", () => {
       })
     }))
 
-  it.scopedLive("completes arg1 of test_prompt_with_arguments", () =>
+  it.live("completes arg1 of test_prompt_with_arguments", () =>
     Effect.gen(function*() {
       const h = yield* connect
       const result = yield* h.client.complete({

@@ -12,7 +12,7 @@ import { bundled } from "../../../vitest.bundled.js"
 import { startAuthServer } from "../../node/test/authServer.js"
 
 
-const freePort = Effect.async<number>((resume) => {
+const freePort = Effect.callback<number>((resume) => {
   const probe = net.createServer()
   probe.listen(0, "127.0.0.1", () => {
     const port = (probe.address() as net.AddressInfo).port
@@ -23,7 +23,7 @@ const freePort = Effect.async<number>((resume) => {
 /** Runs the program until the scope closes; resolves once it listens. */
 const runServer = (args: ReadonlyArray<string>) =>
   Effect.acquireRelease(
-    Effect.async<ChildProcess, Error>((resume) => {
+    Effect.callback<ChildProcess, Error>((resume) => {
       const child = spawn(process.execPath, [bundled("conformance-server"), ...args], {
         stdio: ["ignore", "ignore", "pipe"]
       })
@@ -38,7 +38,7 @@ const runServer = (args: ReadonlyArray<string>) =>
   )
 
 describe("server.js --oauth-issuer", () => {
-  it.scopedLive("only the issuer's tokens for its own URL; mcp:tools for tools/call; the resource metadata", () =>
+  it.live("only the issuer's tokens for its own URL; mcp:tools for tools/call; the resource metadata", () =>
     Effect.gen(function*() {
       const as = yield* startAuthServer
       const port = yield* freePort

@@ -67,6 +67,7 @@
  * ```
  * @since 0.1.0
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -157,7 +158,7 @@ export interface EventStoreShape {
  * @since 0.1.0
  * @category tags
  */
-export class EventStore extends Context.Tag("@effect-mcp/mcp/EventStore")<EventStore, EventStoreShape>() {}
+export class EventStore extends Context.Service<EventStore, EventStoreShape>()("@effect-mcp/mcp/EventStore") {}
 
 /**
  * The id of the priming event that opens a stream.
@@ -202,7 +203,7 @@ export interface MemoryOptions {
   /** Bytes held in all (default 128 MiB). */
   readonly maxBytes?: number | undefined
   /** How long a delivered stream stays resumable (default 10 seconds). */
-  readonly gracePeriod?: Duration.DurationInput | undefined
+  readonly gracePeriod?: Duration.Input | undefined
 }
 
 
@@ -253,11 +254,11 @@ export interface MemoryEventStore extends EventStoreShape {
  */
 export const makeMemory = (options?: MemoryOptions): Effect.Effect<MemoryEventStore, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const clock = yield* Effect.clock
-    const store = InternalMemory.make(options, () => clock.unsafeCurrentTimeMillis())
-    const graceMs = Duration.toMillis(Duration.decode(options?.gracePeriod ?? Duration.seconds(10)))
+    const clock = yield* Clock.Clock
+    const store = InternalMemory.make(options, () => clock.currentTimeMillisUnsafe())
+    const graceMs = Duration.toMillis(options?.gracePeriod ?? Duration.seconds(10))
     yield* Effect.forkScoped(
-      Effect.forever(Effect.zipRight(Effect.sleep(Duration.millis(Math.max(10, graceMs / 2))), Effect.sync(store.sweep)))
+      Effect.forever(Effect.andThen(Effect.sleep(Duration.millis(Math.max(10, graceMs / 2))), Effect.sync(store.sweep)))
     )
     return store.shape
   })
@@ -269,4 +270,4 @@ export const makeMemory = (options?: MemoryOptions): Effect.Effect<MemoryEventSt
  * @category layers
  */
 export const layerMemory = (options?: MemoryOptions): Layer.Layer<EventStore> =>
-  Layer.scoped(EventStore, makeMemory(options))
+  Layer.effect(EventStore, makeMemory(options))

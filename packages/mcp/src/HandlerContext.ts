@@ -45,7 +45,7 @@
  * - **A round's end interrupts the handler**, like a cancellation: finalizers
  *   run, scopes close, parallel branches are interrupted, and fibers it forked
  *   end with the request; nothing of the run is kept but the answers. Do not
- *   catch the interruption of a reverse call (`Effect.catchAllCause`,
+ *   catch the interruption of a reverse call (`Effect.catchCause`,
  *   `Effect.exit` around it): the handler would go on without the answer.
  *   Reverse-call timeouts do not apply (the client takes as long as it
  *   takes); `ctx.progress` and `ctx.log` work in every round.
@@ -82,18 +82,18 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import * as SchemaValue from "effect/Schema"
+import * as SchemaParser from "effect/SchemaParser"
 import * as JsonSchema from "./internal/jsonSchema.js"
-import { validator } from "./internal/validate.js"
+import { formatIssue, validator } from "./internal/validate.js"
 import type * as JsonRpc from "./JsonRpc.js"
 import * as Lifecycle from "./Lifecycle.js"
 import { type McpError, ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
-import type { IncomingRequest, Protocol, RequestOptions, Result } from "./Protocol.js"
+import type { IncomingRequest, Protocol, RequestOptions, Result as CallResult } from "./Protocol.js"
 import type { ServerSessionShape } from "./ServerSession.js"
 import { logs } from "./ServerSession.js"
 
@@ -131,7 +131,7 @@ export interface HandlerContextShape {
     method: string,
     params?: JsonRpc.Params,
     options?: ReverseCallOptions
-  ) => Effect.Effect<Result, McpError | ProtocolError>
+  ) => Effect.Effect<CallResult, McpError | ProtocolError>
   /**
    * `sampling/createMessage`: asks the client's model (the client must declare
    * `sampling`; `tools` in the params need `sampling.tools`). Fails with the
@@ -195,7 +195,7 @@ export interface HandlerContextShape {
    */
   readonly elicit: {
     <A, I extends ElicitationFields>(
-      params: { readonly message: string; readonly schema: Schema.Schema<A, I> },
+      params: { readonly message: string; readonly schema: Schema.Codec<A, I> },
       options?: ReverseCallOptions
     ): Effect.Effect<A, ElicitationDeclined | McpError | ProtocolError>
     (
@@ -304,7 +304,7 @@ export type ElicitationFields = {
 export class ElicitationDeclined extends SchemaValue.TaggedError<ElicitationDeclined>(
   "@effect-mcp/mcp/HandlerContext/ElicitationDeclined"
 )("ElicitationDeclined", {
-  action: SchemaValue.Literal("decline", "cancel"),
+  action: SchemaValue.Literals(["decline", "cancel"]),
   message: SchemaValue.String
 }) {}
 
@@ -316,18 +316,18 @@ const decodeRequestedSchema = validator(McpSchema.ElicitRequestedSchema)
  * form allows (a defect otherwise: the schema is the program's, not the
  * peer's). Made once per schema.
  */
-const requestedSchemaOf = (schema: Schema.Schema.Any): McpSchema.ElicitRequestedSchema => {
+const requestedSchemaOf = (schema: Schema.Top): McpSchema.ElicitRequestedSchema => {
   const cached = requestedSchemas.get(schema)
   if (cached !== undefined) return cached
   const json = JsonSchema.make(schema)
   const decoded = decodeRequestedSchema(json)
-  if (Either.isLeft(decoded)) {
+  if (Result.isFailure(decoded)) {
     throw new Error(
-      `ctx.elicit: the schema is not a flat elicitation form (${formatIssue(decoded.left)}): ${JSON.stringify(json)}`
+      `ctx.elicit: the schema is not a flat elicitation form (${formatIssue(decoded.failure)}): ${JSON.stringify(json)}`
     )
   }
   // only the keywords a requested schema has (no `additionalProperties`)
-  const { properties, required } = decoded.right
+  const { properties, required } = decoded.success
   const requested: McpSchema.ElicitRequestedSchema = {
     type: "object",
     properties,
@@ -342,25 +342,19 @@ const requestedSchemaOf = (schema: Schema.Schema.Any): McpSchema.ElicitRequested
  * @since 0.1.0
  * @category tags
  */
-export class HandlerContext extends Context.Tag("@effect-mcp/mcp/HandlerContext")<HandlerContext, HandlerContextShape>() {}
+export class HandlerContext extends Context.Service<HandlerContext, HandlerContextShape>()("@effect-mcp/mcp/HandlerContext") {}
 
-/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
-const formatIssue = (issue: ParseResult.ParseIssue): string =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue)
-    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
-    .join("; ")
-
-const decodeResult = <A, I>(schema: Schema.Schema<A, I>, method: string) => {
+const decodeResult = <A, I>(schema: Schema.Codec<A, I>, method: string) => {
   const decode = validator(schema)
-  return (result: Result): Effect.Effect<A, ProtocolError> => {
+  return (result: CallResult): Effect.Effect<A, ProtocolError> => {
     const decoded = decode(result)
-    return Either.isRight(decoded)
-      ? Effect.succeed(decoded.right)
+    return Result.isSuccess(decoded)
+      ? Effect.succeed(decoded.success)
       : Effect.fail(
         new ProtocolError({
           reason: "InvalidResult",
           method,
-          message: `Invalid ${method} result: ${formatIssue(decoded.left)}`
+          message: `Invalid ${method} result: ${formatIssue(decoded.failure)}`
         })
       )
   }
@@ -398,7 +392,7 @@ export type ReverseCall = (
   method: string,
   params: JsonRpc.Params | undefined,
   options: ReverseCallOptions | undefined
-) => Effect.Effect<Result, McpError | ProtocolError>
+) => Effect.Effect<CallResult, McpError | ProtocolError>
 
 /**
  * Builds the context for one incoming request. `protocol` is the session's
@@ -532,12 +526,12 @@ class RequestContext implements HandlerContextShape {
     const raw = (params: McpSchema.ElicitRequestParams, o?: ReverseCallOptions) =>
       Effect.flatMap(request("elicitation/create", params as JsonRpc.Params, o), decodeElicit)
     const typed = (
-      params: { readonly message: string; readonly schema: Schema.Schema<unknown, unknown> },
+      params: { readonly message: string; readonly schema: Schema.Codec<unknown, unknown> },
       o?: ReverseCallOptions
     ) =>
       Effect.suspend(() => {
         const requestedSchema = requestedSchemaOf(params.schema)
-        const decode = ParseResult.decodeUnknownEither(params.schema, { errors: "all", onExcessProperty: "ignore" })
+        const decode = SchemaParser.decodeUnknownResult(params.schema, { errors: "all", onExcessProperty: "ignore" })
         return Effect.flatMap(raw({ message: params.message, requestedSchema }, o), (result): Effect.Effect<
           unknown,
           ElicitationDeclined | ProtocolError
@@ -548,11 +542,11 @@ class RequestContext implements HandlerContextShape {
             )
           }
           const decoded = decode(result.content ?? {})
-          return Either.isRight(decoded) ? Effect.succeed(decoded.right) : Effect.fail(
+          return Result.isSuccess(decoded) ? Effect.succeed(decoded.success) : Effect.fail(
             new ProtocolError({
               reason: "InvalidResult",
               method: "elicitation/create",
-              message: `The accepted form does not match the requested schema: ${formatIssue(decoded.left)}`
+              message: `The accepted form does not match the requested schema: ${formatIssue(decoded.failure)}`
             })
           )
         })

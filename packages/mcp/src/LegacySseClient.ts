@@ -1,6 +1,6 @@
 /**
  * The client side of the deprecated HTTP+SSE transport (protocol 2024-11-05),
- * written against `@effect/platform`'s `HttpClient`.
+ * written against `effect/http`'s `HttpClient`.
  *
  * A GET opens an SSE stream; its first `endpoint` event names the URL to POST
  * messages to (it must be on the same origin as the SSE URL); every `message`
@@ -48,14 +48,15 @@
  * ```
  * @since 0.1.0
  */
-import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClient from "effect/http/HttpClient"
+import type * as Cause from "effect/Cause"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as FiberSet from "effect/FiberSet"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
+import * as Queue from "effect/Queue"
 import type * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -92,9 +93,9 @@ export interface LegacySseClientOptions {
   /** Extra headers on every request (e.g. `Authorization`). */
   readonly headers?: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>) | undefined
   /** How long to wait for the `endpoint` event of a connection, the GET included (default 10 s). */
-  readonly endpointTimeout?: Duration.DurationInput | undefined
+  readonly endpointTimeout?: Duration.Input | undefined
   /** Bound on one POST, and on a re-initialization (default 30 s). */
-  readonly requestTimeout?: Duration.DurationInput | undefined
+  readonly requestTimeout?: Duration.Input | undefined
   /** Largest SSE event accepted, in characters (default 32 Mi, as stdio's message limit). */
   readonly maxEventSize?: number | undefined
   /**
@@ -106,7 +107,7 @@ export interface LegacySseClientOptions {
   /** Reconnection attempts in a row before the transport fails (default 5; 0 disables reconnection). */
   readonly maxRetries?: number | undefined
   /** A connection that delivers a message, or stays open this long, resets the attempt count (default 5 s). */
-  readonly resetAfter?: Duration.DurationInput | undefined
+  readonly resetAfter?: Duration.Input | undefined
   /** Authorization (`McpOAuth.make`): its token (Bearer, or DPoP with a proof) on every exchange; a 401 or 403 `insufficient_scope` signs in and sends the exchange again. */
   readonly auth?: ClientAuth | undefined
 }
@@ -136,16 +137,16 @@ export const make = (
           : authorized(yield* HttpClient.HttpClient, options.auth, new URL(options.url))
       ),
       headers: options.headers,
-      requestTimeout: Duration.decode(options.requestTimeout ?? Duration.seconds(30)),
-      endpointTimeout: Duration.decode(options.endpointTimeout ?? Duration.seconds(10)),
+      requestTimeout: Duration.fromInputUnsafe(options.requestTimeout ?? Duration.seconds(30)),
+      endpointTimeout: Duration.fromInputUnsafe(options.endpointTimeout ?? Duration.seconds(10)),
       policy: { schedule: toSchedule(options.reconnect), maxRetries: Math.max(0, options.maxRetries ?? 5) },
       resetAfterMs: Duration.toMillis(options.resetAfter ?? Duration.seconds(5)),
       parserOptions: options.maxEventSize === undefined ? undefined : { maxEventSize: options.maxEventSize }
     }
 
     // finalizers run in reverse: mark closing, interrupt exchanges, end incoming
-    const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
-    yield* Effect.addFinalizer(() => mailbox.end)
+    const mailbox = yield* Queue.make<JsonRpc.Frame, TransportError | Cause.Done>()
+    yield* Effect.addFinalizer(() => Effect.asVoid(Queue.end(mailbox)))
     const state = yield* LegacyState.make(new URL(options.url), mailbox)
     const background = yield* FiberSet.make<unknown, never>()
     yield* Effect.addFinalizer(() =>
@@ -192,9 +193,9 @@ const sendRequest = (
     Effect.gen(function*() {
       const target = yield* LegacyState.target(state, message)
       for (const id of ids) state.pending.set(id, { connection: target.connection, accepted: false })
-      const result = yield* Effect.either(LegacyConnection.post(config, target.url, message))
-      if (Either.isLeft(result)) return yield* LegacyState.failIds(state, ids, result.left)
-      const { status, text } = result.right
+      const result = yield* Effect.result(LegacyConnection.post(config, target.url, message))
+      if (Result.isFailure(result)) return yield* LegacyState.failIds(state, ids, result.failure)
+      const { status, text } = result.success
       if (status === 404 && !retried && !LegacyState.isSessionStart(message)) {
         // the session is unknown: the request did not run; send it again to the next endpoint
         for (const id of ids) state.pending.delete(id)
@@ -211,7 +212,7 @@ const sendRequest = (
       }
     })
   // a failed `ready` means the transport failed or closed: `incoming` tells the engine
-  return Effect.catchAll(attempt(false), () => Effect.void)
+  return Effect.catch(attempt(false), () => Effect.void)
 }
 
 /** POSTs a notification or responses and waits for the server to take it. */
@@ -243,4 +244,4 @@ const sendOther = (
  * @category layers
  */
 export const layer = (options: LegacySseClientOptions): Layer.Layer<Transport, TransportError, HttpClient.HttpClient> =>
-  Layer.scoped(Transport, make(options))
+  Layer.effect(Transport, make(options))

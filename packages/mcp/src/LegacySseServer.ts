@@ -1,6 +1,6 @@
 /**
  * The deprecated HTTP+SSE transport of MCP 2024-11-05, server side, as two
- * `@effect/platform` apps: `sse` (GET opens the session's event stream, whose
+ * `effect/http` handlers: `sse` (GET opens the session's event stream, whose
  * first event, `endpoint`, names the URL to POST to) and `messages` (POST of
  * one message or a batch, answered 202; the answers travel on the stream).
  *
@@ -21,14 +21,14 @@
  * ```
  * @since 0.1.0
  */
-import * as Headers from "@effect/platform/Headers"
-import type * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Headers from "effect/http/Headers"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import type * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as FiberMap from "effect/FiberMap"
-import * as Mailbox from "effect/Mailbox"
+import * as Queue from "effect/Queue"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -62,12 +62,12 @@ export interface Options {
   /** Deepest nesting of arrays and objects in a POST body (default `JsonRpc.DEFAULT_MAX_DEPTH`); deeper is 400, -32700. */
   readonly maxJsonDepth?: number | undefined
   /** A session without a POST for this long is closed (default 30 minutes). */
-  readonly sessionIdleTimeout?: Duration.DurationInput | undefined
+  readonly sessionIdleTimeout?: Duration.Input | undefined
   /** Sessions open at once; one more stream gets 503 (default 10 000). */
   readonly maxSessions?: number | undefined
   readonly dnsRebindingProtection?: DnsRebindingProtection
   /** SSE comment interval on the stream (default 15 s). */
-  readonly keepAlive?: Duration.DurationInput | undefined
+  readonly keepAlive?: Duration.Input | undefined
   /** Events buffered per stream before the sender waits for the reader (default 256). */
   readonly streamBuffer?: number | undefined
   /** Bearer-token protection (see `McpAuth`); default: the `McpAuth` in context, if any. */
@@ -81,16 +81,20 @@ export interface Options {
  */
 export interface LegacySseServerShape {
   /** GET: opens a session's event stream. */
-  readonly sse: HttpApp.Default
+  readonly sse: Handler
   /** POST `?sessionId=…`: a client message. */
-  readonly messages: HttpApp.Default
+  readonly messages: Handler
   readonly sessionCount: Effect.Effect<number>
 }
 
+/** An `effect/http` handler: the response to the `HttpServerRequest` in context. */
+type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
+
 /** A session: its event stream; its `lastActivity` is its latest POST. */
 interface Session extends Registry.Entry {
-  readonly incoming: Mailbox.Mailbox<JsonRpc.Frame>
-  readonly outgoing: Mailbox.Mailbox<string>
+  /** Ended (`Cause.Done`) when the session closes. */
+  readonly incoming: Queue.Queue<JsonRpc.Frame, Cause.Done>
+  readonly outgoing: Queue.Queue<string, Cause.Done>
   closed: boolean
 }
 
@@ -102,13 +106,16 @@ const encoder = new TextEncoder()
  * @example
  * ```ts
  * import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
- * import * as HttpRouter from "@effect/platform/HttpRouter"
+ * import * as HttpRouter from "effect/http/HttpRouter"
  * import * as Effect from "effect/Effect"
  *
- * const router = Effect.gen(function*() {
- *   const legacy = yield* LegacySseServer.make({ messagesPath: "/messages" })
- *   return HttpRouter.empty.pipe(HttpRouter.get("/sse", legacy.sse), HttpRouter.post("/messages", legacy.messages))
- * })
+ * const LegacyRoutes = HttpRouter.use((router) =>
+ *   Effect.gen(function*() {
+ *     const legacy = yield* LegacySseServer.make({ messagesPath: "/messages" })
+ *     yield* router.add("GET", "/sse", legacy.sse)
+ *     yield* router.add("POST", "/messages", legacy.messages)
+ *   })
+ * )
  * ```
  * @since 0.1.0
  * @category constructors
@@ -135,9 +142,9 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         if (session.closed) return Effect.void
         session.closed = true
         registry.remove(session)
-        return session.outgoing.end.pipe(
-          Effect.zipRight(session.incoming.end),
-          Effect.zipRight(FiberMap.remove(fibers, session.id))
+        return Queue.end(session.outgoing).pipe(
+          Effect.andThen(Queue.end(session.incoming)),
+          Effect.andThen(FiberMap.remove(fibers, session.id))
         )
       })
     // sessions, the idle sweep (a session without a POST for the idle timeout), on the Clock
@@ -151,11 +158,11 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
     yield* Registry.every(
       options.keepAlive ?? Duration.seconds(15),
       Effect.sync(() => {
-        for (const session of registry.open) session.outgoing.unsafeOffer(": keep-alive\n\n")
+        for (const session of registry.open) Queue.offerUnsafe(session.outgoing, ": keep-alive\n\n")
       })
     )
 
-    const sse: HttpApp.Default = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+    const sse: Handler = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
       Effect.gen(function*() {
         const rejected = checkOrigin(protection, request.headers)
         if (rejected !== undefined) return rejected
@@ -170,8 +177,8 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         const id = Registry.randomSessionId()
         const session: Session = {
           id,
-          incoming: yield* Mailbox.make<JsonRpc.Frame>(),
-          outgoing: yield* Mailbox.make<string>({ capacity: bufferSize }),
+          incoming: yield* Queue.make<JsonRpc.Frame, Cause.Done>(),
+          outgoing: yield* Queue.make<string, Cause.Done>({ capacity: bufferSize }),
           lastActivity: registry.now(),
           closed: false,
           principal
@@ -180,7 +187,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         const transport: TransportShape = {
           ...fromMailbox(session.incoming),
           send: (message) =>
-            session.outgoing.offer(`event: message\ndata: ${JSON.stringify(message)}\n\n`).pipe(Effect.asVoid),
+            Queue.offer(session.outgoing, `event: message\ndata: ${JSON.stringify(message)}\n\n`).pipe(Effect.asVoid),
           info: { sessionId: id, principal: () => session.principal }
         }
         yield* FiberMap.run(
@@ -191,7 +198,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         const endpoint = `${messagesPath}?sessionId=${id}`
         const body = Stream.concat(
           Stream.make(`event: endpoint\ndata: ${endpoint}\n\n`),
-          Mailbox.toStream(session.outgoing)
+          Stream.fromQueue(session.outgoing)
         ).pipe(
           Stream.map((text) => encoder.encode(text)),
           // the stream is the session: when the client goes, so does the session
@@ -203,7 +210,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         })
       }))
 
-    const messages: HttpApp.Default = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+    const messages: Handler = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
       Effect.gen(function*() {
         const rejected = checkOrigin(protection, request.headers)
         if (rejected !== undefined) return rejected
@@ -233,9 +240,15 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
           session.principal = principal
         }
         session.lastActivity = registry.now()
-        yield* session.incoming.offer(frame)
+        yield* Queue.offer(session.incoming, frame)
         return HttpServerResponse.text("Accepted", { status: 202 })
       }))
 
-    return { sse, messages, sessionCount: Effect.sync(() => registry.byId.size) } satisfies LegacySseServerShape
+    // interruptible, as the endpoints expect (a request whose client hangs up is interrupted): an
+    // `effect/http` server runs its handler without interruption unless told so
+    return {
+      sse: Effect.interruptible(sse),
+      messages: Effect.interruptible(messages),
+      sessionCount: Effect.sync(() => registry.byId.size)
+    } satisfies LegacySseServerShape
   })

@@ -43,9 +43,8 @@
  * ```
  * @since 0.1.0
  */
-import type * as HttpApp from "@effect/platform/HttpApp"
-import type * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -109,7 +108,7 @@ export {
  * @category errors
  */
 export class AuthError extends Schema.TaggedError<AuthError>("@effect-mcp/mcp/McpAuth/AuthError")("AuthError", {
-  reason: Schema.Literal("Invalid", "Unavailable"),
+  reason: Schema.Literals(["Invalid", "Unavailable"]),
   message: Schema.String
 }) {}
 
@@ -137,9 +136,9 @@ export class AuthError extends Schema.TaggedError<AuthError>("@effect-mcp/mcp/Mc
  * @since 0.1.0
  * @category services
  */
-export class TokenVerifier extends Context.Tag("@effect-mcp/mcp/McpAuth/TokenVerifier")<TokenVerifier, {
+export class TokenVerifier extends Context.Service<TokenVerifier, {
   readonly verify: (token: string, resource: string) => Effect.Effect<PrincipalInfo, AuthError>
-}>() {}
+}>()("@effect-mcp/mcp/McpAuth/TokenVerifier") {}
 
 const fromFailure = <A>(verify: (token: string, resource: string) => Effect.Effect<A, Jwt.Failure>) =>
 (token: string, resource: string): Effect.Effect<A, AuthError> =>
@@ -298,7 +297,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
       ...(options.resourceName !== undefined ? { resource_name: options.resourceName } : {})
     }
     const metadataBody = JSON.stringify(metadata)
-    const metadataApp: HttpApp.Default = Effect.succeed(
+    const metadataApp: McpAuthShape["metadataApp"] = Effect.succeed(
       HttpServerResponse.text(metadataBody, {
         contentType: "application/json",
         headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" }
@@ -314,7 +313,7 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
       const body = params.error === undefined
         ? { error: "invalid_request", error_description: description }
         : { error: params.error, error_description: description }
-      return HttpServerResponse.unsafeJson(body, {
+      return HttpServerResponse.jsonUnsafe(body, {
         status,
         headers: { "www-authenticate": `Bearer ${fields.join(", ")}` }
       })
@@ -335,12 +334,12 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
       }
       return verifier.verify(match[1]!, resource).pipe(
         Effect.filterOrFail(identifies, () => new AuthError({ reason: "Invalid", message: ANONYMOUS })),
-        Effect.catchAll((error) =>
+        Effect.catch((error) =>
           error.reason === "Invalid"
             ? Effect.succeed(challenge(401, { error: "invalid_token", scope: scopeParam(challengeScope) }, error.message))
             : Effect.as(
               Effect.logWarning(`McpAuth: ${error.message}`),
-              HttpServerResponse.unsafeJson(
+              HttpServerResponse.jsonUnsafe(
                 { error: "temporarily_unavailable", error_description: "the token could not be verified now" },
                 { status: 503, headers: { "retry-after": "5" } }
               )

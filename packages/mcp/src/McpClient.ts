@@ -27,7 +27,8 @@ import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
+import type * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -220,11 +221,11 @@ export interface ClientOptions {
   /** Answers `roots/list`; without it the client declares no `roots`. */
   readonly roots?: RootsOption | undefined
   /** Default per-request timeout (60 s); progress resets it. */
-  readonly requestTimeout?: Duration.DurationInput | undefined
+  readonly requestTimeout?: Duration.Input | undefined
   /** Hard maximum per request, progress included (10 min). */
-  readonly maxRequestTimeout?: Duration.DurationInput | undefined
+  readonly maxRequestTimeout?: Duration.Input | undefined
   /** Ping the server every `interval`; after `maxMissed` (default 3) unanswered pings the client closes. */
-  readonly keepAlive?: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined } | undefined
+  readonly keepAlive?: { readonly interval: Duration.Input; readonly maxMissed?: number | undefined } | undefined
   /** Check `structuredContent` against the tool's `outputSchema` (default true; needs the tool listed first). */
   readonly validateStructuredContent?: boolean | undefined
   /**
@@ -236,7 +237,7 @@ export interface ClientOptions {
    */
   readonly era?: "auto" | "2025" | "2026-07-28" | undefined
   /** With `era: "auto"`: how long to wait for the answer to `server/discover` before initializing instead (3 s). */
-  readonly probeTimeout?: Duration.DurationInput | undefined
+  readonly probeTimeout?: Duration.Input | undefined
   /** 2026: bound on the input rounds (`InputRequiredResult`) of one call (default 10). */
   readonly maxInputRounds?: number | undefined
   /**
@@ -279,8 +280,8 @@ export type HandlerRequirements<O extends ClientOptions> =
  * @category models
  */
 export interface CallOptions {
-  readonly timeout?: Duration.DurationInput | undefined
-  readonly maxTimeout?: Duration.DurationInput | undefined
+  readonly timeout?: Duration.Input | undefined
+  readonly maxTimeout?: Duration.Input | undefined
   readonly onProgress?: ((progress: Protocol.ProgressParams) => Effect.Effect<void>) | undefined
   readonly resetTimeoutOnProgress?: boolean | undefined
 }
@@ -347,7 +348,7 @@ export interface McpClientShape {
    * `tools/call`. Given a declaration (`McpTool.make`), the arguments are
    * checked at compile time and encoded with its `parameters`, and the result
    * is decoded: its `success`, its declared `failure` or a `McpTool.ToolError`
-   * for a tool error, a `ParseError` for arguments its `parameters` reject.
+   * for a tool error, a `Schema.SchemaError` for arguments its `parameters` reject.
    * Given a name, the raw result (a tool error is a result too). A tool
    * whose `execution.taskSupport` is `"required"` (2025-11-25 tasks) is
    * called as a task: the call waits for the task's result (past the
@@ -383,7 +384,7 @@ export interface McpClientShape {
       ...rest: TypedCallArguments<T>
     ): Effect.Effect<
       McpTool.Success<T>,
-      McpTool.Failure<T> | McpTool.ToolError | ParseResult.ParseError | ClientError
+      McpTool.Failure<T> | McpTool.ToolError | Schema.SchemaError | ClientError
     >
     (
       name: string,
@@ -470,7 +471,7 @@ export interface McpClientShape {
  * @since 0.1.0
  * @category tags
  */
-export class McpClient extends Context.Tag("@effect-mcp/mcp/McpClient")<McpClient, McpClientShape>() {}
+export class McpClient extends Context.Service<McpClient, McpClientShape>()("@effect-mcp/mcp/McpClient") {}
 
 /**
  * The capabilities a client declares: `options.capabilities` and one entry
@@ -586,19 +587,19 @@ const connect = <O extends ClientOptions>(
       first = outcome.init
     }
 
-    const handshake = yield* Effect.either(ClientHandshake.handshake(options, capabilities, protocol, transport, first))
-    if (handshake._tag === "Left") {
+    const handshake = yield* Effect.result(ClientHandshake.handshake(options, capabilities, protocol, transport, first))
+    if (Result.isFailure(handshake)) {
       // auto, and the server refused initialize with -32022 offering a 2026 version (it did not
       // answer the probe in time): it is a 2026 server after all
-      const offered = era === "auto" && handshake.left instanceof McpError
-        ? ClientEra.offeredVersion(handshake.left)
+      const offered = era === "auto" && handshake.failure instanceof McpError
+        ? ClientEra.offeredVersion(handshake.failure)
         : undefined
-      if (offered === undefined) return yield* handshake.left
+      if (offered === undefined) return yield* Effect.fail(handshake.failure)
       session.useVersion(offered)
       const outcome = yield* ClientEra.negotiatePinned(session)
       return yield* on2026(outcome._tag === "2026" ? outcome.discover : undefined)
     }
-    const { init, notify, recover } = handshake.right
+    const { init, notify, recover } = handshake.success
     version = init.protocolVersion
     if (options.keepAlive !== undefined) yield* Protocol.keepAlive(protocol, options.keepAlive)
     if (handlers.roots !== undefined) yield* ClientRequests.watchRoots(handlers.roots, notify)
@@ -644,7 +645,7 @@ const connect = <O extends ClientOptions>(
  * import * as Context from "effect/Context"
  * import * as Effect from "effect/Effect"
  *
- * class Model extends Context.Tag("Model")<Model, { readonly complete: (prompt: string) => Effect.Effect<string> }>() {}
+ * class Model extends Context.Service<Model, { readonly complete: (prompt: string) => Effect.Effect<string> }>()("Model") {}
  *
  * const ClientLive = McpClient.layer({
  *   name: "app",
@@ -662,4 +663,4 @@ const connect = <O extends ClientOptions>(
  */
 export const layer = <O extends ClientOptions>(
   options: O
-): Layer.Layer<McpClient, ClientError, Transport | HandlerRequirements<O>> => Layer.scoped(McpClient, make(options))
+): Layer.Layer<McpClient, ClientError, Transport | HandlerRequirements<O>> => Layer.effect(McpClient, make(options))

@@ -42,6 +42,14 @@ const withData = (code: number, message: string, data: unknown) =>
   data === undefined ? { code, message } : { code, message, data }
 
 /**
+ * Effect 4 names an error class after its identifier (`@effect-mcp/mcp/McpError`); Effect 3 named it
+ * after its tag, which is what `String(error)`, logs and `Cause.pretty` showed: kept.
+ */
+const nameAfterTag = (errorClass: { readonly prototype: object }, tag: string): void => {
+  Object.defineProperty(errorClass.prototype, "name", { value: tag, writable: true, configurable: true })
+}
+
+/**
  * A JSON-RPC error the peer answered to one of our requests. `method` names
  * the request it answered, when the engine knows it.
  *
@@ -63,8 +71,8 @@ const withData = (code: number, message: string, data: unknown) =>
 export class McpError extends Schema.TaggedError<McpError>("@effect-mcp/mcp/McpError")("McpError", {
   code: Schema.Number,
   message: Schema.String,
-  data: Schema.optionalWith(Schema.Unknown, { exact: true }),
-  method: Schema.optionalWith(Schema.String, { exact: true })
+  data: Schema.optionalKey(Schema.Unknown),
+  method: Schema.optionalKey(Schema.String)
 }) {
   /** The error the peer answered to `method` (when known). */
   static fromObject(error: ErrorObject, method?: string): McpError {
@@ -95,7 +103,7 @@ export class McpError extends Schema.TaggedError<McpError>("@effect-mcp/mcp/McpE
 export class ErrorResponse extends Schema.TaggedError<ErrorResponse>("@effect-mcp/mcp/ErrorResponse")("ErrorResponse", {
   code: Schema.Number,
   message: Schema.String,
-  data: Schema.optionalWith(Schema.Unknown, { exact: true })
+  data: Schema.optionalKey(Schema.Unknown)
 }) {
   static fromObject(error: ErrorObject): ErrorResponse {
     return new ErrorResponse(withData(error.code, error.message, error.data))
@@ -153,7 +161,7 @@ export class ErrorResponse extends Schema.TaggedError<ErrorResponse>("@effect-mc
  */
 export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>("@effect-mcp/mcp/ResourceNotFound")(
   "ResourceNotFound",
-  { uri: Schema.optionalWith(Schema.String, { exact: true }) }
+  { uri: Schema.optionalKey(Schema.String) }
 ) {
   override get message(): string {
     return this.uri === undefined ? "Resource not found" : `Resource not found: ${this.uri}`
@@ -173,7 +181,7 @@ export class ResourceNotFound extends Schema.TaggedError<ResourceNotFound>("@eff
  * @category errors
  */
 export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mcp/mcp/ProtocolError")("ProtocolError", {
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "Timeout",
     "ConnectionClosed",
     "CapabilityMissing",
@@ -183,10 +191,10 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
     "LimitExceeded",
     "Transport",
     "InputRequest"
-  ),
+  ]),
   method: Schema.String,
   message: Schema.String,
-  cause: Schema.optionalWith(Schema.Defect, { exact: true })
+  cause: Schema.optionalKey(Schema.Defect())
 }) {}
 
 /**
@@ -218,7 +226,7 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
  * @category errors
  */
 export class TransportError extends Schema.TaggedError<TransportError>("@effect-mcp/mcp/TransportError")("TransportError", {
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "Closed",
     "Read",
     "Write",
@@ -228,9 +236,15 @@ export class TransportError extends Schema.TaggedError<TransportError>("@effect-
     "Timeout",
     "HttpStatus",
     "SessionLost"
-  ),
+  ]),
   message: Schema.String,
-  cause: Schema.optionalWith(Schema.Defect, { exact: true }),
-  code: Schema.optionalWith(Schema.String, { exact: true }),
-  status: Schema.optionalWith(Schema.Number, { exact: true })
+  cause: Schema.optionalKey(Schema.Defect()),
+  code: Schema.optionalKey(Schema.String),
+  status: Schema.optionalKey(Schema.Number)
 }) {}
+
+nameAfterTag(McpError, "McpError")
+nameAfterTag(ErrorResponse, "ErrorResponse")
+nameAfterTag(ResourceNotFound, "ResourceNotFound")
+nameAfterTag(ProtocolError, "ProtocolError")
+nameAfterTag(TransportError, "TransportError")

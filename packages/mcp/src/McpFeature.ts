@@ -106,7 +106,7 @@ interface ToolOptionsBase<A, I> extends Scoped, TaskStart {
   readonly execution?: McpSchema.ToolExecution | undefined
   readonly _meta?: { readonly [key: string]: unknown } | undefined
   /** The arguments, decoded before the handler runs; published as `inputSchema`. */
-  readonly parameters?: Schema.Schema<A, I> | undefined
+  readonly parameters?: Schema.Codec<A, I> | undefined
   /** A raw JSON Schema to publish instead of the one derived from `parameters`. */
   readonly inputSchema?: McpSchema.Tool["inputSchema"] | undefined
 }
@@ -153,13 +153,13 @@ export function tool<A = {}, I = {}, E = never, R = never>(
 ): Tool<Exclude<R, HandlerServices>>
 export function tool<A, I, B, J, E = never, R = never>(
   options: ToolOptionsBase<A, I> & {
-    readonly success: Schema.Schema<B, J>
+    readonly success: Schema.Codec<B, J>
     readonly handler: (args: A) => Effect.Effect<B, E, R>
   }
 ): Tool<Exclude<R, HandlerServices>>
 export function tool(
   options: ToolOptionsBase<unknown, unknown> & {
-    readonly success?: Schema.Schema<unknown, unknown> | undefined
+    readonly success?: Schema.Codec<unknown, unknown> | undefined
     readonly handler: (args: unknown) => Effect.Effect<unknown, unknown, unknown>
   }
 ): Tool<unknown> {
@@ -423,7 +423,7 @@ export type PromptArguments = { readonly [key: string]: string | undefined }
  */
 export const prompt = <A = {}, I extends PromptArguments = {}, E = never, R = never, R2 = never>(
   options: Omit<McpSchema.Prompt, "arguments"> & Scoped & {
-    readonly parameters?: Schema.Schema<A, I> | undefined
+    readonly parameters?: Schema.Codec<A, I> | undefined
     readonly complete?: { readonly [K in keyof I]?: Completer<R2> } | undefined
     readonly content: (args: A) => Effect.Effect<PromptContent, E, R>
   }

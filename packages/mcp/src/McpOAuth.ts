@@ -188,7 +188,7 @@ export interface Options {
   /** The `fetch` for the authorization server and metadata (default the global one). */
   readonly fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined
   /** Bound on each exchange with the authorization server (default 30 s). */
-  readonly timeout?: import("effect/Duration").DurationInput | undefined
+  readonly timeout?: import("effect/Duration").Input | undefined
   /** Allow plain http for any host (default: loopback hosts only). */
   readonly allowHttp?: boolean | undefined
 }
@@ -276,7 +276,7 @@ export interface HeadlessOptions {
   /** The `fetch` to use (default the global one). */
   readonly fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined
   /** Bound on the whole step (default 30 s). */
-  readonly timeout?: import("effect/Duration").DurationInput | undefined
+  readonly timeout?: import("effect/Duration").Input | undefined
 }
 
 const cookiesOf = (response: Response, jar: Map<string, string>) => {
@@ -334,9 +334,9 @@ export const makeHeadless = (options: HeadlessOptions = {}): import("./internal/
       },
       catch: (cause) => cause instanceof OAuthError ? cause : fail(`The authorization at ${url.origin} failed: ${describe(cause)}`, cause)
     }).pipe(
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: options.timeout ?? "30 seconds",
-        onTimeout: () => fail(`The authorization at ${url.origin} did not redirect back in time`)
+        orElse: () => Effect.fail(fail(`The authorization at ${url.origin} did not redirect back in time`))
       })
     )
   return { redirectUri, authorize }

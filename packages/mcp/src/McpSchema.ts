@@ -7,7 +7,7 @@
  * Design:
  * - Type == Encoded for every schema: the decoded value is the plain JSON object that goes on the
  *   wire (no classes, no transformations), so values can be `JSON.stringify`-ed as-is.
- * - Optional fields are `optionalWith(..., { exact: true })` (`{ a?: X }`, no `undefined`).
+ * - Optional fields are `Schema.optionalKey(...)` (`{ a?: X }`, no `undefined`).
  * - Decoding strips unknown keys of ordinary objects (Effect's default `onExcessProperty: "ignore"`);
  *   objects that are open-ended JSON by definition (`_meta`, `Result`, tool `inputSchema`, capability
  *   markers, `experimental`, ...) carry an index signature so unknown keys survive decoding.
@@ -97,14 +97,14 @@ export const RELATED_TASK_META_KEY = "io.modelcontextprotocol/related-task" as c
 // -----------------------------------------------------------------------------
 
 /** An exact optional property: `{ a?: X }` (never `undefined`, per `exactOptionalPropertyTypes`). */
-const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
 /**
  * An arbitrary JSON object (`{ [key: string]: unknown }`); arrays and primitives are rejected.
  * @since 0.1.0
  * @category common
  */
-export const JsonObject = Schema.Record({ key: Schema.String, value: Schema.Unknown })
+export const JsonObject = Schema.Record(Schema.String, Schema.Unknown)
 /** An arbitrary JSON object. */
 export type JsonObject = typeof JsonObject.Type
 
@@ -124,12 +124,12 @@ const JsonRpcVersion = Schema.Literal(JSONRPC_VERSION)
  * Any JSON value, for required members typed `unknown` (e.g. `LoggingMessageNotificationParams.data`):
  * rejects `undefined`, so that a missing member fails decoding (a plain `Schema.Unknown` would accept it).
  */
-const JsonValue = Schema.Unknown.pipe(
-  Schema.filter((u) => u !== undefined, { message: () => "Expected a JSON value, actual undefined" })
+const JsonValue = Schema.Unknown.check(
+  Schema.makeFilter((u) => u !== undefined || "Expected a JSON value, actual undefined")
 )
 
 /** A number in `[0, 1]` (spec `minimum: 0, maximum: 1`). */
-const UnitInterval = Schema.Number.pipe(Schema.between(0, 1))
+const UnitInterval = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1 }))
 
 // -----------------------------------------------------------------------------
 // Common types
@@ -140,7 +140,7 @@ const UnitInterval = Schema.Number.pipe(Schema.between(0, 1))
  * @since 0.1.0
  * @category common
  */
-export const ProgressToken = Schema.Union(Schema.String, Schema.Int)
+export const ProgressToken = Schema.Union([Schema.String, Schema.Int])
 /** A progress token, used to associate progress notifications with the original request. */
 export type ProgressToken = typeof ProgressToken.Type
 
@@ -158,17 +158,17 @@ export type Cursor = typeof Cursor.Type
  * @since 0.1.0
  * @category common
  */
-export const RequestId = Schema.Union(Schema.String, Schema.Int)
+export const RequestId = Schema.Union([Schema.String, Schema.Int])
 /** A uniquely identifying ID for a request in JSON-RPC. */
 export type RequestId = typeof RequestId.Type
 
-const RequestMeta_ = Schema.Struct({ progressToken: optional(ProgressToken) }, JsonObject)
+const RequestMeta_ = Schema.StructWithRest(Schema.Struct({ progressToken: optional(ProgressToken) }), [JsonObject])
 /**
  * The schema type of {@link RequestMeta} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category common
  */
-export interface RequestMetaSchema extends Schema.TypeLiteral<typeof RequestMeta_.fields, typeof RequestMeta_.records> {}
+export interface RequestMetaSchema extends Schema.StructWithRest<typeof RequestMeta_.schema, typeof RequestMeta_.records> {}
 /**
  * The `_meta` of request params: an open object that may carry a `progressToken`.
  * @since 0.1.0
@@ -239,13 +239,13 @@ export const Notification = Schema.Struct({ method: Schema.String, params: optio
 /** An MCP notification (method + optional open params), without the JSON-RPC envelope. */
 export interface Notification extends Schema.Schema.Type<typeof Notification> {}
 
-const Result_ = Schema.Struct({ _meta: optional(Meta) }, JsonObject)
+const Result_ = Schema.StructWithRest(Schema.Struct({ _meta: optional(Meta) }), [JsonObject])
 /**
  * The schema type of {@link Result} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category common
  */
-export interface ResultSchema extends Schema.TypeLiteral<typeof Result_.fields, typeof Result_.records> {}
+export interface ResultSchema extends Schema.StructWithRest<typeof Result_.schema, typeof Result_.records> {}
 /**
  * A result of any request: an open object with optional `_meta` (unknown keys are preserved).
  * @since 0.1.0
@@ -317,7 +317,7 @@ export interface PaginatedResult extends Schema.Schema.Type<typeof PaginatedResu
  * @since 0.1.0
  * @category common
  */
-export const Role = Schema.Literal("assistant", "user")
+export const Role = Schema.Literals(["assistant", "user"])
 /** The sender or recipient of messages and data in a conversation. */
 export type Role = typeof Role.Type
 
@@ -352,7 +352,7 @@ const Icon_ = Schema.Struct({
   /** Sizes at which the icon can be used (`"48x48"`, `"any"`, ...). */
   sizes: optional(Schema.Array(Schema.String)),
   /** The theme (background) this icon is designed for. */
-  theme: optional(Schema.Literal("dark", "light"))
+  theme: optional(Schema.Literals(["dark", "light"]))
 })
 /**
  * The schema type of {@link Icon} (a named interface keeps declaration output small).
@@ -550,7 +550,7 @@ export const BlobResourceContents: BlobResourceContentsSchema = BlobResourceCont
 export interface BlobResourceContents extends Schema.Schema.Type<typeof BlobResourceContents> {}
 
 /** Text or blob resource contents (the `resource` of an `EmbeddedResource`, items of `ReadResourceResult.contents`). */
-const TextOrBlobResourceContents = Schema.Union(TextResourceContents, BlobResourceContents)
+const TextOrBlobResourceContents = Schema.Union([TextResourceContents, BlobResourceContents])
 
 const Resource_ = Schema.Struct({
   name: Schema.String,
@@ -622,7 +622,7 @@ export const EmbeddedResource: EmbeddedResourceSchema = EmbeddedResource_
 /** The contents of a resource, embedded into a prompt or tool call result. */
 export interface EmbeddedResource extends Schema.Schema.Type<typeof EmbeddedResource> {}
 
-const ContentBlock_ = Schema.Union(TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource)
+const ContentBlock_ = Schema.Union([TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource])
 /**
  * The schema type of {@link ContentBlock} (a named interface keeps declaration output small).
  * @since 0.1.0
@@ -690,13 +690,13 @@ export const ToolResultContent: ToolResultContentSchema = ToolResultContent_
 /** The result of a tool use, provided by the user back to the assistant. */
 export interface ToolResultContent extends Schema.Schema.Type<typeof ToolResultContent> {}
 
-const SamplingMessageContentBlock_ = Schema.Union(
+const SamplingMessageContentBlock_ = Schema.Union([
   TextContent,
   ImageContent,
   AudioContent,
   ToolUseContent,
   ToolResultContent
-)
+])
 /**
  * The schema type of {@link SamplingMessageContentBlock} (a named interface keeps declaration output small).
  * @since 0.1.0
@@ -909,7 +909,7 @@ export const GetPromptRequestParams = Schema.Struct({
   /** The name of the prompt or prompt template. */
   name: Schema.String,
   /** Arguments to use for templating the prompt. */
-  arguments: optional(Schema.Record({ key: Schema.String, value: Schema.String }))
+  arguments: optional(Schema.Record(Schema.String, Schema.String))
 })
 /** Parameters for a `prompts/get` request. */
 export interface GetPromptRequestParams extends Schema.Schema.Type<typeof GetPromptRequestParams> {}
@@ -971,23 +971,25 @@ export interface ToolAnnotations extends Schema.Schema.Type<typeof ToolAnnotatio
  */
 export const ToolExecution = Schema.Struct({
   /** Whether the tool supports task-augmented execution (default: `"forbidden"`). */
-  taskSupport: optional(Schema.Literal("forbidden", "optional", "required"))
+  taskSupport: optional(Schema.Literals(["forbidden", "optional", "required"]))
 })
 /** Execution-related properties for a tool. */
 export interface ToolExecution extends Schema.Schema.Type<typeof ToolExecution> {}
 
-const ToolJsonSchema_ = Schema.Struct({
+const ToolJsonSchema_ = Schema.StructWithRest(Schema.Struct({
   $schema: optional(Schema.String),
   type: Schema.Literal("object"),
-  properties: optional(Schema.Record({ key: Schema.String, value: JsonObject })),
+  properties: optional(Schema.Record(Schema.String, JsonObject)),
   required: optional(Schema.Array(Schema.String))
-}, JsonObject)
+}), [JsonObject])
 /**
  * The schema type of {@link ToolJsonSchema} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category tools
  */
-export interface ToolJsonSchemaSchema extends Schema.TypeLiteral<typeof ToolJsonSchema_.fields, typeof ToolJsonSchema_.records> {}
+export interface ToolJsonSchemaSchema
+  extends Schema.StructWithRest<typeof ToolJsonSchema_.schema, typeof ToolJsonSchema_.records>
+{}
 /**
  * A JSON Schema object with `type: "object"` at the root (tool input/output schemas); other keywords survive decoding.
  * @since 0.1.0
@@ -1095,7 +1097,7 @@ export interface CallToolResult extends Schema.Schema.Type<typeof CallToolResult
  * @since 0.1.0
  * @category tasks
  */
-export const TaskStatus = Schema.Literal("cancelled", "completed", "failed", "input_required", "working")
+export const TaskStatus = Schema.Literals(["cancelled", "completed", "failed", "input_required", "working"])
 /** The status of a task. */
 export type TaskStatus = typeof TaskStatus.Type
 
@@ -1259,7 +1261,7 @@ export interface TaskStatusNotificationParams extends Schema.Schema.Type<typeof 
  * @since 0.1.0
  * @category logging
  */
-export const LoggingLevel = Schema.Literal(
+export const LoggingLevel = Schema.Literals([
   "debug",
   "info",
   "notice",
@@ -1268,7 +1270,7 @@ export const LoggingLevel = Schema.Literal(
   "critical",
   "alert",
   "emergency"
-)
+])
 /** The severity of a log message (RFC 5424 syslog severities). */
 export type LoggingLevel = typeof LoggingLevel.Type
 
@@ -1343,20 +1345,20 @@ export interface ModelPreferences extends Schema.Schema.Type<typeof ModelPrefere
  */
 export const ToolChoice = Schema.Struct({
   /** `"auto"` (default): model decides; `"required"`: must use a tool; `"none"`: must not use tools. */
-  mode: optional(Schema.Literal("auto", "none", "required"))
+  mode: optional(Schema.Literals(["auto", "none", "required"]))
 })
 /** Controls tool selection behavior for sampling requests. */
 export interface ToolChoice extends Schema.Schema.Type<typeof ToolChoice> {}
 
 /** The content of a sampling message: a single block or an array of blocks. */
-const SamplingContent = Schema.Union(
+const SamplingContent = Schema.Union([
   TextContent,
   ImageContent,
   AudioContent,
   ToolUseContent,
   ToolResultContent,
   Schema.Array(SamplingMessageContentBlock)
-)
+])
 
 const SamplingMessage_ = Schema.Struct({
   role: Role,
@@ -1386,7 +1388,7 @@ const CreateMessageRequestParams_ = Schema.Struct({
   /** An optional system prompt the server wants to use for sampling. */
   systemPrompt: optional(Schema.String),
   /** A request to include context from MCP servers (`"thisServer"`/`"allServers"` are soft-deprecated). */
-  includeContext: optional(Schema.Literal("allServers", "none", "thisServer")),
+  includeContext: optional(Schema.Literals(["allServers", "none", "thisServer"])),
   temperature: optional(Schema.Number),
   /** The requested maximum number of tokens to sample. */
   maxTokens: Schema.Int,
@@ -1472,7 +1474,7 @@ export interface ResourceTemplateReference extends Schema.Schema.Type<typeof Res
  */
 export const CompleteRequestParams = Schema.Struct({
   _meta: optional(RequestMeta),
-  ref: Schema.Union(PromptReference, ResourceTemplateReference),
+  ref: Schema.Union([PromptReference, ResourceTemplateReference]),
   /** The argument's information. */
   argument: Schema.Struct({
     /** The name of the argument. */
@@ -1483,7 +1485,7 @@ export const CompleteRequestParams = Schema.Struct({
   /** Additional, optional context for completions. */
   context: optional(Schema.Struct({
     /** Previously-resolved variables in a URI template or prompt. */
-    arguments: optional(Schema.Record({ key: Schema.String, value: Schema.String }))
+    arguments: optional(Schema.Record(Schema.String, Schema.String))
   }))
 })
 /** Parameters for a `completion/complete` request. */
@@ -1554,7 +1556,7 @@ export const StringSchema = Schema.Struct({
   description: optional(Schema.String),
   minLength: optional(Schema.Int),
   maxLength: optional(Schema.Int),
-  format: optional(Schema.Literal("date", "date-time", "email", "uri")),
+  format: optional(Schema.Literals(["date", "date-time", "email", "uri"])),
   default: optional(Schema.String)
 })
 /** A string field of an elicitation form. */
@@ -1566,7 +1568,7 @@ export interface StringSchema extends Schema.Schema.Type<typeof StringSchema> {}
  * @category elicitation
  */
 export const NumberSchema = Schema.Struct({
-  type: Schema.Literal("integer", "number"),
+  type: Schema.Literals(["integer", "number"]),
   title: optional(Schema.String),
   description: optional(Schema.String),
   minimum: optional(Schema.Number),
@@ -1635,7 +1637,7 @@ export interface TitledSingleSelectEnumSchema extends Schema.Schema.Type<typeof 
  * @since 0.1.0
  * @category elicitation
  */
-export const SingleSelectEnumSchema = Schema.Union(UntitledSingleSelectEnumSchema, TitledSingleSelectEnumSchema)
+export const SingleSelectEnumSchema = Schema.Union([UntitledSingleSelectEnumSchema, TitledSingleSelectEnumSchema])
 /** Single-selection enumeration, with or without display titles. */
 export type SingleSelectEnumSchema = typeof SingleSelectEnumSchema.Type
 
@@ -1691,7 +1693,7 @@ export interface TitledMultiSelectEnumSchema extends Schema.Schema.Type<typeof T
  * @since 0.1.0
  * @category elicitation
  */
-export const MultiSelectEnumSchema = Schema.Union(UntitledMultiSelectEnumSchema, TitledMultiSelectEnumSchema)
+export const MultiSelectEnumSchema = Schema.Union([UntitledMultiSelectEnumSchema, TitledMultiSelectEnumSchema])
 /** Multiple-selection enumeration, with or without display titles. */
 export type MultiSelectEnumSchema = typeof MultiSelectEnumSchema.Type
 
@@ -1721,17 +1723,17 @@ export interface LegacyTitledEnumSchema extends Schema.Schema.Type<typeof Legacy
  * @since 0.1.0
  * @category elicitation
  */
-export const EnumSchema = Schema.Union(
+export const EnumSchema = Schema.Union([
   TitledSingleSelectEnumSchema,
   LegacyTitledEnumSchema,
   UntitledSingleSelectEnumSchema,
   UntitledMultiSelectEnumSchema,
   TitledMultiSelectEnumSchema
-)
+])
 /** Any enum schema of an elicitation form. */
 export type EnumSchema = typeof EnumSchema.Type
 
-const PrimitiveSchemaDefinition_ = Schema.Union(
+const PrimitiveSchemaDefinition_ = Schema.Union([
   TitledSingleSelectEnumSchema,
   LegacyTitledEnumSchema,
   UntitledSingleSelectEnumSchema,
@@ -1740,7 +1742,7 @@ const PrimitiveSchemaDefinition_ = Schema.Union(
   StringSchema,
   NumberSchema,
   BooleanSchema
-)
+])
 /**
  * The schema type of {@link PrimitiveSchemaDefinition} (a named interface keeps declaration output small).
  * @since 0.1.0
@@ -1767,7 +1769,7 @@ export type PrimitiveSchemaDefinition = typeof PrimitiveSchemaDefinition.Type
 export const ElicitRequestedSchema = Schema.Struct({
   $schema: optional(Schema.String),
   type: Schema.Literal("object"),
-  properties: Schema.Record({ key: Schema.String, value: PrimitiveSchemaDefinition }),
+  properties: Schema.Record(Schema.String, PrimitiveSchemaDefinition),
   required: optional(Schema.Array(Schema.String))
 })
 /** The restricted JSON Schema of an elicitation form. */
@@ -1823,7 +1825,7 @@ export const ElicitRequestURLParams: ElicitRequestURLParamsSchema = ElicitReques
 /** The parameters for a request to elicit information from the user via a URL (out-of-band). */
 export interface ElicitRequestURLParams extends Schema.Schema.Type<typeof ElicitRequestURLParams> {}
 
-const ElicitRequestParams_ = Schema.Union(ElicitRequestURLParams, ElicitRequestFormParams)
+const ElicitRequestParams_ = Schema.Union([ElicitRequestURLParams, ElicitRequestFormParams])
 /**
  * The schema type of {@link ElicitRequestParams} (a named interface keeps declaration output small).
  * @since 0.1.0
@@ -1842,12 +1844,11 @@ export type ElicitRequestParams = typeof ElicitRequestParams.Type
 const ElicitResult_ = Schema.Struct({
   _meta: optional(Meta),
   /** `"accept"`: submitted; `"decline"`: explicitly declined; `"cancel"`: dismissed. */
-  action: Schema.Literal("accept", "cancel", "decline"),
+  action: Schema.Literals(["accept", "cancel", "decline"]),
   /** The submitted form data, only present when action is `"accept"` and mode was `"form"`. */
-  content: optional(Schema.Record({
-    key: Schema.String,
-    value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String))
-  }))
+  content: optional(
+    Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String)]))
+  )
 })
 /**
  * The schema type of {@link ElicitResult} (a named interface keeps declaration output small).
@@ -1888,7 +1889,7 @@ export interface ElicitationCompleteNotificationParams
 
 const ClientCapabilities_ = Schema.Struct({
   /** Experimental, non-standard capabilities that the client supports. */
-  experimental: optional(Schema.Record({ key: Schema.String, value: JsonObject })),
+  experimental: optional(Schema.Record(Schema.String, JsonObject)),
   /** Present if the client supports listing roots. */
   roots: optional(Schema.Struct({
     /** Whether the client supports notifications for changes to the roots list. */
@@ -1942,7 +1943,7 @@ export interface ClientCapabilities extends Schema.Schema.Type<typeof ClientCapa
 
 const ServerCapabilities_ = Schema.Struct({
   /** Experimental, non-standard capabilities that the server supports. */
-  experimental: optional(Schema.Record({ key: Schema.String, value: JsonObject })),
+  experimental: optional(Schema.Record(Schema.String, JsonObject)),
   /** Present if the server supports sending log messages to the client. */
   logging: optional(JsonObject),
   /** Present if the server supports argument autocompletion suggestions. */
@@ -2082,16 +2083,16 @@ export interface ProgressNotificationParams extends Schema.Schema.Type<typeof Pr
 // Requests & notifications (with their JSON-RPC envelope, as in the spec)
 // -----------------------------------------------------------------------------
 
-const jsonRpcRequest = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcRequest = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, method: Schema.Literal(method), params })
 
-const jsonRpcRequestOptionalParams = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcRequestOptionalParams = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, method: Schema.Literal(method), params: optional(params) })
 
-const jsonRpcNotification = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcNotification = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params })
 
-const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params: optional(params) })
 
 /**
@@ -2423,7 +2424,7 @@ export interface RootsListChangedNotification extends Schema.Schema.Type<typeof 
  * @since 0.1.0
  * @category messages
  */
-export const ClientRequest = Schema.Union(
+export const ClientRequest = Schema.Union([
   InitializeRequest,
   PingRequest,
   ListResourcesRequest,
@@ -2441,7 +2442,7 @@ export const ClientRequest = Schema.Union(
   ListTasksRequest,
   SetLevelRequest,
   CompleteRequest
-)
+])
 /** Any request a client sends to a server. */
 export type ClientRequest = typeof ClientRequest.Type
 
@@ -2450,13 +2451,13 @@ export type ClientRequest = typeof ClientRequest.Type
  * @since 0.1.0
  * @category messages
  */
-export const ClientNotification = Schema.Union(
+export const ClientNotification = Schema.Union([
   CancelledNotification,
   InitializedNotification,
   ProgressNotification,
   TaskStatusNotification,
   RootsListChangedNotification
-)
+])
 /** Any notification a client sends to a server. */
 export type ClientNotification = typeof ClientNotification.Type
 
@@ -2466,7 +2467,7 @@ export type ClientNotification = typeof ClientNotification.Type
  * @since 0.1.0
  * @category messages
  */
-export const ClientResult = Schema.Union(
+export const ClientResult = Schema.Union([
   Result,
   GetTaskResult,
   GetTaskPayloadResult,
@@ -2475,7 +2476,7 @@ export const ClientResult = Schema.Union(
   CreateMessageResult,
   ListRootsResult,
   ElicitResult
-)
+])
 /** Any result a client sends to a server. */
 export type ClientResult = typeof ClientResult.Type
 
@@ -2484,7 +2485,7 @@ export type ClientResult = typeof ClientResult.Type
  * @since 0.1.0
  * @category messages
  */
-export const ServerRequest = Schema.Union(
+export const ServerRequest = Schema.Union([
   PingRequest,
   GetTaskRequest,
   GetTaskPayloadRequest,
@@ -2493,7 +2494,7 @@ export const ServerRequest = Schema.Union(
   CreateMessageRequest,
   ListRootsRequest,
   ElicitRequest
-)
+])
 /** Any request a server sends to a client. */
 export type ServerRequest = typeof ServerRequest.Type
 
@@ -2502,7 +2503,7 @@ export type ServerRequest = typeof ServerRequest.Type
  * @since 0.1.0
  * @category messages
  */
-export const ServerNotification = Schema.Union(
+export const ServerNotification = Schema.Union([
   CancelledNotification,
   ProgressNotification,
   ResourceListChangedNotification,
@@ -2512,7 +2513,7 @@ export const ServerNotification = Schema.Union(
   TaskStatusNotification,
   LoggingMessageNotification,
   ElicitationCompleteNotification
-)
+])
 /** Any notification a server sends to a client. */
 export type ServerNotification = typeof ServerNotification.Type
 
@@ -2522,7 +2523,7 @@ export type ServerNotification = typeof ServerNotification.Type
  * @since 0.1.0
  * @category messages
  */
-export const ServerResult = Schema.Union(
+export const ServerResult = Schema.Union([
   Result,
   InitializeResult,
   ListResourcesResult,
@@ -2537,7 +2538,7 @@ export const ServerResult = Schema.Union(
   CancelTaskResult,
   ListTasksResult,
   CompleteResult
-)
+])
 /** Any result a server sends to a client. */
 export type ServerResult = typeof ServerResult.Type
 
@@ -2603,7 +2604,7 @@ export interface JSONRPCErrorResponse extends Schema.Schema.Type<typeof JSONRPCE
  * @since 0.1.0
  * @category json-rpc
  */
-export const JSONRPCResponse = Schema.Union(JSONRPCResultResponse, JSONRPCErrorResponse)
+export const JSONRPCResponse = Schema.Union([JSONRPCResultResponse, JSONRPCErrorResponse])
 /** A JSON-RPC response to a request: either a result or an error. */
 export type JSONRPCResponse = typeof JSONRPCResponse.Type
 
@@ -2612,7 +2613,12 @@ export type JSONRPCResponse = typeof JSONRPCResponse.Type
  * @since 0.1.0
  * @category json-rpc
  */
-export const JSONRPCMessage = Schema.Union(JSONRPCRequest, JSONRPCNotification, JSONRPCResultResponse, JSONRPCErrorResponse)
+export const JSONRPCMessage = Schema.Union([
+  JSONRPCRequest,
+  JSONRPCNotification,
+  JSONRPCResultResponse,
+  JSONRPCErrorResponse
+])
 /** Any valid JSON-RPC message that can be decoded off the wire or encoded to be sent. */
 export type JSONRPCMessage = typeof JSONRPCMessage.Type
 
@@ -2624,10 +2630,13 @@ export type JSONRPCMessage = typeof JSONRPCMessage.Type
 export const URLElicitationRequiredErrorObject = Schema.Struct({
   code: Schema.Literal(URL_ELICITATION_REQUIRED),
   message: Schema.String,
-  data: Schema.Struct({
-    /** The URL-mode elicitations the client must complete before retrying. */
-    elicitations: Schema.Array(ElicitRequestURLParams)
-  }, JsonObject)
+  data: Schema.StructWithRest(
+    Schema.Struct({
+      /** The URL-mode elicitations the client must complete before retrying. */
+      elicitations: Schema.Array(ElicitRequestURLParams)
+    }),
+    [JsonObject]
+  )
 })
 /** The `error` member of a {@link URLElicitationRequiredError}. */
 export interface URLElicitationRequiredErrorObject extends Schema.Schema.Type<typeof URLElicitationRequiredErrorObject> {}
@@ -2650,15 +2659,15 @@ export interface URLElicitationRequiredError extends Schema.Schema.Type<typeof U
 // -----------------------------------------------------------------------------
 
 /**
- * The shape of a request method table: method -> params and result schemas.
- * (`any`: Schema is invariant in its type, so only `any` admits every entry.)
+ * The shape of a request method table: method -> params and result schemas
+ * (any plain codec: no decoding or encoding services).
  * @since 0.1.0
  * @category method tables
  */
 export interface RequestMethodTable {
   readonly [method: string]: {
-    readonly params: Schema.Schema<any>
-    readonly result: Schema.Schema<any>
+    readonly params: Schema.Codec<unknown, unknown>
+    readonly result: Schema.Codec<unknown, unknown>
   }
 }
 
@@ -2669,7 +2678,7 @@ export interface RequestMethodTable {
  */
 export interface NotificationMethodTable {
   readonly [method: string]: {
-    readonly params: Schema.Schema<any>
+    readonly params: Schema.Codec<unknown, unknown>
   }
 }
 

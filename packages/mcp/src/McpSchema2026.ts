@@ -470,7 +470,7 @@ export const UNSUPPORTED_PROTOCOL_VERSION = Core.UNSUPPORTED_PROTOCOL_VERSION
 const optional = Core.optional
 const JsonRpcVersion = Schema.Literal("2.0")
 const { Implementation, JsonObject, RequestId } = McpSchema
-const StringRecord = Schema.Record({ key: Schema.String, value: Schema.String })
+const StringRecord = Schema.Record(Schema.String, Schema.String)
 
 /**
  * Any JSON value (never `undefined`); more lenient than the spec's (see the module note).
@@ -590,7 +590,7 @@ const RequestMetaObject_ = Core.RequestMetaObject_
  * @since 0.1.0
  * @category schemas
  */
-export interface RequestMetaObjectSchema extends Schema.TypeLiteral<typeof RequestMetaObject_.fields, typeof RequestMetaObject_.records> {}
+export interface RequestMetaObjectSchema extends Schema.StructWithRest<typeof RequestMetaObject_.schema, typeof RequestMetaObject_.records> {}
 /**
  * The `_meta` of every request: the per-request envelope (open; other keys survive).
  * @since 0.1.0
@@ -604,13 +604,13 @@ export const RequestMetaObject: RequestMetaObjectSchema = Core.RequestMetaObject
  */
 export interface RequestMetaObject extends Schema.Schema.Type<typeof RequestMetaObject> {}
 
-const ResultMetaObject_ = Schema.Struct({ [SERVER_INFO_META_KEY]: optional(Implementation) }, JsonObject)
+const ResultMetaObject_ = Schema.StructWithRest(Schema.Struct({ [SERVER_INFO_META_KEY]: optional(Implementation) }), [JsonObject])
 /**
  * The schema type of {@link ResultMetaObject} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category schemas
  */
-export interface ResultMetaObjectSchema extends Schema.TypeLiteral<typeof ResultMetaObject_.fields, typeof ResultMetaObject_.records> {}
+export interface ResultMetaObjectSchema extends Schema.StructWithRest<typeof ResultMetaObject_.schema, typeof ResultMetaObject_.records> {}
 /**
  * The `_meta` of results (open).
  * @since 0.1.0
@@ -624,13 +624,13 @@ export const ResultMetaObject: ResultMetaObjectSchema = ResultMetaObject_
  */
 export interface ResultMetaObject extends Schema.Schema.Type<typeof ResultMetaObject> {}
 
-const NotificationMetaObject_ = Schema.Struct({ [SUBSCRIPTION_ID_META_KEY]: optional(RequestId) }, JsonObject)
+const NotificationMetaObject_ = Schema.StructWithRest(Schema.Struct({ [SUBSCRIPTION_ID_META_KEY]: optional(RequestId) }), [JsonObject])
 /**
  * The schema type of {@link NotificationMetaObject} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category schemas
  */
-export interface NotificationMetaObjectSchema extends Schema.TypeLiteral<typeof NotificationMetaObject_.fields, typeof NotificationMetaObject_.records> {}
+export interface NotificationMetaObjectSchema extends Schema.StructWithRest<typeof NotificationMetaObject_.schema, typeof NotificationMetaObject_.records> {}
 /**
  * The `_meta` of notifications (open): the subscription a notification was delivered on.
  * @since 0.1.0
@@ -644,16 +644,19 @@ export const NotificationMetaObject: NotificationMetaObjectSchema = Notification
  */
 export interface NotificationMetaObject extends Schema.Schema.Type<typeof NotificationMetaObject> {}
 
-const SubscriptionsListenResultMetaObject_ = Schema.Struct({
-  [SERVER_INFO_META_KEY]: optional(Implementation),
-  [SUBSCRIPTION_ID_META_KEY]: RequestId
-}, JsonObject)
+const SubscriptionsListenResultMetaObject_ = Schema.StructWithRest(
+  Schema.Struct({
+    [SERVER_INFO_META_KEY]: optional(Implementation),
+    [SUBSCRIPTION_ID_META_KEY]: RequestId
+  }),
+  [JsonObject]
+)
 /**
  * The schema type of {@link SubscriptionsListenResultMetaObject} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category schemas
  */
-export interface SubscriptionsListenResultMetaObjectSchema extends Schema.TypeLiteral<typeof SubscriptionsListenResultMetaObject_.fields, typeof SubscriptionsListenResultMetaObject_.records> {}
+export interface SubscriptionsListenResultMetaObjectSchema extends Schema.StructWithRest<typeof SubscriptionsListenResultMetaObject_.schema, typeof SubscriptionsListenResultMetaObject_.records> {}
 /**
  * The `_meta` of a {@link SubscriptionsListenResult}: names the subscription it closes.
  * @since 0.1.0
@@ -713,13 +716,13 @@ export const ResultType = Schema.String
  */
 export type ResultType = typeof ResultType.Type
 
-const Result_ = Schema.Struct({ _meta: optional(ResultMetaObject), resultType: ResultType }, JsonObject)
+const Result_ = Schema.StructWithRest(Schema.Struct({ _meta: optional(ResultMetaObject), resultType: ResultType }), [JsonObject])
 /**
  * The schema type of {@link Result} (a named interface keeps declaration output small).
  * @since 0.1.0
  * @category schemas
  */
-export interface ResultSchema extends Schema.TypeLiteral<typeof Result_.fields, typeof Result_.records> {}
+export interface ResultSchema extends Schema.StructWithRest<typeof Result_.schema, typeof Result_.records> {}
 /**
  * A result of any request: an open object with a `resultType` (unknown keys are preserved).
  * @since 0.1.0
@@ -768,7 +771,7 @@ export type CacheScope = typeof CacheScope.Type
 /** The caching hints of cacheable results. */
 const cacheFields = {
   /** How long (ms) the client may cache the result; 0 = immediately stale. */
-  ttlMs: Schema.Int.pipe(Schema.nonNegative()),
+  ttlMs: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
   cacheScope: CacheScope
 }
 
@@ -1113,7 +1116,7 @@ export type InputRequest = typeof InputRequest.Type
  * @since 0.1.0
  * @category method tables
  */
-export const InputRequests = Schema.Record({ key: Schema.String, value: InputRequest })
+export const InputRequests = Schema.Record(Schema.String, InputRequest)
 /**
  * Input requests keyed by server-assigned names.
  * @since 0.1.0
@@ -1126,7 +1129,7 @@ export type InputRequests = typeof InputRequests.Type
  * @since 0.1.0
  * @category models
  */
-export const InputResponse = Schema.Union(CreateMessageResult, ListRootsResult, ElicitResult)
+export const InputResponse = Schema.Union([CreateMessageResult, ListRootsResult, ElicitResult])
 /**
  * The client's result for one input request.
  * @since 0.1.0
@@ -1139,7 +1142,7 @@ export type InputResponse = typeof InputResponse.Type
  * @since 0.1.0
  * @category models
  */
-export const InputResponses = Schema.Record({ key: Schema.String, value: InputResponse })
+export const InputResponses = Schema.Record(Schema.String, InputResponse)
 /**
  * Input responses keyed by the names of the input requests they answer.
  * @since 0.1.0
@@ -1194,7 +1197,7 @@ const InputRequiredResultStruct: InputRequiredResultStructSchema = InputRequired
  * @since 0.1.0
  * @category schemas
  */
-export interface InputRequiredResultSchema extends Schema.filter<InputRequiredResultStructSchema> {}
+export interface InputRequiredResultSchema extends InputRequiredResultStructSchema {}
 
 /**
  * The server needs input before it can finish: the client fulfils `inputRequests` and retries the
@@ -1203,10 +1206,11 @@ export interface InputRequiredResultSchema extends Schema.filter<InputRequiredRe
  * @since 0.1.0
  * @category results
  */
-export const InputRequiredResult: InputRequiredResultSchema = InputRequiredResultStruct.pipe(
-  Schema.filter((r) => r.inputRequests !== undefined || r.requestState !== undefined, {
-    message: () => "An InputRequiredResult needs inputRequests or requestState"
-  })
+export const InputRequiredResult: InputRequiredResultSchema = InputRequiredResultStruct.check(
+  Schema.makeFilter((r) =>
+    r.inputRequests !== undefined || r.requestState !== undefined ||
+    "An InputRequiredResult needs inputRequests or requestState"
+  )
 )
 /**
  * The server needs input before it can finish.
@@ -1316,7 +1320,7 @@ export interface ListResourceTemplatesResult extends Schema.Schema.Type<typeof L
 const ReadResourceResult_ = Schema.Struct({
   ...completeFields,
   ...cacheFields,
-  contents: Schema.Array(Schema.Union(McpSchema.TextResourceContents, McpSchema.BlobResourceContents))
+  contents: Schema.Array(Schema.Union([McpSchema.TextResourceContents, McpSchema.BlobResourceContents]))
 })
 /**
  * The schema type of {@link ReadResourceResult} (a named interface keeps declaration output small).
@@ -1519,7 +1523,7 @@ export interface CompleteRequestParams extends Schema.Schema.Type<typeof Complet
 export const CompleteResult = Schema.Struct({
   ...completeFields,
   completion: Schema.Struct({
-    values: Schema.Array(Schema.String).pipe(Schema.maxItems(100)),
+    values: Schema.Array(Schema.String).check(Schema.isMaxLength(100)),
     total: optional(Schema.Int),
     hasMore: optional(Schema.Boolean)
   })
@@ -1655,13 +1659,13 @@ export interface LoggingMessageNotificationParams extends Schema.Schema.Type<typ
 // Requests & notifications (with their JSON-RPC envelope)
 // -----------------------------------------------------------------------------
 
-const jsonRpcRequest = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcRequest = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, method: Schema.Literal(method), params })
 
-const jsonRpcNotification = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcNotification = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params })
 
-const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Schema.Any>(method: M, params: P) =>
+const jsonRpcNotificationOptionalParams = <M extends string, P extends Schema.Top>(method: M, params: P) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, method: Schema.Literal(method), params: optional(params) })
 
 /**
@@ -1942,7 +1946,7 @@ export interface LoggingMessageNotification extends Schema.Schema.Type<typeof Lo
  * @since 0.1.0
  * @category requests
  */
-export const ClientRequest = Schema.Union(
+export const ClientRequest = Schema.Union([
   DiscoverRequest,
   ListResourcesRequest,
   ListResourceTemplatesRequest,
@@ -1953,7 +1957,7 @@ export const ClientRequest = Schema.Union(
   ListToolsRequest,
   CallToolRequest,
   CompleteRequest
-)
+])
 /**
  * Any request a client sends to a server.
  * @since 0.1.0
@@ -1992,7 +1996,7 @@ export type ClientResult = Result
  * @since 0.1.0
  * @category notifications
  */
-export const ServerNotification = Schema.Union(
+export const ServerNotification = Schema.Union([
   CancelledNotification,
   ProgressNotification,
   ResourceListChangedNotification,
@@ -2001,7 +2005,7 @@ export const ServerNotification = Schema.Union(
   PromptListChangedNotification,
   ToolListChangedNotification,
   LoggingMessageNotification
-)
+])
 /**
  * Any notification a server sends to a client.
  * @since 0.1.0
@@ -2014,7 +2018,7 @@ export type ServerNotification = typeof ServerNotification.Type
  * @since 0.1.0
  * @category results
  */
-export const ServerResult = Schema.Union(
+export const ServerResult = Schema.Union([
   Result,
   InputRequiredResult,
   DiscoverResult,
@@ -2027,7 +2031,7 @@ export const ServerResult = Schema.Union(
   ListToolsResult,
   CallToolResult,
   CompleteResult
-)
+])
 /**
  * Any result a server sends.
  * @since 0.1.0
@@ -2053,7 +2057,7 @@ export interface JSONRPCResultResponse extends Schema.Schema.Type<typeof JSONRPC
  * @since 0.1.0
  * @category models
  */
-export const JSONRPCResponse = Schema.Union(JSONRPCResultResponse, McpSchema.JSONRPCErrorResponse)
+export const JSONRPCResponse = Schema.Union([JSONRPCResultResponse, McpSchema.JSONRPCErrorResponse])
 /**
  * A JSON-RPC response.
  * @since 0.1.0
@@ -2066,12 +2070,12 @@ export type JSONRPCResponse = typeof JSONRPCResponse.Type
  * @since 0.1.0
  * @category models
  */
-export const JSONRPCMessage = Schema.Union(
+export const JSONRPCMessage = Schema.Union([
   McpSchema.JSONRPCRequest,
   McpSchema.JSONRPCNotification,
   JSONRPCResultResponse,
   McpSchema.JSONRPCErrorResponse
-)
+])
 /**
  * Any JSON-RPC message.
  * @since 0.1.0
@@ -2084,7 +2088,7 @@ export type JSONRPCMessage = typeof JSONRPCMessage.Type
  * @since 0.1.0
  * @category models
  */
-export const CallToolOutcome = Schema.Union(InputRequiredResult, CallToolResult)
+export const CallToolOutcome = Schema.Union([InputRequiredResult, CallToolResult])
 /**
  * What `tools/call` answers.
  * @since 0.1.0
@@ -2097,7 +2101,7 @@ export type CallToolOutcome = typeof CallToolOutcome.Type
  * @since 0.1.0
  * @category models
  */
-export const GetPromptOutcome = Schema.Union(InputRequiredResult, GetPromptResult)
+export const GetPromptOutcome = Schema.Union([InputRequiredResult, GetPromptResult])
 /**
  * What `prompts/get` answers.
  * @since 0.1.0
@@ -2110,7 +2114,7 @@ export type GetPromptOutcome = typeof GetPromptOutcome.Type
  * @since 0.1.0
  * @category models
  */
-export const ReadResourceOutcome = Schema.Union(InputRequiredResult, ReadResourceResult)
+export const ReadResourceOutcome = Schema.Union([InputRequiredResult, ReadResourceResult])
 /**
  * What `resources/read` answers.
  * @since 0.1.0
@@ -2118,7 +2122,7 @@ export const ReadResourceOutcome = Schema.Union(InputRequiredResult, ReadResourc
  */
 export type ReadResourceOutcome = typeof ReadResourceOutcome.Type
 
-const jsonRpcResult = <R extends Schema.Schema.Any>(result: R) =>
+const jsonRpcResult = <R extends Schema.Top>(result: R) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: RequestId, result })
 
 /**
@@ -2248,10 +2252,10 @@ export interface CompleteResultResponse extends Schema.Schema.Type<typeof Comple
 // Errors
 // -----------------------------------------------------------------------------
 
-const errorObject = <C extends number, D extends Schema.Struct.Field>(code: C, data: D) =>
+const errorObject = <C extends number, D extends Schema.Top>(code: C, data: D) =>
   Schema.Struct({ code: Schema.Literal(code), message: Schema.String, data })
 
-const errorResponse = <E extends Schema.Schema.Any>(error: E) =>
+const errorResponse = <E extends Schema.Top>(error: E) =>
   Schema.Struct({ jsonrpc: JsonRpcVersion, id: optional(RequestId), error })
 
 const anyData = optional(Schema.Unknown)
@@ -2349,7 +2353,7 @@ export interface HeaderMismatchError extends Schema.Schema.Type<typeof HeaderMis
  */
 export const MissingRequiredClientCapabilityErrorObject = errorObject(
   MISSING_REQUIRED_CLIENT_CAPABILITY,
-  Schema.Struct({ requiredCapabilities: ClientCapabilities }, JsonObject)
+  Schema.StructWithRest(Schema.Struct({ requiredCapabilities: ClientCapabilities }), [JsonObject])
 )
 /**
  * The `error` of a {@link MissingRequiredClientCapabilityError}.
@@ -2381,7 +2385,7 @@ export interface MissingRequiredClientCapabilityError
  */
 export const UnsupportedProtocolVersionErrorObject = errorObject(
   UNSUPPORTED_PROTOCOL_VERSION,
-  Schema.Struct({ supported: Schema.Array(Schema.String), requested: Schema.String }, JsonObject)
+  Schema.StructWithRest(Schema.Struct({ supported: Schema.Array(Schema.String), requested: Schema.String }), [JsonObject])
 )
 /**
  * The `error` of an {@link UnsupportedProtocolVersionError}.

@@ -32,7 +32,7 @@
  * ```
  * @since 0.1.0
  */
-import type * as ConfigError from "effect/ConfigError"
+import type * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import type * as Duration from "effect/Duration"
@@ -134,10 +134,10 @@ export interface ServerOptions {
   /** Items per page on every list method (default 100). */
   readonly pageSize?: number | undefined
   /** Default timeout of reverse calls (default 60 s); progress resets it. */
-  readonly requestTimeout?: Duration.DurationInput | undefined
-  readonly maxRequestTimeout?: Duration.DurationInput | undefined
+  readonly requestTimeout?: Duration.Input | undefined
+  readonly maxRequestTimeout?: Duration.Input | undefined
   /** Ping the client every `interval`; close the session after `maxMissed` (default 3) unanswered pings. */
-  readonly keepAlive?: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined } | undefined
+  readonly keepAlive?: { readonly interval: Duration.Input; readonly maxMissed?: number | undefined } | undefined
   /**
    * The protocol eras served (default `"both"`): `"2025"` (sessions opened by `initialize`,
    * 2024-11-05 … 2025-11-25) and `"2026"` (stateless 2026-07-28 requests carrying their `_meta`
@@ -190,7 +190,7 @@ export interface RequestStateOptions {
   /** HMAC keys (at least 32 bytes each; a string is UTF-8), newest first. */
   readonly keys?: ReadonlyArray<string | Uint8Array> | undefined
   /** How long a state stays valid (default 15 minutes). */
-  readonly ttl?: Duration.DurationInput | undefined
+  readonly ttl?: Duration.Input | undefined
 }
 
 /**
@@ -235,7 +235,7 @@ export interface ExtensionRequest {
  */
 // `any`: the params' encoded side is whatever the wire carries; the table of methods admits every P
 export interface ExtensionMethod<P = any> {
-  readonly params: Schema.Schema<P, any>
+  readonly params: Schema.Codec<P, any>
   readonly handle: (params: P, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
 }
 
@@ -378,7 +378,7 @@ export interface McpServerShape {
    *   Effect.gen(function*() {
    *     const server = yield* McpServer.McpServer
    *     const scope = yield* Scope.make()
-   *     const { session } = yield* server.connect(transport).pipe(Scope.extend(scope))
+   *     const { session } = yield* server.connect(transport).pipe(Scope.provide(scope))
    *     // … later, to end the session:
    *     yield* Scope.close(scope, Exit.void)
    *   })
@@ -428,7 +428,7 @@ export interface ServerConnection {
  * @since 0.1.0
  * @category tags
  */
-export class McpServer extends Context.Tag("@effect-mcp/mcp/McpServer")<McpServer, McpServerShape>() {}
+export class McpServer extends Context.Service<McpServer, McpServerShape>()("@effect-mcp/mcp/McpServer") {}
 
 /**
  * Builds a server from its options.
@@ -544,7 +544,7 @@ export const layer = (options: ServerOptions): Layer.Layer<McpServer> => Layer.e
  * @since 0.1.0
  * @category layers
  */
-export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, ConfigError.ConfigError> =>
+export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, Config.ConfigError> =>
   options.requestState !== undefined
     ? layer(options)
     : Layer.effect(McpServer, Effect.flatMap(RequestState.config, (requestState) => make({ ...options, requestState })))
@@ -560,12 +560,11 @@ export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, Conf
  * @example
  * ```ts
  * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Context from "effect/Context"
  * import * as Effect from "effect/Effect"
- * import type * as ConfigError from "effect/ConfigError"
-import * as Context from "effect/Context"
  * import * as Layer from "effect/Layer"
  *
- * class Clock extends Context.Tag("Clock")<Clock, { readonly now: Effect.Effect<string> }>() {}
+ * class Clock extends Context.Service<Clock, { readonly now: Effect.Effect<string> }>()("Clock") {}
  *
  * const Now = McpServer.tool({ name: "now", handler: () => Effect.flatMap(Clock, (clock) => clock.now) })
  *
@@ -582,7 +581,7 @@ import * as Context from "effect/Context"
 export const register = <const Features extends ReadonlyArray<Feature<any>>>(
   ...features: Features
 ): Layer.Layer<never, never, McpServer | FeatureContext<Features[number]>> =>
-  Layer.scopedDiscard(
+  Layer.effectDiscard(
     Effect.gen(function*() {
       const server = yield* McpServer
       const context = yield* Effect.context<never>()
@@ -613,7 +612,7 @@ export const register = <const Features extends ReadonlyArray<Feature<any>>>(
  * @category extensions
  */
 export const registerExtension = (extension: Extension): Layer.Layer<never, never, McpServer> =>
-  Layer.scopedDiscard(Effect.flatMap(McpServer, (server) => server.extend(extension)))
+  Layer.effectDiscard(Effect.flatMap(McpServer, (server) => server.extend(extension)))
 
 /**
  * Serves one session on the `Transport` in context until the peer closes it.
@@ -651,7 +650,7 @@ export const run: Effect.Effect<void, never, McpServer | Transport> = Effect.fla
  * import * as Ref from "effect/Ref"
  *
  * const edit = (readme: Ref.Ref<string>, text: string) =>
- *   Effect.zipRight(Ref.set(readme, text), McpServer.notifyResourceUpdated("docs://readme"))
+ *   Effect.andThen(Ref.set(readme, text), McpServer.notifyResourceUpdated("docs://readme"))
  * ```
  * @since 0.1.0
  * @category notifications

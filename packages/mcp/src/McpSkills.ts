@@ -29,9 +29,9 @@
  * ```
  * @since 0.1.0
  */
-import type { PlatformError } from "@effect/platform/Error"
-import * as FileSystem from "@effect/platform/FileSystem"
-import * as Path from "@effect/platform/Path"
+import type { PlatformError } from "effect/PlatformError"
+import * as FileSystem from "effect/FileSystem"
+import * as Path from "effect/Path"
 import * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
@@ -62,8 +62,8 @@ export const DIRECTORY_MIME_TYPE = "inode/directory" as const
  */
 export const SkillResource = Schema.Struct({
   uri: Schema.String,
-  digest: Schema.String.pipe(Schema.pattern(Manifest.DIGEST_PATTERN)),
-  size: Schema.Int.pipe(Schema.nonNegative())
+  digest: Schema.String.check(Schema.isPattern(Manifest.DIGEST_PATTERN)),
+  size: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 })
 /**
  * One file of a skill as its entry lists it.
@@ -78,9 +78,9 @@ export interface SkillResource extends Schema.Schema.Type<typeof SkillResource> 
  * @since 0.1.0
  * @category schemas
  */
-export const Frontmatter = Schema.Struct(
-  { name: Schema.String, description: Schema.String },
-  Schema.Record({ key: Schema.String, value: Schema.Unknown })
+export const Frontmatter = Schema.StructWithRest(
+  Schema.Struct({ name: Schema.String, description: Schema.String }),
+  [Schema.Record(Schema.String, Schema.Unknown)]
 )
 /**
  * A skill's front matter as JSON.
@@ -99,7 +99,7 @@ export type Frontmatter = Schema.Schema.Type<typeof Frontmatter>
 export const SkillEntry = Schema.Struct({
   uri: Schema.String,
   frontmatter: Frontmatter,
-  resources: Schema.Union(Schema.Array(SkillResource), Schema.Literal("dynamic"))
+  resources: Schema.Union([Schema.Array(SkillResource), Schema.Literal("dynamic")])
 })
 /**
  * A skill's entry.
@@ -114,7 +114,7 @@ export interface SkillEntry extends Schema.Schema.Type<typeof SkillEntry> {}
  * @category schemas
  */
 export const ListSkillsParams = Schema.Struct({
-  _meta: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
+  _meta: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
   cursor: Schema.optional(Schema.String)
 })
 
@@ -135,7 +135,7 @@ export const ListSkillsResult = Schema.Struct({
  * @category schemas
  */
 export const GetSkillParams = Schema.Struct({
-  _meta: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
+  _meta: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
   uri: Schema.String
 })
 
@@ -152,7 +152,7 @@ export const GetSkillResult = Schema.Struct({ skill: SkillEntry })
  * @category schemas
  */
 export const DirectoryReadParams = Schema.Struct({
-  _meta: Schema.optional(Schema.Record({ key: Schema.String, value: Schema.Unknown })),
+  _meta: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
   uri: Schema.String,
   cursor: Schema.optional(Schema.String)
 })
@@ -182,7 +182,7 @@ export const DirectoryReadResult = Schema.Struct({
  * @category errors
  */
 export class SkillError extends Schema.TaggedError<SkillError>("@effect-mcp/mcp/SkillError")("SkillError", {
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     "InvalidSkill",
     "NotSupported",
     "Dynamic",
@@ -191,7 +191,7 @@ export class SkillError extends Schema.TaggedError<SkillError>("@effect-mcp/mcp/
     "FrontmatterMismatch",
     "UnlistedFile",
     "Unreadable"
-  ),
+  ]),
   uri: Schema.String,
   message: Schema.String
 }) {}

@@ -25,11 +25,10 @@
  * ```
  * @since 0.1.0
  */
-import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Encoding from "effect/Encoding"
+import * as Base64 from "effect/encoding/Base64"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import * as Manifest from "./internal/skills/manifest.js"
@@ -65,16 +64,16 @@ function declaredBy(client: McpClientShape): { readonly directoryRead?: boolean 
 const notSupported = (uri: string) =>
   new SkillError({ reason: "NotSupported", uri, message: `The server does not declare the ${EXTENSION_ID} extension` })
 
-const decode = <A, I>(schema: Schema.Schema<A, I>, method: string) => (u: unknown): Effect.Effect<A, ProtocolError> =>
-  Either.match(Schema.decodeUnknownEither(schema)(u), {
-    onLeft: (e) => Effect.fail(new ProtocolError({ reason: "InvalidResult", method, message: `Invalid ${method} result: ${e.message}` })),
-    onRight: Effect.succeed
+const decode = <A, I>(schema: Schema.Codec<A, I>, method: string) => (u: unknown): Effect.Effect<A, ProtocolError> =>
+  Result.match(Schema.decodeUnknownResult(schema)(u), {
+    onFailure: (e) => Effect.fail(new ProtocolError({ reason: "InvalidResult", method, message: `Invalid ${method} result: ${e.message}` })),
+    onSuccess: Effect.succeed
   })
 
 const call = <A, I>(
   method: string,
   params: Record<string, unknown>,
-  schema: Schema.Schema<A, I>
+  schema: Schema.Codec<A, I>
 ): Effect.Effect<A, ClientError | SkillError, McpClient> =>
   Effect.flatMap(McpClient, (client): Effect.Effect<A, ClientError | SkillError> =>
     declaredBy(client) === undefined
@@ -94,12 +93,12 @@ const call = <A, I>(
  * @since 0.1.0
  * @category listing
  */
-export const list: Stream.Stream<SkillEntry, ClientError | SkillError, McpClient> = Stream.paginateChunkEffect(
+export const list: Stream.Stream<SkillEntry, ClientError | SkillError, McpClient> = Stream.paginate(
   undefined as string | undefined,
   (cursor) =>
     Effect.map(
       call("skills/list", cursor === undefined ? {} : { cursor }, ListSkillsResult),
-      (page) => [Chunk.fromIterable(page.skills), Option.fromNullable(page.nextCursor)] as const
+      (page) => [page.skills, Option.fromNullishOr<string | undefined>(page.nextCursor)] as const
     )
 )
 
@@ -118,7 +117,7 @@ export const list: Stream.Stream<SkillEntry, ClientError | SkillError, McpClient
 export const listAll = (
   options?: { readonly maxPages?: number }
 ): Effect.Effect<ReadonlyArray<SkillEntry>, ClientError | SkillError, McpClient> =>
-  Effect.map(Stream.runCollect(list.pipe(Stream.take((options?.maxPages ?? 100) * 1000))), Chunk.toReadonlyArray)
+  Stream.runCollect(list.pipe(Stream.take((options?.maxPages ?? 100) * 1000)))
 
 /**
  * One skill's entry by the URI of its `SKILL.md` (`skills/get`), listed or not.
@@ -153,12 +152,12 @@ export const readDirectory = (uri: string): Stream.Stream<McpSchema.Resource, Cl
   Stream.unwrap(Effect.map(McpClient, (client) =>
     declaredBy(client)?.directoryRead !== true
       ? Stream.fail(new SkillError({ reason: "NotSupported", uri, message: "The server does not declare directoryRead" }))
-      : Stream.paginateChunkEffect(
+      : Stream.paginate(
         undefined as string | undefined,
         (cursor) =>
           Effect.map(
             call("resources/directory/read", cursor === undefined ? { uri } : { uri, cursor }, DirectoryReadResult),
-            (page) => [Chunk.fromIterable(page.resources), Option.fromNullable(page.nextCursor)] as const
+            (page) => [page.resources, Option.fromNullishOr<string | undefined>(page.nextCursor)] as const
           )
       )))
 
@@ -216,8 +215,8 @@ const fetchFile = (client: McpClientShape, uri: string): Effect.Effect<SkillFile
       return Effect.succeed({ uri, mimeType: content.mimeType, bytes: Manifest.bytesOf(content.text), text: content.text })
     }
     if (content !== undefined && "blob" in content && typeof content.blob === "string") {
-      const bytes = Encoding.decodeBase64(content.blob)
-      if (Either.isRight(bytes)) return Effect.succeed({ uri, mimeType: content.mimeType, bytes: bytes.right, text: undefined })
+      const bytes = Base64.decode(content.blob)
+      if (Result.isSuccess(bytes)) return Effect.succeed({ uri, mimeType: content.mimeType, bytes: bytes.success, text: undefined })
     }
     return Effect.fail(new SkillError({ reason: "Unreadable", uri, message: `resources/read of ${uri} returned no text or blob content` }))
   })
@@ -286,10 +285,10 @@ export const load = (
     const file = yield* verified(client, entry, entry.uri)
     const text = file.text ?? decoder.decode(file.bytes)
     const parsed = Manifest.parseFrontmatter(text)
-    if (Either.isLeft(parsed)) {
-      return yield* Effect.fail(new SkillError({ reason: "FrontmatterMismatch", uri: entry.uri, message: parsed.left }))
+    if (Result.isFailure(parsed)) {
+      return yield* Effect.fail(new SkillError({ reason: "FrontmatterMismatch", uri: entry.uri, message: parsed.failure }))
     }
-    const differences = Manifest.frontmatterDifferences(parsed.right, entry.frontmatter)
+    const differences = Manifest.frontmatterDifferences(parsed.success, entry.frontmatter)
     if (differences.length > 0) {
       return yield* Effect.fail(
         new SkillError({
@@ -305,5 +304,5 @@ export const load = (
         ? Effect.fail(new SkillError({ reason: "UnlistedFile", uri: uri ?? reference, message: `${reference} is outside the skill ${root}` }))
         : verified(client, entry, uri)
     }
-    return { entry, name, root, frontmatter: parsed.right, text, read }
+    return { entry, name, root, frontmatter: parsed.success, text, read }
   })

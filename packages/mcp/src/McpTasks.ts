@@ -37,7 +37,6 @@
 import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import * as Engine from "./internal/tasks/engine.js"
@@ -131,7 +130,7 @@ export interface TaskStoreShape {
  * @since 0.1.0
  * @category tags
  */
-export class TaskStore extends Context.Tag("@effect-mcp/mcp/McpTasks/TaskStore")<TaskStore, TaskStoreShape>() {}
+export class TaskStore extends Context.Service<TaskStore, TaskStoreShape>()("@effect-mcp/mcp/McpTasks/TaskStore") {}
 
 /**
  * A task store in memory (one instance; records by id in creation order).
@@ -172,15 +171,15 @@ export const layerMemoryStore: Layer.Layer<TaskStore> = Layer.effect(TaskStore, 
  */
 export interface TasksOptions {
   /** Retention when the client asks none (default 5 minutes), from creation. */
-  readonly defaultTtl?: Duration.DurationInput | undefined
+  readonly defaultTtl?: Duration.Input | undefined
   /** The longest retention granted, whatever the client asks (default 1 hour). */
-  readonly maxTtl?: Duration.DurationInput | undefined
+  readonly maxTtl?: Duration.Input | undefined
   /** The polling interval suggested to clients (default 1 s). */
-  readonly pollInterval?: Duration.DurationInput | undefined
+  readonly pollInterval?: Duration.Input | undefined
   /** How long `tasks/result` waits for an unfinished task before answering -32001 (default 60 s). */
-  readonly resultTimeout?: Duration.DurationInput | undefined
+  readonly resultTimeout?: Duration.Input | undefined
   /** How often expired records are swept (default 1 s). */
-  readonly sweepInterval?: Duration.DurationInput | undefined
+  readonly sweepInterval?: Duration.Input | undefined
   /** Tasks per `tasks/list` page (default 100). */
   readonly pageSize?: number | undefined
 }
@@ -206,7 +205,7 @@ export interface TasksOptions {
  * @category layers
  */
 export const layer = (options?: TasksOptions): Layer.Layer<never, never, McpServer | TaskStore> =>
-  Layer.scopedDiscard(
+  Layer.effectDiscard(
     Effect.gen(function*() {
       const server = yield* McpServer
       const store = yield* TaskStore
@@ -257,7 +256,7 @@ export const EXTENSION_ID: "io.modelcontextprotocol/tasks" = Tasks2026.EXTENSION
  * @category combinators
  */
 export const detach: Effect.Effect<void> = Effect.flatMap(
-  FiberRef.get(Tasks2026.currentDetach),
+  Effect.service(Tasks2026.currentDetach),
   (hook) => hook ?? Effect.void
 )
 
@@ -276,4 +275,6 @@ export const detach: Effect.Effect<void> = Effect.flatMap(
  * @category layers
  */
 export const layerMemory = (options?: TasksOptions): Layer.Layer<never, never, McpServer> =>
-  layer(options).pipe(Layer.provide(layerMemoryStore))
+  // a store of its own: the constant `layerMemoryStore` would be one store for every server built
+  // with it in a process (v4 memoizes a Layer across `Effect.provide` calls)
+  layer(options).pipe(Layer.provide(Layer.effect(TaskStore, makeMemoryStore)))

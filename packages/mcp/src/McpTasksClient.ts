@@ -86,7 +86,7 @@ export interface TaskCallOptions {
   /** The retention asked for, in ms from creation (the server may grant less). */
   readonly ttl?: number | undefined
   /** Polling interval when the server suggests none (default 1 s). */
-  readonly pollInterval?: Duration.DurationInput | undefined
+  readonly pollInterval?: Duration.Input | undefined
 }
 
 const asTask = (u: unknown): McpSchema.Task => u as McpSchema.Task
@@ -103,7 +103,7 @@ const handleOf = (client: McpClientShape, task: McpSchema.Task, options?: TaskCa
     Stream.filter((n) => n.method === "notifications/tasks/status" && (n.params as { taskId?: unknown })?.taskId === taskId),
     Stream.map((n) => asTask(n.params))
   )
-  const polled = Stream.repeatEffectWithSchedule(get, Schedule.spaced(interval))
+  const polled = Stream.fromEffectSchedule(get, Schedule.spaced(interval))
   const key = (t: McpSchema.Task) => `${t.status} ${t.lastUpdatedAt} ${t.statusMessage ?? ""}`
   const result: Effect.Effect<McpSchema.CallToolResult, ClientError> = client.request("tasks/result", { taskId }).pipe(
     Effect.map((r) => r as unknown as McpSchema.CallToolResult),
@@ -114,7 +114,7 @@ const handleOf = (client: McpClientShape, task: McpSchema.Task, options?: TaskCa
     // input_required: the server's requests of the task come on `tasks/result` (a server may hold them
     // until it is called), answered by the client's handlers; once it returns the task has ended
     const answering = Stream.fromEffect(
-      Deferred.await(inputRequired).pipe(Effect.zipRight(Effect.either(result)), Effect.zipRight(get))
+      Deferred.await(inputRequired).pipe(Effect.andThen(Effect.result(result)), Effect.andThen(get))
     )
     return Stream.concat(
       Stream.succeed(task),
@@ -150,7 +150,7 @@ const handle2026 = (client: McpClientShape, created: McpSchema.Task, options?: T
   const interval = Duration.millis(created.pollInterval ?? Duration.toMillis(options?.pollInterval ?? "1 second"))
   const detailed = client.request("tasks/get", { taskId }) as Effect.Effect<{ readonly [key: string]: unknown }, ClientError>
   const key = (t: McpSchema.Task) => `${t.status} ${t.lastUpdatedAt} ${t.statusMessage ?? ""}`
-  const polled = Stream.repeatEffectWithSchedule(detailed, Schedule.spaced(interval))
+  const polled = Stream.fromEffectSchedule(detailed, Schedule.spaced(interval))
   const statuses = Stream.concat(Stream.succeed(created), Stream.map(polled, fromWire2026)).pipe(
     Stream.changesWith((a, b) => key(a) === key(b)),
     Stream.takeUntil((t) => isTerminal(t.status))
@@ -164,7 +164,7 @@ const handle2026 = (client: McpClientShape, created: McpSchema.Task, options?: T
     }))
   )
   const result = Effect.flatMap(terminal, (t) => ClientTaskCalls.outcome2026(t)) as Effect.Effect<McpSchema.CallToolResult, ClientError>
-  const cancel = Effect.zipRight(client.request("tasks/cancel", { taskId }), Effect.map(detailed, fromWire2026))
+  const cancel = Effect.andThen(client.request("tasks/cancel", { taskId }), Effect.map(detailed, fromWire2026))
   return { task: created, statuses, result, cancel }
 }
 
@@ -310,14 +310,14 @@ export const listTasks: Stream.Stream<McpSchema.Task, ClientError, McpClient> = 
       reason: "CapabilityMissing",
       method: "tasks/list",
       message: "The tasks extension of 2026-07-28 has no tasks/list (a task is known by the id its call answered)"
-    })) : Stream.paginateEffect(undefined as string | undefined, (cursor) =>
+    })) : Stream.paginate(undefined as string | undefined, (cursor) =>
       Effect.map(
         client.request("tasks/list", cursor === undefined ? {} : { cursor }),
         (r) => {
           const page = r as unknown as McpSchema.ListTasksResult
-          return [page.tasks, Option.fromNullable(page.nextCursor)] as const
+          return [page.tasks, Option.fromNullishOr<string | undefined>(page.nextCursor)] as const
         }
-      )).pipe(Stream.flatMap((tasks) => Stream.fromIterable(tasks))))
+      )))
 )
 
 /**

@@ -35,10 +35,12 @@
  * @since 0.1.0
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type * as SchemaIssue from "effect/SchemaIssue"
+import * as SchemaParser from "effect/SchemaParser"
 import * as JsonSchema from "./internal/jsonSchema.js"
+import { formatIssue } from "./internal/validate.js"
 import { ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 
@@ -60,7 +62,7 @@ export type TypeId = typeof TypeId
  * @since 0.1.0
  * @category models
  */
-export type AnySchema = Schema.Schema.AnyNoContext
+export type AnySchema = Schema.Codec<unknown, unknown>
 
 /**
  * A tool declaration. `Success` and `Failure` are `undefined` when not
@@ -177,7 +179,7 @@ const EmptyParameters = Schema.Struct({})
 const EMPTY_OBJECT_SCHEMA = { type: "object", properties: {} } as McpSchema.Tool["inputSchema"]
 
 /** The `inputSchema` of a tool: an object schema, or an empty one when the parameters are not an object. */
-const objectSchema = (schema: Schema.Schema.Any): McpSchema.Tool["inputSchema"] => {
+const objectSchema = (schema: Schema.Top): McpSchema.Tool["inputSchema"] => {
   const json = JsonSchema.make(schema)
   return json.type === "object" ? json as McpSchema.Tool["inputSchema"] : EMPTY_OBJECT_SCHEMA
 }
@@ -187,7 +189,7 @@ const objectSchema = (schema: Schema.Schema.Any): McpSchema.Tool["inputSchema"] 
  * an output that is not one (a number, an array, a union) is wrapped as
  * `{ result: value }` and its schema says so.
  */
-const outputSchemaOf = (schema: Schema.Schema.Any): { readonly schema: McpSchema.Tool["inputSchema"]; readonly wrapped: boolean } => {
+const outputSchemaOf = (schema: Schema.Top): { readonly schema: McpSchema.Tool["inputSchema"]; readonly wrapped: boolean } => {
   const json = JsonSchema.make(schema)
   if (json.type === "object") return { schema: json as McpSchema.Tool["inputSchema"], wrapped: false }
   const { $schema, $defs, ...inner } = json
@@ -288,11 +290,6 @@ export const make = <
  */
 export const isMcpTool = (u: unknown): u is Any => typeof u === "object" && u !== null && TypeId in u
 
-const formatIssue = (issue: ParseResult.ParseIssue): string =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue)
-    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
-    .join("; ")
-
 /**
  * The `structuredContent` of a success: the encoded value, wrapped as
  * `{ result: value }` when it is not a JSON object.
@@ -303,10 +300,10 @@ const formatIssue = (issue: ParseResult.ParseIssue): string =>
 export const encodeSuccess = (
   tool: Any,
   value: unknown
-): Either.Either<{ [key: string]: unknown }, ParseResult.ParseIssue> => {
-  if (tool.success === undefined) return Either.right(value as { [key: string]: unknown })
-  return Either.map(
-    ParseResult.encodeEither(tool.success as Schema.Schema<unknown, unknown>)(value),
+): Result.Result<{ [key: string]: unknown }, SchemaIssue.Issue> => {
+  if (tool.success === undefined) return Result.succeed(value as { [key: string]: unknown })
+  return Result.map(
+    SchemaParser.encodeUnknownResult(tool.success)(value),
     (encoded) => (tool.outputWrapped ? { [WRAPPED_OUTPUT_KEY]: encoded } : encoded) as { [key: string]: unknown }
   )
 }
@@ -337,8 +334,8 @@ export const decodeResult = <T extends Any>(
   if (result.isError === true) {
     const encoded = result._meta?.[FAILURE_META_KEY]
     if (tool.failure !== undefined && encoded !== undefined) {
-      const failure = ParseResult.decodeUnknownEither(tool.failure as Schema.Schema<unknown, unknown>)(encoded)
-      if (Either.isRight(failure)) return Effect.fail(failure.right as Failure<T>)
+      const failure = SchemaParser.decodeUnknownResult(tool.failure)(encoded)
+      if (Result.isSuccess(failure)) return Effect.fail(failure.success as Failure<T>)
     }
     return Effect.fail(new ToolError({ tool: tool.name, message: resultText(result), result }))
   }
@@ -347,8 +344,8 @@ export const decodeResult = <T extends Any>(
     Effect.fail(new ProtocolError({ reason: "InvalidResult", method: "tools/call", message: `Tool ${tool.name} ${message}` }))
   if (result.structuredContent === undefined) return invalid("returned no structuredContent")
   const content = tool.outputWrapped ? result.structuredContent[WRAPPED_OUTPUT_KEY] : result.structuredContent
-  const decoded = ParseResult.decodeUnknownEither(tool.success as Schema.Schema<unknown, unknown>, { errors: "all" })(content)
-  return Either.isRight(decoded)
-    ? Effect.succeed(decoded.right as Success<T>)
-    : invalid(`returned structuredContent its success schema rejects: ${formatIssue(decoded.left)}`)
+  const decoded = SchemaParser.decodeUnknownResult(tool.success)(content, { errors: "all" })
+  return Result.isSuccess(decoded)
+    ? Effect.succeed(decoded.success as Success<T>)
+    : invalid(`returned structuredContent its success schema rejects: ${formatIssue(decoded.failure)}`)
 }

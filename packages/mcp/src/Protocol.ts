@@ -55,9 +55,9 @@ export type Result = { readonly [key: string]: unknown }
  */
 export interface RequestOptions {
   /** Fails the request when no response (nor progress, see below) came for this long. Default: the engine's. */
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: Duration.Input | undefined
   /** A hard bound that progress never extends. Default: the engine's. */
-  readonly maxTimeout?: Duration.DurationInput | undefined
+  readonly maxTimeout?: Duration.Input | undefined
   /** Whether a progress notification restarts `timeout` (default true). */
   readonly resetTimeoutOnProgress?: boolean | undefined
   /** Receives progress; setting it adds a `progressToken` to the request's `_meta`. */
@@ -114,9 +114,9 @@ export interface ProtocolOptions {
   /** Whether JSON-RPC batches are accepted (true only up to protocol 2025-03-26). */
   readonly batches?: (() => boolean) | undefined
   /** Default per-request timeout (60 s). */
-  readonly requestTimeout?: Duration.DurationInput | undefined
+  readonly requestTimeout?: Duration.Input | undefined
   /** Default hard maximum for a request, progress included (10 min). */
-  readonly maxRequestTimeout?: Duration.DurationInput | undefined
+  readonly maxRequestTimeout?: Duration.Input | undefined
   /** Added to every span as `mcp.session.id`. */
   readonly sessionId?: string | undefined
   /** Ids of outgoing requests are this prefix and a counter (strings) instead of bare numbers. */
@@ -212,15 +212,15 @@ export const make = (
  */
 export const keepAlive = (
   protocol: Protocol,
-  options: { readonly interval: Duration.DurationInput; readonly maxMissed?: number | undefined }
+  options: { readonly interval: Duration.Input; readonly maxMissed?: number | undefined }
 ): Effect.Effect<void, never, Scope.Scope> => {
-  const interval = Duration.decode(options.interval)
+  const interval = Duration.fromInputUnsafe(options.interval)
   const maxMissed = options.maxMissed ?? 3
   const loop = (missed: number): Effect.Effect<void> =>
     Effect.sleep(interval).pipe(
-      Effect.zipRight(protocol.request("ping", undefined, { timeout: interval, maxTimeout: interval })),
+      Effect.andThen(protocol.request("ping", undefined, { timeout: interval, maxTimeout: interval })),
       Effect.as(0),
-      Effect.catchAll((error) =>
+      Effect.catch((error) =>
         Effect.succeed(
           error._tag === "ProtocolError" && error.reason === "Timeout"
             ? missed + 1

@@ -15,8 +15,8 @@
  * // inside a tool handler: start background work that reports later
  * const startJob = Effect.gen(function*() {
  *   const session = yield* ServerSession
- *   yield* Effect.forkDaemon(
- *     Effect.sleep("1 second").pipe(Effect.zipRight(session.log("info", "job finished")))
+ *   yield* Effect.forkDetach(
+ *     Effect.sleep("1 second").pipe(Effect.andThen(session.log("info", "job finished")))
  *   )
  * })
  * ```
@@ -73,7 +73,7 @@ export interface ServerSessionShape {
  * @since 0.1.0
  * @category tags
  */
-export class ServerSession extends Context.Tag("@effect-mcp/mcp/ServerSession")<ServerSession, ServerSessionShape>() {}
+export class ServerSession extends Context.Service<ServerSession, ServerSessionShape>()("@effect-mcp/mcp/ServerSession") {}
 
 // the schema's literals are in order of severity
 const LEVELS: ReadonlyArray<McpSchema.LoggingLevel> = McpSchemaModule.LoggingLevel.literals

@@ -57,7 +57,6 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type * as EventStore from "./EventStore.js"
@@ -153,9 +152,9 @@ const isObject = (u: unknown): u is { readonly [key: string]: unknown } => typeo
 const Json = <A>(name: string, is: (u: { readonly [key: string]: unknown }) => boolean) =>
   Schema.declare((u: unknown): u is A => isObject(u) && is(u), { identifier: name })
 
-/** Absent on the wire (JSON drops `undefined`), `undefined` in the type. */
-const maybe = <A, I>(schema: Schema.Schema<A, I>) =>
-  Schema.optionalWith(Schema.UndefinedOr(schema), { default: () => undefined })
+/** Absent on the wire (JSON drops `undefined`), `undefined` in the type (a key always present). */
+const maybe = <S extends Schema.Top>(schema: S) =>
+  Schema.UndefinedOr(schema).pipe(Schema.withDecodingDefault(Effect.succeed(undefined)))
 
 const JsonRpcMessage = Json<JsonRpc.Message>("JsonRpc.Message", (u) => u.jsonrpc === "2.0")
 
@@ -166,7 +165,9 @@ const SessionRecord_ = Schema.Struct({
   logLevel: maybe(McpSchema.LoggingLevel),
   subscriptions: Schema.Array(Schema.String),
   initialized: Schema.Boolean,
-  principal: Schema.Unknown
+  // absent when undefined (JSON drops it): v3 read a missing key as `undefined`, v4 refuses a missing
+  // required key, so the default says it
+  principal: Schema.Unknown.pipe(Schema.withDecodingDefault(Effect.succeed(undefined)))
 })
 
 /**
@@ -175,9 +176,9 @@ const SessionRecord_ = Schema.Struct({
  * @since 0.1.0
  * @category schemas
  */
-export const SessionRecordSchema: Schema.Schema<SessionRecord, typeof SessionRecord_.Encoded> = SessionRecord_
+export const SessionRecordSchema: Schema.Codec<SessionRecord, typeof SessionRecord_.Encoded> = SessionRecord_
 
-const FleetMessage_ = Schema.Union(
+const FleetMessage_ = Schema.Union([
   Schema.TaggedStruct("Incoming", { sessionId: Schema.String, message: JsonRpcMessage }),
   Schema.TaggedStruct("Standing", { sessionId: Schema.String, message: JsonRpcMessage }),
   Schema.TaggedStruct("Attach", { sessionId: Schema.String, streamId: Schema.String, instance: Schema.String }),
@@ -191,8 +192,8 @@ const FleetMessage_ = Schema.Union(
   Schema.TaggedStruct("State", { sessionId: Schema.String, record: SessionRecord_ }),
   Schema.TaggedStruct("Ended", { sessionId: Schema.String }),
   Schema.TaggedStruct("ResourceUpdated", { uri: Schema.String }),
-  Schema.TaggedStruct("ListChanged", { kind: Schema.Literal("tools", "resources", "prompts"), digest: Schema.String })
-)
+  Schema.TaggedStruct("ListChanged", { kind: Schema.Literals(["tools", "resources", "prompts"]), digest: Schema.String })
+])
 
 /**
  * `FleetMessage` as JSON, the one encoding of the fleet's messages: a
@@ -210,9 +211,9 @@ const FleetMessage_ = Schema.Union(
  * @since 0.1.0
  * @category schemas
  */
-export const FleetMessageSchema: Schema.Schema<FleetMessage, typeof FleetMessage_.Encoded> = FleetMessage_
+export const FleetMessageSchema: Schema.Codec<FleetMessage, typeof FleetMessage_.Encoded> = FleetMessage_
 
-const FleetMessageJson = Schema.parseJson(FleetMessageSchema)
+const FleetMessageJson = Schema.fromJsonString(FleetMessageSchema)
 
 /**
  * A fleet message as it arrives over a shared store: encoded, then decoded.
@@ -244,7 +245,7 @@ export const encodeFleetMessage: (message: FleetMessage) => string = Schema.enco
 
 /**
  * A fleet message from the text a backend received; fails with a
- * `ParseError` when it is none.
+ * `SchemaError` when it is none.
  *
  * @example
  * ```ts
@@ -255,7 +256,7 @@ export const encodeFleetMessage: (message: FleetMessage) => string = Schema.enco
  * @since 0.1.0
  * @category constructors
  */
-export const decodeFleetMessage: (text: string) => Effect.Effect<FleetMessage, ParseResult.ParseError> = Schema.decode(
+export const decodeFleetMessage: (text: string) => Effect.Effect<FleetMessage, Schema.SchemaError> = Schema.decodeEffect(
   FleetMessageJson
 )
 
@@ -268,7 +269,7 @@ export const decodeFleetMessage: (text: string) => Effect.Effect<FleetMessage, P
 export class SessionStoreError extends Schema.TaggedError<SessionStoreError>()("SessionStoreError", {
   reason: Schema.Literal("Unavailable"),
   message: Schema.String,
-  cause: Schema.optional(Schema.Defect)
+  cause: Schema.optional(Schema.Defect())
 }) {}
 
 /**
@@ -367,7 +368,7 @@ export const fromParts = (records: SessionRecords, bus: FleetBus): SessionStoreS
  * @since 0.1.0
  * @category tags
  */
-export class SessionStore extends Context.Tag("@effect-mcp/mcp/SessionStore")<SessionStore, SessionStoreShape>() {}
+export class SessionStore extends Context.Service<SessionStore, SessionStoreShape>()("@effect-mcp/mcp/SessionStore") {}
 
 /**
  * Sends `notifications/resources/updated` to every session of the fleet

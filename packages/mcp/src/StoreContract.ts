@@ -16,14 +16,14 @@
  * import * as EventStore from "@effect-mcp/mcp/EventStore"
  * import * as StoreContract from "@effect-mcp/mcp/StoreContract"
  * import * as Effect from "effect/Effect"
- * import * as TestClock from "effect/TestClock"
+ * import * as TestClock from "effect/testing/TestClock"
  *
  * const rules = StoreContract.eventStore(Effect.succeed({
  *   make: (options) => EventStore.makeMemory({ gracePeriod: options.gracePeriodMs }),
  *   sleep: (millis) => TestClock.adjust(millis),
- *   settle: Effect.yieldNow()
+ *   settle: Effect.yieldNow
  * }))
- * // with @effect/vitest: for (const rule of rules) it.scoped(rule.name, () => rule.run)
+ * // with @effect/vitest: for (const rule of rules) it.effect(rule.name, () => rule.run)
  * ```
  * @since 0.1.0
  */
@@ -186,13 +186,13 @@ const withoutMarkers = (all: ReadonlyArray<SessionStore.FleetMessage>) =>
  * import * as SessionStore from "@effect-mcp/mcp/SessionStore"
  * import * as StoreContract from "@effect-mcp/mcp/StoreContract"
  * import * as Effect from "effect/Effect"
- * import * as TestClock from "effect/TestClock"
+ * import * as TestClock from "effect/testing/TestClock"
  *
  * const rules = StoreContract.sessionStore(Effect.map(SessionStore.makeMemoryFleet(), (fleet) => ({
  *   instance: (id: string) => Effect.succeed(fleet.instance(id)),
  *   ttlMs: 1000,
  *   sleep: (millis: number) => TestClock.adjust(millis),
- *   settle: Effect.yieldNow()
+ *   settle: Effect.yieldNow
  * })))
  * ```
  * @since 0.1.0
@@ -305,8 +305,8 @@ export const sessionStore = (harness: Effect.Effect<SessionStoreHarness, never, 
       Effect.gen(function*() {
         const a = yield* h.instance("a")
         const bScope = yield* Scope.make()
-        const b = yield* Scope.extend(h.instance("b"), bScope)
-        yield* Scope.extend(b.subscribe(() => Effect.void), bScope)
+        const b = yield* Scope.provide(h.instance("b"), bScope)
+        yield* Scope.provide(b.subscribe(() => Effect.void), bScope)
         yield* check(yield* a.alive("b"), "a running instance is not alive for another")
         yield* check(!(yield* a.alive("nobody")), "an unknown instance is alive")
         yield* Scope.close(bScope, Exit.void)
@@ -457,12 +457,12 @@ const replayed = (store: EventStore.EventStoreShape, sessionId: string, lastEven
  * import * as EventStore from "@effect-mcp/mcp/EventStore"
  * import * as StoreContract from "@effect-mcp/mcp/StoreContract"
  * import * as Effect from "effect/Effect"
- * import * as TestClock from "effect/TestClock"
+ * import * as TestClock from "effect/testing/TestClock"
  *
  * const rules = StoreContract.eventStore(Effect.succeed({
  *   make: (options) => EventStore.makeMemory({ gracePeriod: options.gracePeriodMs }),
  *   sleep: (millis) => TestClock.adjust(millis),
- *   settle: Effect.yieldNow()
+ *   settle: Effect.yieldNow
  * }))
  * ```
  * @since 0.1.0
@@ -586,7 +586,7 @@ export const eventStore = (harness: Effect.Effect<EventStoreHarness, never, Scop
       const store = yield* h.unreachable
       const dies = (name: string, op: Effect.Effect<unknown>) =>
         Effect.flatMap(Effect.exit(Effect.timeoutOption(op, "10 seconds")), (exit) =>
-          check(Exit.isFailure(exit) && Cause.isDie(exit.cause), `${name} of an unreachable store did not die`))
+          check(Exit.isFailure(exit) && Cause.hasDies(exit.cause), `${name} of an unreachable store did not die`))
       const ends = (name: string, op: Effect.Effect<unknown>) =>
         Effect.flatMap(Effect.timeoutOption(Effect.exit(op), "10 seconds"), (done) =>
           check(Option.isSome(done), `${name} of an unreachable store hung`))
@@ -594,7 +594,7 @@ export const eventStore = (harness: Effect.Effect<EventStoreHarness, never, Scop
       yield* dies("replayAfter", store.replayAfter("S", "S-a.p1_0"))
       yield* ends("delivered", store.delivered("S", "S-a.p1"))
       yield* ends("dropSession", store.dropSession("S"))
-    }).pipe(Effect.withClock(Clock.make())))
+    }).pipe(Effect.provideService(Clock.Clock, Clock.Clock.defaultValue())))
   return rules.concat([unreachable])
 }
 
@@ -637,7 +637,7 @@ const task = (taskId: string, owner: string, expiresAt: number, createdAt: numbe
  * const rules = StoreContract.taskStore(Effect.succeed({
  *   make: McpTasks.makeMemoryStore,
  *   sleep: (millis: number) => Effect.sleep(millis),
- *   settle: Effect.yieldNow()
+ *   settle: Effect.yieldNow
  * }))
  * ```
  * @since 0.1.0

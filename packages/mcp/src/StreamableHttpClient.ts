@@ -1,7 +1,7 @@
 /**
  * The client side of the streamable HTTP transport (MCP 2025-11-25), written
- * against `@effect/platform`'s `HttpClient`: any client layer works
- * (`@effect/platform-node/NodeHttpClient`, `@effect/platform/FetchHttpClient`).
+ * against `effect/http`'s `HttpClient`: any client layer works
+ * (`@effect/platform-node/NodeHttpClient`, `effect/http/FetchHttpClient`).
  * On Node, `@effect-mcp/node/NodeStreamableHttpClient` provides it in one
  * Layer over undici, with an `HttpBackend` that skips the `HttpClient` layer
  * (about half the Effect operations of opening a session or of a call).
@@ -53,7 +53,7 @@
  * **Where the code lives.** This module wires the pieces, each in its own
  * module under `internal/httpClient/`: `session` (session id, negotiated
  * version, generation), `backend` (the HTTP client underneath:
- * `@effect/platform`'s `HttpClient`, or a platform's own `HttpBackend`),
+ * `effect/http`'s `HttpClient`, or a platform's own `HttpBackend`),
  * `exchange` (one POST/GET/DELETE, and its time bound), `failure` (what went
  * wrong, in words), `inbox` (which exchange waits for which id; JSON and SSE
  * bodies into `incoming`), `post` (a request's whole exchange; other POSTs),
@@ -75,15 +75,18 @@
  * ```
  * @since 0.1.0
  */
-import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Metric from "effect/Metric"
 import * as Option from "effect/Option"
-import * as Runtime from "effect/Runtime"
+import * as Queue from "effect/Queue"
 import type * as Schedule from "effect/Schedule"
+import * as Scheduler from "effect/Scheduler"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { ListenedLoss } from "./internal/client/sessionRecovery.js"
@@ -172,20 +175,20 @@ export interface StreamableHttpClientOptions {
    * attempt count of its stream (default 5 s), so that a server that closes its
    * streams on purpose now and then (polling) is not mistaken for a dead one.
    */
-  readonly resetAfter?: Duration.DurationInput | undefined
+  readonly resetAfter?: Duration.Input | undefined
   /**
    * Bound on HTTP exchanges that are not JSON-RPC requests: POSTs of
    * notifications and responses, the headers of a GET, re-initialization
    * (default 30 s). Requests are bounded by the engine's per-request timeout.
    */
-  readonly requestTimeout?: Duration.DurationInput | undefined
+  readonly requestTimeout?: Duration.Input | undefined
   /**
    * Let the engine re-initialize transparently when the server forgets the
    * session (404); default true. When false, a 404 fails the transport.
    */
   readonly reinitializeOnSessionLoss?: boolean | undefined
   /** Bound on the DELETE sent on close (default 2 s); `false` sends none. */
-  readonly deleteOnClose?: Duration.DurationInput | false | undefined
+  readonly deleteOnClose?: Duration.Input | false | undefined
   /** Open the standing GET stream after initialization (default true). */
   readonly listen?: boolean | undefined
   /** Fall back to the 2024-11-05 HTTP+SSE transport when the initialize POST gets 400/404/405 (default true, `LegacySseClient`). */
@@ -222,7 +225,7 @@ export type { Backend } from "./internal/httpClient/backend.js"
 
 /**
  * The HTTP client underneath the transport, when a platform has a cheaper one
- * than `@effect/platform`'s `HttpClient` (which is what the transport uses
+ * than `effect/http`'s `HttpClient` (which is what the transport uses
  * when none is provided, and always with `auth`). The session logic, the
  * headers, the failures in words and the timeouts stay the transport's.
  * `@effect-mcp/node/NodeStreamableHttpClient` provides one over undici.
@@ -230,7 +233,7 @@ export type { Backend } from "./internal/httpClient/backend.js"
  * @since 0.1.0
  * @category services
  */
-export class HttpBackend extends Context.Tag("@effect-mcp/mcp/StreamableHttpClient/HttpBackend")<HttpBackend, Backend.Backend>() {}
+export class HttpBackend extends Context.Service<HttpBackend, Backend.Backend>()("@effect-mcp/mcp/StreamableHttpClient/HttpBackend") {}
 
 const isId = (u: unknown): u is JsonRpc.RequestId => typeof u === "string" || typeof u === "number"
 
@@ -269,8 +272,8 @@ export const make = (
   options: StreamableHttpClientOptions
 ): Effect.Effect<TransportShape, never, HttpClient.HttpClient | Scope.Scope> =>
   // made in one operation from the fiber's context (an Effect.gen of eight steps was ~20 per session)
-  Effect.withFiberRuntime((fiber) => {
-    const context = fiber.currentContext as Context.Context<HttpClient.HttpClient | Scope.Scope>
+  Effect.withFiber((fiber) => {
+    const context = fiber.context as Context.Context<HttpClient.HttpClient | Scope.Scope>
     const url = new URL(options.url)
     const http = Context.get(context, HttpClient.HttpClient)
     const client = options.auth === undefined ? http : authorized(http, options.auth, url)
@@ -279,33 +282,35 @@ export const make = (
     const backend = Option.isSome(provided) ? provided.value : Backend.fromHttpClient(client)
     const turn = backend.turn
     const scope = Context.get(context, Scope.Scope)
-    const requestTimeout = Duration.decode(options.requestTimeout ?? Duration.seconds(30))
+    const requestTimeout = Duration.fromInputUnsafe(options.requestTimeout ?? Duration.seconds(30))
     const session = HttpSession.unsafeMake()
     const reinitialize = options.reinitializeOnSessionLoss !== false
     /** Where every message goes once the server turned out to be a legacy one. */
     const state: { legacy: TransportShape | undefined; listening: boolean } = { legacy: undefined, listening: false }
 
     // finalizers run in reverse: mark closing, interrupt exchanges, DELETE, end incoming
-    // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of this fiber's refs each)
-    const fiberRefs = fiber.getFiberRefs()
+    // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of this fiber's context each)
     // frames go to the engine from the exchange that read them (no reader fiber); what they leave to
-    // run, in a fiber forked from this fiber's context and refs (as the engine's own forks are)
-    // (in this transport's scope: one still running when the session closes is interrupted)
-    const forkFrames = Runtime.runFork(Runtime.make({
-      context: fiber.currentContext,
-      fiberRefs,
-      runtimeFlags: Runtime.defaultRuntime.runtimeFlags
-    }))
-    const frames = new Frames((effect) => forkFrames(effect, { scope }))
+    // run, in a fiber forked from this fiber's context (its services and references, as the engine's
+    // own forks are), in this transport's scope: one still running when the session closes is interrupted
+    const forkFrames = Effect.runForkWith(fiber.context)
+    const frames = new Frames((effect) => Fiber.runIn(forkFrames(effect), scope))
     // with a backend that honours abort signals, the transport's bounds are deadlines on one sleeper
     // fiber (started on the first bounded exchange), not a race of two fibers each; the sessions over
     // one backend (one connection pool) share that sleeper
-    // (forked on a runtime without this session's context, which a shared sleeper would keep alive)
+    // (forked with only the references a sleeping fiber uses, the Clock, the Scheduler and the fiber
+    // metrics, not this session's context, which a shared sleeper would keep alive; as the engine's)
+    const clock = fiber.getRef(Clock.Clock)
     const shared = backend.signals
       ? Deadlines.acquireShared(
         backend,
-        Context.get(fiber.currentDefaultServices, Clock.Clock),
-        Runtime.runFork(Runtime.make({ context: Context.empty(), fiberRefs, runtimeFlags: Runtime.defaultRuntime.runtimeFlags }))
+        clock,
+        Effect.runForkWith(
+          Context.make(Clock.Clock, clock).pipe(
+            Context.add(Scheduler.Scheduler, fiber.getRef(Scheduler.Scheduler)),
+            Context.add(Metric.FiberRuntimeMetrics, fiber.getRef(Metric.FiberRuntimeMetrics))
+          )
+        )
       )
       : undefined
     const deadlines = shared?.deadlines
@@ -316,7 +321,9 @@ export const make = (
       deadlines,
       Option.isSome(provided) ? Backend.fromHttpClient(client) : undefined
     )
-    const deleteOnClose = options.deleteOnClose === false ? false : Duration.decode(options.deleteOnClose ?? Duration.seconds(2))
+    const deleteOnClose = options.deleteOnClose === false
+      ? false
+      : Duration.fromInputUnsafe(options.deleteOnClose ?? Duration.seconds(2))
     const deleteSession = Effect.suspend(() =>
       session.id === undefined || deleteOnClose === false || state.legacy !== undefined
         ? Effect.void
@@ -324,7 +331,7 @@ export const make = (
     )
     const closeLast = Effect.ensuring(
       deleteSession,
-      shared === undefined ? frames.end(Option.none()) : Effect.zipRight(shared.release, frames.end(Option.none()))
+      shared === undefined ? frames.end(Option.none()) : Effect.andThen(shared.release, frames.end(Option.none()))
     )
     const inbox = HttpInbox.make({
       frames,
@@ -370,7 +377,7 @@ export const make = (
       if (options.listen === false || state.listening) return Effect.void
       state.listening = true
       const listening = listen(resumption, reinitialize, requestTimeout)
-      const stream = turn === undefined ? listening : Effect.zipRight(turn, listening)
+      const stream = turn === undefined ? listening : Effect.andThen(turn, listening)
       return HttpFibers.runBackground(inbox.fibers, exchange.viaHttpClient ? HttpExchange.dedicatedUntraced(stream) : stream)
     }
 
@@ -393,7 +400,7 @@ export const make = (
             return HttpFibers.runBackground(
               inbox.fibers,
               postOther(poster, single).pipe(
-                Effect.catchAll((error) => Effect.logDebug("could not send notifications/cancelled", error.message)),
+                Effect.catch((error) => Effect.logDebug("could not send notifications/cancelled", error.message)),
                 Effect.ensuring(isId(id) ? HttpFibers.interruptRequest(inbox.fibers, id) : Effect.void)
               )
             )
@@ -401,7 +408,7 @@ export const make = (
           if (single.method === "notifications/initialized") {
             // sent as the initialize answer was read: after the backend's turn, on that answer's connection
             const post = Effect.flatMap(postOther(poster, single), initialized)
-            return turn === undefined ? post : Effect.zipRight(turn, post)
+            return turn === undefined ? post : Effect.andThen(turn, post)
           }
         }
         return postOther(poster, message)
@@ -413,8 +420,8 @@ export const make = (
       // an adopted legacy transport's losses are signalled on this session too (`httpClient/legacyFallback`)
       // made when read: the engine listens through `listen`
       get losses() {
-        return Stream.asyncPush<void>((emit) =>
-          Effect.sync(() => HttpSession.listen(session, () => void emit.single(undefined)))
+        return Stream.callback<void>((queue) =>
+          Effect.sync(() => HttpSession.listen(session, () => void Queue.offerUnsafe(queue, undefined)))
         )
       },
       listen: (onLoss) => HttpSession.listen(session, onLoss)
@@ -436,7 +443,7 @@ export const make = (
         }
       }
     }
-    return Effect.as(Effect.zipRight(Scope.addFinalizer(scope, closeLast), Scope.addFinalizer(scope, closeFirst)), shape)
+    return Effect.as(Effect.andThen(Scope.addFinalizer(scope, closeLast), Scope.addFinalizer(scope, closeFirst)), shape)
   })
 
 /**
@@ -446,4 +453,4 @@ export const make = (
  * @category layers
  */
 export const layer = (options: StreamableHttpClientOptions): Layer.Layer<Transport, never, HttpClient.HttpClient> =>
-  Layer.scoped(Transport, make(options))
+  Layer.effect(Transport, make(options))

@@ -1,6 +1,7 @@
 /**
  * The streamable HTTP transport, server side (MCP 2025-11-25), as an
- * `@effect/platform` `HttpApp`: mount it at one path in any Effect HTTP server.
+ * `effect/http` handler (an effect over the `HttpServerRequest`): mount it at
+ * one path in any Effect HTTP server.
  *
  * - POST carries client messages: notifications and responses only → 202;
  *   requests → an SSE stream that carries everything related to them
@@ -25,27 +26,28 @@
  * @example
  * ```ts
  * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
- * import * as HttpRouter from "@effect/platform/HttpRouter"
+ * import * as HttpRouter from "effect/http/HttpRouter"
  * import * as Effect from "effect/Effect"
  *
- * const router = Effect.gen(function*() {
- *   const mcp = yield* StreamableHttpServer.make({ jsonResponse: false })
- *   return HttpRouter.empty.pipe(HttpRouter.all("/mcp", mcp.app))
- * })
+ * const McpRoute = HttpRouter.use((router) =>
+ *   Effect.gen(function*() {
+ *     const mcp = yield* StreamableHttpServer.make({ jsonResponse: false })
+ *     yield* router.add("*", "/mcp", mcp.app)
+ *   })
+ * )
  * ```
  * @since 0.1.0
  */
-import type * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type * as Chunk from "effect/Chunk"
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as Runtime from "effect/Runtime"
 import type * as Scope from "effect/Scope"
 import type * as Stream from "effect/Stream"
 import * as EventStore from "./EventStore.js"
@@ -96,7 +98,7 @@ export interface Options {
    */
   readonly maxJsonDepth?: number | undefined
   /** A session with no open stream and no activity for this long is closed (default 30 minutes). */
-  readonly sessionIdleTimeout?: Duration.DurationInput | undefined
+  readonly sessionIdleTimeout?: Duration.Input | undefined
   /** Sessions open at once; one more initialize gets 503 (default 10 000). */
   readonly maxSessions?: number | undefined
   /**
@@ -106,9 +108,9 @@ export interface Options {
    */
   readonly dnsRebindingProtection?: DnsRebindingProtection
   /** The reconnection delay advised to clients in each stream's priming event (default 1 s). */
-  readonly retry?: Duration.DurationInput | undefined
+  readonly retry?: Duration.Input | undefined
   /** SSE comment sent on quiet streams to keep proxies from closing them (default 15 s). */
-  readonly keepAlive?: Duration.DurationInput | undefined
+  readonly keepAlive?: Duration.Input | undefined
   /** Events buffered per open stream before the sender waits for the reader (default 256). */
   readonly streamBuffer?: number | undefined
   /**
@@ -124,7 +126,7 @@ export interface Options {
    * before, gets its whole event stream as one body (default 20 ms); later
    * answers stream, headers first.
    */
-  readonly sseFastPath?: Duration.DurationInput | undefined
+  readonly sseFastPath?: Duration.Input | undefined
   /**
    * Keep SSE events for resumability: `true` (a bounded in-memory store,
    * `EventStore.makeMemory`, living as long as the endpoint), its
@@ -234,15 +236,15 @@ export const directBody = (stream: Stream.Stream<Uint8Array, unknown, unknown>):
   SseStream.bodyPullOf(stream)
 
 /**
- * A running endpoint: the `HttpApp` to mount, and its sessions.
+ * A running endpoint: the handler to mount, and its sessions.
  * @since 0.1.0
  * @category models
  */
 export interface StreamableHttpServerShape {
-  /** The handler of the MCP endpoint. */
-  readonly app: HttpApp.Default
+  /** The handler of the MCP endpoint (an `effect/http` handler: an effect over the `HttpServerRequest`). */
+  readonly app: Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
   /**
-   * The endpoint without `@effect/platform`'s request: what `app` runs, for a
+   * The endpoint without `effect/http`'s request: what `app` runs, for a
    * listener that reads requests itself (see `NodeStreamableHttp`). What it
    * answers as it is asked is `Answered`: written at once, it needs no fiber.
    */
@@ -266,10 +268,10 @@ export interface StreamableHttpServerShape {
  * @since 0.1.0
  * @category tags
  */
-export class StreamableHttpServer extends Context.Tag("@effect-mcp/mcp/StreamableHttpServer")<
+export class StreamableHttpServer extends Context.Service<
   StreamableHttpServer,
   StreamableHttpServerShape
->() {}
+>()("@effect-mcp/mcp/StreamableHttpServer") {}
 
 
 // The endpoint's parts, each in its module under `internal/httpServer/`:
@@ -307,7 +309,7 @@ const configOf = (options: Options) =>
       idleMs: Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30)),
       maxSessions: options.maxSessions ?? 10_000,
       retryMs: Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1))),
-      keepAlive: Duration.decode(options.keepAlive ?? Duration.seconds(15)),
+      keepAlive: Duration.fromInputUnsafe(options.keepAlive ?? Duration.seconds(15)),
       bufferSize: options.streamBuffer ?? 256,
       bufferBytes: options.streamBufferBytes ?? 16 * 1024 * 1024,
       sseFastPathMs: Duration.toMillis(options.sseFastPath ?? Duration.millis(20)),
@@ -324,14 +326,16 @@ const configOf = (options: Options) =>
  * @example
  * ```ts
  * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
- * import * as HttpRouter from "@effect/platform/HttpRouter"
+ * import * as HttpRouter from "effect/http/HttpRouter"
  * import * as Effect from "effect/Effect"
  *
  * // the endpoint for the McpServer in context, mounted in a router of your own
- * const router = Effect.gen(function*() {
- *   const mcp = yield* StreamableHttpServer.make({ eventStore: true, sessionIdleTimeout: "10 minutes", maxSessions: 1000 })
- *   return HttpRouter.empty.pipe(HttpRouter.all("/mcp", mcp.app))
- * })
+ * const McpRoute = HttpRouter.use((router) =>
+ *   Effect.gen(function*() {
+ *     const mcp = yield* StreamableHttpServer.make({ eventStore: true, sessionIdleTimeout: "10 minutes", maxSessions: 1000 })
+ *     yield* router.add("*", "/mcp", mcp.app)
+ *   })
+ * )
  * ```
  * @since 0.1.0
  * @category constructors
@@ -342,7 +346,7 @@ export const make = (
   Effect.gen(function*() {
     const config = yield* configOf(options)
     // the fast path's deadlines: one sleeping fiber for every POST waiting, not a timer each
-    const fastPath = Deadlines.make(yield* Effect.clock, Runtime.runFork(yield* Effect.runtime<never>()))
+    const fastPath = Deadlines.make(yield* Clock.Clock, Effect.runForkWith(yield* Effect.context<never>()))
     yield* Effect.addFinalizer(() => fastPath.stop)
     // with a fleet, the streams hand over to other instances through its bus
     const { sessions, streams } = yield* Sessions.make(config, config.fleet === undefined ? undefined : Handover.make(config.fleet))
@@ -385,14 +389,16 @@ export const make = (
     // bodies past the limit are drained here, after the 413 (see `fromServerRequest`)
     const serverScope = yield* Effect.scope
     return {
-      app: Effect.flatMap(
+      // interruptible, as the endpoint expects (a POST whose client hangs up is interrupted): an
+      // `effect/http` server runs its handler without interruption unless told so
+      app: Effect.interruptible(Effect.flatMap(
         HttpServerRequest.HttpServerRequest,
         (request) => {
           const answer = respond(fromServerRequest(request, config.maxBody, serverScope))
           const discard = discardDeclaredTooLong(request, config.maxBody, serverScope)
-          return discard === undefined ? answer : Effect.zipRight(discard, answer)
+          return discard === undefined ? answer : Effect.andThen(discard, answer)
         }
-      ),
+      )),
       respond,
       sessionCount: Effect.sync(() => (sessionPerRequest ? registry.open.size : registry.byId.size)),
       closeSession: (id) =>
@@ -418,7 +424,7 @@ export const make = (
  * @category layers
  */
 export const layer = (options?: Options): Layer.Layer<StreamableHttpServer, never, McpServer> =>
-  Layer.scoped(StreamableHttpServer, make(options))
+  Layer.effect(StreamableHttpServer, make(options))
 
 /**
  * The endpoint as a Layer over the `McpServer` and the `EventStore` in
@@ -439,7 +445,7 @@ export const layer = (options?: Options): Layer.Layer<StreamableHttpServer, neve
 export const layerWithEventStore = (
   options?: Omit<Options, "eventStore">
 ): Layer.Layer<StreamableHttpServer, never, McpServer | EventStore.EventStore> =>
-  Layer.scoped(
+  Layer.effect(
     StreamableHttpServer,
     Effect.flatMap(EventStore.EventStore, (store) => make({ ...options, eventStore: store }))
   )

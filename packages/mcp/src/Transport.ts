@@ -4,7 +4,7 @@
  * with a {@link Receiver} that the transport hands every read to, and `send`.
  * It is provided by a Layer (stdio, streamable HTTP, legacy SSE, in-memory),
  * and the engine never knows which one it runs on. `fromPull`, `fromFeed`,
- * `fromMailbox` and `fromStream` make `run` from what a transport reads with;
+ * `fromMailbox` (over a `Queue`) and `fromStream` make `run` from what a transport reads with;
  * `incoming` reads any transport as a `Stream`; `tap` wraps one (a wire log).
  *
  * @example
@@ -19,12 +19,12 @@
  * ```
  * @since 0.1.0
  */
-import * as Chunk from "effect/Chunk"
+import * as Cause from "effect/Cause"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { PrincipalInfo } from "./internal/auth/principal.js"
@@ -117,7 +117,6 @@ export interface Receiver {
  * ```ts
  * import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
  * import type * as Transport from "@effect-mcp/mcp/Transport"
- * import * as Chunk from "effect/Chunk"
  * import * as Effect from "effect/Effect"
  * import * as Queue from "effect/Queue"
  *
@@ -130,7 +129,7 @@ export interface Receiver {
  *     Effect.forever(Effect.flatMap(
  *       Queue.takeBetween(frames, 1, Number.POSITIVE_INFINITY),
  *       // what a read leaves to run is run before the next read is taken
- *       (read) => receiver.frames(Chunk.toReadonlyArray(read)) ?? Effect.void
+ *       (read) => receiver.frames(read) ?? Effect.void
  *     )),
  *   send: (message) => Effect.sync(() => write(message))
  * })
@@ -333,23 +332,25 @@ export type Feed = (target: FeedTarget) => FeedControl
 export const fromFeed = (feed: Feed): Pick<TransportShape, "run"> => ({ run: (receiver) => fed(feed, receiver) })
 
 /**
- * `run` over a mailbox of frames, for transports that gather what they read
- * in one: the mailbox ending is the peer closing, its failure the
- * transport's.
+ * `run` over a queue of frames (what Effect 3 called a mailbox), for
+ * transports that gather what they read in one: the queue ending
+ * (`Queue.end`, a `Cause.Done`) is the peer closing, its failure the
+ * transport's. The frames offered before the end are read first.
  *
  * @example
  * ```ts
  * import * as Transport from "@effect-mcp/mcp/Transport"
+ * import * as Cause from "effect/Cause"
  * import * as Effect from "effect/Effect"
- * import * as Mailbox from "effect/Mailbox"
+ * import * as Queue from "effect/Queue"
  * import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
  * import type { TransportError } from "@effect-mcp/mcp/McpError"
  *
  * const program = Effect.gen(function*() {
- *   const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
- *   const { run } = Transport.fromMailbox(mailbox)
- *   yield* mailbox.offer({ jsonrpc: "2.0", method: "notifications/initialized" })
- *   yield* mailbox.end // the peer closed: the engine reads this frame, then closes
+ *   const queue = yield* Queue.make<JsonRpc.Frame, TransportError | Cause.Done>()
+ *   const { run } = Transport.fromMailbox(queue)
+ *   yield* Queue.offer(queue, { jsonrpc: "2.0", method: "notifications/initialized" })
+ *   yield* Queue.end(queue) // the peer closed: the engine reads this frame, then closes
  *   return run
  * })
  * ```
@@ -357,19 +358,11 @@ export const fromFeed = (feed: Feed): Pick<TransportShape, "run"> => ({ run: (re
  * @category constructors
  */
 export const fromMailbox = (
-  mailbox: Mailbox.ReadonlyMailbox<JsonRpc.Frame, TransportError>
+  queue: Queue.Dequeue<JsonRpc.Frame, TransportError | Cause.Done>
 ): Pick<TransportShape, "run"> => {
-  const pull: Pull = Effect.matchEffect(
-    mailbox.takeAll,
-    {
-      onFailure: (error) => Effect.fail(Option.some(error)),
-      onSuccess: ([frames, done]) =>
-        frames.length > 0
-          ? Effect.succeed(Chunk.toReadonlyArray(frames))
-          : done
-          ? Effect.fail(Option.none())
-          : pull
-    }
+  const pull: Pull = Effect.mapError(
+    Queue.takeAll(queue),
+    (error): Option.Option<TransportError> => (Cause.isDone(error) ? Option.none() : Option.some(error))
   )
   return fromPull(pull)
 }
@@ -395,7 +388,7 @@ export const fromMailbox = (
  * ```
  */
 export const fromStream = (stream: Stream.Stream<JsonRpc.Frame, TransportError>): Pick<TransportShape, "run"> => ({
-  run: (receiver) => Stream.runForEachChunk(stream, (chunk) => receiver.frames(Chunk.toReadonlyArray(chunk)) ?? Effect.void)
+  run: (receiver) => Stream.runForEachArray(stream, (chunk) => receiver.frames(chunk) ?? Effect.void)
 })
 
 /** Frames `incoming` buffers ahead of its reader before the transport is made to wait. */
@@ -423,19 +416,19 @@ const INCOMING_BUFFER = 256
  * ```
  */
 export const incoming = (transport: TransportShape): Stream.Stream<JsonRpc.Frame, TransportError> =>
-  Stream.unwrapScoped(Effect.gen(function*() {
-    const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>(INCOMING_BUFFER)
+  Stream.unwrap(Effect.gen(function*() {
+    const queue = yield* Queue.bounded<JsonRpc.Frame, TransportError | Cause.Done>(INCOMING_BUFFER)
     // once the stream is done with, what the transport still hands is dropped, not waited on
-    yield* Effect.addFinalizer(() => mailbox.shutdown)
+    yield* Effect.addFinalizer(() => Queue.shutdown(queue))
     const reading = transport.run({
       frames: (frames) => {
-        const left = mailbox.unsafeOfferAll(frames)
-        return Chunk.isEmpty(left) ? undefined : Effect.asVoid(mailbox.offerAll(left))
+        const left = Queue.offerAllUnsafe(queue, frames)
+        return left.length === 0 ? undefined : Effect.asVoid(Queue.offerAll(queue, left))
       },
-      end: (error) => Effect.asVoid(error._tag === "Some" ? mailbox.fail(error.value) : mailbox.end)
+      end: (error) => Effect.asVoid(error._tag === "Some" ? Queue.fail(queue, error.value) : Queue.end(queue))
     })
-    if (reading !== undefined) yield* Effect.forkScoped(Mailbox.into(reading, mailbox))
-    return Mailbox.toStream(mailbox)
+    if (reading !== undefined) yield* Effect.forkScoped(Queue.into(reading, queue))
+    return Stream.fromQueue(queue)
   }))
 
 /**
@@ -472,7 +465,7 @@ export const tap = (
     : (receiver: Receiver) =>
       transport.run({
         frames: (frames) =>
-          Effect.zipRight(
+          Effect.andThen(
             Effect.forEach(frames, onIncoming, { discard: true }),
             Effect.suspend(() => receiver.frames(frames) ?? Effect.void)
           ),
@@ -480,7 +473,7 @@ export const tap = (
       })
   if (onOutgoing === undefined) return { ...transport, run }
   const send = (message: JsonRpc.Outgoing, route?: Route) =>
-    Effect.zipRight(onOutgoing(message, route), transport.send(message, route))
+    Effect.andThen(onOutgoing(message, route), transport.send(message, route))
   return { ...transport, run, send, sendNow: undefined }
 }
 
@@ -532,14 +525,14 @@ export const exchangeFailure = (response: JsonRpc.ErrorResponse): TransportError
  *   const transport = yield* Transport.Transport
  *   return Transport.layer({
  *     ...transport,
- *     send: (message, route) => Effect.zipRight(Effect.logDebug("send", message), transport.send(message, route))
+ *     send: (message, route) => Effect.andThen(Effect.logDebug("send", message), transport.send(message, route))
  *   })
  * })
  * ```
  * @since 0.1.0
  * @category tags
  */
-export class Transport extends Context.Tag("@effect-mcp/mcp/Transport")<Transport, TransportShape>() {}
+export class Transport extends Context.Service<Transport, TransportShape>()("@effect-mcp/mcp/Transport") {}
 
 /**
  * One line of a wire log: which way a message went and its JSON text.
@@ -600,15 +593,15 @@ export interface MemoryOptions {
  */
 export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPair, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const toServer = yield* Effect.acquireRelease(Mailbox.make<JsonRpc.Frame>(), (m) => m.end)
-    const toClient = yield* Effect.acquireRelease(Mailbox.make<JsonRpc.Frame>(), (m) => m.end)
+    const toServer = yield* Effect.acquireRelease(Queue.make<JsonRpc.Frame, Cause.Done>(), (q) => Queue.end(q))
+    const toClient = yield* Effect.acquireRelease(Queue.make<JsonRpc.Frame, Cause.Done>(), (q) => Queue.end(q))
     const wire: Array<WireRecord> = []
     const record = options?.record !== false
     const onWire = options?.onWire
     const side = (
       from: "client" | "server",
-      inbox: Mailbox.Mailbox<JsonRpc.Frame>,
-      outbox: Mailbox.Mailbox<JsonRpc.Frame>
+      inbox: Queue.Queue<JsonRpc.Frame, Cause.Done>,
+      outbox: Queue.Queue<JsonRpc.Frame, Cause.Done>
     ): TransportShape => ({
       ...fromMailbox(inbox),
       send: (message) =>
@@ -617,7 +610,7 @@ export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPai
           const entry = { from, json }
           if (record) wire.push(entry)
           onWire?.(entry)
-          return outbox.offer(JsonRpc.parse(json)).pipe(
+          return Queue.offer(outbox, JsonRpc.parse(json)).pipe(
             Effect.flatMap((open) =>
               open ? Effect.void : Effect.fail(new TransportError({ reason: "Closed", message: "peer closed" }))
             )
@@ -628,8 +621,8 @@ export const makeMemoryPair = (options?: MemoryOptions): Effect.Effect<MemoryPai
       client: side("client", toClient, toServer),
       server: side("server", toServer, toClient),
       wire,
-      injectRaw: (to, text) => (to === "server" ? toServer : toClient).offer(JsonRpc.parse(text)).pipe(Effect.asVoid),
-      disconnect: (from) => Effect.asVoid((from === "client" ? toServer : toClient).end)
+      injectRaw: (to, text) => Effect.asVoid(Queue.offer(to === "server" ? toServer : toClient, JsonRpc.parse(text))),
+      disconnect: (from) => Effect.asVoid(Queue.end(from === "client" ? toServer : toClient))
     }
   })
 

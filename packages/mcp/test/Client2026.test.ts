@@ -9,7 +9,7 @@ import Ajv2020 from "ajv/dist/2020.js"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Stream from "effect/Stream"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
@@ -63,7 +63,7 @@ const connect = (pair: Transport.MemoryPair, options: Partial<McpClient.ClientOp
   ) as Effect.Effect<McpClient.McpClientShape, McpClient.ClientError, import("effect/Scope").Scope>
 
 describe("era negotiation", () => {
-  it.scoped("auto: a discover result naming 2026 settles on 2026, with the server's info and capabilities", () =>
+  it.effect("auto: a discover result naming 2026 settles on 2026, with the server's info and capabilities", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -90,7 +90,7 @@ describe("era negotiation", () => {
       assert.strictEqual((error as ProtocolError).reason, "CapabilityMissing")
     }))
 
-  it.scoped("auto: -32601 to discover (a 2025 server) falls back to initialize", () =>
+  it.effect("auto: -32601 to discover (a 2025 server) falls back to initialize", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -102,7 +102,7 @@ describe("era negotiation", () => {
       assert.deepStrictEqual(clientRequests(pair).map((r) => r.method), ["server/discover", "initialize"])
     }))
 
-  it.scoped("auto: a discover result without a 2026 version we speak, or not a discover result, falls back", () =>
+  it.effect("auto: a discover result without a 2026 version we speak, or not a discover result, falls back", () =>
     Effect.gen(function*() {
       for (const result of [{ supportedVersions: ["2027-01-01"], capabilities: {} }, { hello: "world" }]) {
         const pair = yield* Transport.makeMemoryPair()
@@ -113,7 +113,7 @@ describe("era negotiation", () => {
       }
     }))
 
-  it.scoped("auto: -32022 offering only 2025 versions falls back; offering 2026 retries at it", () =>
+  it.effect("auto: -32022 offering only 2025 versions falls back; offering 2026 retries at it", () =>
     Effect.gen(function*() {
       const only2025 = yield* Transport.makeMemoryPair()
       yield* fakePeer(only2025.server, (r) =>
@@ -141,7 +141,7 @@ describe("era negotiation", () => {
       assert.notStrictEqual(sent[0]!.id, sent[1]!.id)
     }))
 
-  it.scoped("a -32022 is retried once, never in a loop", () =>
+  it.effect("a -32022 is retried once, never in a loop", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -152,15 +152,15 @@ describe("era negotiation", () => {
       assert.strictEqual(clientRequests(pair).length, 2)
     }))
 
-  it.scoped("auto: no answer within probeTimeout (on the Clock) falls back to initialize", () =>
+  it.effect("auto: no answer within probeTimeout (on the Clock) falls back to initialize", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       // a server that ignores everything before initialize
       yield* fakePeer(pair.server, (r) => (r.method === "initialize" ? initializeResult(r.id) : undefined))
-      const fiber = yield* Effect.fork(connect(pair, { probeTimeout: "2 seconds" }))
+      const fiber = yield* Effect.forkChild(connect(pair, { probeTimeout: "2 seconds" }))
       yield* sleepers(1)
       yield* TestClock.adjust("1999 millis")
-      assert.isNull(fiber.unsafePoll())
+      assert.isUndefined(fiber.pollUnsafe())
       yield* TestClock.adjust("1 millis")
       const client = yield* Fiber.join(fiber)
       assert.strictEqual(client.era, "2025")
@@ -169,7 +169,7 @@ describe("era negotiation", () => {
       assert.deepStrictEqual(methods, ["server/discover", "initialize", "notifications/cancelled", "notifications/initialized"])
     }))
 
-  it.scoped("auto: a slow server's late answer to the probe still wins over initialize's (its era is fixed by the first message)", () =>
+  it.effect("auto: a slow server's late answer to the probe still wins over initialize's (its era is fixed by the first message)", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const held: Array<JsonRpc.Request> = []
@@ -178,7 +178,7 @@ describe("era negotiation", () => {
         held.push(r)
         return undefined
       })
-      const fiber = yield* Effect.fork(connect(pair, { probeTimeout: "1 second" }))
+      const fiber = yield* Effect.forkChild(connect(pair, { probeTimeout: "1 second" }))
       yield* sleepers(1)
       yield* TestClock.adjust("1 second")
       yield* until(() => held.length === 2)
@@ -194,7 +194,7 @@ describe("era negotiation", () => {
         held2.push(r)
         return undefined
       })
-      const fiber2 = yield* Effect.fork(connect(pair2, { probeTimeout: "1 second" }))
+      const fiber2 = yield* Effect.forkChild(connect(pair2, { probeTimeout: "1 second" }))
       yield* sleepers(1)
       yield* TestClock.adjust("1 second")
       yield* until(() => held2.length === 2)
@@ -202,7 +202,7 @@ describe("era negotiation", () => {
       assert.strictEqual((yield* Fiber.join(fiber2)).era, "2025")
     }))
 
-  it.scoped("auto: the recognised 2026 errors -32020 and -32021 keep the client on 2026", () =>
+  it.effect("auto: the recognised 2026 errors -32020 and -32021 keep the client on 2026", () =>
     Effect.gen(function*() {
       for (const code of [-32020, -32021]) {
         const pair = yield* Transport.makeMemoryPair()
@@ -215,7 +215,7 @@ describe("era negotiation", () => {
       }
     }))
 
-  it.scoped("pinned: a server that does not answer discover is still spoken to on 2026", () =>
+  it.effect("pinned: a server that does not answer discover is still spoken to on 2026", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -230,7 +230,7 @@ describe("era negotiation", () => {
       assert.isFalse(clientRequests(pair).some((r) => r.method === "initialize"))
     }))
 
-  it.scoped("pinned: a discover result without our version fails, and so does one that is not a discover result", () =>
+  it.effect("pinned: a discover result without our version fails, and so does one that is not a discover result", () =>
     Effect.gen(function*() {
       for (const result of [{ supportedVersions: ["2025-11-25"], capabilities: {} }, { supportedVersions: "2026-07-28" }]) {
         const pair = yield* Transport.makeMemoryPair()
@@ -240,7 +240,7 @@ describe("era negotiation", () => {
       }
     }))
 
-  it.scoped("era 2025 sends no probe", () =>
+  it.effect("era 2025 sends no probe", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) => (r.method === "initialize" ? initializeResult(r.id) : undefined))
@@ -249,7 +249,7 @@ describe("era negotiation", () => {
       assert.strictEqual(clientRequests(pair)[0]!.method, "initialize")
     }))
 
-  it.scoped("auto: an initialize refused with -32022 offering 2026 moves the client to 2026", () =>
+  it.effect("auto: an initialize refused with -32022 offering 2026 moves the client to 2026", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       let probes = 0
@@ -261,7 +261,7 @@ describe("era negotiation", () => {
         }
         return discoverResult(r.id)
       })
-      const fiber = yield* Effect.fork(connect(pair))
+      const fiber = yield* Effect.forkChild(connect(pair))
       yield* sleepers(1)
       yield* TestClock.adjust("3 seconds")
       const client = yield* Fiber.join(fiber)
@@ -282,7 +282,7 @@ const server2026 = (pair: Transport.MemoryPair, call: (request: JsonRpc.Request)
 const paramsOf = (r: JsonRpc.Request) => r.params as Record<string, unknown>
 
 describe("multi-round-trip requests", () => {
-  it.scoped("each round is a new request with the original params, inputResponses and the exact requestState", () =>
+  it.effect("each round is a new request with the original params, inputResponses and the exact requestState", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const state = `{"opaque": "ü\\n", "n": 1}`
@@ -317,7 +317,7 @@ describe("multi-round-trip requests", () => {
       assertValid2026(calls)
     }))
 
-  it.scoped("a result without resultType is complete; parallel calls keep their rounds apart", () =>
+  it.effect("a result without resultType is complete; parallel calls keep their rounds apart", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* server2026(pair, (r) => {
@@ -338,7 +338,7 @@ describe("multi-round-trip requests", () => {
       assert.isUndefined(paramsOf(plain[0]!).inputResponses)
     }))
 
-  it.scoped("rounds are bounded by maxInputRounds", () =>
+  it.effect("rounds are bounded by maxInputRounds", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* server2026(pair, (r) => inputRequired(r.id, { requestState: "more" }))
@@ -348,7 +348,7 @@ describe("multi-round-trip requests", () => {
       assert.strictEqual(clientRequests(pair).filter((r) => r.method === "tools/call").length, 4)
     }))
 
-  it.scoped("an InputRequiredResult with neither inputRequests nor requestState, or malformed, is InvalidResult", () =>
+  it.effect("an InputRequiredResult with neither inputRequests nor requestState, or malformed, is InvalidResult", () =>
     Effect.gen(function*() {
       for (const bad of [{}, { inputRequests: [] }, { requestState: 7 }, { inputRequests: "x" }]) {
         const pair = yield* Transport.makeMemoryPair()
@@ -359,7 +359,7 @@ describe("multi-round-trip requests", () => {
       }
     }))
 
-  it.scoped("an input request the client has no handler for, or whose handler fails, fails the call", () =>
+  it.effect("an input request the client has no handler for, or whose handler fails, fails the call", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* server2026(pair, (r) =>
@@ -382,7 +382,7 @@ describe("multi-round-trip requests", () => {
       assert.include(invalid.message, "Invalid params")
     }))
 
-  it.scoped("interrupting the call stops the rounds and cancels the round in flight", () =>
+  it.effect("interrupting the call stops the rounds and cancels the round in flight", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       let rounds = 0
@@ -391,7 +391,7 @@ describe("multi-round-trip requests", () => {
         return paramsOf(r).requestState === undefined ? inputRequired(r.id, { requestState: "1" }) : undefined
       })
       const client = yield* connect(pair)
-      const fiber = yield* Effect.fork(client.callTool("t", {}))
+      const fiber = yield* Effect.forkChild(client.callTool("t", {}))
       yield* until(() => rounds === 2)
       yield* Fiber.interrupt(fiber)
       const cancelled = pair.wire.filter((r) => r.from === "client" && JSON.parse(r.json).method === "notifications/cancelled")
@@ -401,7 +401,7 @@ describe("multi-round-trip requests", () => {
       assert.strictEqual(rounds, 2)
     }))
 
-  it.scoped("tools/list drops tools with invalid x-mcp-header annotations; calls carry Mcp-Param-* routes", () =>
+  it.effect("tools/list drops tools with invalid x-mcp-header annotations; calls carry Mcp-Param-* routes", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const routes: Array<Transport.Route | undefined> = []
@@ -429,7 +429,7 @@ describe("multi-round-trip requests", () => {
 })
 
 describe("listen", () => {
-  it.scoped("2026: acknowledged first; yields its subscription's asked-for notifications; no timeout; ends with the request", () =>
+  it.effect("2026: acknowledged first; yields its subscription's asked-for notifications; no timeout; ends with the request", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       let listenId: JsonRpc.RequestId | undefined
@@ -438,7 +438,7 @@ describe("listen", () => {
         return undefined
       })
       const client = yield* connect(pair)
-      const fiber = yield* Effect.fork(Stream.runCollect(client.listen({ toolsListChanged: true, resources: ["file:///a"] })))
+      const fiber = yield* Effect.forkChild(Stream.runCollect(client.listen({ toolsListChanged: true, resources: ["file:///a"] })))
       yield* until(() => listenId !== undefined)
       const listenRequest = clientRequests(pair).find((r) => r.method === "subscriptions/listen")!
       assert.deepStrictEqual(paramsOf(listenRequest).notifications, { toolsListChanged: true, resourceSubscriptions: ["file:///a"] })
@@ -454,13 +454,13 @@ describe("listen", () => {
       yield* note("notifications/resources/updated", { ...tagged(listenId), uri: "file:///a" })
       // an hour later it is still open: no timeout
       yield* TestClock.adjust("1 hour")
-      assert.isNull(fiber.unsafePoll())
+      assert.isUndefined(fiber.pollUnsafe())
       yield* pair.server.send(JsonRpc.success(listenId!, { resultType: "complete", _meta: tagged(listenId)._meta }))
       const got = yield* Fiber.join(fiber)
       assert.deepStrictEqual([...got].map((n) => n.method), ["notifications/tools/list_changed", "notifications/resources/updated"])
     }))
 
-  it.scoped("2026: a refusal before the acknowledgement fails the stream", () =>
+  it.effect("2026: a refusal before the acknowledgement fails the stream", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* server2026(pair, (r) => JsonRpc.failure(r.id, { code: -32601, message: "no listen here" }))
@@ -469,7 +469,7 @@ describe("listen", () => {
       assert.strictEqual((error as McpError).code, -32601)
     }))
 
-  it.scoped("2025: the filter's resources are subscribed for the life of the stream; list changes come from the session", () =>
+  it.effect("2025: the filter's resources are subscribed for the life of the stream; list changes come from the session", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (r) =>
@@ -477,7 +477,7 @@ describe("listen", () => {
           ? initializeResult(r.id, { resources: { subscribe: true }, tools: { listChanged: true } })
           : JsonRpc.success(r.id, {}))
       const client = yield* connect(pair, { era: "2025" })
-      const got = yield* Effect.fork(Stream.runCollect(Stream.take(client.listen({ toolsListChanged: true, resources: ["file:///a"] }), 2)))
+      const got = yield* Effect.forkChild(Stream.runCollect(Stream.take(client.listen({ toolsListChanged: true, resources: ["file:///a"] }), 2)))
       yield* until(() => clientRequests(pair).some((r) => r.method === "resources/subscribe"))
       // the stream yields once the subscription is answered
       yield* until(() => pair.wire.filter((w) => w.from === "server").length >= 2)
@@ -491,7 +491,7 @@ describe("listen", () => {
 })
 
 describe("caching", () => {
-  it.scoped("lists and reads are kept for their ttlMs; list changes and resource updates drop them; ttlMs 0 is not kept", () =>
+  it.effect("lists and reads are kept for their ttlMs; list changes and resource updates drop them; ttlMs 0 is not kept", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const count: Record<string, number> = {}
@@ -521,7 +521,7 @@ describe("caching", () => {
       yield* client.listToolsAll()
       assert.strictEqual(count["tools/list"], 2)
       yield* pair.server.send(JsonRpc.notification("notifications/tools/list_changed", {}))
-      yield* Effect.repeatN(Effect.yieldNow(), 50)
+      yield* Effect.repeat(Effect.yieldNow, { times: 50 })
       yield* client.listToolsAll()
       assert.strictEqual(count["tools/list"], 3)
       yield* client.listPromptsAll()
@@ -532,7 +532,7 @@ describe("caching", () => {
       yield* client.readResource("file:///b")
       assert.strictEqual(count["resources/read file:///a"], 1)
       yield* pair.server.send(JsonRpc.notification("notifications/resources/updated", { uri: "file:///a" }))
-      yield* Effect.repeatN(Effect.yieldNow(), 50)
+      yield* Effect.repeat(Effect.yieldNow, { times: 50 })
       yield* client.readResource("file:///a")
       yield* client.readResource("file:///b")
       assert.strictEqual(count["resources/read file:///a"], 2)
@@ -545,7 +545,7 @@ describe("caching", () => {
 })
 
 describe("a call refused for its headers (-32020)", () => {
-  it.scoped("a tool not listed yet: the tools are listed and the call is made once more with its headers", () =>
+  it.effect("a tool not listed yet: the tools are listed and the call is made once more with its headers", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const routes: Array<Readonly<Record<string, string>> | undefined> = []

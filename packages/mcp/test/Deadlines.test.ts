@@ -4,20 +4,20 @@
  * last of them.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Runtime from "effect/Runtime"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import * as Deadlines from "../src/internal/deadlines.js"
 
 describe("Deadlines.acquireShared", () => {
   it.effect("users of one key on one Clock share one sleeper, stopped when the last leaves", () =>
     Effect.gen(function*() {
-      const clock = yield* Effect.clock
-      const runtime = yield* Effect.runtime<never>()
-      const forked: Array<Fiber.RuntimeFiber<void>> = []
+      const clock = yield* Clock.Clock
+      const context = yield* Effect.context<never>()
+      const forked: Array<Fiber.Fiber<void>> = []
       const runFork = (effect: Effect.Effect<void>) => {
-        const fiber = Runtime.runFork(runtime)(effect)
+        const fiber = Effect.runForkWith(context)(effect)
         forked.push(fiber)
         return fiber
       }
@@ -38,7 +38,7 @@ describe("Deadlines.acquireShared", () => {
       yield* a.release
       yield* a.release // once per acquisition: a second release is not b's
       const sleeper = forked[forked.length - 1]!
-      assert.isNull(sleeper.unsafePoll())
+      assert.isUndefined(sleeper.pollUnsafe())
       yield* b.release
       yield* Fiber.await(sleeper)
       yield* TestClock.adjust("10 seconds")
@@ -52,12 +52,12 @@ describe("Deadlines.acquireShared", () => {
 
   it.effect("a user on another Clock gets deadlines of its own", () =>
     Effect.gen(function*() {
-      const clock = yield* Effect.clock
-      const runtime = yield* Effect.runtime<never>()
+      const clock = yield* Clock.Clock
+      const context = yield* Effect.context<never>()
       const key = {}
-      const a = Deadlines.acquireShared(key, clock, Runtime.runFork(runtime))
+      const a = Deadlines.acquireShared(key, clock, Effect.runForkWith(context))
       const other = { ...clock } as typeof clock
-      const b = Deadlines.acquireShared(key, other, Runtime.runFork(runtime))
+      const b = Deadlines.acquireShared(key, other, Effect.runForkWith(context))
       assert.notStrictEqual(a.deadlines, b.deadlines)
       yield* a.release
       yield* b.release

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 
 const response = (id: number, text = "ok") => JSON.stringify({ jsonrpc: "2.0", id, result: { text } })
 const standIn = (id: number) => EventStore.lostAnswer(id)
@@ -12,7 +12,7 @@ const replay = (store: EventStore.EventStoreShape, session: string, lastEventId:
   Effect.map(store.replayAfter(session, lastEventId), Option.getOrUndefined)
 
 describe("EventStore (memory)", () => {
-  it.scoped("event ids never repeat within a session, across streams and evictions", () =>
+  it.effect("event ids never repeat within a session, across streams and evictions", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxEventsPerSession: 2 })
       const ids: Array<string> = []
@@ -27,7 +27,7 @@ describe("EventStore (memory)", () => {
       assert.strictEqual((yield* store.usage).events, 2)
     }))
 
-  it.scoped("a delivered stream stays resumable for the grace period, then is dropped", () =>
+  it.effect("a delivered stream stays resumable for the grace period, then is dropped", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ gracePeriod: "10 seconds" })
       const id = yield* store.append("s", "s-1", response(1), 1)
@@ -39,7 +39,7 @@ describe("EventStore (memory)", () => {
       assert.deepStrictEqual(yield* store.usage, { events: 0, bytes: 0, streams: 0, sessions: 1 })
     }))
 
-  it.scoped("a stream not delivered is kept past the grace period; a replayed one is delivered again", () =>
+  it.effect("a stream not delivered is kept past the grace period; a replayed one is delivered again", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ gracePeriod: "1 second" })
       yield* store.append("s", "s-1", response(1))
@@ -50,7 +50,7 @@ describe("EventStore (memory)", () => {
       assert.isUndefined(yield* replay(store, "s", "s-1_0"))
     }))
 
-  it.scoped("dropSession frees everything of the session at once", () =>
+  it.effect("dropSession frees everything of the session at once", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory()
       for (let i = 0; i < 10; i++) yield* store.append("a", `a-${i}`, response(i, "x".repeat(1000)))
@@ -61,7 +61,7 @@ describe("EventStore (memory)", () => {
       assert.isUndefined(yield* replay(store, "a", "a-1_0"))
     }))
 
-  it.scoped("one session's traffic never evicts another session's undelivered events (per-session budget)", () =>
+  it.effect("one session's traffic never evicts another session's undelivered events (per-session budget)", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxEventsPerSession: 100, maxBytesPerSession: 64 * 1024 })
       const kept = yield* store.append("a", "a-1", response(1, "for a"), 1)
@@ -71,7 +71,7 @@ describe("EventStore (memory)", () => {
       assert.strictEqual(usage.events, 101)
     }))
 
-  it.scoped("under the total budget, the session holding the most pays, and delivered streams go first", () =>
+  it.effect("under the total budget, the session holding the most pays, and delivered streams go first", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxEventsPerSession: 1000, maxEvents: 20 })
       // a: 3 undelivered answers; c: one delivered stream
@@ -84,7 +84,7 @@ describe("EventStore (memory)", () => {
       assert.strictEqual((yield* store.usage).events, 20)
     }))
 
-  it.scoped("an evicted response leaves its stand-in in its place, under its id", () =>
+  it.effect("an evicted response leaves its stand-in in its place, under its id", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxEventsPerSession: 2 })
       const first = yield* store.append("s", "s-1", notification(0))
@@ -99,7 +99,7 @@ describe("EventStore (memory)", () => {
       assert.deepStrictEqual((yield* replay(store, "s", "s-3_0"))?.events.map((e) => e.data), [response(3)])
     }))
 
-  it.scoped("bytes are budgeted too: an event larger than the budget is stored as its stand-in", () =>
+  it.effect("bytes are budgeted too: an event larger than the budget is stored as its stand-in", () =>
     Effect.gen(function*() {
       const store = yield* EventStore.makeMemory({ maxBytesPerSession: 1024, maxBytes: 4096 })
       const big = yield* store.append("s", "s-1", response(1, "x".repeat(2048)), 1)

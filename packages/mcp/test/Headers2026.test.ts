@@ -137,7 +137,7 @@ describe("registration: a server registers no tool its clients would drop", () =
     it.effect(`invalid (${what}): the layer dies naming the tool and the rule`, () =>
       Effect.gen(function*() {
         const exit = yield* build(schema)
-        assert.isTrue(Exit.isFailure(exit) && Cause.isDie(exit.cause), what)
+        assert.isTrue(Exit.isFailure(exit) && Cause.hasDies(exit.cause), what)
         const message = Exit.isFailure(exit) ? Cause.pretty(exit.cause) : ""
         assert.include(message, "Tool annotated cannot be registered")
         assert.include(message, "x-mcp-header")

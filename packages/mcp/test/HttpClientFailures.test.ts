@@ -4,8 +4,8 @@
  * port, a timeout, a server killed mid-call), and reaches the caller as a
  * `TransportError`, never as an `McpError` the peer did not send.
  */
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import type * as HttpClient from "@effect/platform/HttpClient"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import * as Http from "node:http"
@@ -24,7 +24,7 @@ import { initializeResult, openSse, readBody, sendJson, serve, sseEvent } from "
 import { testHttp } from "./utils/testHttp.js"
 
 /** A port nothing listens on: bound, then released. */
-const closedPort = Effect.async<number>((resume) => {
+const closedPort = Effect.callback<number>((resume) => {
   const server = Http.createServer()
   server.listen(0, "127.0.0.1", () => {
     const { port } = server.address() as AddressInfo
@@ -54,7 +54,7 @@ const initializeFailure = (layer: Layer.Layer<McpClient.McpClient, unknown>) =>
   })
 
 describe("HTTP client transport failures name their cause", () => {
-  it.scopedLive("nothing listening: ECONNREFUSED and the URL (undici and fetch)", () =>
+  it.live("nothing listening: ECONNREFUSED and the URL (undici and fetch)", () =>
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/mcp`
       for (const http of [testHttp.layer, FetchHttpClient.layer]) {
@@ -66,7 +66,7 @@ describe("HTTP client transport failures name their cause", () => {
       }
     }))
 
-  it.scopedLive("a host that does not resolve: ENOTFOUND and the host", () =>
+  it.live("a host that does not resolve: ENOTFOUND and the host", () =>
     Effect.gen(function*() {
       const cause = yield* initializeFailure(clientLayer({ url: "http://nonexistent.invalid/mcp" }))
       assert.strictEqual(cause.reason, "Connect")
@@ -74,7 +74,7 @@ describe("HTTP client transport failures name their cause", () => {
       assert.include(cause.message, "DNS lookup failed for nonexistent.invalid")
     }))
 
-  it.scopedLive("TLS to a plain HTTP port: the handshake failure, named", () =>
+  it.live("TLS to a plain HTTP port: the handshake failure, named", () =>
     Effect.gen(function*() {
       const server = yield* serve((_req, res) => res.writeHead(200).end("plain"))
       const url = server.url.replace("http:", "https:")
@@ -84,7 +84,7 @@ describe("HTTP client transport failures name their cause", () => {
       assert.match(cause.code ?? "", /^(ERR_SSL|EPROTO)/)
     }))
 
-  it.scopedLive("a POST the server never answers: a Timeout naming the URL", () =>
+  it.live("a POST the server never answers: a Timeout naming the URL", () =>
     Effect.gen(function*() {
       const server = yield* serve((req, res, body) => {
         const m = body as { readonly id?: number; readonly method?: string }
@@ -122,7 +122,7 @@ describe("HTTP client transport failures name their cause", () => {
         server.close()
         server.closeAllConnections()
       }
-      const port = yield* Effect.async<number>((resume) => {
+      const port = yield* Effect.callback<number>((resume) => {
         server.listen(0, "127.0.0.1", () => resume(Effect.succeed((server.address() as AddressInfo).port)))
       })
       yield* Effect.addFinalizer(() => Effect.sync(kill))
@@ -132,12 +132,12 @@ describe("HTTP client transport failures name their cause", () => {
       )
       const client = Context.get(context, McpClient.McpClient)
       const exit = yield* Effect.exit(client.callTool("t", {}))
-      const error = Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+      const error = Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
       assert.strictEqual(error?._tag, "ProtocolError", String(error?.message))
       return { url, error: error as ProtocolError }
     })
 
-  it.scopedLive("a server killed mid-call, its stream resumable: the call fails saying the server went away, with the URL", () =>
+  it.live("a server killed mid-call, its stream resumable: the call fails saying the server went away, with the URL", () =>
     Effect.gen(function*() {
       const { error, url } = yield* dyingServer(["e1"], 50)
       assert.strictEqual(error.reason, "ConnectionClosed", error.message)
@@ -146,14 +146,14 @@ describe("HTTP client transport failures name their cause", () => {
       assert.notInclude(error.message, "could not be resumed")
     }))
 
-  it.scopedLive("a server killed mid-call before any event: the call fails saying the connection was lost", () =>
+  it.live("a server killed mid-call before any event: the call fails saying the connection was lost", () =>
     Effect.gen(function*() {
       const { error, url } = yield* dyingServer([], 20)
       assert.strictEqual(error.reason, "Transport", error.message)
       assert.include(error.message, `The server at ${url} closed the connection`)
     }))
 
-  it.scopedLive("legacy HTTP+SSE: nothing listening fails the layer with ECONNREFUSED and the URL", () =>
+  it.live("legacy HTTP+SSE: nothing listening fails the layer with ECONNREFUSED and the URL", () =>
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/sse`
       const error = yield* Effect.flip(Layer.build(LegacySseClient.layer({ url }).pipe(Layer.provide(NodeHttpClient.layerUndici))))

@@ -4,16 +4,16 @@
  * the failure that ends it, driven by `TestClock` against a scripted
  * `HttpClient` (no sockets, no real waiting on the clock).
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as HttpClient from "effect/http/HttpClient"
+import type * as HttpClientRequest from "effect/http/HttpClientRequest"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import { assert, describe, it } from "@effect/vitest"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Stream from "effect/Stream"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import * as LegacySseClient from "@effect-mcp/mcp/LegacySseClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { incoming, type TransportShape } from "@effect-mcp/mcp/Transport"
@@ -49,7 +49,7 @@ const scripted = (answer: (seen: Seen) => Answer) => {
 const sse = (text: string): Answer => ({ status: 200, headers: { "content-type": "text/event-stream" }, body: text })
 
 /** Lets the fibers the clock woke run their (promise-based) body reads. */
-const settle = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve))).pipe(Effect.repeatN(20))
+const settle = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve))).pipe(Effect.repeat({ times: 20 }))
 
 const gets = (seen: ReadonlyArray<Seen>) => seen.filter((s) => s.method === "GET")
 
@@ -85,10 +85,10 @@ const streamable = (getAnswer: (n: number) => Answer) => {
 }
 
 /** How `incoming` ended (it fails when the transport gives up). */
-const ending = (transport: TransportShape) => Effect.fork(Stream.runDrain(incoming(transport)))
+const ending = (transport: TransportShape) => Effect.forkChild(Stream.runDrain(incoming(transport)))
 
 describe("HTTP client reconnection in virtual time", () => {
-  it.scoped("the standing GET backs off exponentially, then fails the transport after maxRetries", () =>
+  it.effect("the standing GET backs off exponentially, then fails the transport after maxRetries", () =>
     Effect.gen(function*() {
       // every stream sends a priming event and ends at once: no progress
       const { client, seen } = streamable((n) => sse(`id: g${n}\ndata:\n\n`))
@@ -115,7 +115,7 @@ describe("HTTP client reconnection in virtual time", () => {
       if (Exit.isFailure(exit)) assert.include(String(exit.cause), "could not be resumed after 3 reconnection attempts")
     }))
 
-  it.scoped("the server's retry: replaces the backoff", () =>
+  it.effect("the server's retry: replaces the backoff", () =>
     Effect.gen(function*() {
       const { client, seen } = streamable((n) => sse(`retry: 5000\nid: g${n}\ndata:\n\n`))
       yield* initialized(client, { reconnect: { initialDelay: "10 millis", jitter: 0 }, maxRetries: 3 })
@@ -129,7 +129,7 @@ describe("HTTP client reconnection in virtual time", () => {
       assert.deepStrictEqual(gets(seen).map((s) => s.at), [0, 5000, 10000, 15000])
     }))
 
-  it.scoped("a connection that stays open for resetAfter resets the attempt count and the backoff", () =>
+  it.effect("a connection that stays open for resetAfter resets the attempt count and the backoff", () =>
     Effect.gen(function*() {
       const { client, seen } = streamable((n) => sse(`id: g${n}\ndata:\n\n`))
       const transport = yield* initialized(client, {
@@ -144,10 +144,10 @@ describe("HTTP client reconnection in virtual time", () => {
         yield* settle
       }
       assert.deepStrictEqual(gets(seen).map((s) => s.at), [0, 1000, 2000, 3000, 4000, 5000])
-      assert.isNull(incoming.unsafePoll())
+      assert.isUndefined(incoming.pollUnsafe())
     }))
 
-  it.scoped("legacy HTTP+SSE: the server's retry: spaces the reconnections, then the transport fails", () =>
+  it.effect("legacy HTTP+SSE: the server's retry: spaces the reconnections, then the transport fails", () =>
     Effect.gen(function*() {
       const { client, seen } = scripted((s) =>
         s.method === "GET" ? sse("retry: 2000\nevent: endpoint\ndata: /messages\n\n") : { status: 202 }

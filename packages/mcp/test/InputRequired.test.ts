@@ -20,14 +20,14 @@ import * as ConfigProvider from "effect/ConfigProvider"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { readFileSync } from "node:fs"
 import { assertValid2026 } from "./utils/wire2026.js"
 
@@ -118,7 +118,7 @@ const tools = [
       Effect.gen(function*() {
         yield* counted("parallel")
         // the roots branch yields before it asks: still the same round
-        const laterRoots = Effect.zipRight(Effect.repeatN(Effect.yieldNow(), 4), askRoots)
+        const laterRoots = Effect.andThen(Effect.repeat(Effect.yieldNow, { times: 4 }), askRoots)
         const [{ name }, sample, roots] = yield* Effect.all([askName, askModel, laterRoots], { concurrency: "unbounded" })
         return `${name} / ${sampleText(sample)} / ${roots.roots.map((r) => r.uri).join(",")}`
       })
@@ -138,8 +138,8 @@ const tools = [
     name: "optional_elicit",
     handler: () =>
       Effect.gen(function*() {
-        const [sample, name] = yield* Effect.all([askModel, Effect.either(askName)], { concurrency: "unbounded" })
-        return `${sampleText(sample)} / ${Either.isRight(name) ? name.right.name : `no form (${name.left._tag})`}`
+        const [sample, name] = yield* Effect.all([askModel, Effect.result(askName)], { concurrency: "unbounded" })
+        return `${sampleText(sample)} / ${Result.isSuccess(name) ? name.success.name : `no form (${name.failure._tag})`}`
       })
   }),
   McpServer.tool({
@@ -148,13 +148,17 @@ const tools = [
       Effect.gen(function*() {
         const started = yield* Deferred.make<void>()
         yield* Effect.forkScoped(
-          Effect.zipRight(Deferred.succeed(started, undefined), Effect.never).pipe(
+          Effect.andThen(Deferred.succeed(started, undefined), Effect.never).pipe(
             Effect.onInterrupt(() => Effect.sync(() => interruptions.child++))
           )
         )
         yield* Deferred.await(started)
-        // a plain fork: a child of the request's fiber, ended with the request
-        yield* Effect.fork(Effect.onInterrupt(Effect.never, () => Effect.sync(() => interruptions.forked++)))
+        // a plain fork: a child of the request's fiber, ended with the request (started at once, as
+        // v3's fork was: v4's `forkChild` defers the start, and a child the request's end interrupts
+        // before it ran never sees its interruption)
+        yield* Effect.forkChild(Effect.onInterrupt(Effect.never, () => Effect.sync(() => interruptions.forked++)), {
+          startImmediately: true
+        })
         if (interruptible.started !== undefined) yield* Deferred.succeed(interruptible.started, undefined)
         if (interruptible.gate !== undefined) yield* Deferred.await(interruptible.gate)
         const { name } = yield* askName
@@ -166,14 +170,14 @@ const tools = [
     handler: () =>
       Effect.raceFirst(
         Effect.map(askName, ({ name }) => name),
-        Effect.zipRight(Effect.yieldNow(), Effect.succeed("no question needed"))
+        Effect.andThen(Effect.yieldNow, Effect.succeed("no question needed"))
       )
   }),
   McpServer.tool({
     name: "branch_fails",
     handler: () =>
       Effect.map(
-        Effect.all([askName, Effect.zipRight(Effect.yieldNow(), Effect.fail(new Error("the other branch failed")))], {
+        Effect.all([askName, Effect.andThen(Effect.yieldNow, Effect.fail(new Error("the other branch failed")))], {
           concurrency: "unbounded"
         }),
         () => "unreachable"
@@ -207,7 +211,7 @@ const serverLayer = (options: Partial<McpServer.ServerOptions> = {}, config?: Co
         ? McpServer.layer({ name: "mrtr", version: "1.0.0", requestState: { keys: [KEY_A] }, ...options })
         : McpServer.layerConfig({ name: "mrtr", version: "1.0.0", ...options }).pipe(
           Layer.orDie,
-          Layer.provide(Layer.setConfigProvider(config))
+          Layer.provide(ConfigProvider.layer(config))
         )
     )
   )
@@ -228,12 +232,11 @@ const connect = (
 /** The server's log messages, as text, and a layer that collects them. */
 const collectLogs = () => {
   const logs: Array<string> = []
-  const logger = Logger.replace(
-    Logger.defaultLogger,
+  const logger = Logger.layer([
     Logger.make(({ message }) => {
       logs.push(String(Array.isArray(message) ? message.join(" ") : message))
     })
-  )
+  ])
   return { logs, logger }
 }
 
@@ -288,7 +291,7 @@ const textOf = (result: Json) => result.content[0].text as string
 // -----------------------------------------------------------------------------
 
 describe("InputRequiredResult on 2026-07-28", () => {
-  it.scoped("a reverse call becomes an input request; the retry completes the call with the answer", () =>
+  it.effect("a reverse call becomes an input request; the retry completes the call with the answer", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "greet")
@@ -314,7 +317,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assert.isFalse(peer.wire.some((w) => w.from === "server" && JSON.parse(w.json).method !== undefined))
     }))
 
-  it.scoped("parallel reverse calls are one round with every input request; the handler runs twice", () =>
+  it.effect("parallel reverse calls are one round with every input request; the handler runs twice", () =>
     Effect.gen(function*() {
       runs.set("parallel", 0)
       const peer = yield* connect()
@@ -332,7 +335,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("sequential reverse calls are one round each; earlier answers travel in the state", () =>
+  it.effect("sequential reverse calls are one round each; earlier answers travel in the state", () =>
     Effect.gen(function*() {
       runs.set("sequential", 0)
       const peer = yield* connect()
@@ -352,7 +355,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("a retry without a needed response is asked again; one without the state starts over", () =>
+  it.effect("a retry without a needed response is asked again; one without the state starts over", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "sequential")
@@ -371,7 +374,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("extra responses are ignored; a first request may bring its answers without a state", () =>
+  it.effect("extra responses are ignored; a first request may bring its answers without a state", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const result = yield* call(peer, "greet", {
@@ -390,7 +393,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assert.strictEqual(textOf(second), "Hello, Bo!")
     }))
 
-  it.scoped("invalid input responses get -32602, never a complete result", () =>
+  it.effect("invalid input responses get -32602, never a complete result", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const invalid = yield* errorOf(call(peer, "greet", { inputResponses: { user_name: 12345 } }))
@@ -405,7 +408,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assert.strictEqual(wrongShape.code, -32602)
     }))
 
-  it.scoped("a handler that ends on its own while a question is open ends as it ended", () =>
+  it.effect("a handler that ends on its own while a question is open ends as it ended", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const done = yield* call(peer, "not_needed")
@@ -418,7 +421,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("a declined form reaches the handler as on 2025", () =>
+  it.effect("a declined form reaches the handler as on 2025", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "declined")
@@ -429,7 +432,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assert.strictEqual(textOf(second), "declined: decline")
     }))
 
-  it.scoped("only declared capabilities are asked for; an undeclared one fails the reverse call as on 2025", () =>
+  it.effect("only declared capabilities are asked for; an undeclared one fails the reverse call as on 2025", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "optional_elicit", {}, { sampling: {} })
@@ -448,7 +451,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
       assertWire2026(peer.wire)
     }))
 
-  it.scoped("prompts/get and resources/read answer InputRequiredResult too; other methods never", () =>
+  it.effect("prompts/get and resources/read answer InputRequiredResult too; other methods never", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* peer.request("prompts/get", { name: "with_context", _meta: envelope() })
@@ -476,7 +479,7 @@ describe("InputRequiredResult on 2026-07-28", () => {
 })
 
 describe("requestState", () => {
-  it.scoped("a tampered state is refused with -32602", () =>
+  it.effect("a tampered state is refused with -32602", () =>
     Effect.gen(function*() {
       const peer = yield* connect()
       const first = yield* call(peer, "greet")
@@ -494,7 +497,7 @@ describe("requestState", () => {
       assertWire2026(peer.wire, { requests: false })
     }))
 
-  it.scoped("a state is bound to its tool, its arguments and its caller", () =>
+  it.effect("a state is bound to its tool, its arguments and its caller", () =>
     Effect.gen(function*() {
       let subject = "alice"
       const principal = () => ({
@@ -530,7 +533,7 @@ describe("requestState", () => {
       assert.strictEqual(prompt.code, -32602)
     }))
 
-  it.scoped("a state expires after its ttl", () =>
+  it.effect("a state expires after its ttl", () =>
     Effect.gen(function*() {
       const peer = yield* connect({ requestState: { keys: [KEY_A], ttl: "5 minutes" } })
       const first = yield* call(peer, "greet")
@@ -543,7 +546,7 @@ describe("requestState", () => {
       assert.include(late.message, "expired")
     }))
 
-  it.scoped("another instance with the same keys takes the retry; keys rotate newest first", () =>
+  it.effect("another instance with the same keys takes the retry; keys rotate newest first", () =>
     Effect.gen(function*() {
       const one = yield* connect({ requestState: { keys: [KEY_A] } })
       const first = yield* call(one, "greet")
@@ -562,7 +565,7 @@ describe("requestState", () => {
       assert.strictEqual(textOf(onlyB), "Hello, Ada!")
     }))
 
-  it.scoped("without keys, a random key of the process is used; a server of one instance does not warn about it", () =>
+  it.effect("without keys, a random key of the process is used; a server of one instance does not warn about it", () =>
     Effect.gen(function*() {
       const { logs, logger } = collectLogs()
       const peer = yield* connect({ requestState: undefined }).pipe(Effect.provide(logger))
@@ -576,7 +579,7 @@ describe("requestState", () => {
       assert.strictEqual(refused.code, -32602)
     }))
 
-  it.scoped("without keys, an instance of a fleet (a relay installed) warns once, on the first state it signs", () =>
+  it.effect("without keys, an instance of a fleet (a relay installed) warns once, on the first state it signs", () =>
     Effect.gen(function*() {
       const { logs, logger } = collectLogs()
       const { peer, server } = yield* connectWithServer({ requestState: undefined }).pipe(Effect.provide(logger))
@@ -588,7 +591,7 @@ describe("requestState", () => {
       assert.strictEqual(logs.filter((l) => l.includes("random key of this process")).length, 1, logs.join("\n"))
     }))
 
-  it.scoped("without keys, a state refused for its signature (another instance's) makes the server warn, once", () =>
+  it.effect("without keys, a state refused for its signature (another instance's) makes the server warn, once", () =>
     Effect.gen(function*() {
       const { logs, logger } = collectLogs()
       const signer = yield* connect({ requestState: { keys: [KEY_A] } })
@@ -603,10 +606,10 @@ describe("requestState", () => {
       assert.strictEqual(logs.filter((l) => l.includes("random key of this process")).length, 1, logs.join("\n"))
     }))
 
-  it.scoped("McpServer.layerConfig: the keys (newest first) and ttl of MCP_REQUEST_STATE_KEYS and MCP_REQUEST_STATE_TTL", () =>
+  it.effect("McpServer.layerConfig: the keys (newest first) and ttl of MCP_REQUEST_STATE_KEYS and MCP_REQUEST_STATE_TTL", () =>
     Effect.gen(function*() {
       const env = (keys: string) =>
-        ConfigProvider.fromMap(new Map([["MCP_REQUEST_STATE_KEYS", keys], ["MCP_REQUEST_STATE_TTL", "5 minutes"]]))
+        ConfigProvider.fromEnv({ env: { MCP_REQUEST_STATE_KEYS: keys, MCP_REQUEST_STATE_TTL: "5 minutes" } })
       const configured = yield* connect({}, undefined, env(` ${KEY_B} , ${KEY_A}`))
       // a state of an instance with the older key is accepted
       const first = yield* call(yield* connect({ requestState: { keys: [KEY_A] } }), "greet")
@@ -621,7 +624,7 @@ describe("requestState", () => {
       assert.include((yield* errorOf(retry)).message, "expired")
       // a short key: a config error that names its place, never its value
       const error = yield* Effect.flip(
-        Layer.build(McpServer.layerConfig({ name: "s", version: "1" })).pipe(Effect.withConfigProvider(env(`${KEY_A},short-secret`)))
+        Layer.build(McpServer.layerConfig({ name: "s", version: "1" })).pipe(Effect.provideService(ConfigProvider.ConfigProvider, env(`${KEY_A},short-secret`)))
       )
       assert.include(String(error), "MCP_REQUEST_STATE_KEYS")
       assert.include(String(error), "key 2 is 12 bytes")
@@ -636,7 +639,7 @@ describe("requestState", () => {
 })
 
 describe("cancellation", () => {
-  it.scoped("a round's end interrupts the handler and what it forked", () =>
+  it.effect("a round's end interrupts the handler and what it forked", () =>
     Effect.gen(function*() {
       interruptions.child = 0
       interruptions.handler = 0
@@ -646,16 +649,16 @@ describe("cancellation", () => {
       const peer = yield* connect()
       const first = yield* call(peer, "interruptible")
       assert.strictEqual(first.resultType, "input_required")
-      for (let i = 0; i < 1000 && interruptions.forked === 0; i++) yield* Effect.yieldNow()
+      for (let i = 0; i < 1000 && interruptions.forked === 0; i++) yield* Effect.yieldNow
       assert.deepStrictEqual(interruptions, { child: 1, handler: 1, forked: 1 })
       const second = yield* call(peer, "interruptible", { inputResponses: answerAll(first), requestState: first.requestState })
       assert.strictEqual(textOf(second), "Ada")
-      for (let i = 0; i < 1000 && interruptions.forked === 1; i++) yield* Effect.yieldNow()
+      for (let i = 0; i < 1000 && interruptions.forked === 1; i++) yield* Effect.yieldNow
       // the completed run's children end with its scope and with the request
       assert.deepStrictEqual(interruptions, { child: 2, handler: 1, forked: 2 })
     }))
 
-  it.scoped("notifications/cancelled interrupts a handler mid-round, and everything it forked", () =>
+  it.effect("notifications/cancelled interrupts a handler mid-round, and everything it forked", () =>
     Effect.gen(function*() {
       interruptions.child = 0
       interruptions.handler = 0
@@ -663,11 +666,11 @@ describe("cancellation", () => {
       interruptible.started = yield* Deferred.make<void>()
       interruptible.gate = yield* Deferred.make<void>()
       const peer = yield* connect()
-      const pending = yield* call(peer, "interruptible").pipe(Effect.fork)
+      const pending = yield* call(peer, "interruptible").pipe(Effect.forkChild)
       yield* Deferred.await(interruptible.started)
       // the caller gives up: the client engine sends notifications/cancelled
       yield* Fiber.interrupt(pending)
-      for (let i = 0; i < 1000 && (interruptions.handler === 0 || interruptions.forked === 0); i++) yield* Effect.yieldNow()
+      for (let i = 0; i < 1000 && (interruptions.handler === 0 || interruptions.forked === 0); i++) yield* Effect.yieldNow
       assert.deepStrictEqual(interruptions, { child: 1, handler: 1, forked: 1 })
       assert.isTrue(peer.wire.some((w) => JSON.parse(w.json).method === "notifications/cancelled"))
       assert.isFalse(peer.wire.some((w) => w.from === "server" && JSON.parse(w.json).id !== undefined))
@@ -677,7 +680,7 @@ describe("cancellation", () => {
 })
 
 describe("our client on 2026-07-28", () => {
-  it.scoped("McpClient answers the rounds through its handlers: the same handler, the same result", () =>
+  it.effect("McpClient answers the rounds through its handlers: the same handler, the same result", () =>
     Effect.gen(function*() {
       runs.set("sequential", 0)
       const server = Context.get(yield* Layer.build(serverLayer()), McpServer.McpServer)
@@ -689,10 +692,10 @@ describe("our client on 2026-07-28", () => {
         name: "c",
         version: "1",
         sampling: () =>
-          Effect.zipRight(Ref.update(asked, (a) => [...a, "sampling"]), Effect.succeed(modelSays("hi") as McpSchema.CreateMessageResult)),
+          Effect.andThen(Ref.update(asked, (a) => [...a, "sampling"]), Effect.succeed(modelSays("hi") as McpSchema.CreateMessageResult)),
         elicitation: {
           form: (params) =>
-            Effect.zipRight(
+            Effect.andThen(
               Ref.update(asked, (a) => [...a, "elicitation"]),
               Effect.succeed(accept(params.message.includes("colour") ? { color: "teal" } : { name: "Ada" }) as McpSchema.ElicitResult)
             )
@@ -711,7 +714,7 @@ describe("our client on 2026-07-28", () => {
 })
 
 describe("the same handlers on 2025-11-25", () => {
-  it.scoped("reverse calls go to the client as requests, in parallel", () =>
+  it.effect("reverse calls go to the client as requests, in parallel", () =>
     Effect.gen(function*() {
       const server = Context.get(yield* Layer.build(serverLayer()), McpServer.McpServer)
       const pair = yield* Transport.makeMemoryPair()
@@ -722,9 +725,9 @@ describe("the same handlers on 2025-11-25", () => {
         name: "c",
         version: "1",
         sampling: () =>
-          Effect.zipRight(Ref.update(asked, (a) => [...a, "sampling"]), Effect.succeed(modelSays("hi") as McpSchema.CreateMessageResult)),
+          Effect.andThen(Ref.update(asked, (a) => [...a, "sampling"]), Effect.succeed(modelSays("hi") as McpSchema.CreateMessageResult)),
         elicitation: {
-          form: () => Effect.zipRight(Ref.update(asked, (a) => [...a, "elicitation"]), Effect.succeed(accept({ name: "Ada" }) as McpSchema.ElicitResult))
+          form: () => Effect.andThen(Ref.update(asked, (a) => [...a, "elicitation"]), Effect.succeed(accept({ name: "Ada" }) as McpSchema.ElicitResult))
         },
         roots: [{ uri: "file:///work", name: "file:///work" }]
       }).pipe(Effect.provideService(Transport.Transport, pair.client))

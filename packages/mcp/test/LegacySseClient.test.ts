@@ -55,7 +55,7 @@ const connectStreamable = (url: string) =>
   })
 
 const failureOf = <A>(exit: Exit.Exit<A, McpError | ProtocolError>) =>
-  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
 
 /** What a hand-written legacy server lets a test decide, per session (1, 2, …). */
 interface Script {
@@ -129,7 +129,7 @@ const initializes = (server: { readonly seen: ReadonlyArray<{ readonly body: unk
   server.seen.filter((s) => (s.body as Message | undefined)?.method === "initialize").map((s) => s.body as Message)
 
 describe("LegacySseClient", () => {
-  it.scopedLive("reconnects after the server closes the stream, re-initializes, and later calls succeed", () =>
+  it.live("reconnects after the server closes the stream, re-initializes, and later calls succeed", () =>
     Effect.gen(function*() {
       const server = yield* legacyServer({
         onCall: (session, m) => {
@@ -156,7 +156,7 @@ describe("LegacySseClient", () => {
       assert.deepStrictEqual(onSession2, ["initialize", "notifications/initialized", "tools/call"])
     }))
 
-  it.scopedLive("through the streamable client's fallback: a new legacy session is re-initialized by the engine", () =>
+  it.live("through the streamable client's fallback: a new legacy session is re-initialized by the engine", () =>
     Effect.gen(function*() {
       const server = yield* legacyServer({
         onCall: (session, m) => {
@@ -176,7 +176,7 @@ describe("LegacySseClient", () => {
       assert.deepStrictEqual(onSession2, ["initialize", "notifications/initialized", "tools/call"])
     }))
 
-  it.scopedLive("fails a call pending on a dropped stream at once with a TransportError, then recovers", () =>
+  it.live("fails a call pending on a dropped stream at once with a TransportError, then recovers", () =>
     Effect.gen(function*() {
       const server = yield* legacyServer({
         onCall: (session, m) => {
@@ -198,7 +198,7 @@ describe("LegacySseClient", () => {
       assert.deepStrictEqual(later.content, [{ type: "text", text: "ok on session 2" }])
     }))
 
-  it.scopedLive("gives up after maxRetries when every new stream closes at once: pending calls fail with ConnectionClosed", () =>
+  it.live("gives up after maxRetries when every new stream closes at once: pending calls fail with ConnectionClosed", () =>
     Effect.gen(function*() {
       const server = yield* legacyServer({
         accept: (n) => n === 1,
@@ -220,7 +220,7 @@ describe("LegacySseClient", () => {
       assert.strictEqual((after as ProtocolError | undefined)?.reason, "ConnectionClosed")
     }))
 
-  it.scopedLive("a POST answered 404 reconnects and sends the request to the new endpoint", () =>
+  it.live("a POST answered 404 reconnects and sends the request to the new endpoint", () =>
     Effect.gen(function*() {
       const server = yield* legacyServer({
         onCall: (session, m) => session.write(text(m.id, `ok on session ${session.number}`))
@@ -239,7 +239,7 @@ describe("LegacySseClient", () => {
       assert.strictEqual(initializes(server).length, 2)
     }))
 
-  it.scopedLive("waits the server's retry: before reconnecting", () =>
+  it.live("waits the server's retry: before reconnecting", () =>
     Effect.gen(function*() {
       const server = yield* legacyServer({
         onCall: (session, m) => {

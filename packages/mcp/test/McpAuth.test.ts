@@ -4,9 +4,9 @@
  * the TestClock; and `McpAuth` on the platform `HttpApp` path.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as McpAuth from "@effect-mcp/mcp/McpAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
@@ -14,12 +14,12 @@ import * as Transport from "@effect-mcp/mcp/Transport"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as Stream from "effect/Stream"
 import type * as Scope from "effect/Scope"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import * as jose from "jose"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -45,8 +45,8 @@ const serveJson = (
       })
     })
     yield* Effect.acquireRelease(
-      Effect.async<void>((resume) => void server.listen(0, "127.0.0.1", () => resume(Effect.void))),
-      () => Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => void server.listen(0, "127.0.0.1", () => resume(Effect.void))),
+      () => Effect.callback<void>((resume) => {
         server.closeAllConnections()
         server.close(() => resume(Effect.void))
       })
@@ -78,7 +78,7 @@ describe("the introspection verifier (RFC 7662)", () => {
       )
     )
 
-  it.scoped("an active token for this resource: the principal, with its scopes; the endpoint is asked with client_secret_basic", () =>
+  it.effect("an active token for this resource: the principal, with its scopes; the endpoint is asked with client_secret_basic", () =>
     Effect.gen(function*() {
       const { origin, requests } = yield* endpoint
       const v = yield* verifier(origin)
@@ -90,14 +90,14 @@ describe("the introspection verifier (RFC 7662)", () => {
       assert.deepStrictEqual(Object.fromEntries(new URLSearchParams(requests[0]!.body)), { token: "good", token_type_hint: "access_token" })
     }))
 
-  it.scoped("inactive, for another resource, without an audience: Invalid; an endpoint that fails: Unavailable", () =>
+  it.effect("inactive, for another resource, without an audience: Invalid; an endpoint that fails: Unavailable", () =>
     Effect.gen(function*() {
       const { origin } = yield* endpoint
       const v = yield* verifier(origin)
-      const outcome = (token: string) => Effect.either(v.verify(token, RESOURCE))
-      const expect = (e: Either.Either<unknown, McpAuth.AuthError>, reason: string, message: string) => {
-        assert.isTrue(Either.isLeft(e))
-        const error = (e as Either.Left<McpAuth.AuthError, unknown>).left
+      const outcome = (token: string) => Effect.result(v.verify(token, RESOURCE))
+      const expect = (e: Result.Result<unknown, McpAuth.AuthError>, reason: string, message: string) => {
+        assert.isTrue(Result.isFailure(e))
+        const error = (e as Result.Failure<unknown, McpAuth.AuthError>).failure
         assert.strictEqual(error.reason, reason)
         assert.strictEqual(error.message, message)
       }
@@ -110,20 +110,20 @@ describe("the introspection verifier (RFC 7662)", () => {
           Layer.provide(FetchHttpClient.layer)
         )
       )
-      expect(yield* Effect.either(wrongCredentials.verify("good", RESOURCE)), "Unavailable", "the introspection endpoint did not answer")
+      expect(yield* Effect.result(wrongCredentials.verify("good", RESOURCE)), "Unavailable", "the introspection endpoint did not answer")
     }))
 
-  it.scoped("exp and nbf on the Clock, with the 30 s skew", () =>
+  it.effect("exp and nbf on the Clock, with the 30 s skew", () =>
     Effect.gen(function*() {
       const { origin } = yield* endpoint
       const v = yield* verifier(origin)
       const at = (seconds: number) =>
-        Effect.zipRight(TestClock.setTime(seconds * 1000), Effect.either(v.verify("later", RESOURCE)))
-      assert.isTrue(Either.isLeft(yield* at(469)))
-      assert.isTrue(Either.isRight(yield* at(471)))
-      assert.isTrue(Either.isRight(yield* at(1029)))
+        Effect.andThen(TestClock.setTime(seconds * 1000), Effect.result(v.verify("later", RESOURCE)))
+      assert.isTrue(Result.isFailure(yield* at(469)))
+      assert.isTrue(Result.isSuccess(yield* at(471)))
+      assert.isTrue(Result.isSuccess(yield* at(1029)))
       const expired = yield* at(1031)
-      assert.isTrue(Either.isLeft(expired) && expired.left.message === "the token has expired")
+      assert.isTrue(Result.isFailure(expired) && expired.failure.message === "the token has expired")
     }))
 })
 
@@ -154,24 +154,24 @@ describe("the JWT verifier", () => {
   const verifier = (issuer: string) =>
     verifierOf(McpAuth.layerJwtVerifier({ issuer }).pipe(Layer.provide(FetchHttpClient.layer)))
 
-  it.scoped("finds the keys through the issuer's metadata and checks exp and nbf on the Clock, with the skew", () =>
+  it.effect("finds the keys through the issuer's metadata and checks exp and nbf on the Clock, with the skew", () =>
     Effect.gen(function*() {
       const as = yield* issuerWith
       const v = yield* verifier(as.issuer)
       const token = yield* as.sign({ iss: as.issuer, aud: RESOURCE, sub: "alice", scp: ["a", "b"], nbf: 500, exp: 1000 })
-      const at = (seconds: number) => Effect.zipRight(TestClock.setTime(seconds * 1000), Effect.either(v.verify(token, RESOURCE)))
+      const at = (seconds: number) => Effect.andThen(TestClock.setTime(seconds * 1000), Effect.result(v.verify(token, RESOURCE)))
       const early = yield* at(469)
-      assert.isTrue(Either.isLeft(early) && early.left.message === "the token is not valid yet")
+      assert.isTrue(Result.isFailure(early) && early.failure.message === "the token is not valid yet")
       const ok = yield* at(471)
-      assert.isTrue(Either.isRight(ok) && ok.right.subject === "alice" && ok.right.scopes.join(" ") === "a b")
-      assert.isTrue(Either.isRight(yield* at(1029)))
+      assert.isTrue(Result.isSuccess(ok) && ok.success.subject === "alice" && ok.success.scopes.join(" ") === "a b")
+      assert.isTrue(Result.isSuccess(yield* at(1029)))
       const late = yield* at(1031)
-      assert.isTrue(Either.isLeft(late) && late.left.message === "the token has expired")
+      assert.isTrue(Result.isFailure(late) && late.failure.message === "the token has expired")
       // discovery and the key set were fetched once
       assert.deepStrictEqual(as.requests.map((r) => r.path), ["/.well-known/oauth-authorization-server/tenant", "/jwks"])
     }))
 
-  it.scoped("refuses another audience, another issuer, no exp; fetches the keys again for an unknown kid, at most every 30 s", () =>
+  it.effect("refuses another audience, another issuer, no exp; fetches the keys again for an unknown kid, at most every 30 s", () =>
     Effect.gen(function*() {
       const as = yield* issuerWith
       const v = yield* verifier(as.issuer)
@@ -195,7 +195,7 @@ describe("the JWT verifier", () => {
       assert.deepStrictEqual(as.requests.map((r) => r.path).filter((p) => p === "/jwks").length, 2)
     }))
 
-  it.scoped("a token without kid signed by a rotated key: the keys are fetched again (at most every 30 s), then it is accepted", () =>
+  it.effect("a token without kid signed by a rotated key: the keys are fetched again (at most every 30 s), then it is accepted", () =>
     Effect.gen(function*() {
       const as = yield* issuerWith
       const v = yield* verifier(as.issuer)
@@ -211,7 +211,7 @@ describe("the JWT verifier", () => {
       assert.strictEqual(as.requests.filter((r) => r.path === "/jwks").length, 2)
     }))
 
-  it.scoped("metadata whose issuer does not match is not used: the verifier is Unavailable, not fooled", () =>
+  it.effect("metadata whose issuer does not match is not used: the verifier is Unavailable, not fooled", () =>
     Effect.gen(function*() {
       const as = yield* issuerWith
       const v = yield* verifier(`${as.issuer}-other`)
@@ -283,7 +283,7 @@ describe("McpAuth on the platform HttpApp path", () => {
     params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }
   }
 
-  it.scoped("401 without a valid key; the principal reaches the handler; another principal's session is 404; a missing scope 403", () =>
+  it.effect("401 without a valid key; the principal reaches the handler; another principal's session is 404; a missing scope 403", () =>
     Effect.gen(function*() {
       const send = yield* app
       const missing = yield* send(INIT, {})
@@ -314,7 +314,7 @@ describe("McpAuth on the platform HttpApp path", () => {
 })
 
 describe("scopes at dispatch, on any transport that carries a principal", () => {
-  it.scoped("a tool whose scopes the principal lacks is refused with -32003; with them it runs and sees the principal", () =>
+  it.effect("a tool whose scopes the principal lacks is refused with -32003; with them it runs and sees the principal", () =>
     Effect.gen(function*() {
       const Admin = McpServer.tool({
         name: "admin",
@@ -339,7 +339,7 @@ describe("scopes at dispatch, on any transport that carries a principal", () => 
       yield* server.connect({ ...pair.server, info: { sessionId: "s", principal } })
       const call = (id: number) => ({ jsonrpc: "2.0" as const, id, method: "tools/call", params: { name: "admin", arguments: {} } })
       const answer = (id: number) =>
-        Effect.zipRight(
+        Effect.andThen(
           pair.client.send(call(id)),
           Effect.map(Stream.runCollect(Stream.take(Transport.incoming(pair.client), 1)), (c) => Array.from(c)[0] as unknown as Record<string, unknown>)
         )
@@ -352,7 +352,7 @@ describe("scopes at dispatch, on any transport that carries a principal", () => 
 })
 
 describe("McpAuth when the verifier cannot decide", () => {
-  it.scoped("503 with Retry-After, a warning logged that does not contain the token", () =>
+  it.effect("503 with Retry-After, a warning logged that does not contain the token", () =>
     Effect.gen(function*() {
       const logs: Array<string> = []
       const { origin } = yield* serveJson(() => ({ status: 500, json: {} }))
@@ -363,7 +363,7 @@ describe("McpAuth when the verifier cannot decide", () => {
       )
       const token = "secret-token-value-123"
       const result = yield* auth.authenticate({ authorization: `Bearer ${token}` } as never).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logs.push(String(message)))]))
       )
       assert.isFalse(McpAuth.isPrincipal(result))
       const response = HttpServerResponse.toWeb(result as HttpServerResponse.HttpServerResponse)

@@ -19,7 +19,7 @@ import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { HandlerContext, type HandlerContextShape } from "@effect-mcp/mcp/HandlerContext"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
@@ -45,7 +45,7 @@ import {
 import { settled, sleepers, until } from "./utils/virtualTime.js"
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined =>
-  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
 
 const textOf = (result: McpSchema.CallToolResult) => (result.content[0] as McpSchema.TextContent).text
 
@@ -85,7 +85,7 @@ const Ask = McpServer.tool({
       })
       return Array.isArray(answer.content) ? "?" : (answer.content as McpSchema.TextContent).text
     }).pipe(
-      Effect.catchAll((error) =>
+      Effect.catch((error) =>
         Effect.succeed(error._tag === "ProtocolError" ? `ProtocolError:${error.reason}` : `McpError:${error.code}`)
       )
     )
@@ -106,21 +106,21 @@ const ListRoots = McpServer.tool({
 // ----------------------------------------------------------------------------
 
 describe("McpClient notifications", () => {
-  it.scopedLive("a notification stream gets what arrives once it runs (nothing earlier), and ends when the client closes", () =>
+  it.live("a notification stream gets what arrives once it runs (nothing earlier), and ends when the client closes", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (request) => request.method === "initialize" ? initializeResult(request.id) : undefined)
       const scope = yield* Scope.make()
       const client = yield* McpClient.make({ era: "2025", name: "test-client", version: "1.0.0" }).pipe(
         Effect.provideService(Transport.Transport, pair.client),
-        Scope.extend(scope)
+        Scope.provide(scope)
       )
       const log = (data: string) =>
         pair.server.send({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data } })
       // no stream yet: dropped (the client's PubSub is made by its first subscriber)
       yield* log("before")
       yield* settle
-      const received = yield* client.logMessages.pipe(Stream.map((p) => p.data), Stream.runCollect, Effect.fork)
+      const received = yield* client.logMessages.pipe(Stream.map((p) => p.data), Stream.runCollect, Effect.forkChild)
       yield* settle
       yield* log("after")
       yield* settle
@@ -130,7 +130,7 @@ describe("McpClient notifications", () => {
 })
 
 describe("McpClient progress", () => {
-  it.scopedLive("callTool with onProgress receives every progress notification of its request", () =>
+  it.live("callTool with onProgress receives every progress notification of its request", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
@@ -146,7 +146,7 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("without onProgress no token is sent and the server sends no progress", () =>
+  it.live("without onProgress no token is sent and the server sends no progress", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
@@ -157,7 +157,7 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("callToolStream emits Progress events then the Result", () =>
+  it.live("callToolStream emits Progress events then the Result", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
@@ -169,11 +169,11 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("progress restarts the timeout: 2 s timeout, progress every 0.5 s for 6 s (virtual) succeeds", () =>
+  it.effect("progress restarts the timeout: 2 s timeout, progress every 0.5 s for 6 s (virtual) succeeds", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
-      const call = yield* Effect.fork(client.callTool("steps", { steps: 12, every: 500 }, {
+      const call = yield* Effect.forkChild(client.callTool("steps", { steps: 12, every: 500 }, {
         timeout: "2 seconds",
         onProgress: () => Effect.void
       }))
@@ -189,7 +189,7 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("without progress the call times out, is cancelled on the wire and never answered", () =>
+  it.effect("without progress the call times out, is cancelled on the wire and never answered", () =>
     Effect.gen(function*() {
       const interrupted = yield* Deferred.make<void>()
       const Sleepy = McpServer.tool({
@@ -202,11 +202,11 @@ describe("McpClient progress", () => {
       })
       const server = yield* buildServer(McpServer.register(Sleepy))
       const { client, pair } = yield* connect(server)
-      const call = yield* Effect.fork(client.callTool("sleepy", {}, { timeout: "20 seconds" }))
+      const call = yield* Effect.forkChild(client.callTool("sleepy", {}, { timeout: "20 seconds" }))
       // the handler's sleep and the client's timeout timer
       yield* sleepers(2)
       yield* TestClock.adjust("19999 millis")
-      assert.isNull(call.unsafePoll(), "timed out early")
+      assert.isUndefined(call.pollUnsafe(), "timed out early")
       yield* TestClock.adjust("1 millis")
       const error = failureOf(yield* settled(call))
       assert.instanceOf(error, ProtocolError)
@@ -222,12 +222,12 @@ describe("McpClient progress", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("maxTimeout is a hard bound that progress does not extend", () =>
+  it.effect("maxTimeout is a hard bound that progress does not extend", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Steps))
       const { client, pair } = yield* connect(server)
       // the call would take 15 s; progress every 0.5 s keeps resetting the idle timeout (10 s)
-      const call = yield* Effect.fork(client.callTool("steps", { steps: 30, every: 500 }, {
+      const call = yield* Effect.forkChild(client.callTool("steps", { steps: 30, every: 500 }, {
         timeout: "10 seconds",
         maxTimeout: "6 seconds",
         onProgress: () => Effect.void
@@ -238,7 +238,7 @@ describe("McpClient progress", () => {
       }
       yield* sleepers(2)
       yield* TestClock.adjust(499)
-      assert.isNull(call.unsafePoll(), "timed out before the hard bound")
+      assert.isUndefined(call.pollUnsafe(), "timed out before the hard bound")
       yield* TestClock.adjust(1)
       const error = failureOf(yield* settled(call))
       assert.strictEqual((error as ProtocolError).reason, "Timeout")
@@ -254,7 +254,7 @@ describe("McpClient progress", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpClient cancellation", () => {
-  it.scopedLive("interrupting callTool cancels it on the wire, interrupts the handler, and nothing answers it", () =>
+  it.live("interrupting callTool cancels it on the wire, interrupts the handler, and nothing answers it", () =>
     Effect.gen(function*() {
       const started = yield* Deferred.make<void>()
       const interrupted = yield* Deferred.make<void>()
@@ -262,13 +262,13 @@ describe("McpClient cancellation", () => {
         name: "hang",
         handler: () =>
           Deferred.succeed(started, undefined).pipe(
-            Effect.zipRight(Effect.never),
+            Effect.andThen(Effect.never),
             Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
           )
       })
       const server = yield* buildServer(McpServer.register(Hang))
       const { client, pair } = yield* connect(server)
-      const fiber = yield* Effect.fork(client.callTool("hang"))
+      const fiber = yield* Effect.forkChild(client.callTool("hang"))
       yield* Deferred.await(started)
       yield* Fiber.interrupt(fiber)
       yield* Deferred.await(interrupted)
@@ -280,7 +280,7 @@ describe("McpClient cancellation", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("cancelling a forward request cancels its pending reverse call on the wire", () =>
+  it.live("cancelling a forward request cancels its pending reverse call on the wire", () =>
     Effect.gen(function*() {
       const samplingStarted = yield* Deferred.make<void>()
       const samplingInterrupted = yield* Deferred.make<void>()
@@ -288,12 +288,12 @@ describe("McpClient cancellation", () => {
       const { client, pair } = yield* connect(server, {
         client: { sampling: () =>
           Deferred.succeed(samplingStarted, undefined).pipe(
-            Effect.zipRight(Effect.never),
+            Effect.andThen(Effect.never),
             Effect.onInterrupt(() => Deferred.succeed(samplingInterrupted, undefined))
           )
          }
       })
-      const fiber = yield* Effect.fork(client.callTool("ask", { q: "never answered" }))
+      const fiber = yield* Effect.forkChild(client.callTool("ask", { q: "never answered" }))
       yield* Deferred.await(samplingStarted)
       yield* Fiber.interrupt(fiber)
       const [sampling] = requests(pair.wire, "server", "sampling/createMessage")
@@ -315,7 +315,7 @@ describe("McpClient cancellation", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpClient reverse calls", () => {
-  it.scopedLive("sampling with tools and toolChoice when the client declares sampling.tools", () =>
+  it.live("sampling with tools and toolChoice when the client declares sampling.tools", () =>
     Effect.gen(function*() {
       const received: Array<McpSchema.CreateMessageRequestParams> = []
       const server = yield* buildServer(McpServer.register(Ask))
@@ -349,7 +349,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("sampling with tools without sampling.tools fails with CapabilityMissing and sends nothing", () =>
+  it.live("sampling with tools without sampling.tools fails with CapabilityMissing and sends nothing", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server, {
@@ -365,7 +365,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a client without sampling: CapabilityMissing on the server, nothing on the wire", () =>
+  it.live("a client without sampling: CapabilityMissing on the server, nothing on the wire", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server)
@@ -374,7 +374,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a server request the client declared but has no handler for is answered -32601 at once", () =>
+  it.live("a server request the client declared but has no handler for is answered -32601 at once", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Ask))
       const { client, pair } = yield* connect(server, { client: { capabilities: { sampling: {} } } })
@@ -386,7 +386,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("form elicitation: the client fills the requested schema's defaults into an accepted answer", () =>
+  it.live("form elicitation: the client fills the requested schema's defaults into an accepted answer", () =>
     Effect.gen(function*() {
       const seen = yield* Deferred.make<McpSchema.ElicitResult>()
       const Signup = McpServer.tool({
@@ -427,7 +427,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("URL elicitation reaches the url handler; a form-only client is never asked for one", () =>
+  it.live("URL elicitation reaches the url handler; a form-only client is never asked for one", () =>
     Effect.gen(function*() {
       const Login = McpServer.tool({
         name: "login",
@@ -469,13 +469,16 @@ describe("McpClient reverse calls", () => {
       assertWireValid(formOnly.pair.wire)
     }))
 
-  it.scopedLive("ctx.elicit with a Schema publishes its flat JSON Schema and returns the decoded answer, or ElicitationDeclined", () =>
+  it.live("ctx.elicit with a Schema publishes its flat JSON Schema and returns the decoded answer, or ElicitationDeclined", () =>
     Effect.gen(function*() {
       const Details = Schema.Struct({
-        name: Schema.String.annotations({ title: "Name" }),
-        age: Schema.optional(Schema.Int.pipe(Schema.greaterThanOrEqualTo(0))),
-        color: Schema.Literal("red", "green"),
-        newsletter: Schema.optionalWith(Schema.Boolean, { default: () => false })
+        name: Schema.String.annotate({ title: "Name" }),
+        // v3's `greaterThanOrEqualTo(0)` carried this title and description by default; a v4 filter carries none
+        age: Schema.optional(
+          Schema.Int.check(Schema.isGreaterThanOrEqualTo(0, { title: "greaterThanOrEqualTo(0)", description: "a non-negative number" }))
+        ),
+        color: Schema.Literals(["red", "green"]),
+        newsletter: Schema.Boolean.pipe(Schema.withDecodingDefaultKey(Effect.succeed(false)))
       })
       const Signup = McpServer.tool({
         name: "signup",
@@ -522,7 +525,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("ctx.elicit with a schema a form cannot express is a defect, and nothing is sent", () =>
+  it.live("ctx.elicit with a schema a form cannot express is a defect, and nothing is sent", () =>
     Effect.gen(function*() {
       const Bad = McpServer.tool({
         name: "bad",
@@ -530,7 +533,7 @@ describe("McpClient reverse calls", () => {
           Effect.gen(function*() {
             const ctx = yield* HandlerContext
             // passes the type-level check (string | number) but is a union, which a form cannot ask for
-            return yield* ctx.elicit({ message: "?", schema: Schema.Struct({ x: Schema.Union(Schema.String, Schema.Number) }) })
+            return yield* ctx.elicit({ message: "?", schema: Schema.Struct({ x: Schema.Union([Schema.String, Schema.Number]) }) })
           }).pipe(Effect.as("asked"))
       })
       const server = yield* buildServer(McpServer.register(Bad))
@@ -546,12 +549,12 @@ describe("McpClient reverse calls", () => {
         ctx.elicit({ message: "?", schema: Schema.Struct({ address: Schema.Struct({ city: Schema.String }) }) })
         // @ts-expect-error nor is an array of numbers
         ctx.elicit({ message: "?", schema: Schema.Struct({ ns: Schema.Array(Schema.Number) }) })
-        return ctx.elicit({ message: "?", schema: Schema.Struct({ when: Schema.Date, n: Schema.optional(Schema.Number) }) })
+        return ctx.elicit({ message: "?", schema: Schema.Struct({ when: Schema.DateFromString, n: Schema.optional(Schema.Number) }) })
       }
       assert.isFunction(typeChecks)
     }))
 
-  it.scopedLive("no elicitation on a session negotiated before 2025-06-18, whatever the client declares", () =>
+  it.live("no elicitation on a session negotiated before 2025-06-18, whatever the client declares", () =>
     Effect.gen(function*() {
       const Confirm = McpServer.tool({
         name: "confirm",
@@ -575,7 +578,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("roots/list answers the current roots; a change sends notifications/roots/list_changed", () =>
+  it.live("roots/list answers the current roots; a change sends notifications/roots/list_changed", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(ListRoots))
       const roots = yield* SubscriptionRef.make<ReadonlyArray<McpSchema.Root>>([{ uri: "file:///a", name: "a" }])
@@ -590,9 +593,9 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a handler's services are requirements of McpClient.layer; only the given handlers are declared", () =>
+  it.live("a handler's services are requirements of McpClient.layer; only the given handlers are declared", () =>
     Effect.gen(function*() {
-      class Model extends Context.Tag("test/Model")<Model, { readonly answer: string }>() {}
+      class Model extends Context.Service<Model, { readonly answer: string }>()("test/Model") {}
       const server = yield* buildServer(McpServer.register(Ask))
       const pair = yield* serve(server)
       const ClientLive = McpClient.layer({
@@ -618,7 +621,7 @@ describe("McpClient reverse calls", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("roots that do not change send no notification", () =>
+  it.live("roots that do not change send no notification", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(ListRoots))
       const { client, pair } = yield* connect(server, { client: { roots: [{ uri: "file:///a" }] } })
@@ -650,7 +653,7 @@ const liar = (structuredContent: { readonly [key: string]: unknown } | undefined
 })
 
 describe("McpClient structuredContent validation", () => {
-  it.scopedLive("structuredContent that does not match the listed outputSchema fails with InvalidResult", () =>
+  it.live("structuredContent that does not match the listed outputSchema fails with InvalidResult", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(liar({ n: "not a number" })))
       const { client, pair } = yield* connect(server)
@@ -669,7 +672,7 @@ describe("McpClient structuredContent validation", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a listed output schema with no structuredContent fails; validation can be turned off", () =>
+  it.live("a listed output schema with no structuredContent fails; validation can be turned off", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(liar(undefined)))
       const strict = yield* connect(server)
@@ -683,7 +686,7 @@ describe("McpClient structuredContent validation", () => {
       assertWireValid(lax.pair.wire)
     }))
 
-  it.scopedLive("valid structuredContent passes; validation survives listing an output schema with $id again", () =>
+  it.live("valid structuredContent passes; validation survives listing an output schema with $id again", () =>
     Effect.gen(function*() {
       const honest = yield* buildServer(McpServer.register(liar({ n: 1 })))
       const a = yield* connect(honest)
@@ -702,7 +705,7 @@ describe("McpClient structuredContent validation", () => {
 })
 
 describe("McpClient tools/call result decoding", () => {
-  it.scopedLive("a result that is not a CallToolResult fails with InvalidResult; nothing is cancelled; the next call works", () =>
+  it.live("a result that is not a CallToolResult fails with InvalidResult; nothing is cancelled; the next call works", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       let calls = 0
@@ -735,7 +738,7 @@ describe("McpClient tools/call result decoding", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpClient capabilities", () => {
-  it.scopedLive("a method the server did not declare fails with CapabilityMissing before anything is sent", () =>
+  it.live("a method the server did not declare fails with CapabilityMissing before anything is sent", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* Protocol.make(pair.server, {
@@ -774,11 +777,11 @@ describe("McpClient capabilities", () => {
 
 describe("McpClient keep-alive", () => {
   /** Steps virtual time by `step` `n` times, letting the peer answer in between. */
-  const tick = (step: Duration.DurationInput, n: number) =>
+  const tick = (step: Duration.Input, n: number) =>
     Effect.forEach(Array.from({ length: n }), () =>
-      Effect.zipRight(TestClock.adjust(step), Effect.repeatN(Effect.yieldNow(), 20)), { discard: true })
+      Effect.andThen(TestClock.adjust(step), Effect.repeat(Effect.yieldNow, { times: 20 })), { discard: true })
 
-  it.scoped("a server that never answers ping is dropped after maxMissed; pending calls fail saying why", () =>
+  it.effect("a server that never answers ping is dropped after maxMissed; pending calls fail saying why", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (request) =>
@@ -788,9 +791,9 @@ describe("McpClient keep-alive", () => {
         version: "1",
         keepAlive: { interval: "30 millis", maxMissed: 2 }
       }).pipe(Effect.provideService(Transport.Transport, pair.client))
-      const call = yield* Effect.fork(Effect.exit(client.callTool("never-answered")))
+      const call = yield* Effect.forkChild(Effect.exit(client.callTool("never-answered")))
       yield* tick("30 millis", 2)
-      assert.isNull(call.unsafePoll(), "dropped before maxMissed pings went unanswered")
+      assert.isUndefined(call.pollUnsafe(), "dropped before maxMissed pings went unanswered")
       yield* tick("30 millis", 2)
       const exit = yield* settled(call).pipe(Effect.flatten)
       const error = failureOf(exit)
@@ -808,7 +811,7 @@ describe("McpClient keep-alive", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a server answering ping with -32601 is alive", () =>
+  it.effect("a server answering ping with -32601 is alive", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* fakePeer(pair.server, (request) =>
@@ -822,9 +825,9 @@ describe("McpClient keep-alive", () => {
         version: "1",
         keepAlive: { interval: "20 millis", maxMissed: 2 }
       }).pipe(Effect.provideService(Transport.Transport, pair.client))
-      const closed = yield* Effect.fork(client.closed)
+      const closed = yield* Effect.forkChild(client.closed)
       yield* tick("20 millis", 10)
-      assert.isNull(closed.unsafePoll(), "the client closed")
+      assert.isUndefined(closed.pollUnsafe(), "the client closed")
       assert.isAtLeast(requests(pair.wire, "client", "ping").length, 3)
       // (the server's first answer is invalid on purpose: the wire is not checked)
       assert.strictEqual(notifications(pair.wire, "client", "notifications/cancelled").length, 0)

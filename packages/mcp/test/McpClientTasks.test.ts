@@ -14,14 +14,14 @@ import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpTasks from "@effect-mcp/mcp/McpTasks"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import type { WireRecord } from "@effect-mcp/mcp/Transport"
 import { assertWireValid, buildServer, connect, sentBy } from "./utils/wire.js"
 
-const setup = (clientOptions?: { readonly requestTimeout?: Duration.DurationInput }) => Effect.gen(function*() {
+const setup = (clientOptions?: { readonly requestTimeout?: Duration.Input }) => Effect.gen(function*() {
   const release = yield* Deferred.make<void>()
   const interrupted = yield* Ref.make<ReadonlyArray<string>>([])
   const store = yield* McpTasks.makeMemoryStore
@@ -57,15 +57,15 @@ const methods = (wire: ReadonlyArray<WireRecord>) =>
 const text = (result: McpSchema.CallToolResult) => (result.content[0] as { readonly text: string }).text
 
 /** Lets the server's fibers run (all in memory; no time passes). */
-const yieldMany = Effect.forEach(Array.from({ length: 30 }), () => Effect.yieldNow(), { discard: true })
+const yieldMany = Effect.forEach(Array.from({ length: 30 }), () => Effect.yieldNow, { discard: true })
 
 describe("McpClient.callTool of a tool that requires a task", () => {
-  it.scoped("listed first: called as a task, its result returned as from a plain call; other tools are plain calls", () =>
+  it.effect("listed first: called as a task, its result returned as from a plain call; other tools are plain calls", () =>
     Effect.gen(function*() {
       const { client, pair, release } = yield* setup()
       yield* client.listToolsAll()
       const before = methods(pair.wire).length
-      const call = yield* Effect.fork(client.callTool("report", { month: "May" }))
+      const call = yield* Effect.forkChild(client.callTool("report", { month: "May" }))
       yield* yieldMany
       yield* Deferred.succeed(release, undefined)
       const result = yield* Fiber.join(call)
@@ -76,7 +76,7 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("not listed yet: the client lists the tools once, before the first call, and calls it as its listing says", () =>
+  it.effect("not listed yet: the client lists the tools once, before the first call, and calls it as its listing says", () =>
     Effect.gen(function*() {
       const { client, pair, release } = yield* setup()
       yield* Deferred.succeed(release, undefined)
@@ -86,16 +86,16 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       const sent = methods(pair.wire).filter((m) => m !== "initialize")
       assert.deepStrictEqual(sent, ["tools/list", "tools/call+task", "tasks/result", "tools/call+task", "tasks/result", "tools/call"])
       // a tool the server does not know: its error, and no second listing
-      const unknown = yield* Effect.either(client.callTool("nope"))
-      assert.isTrue(unknown._tag === "Left")
+      const unknown = yield* Effect.result(client.callTool("nope"))
+      assert.isTrue(unknown._tag === "Failure")
       assert.strictEqual(methods(pair.wire).filter((m) => m === "tools/list").length, 1)
     }))
 
-  it.scoped("a task longer than the client's request timeout: the wait for its result is asked again, not failed", () =>
+  it.effect("a task longer than the client's request timeout: the wait for its result is asked again, not failed", () =>
     Effect.gen(function*() {
       const { client, pair, release } = yield* setup({ requestTimeout: "1 second" })
       yield* client.listToolsAll()
-      const call = yield* Effect.fork(client.callTool("report", { month: "May" }))
+      const call = yield* Effect.forkChild(client.callTool("report", { month: "May" }))
       yield* yieldMany
       for (let i = 0; i < 3; i++) {
         yield* TestClock.adjust("1 second")
@@ -107,25 +107,25 @@ describe("McpClient.callTool of a tool that requires a task", () => {
       assert.notInclude(methods(pair.wire), "tasks/cancel")
     }))
 
-  it.scoped("a call with a timeout of its own gives up the wait after it, and cancels the task", () =>
+  it.effect("a call with a timeout of its own gives up the wait after it, and cancels the task", () =>
     Effect.gen(function*() {
       const { client, interrupted, pair } = yield* setup()
       yield* client.listToolsAll()
-      const bounded = yield* Effect.fork(Effect.either(client.callTool("report", { month: "June" }, { timeout: "1 second" })))
+      const bounded = yield* Effect.forkChild(Effect.result(client.callTool("report", { month: "June" }, { timeout: "1 second" })))
       yield* yieldMany
       yield* TestClock.adjust("1 second")
       const outcome = yield* Fiber.join(bounded)
-      assert.isTrue(outcome._tag === "Left")
+      assert.isTrue(outcome._tag === "Failure")
       yield* yieldMany
       assert.include(methods(pair.wire), "tasks/cancel")
       assert.deepStrictEqual([...(yield* Ref.get(interrupted))].sort(), ["fork", "handler"])
     }))
 
-  it.scoped("interrupting the call cancels the task on the wire: the handler and its fork are interrupted", () =>
+  it.effect("interrupting the call cancels the task on the wire: the handler and its fork are interrupted", () =>
     Effect.gen(function*() {
       const { client, interrupted, pair } = yield* setup()
       yield* client.listToolsAll()
-      const call = yield* Effect.fork(client.callTool("report", { month: "May" }))
+      const call = yield* Effect.forkChild(client.callTool("report", { month: "May" }))
       yield* yieldMany
       yield* Fiber.interrupt(call)
       yield* yieldMany

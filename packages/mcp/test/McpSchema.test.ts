@@ -6,7 +6,7 @@ import { describe, expect, expectTypeOf, it } from "@effect/vitest"
 import * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import Ajv2020Module from "ajv/dist/2020.js"
 import addFormatsModule from "ajv-formats"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import { readFileSync } from "node:fs"
@@ -50,10 +50,10 @@ const ajvErrors = (name: string, value: unknown): string | null => {
 
 const exported = McpSchema as unknown as Record<string, unknown>
 
-const schemaOf = (name: string): Schema.Schema<unknown> => {
+const schemaOf = (name: string): Schema.Codec<unknown, unknown> => {
   const schema = exported[name]
   if (!Schema.isSchema(schema)) throw new globalThis.Error(`McpSchema.${name} is not a schema`)
-  return schema as Schema.Schema<unknown>
+  return schema as Schema.Codec<unknown, unknown>
 }
 
 const refName = (node: JsonSchemaNode): string => node.$ref!.replace("#/$defs/", "")
@@ -590,13 +590,13 @@ describe("McpSchema", () => {
           // the spec accepts it
           expect(ajvErrors(name, sample), JSON.stringify(sample)).toBeNull()
           // we accept it
-          const decoded = Schema.decodeUnknownEither(schema)(sample)
-          if (Either.isLeft(decoded)) {
-            throw new globalThis.Error(`${name} rejected ${JSON.stringify(sample)}:\n${decoded.left.message}`)
+          const decoded = Schema.decodeUnknownResult(schema)(sample)
+          if (Result.isFailure(decoded)) {
+            throw new globalThis.Error(`${name} rejected ${JSON.stringify(sample)}:\n${decoded.failure.message}`)
           }
           expect(Schema.is(schema)(sample)).toBe(true)
           // Type == Encoded: encoding gives back the wire value, which the spec accepts
-          const encoded = Schema.encodeSync(schema)(decoded.right)
+          const encoded = Schema.encodeSync(schema)(decoded.success)
           expect(encoded).toStrictEqual(sample)
           expect(ajvErrors(name, JSON.parse(JSON.stringify(encoded)))).toBeNull()
         }
@@ -818,7 +818,7 @@ describe("McpSchema", () => {
       it(`${name}: ${why}`, () => {
         expect(ajvErrors(name, value), "the spec should reject it").not.toBeNull()
         const schema = schemaOf(name)
-        expect(Either.isLeft(Schema.decodeUnknownEither(schema)(value)), "McpSchema should reject it").toBe(true)
+        expect(Result.isFailure(Schema.decodeUnknownResult(schema)(value)), "McpSchema should reject it").toBe(true)
         expect(Schema.is(schema)(value)).toBe(false)
       })
     }
@@ -855,7 +855,7 @@ describe("McpSchema", () => {
             const paramsDef = spec.$defs[member].properties!.params
             const paramsRequired = spec.$defs[member].required!.includes("params")
             // an absent `params` is accepted exactly when the spec makes it optional
-            expect(Either.isRight(Schema.decodeUnknownEither(params)(undefined))).toBe(!paramsRequired)
+            expect(Result.isSuccess(Schema.decodeUnknownResult(params)(undefined))).toBe(!paramsRequired)
             if (!paramsRequired) {
               expect(params.ast._tag).toBe("Union")
             }
@@ -863,7 +863,7 @@ describe("McpSchema", () => {
             if (paramsDef.$ref !== undefined) {
               const named = exported[refName(paramsDef)]
               if (paramsRequired) expect(params).toBe(named)
-              else expect((params.ast as AST.Union).types).toContain((named as Schema.Schema<unknown>).ast)
+              else expect((params.ast as AST.Union).types).toContain((named as Schema.Top).ast)
             }
             // the params of every sample message decode with the table's params schema
             for (const sample of samplesOf(member) as ReadonlyArray<{ readonly params?: unknown }>) {
@@ -943,31 +943,30 @@ describe("McpSchema", () => {
       >()
       expectTypeOf<"notifications/elicitation/complete">().toMatchTypeOf<McpSchema.ServerNotificationMethod>()
       // Type == Encoded
-      expectTypeOf<Schema.Schema.Encoded<typeof McpSchema.Tool>>().toEqualTypeOf<McpSchema.Tool>()
-      expectTypeOf<Schema.Schema.Encoded<typeof McpSchema.ServerResult>>().toEqualTypeOf<McpSchema.ServerResult>()
+      expectTypeOf<Schema.Codec.Encoded<typeof McpSchema.Tool>>().toEqualTypeOf<McpSchema.Tool>()
+      expectTypeOf<Schema.Codec.Encoded<typeof McpSchema.ServerResult>>().toEqualTypeOf<McpSchema.ServerResult>()
       expect(true).toBe(true)
     })
   })
 
   describe("design rules", () => {
-    /** Walks an AST and returns the tags of nodes that would make Type differ from Encoded. */
+    /**
+     * Walks an AST and returns the tags of nodes that would make Type differ from Encoded (Effect 4: a
+     * transformation is a node's `encoding`; a refinement is a check on the node itself, which is plain).
+     */
     const nonPlainNodes = (ast: AST.AST, seen = new Set<AST.AST>()): ReadonlyArray<string> => {
       if (seen.has(ast)) return []
       seen.add(ast)
+      if (ast.encoding !== undefined) return ["Transformation"]
       switch (ast._tag) {
-        case "Transformation":
         case "Declaration":
         case "Suspend":
           return [ast._tag]
-        case "Refinement":
-          return nonPlainNodes(ast.from, seen)
         case "Union":
           return ast.types.flatMap((type) => nonPlainNodes(type, seen))
-        case "TupleType":
-          return [...ast.elements.map((e) => e.type), ...ast.rest.map((r) => r.type)].flatMap((type) =>
-            nonPlainNodes(type, seen)
-          )
-        case "TypeLiteral":
+        case "Arrays":
+          return [...ast.elements, ...ast.rest].flatMap((type) => nonPlainNodes(type, seen))
+        case "Objects":
           return [
             ...ast.propertySignatures.map((ps) => ps.type),
             ...ast.indexSignatures.map((is) => is.type)
@@ -980,7 +979,7 @@ describe("McpSchema", () => {
     it("every exported schema is plain (no transformations, classes or declarations)", () => {
       const offenders = Object.entries(exported)
         .filter(([, value]) => Schema.isSchema(value))
-        .flatMap(([name, value]) => nonPlainNodes((value as Schema.Schema<unknown>).ast).map((tag) => `${name}: ${tag}`))
+        .flatMap(([name, value]) => nonPlainNodes((value as Schema.Top).ast).map((tag) => `${name}: ${tag}`))
       expect(offenders).toEqual([])
     })
 
@@ -1000,7 +999,7 @@ describe("McpSchema", () => {
     })
 
     it("open-ended objects keep unknown keys", () => {
-      const decode = <A>(schema: Schema.Schema<A>, value: unknown) => Schema.decodeUnknownSync(schema)(value)
+      const decode = <A>(schema: Schema.Codec<A>, value: unknown) => Schema.decodeUnknownSync(schema)(value)
       const result = { _meta: { a: 1 }, vendorField: { x: [1] } }
       expect(decode(McpSchema.Result, result)).toStrictEqual(result)
       expect(decode(McpSchema.GetTaskPayloadResult, callToolResult)).toStrictEqual(callToolResult)
@@ -1034,7 +1033,7 @@ describe("McpSchema", () => {
 
     it("LoggingMessageNotificationParams.data may be null but not missing", () => {
       expect(Schema.is(McpSchema.LoggingMessageNotificationParams)({ level: "info", data: null })).toBe(true)
-      expect(Either.isLeft(Schema.decodeUnknownEither(McpSchema.LoggingMessageNotificationParams)({ level: "info" })))
+      expect(Result.isFailure(Schema.decodeUnknownResult(McpSchema.LoggingMessageNotificationParams)({ level: "info" })))
         .toBe(true)
     })
 

@@ -9,7 +9,7 @@ import * as McpSchema2026 from "@effect-mcp/mcp/McpSchema2026"
 import * as ProtocolEra from "@effect-mcp/mcp/ProtocolEra"
 import Ajv2020Module from "ajv/dist/2020.js"
 import addFormatsModule from "ajv-formats"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as AST from "effect/SchemaAST"
 import { readFileSync } from "node:fs"
@@ -49,10 +49,10 @@ const ajvErrors = (name: string, value: unknown): string | null => {
 const exported = McpSchema2026 as unknown as Record<string, unknown>
 const exported2025 = McpSchema as unknown as Record<string, unknown>
 
-const schemaOf = (name: string): Schema.Schema<unknown> => {
+const schemaOf = (name: string): Schema.Codec<unknown, unknown> => {
   const schema = exported[name]
   if (!Schema.isSchema(schema)) throw new globalThis.Error(`McpSchema2026.${name} is not a schema`)
-  return schema as Schema.Schema<unknown>
+  return schema as Schema.Codec<unknown, unknown>
 }
 
 const refName = (node: JsonSchemaNode): string => node.$ref!.replace("#/$defs/", "")
@@ -478,12 +478,12 @@ describe("McpSchema2026", () => {
         const schema = schemaOf(name)
         for (const sample of samplesOf(name)) {
           expect(ajvErrors(name, sample), JSON.stringify(sample)).toBeNull()
-          const decoded = Schema.decodeUnknownEither(schema)(sample)
-          if (Either.isLeft(decoded)) {
-            throw new globalThis.Error(`${name} rejected ${JSON.stringify(sample)}:\n${decoded.left.message}`)
+          const decoded = Schema.decodeUnknownResult(schema)(sample)
+          if (Result.isFailure(decoded)) {
+            throw new globalThis.Error(`${name} rejected ${JSON.stringify(sample)}:\n${String(decoded.failure)}`)
           }
           expect(Schema.is(schema)(sample)).toBe(true)
-          const encoded = Schema.encodeSync(schema)(decoded.right)
+          const encoded = Schema.encodeSync(schema)(decoded.success)
           expect(encoded).toStrictEqual(sample)
           expect(ajvErrors(name, JSON.parse(JSON.stringify(encoded)))).toBeNull()
         }
@@ -583,7 +583,7 @@ describe("McpSchema2026", () => {
       it(`${name}: ${why}`, () => {
         expect(ajvErrors(name, value), "the spec should reject it").not.toBeNull()
         const schema = schemaOf(name)
-        expect(Either.isLeft(Schema.decodeUnknownEither(schema)(value)), "McpSchema2026 should reject it").toBe(true)
+        expect(Result.isFailure(Schema.decodeUnknownResult(schema)(value)), "McpSchema2026 should reject it").toBe(true)
         expect(Schema.is(schema)(value)).toBe(false)
       })
     }
@@ -625,7 +625,7 @@ describe("McpSchema2026", () => {
             const params = entries[method].params
             const paramsDef = spec.$defs[member].properties!.params
             const paramsRequired = spec.$defs[member].required!.includes("params")
-            expect(Either.isRight(Schema.decodeUnknownEither(params)(undefined))).toBe(!paramsRequired)
+            expect(Result.isSuccess(Schema.decodeUnknownResult(params)(undefined))).toBe(!paramsRequired)
             if (paramsDef.$ref !== undefined && paramsRequired) expect(params).toBe(exported[refName(paramsDef)])
             for (const sample of samplesOf(member) as ReadonlyArray<{ readonly params?: unknown }>) {
               const decoded = Schema.decodeUnknownSync(params)(sample.params)
@@ -697,8 +697,8 @@ describe("McpSchema2026", () => {
       >()
       expectTypeOf<McpSchema2026.RequestMetaObject["io.modelcontextprotocol/protocolVersion"]>().toEqualTypeOf<string>()
       // Type == Encoded
-      expectTypeOf<Schema.Schema.Encoded<typeof McpSchema2026.Tool>>().toEqualTypeOf<McpSchema2026.Tool>()
-      expectTypeOf<Schema.Schema.Encoded<typeof McpSchema2026.RequestMetaObject>>().toEqualTypeOf<
+      expectTypeOf<Schema.Codec.Encoded<typeof McpSchema2026.Tool>>().toEqualTypeOf<McpSchema2026.Tool>()
+      expectTypeOf<Schema.Codec.Encoded<typeof McpSchema2026.RequestMetaObject>>().toEqualTypeOf<
         McpSchema2026.RequestMetaObject
       >()
       expect(true).toBe(true)
@@ -709,18 +709,17 @@ describe("McpSchema2026", () => {
     const nonPlainNodes = (ast: AST.AST, seen = new Set<AST.AST>()): ReadonlyArray<string> => {
       if (seen.has(ast)) return []
       seen.add(ast)
+      // on Effect 4 a transformation is an `encoding` on the node, and a filter is a `check` (no node of its own)
+      if (ast.encoding !== undefined) return ["Transformation"]
       switch (ast._tag) {
-        case "Transformation":
         case "Declaration":
         case "Suspend":
           return [ast._tag]
-        case "Refinement":
-          return nonPlainNodes(ast.from, seen)
         case "Union":
           return ast.types.flatMap((type) => nonPlainNodes(type, seen))
-        case "TupleType":
-          return [...ast.elements.map((e) => e.type), ...ast.rest.map((r) => r.type)].flatMap((t) => nonPlainNodes(t, seen))
-        case "TypeLiteral":
+        case "Arrays":
+          return [...ast.elements, ...ast.rest].flatMap((t) => nonPlainNodes(t, seen))
+        case "Objects":
           return [...ast.propertySignatures.map((ps) => ps.type), ...ast.indexSignatures.map((is) => is.type)]
             .flatMap((type) => nonPlainNodes(type, seen))
         default:
@@ -789,7 +788,7 @@ describe("McpSchema2026", () => {
     })
 
     it("open objects keep unknown keys; the envelope keeps vendor keys", () => {
-      const decode = <A>(schema: Schema.Schema<A>, value: unknown) => Schema.decodeUnknownSync(schema)(value)
+      const decode = <A>(schema: Schema.Codec<A>, value: unknown) => Schema.decodeUnknownSync(schema)(value)
       expect(decode(McpSchema2026.RequestMetaObject, fullMeta)).toStrictEqual(fullMeta)
       expect(decode(McpSchema2026.Tool, tool)).toStrictEqual(tool)
       const error = explicitSamples.UnsupportedProtocolVersionError[0] as { error: { data: object } }

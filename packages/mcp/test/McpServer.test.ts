@@ -42,7 +42,7 @@ import {
 // features
 // ----------------------------------------------------------------------------
 
-class Greeter extends Context.Tag("test/Greeter")<Greeter, { readonly greet: (name: string) => string }>() {}
+class Greeter extends Context.Service<Greeter, { readonly greet: (name: string) => string }>()("test/Greeter") {}
 
 class NotFound extends Schema.TaggedError<NotFound>()("NotFound", { message: Schema.String }) {}
 
@@ -53,8 +53,8 @@ const Echo = McpServer.tool({
   icons: [{ src: "https://example.com/echo.png", mimeType: "image/png", sizes: ["48x48"] }],
   annotations: { title: "Echo tool", readOnlyHint: true, idempotentHint: true },
   parameters: Schema.Struct({
-    text: Schema.String.annotations({ description: "The text to echo" }),
-    times: Schema.optional(Schema.Int.pipe(Schema.positive()))
+    text: Schema.String.annotate({ description: "The text to echo" }),
+    times: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0)))
   }),
   handler: ({ text, times }) => Effect.succeed(text.repeat(times ?? 1))
 })
@@ -77,7 +77,7 @@ const Range = McpServer.tool({
 /** Parameters with an identifier: JSON Schema puts them behind a root `$ref`. */
 const Search = McpServer.tool({
   name: "search",
-  parameters: Schema.Struct({ query: Schema.String }).annotations({ identifier: "SearchArgs" }),
+  parameters: Schema.Struct({ query: Schema.String }).annotate({ identifier: "SearchArgs" }),
   handler: ({ query }) => Effect.succeed(`results for ${query}`)
 })
 
@@ -135,8 +135,8 @@ const Review = McpServer.prompt({
   title: "Code review",
   description: "Reviews code",
   parameters: Schema.Struct({
-    code: Schema.String.annotations({ description: "The code to review" }),
-    language: Schema.optional(Schema.String.annotations({ description: "Its language" })),
+    code: Schema.String.annotate({ description: "The code to review" }),
+    language: Schema.optional(Schema.String.annotate({ description: "Its language" })),
     style: Schema.optional(Schema.String)
   }),
   complete: {
@@ -173,7 +173,7 @@ const isJsonSchema2020 = (schema: unknown) => ajvMeta.validateSchema(schema as o
 // ----------------------------------------------------------------------------
 
 describe("McpServer tools", () => {
-  it.scopedLive("tools/list publishes JSON Schema 2020-12 object schemas with titles, annotations and icons", () =>
+  it.live("tools/list publishes JSON Schema 2020-12 object schemas with titles, annotations and icons", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo, Add, Range, Search))
       const { client, pair } = yield* connect(server)
@@ -209,7 +209,7 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a call with valid arguments is answered with the handler's content", () =>
+  it.live("a call with valid arguments is answered with the handler's content", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const { client, pair } = yield* connect(server)
@@ -221,7 +221,7 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("invalid arguments are a tool error naming each field, not a protocol error", () =>
+  it.live("invalid arguments are a tool error naming each field, not a protocol error", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const { client, pair } = yield* connect(server)
@@ -236,7 +236,7 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("an unknown tool is JSON-RPC -32602", () =>
+  it.live("an unknown tool is JSON-RPC -32602", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const { client, pair } = yield* connect(server)
@@ -250,7 +250,7 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a success schema sends structuredContent with a JSON text fallback; a non-object is wrapped", () =>
+  it.live("a success schema sends structuredContent with a JSON text fallback; a non-object is wrapped", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Add, Range))
       const { client, pair } = yield* connect(server)
@@ -265,7 +265,7 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a typed failure is a tool error with its message", () =>
+  it.live("a typed failure is a tool error with its message", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Fails))
       const { client, pair } = yield* connect(server)
@@ -274,7 +274,7 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("an ErrorResponse failure is a JSON-RPC error with its code, message and data", () =>
+  it.live("an ErrorResponse failure is a JSON-RPC error with its code, message and data", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Refuses))
       const { client, pair } = yield* connect(server)
@@ -289,7 +289,7 @@ describe("McpServer tools", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a defect is -32603 Internal error and its message never crosses the wire", () =>
+  it.live("a defect is -32603 Internal error and its message never crosses the wire", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Dies))
       const { client, pair } = yield* connect(server, { quiet: true })
@@ -318,7 +318,7 @@ describe("McpServer tools", () => {
       return { client, pair }
     })
 
-  it.scopedLive("a handler's services come from the Layer that registered it, before the serving fiber's", () =>
+  it.live("a handler's services come from the Layer that registered it, before the serving fiber's", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(
         McpServer.register(Greet).pipe(Layer.provide(Layer.succeed(Greeter, { greet: (n) => `Hello, ${n}` })))
@@ -328,7 +328,7 @@ describe("McpServer tools", () => {
       assert.deepStrictEqual(result.content, [{ type: "text", text: "Hello, Ada" }])
       assertWireValid(pair.wire)
     }))
-  it.scopedLive("every call of a session sees its own HandlerContext over the feature's services (kept from call to call)", () =>
+  it.live("every call of a session sees its own HandlerContext over the feature's services (kept from call to call)", () =>
     Effect.gen(function*() {
       const Who = McpServer.tool({
         name: "who",
@@ -356,12 +356,12 @@ describe("McpServer tools", () => {
       )
       assertWireValid(pair.wire)
     }))
-  it.scopedLive("connect serves a session without waiting on it; its scope ends it, and `closed` tells when the peer left", () =>
+  it.live("connect serves a session without waiting on it; its scope ends it, and `closed` tells when the peer left", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const first = yield* Transport.makeMemoryPair()
       const scope = yield* Scope.make()
-      const connection = yield* server.connect(first.server).pipe(Scope.extend(scope))
+      const connection = yield* server.connect(first.server).pipe(Scope.provide(scope))
       const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, first.client)
       )
@@ -379,7 +379,7 @@ describe("McpServer tools", () => {
       yield* other.closed.pipe(Effect.timeout("1 second"))
     }))
 
-  it.scopedLive("a handler runs under its request's span and in the session's scope, not the registering Layer's", () =>
+  it.live("a handler runs under its request's span and in the session's scope, not the registering Layer's", () =>
     Effect.gen(function*() {
       const finalized = yield* Deferred.make<void>()
       const Where = McpServer.tool({
@@ -396,11 +396,11 @@ describe("McpServer tools", () => {
       const tracer = Tracer.make({ span: (...args) => base.span(...args), context: base.context })
       const server = yield* buildServer(McpServer.register(Where)).pipe(Effect.withSpan("registration"))
       const connection = yield* Scope.make()
-      const pair = yield* Transport.makeMemoryPair().pipe(Scope.extend(connection))
+      const pair = yield* Transport.makeMemoryPair().pipe(Scope.provide(connection))
       yield* server.serve(pair.server).pipe(Effect.withTracer(tracer), Effect.forkIn(connection))
       const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, pair.client),
-        Scope.extend(connection)
+        Scope.provide(connection)
       )
       const result = yield* client.callTool("where")
       assert.deepStrictEqual(result.content, [{ type: "text", text: "tools/call" }])
@@ -416,7 +416,7 @@ describe("McpServer tools", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpServer HandlerContext and ServerSession", () => {
-  it.scopedLive("a HandlerContext used after its request ended fails with RequestEnded; ServerSession still works", () =>
+  it.live("a HandlerContext used after its request ended fails with RequestEnded; ServerSession still works", () =>
     Effect.gen(function*() {
       const outcome = yield* Deferred.make<{
         readonly sampled: Exit.Exit<unknown, McpError | ProtocolError>
@@ -430,7 +430,7 @@ describe("McpServer HandlerContext and ServerSession", () => {
             const ctx = yield* HandlerContext
             const session = yield* ServerSession
             assert.isTrue(ctx.isActive())
-            yield* Effect.forkDaemon(Effect.gen(function*() {
+            yield* Effect.forkDetach(Effect.gen(function*() {
               yield* Effect.sleep("20 millis")
               const sampled = yield* Effect.exit(
                 ctx.sample({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 5 })
@@ -454,7 +454,7 @@ describe("McpServer HandlerContext and ServerSession", () => {
       const { active, notified, sampled } = yield* Deferred.await(outcome)
       assert.isFalse(active)
       const failure = (exit: Exit.Exit<unknown, McpError | ProtocolError>) =>
-        Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+        Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
       const sampleError = failure(sampled)
       assert.instanceOf(sampleError, ProtocolError)
       assert.strictEqual((sampleError as ProtocolError).reason, "RequestEnded")
@@ -469,7 +469,7 @@ describe("McpServer HandlerContext and ServerSession", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a HandlerContext's functions work taken out of it", () =>
+  it.live("a HandlerContext's functions work taken out of it", () =>
     Effect.gen(function*() {
       const Destructured = McpServer.tool({
         name: "destructured",
@@ -500,7 +500,7 @@ describe("McpServer HandlerContext and ServerSession", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("the session exposes what the client declared and negotiated", () =>
+  it.live("the session exposes what the client declared and negotiated", () =>
     Effect.gen(function*() {
       const seen = yield* Deferred.make<{
         readonly version: string | undefined
@@ -535,7 +535,7 @@ describe("McpServer HandlerContext and ServerSession", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("one server definition serves two sessions at once", () =>
+  it.live("one server definition serves two sessions at once", () =>
     Effect.gen(function*() {
       // each call waits until both are running: served one after the other, they would time out
       const bothRunning = yield* Deferred.make<void>()
@@ -547,9 +547,9 @@ describe("McpServer HandlerContext and ServerSession", () => {
           Effect.gen(function*() {
             const session = yield* ServerSession
             if (++running === 2) yield* Deferred.succeed(bothRunning, undefined)
-            yield* Deferred.await(bothRunning).pipe(Effect.timeoutFail({
+            yield* Deferred.await(bothRunning).pipe(Effect.timeoutOrElse({
               duration: "2 seconds",
-              onTimeout: () => new NotFound({ message: "the other session never ran" })
+              orElse: () => Effect.fail(new NotFound({ message: "the other session never ran" }))
             }))
             return `${tag}@${session.sessionId}`
           })
@@ -578,7 +578,7 @@ describe("McpServer HandlerContext and ServerSession", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpServer resources", () => {
-  it.scopedLive("resources/list has static and template-listed resources; templates/list the templates", () =>
+  it.live("resources/list has static and template-listed resources; templates/list the templates", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Readme, Logo, Users))
       const { client, pair } = yield* connect(server)
@@ -598,7 +598,7 @@ describe("McpServer resources", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("resources/read: text, blob (base64) and a template with its variables", () =>
+  it.live("resources/read: text, blob (base64) and a template with its variables", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Readme, Logo, Users))
       const { client, pair } = yield* connect(server)
@@ -617,7 +617,7 @@ describe("McpServer resources", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("an unknown uri is -32002 with the uri in data", () =>
+  it.live("an unknown uri is -32002 with the uri in data", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Readme, Users))
       const { client, pair } = yield* connect(server)
@@ -632,7 +632,7 @@ describe("McpServer resources", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("subscribe: updates reach only the sessions subscribed to that uri; unsubscribe on scope close", () =>
+  it.live("subscribe: updates reach only the sessions subscribed to that uri; unsubscribe on scope close", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Readme, Logo))
       const a = yield* connect(server)
@@ -641,10 +641,10 @@ describe("McpServer resources", () => {
         notifications(wire, "server", "notifications/resources/updated").map((m) => m.params)
 
       const subscription = yield* Scope.make()
-      const readmeUpdates = yield* a.client.subscribe("file:///readme.md").pipe(Scope.extend(subscription))
+      const readmeUpdates = yield* a.client.subscribe("file:///readme.md").pipe(Scope.provide(subscription))
       const logoUpdates = yield* b.client.subscribe("file:///logo.png")
-      const gotA = yield* readmeUpdates.pipe(Stream.take(1), Stream.runCollect, Effect.fork)
-      const gotB = yield* logoUpdates.pipe(Stream.take(1), Stream.runCollect, Effect.fork)
+      const gotA = yield* readmeUpdates.pipe(Stream.take(1), Stream.runCollect, Effect.forkChild)
+      const gotB = yield* logoUpdates.pipe(Stream.take(1), Stream.runCollect, Effect.forkChild)
 
       yield* McpServer.notifyResourceUpdated("file:///readme.md").pipe(Effect.provideService(McpServer.McpServer, server))
       assert.deepStrictEqual(updated(a.pair.wire), [{ uri: "file:///readme.md" }])
@@ -674,7 +674,7 @@ describe("McpServer resources", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpServer prompts", () => {
-  it.scopedLive("prompts/list derives arguments from the Struct: required, optional, descriptions", () =>
+  it.live("prompts/list derives arguments from the Struct: required, optional, descriptions", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Review, Hello))
       const { client, pair } = yield* connect(server)
@@ -695,7 +695,7 @@ describe("McpServer prompts", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("prompts/get with arguments returns text, embedded resource and image messages", () =>
+  it.live("prompts/get with arguments returns text, embedded resource and image messages", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Review, Hello))
       const { client, pair } = yield* connect(server)
@@ -715,7 +715,7 @@ describe("McpServer prompts", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("invalid or missing arguments and unknown prompts are -32602", () =>
+  it.live("invalid or missing arguments and unknown prompts are -32602", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Review))
       const { client, pair } = yield* connect(server)
@@ -733,7 +733,7 @@ describe("McpServer prompts", () => {
 })
 
 describe("McpServer prompt arguments are strings", () => {
-  it.scopedLive("a string-encoded parameter (NumberFromString) is decoded from the string on the wire", () =>
+  it.live("a string-encoded parameter (NumberFromString) is decoded from the string on the wire", () =>
     Effect.gen(function*() {
       const Repeat = McpServer.prompt({
         name: "repeat",
@@ -765,7 +765,7 @@ describe("McpServer prompt arguments are strings", () => {
       }),
       McpServer.prompt({
         name: "ok",
-        parameters: Schema.Struct({ n: Schema.NumberFromString, s: Schema.optional(Schema.String), l: Schema.Literal("a", "b") }),
+        parameters: Schema.Struct({ n: Schema.NumberFromString, s: Schema.optional(Schema.String), l: Schema.Literals(["a", "b"]) }),
         content: ({ n }) => Effect.succeed(String(n + 1))
       })
     ]
@@ -774,7 +774,7 @@ describe("McpServer prompt arguments are strings", () => {
 })
 
 describe("McpServer completion", () => {
-  it.scopedLive("completes prompt arguments and template variables, passing context.arguments through", () =>
+  it.live("completes prompt arguments and template variables, passing context.arguments through", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Review, Users))
       const { client, pair } = yield* connect(server)
@@ -803,7 +803,7 @@ describe("McpServer completion", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("sends at most 100 values with total and hasMore", () =>
+  it.live("sends at most 100 values with total and hasMore", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Review))
       const { client, pair } = yield* connect(server)
@@ -836,11 +836,11 @@ const Chatty = McpServer.tool({
 })
 
 describe("McpServer logging", () => {
-  it.scopedLive("after setLogLevel(warning) only messages at warning or above cross", () =>
+  it.live("after setLogLevel(warning) only messages at warning or above cross", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Chatty))
       const { client, pair } = yield* connect(server)
-      const received = yield* client.logMessages.pipe(Stream.take(1), Stream.runCollect, Effect.fork)
+      const received = yield* client.logMessages.pipe(Stream.take(1), Stream.runCollect, Effect.forkChild)
       yield* settle
       yield* client.setLogLevel("warning")
       yield* client.callTool("chatty")
@@ -852,7 +852,7 @@ describe("McpServer logging", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("2026-07-28: a call without a level in its _meta gets no log messages; McpClient's logLevel puts one there", () =>
+  it.live("2026-07-28: a call without a level in its _meta gets no log messages; McpClient's logLevel puts one there", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Chatty))
       const run = (logLevel: McpSchema.LoggingLevel | undefined) =>
@@ -872,7 +872,7 @@ describe("McpServer logging", () => {
       assert.deepStrictEqual(yield* run("debug"), { sent: "debug", levels: ["info", "error"] })
     }))
 
-  it.scopedLive("2025: McpClient's logLevel is sent with logging/setLevel once initialized", () =>
+  it.live("2025: McpClient's logLevel is sent with logging/setLevel once initialized", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Chatty))
       const { client, pair } = yield* connect(server, { client: { logLevel: "warning" } })
@@ -883,7 +883,7 @@ describe("McpServer logging", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("with no level set every message crosses", () =>
+  it.live("with no level set every message crosses", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Chatty))
       const { client, pair } = yield* connect(server)
@@ -902,7 +902,7 @@ const numbered = Array.from({ length: 5 }, (_, i) =>
   McpServer.tool({ name: `t${i + 1}`, handler: () => Effect.succeed(`t${i + 1}`) }))
 
 describe("McpServer pagination", () => {
-  it.scopedLive("pageSize 2 with 5 tools: three pages with opaque cursors", () =>
+  it.live("pageSize 2 with 5 tools: three pages with opaque cursors", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(...numbered), { pageSize: 2 })
       const { client, pair } = yield* connect(server)
@@ -928,7 +928,7 @@ describe("McpServer pagination", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("an invalid cursor is -32602; maxPages bounds listAll with LimitExceeded", () =>
+  it.live("an invalid cursor is -32602; maxPages bounds listAll with LimitExceeded", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(...numbered), { pageSize: 2 })
       const { client, pair } = yield* connect(server)
@@ -948,7 +948,7 @@ describe("McpServer pagination", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpServer list_changed", () => {
-  it.scopedLive("adding and removing features at runtime notifies every initialized session", () =>
+  it.live("adding and removing features at runtime notifies every initialized session", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const a = yield* connect(server)
@@ -962,7 +962,7 @@ describe("McpServer list_changed", () => {
       })
       yield* bare.request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bare", version: "0" } })
 
-      const changesA = yield* a.client.toolListChanged.pipe(Stream.take(3), Stream.runCollect, Effect.fork)
+      const changesA = yield* a.client.toolListChanged.pipe(Stream.take(3), Stream.runCollect, Effect.forkChild)
       yield* settle
       const toolsChanged = (wire: ReadonlyArray<Transport.WireRecord>) =>
         notifications(wire, "server", "notifications/tools/list_changed").length
@@ -997,14 +997,14 @@ describe("McpServer list_changed", () => {
       assertWireValid(raw.wire)
     }))
 
-  it.scopedLive("removing a registration does not remove a later one under the same name", () =>
+  it.live("removing a registration does not remove a later one under the same name", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(Layer.empty)
       const first = McpServer.tool({ name: "x", handler: () => Effect.succeed("first") })
       const second = McpServer.tool({ name: "x", handler: () => Effect.succeed("second") })
       const { client, pair } = yield* connect(server)
       const scope1 = yield* Scope.make()
-      yield* server.add([first], Context.empty()).pipe(Scope.extend(scope1))
+      yield* server.add([first], Context.empty()).pipe(Scope.provide(scope1))
       yield* server.add([second], Context.empty())
       yield* Scope.close(scope1, Exit.void)
       const result = yield* client.callTool("x")
@@ -1018,7 +1018,7 @@ describe("McpServer list_changed", () => {
 // ----------------------------------------------------------------------------
 
 describe("McpServer lifecycle", () => {
-  it.scopedLive("answers the version a client asks for when it supports it", () =>
+  it.live("answers the version a client asks for when it supports it", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo), {
         title: "Test server",
@@ -1048,7 +1048,7 @@ describe("McpServer lifecycle", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("answers its latest version to a version it does not know", () =>
+  it.live("answers its latest version to a version it does not know", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const pair = yield* serve(server)
@@ -1078,7 +1078,7 @@ describe("McpServer lifecycle", () => {
       assert.strictEqual(retried.protocolVersion, "2025-06-18")
     }))
 
-  it.scopedLive("a second initialize is refused and the negotiated version stays (any transport)", () =>
+  it.live("a second initialize is refused and the negotiated version stays (any transport)", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const pair = yield* serve(server)
@@ -1097,7 +1097,7 @@ describe("McpServer lifecycle", () => {
       assert.strictEqual(sessions[0]!.protocolVersion(), "2025-11-25")
     }))
 
-  it.scopedLive("-32601 shows at most 100 characters of the method name", () =>
+  it.live("-32601 shows at most 100 characters of the method name", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const pair = yield* serve(server)
@@ -1114,7 +1114,7 @@ describe("McpServer lifecycle", () => {
       assert.strictEqual((short as McpError).message, "Method not found: no/such")
     }))
 
-  it.scopedLive("our client refuses a server that answers a version it does not support", () =>
+  it.live("our client refuses a server that answers a version it does not support", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const bare = yield* Protocol.make(pair.server, {
@@ -1138,19 +1138,19 @@ describe("McpServer lifecycle", () => {
 })
 
 describe("McpServer.run", () => {
-  it.scopedLive("serves the Transport in context until the connection ends, then forgets the session", () =>
+  it.live("serves the Transport in context until the connection ends, then forgets the session", () =>
     Effect.gen(function*() {
       const server = yield* buildServer(McpServer.register(Echo))
       const connection = yield* Scope.make()
-      const pair = yield* Transport.makeMemoryPair().pipe(Scope.extend(connection))
+      const pair = yield* Transport.makeMemoryPair().pipe(Scope.provide(connection))
       const running = yield* McpServer.run.pipe(
         Effect.provideService(McpServer.McpServer, server),
         Effect.provideService(Transport.Transport, pair.server),
-        Effect.fork
+        Effect.forkChild
       )
       const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
         Effect.provideService(Transport.Transport, pair.client),
-        Scope.extend(connection)
+        Scope.provide(connection)
       )
       assert.deepStrictEqual((yield* client.callTool("echo", { text: "hi" })).content, [{ type: "text", text: "hi" }])
       assert.strictEqual((yield* server.sessions).length, 1)

@@ -38,7 +38,7 @@ const Refunds = McpSkills.skill({
 })
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined =>
-  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
 
 const serverWith = (skills: ReadonlyArray<McpSkills.SkillDefinition>, options?: McpSkills.LayerOptions, pageSize?: number) =>
   Effect.flatMap(
@@ -51,7 +51,7 @@ const ENVELOPE_2026 = {
 }
 
 describe("McpSkills server", () => {
-  it.scoped("declares the extension inline with directoryRead, beside resources", () =>
+  it.effect("declares the extension inline with directoryRead, beside resources", () =>
     Effect.gen(function*() {
       const { client } = yield* serverWith([Pdf])
       const caps = client.serverCapabilities as Record<string, unknown>
@@ -59,7 +59,7 @@ describe("McpSkills server", () => {
       assert.isDefined(caps.resources)
     }))
 
-  it.scoped("skills/list: the verbatim front matter and every file with its SHA-256 digest and byte size", () =>
+  it.effect("skills/list: the verbatim front matter and every file with its SHA-256 digest and byte size", () =>
     Effect.gen(function*() {
       const { client } = yield* serverWith([Pdf, Refunds])
       const result = Schema.decodeUnknownSync(McpSkills.ListSkillsResult)(yield* client.request("skills/list", {}))
@@ -84,7 +84,7 @@ describe("McpSkills server", () => {
       assert.strictEqual(pdf.resources !== "dynamic" && pdf.resources[0]!.size, SKILL_MD.length + 2)
     }))
 
-  it.scoped("skills/list pages by pageSize, an entry never split; a bad cursor is -32602", () =>
+  it.effect("skills/list pages by pageSize, an entry never split; a bad cursor is -32602", () =>
     Effect.gen(function*() {
       const { client } = yield* serverWith([Pdf, Refunds], { pageSize: 1 })
       const first = (yield* client.request("skills/list", {})) as { skills: Array<{ uri: string }>; nextCursor: string }
@@ -103,7 +103,7 @@ describe("McpSkills server", () => {
       assert.strictEqual(all.length, 2)
     }))
 
-  it.scoped("skills/get: the same entry as the listing, no cursor; an unknown URI is -32602", () =>
+  it.effect("skills/get: the same entry as the listing, no cursor; an unknown URI is -32602", () =>
     Effect.gen(function*() {
       const { client } = yield* serverWith([Pdf])
       const listed = (yield* client.request("skills/list", {})) as { skills: Array<unknown> }
@@ -115,7 +115,7 @@ describe("McpSkills server", () => {
       assert.strictEqual((noUri as McpError).code, -32602)
     }))
 
-  it.scoped("on a 2026 request the results carry ttlMs and cacheScope; on 2025 they do not", () =>
+  it.effect("on a 2026 request the results carry ttlMs and cacheScope; on 2025 they do not", () =>
     Effect.gen(function*() {
       const { client } = yield* serverWith([Pdf], { ttlMs: 5000, cacheScope: "public" })
       const legacy = (yield* client.request("skills/list", {})) as Record<string, unknown>
@@ -130,7 +130,7 @@ describe("McpSkills server", () => {
       assert.strictEqual(get.cacheScope, "public")
     }))
 
-  it.scoped("resources/directory/read: direct children, subdirectories as inode/directory; a file or unknown URI is -32602", () =>
+  it.effect("resources/directory/read: direct children, subdirectories as inode/directory; a file or unknown URI is -32602", () =>
     Effect.gen(function*() {
       const { client } = yield* serverWith([Pdf])
       const root = Schema.decodeUnknownSync(McpSkills.DirectoryReadResult)(
@@ -157,7 +157,7 @@ describe("McpSkills server", () => {
       }
     }))
 
-  it.scoped("without directoryRead the method is not there (-32601) and not declared", () =>
+  it.effect("without directoryRead the method is not there (-32601) and not declared", () =>
     Effect.gen(function*() {
       const { client } = yield* serverWith([Pdf], { directoryRead: false })
       const caps = client.serverCapabilities as { extensions: Record<string, unknown> }
@@ -166,7 +166,7 @@ describe("McpSkills server", () => {
       assert.strictEqual((error as McpError).code, -32601)
     }))
 
-  it.scoped("each file is a resource; SKILL.md named and described from its front matter, as text/markdown", () =>
+  it.effect("each file is a resource; SKILL.md named and described from its front matter, as text/markdown", () =>
     Effect.gen(function*() {
       const { client } = yield* serverWith([Pdf])
       const resources = yield* client.listResourcesAll()
@@ -192,7 +192,7 @@ describe("McpSkills server", () => {
     ["a file path climbing out", { path: "a", files: { "SKILL.md": "---\nname: a\ndescription: d\n---\n", "../b": "x" } }, "plain relative path"]
   ]
   for (const [what, definition, message] of refused) {
-    it.scoped(`a definition with ${what} fails the layer with InvalidSkill`, () =>
+    it.effect(`a definition with ${what} fails the layer with InvalidSkill`, () =>
       Effect.gen(function*() {
         const error = failureOf(yield* Effect.exit(buildServer(McpSkills.layer([definition]))))
         assert.instanceOf(error, McpSkills.SkillError)
@@ -201,7 +201,7 @@ describe("McpSkills server", () => {
       }))
   }
 
-  it.scoped("two skills at the same URI are refused", () =>
+  it.effect("two skills at the same URI are refused", () =>
     Effect.gen(function*() {
       const error = failureOf(yield* Effect.exit(buildServer(McpSkills.layer([Pdf, Pdf]))))
       assert.strictEqual((error as McpSkills.SkillError).reason, "InvalidSkill")
@@ -209,7 +209,7 @@ describe("McpSkills server", () => {
 })
 
 describe("McpSkillsClient against our server", () => {
-  it.scoped("listing reads no file; load reads SKILL.md and then only what is asked, verified", () =>
+  it.effect("listing reads no file; load reads SKILL.md and then only what is asked, verified", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* serverWith([Pdf])
       const run = <A, E>(effect: Effect.Effect<A, E, McpClient.McpClient>) => Effect.provideService(effect, McpClient.McpClient, client)
@@ -289,7 +289,7 @@ describe("McpSkillsClient refuses what its entry does not promise", () => {
     ["no front matter at all", "# hi\n", "# hi\n", "FrontmatterMismatch"]
   ]
   for (const [what, listed, served, reason] of cases) {
-    it.scoped(`${what}: ${reason}, and no other file is read`, () =>
+    it.effect(`${what}: ${reason}, and no other file is read`, () =>
       Effect.gen(function*() {
         const { client, pair } = yield* fakeSkillServer(entryFor(listed), { [URI]: served, [FORMS_URI]: FORMS })
         const run = <A, E>(effect: Effect.Effect<A, E, McpClient.McpClient>) => Effect.provideService(effect, McpClient.McpClient, client)
@@ -304,7 +304,7 @@ describe("McpSkillsClient refuses what its entry does not promise", () => {
       }))
   }
 
-  it.scoped("a supporting file that changed is refused on read", () =>
+  it.effect("a supporting file that changed is refused on read", () =>
     Effect.gen(function*() {
       const { client } = yield* fakeSkillServer(entryFor(SKILL_MD), { [URI]: SKILL_MD, [FORMS_URI]: "# Farms\n" })
       const run = <A, E>(effect: Effect.Effect<A, E, McpClient.McpClient>) => Effect.provideService(effect, McpClient.McpClient, client)
@@ -314,7 +314,7 @@ describe("McpSkillsClient refuses what its entry does not promise", () => {
       assert.strictEqual((error as McpSkills.SkillError).reason, "DigestMismatch")
     }))
 
-  it.scoped("a dynamic entry is refused unless allowDynamic, then only the front matter is checked", () =>
+  it.effect("a dynamic entry is refused unless allowDynamic, then only the front matter is checked", () =>
     Effect.gen(function*() {
       const { client } = yield* fakeSkillServer({ ...entryFor(SKILL_MD), resources: "dynamic" }, { [URI]: SKILL_MD })
       const run = <A, E>(effect: Effect.Effect<A, E, McpClient.McpClient>) => Effect.provideService(effect, McpClient.McpClient, client)
@@ -325,7 +325,7 @@ describe("McpSkillsClient refuses what its entry does not promise", () => {
       assert.strictEqual(skill.text, SKILL_MD)
     }))
 
-  it.scoped("an entry whose URI's final segment is not its name is refused before any read", () =>
+  it.effect("an entry whose URI's final segment is not its name is refused before any read", () =>
     Effect.gen(function*() {
       const entry = { ...entryFor(SKILL_MD), uri: "skill://other/SKILL.md" }
       const { client, pair } = yield* fakeSkillServer(entry, {})
@@ -334,7 +334,7 @@ describe("McpSkillsClient refuses what its entry does not promise", () => {
       assert.strictEqual(requests(pair.wire, "client", "resources/read").length, 0)
     }))
 
-  it.scoped("a server that does not declare the extension is not asked (NotSupported)", () =>
+  it.effect("a server that does not declare the extension is not asked (NotSupported)", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* fakeSkillServer(entryFor(SKILL_MD), {}, false)
       const error = failureOf(yield* Effect.exit(Effect.provideService(McpSkillsClient.listAll(), McpClient.McpClient, client)))
@@ -342,7 +342,7 @@ describe("McpSkillsClient refuses what its entry does not promise", () => {
       assert.strictEqual(requests(pair.wire, "client", "skills/list").length, 0)
     }))
 
-  it.scoped("a listing that breaks the entry shape is an InvalidResult", () =>
+  it.effect("a listing that breaks the entry shape is an InvalidResult", () =>
     Effect.gen(function*() {
       const { client } = yield* fakeSkillServer({ uri: URI, frontmatter: { name: "pdf-processing" }, resources: [] }, {})
       const error = failureOf(yield* Effect.exit(Effect.provideService(McpSkillsClient.listAll(), McpClient.McpClient, client)))

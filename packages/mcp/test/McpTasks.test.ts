@@ -17,7 +17,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as McpClientTag from "@effect-mcp/mcp/McpClient"
@@ -30,7 +30,7 @@ import * as McpTasks from "@effect-mcp/mcp/McpTasks"
 import { assertWireValid, buildServer, connect, notifications, requests } from "./utils/wire.js"
 
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined =>
-  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.failureOption(exit.cause)) : undefined
+  Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
 
 const codeOf = <A, E>(exit: Exit.Exit<A, E>): number | undefined => (failureOf(exit) as McpError | undefined)?.code
 
@@ -108,10 +108,10 @@ const getTask = (client: McpClient.McpClientShape, taskId: string) =>
   Effect.map(client.request("tasks/get", { taskId }), (r) => r as unknown as McpSchema.Task)
 
 /** Lets the server's fibers run (all in memory; no time passes). */
-const yieldMany = Effect.forEach(Array.from({ length: 20 }), () => Effect.yieldNow(), { discard: true })
+const yieldMany = Effect.forEach(Array.from({ length: 20 }), () => Effect.yieldNow, { discard: true })
 
 describe("McpTasks: creating and finishing", () => {
-  it.scoped("declares the tasks capability; a tool's taskSupport is listed", () =>
+  it.effect("declares the tasks capability; a tool's taskSupport is listed", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* setup()
       assert.deepStrictEqual(client.serverCapabilities.tasks, { list: {}, cancel: {}, requests: { tools: { call: {} } } })
@@ -120,7 +120,7 @@ describe("McpTasks: creating and finishing", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("the call answers at once with a working task; the handler runs detached; tasks/result returns its result", () =>
+  it.effect("the call answers at once with a working task; the handler runs detached; tasks/result returns its result", () =>
     Effect.gen(function*() {
       const { client, gates, pair } = yield* setup({ defaultTtl: "2 minutes", pollInterval: "500 millis" })
       const task = yield* createTask(client, "slow", { text: "hi" })
@@ -132,9 +132,9 @@ describe("McpTasks: creating and finishing", () => {
       assert.strictEqual(yield* Ref.get(gates.started), 1) // running, though its request has ended
       assert.strictEqual((yield* getTask(client, task.taskId)).status, "working")
       // tasks/result waits for it
-      const result = yield* Effect.fork(client.request("tasks/result", { taskId: task.taskId }))
+      const result = yield* Effect.forkChild(client.request("tasks/result", { taskId: task.taskId }))
       yield* yieldMany
-      assert.isNull(yield* Fiber.poll(result).pipe(Effect.map(Option.getOrNull)))
+      assert.isUndefined(result.pollUnsafe())
       yield* TestClock.adjust("10 seconds")
       yield* Deferred.succeed(gates.release, undefined)
       const answered = (yield* Fiber.join(result)) as unknown as McpSchema.CallToolResult
@@ -148,11 +148,11 @@ describe("McpTasks: creating and finishing", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("tasks/result of an unfinished task waits at most resultTimeout (-32001), and the task goes on", () =>
+  it.effect("tasks/result of an unfinished task waits at most resultTimeout (-32001), and the task goes on", () =>
     Effect.gen(function*() {
       const { client, gates } = yield* setup({ resultTimeout: "5 seconds" })
       const task = yield* createTask(client, "slow", { text: "x" })
-      const waiting = yield* Effect.fork(Effect.exit(client.request("tasks/result", { taskId: task.taskId })))
+      const waiting = yield* Effect.forkChild(Effect.exit(client.request("tasks/result", { taskId: task.taskId })))
       yield* yieldMany
       yield* TestClock.adjust("5 seconds")
       const exit = yield* Fiber.join(waiting)
@@ -163,7 +163,7 @@ describe("McpTasks: creating and finishing", () => {
       assert.deepStrictEqual((result as unknown as McpSchema.CallToolResult).content, [{ type: "text", text: "done: x" }])
     }))
 
-  it.scoped("a handler failing with an error: failed, and tasks/result is that JSON-RPC error", () =>
+  it.effect("a handler failing with an error: failed, and tasks/result is that JSON-RPC error", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* setup()
       const task = yield* createTask(client, "broken")
@@ -176,7 +176,7 @@ describe("McpTasks: creating and finishing", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a tool result with isError: failed, and tasks/result is that result", () =>
+  it.effect("a tool result with isError: failed, and tasks/result is that result", () =>
     Effect.gen(function*() {
       const { client } = yield* setup()
       const task = yield* createTask(client, "toolError")
@@ -187,7 +187,7 @@ describe("McpTasks: creating and finishing", () => {
       assert.strictEqual(after.statusMessage, "the API said no")
     }))
 
-  it.scoped("the 2026 extension's methods are not 2025's: tasks/update is -32601 whatever its params", () =>
+  it.effect("the 2026 extension's methods are not 2025's: tasks/update is -32601 whatever its params", () =>
     Effect.gen(function*() {
       const { client } = yield* setup()
       const task = yield* createTask(client, "quick")
@@ -197,7 +197,7 @@ describe("McpTasks: creating and finishing", () => {
       }
     }))
 
-  it.scoped("taskSupport: forbidden as a task is -32601; required without a task is -32601, with one it runs", () =>
+  it.effect("taskSupport: forbidden as a task is -32601; required without a task is -32601, with one it runs", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* setup()
       assert.strictEqual(codeOf(yield* Effect.exit(createTask(client, "plain"))), -32601)
@@ -210,7 +210,7 @@ describe("McpTasks: creating and finishing", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("the requested ttl is granted up to maxTtl", () =>
+  it.effect("the requested ttl is granted up to maxTtl", () =>
     Effect.gen(function*() {
       const { client } = yield* setup({ maxTtl: "1 minute" })
       assert.strictEqual((yield* createTask(client, "quick", {}, 30_000)).ttl, 30_000)
@@ -219,7 +219,7 @@ describe("McpTasks: creating and finishing", () => {
 })
 
 describe("McpTasks: cancelling", () => {
-  it.scoped("tasks/cancel: cancelled before the answer, the handler and its child interrupted; it stays cancelled", () =>
+  it.effect("tasks/cancel: cancelled before the answer, the handler and its child interrupted; it stays cancelled", () =>
     Effect.gen(function*() {
       const { client, gates, pair } = yield* setup()
       const task = yield* createTask(client, "slow", { text: "x" })
@@ -239,7 +239,7 @@ describe("McpTasks: cancelling", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("cancelling a finished task is -32602; it stays completed", () =>
+  it.effect("cancelling a finished task is -32602; it stays completed", () =>
     Effect.gen(function*() {
       const { client } = yield* setup()
       const task = yield* createTask(client, "quick")
@@ -250,7 +250,7 @@ describe("McpTasks: cancelling", () => {
 })
 
 describe("McpTasks: whose task", () => {
-  it.scoped("an unknown task id is -32602 on get, result and cancel", () =>
+  it.effect("an unknown task id is -32602 on get, result and cancel", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* setup()
       for (const method of ["tasks/get", "tasks/result", "tasks/cancel"]) {
@@ -259,7 +259,7 @@ describe("McpTasks: whose task", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("another session's task is not found, not listed, not cancellable", () =>
+  it.effect("another session's task is not found, not listed, not cancellable", () =>
     Effect.gen(function*() {
       const { client, server } = yield* setup()
       const other = (yield* connect(server)).client
@@ -272,7 +272,7 @@ describe("McpTasks: whose task", () => {
       assert.strictEqual((yield* getTask(client, task.taskId)).status, "working")
     }))
 
-  it.scoped("tasks/list pages the session's tasks in creation order; a bad cursor is -32602", () =>
+  it.effect("tasks/list pages the session's tasks in creation order; a bad cursor is -32602", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* setup({ pageSize: 2 })
       const ids: Array<string> = []
@@ -294,7 +294,7 @@ describe("McpTasks: whose task", () => {
 })
 
 describe("McpTasks: input_required", () => {
-  it.scoped("a task's elicitation moves it to input_required, carries the task in _meta, and the task goes on when answered", () =>
+  it.effect("a task's elicitation moves it to input_required, carries the task in _meta, and the task goes on when answered", () =>
     Effect.gen(function*() {
       const answer = yield* Deferred.make<void>()
       const { client, pair } = yield* setup(undefined, {
@@ -319,7 +319,7 @@ describe("McpTasks: input_required", () => {
 })
 
 describe("McpTasks: expiry", () => {
-  it.scoped("a result never fetched expires ttl after creation: not found, and the store holds nothing", () =>
+  it.effect("a result never fetched expires ttl after creation: not found, and the store holds nothing", () =>
     Effect.gen(function*() {
       const { client, store } = yield* setup()
       const task = yield* createTask(client, "quick", {}, 2_000)
@@ -332,7 +332,7 @@ describe("McpTasks: expiry", () => {
       assert.strictEqual(yield* store.size, 0)
     }))
 
-  it.scoped("a running task that expires is stopped", () =>
+  it.effect("a running task that expires is stopped", () =>
     Effect.gen(function*() {
       const { client, gates, store } = yield* setup()
       yield* createTask(client, "slow", { text: "x" }, 1_000)
@@ -342,7 +342,7 @@ describe("McpTasks: expiry", () => {
       assert.strictEqual(yield* store.size, 0)
     }))
 
-  it.scoped("10,000 tasks created and expired leave nothing behind", () =>
+  it.effect("10,000 tasks created and expired leave nothing behind", () =>
     Effect.gen(function*() {
       const { client, store } = yield* setup({ defaultTtl: "1 minute" })
       yield* Effect.forEach(Array.from({ length: 10_000 }), () => createTask(client, "quick"), { concurrency: 64, discard: true })
@@ -361,12 +361,12 @@ describe("McpTasksClient", () => {
   const withClient = <A, E>(client: McpClient.McpClientShape, effect: Effect.Effect<A, E, McpClientTag.McpClient>) =>
     Effect.provideService(effect, McpClientTag.McpClient, client)
 
-  it.scoped("callTool: a handle whose statuses end with the terminal one and whose result is the tool's", () =>
+  it.effect("callTool: a handle whose statuses end with the terminal one and whose result is the tool's", () =>
     Effect.gen(function*() {
       const { client, gates } = yield* setup({ pollInterval: "1 second" })
       const handle = yield* withClient(client, McpTasksClient.callTool("slow", { text: "t" }, { ttl: 90_000 }))
       assert.strictEqual(handle.task.ttl, 90_000)
-      const statuses = yield* Effect.fork(Stream.runCollect(handle.statuses))
+      const statuses = yield* Effect.forkChild(Stream.runCollect(handle.statuses))
       yield* yieldMany
       yield* TestClock.adjust("1 second")
       yield* Deferred.succeed(gates.release, undefined)
@@ -377,10 +377,10 @@ describe("McpTasksClient", () => {
       assert.deepStrictEqual((yield* handle.result).content, [{ type: "text", text: "done: t" }])
     }))
 
-  it.scoped("run: interrupting it cancels the task on the server (handler and child interrupted)", () =>
+  it.effect("run: interrupting it cancels the task on the server (handler and child interrupted)", () =>
     Effect.gen(function*() {
       const { client, gates, store } = yield* setup()
-      const fiber = yield* Effect.fork(withClient(client, McpTasksClient.run("slow", { text: "t" })))
+      const fiber = yield* Effect.forkChild(withClient(client, McpTasksClient.run("slow", { text: "t" })))
       yield* yieldMany
       assert.strictEqual(yield* Ref.get(gates.started), 1)
       yield* Fiber.interrupt(fiber)
@@ -391,7 +391,7 @@ describe("McpTasksClient", () => {
       assert.strictEqual(yield* store.size, 1)
     }))
 
-  it.scoped("callToolAsDeclared: a required tool goes as a task, others as plain calls", () =>
+  it.effect("callToolAsDeclared: a required tool goes as a task, others as plain calls", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* setup()
       const must = yield* withClient(client, McpTasksClient.callToolAsDeclared("must"))
@@ -403,7 +403,7 @@ describe("McpTasksClient", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("listTasks walks every page", () =>
+  it.effect("listTasks walks every page", () =>
     Effect.gen(function*() {
       const { client } = yield* setup({ pageSize: 3 })
       for (let i = 0; i < 7; i++) yield* createTask(client, "quick")
@@ -413,7 +413,7 @@ describe("McpTasksClient", () => {
 })
 
 describe("McpTasks on 2026-07-28", () => {
-  it.scoped("server/discover does not declare the 2025 tasks capability", () =>
+  it.effect("server/discover does not declare the 2025 tasks capability", () =>
     Effect.gen(function*() {
       const { client } = yield* setup()
       const discovered = (yield* client.request("server/discover", {

@@ -7,7 +7,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
@@ -38,8 +38,8 @@ const HaikuLive = McpServer.toolHandler(Haiku, ({ lines, topic }) =>
 /** A transformed parameter and a non-object success: both ends encode and decode. */
 const NextDay = McpTool.make({
   name: "next_day",
-  parameters: Schema.Struct({ day: Schema.Date }),
-  success: Schema.Date
+  parameters: Schema.Struct({ day: Schema.DateFromString }),
+  success: Schema.DateFromString
 })
 
 const NextDayLive = McpServer.toolHandler(NextDay, ({ day }) => Effect.succeed(new Date(day.getTime() + 86_400_000)))
@@ -53,7 +53,7 @@ const ShoutLive = McpServer.toolHandler(Shout, ({ text }) =>
 const server = buildServer(McpServer.register(HaikuLive, NextDayLive, ShoutLive))
 
 describe("McpTool", () => {
-  it.scoped("callTool(declaration, args) sends the name and encoded arguments and decodes success", () =>
+  it.effect("callTool(declaration, args) sends the name and encoded arguments and decodes success", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const result: { readonly haiku: string } = yield* client.callTool(Haiku, { topic: "fibers" })
@@ -69,7 +69,7 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a transformed parameter is encoded on the wire; a non-object success is unwrapped and decoded", () =>
+  it.effect("a transformed parameter is encoded on the wire; a non-object success is unwrapped and decoded", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const next = yield* client.callTool(NextDay, { day: new Date("2026-01-01T00:00:00.000Z") })
@@ -83,7 +83,7 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a declared failure is a tool error with the encoded failure in _meta, decoded by the client", () =>
+  it.effect("a declared failure is a tool error with the encoded failure in _meta, decoded by the client", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const error = yield* Effect.flip(client.callTool(Haiku, { topic: "war" }))
@@ -102,7 +102,7 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("a tool error that is not the declared failure is a ToolError with the result's text", () =>
+  it.effect("a tool error that is not the declared failure is a ToolError with the result's text", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const error = yield* Effect.flip(client.callTool(Shout, { text: "" }))
@@ -120,15 +120,15 @@ describe("McpTool", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("arguments the parameters reject fail locally with a ParseError; nothing is sent", () =>
+  it.effect("arguments the parameters reject fail locally with a SchemaError; nothing is sent", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* connect(yield* server)
       const error = yield* Effect.flip(client.callTool(Haiku, { topic: "x", lines: 1.5 }))
-      assert.strictEqual(error._tag, "ParseError")
+      assert.strictEqual(error._tag, "SchemaError")
       assert.strictEqual(requests(pair.wire, "client", "tools/call").length, 0)
     }))
 
-  it.scoped("structuredContent the success schema rejects is a ProtocolError InvalidResult", () =>
+  it.effect("structuredContent the success schema rejects is a ProtocolError InvalidResult", () =>
     Effect.gen(function*() {
       const { client } = yield* connect(yield* server)
       const Wrong = McpTool.make({ name: "haiku", parameters: Schema.Struct({ topic: Schema.String }), success: Schema.Struct({ n: Schema.Number }) })
@@ -154,6 +154,6 @@ describe("McpTool", () => {
     }
     assert.isFunction(typeChecks)
     assert.isTrue(McpTool.isMcpTool(Haiku))
-    assert.isTrue(Either.isRight(McpTool.encodeSuccess(NextDay, new Date(0))))
+    assert.isTrue(Result.isSuccess(McpTool.encodeSuccess(NextDay, new Date(0))))
   })
 })

@@ -138,7 +138,7 @@ const postedMethods = (seen: ReadonlyArray<{ readonly method: string; readonly b
   })
 
 describe("our client against the official v1 SDK's experimental tasks server", () => {
-  it.scopedLive("a plain callTool of its required-task tool is made as a task and returns the result", () =>
+  it.live("a plain callTool of its required-task tool is made as a task and returns the result", () =>
     Effect.gen(function*() {
       const server = yield* officialTaskServer()
       const client = yield* connect(server.url)
@@ -151,7 +151,7 @@ describe("our client against the official v1 SDK's experimental tasks server", (
       assert.notInclude(sent, "tools/call")
     }))
 
-  it.scopedLive("a plain callTool of a required-task tool never listed: listed first, made as a task (not refused with an error result)", () =>
+  it.live("a plain callTool of a required-task tool never listed: listed first, made as a task (not refused with an error result)", () =>
     Effect.gen(function*() {
       const server = yield* officialTaskServer()
       const client = yield* connect(server.url)
@@ -162,7 +162,7 @@ describe("our client against the official v1 SDK's experimental tasks server", (
       assert.deepStrictEqual(sent.filter((m) => m.startsWith("tools/") || m === "tasks/result"), ["tools/list", "tools/call+task", "tasks/result"])
     }))
 
-  it.scopedLive("McpTasksClient: a task's statuses reaching input_required call tasks/result, where its elicitation comes and is answered", () =>
+  it.live("McpTasksClient: a task's statuses reaching input_required call tasks/result, where its elicitation comes and is answered", () =>
     Effect.gen(function*() {
       const server = yield* officialTaskServer()
       const client = yield* connect(server.url)
@@ -180,7 +180,7 @@ describe("our client against the official v1 SDK's experimental tasks server", (
       assert.include(sent, "(response)")
     }))
 
-  it.scopedLive("a plain callTool of the input_required tool: the elicitation is answered through tasks/result, the result returned", () =>
+  it.live("a plain callTool of the input_required tool: the elicitation is answered through tasks/result, the result returned", () =>
     Effect.gen(function*() {
       const server = yield* officialTaskServer()
       const client = yield* connect(server.url)
@@ -188,12 +188,12 @@ describe("our client against the official v1 SDK's experimental tasks server", (
       assert.deepStrictEqual(result.content, [{ type: "text", text: "python: snake" }])
     }))
 
-  it.scopedLive("interrupting the call cancels the task on the official server", () =>
+  it.live("interrupting the call cancels the task on the official server", () =>
     Effect.gen(function*() {
       const server = yield* officialTaskServer()
       const client = yield* connect(server.url)
       yield* client.listToolsAll()
-      const call = yield* Effect.fork(client.callTool("delay", { ms: 30_000 }))
+      const call = yield* Effect.forkChild(client.callTool("delay", { ms: 30_000 }))
       while (!postedMethods(server.seen).includes("tools/call+task")) yield* Effect.sleep("20 millis")
       yield* Effect.sleep("100 millis")
       yield* Fiber.interrupt(call)

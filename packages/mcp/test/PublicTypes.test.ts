@@ -4,7 +4,7 @@
  * The type assertions fail `pnpm check` (which type-checks the tests) when a hook is public again.
  */
 import { assert, describe, expectTypeOf, it } from "@effect/vitest"
-import * as Headers from "@effect/platform/Headers"
+import * as Headers from "effect/http/Headers"
 import type * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpServerModule from "@effect-mcp/mcp/McpServer"
 import type * as Protocol from "@effect-mcp/mcp/Protocol"
@@ -50,7 +50,7 @@ describe("public types", () => {
 })
 
 describe("Answered", () => {
-  it("is an effect that is its outcome already: now, Exit.fail; not Effect.fail nor an effect to run", () => {
+  it("is an effect that is its outcome already: now, Exit.fail (on Effect 4 Effect.fail too); not an effect to run", () => {
     const answered = Answered.now(1)
     assert.isTrue(Exit.isExit(answered) && Exit.isSuccess(answered) && answered.value === 1)
     assert.strictEqual(Effect.runSync(answered), 1)
@@ -58,12 +58,14 @@ describe("Answered", () => {
     assert.isTrue(Answered.is(Effect.succeed("a user's handler")))
     assert.isTrue(Answered.is(Exit.fail("no")))
     assert.isFalse(Answered.isSuccess(Exit.fail("no")))
+    // Effect 4: `Effect.fail` is an `Exit` as `Effect.succeed` is
+    assert.isTrue(Answered.is(Effect.fail("no")) && !Answered.isSuccess(Effect.fail("no")))
     assert.isFalse(Answered.is(Effect.sync(() => 1)))
     assert.isFalse(Answered.is(Effect.map(Answered.now(1), (n) => n + 1)))
     assert.isTrue(Answered.isSuccess(Answered.done))
   })
 
-  it.scoped("respond answers as it is asked what needs nothing to run (a refusal, a GET without a session)", () =>
+  it.effect("respond answers as it is asked what needs nothing to run (a refusal, a GET without a session)", () =>
     Effect.gen(function*() {
       const server = yield* McpServerModule.make({ name: "answered", version: "1.0.0" })
       const endpoint = yield* StreamableHttpServer.make({ dnsRebindingProtection: false }).pipe(

@@ -98,7 +98,7 @@ const rawClient = (options?: Partial<McpServer.ServerOptions>) =>
           if (JsonRpc.isNotification(frame)) before.push(frame)
           else if (!JsonRpc.isRequest(frame) && (frame as JsonRpc.Response).id === id) {
             return { response: frame as JsonRpc.Response, notifications: before }
-          } else if (JsonRpc.isRequest(frame)) return yield* Effect.dieMessage(`the server sent a request: ${frame.method}`)
+          } else if (JsonRpc.isRequest(frame)) return yield* Effect.die(new Error(`the server sent a request: ${frame.method}`))
         }
       })
     return { call, pair, send: pair.client.send, inbox }
@@ -114,7 +114,7 @@ const errorOf = (r: JsonRpc.Response) => {
 }
 
 describe("the 2026-07-28 path of the server engine", () => {
-  it.scoped("server/discover: versions, capabilities, instructions, resultType, serverInfo, caching hints", () =>
+  it.effect("server/discover: versions, capabilities, instructions, resultType, serverInfo, caching hints", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient({ instructions: "Use echo." })
       const { response } = yield* call("server/discover", { _meta: envelope() }, 1)
@@ -130,7 +130,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.strictEqual(result.cacheScope, "private")
     }))
 
-  it.scoped("tools/list and tools/call: the same handlers, results marked complete and signed with serverInfo", () =>
+  it.effect("tools/list and tools/call: the same handlers, results marked complete and signed with serverInfo", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient()
       const list = (yield* call("tools/list", { _meta: envelope() })).response
@@ -145,7 +145,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.isUndefined(resultOf(echo).ttlMs)
     }))
 
-  it.scoped("a handler reads the client of its request from ServerSession and HandlerContext, as on 2025", () =>
+  it.effect("a handler reads the client of its request from ServerSession and HandlerContext, as on 2025", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient()
       const first = yield* call("tools/call", {
@@ -176,7 +176,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       })
     }))
 
-  it.scoped("the log level comes per request: no level, no log messages", () =>
+  it.effect("the log level comes per request: no level, no log messages", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient()
       const silent = yield* call("tools/call", { _meta: envelope(), name: "chatty" })
@@ -194,7 +194,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.deepStrictEqual(warning.notifications.map((n) => (n.params as { data: unknown }).data), ["from the session"])
     }))
 
-  it.scoped("bad envelopes are -32602 naming what is missing, an unknown version -32022 with supported and requested", () =>
+  it.effect("bad envelopes are -32602 naming what is missing, an unknown version -32022 with supported and requested", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient()
       const cases: ReadonlyArray<readonly [string, unknown, number, unknown]> = [
@@ -231,7 +231,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       }
     }))
 
-  it.scoped("removed and unknown methods are -32601 on 2026", () =>
+  it.effect("removed and unknown methods are -32601 on 2026", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient()
       for (
@@ -252,7 +252,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       }
     }))
 
-  it.scoped("a reverse call the envelope declares no capability for is -32021 with data.requiredCapabilities", () =>
+  it.effect("a reverse call the envelope declares no capability for is -32021 with data.requiredCapabilities", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient()
       const { response } = yield* call("tools/call", { _meta: envelope(), name: "needs_sampling" }, 7)
@@ -261,7 +261,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.deepStrictEqual(errorOf(response).data, { requiredCapabilities: { sampling: {} } })
     }))
 
-  it.scoped("a resource not found is -32602 with data.uri; a read carries the caching hint", () =>
+  it.effect("a resource not found is -32602 with data.uri; a read carries the caching hint", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient({ cacheHints: { "resources/read": { ttlMs: 60_000, cacheScope: "public" } } })
       const missing = (yield* call("resources/read", { _meta: envelope(), uri: "docs://nope" })).response
@@ -278,7 +278,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.strictEqual(resultOf(list).cacheScope, "private")
     }))
 
-  it.scoped("caching hints per feature: a resource's own for its reads, a feature's caps the list holding it", () =>
+  it.effect("caching hints per feature: a resource's own for its reads, a feature's caps the list holding it", () =>
     Effect.gen(function*() {
       const Pinned = McpServer.resource({
         uri: "docs://pinned",
@@ -303,7 +303,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       const inbox = yield* Queue.unbounded<JsonRpc.Frame>()
       yield* Transport.incoming(pair.client).pipe(Stream.runForEach((f) => Queue.offer(inbox, f)), Effect.forkScoped)
       const ask = (id: number, method: string, params: Record<string, unknown>) =>
-        Effect.zipRight(
+        Effect.andThen(
           pair.client.send({ jsonrpc: "2.0", id, method, params: { _meta: envelope(), ...params } } as never),
           Queue.take(inbox)
         ) as Effect.Effect<JsonRpc.Response>
@@ -319,7 +319,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.include(resultOf(read), { ttlMs: 5_000, cacheScope: "public" })
     }))
 
-  it.scoped("a connection opened by server/discover is 2026: a request without an envelope is -32602, a batch -32600", () =>
+  it.effect("a connection opened by server/discover is 2026: a request without an envelope is -32602, a batch -32600", () =>
     Effect.gen(function*() {
       const { call, inbox, send } = yield* rawClient()
       yield* call("server/discover", { _meta: envelope() })
@@ -333,7 +333,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.strictEqual(errorOf(refused).code, -32600)
     }))
 
-  it.scoped("2025 traffic is unchanged: initialize, then plain requests, no resultType", () =>
+  it.effect("2025 traffic is unchanged: initialize, then plain requests, no resultType", () =>
     Effect.gen(function*() {
       const { call, pair } = yield* rawClient()
       const init = (yield* call("initialize", {
@@ -353,7 +353,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scoped("eras: \"2025\" ignores envelopes and has no server/discover", () =>
+  it.effect("eras: \"2025\" ignores envelopes and has no server/discover", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient({ eras: "2025" })
       const discover = (yield* call("server/discover", { _meta: envelope() })).response
@@ -362,7 +362,7 @@ describe("the 2026-07-28 path of the server engine", () => {
       assert.isUndefined(resultOf(list).resultType)
     }))
 
-  it.scoped("eras: \"2026\" answers initialize and envelope-less requests -32022, never the 2025 path", () =>
+  it.effect("eras: \"2026\" answers initialize and envelope-less requests -32022, never the 2025 path", () =>
     Effect.gen(function*() {
       const { call } = yield* rawClient({ eras: "2026" })
       const init = (yield* call("initialize", {

@@ -85,7 +85,7 @@ const session = Effect.gen(function*() {
     logs.push(`${String(message)} ${JSON.stringify(cause)}`)
   })
   const pair = yield* Transport.makeMemoryPair()
-  yield* server.serve(pair.server).pipe(Effect.provide(Logger.replace(Logger.defaultLogger, collect)), Effect.forkScoped)
+  yield* server.serve(pair.server).pipe(Effect.provide(Logger.layer([collect])), Effect.forkScoped)
   const client = yield* McpClient.make({
     era: "2025", name: "test-client",
     version: "1.0.0",
@@ -101,7 +101,7 @@ const session = Effect.gen(function*() {
 const toolText = (result: { readonly content: ReadonlyArray<unknown> }) => (result.content[0] as { text: string }).text
 
 describe("server errors", () => {
-  it.scopedLive("a typed failure with no message shows its _tag and fields; one with a message keeps it", () =>
+  it.live("a typed failure with no message shows its _tag and fields; one with a message keeps it", () =>
     Effect.gen(function*() {
       const { client, pair } = yield* session
       const user = yield* client.callTool("user", { id: "99" })
@@ -113,7 +113,7 @@ describe("server errors", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("an ErrorResponse is sent as it is; the client receives it as the McpError answering tools/call", () =>
+  it.live("an ErrorResponse is sent as it is; the client receives it as the McpError answering tools/call", () =>
     Effect.gen(function*() {
       const { client, lastResponse } = yield* session
       const error = yield* Effect.flip(client.callTool("refuses"))
@@ -124,7 +124,7 @@ describe("server errors", () => {
       assert.deepStrictEqual(lastResponse("tools/call")?.error, { code: -32001, message: "refused", data: { why: "policy" } })
     }))
 
-  it.scopedLive("a client's declined sampling escaping a tool is a tool error naming the call, not the client's error", () =>
+  it.live("a client's declined sampling escaping a tool is a tool error naming the call, not the client's error", () =>
     Effect.gen(function*() {
       const { client, lastResponse, pair } = yield* session
       const result = yield* client.callTool("asks")
@@ -142,7 +142,7 @@ describe("server errors", () => {
       assertWireValid(pair.wire)
     }))
 
-  it.scopedLive("a client's error escaping a resource or prompt is -32603 with no details, logged on the server", () =>
+  it.live("a client's error escaping a resource or prompt is -32603 with no details, logged on the server", () =>
     Effect.gen(function*() {
       const { client, lastResponse, logs } = yield* session
       const read = yield* Effect.flip(client.readResource("ask://model"))
@@ -155,7 +155,7 @@ describe("server errors", () => {
       assert.isTrue(logs.some((l) => l.includes("prompts/get asks failed") && l.includes("The user declined")), logs.join("\n"))
     }))
 
-  it.scopedLive("a typed failure of a resource or prompt is -32603 with no details; its message is logged, not sent", () =>
+  it.live("a typed failure of a resource or prompt is -32603 with no details; its message is logged, not sent", () =>
     Effect.gen(function*() {
       const { client, lastResponse, logs, pair } = yield* session
       yield* Effect.flip(client.readResource("db://table"))
@@ -173,7 +173,7 @@ describe("server errors", () => {
       })
     }))
 
-  it.scopedLive("ResourceNotFound from a template or resource is -32002 with data.uri", () =>
+  it.live("ResourceNotFound from a template or resource is -32002 with data.uri", () =>
     Effect.gen(function*() {
       const { client, lastResponse, pair } = yield* session
       assert.deepStrictEqual((yield* client.readResource("users://1")).contents, [{ uri: "users://1", text: "Ada" }])
@@ -201,7 +201,7 @@ describe("server errors", () => {
 })
 
 describe("the engine's -32603", () => {
-  it.scopedLive("never carries details: an ErrorResponse -32603 with a message of its own is logged and sent bare", () =>
+  it.live("never carries details: an ErrorResponse -32603 with a message of its own is logged and sent bare", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       const logs: Array<string> = []
@@ -215,7 +215,7 @@ describe("the engine's -32603", () => {
               : ErrorResponse.internal()
           ),
         onNotification: () => Effect.void
-      }).pipe(Effect.provide(Logger.replace(Logger.defaultLogger, collect)))
+      }).pipe(Effect.provide(Logger.layer([collect])))
       const client = yield* Protocol.make(pair.client, {
         side: "client",
         onRequest: () => Effect.fail(ErrorResponse.methodNotFound("x")),

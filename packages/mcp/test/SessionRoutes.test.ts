@@ -4,9 +4,9 @@
  * cancelled requests, the idle sweep and keep-alive (on both HTTP servers).
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as Headers from "@effect/platform/Headers"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Headers from "effect/http/Headers"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -18,8 +18,7 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
-import * as TestClock from "effect/TestClock"
-import * as TestServices from "effect/TestServices"
+import * as TestClock from "effect/testing/TestClock"
 
 /** What the tests look at in a response: its status, session header and body text. */
 const read = (response: HttpServerResponse.HttpServerResponse) =>
@@ -34,7 +33,7 @@ const read = (response: HttpServerResponse.HttpServerResponse) =>
         text = new TextDecoder().decode(body.body)
         break
       case "Stream":
-        text = yield* Stream.runFold(body.stream, "", (acc, bytes) => acc + new TextDecoder().decode(bytes)).pipe(Effect.orDie)
+        text = yield* Stream.runFold(body.stream, () => "", (acc, bytes) => acc + new TextDecoder().decode(bytes)).pipe(Effect.orDie)
         break
       default:
         break
@@ -55,9 +54,19 @@ const messages = (text: string): Array<any> => {
   )
 }
 
+/**
+ * Runs in real time: with the TestClock's live clock (v3's `TestServices.provideLive`). Nested, it
+ * is real time already: v4's `TestClock.withLive` needs the TestClock in context, and finds the
+ * live clock there.
+ */
+const live = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.clockWith((clock) => "withLive" in clock ? (clock as TestClock.TestClock).withLive(effect) : effect)
+
 /** Waits in real time (the TestClock stands still) for an effect to finish, failing the test if it does not. */
 const within = <A, E>(effect: Effect.Effect<A, E>, what: string) =>
-  TestServices.provideLive(effect.pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error(`${what} never finished`) })))
+  live(
+    effect.pipe(Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail(new Error(`${what} never finished`)) }))
+  )
 
 /** Reads a streamed body as it comes, into a text the test looks at. */
 const collect = (response: HttpServerResponse.HttpServerResponse) =>
@@ -72,13 +81,13 @@ const collect = (response: HttpServerResponse.HttpServerResponse) =>
   })
 
 /** Lets the fibers the TestClock woke run (a few real milliseconds), then reads the text. */
-const settled = (text: Ref.Ref<string>) => Effect.zipRight(TestServices.provideLive(Effect.sleep("30 millis")), Ref.get(text))
+const settled = (text: Ref.Ref<string>) => Effect.andThen(live(Effect.sleep("30 millis")), Ref.get(text))
 
 /** Waits in real time for the text to hold `part` (the TestClock stands still). */
 const eventually = (text: Ref.Ref<string>, part: string) =>
   within(
     Effect.gen(function*() {
-      while (!(yield* Ref.get(text)).includes(part)) yield* TestServices.provideLive(Effect.sleep("5 millis"))
+      while (!(yield* Ref.get(text)).includes(part)) yield* live(Effect.sleep("5 millis"))
     }),
     `a stream showing ${JSON.stringify(part)}`
   )
@@ -91,7 +100,7 @@ const setup = (options: StreamableHttpServer.Options) =>
       name: "wait",
       description: "answers once released",
       parameters: Schema.Struct({}),
-      handler: () => Deferred.succeed(started, undefined).pipe(Effect.zipRight(Deferred.await(release)), Effect.as("released"))
+      handler: () => Deferred.succeed(started, undefined).pipe(Effect.andThen(Deferred.await(release)), Effect.as("released"))
     })
     const Echo = McpServer.tool({
       name: "echo",
@@ -143,11 +152,11 @@ const setup = (options: StreamableHttpServer.Options) =>
   })
 
 describe("StreamableHttpServer routes", () => {
-  it.scoped("a duplicate in-flight id is refused on its own POST; the original keeps its route and result", () =>
+  it.effect("a duplicate in-flight id is refused on its own POST; the original keeps its route and result", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true })
       const sid = yield* t.initialize()
-      const original = yield* Effect.fork(Effect.flatMap(t.post(t.call(7, "wait"), sid), read))
+      const original = yield* Effect.forkChild(Effect.flatMap(t.post(t.call(7, "wait"), sid), read))
       yield* Deferred.await(t.started)
       const duplicate = yield* read(yield* t.post(t.call(7, "echo", { text: "again" }), sid))
       assert.strictEqual(duplicate.status, 200)
@@ -160,7 +169,7 @@ describe("StreamableHttpServer routes", () => {
       assert.deepStrictEqual(answers[0].result.content, [{ type: "text", text: "released" }])
     }))
 
-  it.scoped("a batch with a duplicate id gets one answer for each: the result and a -32600", () =>
+  it.effect("a batch with a duplicate id gets one answer for each: the result and a -32600", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true })
       const sid = yield* t.initialize("2025-03-26")
@@ -172,11 +181,11 @@ describe("StreamableHttpServer routes", () => {
       assert.deepStrictEqual(answers.filter((m) => m.result !== undefined).map((m) => m.result.content[0].text), ["a"])
     }))
 
-  it.scoped("JSON mode: a cancelled request's POST is answered (202) and its session is then idle-reaped", () =>
+  it.effect("JSON mode: a cancelled request's POST is answered (202) and its session is then idle-reaped", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true, sessionIdleTimeout: "10 seconds" })
       const sid = yield* t.initialize()
-      const pending = yield* Effect.fork(Effect.flatMap(t.post(t.call(5, "wait"), sid), read))
+      const pending = yield* Effect.forkChild(Effect.flatMap(t.post(t.call(5, "wait"), sid), read))
       yield* Deferred.await(t.started)
       const cancel = yield* read(yield* t.post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5 } }, sid))
       assert.strictEqual(cancel.status, 202)
@@ -190,17 +199,17 @@ describe("StreamableHttpServer routes", () => {
       assert.strictEqual(yield* t.endpoint.sessionCount, 0)
     }))
 
-  it.scoped("SSE mode: a cancelled request's stream ends, and its session is then idle-reaped", () =>
+  it.effect("SSE mode: a cancelled request's stream ends, and its session is then idle-reaped", () =>
     Effect.gen(function*() {
       const t = yield* setup({ sessionIdleTimeout: "10 seconds" })
       const sid = yield* t.initialize()
-      const pending = yield* Effect.fork(t.post(t.call(5, "wait"), sid))
+      const pending = yield* Effect.forkChild(t.post(t.call(5, "wait"), sid))
       yield* Deferred.await(t.started)
       // past the fast path: the answer is a stream, its headers out already
       yield* TestClock.adjust("1 second")
       const response = yield* Fiber.join(pending)
       assert.strictEqual(response.body._tag, "Stream")
-      const body = yield* Effect.fork(read(response))
+      const body = yield* Effect.forkChild(read(response))
       yield* t.post({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 5 } }, sid)
       const streamed = yield* within(Fiber.join(body), "the cancelled request's stream")
       assert.deepStrictEqual(messages(streamed.text), [])
@@ -210,7 +219,7 @@ describe("StreamableHttpServer routes", () => {
       assert.strictEqual(yield* t.endpoint.sessionCount, 0)
     }))
 
-  it.scoped("the idle sweep follows the clock: a session used within the timeout stays", () =>
+  it.effect("the idle sweep follows the clock: a session used within the timeout stays", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true, sessionIdleTimeout: "1 minute" })
       const sid = yield* t.initialize()
@@ -227,7 +236,7 @@ describe("StreamableHttpServer routes", () => {
 })
 
 describe("keep-alive on the clock", () => {
-  it.scoped("StreamableHttpServer: an open stream gets a keep-alive comment every interval, and only then", () =>
+  it.effect("StreamableHttpServer: an open stream gets a keep-alive comment every interval, and only then", () =>
     Effect.gen(function*() {
       const t = yield* setup({ jsonResponse: true, keepAlive: "10 seconds" })
       const sid = yield* t.initialize()
@@ -240,13 +249,13 @@ describe("keep-alive on the clock", () => {
       yield* TestClock.adjust("10 seconds")
       yield* within(
         Effect.gen(function*() {
-          while ((yield* Ref.get(text)).split(": keep-alive").length < 3) yield* TestServices.provideLive(Effect.sleep("5 millis"))
+          while ((yield* Ref.get(text)).split(": keep-alive").length < 3) yield* live(Effect.sleep("5 millis"))
         }),
         "a second keep-alive"
       )
     }))
 
-  it.scoped("LegacySseServer: the stream gets a keep-alive comment every interval, and only then", () =>
+  it.effect("LegacySseServer: the stream gets a keep-alive comment every interval, and only then", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(McpServer.layer({ name: "legacy", version: "1.0.0" }))
       const legacy = yield* LegacySseServer.make({ keepAlive: "10 seconds", dnsRebindingProtection: false }).pipe(
@@ -263,7 +272,7 @@ describe("keep-alive on the clock", () => {
 })
 
 describe("LegacySseServer idle sweep", () => {
-  it.scoped("follows the clock: a session without a POST for the idle timeout is closed", () =>
+  it.effect("follows the clock: a session without a POST for the idle timeout is closed", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(McpServer.layer({ name: "legacy", version: "1.0.0" }))
       const legacy = yield* LegacySseServer.make({ sessionIdleTimeout: "1 minute", dnsRebindingProtection: false }).pipe(
@@ -301,7 +310,7 @@ describe("StreamableHttpServer's event store is explicit", () => {
       (context) => Effect.provide(StreamableHttpServer.StreamableHttpServer, context)
     )
 
-  it.scoped("a store in context is not used by `layer`; `layerWithEventStore` requires one and uses it", () =>
+  it.effect("a store in context is not used by `layer`; `layerWithEventStore` requires one and uses it", () =>
     Effect.gen(function*() {
       const without = yield* endpointOf(StreamableHttpServer.layer({ dnsRebindingProtection: false }).pipe(
         Layer.provide(EventStore.layerMemory())

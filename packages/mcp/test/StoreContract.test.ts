@@ -10,13 +10,13 @@ import * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as StoreContract from "@effect-mcp/mcp/StoreContract"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 
 const register = (rules: ReadonlyArray<StoreContract.Rule>) => {
-  for (const rule of rules) it.scoped(rule.name, () => rule.run)
+  for (const rule of rules) it.effect(rule.name, () => rule.run)
 }
 
-const timing: StoreContract.Timing = { sleep: (millis) => TestClock.adjust(millis), settle: Effect.yieldNow() }
+const timing: StoreContract.Timing = { sleep: (millis) => TestClock.adjust(millis), settle: Effect.yieldNow }
 
 describe("StoreContract: SessionStore (memory fleet)", () => {
   register(StoreContract.sessionStore(Effect.map(SessionStore.makeMemoryFleet(), (fleet) => ({

@@ -12,13 +12,11 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import * as Cause from "effect/Cause"
-import * as Chunk from "effect/Chunk"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as Schema from "effect/Schema"
@@ -40,7 +38,7 @@ const queued = (reads: Queue.Queue<Read>, peer: Queue.Queue<Read> | undefined, s
         ? Effect.void
         : read instanceof TransportError
         ? Effect.fail(read)
-        : Effect.zipRight(receiver.frames(read) ?? Effect.void, loop))
+        : Effect.andThen(receiver.frames(read) ?? Effect.void, loop))
     return loop
   },
   send: (message) =>
@@ -77,11 +75,11 @@ const ServerLive = McpServer.register(Echo).pipe(Layer.provideMerge(McpServer.la
 
 const closedWith = (exit: Exit.Exit<unknown, unknown>) =>
   Exit.isFailure(exit)
-    ? Option.getOrUndefined(Cause.failureOption(exit.cause)) as ProtocolError | undefined
+    ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) as ProtocolError | undefined
     : undefined
 
 describe("a transport written from TransportShape alone", () => {
-  it.scopedLive("carries an MCP server and client: initialize, a tool call, and the end when the peer closes", () =>
+  it.live("carries an MCP server and client: initialize, a tool call, and the end when the peer closes", () =>
     Effect.gen(function*() {
       const toServer = yield* Queue.unbounded<Read>()
       const toClient = yield* Queue.unbounded<Read>()
@@ -104,7 +102,7 @@ describe("a transport written from TransportShape alone", () => {
       assert.include(after?.message, "the peer closed the connection")
     }))
 
-  it.scopedLive("back-pressure: what a read leaves to run ends before the transport takes the next read", () =>
+  it.live("back-pressure: what a read leaves to run ends before the transport takes the next read", () =>
     Effect.gen(function*() {
       const reads = yield* Queue.unbounded<Read>()
       const gate = yield* Deferred.make<void>()
@@ -113,7 +111,7 @@ describe("a transport written from TransportShape alone", () => {
         side: "client",
         onRequest: () => Effect.succeed({}),
         onNotification: (n) =>
-          Effect.zipRight(n.method === "slow" ? Deferred.await(gate) : Effect.void, Effect.sync(() => void seen.push(n.method)))
+          Effect.andThen(n.method === "slow" ? Deferred.await(gate) : Effect.void, Effect.sync(() => void seen.push(n.method)))
       })
       yield* Queue.offerAll(reads, [[JsonRpc.notification("slow")], [JsonRpc.notification("quick")]])
       yield* Effect.sleep("20 millis")
@@ -127,7 +125,7 @@ describe("a transport written from TransportShape alone", () => {
       assert.isAtMost(yield* Queue.size(reads), 0)
     }))
 
-  it.scopedLive("a reading that fails closes the engine with the transport's error; pending calls fail with it", () =>
+  it.live("a reading that fails closes the engine with the transport's error; pending calls fail with it", () =>
     Effect.gen(function*() {
       const reads = yield* Queue.unbounded<Read>()
       const engine = yield* Protocol.make(queued(reads, undefined, []), {
@@ -135,8 +133,8 @@ describe("a transport written from TransportShape alone", () => {
         onRequest: () => Effect.succeed({}),
         onNotification: () => Effect.void
       })
-      const pending = yield* Effect.fork(Effect.exit(engine.request("x")))
-      yield* Effect.yieldNow()
+      const pending = yield* Effect.forkChild(Effect.exit(engine.request("x")))
+      yield* Effect.yieldNow
       yield* Queue.offer(reads, new TransportError({ reason: "Read", message: "the wire broke" }))
       const failed = closedWith(yield* Fiber.join(pending))
       assert.strictEqual(failed?.reason, "ConnectionClosed")
@@ -144,7 +142,7 @@ describe("a transport written from TransportShape alone", () => {
       yield* engine.closed
     }))
 
-  it.scopedLive("pushing (run gives no effect): a response is settled in the call, a handler is what is left; end closes", () =>
+  it.live("pushing (run gives no effect): a response is settled in the call, a handler is what is left; end closes", () =>
     Effect.gen(function*() {
       const sent: Array<JsonRpc.Outgoing> = []
       const push = pushing(sent)
@@ -154,7 +152,7 @@ describe("a transport written from TransportShape alone", () => {
         onRequest: () => Effect.succeed({}),
         onNotification: () => Deferred.await(gate)
       })
-      const call = yield* Effect.fork(engine.request("x"))
+      const call = yield* Effect.forkChild(engine.request("x"))
       yield* until(() => sent.length === 1)
       // settled at once: nothing left to run
       assert.isUndefined(push.receiver().frames([JsonRpc.success(0, { ok: true })]))
@@ -162,12 +160,12 @@ describe("a transport written from TransportShape alone", () => {
       // a notification's handler is left to run, and the read is not done until it is
       const left = push.receiver().frames([JsonRpc.notification("n")])
       assert.isDefined(left)
-      const running = yield* Effect.fork(left!)
+      const running = yield* Effect.forkChild(left!)
       yield* Effect.sleep("10 millis")
-      assert.isNull(running.unsafePoll())
+      assert.isUndefined(running.pollUnsafe())
       yield* Deferred.succeed(gate, undefined)
       yield* Fiber.join(running)
-      const pending = yield* Effect.fork(Effect.exit(engine.request("y")))
+      const pending = yield* Effect.forkChild(Effect.exit(engine.request("y")))
       yield* until(() => sent.length === 2)
       yield* push.receiver().end(Option.some(new TransportError({ reason: "Closed", message: "pushed away" })))
       assert.include(closedWith(yield* Fiber.join(pending))?.message, "pushed away")
@@ -193,7 +191,7 @@ type After = "open" | "closed" | "failed"
 const makers: ReadonlyArray<readonly [string, (after: After) => Effect.Effect<Pick<Transport.TransportShape, "run">>]> = [
   ["fromStream", (after) =>
     Effect.succeed(Transport.fromStream(
-      Stream.fromChunks(...reads.map((read) => Chunk.fromIterable(read))).pipe(
+      Stream.fromArrays(...reads).pipe(
         Stream.concat(after === "open" ? Stream.never : after === "failed" ? Stream.fail(failure) : Stream.empty)
       )
     ))],
@@ -216,11 +214,12 @@ const makers: ReadonlyArray<readonly [string, (after: After) => Effect.Effect<Pi
     }))],
   ["fromMailbox", (after) =>
     Effect.gen(function*() {
-      const mailbox = yield* Mailbox.make<JsonRpc.Frame, TransportError>()
-      for (const read of reads) yield* mailbox.offerAll(read)
-      if (after === "failed") yield* mailbox.fail(failure)
-      if (after === "closed") yield* mailbox.end
-      return Transport.fromMailbox(mailbox)
+      // Effect 4's mailbox is a Queue whose end is a `Cause.Done`
+      const queue = yield* Queue.make<JsonRpc.Frame, TransportError | Cause.Done>()
+      for (const read of reads) yield* Queue.offerAll(queue, read)
+      if (after === "failed") yield* Queue.fail(queue, failure)
+      if (after === "closed") yield* Queue.end(queue)
+      return Transport.fromMailbox(queue)
     })],
   ["pushing run", (after) =>
     Effect.succeed({
@@ -256,7 +255,7 @@ const served = (run: Pick<Transport.TransportShape, "run">, sendNow: boolean) =>
   })
 
 describe("the constructors of run are the same contract (fromStream, the slow path, equals the fast ones)", () => {
-  it.scopedLive("a receiver is handed the same frames, and the same end, by each", () =>
+  it.live("a receiver is handed the same frames, and the same end, by each", () =>
     Effect.gen(function*() {
       for (const after of ["closed", "failed"] as const) {
         for (const [name, make] of makers) {
@@ -273,7 +272,7 @@ describe("the constructors of run are the same contract (fromStream, the slow pa
           if (reading !== undefined) {
             yield* Effect.forkScoped(Effect.flatMap(
               Effect.exit(reading),
-              (exit) => Deferred.succeed(ended, Exit.isSuccess(exit) ? Option.none() : Cause.failureOption(exit.cause))
+              (exit) => Deferred.succeed(ended, Exit.isSuccess(exit) ? Option.none() : Cause.findErrorOption(exit.cause))
             ))
           }
           const end = yield* Deferred.await(ended)
@@ -283,7 +282,7 @@ describe("the constructors of run are the same contract (fromStream, the slow pa
       }
     }))
 
-  it.scopedLive("an engine answers the same and sees the same notifications over each, with sendNow or without", () =>
+  it.live("an engine answers the same and sees the same notifications over each, with sendNow or without", () =>
     Effect.gen(function*() {
       const expected = {
         answers: [1, 2, 3, 4, 5].map((id) => JsonRpc.success(id, { method: "abcde"[id - 1]! })),
@@ -298,16 +297,16 @@ describe("the constructors of run are the same contract (fromStream, the slow pa
       }
     }))
 
-  it.scopedLive("Transport.incoming reads each as the same Stream, ending or failing alike", () =>
+  it.live("Transport.incoming reads each as the same Stream, ending or failing alike", () =>
     Effect.gen(function*() {
       for (const after of ["closed", "failed"] as const) {
         for (const [name, make] of makers) {
           const transport: Transport.TransportShape = { ...(yield* make(after)), send: () => Effect.void }
           const exit = yield* Effect.exit(Stream.runCollect(Transport.incoming(transport)))
           if (after === "closed") {
-            assert.deepStrictEqual(Exit.isSuccess(exit) ? Chunk.toReadonlyArray(exit.value) : exit, frames, name)
+            assert.deepStrictEqual(Exit.isSuccess(exit) ? exit.value : exit, frames, name)
           } else {
-            assert.deepStrictEqual(Exit.isFailure(exit) ? Cause.failureOption(exit.cause) : exit, Option.some(failure), name)
+            assert.deepStrictEqual(Exit.isFailure(exit) ? Cause.findErrorOption(exit.cause) : exit, Option.some(failure), name)
           }
         }
       }
@@ -315,7 +314,7 @@ describe("the constructors of run are the same contract (fromStream, the slow pa
 })
 
 describe("Transport.tap", () => {
-  it.scopedLive("with outgoing, every message the engine sends is seen, requests too (the transport's sendNow is not used)", () =>
+  it.live("with outgoing, every message the engine sends is seen, requests too (the transport's sendNow is not used)", () =>
     Effect.gen(function*() {
       const pair = yield* Transport.makeMemoryPair()
       yield* Protocol.make(pair.server, { side: "server", onRequest: () => Effect.succeed({}), onNotification: () => Effect.void })

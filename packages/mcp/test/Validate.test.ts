@@ -2,21 +2,21 @@ import { describe, expect, it } from "@effect/vitest"
 import * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpSchema2026 from "@effect-mcp/mcp/McpSchema2026"
 import * as Arbitrary from "effect/Arbitrary"
-import * as FastCheck from "effect/FastCheck"
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
-import { decodesToItself, guard } from "../src/internal/validate.js"
+import * as Result from "effect/Result"
+import * as SchemaParser from "effect/SchemaParser"
+import { decodesToItself, guard, validator } from "../src/internal/validate.js"
 
 /** The schemas `validator` checks wire values with: each method's params and result, both eras. */
-const wireSchemas = (): Array<[string, Schema.Schema<unknown, unknown>]> => {
+const wireSchemas = (): Array<[string, Schema.Codec<unknown, unknown>]> => {
   const tables = { McpSchema: [McpSchema.ClientRequests, McpSchema.ServerRequests], McpSchema2026: [McpSchema2026.ClientRequests, McpSchema2026.InputRequestMethods] }
-  const out: Array<[string, Schema.Schema<unknown, unknown>]> = []
+  const out: Array<[string, Schema.Codec<unknown, unknown>]> = []
   for (const [module, list] of Object.entries(tables)) {
     for (const table of list) {
       for (const [method, entry] of Object.entries(table as Record<string, { params: unknown; result: unknown }>)) {
-        out.push([`${module} ${method} params`, entry.params as Schema.Schema<unknown, unknown>])
-        out.push([`${module} ${method} result`, entry.result as Schema.Schema<unknown, unknown>])
+        out.push([`${module} ${method} params`, entry.params as Schema.Codec<unknown, unknown>])
+        out.push([`${module} ${method} result`, entry.result as Schema.Codec<unknown, unknown>])
       }
     }
   }
@@ -54,22 +54,37 @@ const mutations = (value: unknown, seed: number): Array<unknown> => {
   return Array.from({ length: 6 }, () => mutate(value, 0))
 }
 
-const check = (name: string, schema: Schema.Schema<unknown, unknown>, runs: number) => {
+/**
+ * `guard` answers as `Schema.is` does, and `validator` (its fast path: a value `guard` accepts is its
+ * own success) gives the plain decoder's verdict.
+ */
+const check = (name: string, schema: Schema.Codec<unknown, unknown>, runs: number) => {
   const fast = guard(schema)
   const is = Schema.is(schema)
-  let arbitrary: FastCheck.Arbitrary<unknown>
+  const validate = validator(schema)
+  const decode = SchemaParser.decodeUnknownResult(schema, { errors: "all" })
+  let arbitrary: Arbitrary.Arbitrary<unknown>
   try {
-    arbitrary = Arbitrary.make(schema)
+    arbitrary = Arbitrary.schema(schema)
   } catch {
     return 0
   }
-  const samples = FastCheck.sample(arbitrary, { numRuns: runs, seed: name.length * 7919 })
+  const samples = Effect.runSync(Arbitrary.sampleEffect(arbitrary, { count: runs, seed: name.length * 7919 }))
   let compared = 0
   samples.forEach((value, i) => {
     for (const u of [value, ...mutations(value, i + 1)]) {
       const expected = is(u)
       if (fast(u) !== expected) {
         throw new Error(`${name}: guard says ${!expected}, Schema.is says ${expected}, for ${JSON.stringify(u)}`)
+      }
+      const fastResult = validate(u)
+      const slowResult = decode(u)
+      if (Result.isSuccess(fastResult) !== Result.isSuccess(slowResult)) {
+        throw new Error(`${name}: validator and the decoder disagree on ${JSON.stringify(u)}`)
+      }
+      // a value the guard accepts is its own success (no copy: excess keys stay, as they did on Effect 3)
+      if (expected && Result.isSuccess(fastResult) && fastResult.success !== u) {
+        throw new Error(`${name}: validator copied a valid value ${JSON.stringify(u)}`)
       }
       compared++
     }
@@ -93,21 +108,24 @@ describe("validate.guard", () => {
   }, 60_000)
 
   it("keeps Schema.is's edge cases", () => {
-    const cases: Array<[Schema.Schema<any, any>, ReadonlyArray<unknown>]> = [
-      // a struct without fields takes anything but null and undefined
+    const cases: Array<[Schema.Codec<unknown, unknown>, ReadonlyArray<unknown>]> = [
+      // a struct without fields (Effect 3: anything but null and undefined)
       [Schema.Struct({}), [0, "", [], {}, null, undefined]],
       // exact optional: absent is fine, present and undefined is not
-      [Schema.Struct({ a: Schema.optionalWith(Schema.String, { exact: true }) }), [{}, { a: "x" }, { a: undefined }, []]],
+      [Schema.Struct({ a: Schema.optionalKey(Schema.String) }), [{}, { a: "x" }, { a: undefined }, []]],
       [Schema.Struct({ a: Schema.optional(Schema.String) }), [{}, { a: undefined }, { a: 1 }]],
       // required and unknown: the key must be there
       [Schema.Struct({ a: Schema.Unknown }), [{}, { a: undefined }, Object.create({ a: 1 })]],
-      [Schema.Record({ key: Schema.String, value: Schema.Number }), [{}, { a: 1 }, { a: "1" }, [], null]],
-      [Schema.Struct({ a: Schema.Number }, Schema.Record({ key: Schema.String, value: Schema.Number })), [{ a: 1, b: 2 }, { a: 1, b: "2" }]],
-      [Schema.Array(Schema.Literal("a", "b")), [[], ["a", "b"], ["c"], {}, "a"]],
-      [Schema.Union(Schema.Struct({ type: Schema.Literal("x") }), Schema.Null), [null, { type: "x" }, { type: "y" }, undefined]],
-      // nodes the guard hands to Schema.is: a filter, a tuple, a recursive schema
-      [Schema.Number.pipe(Schema.between(0, 1)), [0, 0.5, 2, "0"]],
-      [Schema.Tuple(Schema.String, Schema.Number), [["a", 1], ["a"], ["a", 1, 2]]]
+      [Schema.Record(Schema.String, Schema.Number), [{}, { a: 1 }, { a: "1" }, [], null]],
+      [
+        Schema.StructWithRest(Schema.Struct({ a: Schema.Number }), [Schema.Record(Schema.String, Schema.Number)]),
+        [{ a: 1, b: 2 }, { a: 1, b: "2" }]
+      ],
+      [Schema.Array(Schema.Literals(["a", "b"])), [[], ["a", "b"], ["c"], {}, "a"]],
+      [Schema.Union([Schema.Struct({ type: Schema.Literal("x") }), Schema.Null]), [null, { type: "x" }, { type: "y" }, undefined]],
+      // a filter, a tuple
+      [Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1 })), [0, 0.5, 2, "0"]],
+      [Schema.Tuple([Schema.String, Schema.Number]), [["a", 1], ["a"], ["a", 1, 2]]]
     ]
     for (const [schema, inputs] of cases) {
       const fast = guard(schema)
@@ -121,10 +139,10 @@ describe("validate.decodesToItself", () => {
   it("holds only where decoding (excess properties ignored) gives an equal copy, keys in the same order", () => {
     const plain = Object.create(null) as Record<string, unknown>
     plain.text = "x"
-    const cases: Array<[Schema.Schema<any, any>, ReadonlyArray<unknown>]> = [
+    const cases: Array<[Schema.Codec<unknown, unknown>, ReadonlyArray<unknown>]> = [
       [Schema.Struct({ text: Schema.String }), [{ text: "x" }, { text: 1 }, {}, { text: "x", extra: 1 }, plain, [], null, "x"]],
       [
-        Schema.Struct({ a: Schema.String, b: Schema.optional(Schema.Number), c: Schema.Literal("p", "q") }),
+        Schema.Struct({ a: Schema.String, b: Schema.optional(Schema.Number), c: Schema.Literals(["p", "q"]) }),
         [{ a: "x", c: "p" }, { a: "x", b: 1, c: "q" }, { c: "p", a: "x" }, { a: "x", b: undefined, c: "p" }, { a: "x", c: "r" }]
       ],
       [Schema.Struct({ a: Schema.Unknown }), [{ a: { deep: [1] } }, {}, { a: undefined }]],
@@ -133,12 +151,12 @@ describe("validate.decodesToItself", () => {
     for (const [schema, inputs] of cases) {
       const same = decodesToItself(schema)
       expect(same).toBeDefined()
-      const decode = ParseResult.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "ignore" })
+      const decode = SchemaParser.decodeUnknownResult(schema, { errors: "all", onExcessProperty: "ignore" })
       for (const u of inputs) {
         if (!same!(u)) continue
         const decoded = decode(u)
-        expect(Either.isRight(decoded)).toBe(true)
-        const right = Either.getOrThrow(decoded)
+        expect(Result.isSuccess(decoded)).toBe(true)
+        const right = Result.getOrThrow(decoded)
         expect(right).toEqual(u)
         expect(Object.keys(right as object)).toEqual(Object.keys(u as object))
       }
@@ -153,12 +171,12 @@ describe("validate.decodesToItself", () => {
       const schema of [
         Schema.Struct({ n: Schema.NumberFromString }),
         Schema.Struct({ text: Schema.NonEmptyString }),
-        Schema.Struct({ n: Schema.optionalWith(Schema.Number, { default: () => 1 }) }),
+        Schema.Struct({ n: Schema.Number.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(1))) }),
         Schema.Struct({ inner: Schema.Struct({ a: Schema.String }) }),
         Schema.Struct({ list: Schema.Array(Schema.String) }),
-        Schema.Record({ key: Schema.String, value: Schema.String }),
+        Schema.Record(Schema.String, Schema.String),
         Schema.String
-      ] as ReadonlyArray<Schema.Schema<any, any>>
+      ] as ReadonlyArray<Schema.Codec<unknown, unknown>>
     ) expect(decodesToItself(schema)).toBeUndefined()
   })
 })

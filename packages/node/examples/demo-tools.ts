@@ -9,6 +9,6 @@ export const Haiku = McpTool.make({
   name: "haiku",
   title: "Write a haiku",
   description: "Asks the client's model for a haiku about a topic, reporting progress",
-  parameters: Schema.Struct({ topic: Schema.String.annotations({ description: "What the haiku is about" }) }),
+  parameters: Schema.Struct({ topic: Schema.String.annotate({ description: "What the haiku is about" }) }),
   success: Schema.Struct({ topic: Schema.String, haiku: Schema.String })
 })

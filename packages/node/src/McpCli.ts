@@ -33,7 +33,7 @@
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
+import * as References from "effect/References"
 import { type CommandSpec, parseCommandLine } from "./cli/Args.js"
 import { CliError, oneLine } from "./cli/CliError.js"
 import * as Auth from "./cli/commands/Auth.js"
@@ -228,17 +228,21 @@ export const main = (args: ReadonlyArray<string>, streams: Streams): Effect.Effe
         const output = new OutputShape(streams)
         return handlerOf(line.command)(line).pipe(
           Effect.provideService(Output, output),
-          Logger.withMinimumLogLevel(LogLevel.Warning),
-          Effect.provide(Logger.replace(Logger.defaultLogger, stderrLogger(output))),
+          Effect.provideService(References.MinimumLogLevel, "Warn"),
+          // the default logger replaced (the others, a tracer's, stay)
+          Effect.updateService(Logger.CurrentLoggers, (loggers) => {
+            const replaced = stderrLogger(output)
+            return new Set(Array.from(loggers, (logger) => (logger === Logger.defaultLogger ? replaced : logger)))
+          }),
           Effect.as(0),
-          Effect.catchAll((e: CliError) =>
+          Effect.catch((e: CliError) =>
             Effect.sync(() => {
               streams.stderr(`emcp: ${oneLine(e.message)}\n`)
               return e.exitCode
             })
           ),
-          Effect.catchAllCause((cause) =>
-            Cause.isInterruptedOnly(cause)
+          Effect.catchCause((cause) =>
+            Cause.hasInterruptsOnly(cause)
               ? Effect.succeed(130)
               : Effect.sync(() => {
                 streams.stderr(`emcp: unexpected failure: ${oneLine(Cause.pretty(cause), 300)}\n`)
@@ -260,7 +264,7 @@ const stderrLogger = (output: OutputShape) =>
     const text = (Array.isArray(message) ? message : [message])
       .map((part) => (typeof part === "string" ? part : String(part)))
       .join(" ")
-    output.line(`emcp: ${logLevel._tag === "Warning" ? "warning" : logLevel.label.toLowerCase()}: ${oneLine(text, 500)}`)
+    output.line(`emcp: ${logLevel === "Warn" ? "warning" : logLevel.toLowerCase()}: ${oneLine(text, 500)}`)
   })
 
 /**

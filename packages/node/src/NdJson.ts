@@ -30,7 +30,8 @@
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import type { Feed, FeedTarget } from "@effect-mcp/mcp/Transport"
-import * as Chunk from "effect/Chunk"
+import type * as Arr from "effect/Array"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
@@ -247,9 +248,13 @@ export const fromReadable = (
   readable: Readable,
   options?: ReadOptions
 ): Stream.Stream<JsonRpc.Frame, TransportError> =>
-  Stream.unwrapScoped(
+  Stream.unwrap(
     Effect.map(makeReader(readable, options), (reader) =>
-      Stream.repeatEffectChunkOption(Effect.map(reader.pull, (frames) => Chunk.unsafeFromArray(frames as Array<JsonRpc.Frame>)))
+      Stream.fromPull(Effect.succeed(
+        // a pull never gives an empty read; its end (`None`) is the stream's end (`Cause.Done`)
+        Effect.catch(reader.pull as Effect.Effect<Arr.NonEmptyReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>>, (error): Effect.Effect<never, TransportError | Cause.Done> =>
+          Option.isNone(error) ? Cause.done() : Effect.fail(error.value))
+      ))
     )
   )
 
@@ -368,12 +373,12 @@ export const makeReader = (readable: Readable, options?: ReadOptions): Effect.Ef
   ).pipe(
     Effect.map((state): Reader => {
       const decoder = state.decoder
-      // the wait for the next event: a plain `Effect.async`, no canceler. The pull runs once per
+      // the wait for the next event: a plain `Effect.callback`, no canceler. The pull runs once per
       // message on both sides of a connection, and a latch's wait (`asyncInterrupt`) is 6 Effect
       // operations and a canceler per wait where this is 2; an interrupted wait's callback,
       // called later, is ignored, as every async callback after its first call is. One pull at a
       // time (the reader has one consumer): a second waiter would take the first one's place
-      const wait = Effect.async<void>((resume) => {
+      const wait = Effect.callback<void>((resume) => {
         state.resume = resume
       })
       const loop = (): Effect.Effect<ReadonlyArray<JsonRpc.Frame>, Option.Option<TransportError>> => {
@@ -636,7 +641,7 @@ const unsafeMakeWriter = (writable: Writable, options?: WriterOptions): readonly
       scheduled = true
       process.nextTick(onTick)
     }
-    return blocked ? Effect.async<void, TransportError>((resume) => void waiters.push(resume)) : undefined
+    return blocked ? Effect.callback<void, TransportError>((resume) => void waiters.push(resume)) : undefined
   }
   const enqueue = (message: JsonRpc.Outgoing | string): Effect.Effect<void, TransportError> =>
     Effect.suspend(() => enqueueNow(message) ?? Effect.void)

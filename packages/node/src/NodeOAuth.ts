@@ -14,6 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Scope from "effect/Scope"
+import * as Semaphore from "effect/Semaphore"
 import * as fs from "node:fs/promises"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
@@ -31,7 +32,7 @@ export interface LoopbackOptions {
   /** The path of the redirect URI (default `/callback`). */
   readonly path?: string | undefined
   /** How long to wait for the redirect (default 5 minutes). */
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: Duration.Input | undefined
 }
 
 const page = (title: string) =>
@@ -63,17 +64,17 @@ export const makeLoopback = (
         res.writeHead(404, { "content-type": "text/html" }).end(page("Nothing is waiting for a sign-in here"))
         return
       }
-      Deferred.unsafeDone(waiting, Exit.succeed(new URL(`${redirectUri}${url.search}`)))
+      Deferred.doneUnsafe(waiting, Exit.succeed(new URL(`${redirectUri}${url.search}`)))
       waiting = undefined
       const failed = url.searchParams.has("error")
       res.writeHead(200, { "content-type": "text/html" }).end(page(failed ? "Signing in failed" : "Signed in"))
     })
     yield* Effect.acquireRelease(
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.listen(0, "127.0.0.1", () => resume(Effect.void))
       }),
       () =>
-        Effect.async<void>((resume) => {
+        Effect.callback<void>((resume) => {
           server.closeAllConnections()
           server.close(() => resume(Effect.void))
         })
@@ -81,17 +82,19 @@ export const makeLoopback = (
     const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}${callbackPath}`
     const open = options.open ??
       ((url: URL) => Console.error(`Open this URL in a browser to sign in:\n  ${url.href}`))
-    const lock = yield* Effect.makeSemaphore(1)
+    const lock = yield* Semaphore.make(1)
     const authorize = (url: URL) =>
       lock.withPermits(1)(Effect.gen(function*() {
         const deferred = yield* Deferred.make<URL>()
         waiting = deferred
         yield* open(url)
         return yield* Deferred.await(deferred).pipe(
-          Effect.timeoutFail({
+          Effect.timeoutOrElse({
             duration: options.timeout ?? "5 minutes",
-            onTimeout: () =>
-              new McpOAuth.OAuthError({ reason: "Authorization", message: `No sign-in came back to ${redirectUri} in time` })
+            orElse: () =>
+              Effect.fail(
+                new McpOAuth.OAuthError({ reason: "Authorization", message: `No sign-in came back to ${redirectUri} in time` })
+              )
           }),
           Effect.ensuring(Effect.sync(() => {
             if (waiting === deferred) waiting = undefined
@@ -122,7 +125,7 @@ export const makeLoopbackOnDemand = (
     const scope = yield* Effect.scope
     let started: McpOAuth.AuthorizationRedirectShape | undefined
     const start = yield* Effect.cached(
-      Effect.tap(Scope.extend(makeLoopback(options), scope), (loopback) => Effect.sync(() => (started = loopback)))
+      Effect.tap(Scope.provide(makeLoopback(options), scope), (loopback) => Effect.sync(() => (started = loopback)))
     )
     return {
       get redirectUri(): string {
@@ -141,7 +144,7 @@ export const makeLoopbackOnDemand = (
  * @category layers
  */
 export const layerLoopback = (options: LoopbackOptions = {}): Layer.Layer<McpOAuth.AuthorizationRedirect> =>
-  Layer.scoped(McpOAuth.AuthorizationRedirect, makeLoopback(options))
+  Layer.effect(McpOAuth.AuthorizationRedirect, makeLoopback(options))
 
 interface FileContents {
   clients: Record<string, McpOAuth.StoredClient>
@@ -188,12 +191,12 @@ export const makeFileStore = (file: string): McpOAuth.TokenStoreShape => {
         await fs.writeFile(temporary, JSON.stringify(contents, null, 2), { mode: 0o600 })
         await fs.chmod(temporary, 0o600)
         await fs.rename(temporary, file)
-      })).pipe(Effect.catchAll((error) => Effect.logWarning(`could not write the token store ${file}`, error.message)))
+      })).pipe(Effect.catch((error) => Effect.logWarning(`could not write the token store ${file}`, error.message)))
   const set = <A>(record: Record<string, A>, k: string, value: A | undefined) => {
     if (value === undefined) delete record[k]
     else record[k] = value
   }
-  const lock = Effect.unsafeMakeSemaphore(1)
+  const lock = Semaphore.makeUnsafe(1)
   return {
     client: (issuer) => Effect.map(read, (c) => c.clients[issuer]),
     saveClient: (issuer, client) => lock.withPermits(1)(update((c) => set(c.clients, issuer, client))),

@@ -41,7 +41,7 @@ import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as LogLevel from "effect/LogLevel"
+import type * as LogLevel from "effect/LogLevel"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { Console as NodeConsole } from "node:console"
@@ -101,8 +101,8 @@ let consoleOnStderr = false
 /**
  * From the first stdio server on `process.stdout` on, the global `console`
  * writes to stderr (`console.log`, `info`, `debug`, `dir`, `table`, ...
- * included): every logger of Effect (`Logger.defaultLogger`, the pretty
- * logger `NodeRuntime.runMain` installs, `Logger.json`, ...) and
+ * included): every logger of Effect (`Logger.defaultLogger`,
+ * `Logger.consolePretty()`, `Logger.consoleJson`, ...) and
  * `Console.log` write through it, so do most libraries; and
  * `process.stdout.write` itself goes to stderr, for whoever calls it (only the
  * protocol's writer writes to stdout). It is not restored
@@ -127,7 +127,7 @@ const stdoutToStderr: Effect.Effect<void> = Effect.sync(() => {
  * Closing the scope stops reading so that the process can exit. When
  * `stdout` is the process's, the global `console` writes to stderr from then
  * on, for the rest of the process (so `console.log`, `Console.log` and every
- * console-based Effect logger, `NodeRuntime.runMain`'s pretty one included,
+ * console-based Effect logger, the default and `Logger.consolePretty()` included,
  * keep off the protocol stream, up to a failure reported at exit).
  *
  * @example
@@ -170,7 +170,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
  * Provides the server `Transport` over the process's stdin and stdout. Since
  * stdout belongs to the protocol, the global `console` writes to stderr once
  * the layer is built (see `makeServer`): Effect's loggers (the default
- * one, `NodeRuntime.runMain`'s pretty one, `Logger.json`, ...), `Console.log`
+ * one, `Logger.consolePretty()`, `Logger.consoleJson`, ...), `Console.log`
  * and a plain `console.log` all end up on stderr, whichever runtime entry
  * runs the program (`NodeRuntime.runMain`, `Effect.runPromise`,
  * `Layer.launch`); so does whatever calls `process.stdout.write` itself, or a
@@ -202,7 +202,7 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
  * @category layers
  */
 export const layerServer = (options?: ServerOptions): Layer.Layer<Transport> =>
-  Layer.scoped(Transport, makeServer(options))
+  Layer.effect(Transport, makeServer(options))
 
 // ----------------------------------------------------------------------------
 // client
@@ -228,19 +228,19 @@ export interface ClientOptions {
   /** Longest accepted message in bytes (default `NdJson.DEFAULT_MAX_MESSAGE_BYTES`, 32 MiB). */
   readonly maxMessageBytes?: number | undefined
   /** On close, how long the child may take to exit after its stdin ended, before SIGTERM (default 2 s). */
-  readonly closeTimeout?: Duration.DurationInput | undefined
+  readonly closeTimeout?: Duration.Input | undefined
   /** On close, how long the process group may take to exit after SIGTERM, before SIGKILL (default 2 s). */
-  readonly killTimeout?: Duration.DurationInput | undefined
+  readonly killTimeout?: Duration.Input | undefined
   /** The level stderr lines are logged at (default "Debug"; "None" disables). */
-  readonly stderrLogLevel?: LogLevel.Literal | undefined
+  readonly stderrLogLevel?: LogLevel.LogLevel | undefined
   /** How many last stderr lines an exit message quotes (default 10). */
   readonly stderrTailLines?: number | undefined
   /**
    * The level at which a line the server wrote to stdout that is not JSON is
-   * logged (default "Warning"; "None" disables). Such a line is never part of
+   * logged (default "Warn"; "None" disables). Such a line is never part of
    * the protocol (it is dropped, not answered); see `StdioChildShape.unparsedStdout`.
    */
-  readonly unparsedStdoutLogLevel?: LogLevel.Literal | undefined
+  readonly unparsedStdoutLogLevel?: LogLevel.LogLevel | undefined
 }
 
 /**
@@ -311,9 +311,9 @@ const UNPARSED_MAX_CHARS = 500
 export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShape, TransportError, Scope.Scope> =>
   Effect.gen(function*() {
     const label = StdioProcess.describeCommand(options.command, options.args ?? [])
-    const stderrLevel = LogLevel.fromLiteral(options.stderrLogLevel ?? "Debug")
-    const unparsedLevel = LogLevel.fromLiteral(options.unparsedStdoutLogLevel ?? "Warning")
-    // lines go through a mailbox to a fiber that logs and publishes them; the
+    const stderrLevel = options.stderrLogLevel ?? "Debug"
+    const unparsedLevel = options.unparsedStdoutLogLevel ?? "Warn"
+    // lines go through a queue to a fiber that logs and publishes them; the
     // fibers are started before the child so that they outlive the shutdown finalizer
     const stderr = yield* StdioLines.make((line) => StdioLines.logAt(stderrLevel, line)).pipe(
       Effect.annotateLogs({ "mcp.stdio.stream": "stderr", "mcp.stdio.command": label })
@@ -364,7 +364,7 @@ export const makeClient = (options: ClientOptions): Effect.Effect<StdioChildShap
  * @category layers
  */
 export const layerClient = (options: ClientOptions): Layer.Layer<Transport | StdioChild, TransportError> =>
-  Layer.scopedContext(
+  Layer.effectContext(
     Effect.map(makeClient(options), (child) => Context.make(StdioChild, child).pipe(Context.add(Transport, child.transport)))
   )
 
@@ -382,7 +382,7 @@ export const layerClient = (options: ClientOptions): Layer.Layer<Transport | Std
  * @since 0.1.0
  * @category tags
  */
-export class StdioChild extends Context.Tag("@effect-mcp/node/NodeStdio/StdioChild")<StdioChild, StdioChildShape>() {
+export class StdioChild extends Context.Service<StdioChild, StdioChildShape>()("@effect-mcp/node/NodeStdio/StdioChild") {
   static readonly make = makeClient
   static readonly layer = layerClient
 }

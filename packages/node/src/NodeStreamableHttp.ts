@@ -13,26 +13,25 @@
  * ```
  * @since 0.1.0
  */
-import type * as Headers from "@effect/platform/Headers"
-import type * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpServer from "@effect/platform/HttpServer"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as Headers from "effect/http/Headers"
+import * as HttpMiddleware from "effect/http/HttpMiddleware"
+import * as HttpServer from "effect/http/HttpServer"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as LegacySseServer from "@effect-mcp/mcp/LegacySseServer"
 import { McpAuth } from "@effect-mcp/mcp/McpAuth"
 import type { McpServer } from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
-import type * as Chunk from "effect/Chunk"
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Layer from "effect/Layer"
 import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as NetAddress from "effect/net/NetAddress"
 import * as Option from "effect/Option"
-import * as FiberId from "effect/FiberId"
-import * as Runtime from "effect/Runtime"
+import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { Socket } from "node:net"
@@ -60,7 +59,7 @@ export interface Options extends StreamableHttpServer.Options {
    * body never comes, a peer that does not read) may stay before they are cut
    * (default 2 seconds).
    */
-  readonly closeGrace?: Duration.DurationInput | undefined
+  readonly closeGrace?: Duration.Input | undefined
   /**
    * Bytes one response may have written and the client not yet taken
    * (default 32 MiB, as the client's default `maxEventSize` and stdio's
@@ -84,7 +83,7 @@ export interface Options extends StreamableHttpServer.Options {
    * (default 30 s): an SSE stream whose client stops reading, or a large
    * whole body it never reads, is then ended, and the log says so.
    */
-  readonly writeTimeout?: Duration.DurationInput | undefined
+  readonly writeTimeout?: Duration.Input | undefined
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"])
@@ -219,7 +218,7 @@ interface WriteLimits {
   readonly maxTotalBufferedBytes: number
   readonly now: () => number
   /** Runs an effect outside any fiber of a request (a pushed body's `release`, its warnings). */
-  readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+  readonly runFork: (effect: Effect.Effect<void>) => Fiber.Fiber<void>
 }
 
 /** How long a connection answered before its request's body came (a 413) is read on, at most, before it is cut. */
@@ -243,10 +242,30 @@ const lingerOnClose = (req: IncomingMessage, res: ServerResponse, limits: WriteL
     if (req.complete) return Socket.prototype.destroySoon.call(socket)
     socket.end()
     if (socket.readableEnded) return void socket.destroy()
-    const cut = limits.runFork(Effect.sleep(LINGER).pipe(Effect.zipRight(Effect.sync(() => socket.destroy()))))
+    const cut = limits.runFork(Effect.sleep(LINGER).pipe(Effect.andThen(Effect.sync(() => socket.destroy()))))
     socket.once("end", () => socket.destroy())
-    socket.once("close", () => cut.unsafeInterruptAsFork(FiberId.none))
+    socket.once("close", () => cut.interruptUnsafe())
   }
+}
+
+/**
+ * A request of the platform's handler answered before its body came (the legacy endpoint's 413,
+ * whose body is drained behind it): its connection is cut `LINGER` after the answer unless the
+ * body ends by then. Effect 3's platform destroyed the request when the endpoint stopped reading
+ * it; Effect 4's drains up to 256 KiB and leaves a client that sends no more to node's keep-alive
+ * timeout (65 s here), which is no bound.
+ */
+const cutUnfinished = (req: IncomingMessage, res: ServerResponse, limits: WriteLimits): void => {
+  res.once("finish", () => {
+    const socket = req.socket
+    if (req.complete || socket.destroyed) return
+    const cut = limits.runFork(Effect.sleep(LINGER).pipe(Effect.andThen(Effect.sync(() => {
+      if (!req.complete) socket.destroy()
+    }))))
+    const stop = () => cut.interruptUnsafe()
+    req.once("end", stop)
+    socket.once("close", stop)
+  })
 }
 
 /**
@@ -283,17 +302,17 @@ const writeResponse = (
       }
       // the endpoint makes text bodies only
       res.end()
-      return Effect.dieMessage("NodeStreamableHttp: a raw response body that is not text")
+      return Effect.die(new Error("NodeStreamableHttp: a raw response body that is not text"))
     }
     case "Stream": {
-      const write = (chunk: Chunk.Chunk<Uint8Array>): Effect.Effect<void> => {
+      const write = (chunk: ReadonlyArray<Uint8Array>): Effect.Effect<void> => {
         let full = false
         for (const bytes of chunk) full = !res.write(bytes) || full
         if (full && !res.destroyed) limits.stalled.set(res, limits.now())
         const ended = enforceBudgets(res, limits)
         if (ended !== undefined) return Effect.logWarning(ended)
         return full && !res.destroyed
-          ? Effect.async<void>((resume) => {
+          ? Effect.callback<void>((resume) => {
             const stop = () => {
               limits.stalled.delete(res)
               res.off("drain", go)
@@ -317,14 +336,14 @@ const writeResponse = (
         detached()
         return Effect.void
       }
-      return Stream.runForEachChunk(body.stream, write).pipe(
-        Effect.catchAllCause((cause) => Effect.logDebug("an SSE response ended with a failure", cause)),
+      return Stream.runForEachArray(body.stream, write).pipe(
+        Effect.catchCause((cause) => Effect.logDebug("an SSE response ended with a failure", cause)),
         Effect.ensuring(Effect.sync(() => res.end()))
       )
     }
     default:
       res.end()
-      return Effect.dieMessage(`NodeStreamableHttp: a ${body._tag} response body`)
+      return Effect.die(new Error(`NodeStreamableHttp: a ${body._tag} response body`))
   }
 }
 
@@ -400,7 +419,7 @@ const noDetach = () => {}
  * Never a request left without a status. An interrupted one (its client left) is not.
  */
 const answerDefect = (res: ServerResponse, exit: Exit.Exit<void>, runFork: (effect: Effect.Effect<void>) => unknown) => {
-  if (Exit.isSuccess(exit) || Exit.isInterrupted(exit) || res.writableEnded || res.destroyed) return
+  if (Exit.isSuccess(exit) || Exit.hasInterrupts(exit) || res.writableEnded || res.destroyed) return
   runFork(Effect.logError("a request failed with a defect; answered 500", exit.cause))
   if (res.headersSent) return void res.destroy()
   res.writeHead(500, { "content-type": "application/json" })
@@ -408,9 +427,9 @@ const answerDefect = (res: ServerResponse, exit: Exit.Exit<void>, runFork: (effe
 }
 
 /** A response's writing fiber, interrupted when the client goes before it ended. */
-const watched = (res: ServerResponse, fiber: Fiber.RuntimeFiber<void>) => {
+const watched = (res: ServerResponse, fiber: Fiber.Fiber<void>) => {
   res.on("close", () => {
-    if (!res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
+    if (!res.writableEnded) fiber.interruptUnsafe()
   })
 }
 
@@ -434,6 +453,9 @@ const listenError = (host: string, port: number, cause: unknown): TransportError
   return new TransportError({ reason: "Listen", message: `Cannot listen on ${address}: ${why}`, cause })
 }
 
+/** An HTTP app (v3's `HttpApp.Default`): a response for the request in context. */
+type App = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
+
 /**
  * Routes requests by path to MCP endpoint apps; other paths get 404.
  *
@@ -448,7 +470,7 @@ const listenError = (host: string, port: number, cause: unknown): TransportError
  * @since 0.1.0
  * @category combinators
  */
-export const mount = (routes: Readonly<Record<string, HttpApp.Default>>): HttpApp.Default =>
+export const mount = (routes: Readonly<Record<string, App>>): App =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const query = request.url.indexOf("?")
     const app = routes[query === -1 ? request.url : request.url.slice(0, query)]
@@ -502,12 +524,12 @@ export const layer = (
   const maxTotalBufferedBytes = options.maxTotalBufferedBytes ?? 128 * 1024 * 1024
   const writeTimeoutMs = Duration.toMillis(options.writeTimeout ?? Duration.seconds(30))
   let server: Server | undefined
-  const serve = Layer.scopedDiscard(
+  const serve = Layer.effectDiscard(
     Effect.gen(function*() {
       // made, not listening yet (see `listen`): `server` is set
       const mcp = yield* StreamableHttpServer.StreamableHttpServer
       // the MCP path itself is answered by `listener` below
-      const routes: Record<string, HttpApp.Default> = {}
+      const routes: Record<string, App> = {}
       // with `McpAuth`: its Protected Resource Metadata (RFC 9728), path-aware and at the root
       const auth = options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth))
       if (auth !== undefined) for (const path of auth.metadataPaths) routes[path] = auth.metadataApp
@@ -517,24 +539,27 @@ export const layer = (
         routes[legacy.messagesPath] = old.messages
       }
       // the engine makes its own span per MCP request; one per HTTP request on top costs without telling more
+      const scope = yield* Effect.scope
       const viaPlatform = Object.keys(routes).length === 0
         ? notFound
         : yield* Effect.flatMap(platformNode, (NodeHttpServer) =>
-          HttpMiddleware.withTracerDisabledWhenEffect(NodeHttpServer.makeHandler(mount(routes)), () => true))
-      const runFork = Runtime.runFork(yield* Effect.runtime<never>())
+          NodeHttpServer.makeHandler(mount(routes), { scope }).pipe(
+            Effect.provideService(HttpMiddleware.TracerDisabledWhen, () => true)
+          ))
+      const runFork: (effect: Effect.Effect<void>) => Fiber.Fiber<void> = Effect.runForkWith(yield* Effect.context<never>())
       // a client that stops reading is cut after the write timeout, on the Clock
-      const clock = yield* Effect.clock
+      const clock = yield* Clock.Clock
       const limits: WriteLimits = {
         stalled: new Map(),
         maxBufferedBytes,
         maxTotalBufferedBytes,
-        now: () => clock.unsafeCurrentTimeMillis(),
+        now: () => clock.currentTimeMillisUnsafe(),
         runFork
       }
       if (Number.isFinite(writeTimeoutMs)) {
         yield* Effect.forkScoped(Effect.forever(
           Effect.sleep(Duration.millis(Math.max(10, Math.min(writeTimeoutMs / 4, 5_000)))).pipe(
-            Effect.zipRight(Effect.suspend(() => cutStalled(limits.stalled, limits.now(), writeTimeoutMs)))
+            Effect.andThen(Effect.suspend(() => cutStalled(limits.stalled, limits.now(), writeTimeoutMs)))
           )
         ))
       }
@@ -542,6 +567,7 @@ export const layer = (
         if (pathOf(req.url) !== mcpPath) {
           // the legacy endpoint's 413 (or any answer before the body came) closes gracefully too
           lingerOnClose(req, res, limits)
+          if (req.method === "POST") cutUnfinished(req, res, limits)
           return viaPlatform(req, res)
         }
         // the MCP endpoint straight on node:http, without the platform's request and response
@@ -565,17 +591,19 @@ export const layer = (
           }
           // a body written by its senders (`pushBody`) outlives the fiber: the response's
           // `close` then keeps no hold of it
-          let fiber: Fiber.RuntimeFiber<void> | undefined
+          let fiber: Fiber.Fiber<void> | undefined
           let detached = false
           const detach = () => {
             detached = true
             fiber = undefined
           }
-          fiber = runFork(Effect.flatMap(responded, (response) => writeResponse(res, response, limits, detach)))
-          fiber.addObserver((exit) => answerDefect(res, exit, runFork))
+          const running = runFork(Effect.flatMap(responded, (response) => writeResponse(res, response, limits, detach)))
+          // detached while it ran (`runFork` runs it at once, up to its first wait): keep no hold of it
+          if (!detached) fiber = running
+          running.addObserver((exit) => answerDefect(res, exit, runFork))
           if (detached) return
           res.on("close", () => {
-            if (fiber !== undefined && !res.writableEnded) fiber.unsafeInterruptAsFork(FiberId.none)
+            if (fiber !== undefined && !res.writableEnded) fiber.interruptUnsafe()
           })
         }
         // a POST's body first (bounded); the endpoint reads no other method's
@@ -590,15 +618,15 @@ export const layer = (
   // sessions end first (their streams with them), then the server closes once its connections
   // have; a peer that never reads must not hold the process: after a grace period every
   // connection still open is cut
-  const forceClose = Layer.scopedDiscard(Effect.addFinalizer(() =>
+  const forceClose = Layer.effectDiscard(Effect.addFinalizer(() =>
     Effect.gen(function*() {
       const target = server
       if (target === undefined || !target.listening) return
       // finalizers are uninterruptible: the timer is made interruptible to be stopped once closed
-      const grace = yield* Effect.forkDaemon(
-        Effect.interruptible(Effect.sleep(options.closeGrace ?? "2 seconds").pipe(Effect.zipRight(Effect.sync(() => target.closeAllConnections()))))
+      const grace = yield* Effect.forkDetach(
+        Effect.interruptible(Effect.sleep(options.closeGrace ?? "2 seconds").pipe(Effect.andThen(Effect.sync(() => target.closeAllConnections()))))
       )
-      yield* Effect.async<void>((resume) => {
+      yield* Effect.callback<void>((resume) => {
         target.close(() => resume(Effect.void))
         target.closeIdleConnections()
       })
@@ -642,8 +670,8 @@ const keptAlive = (server: Server): Server => {
 
 /** The `node:http` server, made (not listening) for the life of the scope; closed with it. */
 const created = (evaluate: () => Server): Layer.Layer<never> =>
-  Layer.scopedDiscard(Effect.acquireRelease(Effect.sync(evaluate), (server) =>
-    Effect.async<void>((resume) => {
+  Layer.effectDiscard(Effect.acquireRelease(Effect.sync(evaluate), (server) =>
+    Effect.callback<void>((resume) => {
       if (!server.listening) return resume(Effect.void)
       server.close(() => resume(Effect.void))
     })))
@@ -653,11 +681,11 @@ const created = (evaluate: () => Server): Layer.Layer<never> =>
  * through the platform's handler.
  */
 const listen = (made: () => Server, port: number, host: string): Layer.Layer<HttpServer.HttpServer, TransportError> =>
-  Layer.scoped(
+  Layer.effect(
     HttpServer.HttpServer,
     Effect.gen(function*() {
       const server = made()
-      yield* Effect.async<void, TransportError>((resume) => {
+      yield* Effect.callback<void, TransportError>((resume) => {
         const onError = (cause: unknown) => resume(Effect.fail(listenError(host, port, cause)))
         server.on("error", onError)
         server.listen({ port, host }, () => {
@@ -668,14 +696,18 @@ const listen = (made: () => Server, port: number, host: string): Layer.Layer<Htt
       const address = server.address()
       return HttpServer.make({
         address: typeof address === "string" || address === null
-          ? { _tag: "UnixAddress", path: String(address) }
-          : { _tag: "TcpAddress", hostname: address.address, port: address.port },
+          ? NetAddress.unixPathAddress(String(address))
+          : NetAddress.inetAddressFromNativeUnsafe(address.address, address.port),
         serve: (app, middleware) =>
           Effect.gen(function*() {
             const NodeHttpServer = yield* platformNode
-            const handler = yield* (middleware === undefined
-              ? NodeHttpServer.makeHandler(app)
-              : NodeHttpServer.makeHandler(app, middleware))
+            const scope = yield* Effect.scope
+            const handler = yield* NodeHttpServer.makeHandler(app, {
+              scope,
+              // `HttpServer.make` gives the middleware untyped (`HttpMiddleware`); the platform's own
+              // server hands it to `makeHandler` the same way (as `Applied<App, E, R>`, by a cast)
+              ...(middleware === undefined ? {} : { middleware: middleware as HttpMiddleware.HttpMiddleware.Applied<typeof app, unknown, HttpServerRequest.HttpServerRequest | Scope.Scope> })
+            })
             server.on("request", handler)
             yield* Effect.addFinalizer(() => Effect.sync(() => server.off("request", handler)))
           })

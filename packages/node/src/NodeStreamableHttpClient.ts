@@ -27,17 +27,18 @@
  * ```
  * @since 0.1.0
  */
-import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import * as Undici from "@effect/platform-node/Undici"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import type { Transport } from "@effect-mcp/mcp/Transport"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
+import type * as Scope from "effect/Scope"
 
-type Dispatcher = Effect.Effect.Success<typeof NodeHttpClient.makeDispatcher>
+type Dispatcher = Undici.Dispatcher
 type Handler = Parameters<Dispatcher["dispatch"]>[1]
 type Controller = Parameters<NonNullable<Handler["onRequestStart"]>>[0]
 type Headers = StreamableHttpClient.BackendResponse["headers"]
@@ -104,10 +105,8 @@ class Exchange implements Handler {
   }
 
   /** Aborts the exchange when `fiber` ends, unless it ended before. */
-  endWith(fiber: Fiber.RuntimeFiber<unknown, unknown>): void {
-    const observer = () => this.abandon()
-    fiber.addObserver(observer)
-    this.unobserve = () => fiber.removeObserver(observer)
+  endWith(fiber: Fiber.Fiber<unknown, unknown>): void {
+    this.unobserve = fiber.addObserver(() => this.abandon())
   }
 
   /** Nobody waits for the exchange any more: aborted before its headers, dropped after. */
@@ -195,7 +194,7 @@ const readBody = <A>(
   onData: (chunk: Buffer) => boolean,
   result: () => A
 ): Effect.Effect<A, Error> =>
-  Effect.async<A, Error>((resume) => {
+  Effect.callback<A, Error>((resume) => {
     let done = false
     exchange.attach({
       data: (chunk) => {
@@ -276,13 +275,17 @@ const answer = (statusCode: number, headers: Headers, exchange: Exchange): Strea
 })
 
 /**
- * One event-loop turn: undici puts a kept-alive socket back in its pool with
- * `setImmediate` after the response, so a request dispatched in the turn an
- * answer was read goes to another connection (a connect on both sides).
- * `setImmediate`, not the Clock: this is the loop's check phase, not a delay.
+ * Two event-loop turns: undici puts a kept-alive socket back in its pool with
+ * `setImmediate` after the response, and its pool sees it free a turn later,
+ * so a request dispatched before goes to another connection (a connect on both
+ * sides). Measured on undici 7 and 8 from a handler's `onResponseEnd`: a
+ * dispatch one `setImmediate` later opens a second connection, two later
+ * reuses the first (one turn was enough on Effect 3, whose fiber went on
+ * after the answer later). `setImmediate`, not the Clock: this is the loop's
+ * check phase, not a delay.
  */
-const turn: Effect.Effect<void> = Effect.async<void>((resume) => {
-  setImmediate(resume, Effect.void)
+const turn: Effect.Effect<void> = Effect.callback<void>((resume) => {
+  setImmediate(() => setImmediate(resume, Effect.void))
 })
 
 /**
@@ -296,11 +299,11 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
   signals: true,
   turn,
   request: (request) =>
-    Effect.async<StreamableHttpClient.BackendResponse, Error>((resume) => {
+    Effect.callback<StreamableHttpClient.BackendResponse, Error>((resume) => {
       const exchange = new Exchange(resume, request.controller?.signal)
-      // the fiber running this (`Effect.async` calls this in it)
-      const fiber = request.dedicated === true ? Fiber.getCurrentFiber() : Option.none()
-      if (Option.isSome(fiber)) exchange.endWith(fiber.value)
+      // the fiber running this (`Effect.callback` calls this in it)
+      const fiber = request.dedicated === true ? Fiber.getCurrent() : undefined
+      if (fiber !== undefined) exchange.endWith(fiber)
       dispatcher.dispatch({
         method: request.method,
         origin: request.url.origin,
@@ -318,6 +321,17 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
 })
 
 /**
+ * The pool: an undici `Agent`, destroyed with the scope (`NodeHttpClient.makeDispatcher`'s, made
+ * here from a static import: the platform's loads undici with `import()` of a module that
+ * re-exports it (`export * from "undici"`, CommonJS), which a bundle (esbuild's) turns into a
+ * module exporting only `default`, and its `new _.Agent()` fails there).
+ */
+const makeDispatcher: Effect.Effect<Dispatcher, never, Scope.Scope> = Effect.acquireRelease(
+  Effect.sync(() => new Undici.Agent()),
+  (dispatcher) => Effect.promise(() => dispatcher.destroy())
+)
+
+/**
  * An undici `HttpClient` with its own connection pool, closed with the Layer,
  * and the streamable HTTP transport's backend over the same pool (its
  * exchanges skip the `HttpClient` layer: about half the client CPU per
@@ -325,10 +339,14 @@ const makeBackend = (dispatcher: Dispatcher): StreamableHttpClient.Backend => ({
  * @since 0.1.0
  * @category layers
  */
-export const layerHttpClient: Layer.Layer<HttpClient.HttpClient | StreamableHttpClient.HttpBackend> = Layer.scopedContext(
-  Effect.map(NodeHttpClient.makeDispatcher, (dispatcher) =>
-    Context.make(HttpClient.HttpClient, NodeHttpClient.makeUndici(dispatcher)).pipe(
-      Context.add(StreamableHttpClient.HttpBackend, makeBackend(dispatcher))
+export const layerHttpClient: Layer.Layer<HttpClient.HttpClient | StreamableHttpClient.HttpBackend> = Layer.effectContext(
+  Effect.flatMap(makeDispatcher, (dispatcher) =>
+    Effect.map(
+      Effect.provideService(NodeHttpClient.makeUndici, NodeHttpClient.Dispatcher, dispatcher),
+      (client) =>
+        Context.make(HttpClient.HttpClient, client).pipe(
+          Context.add(StreamableHttpClient.HttpBackend, makeBackend(dispatcher))
+        )
     ))
 )
 

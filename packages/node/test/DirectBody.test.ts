@@ -17,7 +17,7 @@ const Talks = McpServer.tool({
   name: "talks",
   handler: () =>
     Effect.flatMap(HandlerContext, (ctx) =>
-      Effect.forEach([1, 2, 3], (i) => Effect.zipRight(ctx.progress(i, { total: 3, message: `step ${i}` }), Effect.sleep("20 millis")))).pipe(
+      Effect.forEach([1, 2, 3], (i) => Effect.andThen(ctx.progress(i, { total: 3, message: `step ${i}` }), Effect.sleep("20 millis")))).pipe(
         Effect.as("talked")
       )
 })
@@ -39,7 +39,7 @@ describe("StreamableHttpServer.directBody", () => {
     assert.isUndefined(StreamableHttpServer.directBody(Stream.make(new Uint8Array([1]))))
   })
 
-  it.scopedLive("the node listener (direct body) and the platform's server (the Stream) send the same bytes", () =>
+  it.live("the node listener (direct body) and the platform's server (the Stream) send the same bytes", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(features)
       const platform = yield* startPlatform(features)

@@ -1,18 +1,16 @@
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import { assert, describe, it } from "@effect/vitest"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as HandlerContext from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as FiberId from "effect/FiberId"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { headers, initialize, messagesOf, parseSse } from "./httpUtil.js"
 
 const Echo = McpServer.tool({
@@ -25,7 +23,7 @@ const Echo = McpServer.tool({
 const gates = new Map<number, Deferred.Deferred<void>>()
 const gate = (n: number) => {
   let d = gates.get(n)
-  if (d === undefined) gates.set(n, (d = Deferred.unsafeMake<void>(FiberId.none)))
+  if (d === undefined) gates.set(n, (d = Deferred.makeUnsafe<void>()))
   return d
 }
 const open = (n: number) => Deferred.succeed(gate(n), undefined)
@@ -60,15 +58,14 @@ const start = (
 ) =>
   Effect.gen(function*() {
     const store = yield* EventStore.makeMemory(storeOptions)
-    const live = yield* Effect.provide(Effect.clock, Layer.setClock(Clock.make()))
     const layer = NodeStreamableHttp.layer({ port: 0, eventStore: alter(store) }).pipe(
       Layer.provideMerge(Features),
       Layer.provideMerge(McpServer.layer({ name: "test-store", version: "1.0.0" }))
     )
-    const context = yield* Layer.build(layer).pipe(Effect.orDie, Effect.withClock(live))
+    const context = yield* Layer.build(layer).pipe(Effect.orDie, TestClock.withLive)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
     const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = "port" in server.address ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}/mcp`, store, mcp }
   })
 
@@ -123,7 +120,7 @@ const resume = (url: string, sid: string, lastEventId: string) =>
   })
 
 describe("StreamableHttpServer with an event store", () => {
-  it.scoped("a delivered answer is dropped after the grace period, and all of a session's events at DELETE", () =>
+  it.effect("a delivered answer is dropped after the grace period, and all of a session's events at DELETE", () =>
     Effect.gen(function*() {
       const { store, url } = yield* start({ gracePeriod: "10 seconds" })
       const sid = yield* initialize(url)
@@ -147,7 +144,7 @@ describe("StreamableHttpServer with an event store", () => {
       assert.deepStrictEqual(yield* store.usage, { events: 0, bytes: 0, streams: 0, sessions: 0 })
     }))
 
-  it.scoped("another session's traffic does not evict an undelivered answer", () =>
+  it.effect("another session's traffic does not evict an undelivered answer", () =>
     Effect.gen(function*() {
       const { store, url } = yield* start({ maxEventsPerSession: 20, maxEvents: 30 })
       const a = yield* initialize(url)
@@ -165,7 +162,7 @@ describe("StreamableHttpServer with an event store", () => {
       assert.deepStrictEqual(messagesOf(resumed.text).map((m) => [m.id, m.result?.content?.[0]?.text]), [[2, "waited"]])
     }))
 
-  it.scoped("answers evicted to stay within budget come back as JSON-RPC errors with their ids; ids never repeat", () =>
+  it.effect("answers evicted to stay within budget come back as JSON-RPC errors with their ids; ids never repeat", () =>
     Effect.gen(function*() {
       const { store, url } = yield* start({ maxEventsPerSession: 2 })
       const sid = yield* initialize(url)
@@ -190,7 +187,7 @@ describe("StreamableHttpServer with an event store", () => {
       assert.strictEqual(new Set(ids).size, ids.length, `an event id was used twice: ${ids.join(" ")}`)
     }))
 
-  it.scoped("a store that dies on append (unreachable): the stream goes on without ids, the call gets its answer on it", () =>
+  it.effect("a store that dies on append (unreachable): the stream goes on without ids, the call gets its answer on it", () =>
     Effect.gen(function*() {
       const { url } = yield* start({}, (store) => ({ ...store, append: () => Effect.die(new Error("store unreachable")) }))
       const sid = yield* initialize(url)
@@ -211,7 +208,7 @@ describe("StreamableHttpServer with an event store", () => {
       )
     }))
 
-  it.scoped("a store that dies on replay: the resumption is answered 500 with a JSON-RPC error, not left without a status", () =>
+  it.effect("a store that dies on replay: the resumption is answered 500 with a JSON-RPC error, not left without a status", () =>
     Effect.gen(function*() {
       const { url } = yield* start({}, (store) => ({ ...store, replayAfter: () => Effect.die(new Error("store unreachable")) }))
       const sid = yield* initialize(url)

@@ -4,7 +4,7 @@
  * round-robin proxy (no stickiness). The Redis backend keeps the same
  * contract (packages/redis/test).
  */
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import { assert, describe, it } from "@effect/vitest"
 import * as HandlerContext from "@effect-mcp/mcp/HandlerContext"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
@@ -13,7 +13,7 @@ import { ServerSession } from "@effect-mcp/mcp/ServerSession"
 import * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
-import * as Chunk from "effect/Chunk"
+import * as Fiber from "effect/Fiber"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
@@ -66,7 +66,7 @@ const instance = (fleet: SessionStore.MemoryFleet, id: string, options: Partial<
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-    return server.address._tag === "TcpAddress" ? server.address.port : 0
+    return "port" in server.address ? server.address.port : 0
   })
 
 const client = (url: string) =>
@@ -80,7 +80,7 @@ const client = (url: string) =>
   ).pipe(Effect.orDie, Effect.map((context) => McpClient.McpClient.pipe(Effect.provide(context))))
 
 describe("SessionStore: one logical server on two instances (in-memory fleet)", () => {
-  it.scopedLive("a session served alternately by both instances: state, reverse calls, progress and logs cross over", () =>
+  it.live("a session served alternately by both instances: state, reverse calls, progress and logs cross over", () =>
     Effect.gen(function*() {
       const fleet = yield* SessionStore.makeMemoryFleet()
       const ports = [yield* instance(fleet, "a"), yield* instance(fleet, "b")]
@@ -91,7 +91,7 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
         assert.deepStrictEqual(result.content, [{ type: "text", text: `hi ${i} (2025-11-25, fleet-test)` }])
       }
       yield* mcp.setLogLevel("info")
-      const logs = yield* Effect.fork(mcp.notifications.pipe(
+      const logs = yield* Effect.forkChild(mcp.notifications.pipe(
         Stream.filter((n) => n.method === "notifications/message"),
         Stream.take(1),
         Stream.runCollect
@@ -100,29 +100,29 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       const asked = yield* mcp.callTool("ask", {}, { onProgress: (p) => Effect.sync(() => void progress.push(p.progress)) })
       assert.deepStrictEqual(asked.content, [{ type: "text", text: "sampled" }])
       assert.deepStrictEqual(progress, [1])
-      const logged = Chunk.toArray(yield* logs.await.pipe(Effect.flatten))
+      const logged = yield* Fiber.join(logs)
       // the level set on one instance filtered the log on the other
       assert.deepStrictEqual(logged.map((n) => n.params), [{ level: "warning", data: "asking loudly" }])
       const targets = new Set(proxy.routed.filter((r) => r.method === "POST").map((r) => r.target))
       assert.deepStrictEqual(Array.from(targets).sort(), [0, 1])
     }))
 
-  it.scopedLive("a resource update made on any instance reaches the standing GET wherever it is held", () =>
+  it.live("a resource update made on any instance reaches the standing GET wherever it is held", () =>
     Effect.gen(function*() {
       const fleet = yield* SessionStore.makeMemoryFleet()
       const ports = [yield* instance(fleet, "a"), yield* instance(fleet, "b")]
       const proxy = yield* roundRobin(ports)
       const mcp = yield* yield* client(proxy.url)
       const updates = yield* mcp.subscribe("memo://note")
-      const got = yield* Effect.fork(Stream.runCollect(Stream.take(updates, 2)))
+      const got = yield* Effect.forkChild(Stream.runCollect(Stream.take(updates, 2)))
       yield* Effect.sleep("200 millis")
       yield* SessionStore.resourceUpdated(fleet.instance("a"), "memo://note")
       yield* SessionStore.resourceUpdated(fleet.instance("b"), "memo://note")
-      const received = Chunk.toArray(yield* got.await.pipe(Effect.flatten))
+      const received = yield* Fiber.join(got)
       assert.deepStrictEqual(received, [{ uri: "memo://note" }, { uri: "memo://note" }])
     }))
 
-  it.scopedLive("the maximum session count holds across the fleet; DELETE on one instance ends the session on all", () =>
+  it.live("the maximum session count holds across the fleet; DELETE on one instance ends the session on all", () =>
     Effect.gen(function*() {
       const fleet = yield* SessionStore.makeMemoryFleet()
       const [a, b] = [yield* instance(fleet, "a", { maxSessions: 1 }), yield* instance(fleet, "b", { maxSessions: 1 })]
@@ -148,18 +148,18 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       assert.strictEqual((yield* post(b, INIT)).status, 200)
     }))
 
-  it.scopedLive("stores that answer later (as Redis does): a streamed 2026 POST's answer still reaches its stream", () =>
+  it.live("stores that answer later (as Redis does): a streamed 2026 POST's answer still reaches its stream", () =>
     Effect.gen(function*() {
       // the POST's own write (the streamed requests) outlasts the handler; the answer's event takes longer still
       const fleet = yield* SessionStore.makeMemoryFleet()
       const store = fleet.instance("a")
       const events = fleet.events
       const port = yield* instance(fleet, "a", {
-        sessionStore: { ...store, saveStream: (...args) => Effect.zipRight(Effect.sleep("20 millis"), store.saveStream(...args)) },
+        sessionStore: { ...store, saveStream: (...args) => Effect.andThen(Effect.sleep("20 millis"), store.saveStream(...args)) },
         eventStore: {
           ...events,
           append: (session, stream, data, answers) =>
-            Effect.zipRight(answers === undefined ? Effect.void : Effect.sleep("40 millis"), events.append(session, stream, data, answers))
+            Effect.andThen(answers === undefined ? Effect.void : Effect.sleep("40 millis"), events.append(session, stream, data, answers))
         }
       })
       const meta = {
@@ -179,7 +179,7 @@ describe("SessionStore: one logical server on two instances (in-memory fleet)", 
       // a 2026 POST cannot be resumed: its stream must carry the answer
       assert.deepStrictEqual(messagesOf(text).map((m) => m.method ?? m.result?.content?.[0]?.text), ["notifications/progress", "talked"])
     }))
-  it.scopedLive("a replica closed for idleness and opened again numbers its streams anew: no event id is used twice", () =>
+  it.live("a replica closed for idleness and opened again numbers its streams anew: no event id is used twice", () =>
     Effect.gen(function*() {
       const fleet = yield* SessionStore.makeMemoryFleet()
       const a = yield* instance(fleet, "a")

@@ -8,18 +8,17 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Effect from "effect/Effect"
 import * as Logger from "effect/Logger"
 import * as Schema from "effect/Schema"
-import * as TestClock from "effect/TestClock"
-import * as TestServices from "effect/TestServices"
+import * as TestClock from "effect/testing/TestClock"
 import * as net from "node:net"
 import * as v8 from "node:v8"
 import * as vm from "node:vm"
-import { bytesRead, headers, initialize, messagesOf, startServer } from "./httpUtil.js"
+import { bytesRead, headers, initialize, messagesOf, startServer, withLive } from "./httpUtil.js"
 
 let started = 0
 const Hang = McpServer.tool({
   name: "hang",
   description: "never answers",
-  handler: () => Effect.zipRight(Effect.sync(() => started++), Effect.never)
+  handler: () => Effect.andThen(Effect.sync(() => started++), Effect.never)
 })
 const Echo = McpServer.tool({
   name: "echo",
@@ -92,7 +91,7 @@ const rawPost = (port: number, body: string, extra: Record<string, string> = {})
     socket.on("error", reject)
   })
 
-const sleepLive = (ms: number) => TestServices.provideLive(Effect.sleep(ms))
+const sleepLive = (ms: number) => withLive(Effect.sleep(ms))
 
 /** Polls (in real time) until `done` holds, or gives up after `ms`. */
 const until = (done: () => boolean, ms = 5_000) =>
@@ -122,7 +121,7 @@ const heldAfterGc = () => {
 
 describe("clients that hang up or stop reading", () => {
   for (const jsonResponse of [true, false]) {
-    it.scopedLive(`stateless, ${jsonResponse ? "JSON" : "SSE"}: 1,000 hang-ups before the answer leave no session and no heap`, () =>
+    it.live(`stateless, ${jsonResponse ? "JSON" : "SSE"}: 1,000 hang-ups before the answer leave no session and no heap`, () =>
       Effect.gen(function*() {
         const { mcp, port } = yield* startServer(Features, { sessionPerRequest: true, jsonResponse })
         const round = (n: number) =>
@@ -149,11 +148,11 @@ describe("clients that hang up or stop reading", () => {
       }), 30_000)
   }
 
-  it.scopedLive("a client that never reads is cut off past its byte budget while another is served", () =>
+  it.live("a client that never reads is cut off past its byte budget while another is served", () =>
     Effect.gen(function*() {
       const logs: Array<string> = []
       const { port, url } = yield* startServer(Features, { maxBufferedBytes: 1024 * 1024 }).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logs.push(String(message)))]))
       )
       const sid = yield* initialize(url)
       const session = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
@@ -172,7 +171,7 @@ describe("clients that hang up or stop reading", () => {
       })
       assert.deepStrictEqual(echo[0].result.content, [{ type: "text", text: "served" }])
       // what the silent client finds when it reads at last: a stream cut short, without the answer
-      const text = yield* Effect.async<string>((resume) => {
+      const text = yield* Effect.callback<string>((resume) => {
         let got = ""
         silent.setEncoding("utf8")
         silent.on("data", (chunk: string) => (got += chunk))
@@ -185,12 +184,12 @@ describe("clients that hang up or stop reading", () => {
       assert.notInclude(text, "big done")
     }))
 
-  it.scopedLive("clients that never read cannot hold more than the server's budget together; another is served promptly", () =>
+  it.live("clients that never read cannot hold more than the server's budget together; another is served promptly", () =>
     Effect.gen(function*() {
       const MiB = 1024 * 1024
       const logs: Array<string> = []
       const { port, url } = yield* startServer(Features, { maxBufferedBytes: 8 * MiB, maxTotalBufferedBytes: 16 * MiB }).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logs.push(String(message)))]))
       )
       const sid = yield* initialize(url)
       const session = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25", connection: "close" }
@@ -221,19 +220,19 @@ describe("clients that hang up or stop reading", () => {
       assert.isBelow(Date.now() - start, 2_000)
       // what the silent clients find when they read at last: at most 2 whole answers
       const read = yield* Effect.forEach(silent, bytesRead, { concurrency: "unbounded" }).pipe(
-        Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("a silent connection never closed") }),
+        Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error("a silent connection never closed")) }),
         Effect.orDie
       )
       const whole = read.filter((bytes) => bytes > 6 * MiB).length
       assert.isAtMost(whole, 2, `answers read whole: ${read.join(", ")}`)
     }))
 
-  it.scopedLive("a whole answer over the per-response budget is not held for a client that never reads", () =>
+  it.live("a whole answer over the per-response budget is not held for a client that never reads", () =>
     Effect.gen(function*() {
       const MiB = 1024 * 1024
       const logs: Array<string> = []
       const { port, url } = yield* startServer(Features, { maxBufferedBytes: 4 * MiB, jsonResponse: true }).pipe(
-        Effect.provide(Logger.replace(Logger.defaultLogger, Logger.make(({ message }) => logs.push(String(message)))))
+        Effect.provide(Logger.layer([Logger.make(({ message }) => logs.push(String(message)))]))
       )
       const sid = yield* initialize(url)
       // larger than the kernel's buffers take at once (node then holds it until the client reads)
@@ -246,7 +245,7 @@ describe("clients that hang up or stop reading", () => {
       assert.isBelow(bytes, 6 * MiB)
     }))
 
-  it.scopedLive("a stream's buffer holds a bounded number of bytes for a client that stops reading: its sender waits", () =>
+  it.live("a stream's buffer holds a bounded number of bytes for a client that stops reading: its sender waits", () =>
     Effect.gen(function*() {
       const MiB = 1024 * 1024
       const { port, url } = yield* startServer(Features, { streamBufferBytes: MiB })
@@ -269,7 +268,7 @@ describe("clients that hang up or stop reading", () => {
       silent.destroy()
     }))
 
-  it.scoped("a client that stops reading is cut off after the write timeout (TestClock), freeing its sender", () =>
+  it.effect("a client that stops reading is cut off after the write timeout (TestClock), freeing its sender", () =>
     Effect.gen(function*() {
       floodDone = false
       const { port, url } = yield* startServer(Features, { writeTimeout: "30 seconds" })

@@ -7,7 +7,7 @@
  * refusal of a header that disagrees shows it does check them.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -55,7 +55,7 @@ const ours = Effect.gen(function*() {
     Layer.provideMerge(McpServer.layer({ name: "headers", version: "1.0.0" }))
   )
   const server = yield* HttpServer.HttpServer.pipe(Effect.provide(yield* Layer.build(layer).pipe(Effect.orDie)))
-  return `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}/mcp`
+  return `http://127.0.0.1:${"port" in server.address ? server.address.port : 0}/mcp`
 })
 
 // ---------------------------------------------------------------- the official v2 server
@@ -74,7 +74,7 @@ const officialFactory = () => {
 
 /** The official handler on 127.0.0.1:0; the headers of every POST are kept. */
 const official = Effect.acquireRelease(
-  Effect.async<{ readonly url: string; readonly seen: Seen; readonly server: http.Server }>((resume) => {
+  Effect.callback<{ readonly url: string; readonly seen: Seen; readonly server: http.Server }>((resume) => {
     const handler = toNodeHandler(createMcpHandler(officialFactory, { legacy: "stateless" }))
     const seen: Seen = []
     const server = http.createServer((req, res) => {
@@ -91,7 +91,7 @@ const official = Effect.acquireRelease(
       resume(Effect.succeed({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, seen, server })))
   }),
   ({ server }) =>
-    Effect.async<void>((resume) => {
+    Effect.callback<void>((resume) => {
       server.closeAllConnections()
       server.close(() => resume(Effect.void))
     })
@@ -100,7 +100,7 @@ const official = Effect.acquireRelease(
 /** A proxy on 127.0.0.1:0 in front of `target` that keeps the headers of every POST. */
 const capture = (target: string) =>
   Effect.acquireRelease(
-    Effect.async<{ readonly url: string; readonly seen: Seen; readonly server: http.Server }>((resume) => {
+    Effect.callback<{ readonly url: string; readonly seen: Seen; readonly server: http.Server }>((resume) => {
       const seen: Seen = []
       const server = http.createServer((req, res) => {
         const chunks: Array<Buffer> = []
@@ -123,7 +123,7 @@ const capture = (target: string) =>
         resume(Effect.succeed({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, seen, server })))
     }),
     ({ server }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.closeAllConnections()
         server.close(() => resume(Effect.void))
       })
@@ -201,7 +201,7 @@ const assertCases = (results: ReadonlyArray<string>, seen: Seen) => {
 }
 
 describe("the 2026 header cases over HTTP, both SDKs", () => {
-  it.scopedLive("our encoder → our decoder: listed, called with the spec's header values, enforced", () =>
+  it.live("our encoder → our decoder: listed, called with the spec's header values, enforced", () =>
     Effect.gen(function*() {
       const url = yield* ours
       const proxy = yield* capture(url)
@@ -215,7 +215,7 @@ describe("the 2026 header cases over HTTP, both SDKs", () => {
       assert.deepStrictEqual(yield* rawCall(url, "a"), { status: 200, code: undefined })
     }), 30_000)
 
-  it.scopedLive("our encoder → the official v2 server's decoder: the same values on the wire, accepted", () =>
+  it.live("our encoder → the official v2 server's decoder: the same values on the wire, accepted", () =>
     Effect.gen(function*() {
       const server = yield* official
       const client = yield* ourClient(server.url)
@@ -227,7 +227,7 @@ describe("the 2026 header cases over HTTP, both SDKs", () => {
       assert.deepStrictEqual(yield* rawCall(server.url, "b"), { status: 400, code: -32020 })
     }), 30_000)
 
-  it.scopedLive("the official v2 client's encoder → our decoder: the same values on the wire, accepted", () =>
+  it.live("the official v2 client's encoder → our decoder: the same values on the wire, accepted", () =>
     Effect.gen(function*() {
       const url = yield* ours
       const seen: Seen = []

@@ -7,7 +7,7 @@
  * validated against the 2026-07-28 JSON Schema.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -16,6 +16,7 @@ import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { assertValid2026 } from "../../mcp/test/utils/wire2026.js"
@@ -71,7 +72,7 @@ const Trigger = McpServer.tool({
 })
 
 /** Reports progress, then waits until interrupted; tells the test it was. */
-const interrupted = Deferred.unsafeMake<void>(undefined as never)
+const interrupted = Deferred.makeUnsafe<void>()
 const Hang = McpServer.tool({
   name: "hang",
   handler: () =>
@@ -83,7 +84,7 @@ const Hang = McpServer.tool({
 })
 
 /** The connection a 2026 POST was served on (its engine's session id); `wait` holds it until the gate opens. */
-const gate = Deferred.unsafeMake<void>(undefined as never)
+const gate = Deferred.makeUnsafe<void>()
 const Connection = McpServer.tool({
   name: "connection",
   parameters: Schema.Struct({ wait: Schema.optional(Schema.Boolean) }),
@@ -109,7 +110,7 @@ const start = (options: Partial<McpServer.ServerOptions> = {}, http: Omit<NodeSt
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
     const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = "port" in server.address ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}/mcp`, mcp }
   })
 
@@ -146,7 +147,7 @@ const call = (url: string, id: number, method: string, params: Record<string, un
   post(url, { jsonrpc: "2.0", id, method, params }, headers ?? headersFor(method, (params.name ?? params.uri) as string | undefined))
 
 describe("streamable HTTP on 2026-07-28", () => {
-  it.scopedLive("a 2026 POST is served statelessly: no session id, resultType, serverInfo; SSE and JSON", () =>
+  it.live("a 2026 POST is served statelessly: no session id, resultType, serverInfo; SSE and JSON", () =>
     Effect.gen(function*() {
       for (const jsonResponse of [false, true]) {
         const { mcp, url } = yield* start({}, { jsonResponse })
@@ -164,7 +165,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       }
     }), 30_000)
 
-  it.scopedLive("envelope and version: -32602 (400) for a bad envelope, -32022 (400) with supported and requested", () =>
+  it.live("envelope and version: -32602 (400) for a bad envelope, -32022 (400) with supported and requested", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const bare = yield* call(url, 11, "tools/list", {})
@@ -183,7 +184,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.deepStrictEqual(unsupported.body.error.data, { supported: [V], requested: "v999.0.0" })
     }), 30_000)
 
-  it.scopedLive("headers: -32020 (400) when MCP-Protocol-Version, Mcp-Method or Mcp-Name disagree or are missing", () =>
+  it.live("headers: -32020 (400) when MCP-Protocol-Version, Mcp-Method or Mcp-Name disagree or are missing", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const params = { _meta: meta(), name: "echo", arguments: { text: "x" } }
@@ -219,7 +220,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       }
     }), 30_000)
 
-  it.scopedLive("Mcp-Param-* headers of x-mcp-header arguments: missing, differing or invalid base64 is -32020", () =>
+  it.live("Mcp-Param-* headers of x-mcp-header arguments: missing, differing or invalid base64 is -32020", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const callWith = (id: number, args: Record<string, unknown>, extra: Record<string, string | undefined>) =>
@@ -251,7 +252,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.strictEqual(absent.status, 200)
     }), 30_000)
 
-  it.scopedLive("removed and unknown methods are 404 -32601; a missing capability 400 -32021; a batch 400", () =>
+  it.live("removed and unknown methods are 404 -32601; a missing capability 400 -32021; a batch 400", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       for (const [i, method] of ["ping", "initialize", "logging/setLevel", "resources/subscribe", "unknown/method"].entries()) {
@@ -273,7 +274,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.deepStrictEqual([unknownTool.status, unknownTool.body.error.code], [200, -32602])
     }), 30_000)
 
-  it.scopedLive("no GET stream and no DELETE on 2026 (405); the 2025 path never answers -32022", () =>
+  it.live("no GET stream and no DELETE on 2026 (405); the 2025 path never answers -32022", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       for (const method of ["GET", "DELETE"]) {
@@ -293,7 +294,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.notStrictEqual(legacy.body.error.code, -32022)
     }), 30_000)
 
-  it.scopedLive("closing a request's SSE stream cancels the request", () =>
+  it.live("closing a request's SSE stream cancels the request", () =>
     Effect.gen(function*() {
       const { mcp, url } = yield* start()
       const controller = new AbortController()
@@ -318,7 +319,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.strictEqual(yield* mcp.sessionCount, 0)
     }), 30_000)
 
-  it.scopedLive("subscriptions/listen: acknowledged first, then the list changes it asked for, tagged with its id", () =>
+  it.live("subscriptions/listen: acknowledged first, then the list changes it asked for, tagged with its id", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const listen = (id: number, notifications: Record<string, unknown>) =>
@@ -365,7 +366,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.deepStrictEqual(prompts.got.map((f) => f.method), ["notifications/subscriptions/acknowledged"])
     }), 30_000)
 
-  it.scopedLive("eras: a 2026-only server answers initialize 400 -32022; a 2025-only one takes an envelope for 2025", () =>
+  it.live("eras: a 2026-only server answers initialize 400 -32022; a 2025-only one takes an envelope for 2025", () =>
     Effect.gen(function*() {
       const only2026 = yield* start({ eras: "2026" })
       const init = yield* post(only2026.url, {
@@ -384,7 +385,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.notStrictEqual(enveloped.body.error.code, -32022)
     }), 30_000)
 
-  it.scopedLive("a 2026 POST's connection serves the next 2026 POST once nothing of its own is left; concurrent POSTs get one each", () =>
+  it.live("a 2026 POST's connection serves the next 2026 POST once nothing of its own is left; concurrent POSTs get one each", () =>
     Effect.gen(function*() {
       const { mcp, url } = yield* start()
       const connection = (id: number, wait = false) =>
@@ -397,12 +398,12 @@ describe("streamable HTTP on 2026-07-28", () => {
       // sequential: the same engine (no connection opened per POST)
       assert.strictEqual(second, first)
       // concurrent: the one waiting holds its connection, the other is served on another
-      const held = yield* Effect.fork(connection(3, true))
+      const held = yield* Effect.forkChild(connection(3, true))
       yield* Effect.sleep("100 millis")
       const beside = yield* connection(4)
       assert.notStrictEqual(beside, first)
       yield* Deferred.succeed(gate, undefined)
-      const released = yield* held
+      const released = yield* Fiber.join(held)
       assert.includeMembers([first, beside], [released])
       // pooled connections are not sessions
       assert.strictEqual(yield* mcp.sessionCount, 0)
@@ -411,7 +412,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.lengthOf(both, 3)
     }), 30_000)
 
-  it.scopedLive("a POSTed JSON-RPC response under 2026-07-28 is 400 -32600 saying the era has no server requests, with or without Mcp-Session-Id", () =>
+  it.live("a POSTed JSON-RPC response under 2026-07-28 is 400 -32600 saying the era has no server requests, with or without Mcp-Session-Id", () =>
     Effect.gen(function*() {
       const headers = {
         "content-type": "application/json",
@@ -459,7 +460,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       assert.strictEqual(answered.status, 202)
     }), 30_000)
 
-  it.scopedLive("a 2026 request that carries an Mcp-Session-Id is served on the 2026 path: that era ignores the header", () =>
+  it.live("a 2026 request that carries an Mcp-Session-Id is served on the 2026 path: that era ignores the header", () =>
     Effect.gen(function*() {
       for (const eras of [undefined, "2026"] as const) {
         const { mcp, url } = yield* start(eras === undefined ? {} : { eras })
@@ -475,7 +476,7 @@ describe("streamable HTTP on 2026-07-28", () => {
       }
     }), 30_000)
 
-  it.scopedLive("a streamed 2026 answer (SSE, headers first) carries no Mcp-Session-Id, as a whole one carries none", () =>
+  it.live("a streamed 2026 answer (SSE, headers first) carries no Mcp-Session-Id, as a whole one carries none", () =>
     Effect.gen(function*() {
       const { mcp, url } = yield* start()
       const streamed = yield* call(url, 1, "tools/call", { _meta: meta({ progressToken: "p" }), name: "talks" })

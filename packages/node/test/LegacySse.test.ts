@@ -23,7 +23,7 @@ const Ask = McpServer.tool({
 })
 
 describe("legacy HTTP+SSE server (2024-11-05)", () => {
-  it.scopedLive("the official SSEClientTransport talks to it, side by side with streamable HTTP", () =>
+  it.live("the official SSEClientTransport talks to it, side by side with streamable HTTP", () =>
     Effect.gen(function*() {
       const { port } = yield* startServer(McpServer.register(Ask), { legacySse: true })
       const client = yield* Effect.acquireRelease(
@@ -49,7 +49,7 @@ describe("legacy HTTP+SSE server (2024-11-05)", () => {
       assert.deepStrictEqual(progress, [1])
     }))
 
-  it.scopedLive("checks Host, session ids, content type and body size", () =>
+  it.live("checks Host, session ids, content type and body size", () =>
     Effect.gen(function*() {
       const { port } = yield* startServer(McpServer.register(Ask), { legacySse: true, maxBodyBytes: 64 })
       const base = `http://127.0.0.1:${port}`

@@ -9,7 +9,7 @@ import * as Layer from "effect/Layer"
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as Fiber from "effect/Fiber"
 import { createServer, request, type Server } from "node:http"
@@ -19,16 +19,16 @@ import { connectSoon, freePort } from "./httpUtil.js"
 
 /** A plain node server holding a port on 127.0.0.1 for the life of the scope. */
 const occupied = Effect.acquireRelease(
-  Effect.async<Server>((resume) => {
+  Effect.callback<Server>((resume) => {
     const server = createServer()
     server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
   }),
-  (server) => Effect.async<void>((resume) => void server.close(() => resume(Effect.void)))
+  (server) => Effect.callback<void>((resume) => void server.close(() => resume(Effect.void)))
 )
 
 /** The status line of the answer to `request` written on `socket`, or undefined after `ms`. */
 const statusLine = (socket: net.Socket, request: string, ms: number) =>
-  Effect.async<string | undefined>((resume) => {
+  Effect.callback<string | undefined>((resume) => {
     let text = ""
     const timer = setTimeout(() => resume(Effect.succeed(undefined)), ms)
     socket.setEncoding("latin1")
@@ -53,7 +53,7 @@ const INITIALIZE = JSON.stringify({
 })
 
 describe("NodeStreamableHttp listen", () => {
-  it.scopedLive("nothing is accepted before the endpoint is built: a POST sent on the first connection accepted is answered", () =>
+  it.live("nothing is accepted before the endpoint is built: a POST sent on the first connection accepted is answered", () =>
     Effect.gen(function*() {
       const port = yield* freePort
       // the endpoint's build takes 500 ms here (a fleet store that subscribes slowly)
@@ -64,14 +64,14 @@ describe("NodeStreamableHttp listen", () => {
         ...store,
         subscribe: (handler) =>
           Effect.sleep("500 millis").pipe(
-            Effect.zipRight(store.subscribe(handler)),
-            Effect.zipRight(Effect.sync(() => (subscribed = true)))
+            Effect.andThen(store.subscribe(handler)),
+            Effect.andThen(Effect.sync(() => (subscribed = true)))
           )
       }
       const starting = yield* NodeStreamableHttp.layer({ port, sessionStore: slow }).pipe(
         Layer.provide(McpServer.layer({ name: "t", version: "1" })),
         Layer.build,
-        Effect.fork
+        Effect.forkChild
       )
       const socket = yield* connectSoon(port)
       yield* Effect.addFinalizer(() => Effect.sync(() => socket.destroy()))
@@ -86,7 +86,7 @@ describe("NodeStreamableHttp listen", () => {
       yield* Fiber.join(starting)
     }))
 
-  it.scopedLive("a port in use is a TransportError naming EADDRINUSE and host:port", () =>
+  it.live("a port in use is a TransportError naming EADDRINUSE and host:port", () =>
     Effect.gen(function*() {
       const holder = yield* occupied
       const port = (holder.address() as AddressInfo).port
@@ -104,7 +104,7 @@ describe("NodeStreamableHttp listen", () => {
       assert.strictEqual((error.cause as { code?: string }).code, "EADDRINUSE")
     }))
 
-  it.scopedLive("an address that is not this machine's is named with its code", () =>
+  it.live("an address that is not this machine's is named with its code", () =>
     Effect.gen(function*() {
       // TEST-NET-1 (RFC 5737): never assigned to a local interface
       const error = yield* NodeStreamableHttp.layer({ port: 0, host: "192.0.2.1" }).pipe(
@@ -115,16 +115,16 @@ describe("NodeStreamableHttp listen", () => {
       assert.strictEqual(error.message, "Cannot listen on 192.0.2.1:0: the address is not one of this machine's (EADDRNOTAVAIL)")
     }))
 
-  it.scopedLive("idle keep-alive connections are kept 65 s (Node's 5 s loses POSTs of clients that reuse them)", () =>
+  it.live("idle keep-alive connections are kept 65 s (Node's 5 s loses POSTs of clients that reuse them)", () =>
     Effect.gen(function*() {
       const context = yield* NodeStreamableHttp.layer({ port: 0 }).pipe(
         Layer.provide(McpServer.layer({ name: "t", version: "1" })),
         Layer.build
       )
       const address = (yield* Effect.provide(HttpServer.HttpServer, context)).address
-      const port = address._tag === "TcpAddress" ? address.port : 0
+      const port = "port" in address ? address.port : 0
       // what the server tells a pooling client on the wire
-      const keepAlive = yield* Effect.async<string>((resume) => {
+      const keepAlive = yield* Effect.callback<string>((resume) => {
         const req = request({ host: "127.0.0.1", port, path: "/mcp", method: "GET", headers: { connection: "keep-alive" } }, (res) => {
           res.resume()
           resume(Effect.succeed(String(res.headers["keep-alive"])))

@@ -9,7 +9,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import * as McpAuth from "@effect-mcp/mcp/McpAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as net from "node:net"
@@ -32,7 +32,7 @@ const Secret = McpServer.resource({
 const Features = McpServer.register(WhoAmI, Admin, Secret)
 
 /** A free port, for a resource URL known before the server listens. */
-const freePort = Effect.async<number>((resume) => {
+const freePort = Effect.callback<number>((resume) => {
   const probe = net.createServer()
   probe.listen(0, "127.0.0.1", () => {
     const port = (probe.address() as net.AddressInfo).port
@@ -94,7 +94,7 @@ const connect = (url: string, token: string) =>
 const call = (id: number, name: string) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } })
 
 describe("McpAuth, end to end against oidc-provider", () => {
-  it.scopedLive("serves its Protected Resource Metadata at the path-aware and the root locations", () =>
+  it.live("serves its Protected Resource Metadata at the path-aware and the root locations", () =>
     Effect.gen(function*() {
       const { as, origin, url } = yield* setup
       for (const path of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]) {
@@ -114,7 +114,7 @@ describe("McpAuth, end to end against oidc-provider", () => {
       }
     }))
 
-  it.scopedLive("no token: 401 with the resource metadata and the scopes in WWW-Authenticate; the official client fails", () =>
+  it.live("no token: 401 with the resource metadata and the scopes in WWW-Authenticate; the official client fails", () =>
     Effect.gen(function*() {
       const { origin, url } = yield* setup
       const response = yield* post(url, INIT)
@@ -138,7 +138,7 @@ describe("McpAuth, end to end against oidc-provider", () => {
       assert.match(basic.headers.get("www-authenticate")!, /^Bearer error="invalid_token", resource_metadata="/)
     }))
 
-  it.scopedLive("a valid token: the official client lists and calls; the handler sees the principal", () =>
+  it.live("a valid token: the official client lists and calls; the handler sees the principal", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup
       const client = yield* connect(url, yield* as.token("alice", url))
@@ -151,7 +151,7 @@ describe("McpAuth, end to end against oidc-provider", () => {
       }])
     }))
 
-  it.scopedLive("a token minted for another resource, an expired one, a tampered one, a foreign one: 401 invalid_token", () =>
+  it.live("a token minted for another resource, an expired one, a tampered one, a foreign one: 401 invalid_token", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup
       const now = Math.floor(Date.now() / 1000)
@@ -194,7 +194,7 @@ describe("McpAuth, end to end against oidc-provider", () => {
       }
     }))
 
-  it.scopedLive("a feature needing a scope the token lacks: 403 insufficient_scope naming the scopes needed", () =>
+  it.live("a feature needing a scope the token lacks: 403 insufficient_scope naming the scopes needed", () =>
     Effect.gen(function*() {
       const { as, origin, url } = yield* setup
       const token = yield* as.token("alice", url)
@@ -231,7 +231,7 @@ describe("McpAuth, end to end against oidc-provider", () => {
       assert.match(failed, /^403 .*insufficient_scope/)
     }))
 
-  it.scopedLive("a session used with another principal's token is not found (404), for POST, GET and DELETE", () =>
+  it.live("a session used with another principal's token is not found (404), for POST, GET and DELETE", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup
       const alice = yield* as.token("alice", url)
@@ -262,7 +262,7 @@ describe("McpAuth, end to end against oidc-provider", () => {
       assert.notStrictEqual(failed, "listed")
     }))
 
-  it.scopedLive("the legacy HTTP+SSE transport: 401 without a token, 404 for another principal's session, 403 for a missing scope", () =>
+  it.live("the legacy HTTP+SSE transport: 401 without a token, 404 for another principal's session, 403 for a missing scope", () =>
     Effect.gen(function*() {
       const { as, origin } = yield* setup
       const resource = `${origin}/mcp`

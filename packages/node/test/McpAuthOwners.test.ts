@@ -17,8 +17,8 @@ import * as McpAuth from "@effect-mcp/mcp/McpAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpTasks from "@effect-mcp/mcp/McpTasks"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpServer from "effect/http/HttpServer"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
@@ -40,9 +40,9 @@ const serveJson = (answer: (path: string, body: string) => { status: number; jso
       })
     })
     yield* Effect.acquireRelease(
-      Effect.async<void>((resume) => void server.listen(0, "127.0.0.1", () => resume(Effect.void))),
+      Effect.callback<void>((resume) => void server.listen(0, "127.0.0.1", () => resume(Effect.void))),
       () =>
-        Effect.async<void>((resume) => {
+        Effect.callback<void>((resume) => {
           server.closeAllConnections()
           server.close(() => resume(Effect.void))
         })
@@ -123,7 +123,7 @@ const startServer = (verifier: (resource: string) => Layer.Layer<McpAuth.TokenVe
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = "port" in server.address ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}/mcp`, resource }
   })
 
@@ -194,7 +194,7 @@ const send2026 = (url: string, token: string, method: string, params: Record<str
 }
 
 describe("owners of sessions and tasks: one injective key per principal", () => {
-  it.scopedLive("sub \"alice\" + client_id \"x y\" and sub \"alice x\" + client_id \"y\" are two owners: of 2026 tasks, request states, 2025 tasks, sessions", () =>
+  it.live("sub \"alice\" + client_id \"x y\" and sub \"alice x\" + client_id \"y\" are two owners: of 2026 tasks, request states, 2025 tasks, sessions", () =>
     Effect.gen(function*() {
       const as = yield* startIssuer(1)
       const { resource, url } = yield* jwtServer(as.issuer)
@@ -256,7 +256,7 @@ describe("a token that names no subject is refused, never an empty owner", () =>
     assert.deepStrictEqual(JSON.parse(answer.text), { error: "invalid_token", error_description: description })
   }
 
-  it.scopedLive("JWT access tokens without sub (RFC 9068 §2.2 requires it), with client_id or azp or neither: 401 saying so", () =>
+  it.live("JWT access tokens without sub (RFC 9068 §2.2 requires it), with client_id or azp or neither: 401 saying so", () =>
     Effect.gen(function*() {
       const as = yield* startIssuer(1)
       const { resource, url } = yield* jwtServer(as.issuer)
@@ -273,7 +273,7 @@ describe("a token that names no subject is refused, never an empty owner", () =>
       challenge(asB, "the token has no subject (sub), which RFC 9068 requires")
     }), 30_000)
 
-  it.scopedLive("introspection (RFC 7662, sub optional): the client is the owner without sub; neither sub nor client_id: 401", () =>
+  it.live("introspection (RFC 7662, sub optional): the client is the owner without sub; neither sub nor client_id: 401", () =>
     Effect.gen(function*() {
       const tokens: Record<string, object> = {
         "app-a": { client_id: "app-a" },
@@ -301,7 +301,7 @@ describe("a token that names no subject is refused, never an empty owner", () =>
       assert.strictEqual(asAnonymous.status, 401, asAnonymous.text)
     }), 30_000)
 
-  it.scopedLive("a verifier of one's own returning no subject nor client id: McpAuth refuses it (401)", () =>
+  it.live("a verifier of one's own returning no subject nor client id: McpAuth refuses it (401)", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer((resource) =>
         Layer.succeed(McpAuth.TokenVerifier, {
@@ -314,7 +314,7 @@ describe("a token that names no subject is refused, never an empty owner", () =>
 })
 
 describe("a token without kid, when the issuer publishes several keys of its alg (RFC 7515: kid is optional)", () => {
-  it.scopedLive("signed by the 2nd or the 3rd of 3 keys: accepted; by a key not published: 401, not signed by a key of the issuer", () =>
+  it.live("signed by the 2nd or the 3rd of 3 keys: accepted; by a key not published: 401, not signed by a key of the issuer", () =>
     Effect.gen(function*() {
       const as = yield* startIssuer(3)
       const { resource, url } = yield* jwtServer(as.issuer)
@@ -333,7 +333,7 @@ describe("a token without kid, when the issuer publishes several keys of its alg
       assert.strictEqual(JSON.parse((yield* send(url, expired, "initialize", INIT.params)).text).error_description, "the token has expired")
     }), 30_000)
 
-  it.scopedLive("more candidate keys than the bound (5): refused with the reason, even when signed by one of them", () =>
+  it.live("more candidate keys than the bound (5): refused with the reason, even when signed by one of them", () =>
     Effect.gen(function*() {
       const as = yield* startIssuer(6)
       const { resource, url } = yield* jwtServer(as.issuer)

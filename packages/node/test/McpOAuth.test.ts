@@ -14,7 +14,7 @@ import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
 import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js"
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
@@ -22,7 +22,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
@@ -36,7 +36,7 @@ const WhoAmI = McpServer.tool({
 })
 const Admin = McpServer.tool({ name: "admin", scopes: ["mcp:admin"], handler: () => Effect.succeed("done") })
 
-const freePort = Effect.async<number>((resume) => {
+const freePort = Effect.callback<number>((resume) => {
   const probe = net.createServer()
   probe.listen(0, "127.0.0.1", () => {
     const port = (probe.address() as net.AddressInfo).port
@@ -88,7 +88,7 @@ const connect = (
     const redirects = { count: 0 }
     const counted: McpOAuth.AuthorizationRedirectShape = {
       redirectUri: redirect.redirectUri,
-      authorize: (u) => Effect.zipRight(Effect.sync(() => redirects.count++), redirect.authorize(u))
+      authorize: (u) => Effect.andThen(Effect.sync(() => redirects.count++), redirect.authorize(u))
     }
     const auth = yield* McpOAuth.make(options).pipe(
       Effect.provideService(McpOAuth.AuthorizationRedirect, counted),
@@ -134,7 +134,7 @@ const officialProvider = () => {
 }
 
 describe("McpOAuth, end to end against oidc-provider", () => {
-  it.scopedLive("the official v1 client's OAuth provider signs in to our protected server: 401, discovery, registration, PKCE, resource, token, the call", () =>
+  it.live("the official v1 client's OAuth provider signs in to our protected server: 401, discovery, registration, PKCE, resource, token, the call", () =>
     Effect.gen(function*() {
       const { url } = yield* setup()
       const { provider, state } = officialProvider()
@@ -157,7 +157,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
     }))
 
 
-  it.scopedLive("first call 401 → discovery → registration → authorization → token → the call succeeds", () =>
+  it.live("first call 401 → discovery → registration → authorization → token → the call succeeds", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       const { fetch, seen } = recorder()
@@ -175,7 +175,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       ])
     }))
 
-  it.scopedLive("on 2026-07-28 too: our client speaking the stateless era signs in, every request carries the token, step-up included", () =>
+  it.live("on 2026-07-28 too: our client speaking the stateless era signs in, every request carries the token, step-up included", () =>
     Effect.gen(function*() {
       const { url } = yield* setup()
       const auth = yield* McpOAuth.make({}).pipe(
@@ -192,7 +192,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools mcp:admin")
     }))
 
-  it.scoped("an expired access token is refreshed, without signing in again", () =>
+  it.effect("an expired access token is refreshed, without signing in again", () =>
     Effect.gen(function*() {
       const { url } = yield* setup()
       const { fetch, seen } = recorder()
@@ -207,7 +207,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       ])
     }))
 
-  it.scopedLive("a refused stored token: the stored refresh token gets a new one, without signing in again", () =>
+  it.live("a refused stored token: the stored refresh token gets a new one, without signing in again", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       const store = McpOAuth.makeMemoryStore()
@@ -224,7 +224,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.notStrictEqual((yield* store.tokens(as.issuer, url))!.access_token, "revoked")
     }))
 
-  it.scopedLive("403 insufficient_scope: steps up with the scope asked for added, then the call succeeds", () =>
+  it.live("403 insufficient_scope: steps up with the scope asked for added, then the call succeeds", () =>
     Effect.gen(function*() {
       const { url } = yield* setup()
       const { client, redirects } = yield* connect(url, {})
@@ -234,7 +234,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools mcp:admin")
     }))
 
-  it.scopedLive("step-up limit: a scope never granted fails the call after 3 step-ups, naming the scope", () =>
+  it.live("step-up limit: a scope never granted fails the call after 3 step-ups, naming the scope", () =>
     Effect.gen(function*() {
       const { url } = yield* setup({ grantable: ["mcp:tools"] })
       const { client, redirects } = yield* connect(url, {})
@@ -266,7 +266,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       return String(error)
     })
 
-  it.scopedLive("bad metadata, bad redirects, garbage: a clear error naming what was wrong, no token requested", () =>
+  it.live("bad metadata, bad redirects, garbage: a clear error naming what was wrong, no token requested", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       const wrongIssuer = rewriting("/.well-known/openid-configuration", (b) => b.replaceAll(`"${as.issuer}"`, `"http://evil.example"`))
@@ -293,7 +293,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       }
     }))
 
-  it.scopedLive("emcp --token: the bearer token on every request, never printed", () =>
+  it.live("emcp --token: the bearer token on every request, never printed", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       const token = yield* as.token("alice", url)
@@ -310,7 +310,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.notInclude(conflict.stderr, token)
     }))
 
-  it.scopedLive("loopback redirect and file store: the browser's redirect comes back to 127.0.0.1; the next client signs in from the file", () =>
+  it.live("loopback redirect and file store: the browser's redirect comes back to 127.0.0.1; the next client signs in from the file", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "emcp-oauth-"))
@@ -329,7 +329,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
             const response = yield* Effect.promise(() => fetch(back))
             assert.strictEqual(response.status, 200)
             assert.match(yield* Effect.promise(() => response.text()), /Signed in/)
-          }).pipe(Effect.forkDaemon, Effect.asVoid)
+          }).pipe(Effect.forkDetach, Effect.asVoid)
       })
       callback.uri = loopback.redirectUri
       assert.match(loopback.redirectUri, /^http:\/\/127\.0\.0\.1:\d+\/callback$/)
@@ -349,7 +349,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.strictEqual(stray.status, 404)
     }))
 
-  it.scopedLive("the streamable client falling back to HTTP+SSE keeps its authorization: the legacy stream and posts carry the token", () =>
+  it.live("the streamable client falling back to HTTP+SSE keeps its authorization: the legacy stream and posts carry the token", () =>
     Effect.gen(function*() {
       const { url } = yield* setup({}, "/")
       const sse = new URL("/sse", url).href
@@ -377,7 +377,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.isTrue(mcp.some((m) => m.startsWith("POST /messages")), mcp.join(", "))
     }))
 
-  it.scopedLive("the legacy HTTP+SSE transport signs in too (a resource covering its /sse endpoint)", () =>
+  it.live("the legacy HTTP+SSE transport signs in too (a resource covering its /sse endpoint)", () =>
     Effect.gen(function*() {
       const { url } = yield* setup({}, "/")
       const sse = new URL("/sse", url).href
@@ -428,7 +428,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
     return { run: (...args: ReadonlyArray<string>) => emcpWith(browser, ...args), browsed, file, stored }
   })
 
-  it.scopedLive("emcp signs in on a 401 through its loopback listener, caches the token in the file store, and reuses it", () =>
+  it.live("emcp signs in on a 401 through its loopback listener, caches the token in the file store, and reuses it", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       const { browsed, file, run, stored } = yield* signingIn
@@ -462,7 +462,7 @@ describe("McpOAuth, end to end against oidc-provider", () => {
       assert.deepStrictEqual(browsed, [as.issuer])
     }))
 
-  it.scopedLive("emcp login signs in again and stores the token; --no-login then uses it; flags are checked", () =>
+  it.live("emcp login signs in again and stores the token; --no-login then uses it; flags are checked", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       const { browsed, run, stored } = yield* signingIn

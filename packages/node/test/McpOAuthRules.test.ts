@@ -13,13 +13,13 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import * as jose from "jose"
 import { createHash } from "node:crypto"
 import * as net from "node:net"
@@ -27,7 +27,7 @@ import { type Gate, type Recorded, type Script, type ScriptedServer, startScript
 
 const Echo = McpServer.tool({ name: "echo", handler: () => Effect.succeed("ok") })
 
-const freePort = Effect.async<number>((resume) => {
+const freePort = Effect.callback<number>((resume) => {
   const probe = net.createServer()
   probe.listen(0, "127.0.0.1", () => {
     const port = (probe.address() as net.AddressInfo).port
@@ -74,7 +74,7 @@ const call = (url: string, options: McpOAuth.Options, store = McpOAuth.makeMemor
 const tokenRequests = (as: ScriptedServer) => as.requests.filter((r) => r.path === "/token")
 
 describe("McpOAuth: client identity and token endpoint authentication", () => {
-  it.scopedLive("a registration answered with a secret but no client_secret_expires_at is used (RFC 7591 servers in the field omit it)", () =>
+  it.live("a registration answered with a secret but no client_secret_expires_at is used (RFC 7591 servers in the field omit it)", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup({
         metadata: (_, base) => ({ ...base, token_endpoint_auth_methods_supported: ["client_secret_post"] }),
@@ -86,7 +86,7 @@ describe("McpOAuth: client identity and token endpoint authentication", () => {
       assert.strictEqual(token!.form.get("client_secret"), "dyn-secret")
     }))
 
-  it.scopedLive("a registration answer without client_id, or not JSON: a clear error, no authorization", () =>
+  it.live("a registration answer without client_id, or not JSON: a clear error, no authorization", () =>
     Effect.gen(function*() {
       for (
         const [body, message] of [
@@ -102,7 +102,7 @@ describe("McpOAuth: client identity and token endpoint authentication", () => {
       }
     }))
 
-  it.scopedLive("client_secret_basic: the credentials percent-encoded as encodeURIComponent does (unreserved characters as they are)", () =>
+  it.live("client_secret_basic: the credentials percent-encoded as encodeURIComponent does (unreserved characters as they are)", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup({
         metadata: (_, base) => ({ ...base, token_endpoint_auth_methods_supported: ["client_secret_basic"] })
@@ -137,7 +137,7 @@ const unauthorized = (url: string, scheme = "Bearer", extra = "") => ({
 })
 
 describe("McpOAuth: private_key_jwt", () => {
-  it.scopedLive("a pre-registered client with a private key signs a client assertion (iss = sub = client_id, aud = the issuer)", () =>
+  it.live("a pre-registered client with a private key signs a client assertion (iss = sub = client_id, aud = the issuer)", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup({
         metadata: (_, base) => ({ ...base, token_endpoint_auth_methods_supported: ["private_key_jwt"] })
@@ -156,7 +156,7 @@ describe("McpOAuth: private_key_jwt", () => {
       assert.isUndefined(tokenRequests(as)[0]!.headers.authorization)
     }))
 
-  it.scopedLive("a key that is not a PKCS#8 PEM: a clear error naming it, no token request", () =>
+  it.live("a key that is not a PKCS#8 PEM: a clear error naming it, no token request", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       const error = yield* Effect.flip(call(url, { clientId: "signer", clientPrivateKey: { key: "-----BEGIN RSA KEY-----x" } }))
@@ -166,7 +166,7 @@ describe("McpOAuth: private_key_jwt", () => {
 })
 
 describe("McpOAuth: registration and scopes", () => {
-  it.scopedLive("dynamic registration sends application_type: native for a loopback redirect, or as the option says", () =>
+  it.live("dynamic registration sends application_type: native for a loopback redirect, or as the option says", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup()
       yield* call(url, {})
@@ -176,7 +176,7 @@ describe("McpOAuth: registration and scopes", () => {
       assert.deepStrictEqual(sent[0]!.grant_types, ["authorization_code", "refresh_token"])
     }))
 
-  it.scopedLive("scopes: the challenge's first, else the resource's scopes_supported, else none", () =>
+  it.live("scopes: the challenge's first, else the resource's scopes_supported, else none", () =>
     Effect.gen(function*() {
       const scopes = (as: ScriptedServer) => as.requests.filter((r) => r.path === "/authorize").map((r) => r.query.get("scope"))
       const challenge = yield* setup({}, { scopesSupported: ["a", "b"], requiredScopes: ["a"] })
@@ -198,7 +198,7 @@ describe("McpOAuth: registration and scopes", () => {
       assert.deepStrictEqual(scopes(as), ["mcp:tools"])
     }))
 
-  it.scopedLive("offline_access is asked for only where the authorization server lists it (and not when turned off)", () =>
+  it.live("offline_access is asked for only where the authorization server lists it (and not when turned off)", () =>
     Effect.gen(function*() {
       const listing: Script = { metadata: (_, base) => ({ ...base, scopes_supported: ["mcp:tools", "offline_access"] }) }
       const scopes = (as: ScriptedServer) => as.requests.filter((r) => r.path === "/authorize").map((r) => r.query.get("scope"))
@@ -213,7 +213,7 @@ describe("McpOAuth: registration and scopes", () => {
       assert.deepStrictEqual(scopes(unlisted.as), ["mcp:tools"])
     }))
 
-  it.scopedLive("the resource moves to another authorization server: discovered again, registered there, the old client_id never shown to it", () =>
+  it.live("the resource moves to another authorization server: discovered again, registered there, the old client_id never shown to it", () =>
     Effect.gen(function*() {
       const as1 = yield* startScripted({ register: (_, sent) => ({ status: 201, body: { ...sent, client_id: "as1-client" } }) })
       const as2 = yield* startScripted({ register: (_, sent) => ({ status: 201, body: { ...sent, client_id: "as2-client" } }) })
@@ -247,7 +247,7 @@ describe("McpOAuth: registration and scopes", () => {
 })
 
 describe("McpOAuth: grants without a user", () => {
-  it.scopedLive("client credentials: a secret (basic) or a private key JWT; resource and scope sent, no authorization request", () =>
+  it.live("client credentials: a secret (basic) or a private key JWT; resource and scope sent, no authorization request", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup({
         metadata: (_, base) => ({ ...base, token_endpoint_auth_methods_supported: ["client_secret_basic", "private_key_jwt"] })
@@ -265,7 +265,7 @@ describe("McpOAuth: grants without a user", () => {
       assert.isFalse(as.seen().includes("GET /authorize") || as.seen().includes("POST /register"))
     }))
 
-  it.scopedLive("workload identity (JWT bearer): the assertion, the resource; an invalid_grant is reported once, never retried or swapped for another grant", () =>
+  it.live("workload identity (JWT bearer): the assertion, the resource; an invalid_grant is reported once, never retried or swapped for another grant", () =>
     Effect.gen(function*() {
       let refuse = false
       const { as, url } = yield* setup({
@@ -283,7 +283,7 @@ describe("McpOAuth: grants without a user", () => {
       assert.strictEqual(tokenRequests(as).length, 2)
     }))
 
-  it.scopedLive("enterprise-managed: the ID token exchanged at the identity provider for an ID-JAG, which is the JWT bearer assertion", () =>
+  it.live("enterprise-managed: the ID token exchanged at the identity provider for an ID-JAG, which is the JWT bearer assertion", () =>
     Effect.gen(function*() {
       let issued = "urn:ietf:params:oauth:token-type:id-jag"
       const idp = yield* startScripted({
@@ -346,7 +346,7 @@ describe("McpOAuth: DPoP (RFC 9449)", () => {
     }
   }
 
-  it.scopedLive("a DPoP challenge: a bound token (proof at the token endpoint, dpop_jkt), presented as DPoP with a fresh proof per request; server nonces honoured", () =>
+  it.live("a DPoP challenge: a bound token (proof at the token endpoint, dpop_jkt), presented as DPoP with a fresh proof per request; server nonces honoured", () =>
     Effect.gen(function*() {
       const as = yield* startScripted(dpopScript(true))
       let rsNonceSent = false
@@ -386,7 +386,7 @@ describe("McpOAuth: DPoP (RFC 9449)", () => {
       assert.strictEqual(proofs.at(-1)!.payload.nonce, "rs-nonce-1")
     }))
 
-  it.scopedLive("no DPoP where the server does not ask for it, or the authorization server lists no algorithm this client signs with", () =>
+  it.live("no DPoP where the server does not ask for it, or the authorization server lists no algorithm this client signs with", () =>
     Effect.gen(function*() {
       const { as, url } = yield* setup(dpopScript(false))
       yield* call(url, {})
@@ -403,7 +403,7 @@ describe("McpOAuth: DPoP (RFC 9449)", () => {
 })
 
 describe("McpAuth: what the resource server advertises", () => {
-  it.scopedLive("offline_access is never advertised in scopes_supported nor asked for in a challenge (SEP-2207)", () =>
+  it.live("offline_access is never advertised in scopes_supported nor asked for in a challenge (SEP-2207)", () =>
     Effect.gen(function*() {
       const { url } = yield* setup({}, { scopesSupported: ["mcp:tools", "offline_access"], requiredScopes: ["offline_access"] })
       const metadata = yield* Effect.promise(() =>
@@ -423,7 +423,7 @@ describe("McpOAuth: bad answers from the authorization server", () => {
   const presented = (resource: { readonly requests: ReadonlyArray<Recorded> }) =>
     resource.requests.filter((r) => r.headers.authorization !== undefined)
 
-  it.scopedLive("token endpoint errors and garbage, registration errors: each a clear error naming what was wrong, no token used", () =>
+  it.live("token endpoint errors and garbage, registration errors: each a clear error naming what was wrong, no token used", () =>
     Effect.gen(function*() {
       const cases: ReadonlyArray<readonly [Script, RegExp]> = [
         [{ token: () => ({ status: 400, body: { error: "invalid_grant", error_description: "the code expired" } }) },
@@ -457,7 +457,7 @@ describe("McpOAuth: bad answers from the authorization server", () => {
       }
     }))
 
-  it.scopedLive("malformed WWW-Authenticate: discovery falls back to the well-known locations and signs in", () =>
+  it.live("malformed WWW-Authenticate: discovery falls back to the well-known locations and signs in", () =>
     Effect.gen(function*() {
       let as: ScriptedServer | undefined
       const resource = yield* stub(() => as!.issuer, (request) => {
@@ -471,7 +471,7 @@ describe("McpOAuth: bad answers from the authorization server", () => {
       assert.isTrue(presented(resource).length > 0)
     }))
 
-  it.scopedLive("resource metadata without authorization servers, or naming one that is not a URL: refused before any authorization", () =>
+  it.live("resource metadata without authorization servers, or naming one that is not a URL: refused before any authorization", () =>
     Effect.gen(function*() {
       for (
         const [servers, message] of [
@@ -489,13 +489,13 @@ describe("McpOAuth: bad answers from the authorization server", () => {
       }
     }))
 
-  it.scoped("an authorization server that never answers: the sign-in fails after the timeout (on the Clock), naming the exchange", () =>
+  it.effect("an authorization server that never answers: the sign-in fails after the timeout (on the Clock), naming the exchange", () =>
     Effect.gen(function*() {
       const arrived = yield* Deferred.make<void>()
       const as = yield* startScripted({
         hang: (request) => {
           const hung = request.path === "/token"
-          if (hung) Deferred.unsafeDone(arrived, Exit.void)
+          if (hung) Deferred.doneUnsafe(arrived, Exit.void)
           return hung
         }
       })
@@ -503,7 +503,7 @@ describe("McpOAuth: bad answers from the authorization server", () => {
         const token = bearerOf(request)
         return token !== undefined && as.tokens.has(token) ? undefined : unauthorized(url)
       })
-      const fiber = yield* Effect.fork(call(resource.url, { timeout: "5 seconds" }))
+      const fiber = yield* Effect.forkChild(call(resource.url, { timeout: "5 seconds" }))
       yield* Deferred.await(arrived)
       yield* TestClock.adjust("5 seconds")
       const error = yield* Effect.flip(Fiber.join(fiber))
@@ -544,7 +544,7 @@ describe("McpAuth on 2026-07-28 (stateless requests)", () => {
       return { status: response.status, challenge: response.headers.get("www-authenticate"), body: data === "" ? undefined : JSON.parse(data) }
     })
 
-  it.scopedLive("every request needs the token; the handler sees its principal; a feature's scope is asked for by 403 naming only that scope", () =>
+  it.live("every request needs the token; the handler sees its principal; a feature's scope is asked for by 403 naming only that scope", () =>
     Effect.gen(function*() {
       const as = yield* startScripted()
       const port = yield* freePort

@@ -2,7 +2,6 @@ import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import { TransportError } from "@effect-mcp/mcp/McpError"
 import * as NdJson from "@effect-mcp/node/NdJson"
 import { assert, describe, it } from "@effect/vitest"
-import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
@@ -202,21 +201,21 @@ describe("NdJson.fromReadable", () => {
       const input = new PassThrough()
       const a = JsonRpc.notification("a")
       const b = JsonRpc.request(1, "b")
-      const fiber = yield* NdJson.fromReadable(input).pipe(Stream.chunks, Stream.runCollect, Effect.fork)
+      const fiber = yield* NdJson.fromReadable(input).pipe(Stream.chunks, Stream.runCollect, Effect.forkChild)
       yield* Effect.sleep("10 millis")
       input.write(line(a) + line(b) + line(a))
       yield* Effect.sleep("10 millis")
       input.write(JsonRpc.encode(b).slice(0, 5))
       yield* Effect.sleep("10 millis")
       input.end(JsonRpc.encode(b).slice(5) + "\n")
-      const chunks = Chunk.toReadonlyArray(yield* Fiber.join(fiber)).map(Chunk.toReadonlyArray)
+      const chunks = yield* Fiber.join(fiber)
       assert.deepStrictEqual(chunks, [[a, b, a], [b]])
     }))
 
   it.live("fails with a TransportError when the readable errors", () =>
     Effect.gen(function*() {
       const input = new PassThrough()
-      const fiber = yield* NdJson.fromReadable(input).pipe(Stream.runDrain, Effect.flip, Effect.fork)
+      const fiber = yield* NdJson.fromReadable(input).pipe(Stream.runDrain, Effect.flip, Effect.forkChild)
       yield* Effect.sleep("10 millis")
       input.destroy(new Error("boom"))
       const error = yield* Fiber.join(fiber)
@@ -230,7 +229,7 @@ describe("NdJson.fromReadable", () => {
       const input = new PassThrough()
       input.end(line(JsonRpc.notification("a")))
       const frames = yield* NdJson.fromReadable(input).pipe(Stream.runCollect)
-      assert.strictEqual(Chunk.size(frames), 1)
+      assert.strictEqual(frames.length, 1)
     }))
 })
 
@@ -248,7 +247,7 @@ describe("NdJson.makeReader feed", () => {
     return { reads, ends, control }
   }
 
-  it.scopedLive("hands each read's frames over as the stream emits them, a line split across reads too", () =>
+  it.live("hands each read's frames over as the stream emits them, a line split across reads too", () =>
     Effect.gen(function*() {
       const input = new PassThrough()
       const reader = yield* NdJson.makeReader(input)
@@ -273,7 +272,7 @@ describe("NdJson.makeReader feed", () => {
       assert.deepStrictEqual(how, Option.none())
     }))
 
-  it.scopedLive("pauses the readable while the target is behind, and reads again on resume", () =>
+  it.live("pauses the readable while the target is behind, and reads again on resume", () =>
     Effect.gen(function*() {
       const input = new PassThrough()
       const reader = yield* NdJson.makeReader(input)
@@ -293,7 +292,7 @@ describe("NdJson.makeReader feed", () => {
       assert.isFalse(input.isPaused())
     }))
 
-  it.scopedLive("ends with the readable's error as a TransportError, and at once when it had ended already", () =>
+  it.live("ends with the readable's error as a TransportError, and at once when it had ended already", () =>
     Effect.gen(function*() {
       const broken = new PassThrough()
       const fed = feedOf(yield* NdJson.makeReader(broken))
@@ -317,7 +316,7 @@ describe("NdJson.makeReader feed", () => {
 })
 
 describe("NdJson.makeWriter", () => {
-  it.scopedLive("writes the sends of one tick with a single write", () =>
+  it.live("writes the sends of one tick with a single write", () =>
     Effect.gen(function*() {
       const output = new PassThrough()
       const write = vi.spyOn(output, "write")
@@ -334,7 +333,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual(write.mock.calls.length, 2)
     }))
 
-  it.scopedLive("a send that waited for room completes when its own write filled the stream and it drained", () =>
+  it.live("a send that waited for room completes when its own write filled the stream and it drained", () =>
     Effect.gen(function*() {
       // every write is held until released: each one fills the stream (over its high-water mark)
       const held: Array<(error?: Error | null) => void> = []
@@ -345,23 +344,23 @@ describe("NdJson.makeWriter", () => {
       yield* Effect.sleep("5 millis")
       assert.strictEqual(held.length, 1)
       // full: this send waits for 'drain'
-      const second = yield* Effect.fork(writer.send(big(2)))
+      const second = yield* Effect.forkChild(writer.send(big(2)))
       yield* Effect.sleep("5 millis")
-      assert.isNull(second.unsafePoll())
+      assert.isUndefined(second.pollUnsafe())
       // 'drain': its line is written, and fills the stream again; nothing else is queued
       held.shift()!()
       yield* Effect.sleep("5 millis")
       assert.strictEqual(held.length, 1)
       // the next 'drain' has no line to write: it is the room the send waited for
       held.shift()!()
-      yield* Fiber.join(second).pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error("the send still waits") }))
+      yield* Fiber.join(second).pipe(Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail(new Error("the send still waits")) }))
       // and the writer goes on
       yield* writer.send(JsonRpc.notification("after"))
       yield* Effect.sleep("5 millis")
       assert.strictEqual(held.length, 1)
     }))
 
-  it.scopedLive("sendNow: undefined when the line is queued (written at the tick's end); an effect when full or failed", () =>
+  it.live("sendNow: undefined when the line is queued (written at the tick's end); an effect when full or failed", () =>
     Effect.gen(function*() {
       const output = new PassThrough({ highWaterMark: 1024 })
       const writer = yield* NdJson.makeWriter(output)
@@ -374,9 +373,9 @@ describe("NdJson.makeWriter", () => {
       yield* Effect.sleep("20 millis")
       const waiting = writer.sendNow(JsonRpc.request(3, "m"))
       assert.isDefined(waiting)
-      const waiter = yield* Effect.fork(waiting!)
+      const waiter = yield* Effect.forkChild(waiting!)
       yield* Effect.sleep("20 millis")
-      assert.isNull(waiter.unsafePoll())
+      assert.isUndefined(waiter.pollUnsafe())
       output.on("data", () => {})
       yield* Fiber.join(waiter)
       writer.fail(new TransportError({ reason: "Closed", message: "gone" }))
@@ -385,7 +384,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual((yield* Effect.flip(failed!)).message, "gone")
     }))
 
-  it.scopedLive("writes a full batch at once, the rest of the tick's sends at its end", () =>
+  it.live("writes a full batch at once, the rest of the tick's sends at its end", () =>
     Effect.gen(function*() {
       const output = new PassThrough()
       const write = vi.spyOn(output, "write")
@@ -407,7 +406,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual(String(output.read()), messages.map(line).join(""))
     }))
 
-  it.scopedLive("joins at most DEFAULT_MAX_LINES_PER_WRITE lines by default", () =>
+  it.live("joins at most DEFAULT_MAX_LINES_PER_WRITE lines by default", () =>
     Effect.gen(function*() {
       const output = new PassThrough()
       const write = vi.spyOn(output, "write")
@@ -422,21 +421,21 @@ describe("NdJson.makeWriter", () => {
       assert.deepStrictEqual(write.mock.calls.map((call) => String(call[0]).split("\n").length - 1), [n, n, 1])
     }))
 
-  it.scopedLive("waits for 'drain' when write() returns false", () =>
+  it.live("waits for 'drain' when write() returns false", () =>
     Effect.gen(function*() {
       const output = new PassThrough({ highWaterMark: 1024 })
       const write = vi.spyOn(output, "write")
       const writer = yield* NdJson.makeWriter(output)
       const big = JsonRpc.notification("big", { data: "x".repeat(64 * 1024) })
-      const first = yield* Effect.fork(writer.send(big))
+      const first = yield* Effect.forkChild(writer.send(big))
       yield* Effect.sleep("20 millis")
-      const second = yield* Effect.fork(writer.send(JsonRpc.notification("next")))
+      const second = yield* Effect.forkChild(writer.send(JsonRpc.notification("next")))
       yield* Effect.sleep("20 millis")
       // the first write filled the buffer: nothing more is written until it drains, and
       // the next sender waits for room (the first completed when its line was queued)
       assert.strictEqual(write.mock.calls.length, 1)
-      assert.isNotNull(first.unsafePoll())
-      assert.isNull(second.unsafePoll())
+      assert.isDefined(first.pollUnsafe())
+      assert.isUndefined(second.pollUnsafe())
       const received: Array<Buffer> = []
       output.on("data", (b: Buffer) => received.push(b))
       yield* Fiber.join(first)
@@ -446,7 +445,7 @@ describe("NdJson.makeWriter", () => {
       assert.strictEqual(Buffer.concat(received).toString(), line(big) + line(JsonRpc.notification("next")))
     }))
 
-  it.scopedLive("fails with a TransportError, never throws, on a dead writable", () =>
+  it.live("fails with a TransportError, never throws, on a dead writable", () =>
     Effect.gen(function*() {
       const output = new PassThrough()
       const writer = yield* NdJson.makeWriter(output)

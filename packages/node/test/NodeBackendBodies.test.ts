@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net"
 /** A server on 127.0.0.1 that answers every request with `pieces`, written one by one (with or without a content-length). */
 const serve = (pieces: ReadonlyArray<Buffer>, declare: boolean) =>
   Effect.acquireRelease(
-    Effect.async<http.Server>((resume) => {
+    Effect.callback<http.Server>((resume) => {
       const server = http.createServer((_req, res) => {
         const length = pieces.reduce((n, p) => n + p.length, 0)
         res.writeHead(200, { "content-type": "application/json", ...(declare ? { "content-length": String(length) } : {}) })
@@ -26,7 +26,7 @@ const serve = (pieces: ReadonlyArray<Buffer>, declare: boolean) =>
       })
       server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
     }),
-    (server) => Effect.async<void>((resume) => void server.close(() => resume(Effect.void)))
+    (server) => Effect.callback<void>((resume) => void server.close(() => resume(Effect.void)))
   )
 
 const textOf = (pieces: ReadonlyArray<Buffer>, declare: boolean) =>
@@ -51,16 +51,16 @@ const cuts = [1, 70_010, 70_011, 71_012, 71_014, bytes.length - 3, bytes.length]
 const pieces = cuts.map((end, i) => bytes.subarray(i === 0 ? 0 : cuts[i - 1], end))
 
 describe("NodeStreamableHttpClient backend bodies", () => {
-  it.scoped("a body of declared length, in pieces that split characters, is decoded whole", () =>
+  it.effect("a body of declared length, in pieces that split characters, is decoded whole", () =>
     Effect.map(textOf(pieces, true), (got) => assert.strictEqual(got, text)))
 
-  it.scoped("a chunked body (no length) is decoded whole", () =>
+  it.effect("a chunked body (no length) is decoded whole", () =>
     Effect.map(textOf(pieces, false), (got) => assert.strictEqual(got, text)))
 
-  it.scoped("an empty body is the empty text", () =>
+  it.effect("an empty body is the empty text", () =>
     Effect.map(textOf([], true), (got) => assert.strictEqual(got, "")))
 
-  it.scoped("a 1 MiB body of declared length arrives whole", () => {
+  it.effect("a 1 MiB body of declared length arrives whole", () => {
     const big = Buffer.alloc(1024 * 1024, 0x61)
     const parts = Array.from({ length: 16 }, (_, i) => big.subarray(i * 65536, (i + 1) * 65536))
     return Effect.map(textOf(parts, true), (got) => assert.strictEqual(got, big.toString("latin1")))

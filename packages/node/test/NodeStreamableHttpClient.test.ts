@@ -9,7 +9,7 @@ import { ProtocolError, TransportError } from "@effect-mcp/mcp/McpError"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 
 /** A port nothing listens on: bound, then released. */
-const closedPort = Effect.async<number>((resume) => {
+const closedPort = Effect.callback<number>((resume) => {
   const server = Http.createServer()
   server.listen(0, "127.0.0.1", () => {
     const { port } = server.address() as AddressInfo
@@ -32,7 +32,7 @@ const countingServer = Effect.gen(function*() {
         seen.requests.push(req.method ?? "")
         if (req.method === "GET") res.writeHead(200, { "content-type": "text/event-stream" }).write(": open\n\n")
         else res.writeHead(200).end()
-        if (req.method === "GET") Deferred.unsafeDone(listening, Effect.void)
+        if (req.method === "GET") Deferred.doneUnsafe(listening, Effect.void)
         return
       }
       const message = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id?: number; method: string }
@@ -49,7 +49,7 @@ const countingServer = Effect.gen(function*() {
   })
   server.on("connection", () => seen.connections++)
   const port = yield* Effect.acquireRelease(
-    Effect.async<number>((resume) => {
+    Effect.callback<number>((resume) => {
       server.listen(0, "127.0.0.1", () => resume(Effect.succeed((server.address() as AddressInfo).port)))
     }),
     () => Effect.sync(() => server.closeAllConnections())
@@ -58,7 +58,7 @@ const countingServer = Effect.gen(function*() {
 })
 
 describe("NodeStreamableHttpClient", () => {
-  it.scopedLive("opening a session takes one connection: notifications/initialized and the standing GET wait for undici to free the answer's", () =>
+  it.live("opening a session takes one connection: notifications/initialized and the standing GET wait for undici to free the answer's", () =>
     Effect.gen(function*() {
       const { listening, seen, url } = yield* countingServer
       yield* Layer.build(
@@ -69,7 +69,7 @@ describe("NodeStreamableHttpClient", () => {
       assert.strictEqual(seen.connections, 1)
     }))
 
-  it.scopedLive("nothing listening: the client fails with a TransportError naming ECONNREFUSED and the URL", () =>
+  it.live("nothing listening: the client fails with a TransportError naming ECONNREFUSED and the URL", () =>
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/mcp`
       const error = yield* Effect.flip(Layer.build(

@@ -8,7 +8,7 @@
  * input requests on 2026) made by the very same handler code.
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
@@ -88,13 +88,13 @@ const httpServer = Effect.gen(function*() {
   )
   const context = yield* Layer.build(layer).pipe(Effect.orDie)
   const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-  const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+  const port = "port" in server.address ? server.address.port : 0
   return `http://127.0.0.1:${port}/mcp`
 })
 
 describe("official v2 client against our HTTP server, in each negotiation mode", () => {
   for (const [label, mode, era] of MODES) {
-    it.scopedLive(`${label}: speaks ${era}; tools, elicitation and sampling through the same handler`, () =>
+    it.live(`${label}: speaks ${era}; tools, elicitation and sampling through the same handler`, () =>
       Effect.gen(function*() {
         const url = yield* httpServer
         const sent: Array<string> = []
@@ -126,7 +126,7 @@ describe("official v2 client against our HTTP server, in each negotiation mode",
 
 describe("official v2 client spawning our stdio server, in each negotiation mode", () => {
   for (const [label, mode, era] of MODES) {
-    it.scopedLive(`${label}: speaks ${era}; tools, elicitation and sampling through the same handlers`, () =>
+    it.live(`${label}: speaks ${era}; tools, elicitation and sampling through the same handlers`, () =>
       Effect.gen(function*() {
         const sent: Array<string> = []
         const { client, spy } = makeClient(mode, sent)

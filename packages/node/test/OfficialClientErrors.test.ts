@@ -12,8 +12,7 @@ import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import { ResourceNotFound } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Effect from "effect/Effect"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
+import * as References from "effect/References"
 import * as Schema from "effect/Schema"
 import { startServer } from "./httpUtil.js"
 
@@ -55,10 +54,10 @@ const rejection = <A>(promise: () => Promise<A>) =>
   Effect.flip(Effect.tryPromise({ try: promise, catch: (error) => error as SdkMcpError }))
 
 describe("the official SDK client sees our server's errors", () => {
-  it.scopedLive("tag and fields, -32002 with data.uri, a declined reverse call named, -32603 bare", () =>
+  it.live("tag and fields, -32002 with data.uri, a declined reverse call named, -32603 bare", () =>
     Effect.gen(function*() {
       // the -32603 below is logged on the server, on purpose
-      const { url } = yield* startServer(Features).pipe(Logger.withMinimumLogLevel(LogLevel.None))
+      const { url } = yield* startServer(Features).pipe(Effect.provideService(References.MinimumLogLevel, "None"))
       const client = yield* connect(url)
       const user = yield* Effect.promise(() => client.callTool({ name: "user", arguments: { id: "99" } }))
       assert.deepStrictEqual(user, { content: [{ type: "text", text: "UserNotFound: {\"id\":\"99\"}" }], isError: true })

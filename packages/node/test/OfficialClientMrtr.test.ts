@@ -10,7 +10,7 @@
  * `requestState` keys the rounds complete, with different ones the retry is refused (-32602).
  */
 import { assert, describe, it } from "@effect/vitest"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -89,7 +89,7 @@ const stdioClient = (asked: Asked, sent: Sent = []) =>
 const textOf = (result: unknown) => ((result as { content: Array<{ text: string }> }).content[0]!.text)
 
 describe("official v2 client, pinned to 2026-07-28, over stdio", () => {
-  it.scopedLive("elicitation and sampling rounds complete through the client's handlers", () =>
+  it.live("elicitation and sampling rounds complete through the client's handlers", () =>
     Effect.gen(function*() {
       const asked: Asked = []
       const client = yield* stdioClient(asked)
@@ -100,7 +100,7 @@ describe("official v2 client, pinned to 2026-07-28, over stdio", () => {
       assert.deepStrictEqual(asked, ["elicitation: What is your name?", "sampling: What is the capital of France?"])
     }), 60_000)
 
-  it.scopedLive("parallel calls are one round, sequential ones several; a prompt asks too", () =>
+  it.live("parallel calls are one round, sequential ones several; a prompt asks too", () =>
     Effect.gen(function*() {
       const asked: Asked = []
       const sent: Sent = []
@@ -174,7 +174,7 @@ const instance = (keys: ReadonlyArray<string>) =>
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = Context.get(context, HttpServer.HttpServer)
-    return server.address._tag === "TcpAddress" ? server.address.port : 0
+    return "port" in server.address ? server.address.port : 0
   })
 
 const httpClient = (url: string, asked: Asked) =>
@@ -188,7 +188,7 @@ const httpClient = (url: string, asked: Asked) =>
   )
 
 describe("official v2 client, pinned to 2026-07-28, over HTTP", () => {
-  it.scopedLive("rounds complete whichever instance takes each retry, when the instances share the keys", () =>
+  it.live("rounds complete whichever instance takes each retry, when the instances share the keys", () =>
     Effect.gen(function*() {
       const ports = [yield* instance([KEY]), yield* instance([KEY])]
       const proxy = yield* roundRobin(ports)
@@ -210,14 +210,14 @@ describe("official v2 client, pinned to 2026-07-28, over HTTP", () => {
       assert.sameMembers(asked, ["elicitation: What is your name?", "sampling: Capital of France?"])
     }), 60_000)
 
-  it.scopedLive("an instance without the key refuses the state: the call fails with -32602", () =>
+  it.live("an instance without the key refuses the state: the call fails with -32602", () =>
     Effect.gen(function*() {
       const ports = [yield* instance([KEY]), yield* instance(["o".repeat(32)])]
       const proxy = yield* roundRobin(ports)
       const client = yield* httpClient(proxy.url, [])
       proxy.routed.length = 0
       const error = yield* Effect.flip(Effect.tryPromise(() => client.callTool({ name: "together", arguments: {} })))
-      assert.include(String(error.error), "requestState")
-      assert.strictEqual((error.error as { code?: number }).code, -32602)
+      assert.include(String(error.cause), "requestState")
+      assert.strictEqual((error.cause as { code?: number }).code, -32602)
     }), 60_000)
 })

@@ -54,7 +54,7 @@ const connect = (url: string) =>
 const textOf = (result: unknown) => ((result as { content: Array<{ text: string }> }).content[0]!).text
 
 describe("the official v1 SDK's experimental tasks client against our server", () => {
-  it.scopedLive("callToolStream: task created, statuses, the result; getTask and listTasks see it", () =>
+  it.live("callToolStream: task created, statuses, the result; getTask and listTasks see it", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features)
       const client = yield* connect(url)
@@ -76,7 +76,7 @@ describe("the official v1 SDK's experimental tasks client against our server", (
       assert.deepStrictEqual(listed.tasks.map((t) => t.taskId), [taskId])
     }))
 
-  it.scopedLive("cancelTask stops a running task; getTaskResult of a finished one is its result", () =>
+  it.live("cancelTask stops a running task; getTaskResult of a finished one is its result", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features)
       const client = yield* connect(url)
@@ -94,7 +94,7 @@ describe("the official v1 SDK's experimental tasks client against our server", (
       assert.strictEqual(textOf(result), "computed after 0 ms")
     }))
 
-  it.scopedLive("a required-task tool's elicitation reaches the official client, which answers; the task completes", () =>
+  it.live("a required-task tool's elicitation reaches the official client, which answers; the task completes", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features)
       const client = yield* connect(url)

@@ -27,7 +27,7 @@ const HaikuLive = McpServer.toolHandler(Haiku, ({ topic }) =>
   topic === "war" ? Effect.fail(new TopicRejected({ message: "not that" })) : Effect.succeed({ haiku: `${topic}!` }))
 
 describe("the official SDK client calls a declared tool", () => {
-  it.scopedLive("schemas listed, structuredContent validated, a declared failure is a tool error result", () =>
+  it.live("schemas listed, structuredContent validated, a declared failure is a tool error result", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(McpServer.register(HaikuLive))
       const client = yield* Effect.acquireRelease(

@@ -52,14 +52,16 @@ describe("exports", () => {
     })
   }
 
-  it("effect and @effect/platform are peers, within the versions the workspace develops against", () => {
+  it("effect (and, for node, @effect/platform-node) are peers, a tight range around the versions the workspace develops against", () => {
     for (const name of ["mcp", "node"]) {
       const pkg = packageJson(name)
       expect(pkg.dependencies?.effect).toBeUndefined()
-      expect(pkg.dependencies?.["@effect/platform"]).toBeUndefined()
-      expect(pkg.peerDependencies.effect).toBe("^3.22.4")
-      expect(pkg.peerDependencies["@effect/platform"]).toBe("^0.97.2")
-      expect(pkg.devDependencies.effect).toBe("3.22.4")
+      expect(pkg.dependencies?.["@effect/platform-node"]).toBeUndefined()
+      expect(pkg.peerDependencies["@effect/platform"]).toBeUndefined()
+      expect(pkg.peerDependencies.effect).toBe("~4.1.5")
+      expect(pkg.devDependencies.effect).toBe("4.1.5")
     }
+    expect(packageJson("node").peerDependencies["@effect/platform-node"]).toBe("~4.1.5")
+    expect(packageJson("mcp").peerDependencies["@effect/platform-node"]).toBeUndefined()
   })
 })

@@ -38,7 +38,7 @@ const legacySession = (port: number) =>
  * connection; a server waiting for the end of the body never resolves.
  */
 const unfinishedPost = (url: string, extra: Record<string, string>, chunks: ReadonlyArray<string>) =>
-  Effect.async<{ readonly status: number; readonly head: string; readonly body: string }>((resume) => {
+  Effect.callback<{ readonly status: number; readonly head: string; readonly body: string }>((resume) => {
     const target = new URL(url)
     const socket = net.connect(Number(target.port), "127.0.0.1")
     let data = ""
@@ -67,7 +67,7 @@ const unfinishedPost = (url: string, extra: Record<string, string>, chunks: Read
  * error if any (what a client whose peer reset the connection gets).
  */
 const busyPost = (url: string, head: Record<string, string>, body: Buffer, chunked: boolean) =>
-  Effect.async<{ readonly status: string; readonly writeError: string | undefined }>((resume) => {
+  Effect.callback<{ readonly status: string; readonly writeError: string | undefined }>((resume) => {
     const target = new URL(url)
     const socket = net.connect(Number(target.port), "127.0.0.1")
     socket.pause()
@@ -128,7 +128,7 @@ const KiB = 1024
 const MiB = 1024 * KiB
 
 describe("request bodies", () => {
-  it.scopedLive("a chunked body over the limit is answered 413 as soon as the limit is crossed, and the connection closed", () =>
+  it.live("a chunked body over the limit is answered 413 as soon as the limit is crossed, and the connection closed", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { maxBodyBytes: 64 * KiB, legacySse: true })
       const platform = yield* startPlatform(Features, { maxBodyBytes: 64 * KiB })
@@ -140,7 +140,7 @@ describe("request bodies", () => {
       // at once: a platform request's connection is cut after its drain's grace (5 s)
       const answers = yield* Effect.forEach(targets, ([where, target, extra]) =>
         unfinishedPost(target, extra, chunks).pipe(
-          Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error(`${where}: no answer before the end of the body`) })
+          Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error(`${where}: no answer before the end of the body`)) })
         ), { concurrency: "unbounded" })
       for (const [i, [where]] of targets.entries()) {
         const answer = answers[i]!
@@ -160,7 +160,7 @@ describe("request bodies", () => {
       assert.strictEqual(platformInit.status, 200)
     }))
 
-  it.scopedLive("a client still sending a body over the limit reads the 413: the server reads on, not resetting the connection", () =>
+  it.live("a client still sending a body over the limit reads the 413: the server reads on, not resetting the connection", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { legacySse: true })
       const platform = yield* startPlatform(Features)
@@ -176,7 +176,7 @@ describe("request bodies", () => {
         for (const [where, target, extra] of targets) {
           for (const [body, isChunked] of [[declared, false], [chunked, true]] as const) {
             const answer = yield* busyPost(target, extra, body, isChunked).pipe(
-              Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("the connection never closed") })
+              Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error("the connection never closed")) })
             )
             const what = `round ${round}, ${where}, ${isChunked ? "chunked" : "declared"}`
             assert.strictEqual(answer.status, "HTTP/1.1 413 Payload Too Large", `${what}: ${answer.writeError}`)
@@ -188,7 +188,7 @@ describe("request bodies", () => {
       assert.deepStrictEqual(messagesOf(ok.text)[0], { jsonrpc: "2.0", id: 9, result: {} })
     }))
 
-  it.scopedLive("legacy POST /messages reads a chunked body in linear time, copying it once", () =>
+  it.live("legacy POST /messages reads a chunked body in linear time, copying it once", () =>
     Effect.gen(function*() {
       const { port } = yield* startServer(Features, { legacySse: true, maxBodyBytes: 8 * MiB })
       const legacy = yield* legacySession(port)
@@ -208,7 +208,7 @@ describe("request bodies", () => {
       assert.include(answer, '{"jsonrpc":"2.0","id":3,"result":{}}')
     }))
 
-  it.scopedLive("deep nesting is 400 -32700 on every path, refused without stalling the event loop, and others are served meanwhile", () =>
+  it.live("deep nesting is 400 -32700 on every path, refused without stalling the event loop, and others are served meanwhile", () =>
     Effect.gen(function*() {
       // 12 MiB bodies: parsing one would block for seconds, refusing it takes milliseconds
       const maxBodyBytes = 12 * MiB
@@ -237,7 +237,7 @@ describe("request bodies", () => {
       assert.deepStrictEqual(messagesOf(ping.text)[0], { jsonrpc: "2.0", id: 4, result: {} })
     }))
 
-  it.scopedLive("the nesting limit is configurable; a message at it is served", () =>
+  it.live("the nesting limit is configurable; a message at it is served", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { maxJsonDepth: 3 })
       const sid = yield* initialize(url)
@@ -258,7 +258,7 @@ describe("media types", () => {
   ]
   const ping = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "ping" })
 
-  it.scopedLive("Content-Type must be application/json itself, on every path", () =>
+  it.live("Content-Type must be application/json itself, on every path", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { legacySse: true })
       const platform = yield* startPlatform(Features)
@@ -278,7 +278,7 @@ describe("media types", () => {
       }
     }))
 
-  it.scopedLive("Accept is read as media ranges with q-values, on every path", () =>
+  it.live("Accept is read as media ranges with q-values, on every path", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { legacySse: true })
       const platform = yield* startPlatform(Features)

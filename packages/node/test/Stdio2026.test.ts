@@ -46,7 +46,7 @@ const spawnServer = Effect.gen(function*() {
 })
 
 describe("stdio: the era from the first message", () => {
-  it.scopedLive("server/discover first: a 2026 connection, stateless requests answered with resultType and serverInfo", () =>
+  it.live("server/discover first: a 2026 connection, stateless requests answered with resultType and serverInfo", () =>
     Effect.gen(function*() {
       const { call, inbox, send } = yield* spawnServer
       const discover = yield* call(1, "server/discover", { _meta: envelope })
@@ -69,7 +69,7 @@ describe("stdio: the era from the first message", () => {
       assert.strictEqual(batch.error?.code, -32600)
     }), 30_000)
 
-  it.scopedLive("initialize first: a 2025 session, unchanged", () =>
+  it.live("initialize first: a 2025 session, unchanged", () =>
     Effect.gen(function*() {
       const { call, send } = yield* spawnServer
       const init = yield* call(1, "initialize", {

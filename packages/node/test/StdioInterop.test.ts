@@ -15,7 +15,7 @@ const repo = fileURLToPath(new URL("../../../", import.meta.url))
 const fixture = fileURLToPath(new URL("./fixtures/official-server.mjs", import.meta.url))
 
 describe("stdio interop with the official TypeScript SDK", () => {
-  it.scopedLive("the official Client spawns our conformance server: tools, progress, sampling, elicitation, cancellation", () =>
+  it.live("the official Client spawns our conformance server: tools, progress, sampling, elicitation, cancellation", () =>
     Effect.gen(function*() {
       const client = yield* Effect.acquireRelease(
         Effect.promise(async () => {
@@ -67,7 +67,7 @@ describe("stdio interop with the official TypeScript SDK", () => {
       assert.deepStrictEqual(after.content, [{ type: "text", text: "still here" }])
     }), 30_000)
 
-  it.scopedLive("our client spawns a server built with the official McpServer: the same, the other way", () =>
+  it.live("our client spawns a server built with the official McpServer: the same, the other way", () =>
     Effect.gen(function*() {
       const transport = NodeStdio.layerClient({ command: process.execPath, args: [fixture], cwd: repo })
       const context = yield* Layer.build(
@@ -100,7 +100,7 @@ describe("stdio interop with the official TypeScript SDK", () => {
       // cancellation by interruption reaches the official server's abort signal
       const lines: Array<string> = []
       yield* child.stderr.pipe(Stream.runForEach((line) => Effect.sync(() => lines.push(line))), Effect.forkScoped)
-      const call = yield* Effect.fork(mcp.callTool("wait", {}))
+      const call = yield* Effect.forkChild(mcp.callTool("wait", {}))
       yield* Effect.sleep(200)
       yield* Fiber.interrupt(call)
       yield* Effect.sleep(200)

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as StdioProcess from "../src/internal/stdioProcess.js"
 
 describe("stdio server process", () => {
-  it.scopedLive("a child's second and third 'error' after it started are no unhandled errors", () =>
+  it.live("a child's second and third 'error' after it started are no unhandled errors", () =>
     Effect.gen(function*() {
       const child = yield* StdioProcess.make(
         { command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"], closeTimeout: "100 millis" },

@@ -1,4 +1,4 @@
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { assert, describe, it } from "@effect/vitest"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
@@ -86,7 +86,7 @@ const post = (url: string, body: unknown, extra: Record<string, string> = {}) =>
   })
 
 describe("StreamableHttpServer", () => {
-  it.scopedLive("initialize issues a session id and answers requests on SSE", () =>
+  it.live("initialize issues a session id and answers requests on SSE", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features)
       const init = yield* post(url, INIT)
@@ -113,7 +113,7 @@ describe("StreamableHttpServer", () => {
       assert.deepStrictEqual(messages[3].result.content, [{ type: "text", text: "did 3" }])
     }))
 
-  it.scopedLive("answers each bad request with the right status and a JSON-RPC error", () =>
+  it.live("answers each bad request with the right status and a JSON-RPC error", () =>
     Effect.gen(function*() {
       const { port, url } = yield* startServer(Features, { maxBodyBytes: 1024 })
       const sid = yield* initialize(url)
@@ -152,7 +152,7 @@ describe("StreamableHttpServer", () => {
       assert.deepStrictEqual(messagesOf(ping.text)[0], { jsonrpc: "2.0", id: 9, result: {} })
     }))
 
-  it.scopedLive("a body over the limit sent in chunks, without a length, is 413; one at the limit passes", () =>
+  it.live("a body over the limit sent in chunks, without a length, is 413; one at the limit passes", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { maxBodyBytes: 1024 })
       const sid = yield* initialize(url)
@@ -171,9 +171,9 @@ describe("StreamableHttpServer", () => {
       assert.deepStrictEqual(messagesOf(ok.text)[0], { jsonrpc: "2.0", id: 6, result: {} })
     }))
 
-  it.scopedLive("the endpoint as an HttpApp on @effect/platform's own server answers the same", () =>
+  it.live("the endpoint as an HttpApp on @effect/platform's own server answers the same", () =>
     Effect.gen(function*() {
-      const layer = Layer.unwrapScoped(
+      const layer = Layer.unwrap(
         Effect.map(StreamableHttpServer.StreamableHttpServer, (mcp) => HttpServer.serve(mcp.app))
       ).pipe(
         Layer.provideMerge(StreamableHttpServer.layer({ maxBodyBytes: 1024 })),
@@ -183,7 +183,7 @@ describe("StreamableHttpServer", () => {
       )
       const context = yield* Layer.build(layer).pipe(Effect.orDie)
       const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-      const url = `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}/`
+      const url = `http://127.0.0.1:${"port" in server.address ? server.address.port : 0}/`
       const sid = yield* initialize(url)
       const s = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
       const echo = yield* post(url, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "hi" } } }, s)
@@ -203,7 +203,7 @@ describe("StreamableHttpServer", () => {
       assert.strictEqual(JSON.parse(parse.text).error.code, -32700)
     }))
 
-  it.scopedLive("NodeStreamableHttpClient: our client on undici calls, gets progress, and ends its session on close", () =>
+  it.live("NodeStreamableHttpClient: our client on undici calls, gets progress, and ends its session on close", () =>
     Effect.gen(function*() {
       const { mcp, url } = yield* startServer(Features)
       const scope = yield* Scope.make()
@@ -225,7 +225,7 @@ describe("StreamableHttpServer", () => {
       assert.strictEqual(yield* mcp.sessionCount, 0)
     }))
 
-  it.scopedLive("DELETE ends the session; its id is then unknown", () =>
+  it.live("DELETE ends the session; its id is then unknown", () =>
     Effect.gen(function*() {
       const { mcp, url } = yield* startServer(Features)
       const sid = yield* initialize(url)
@@ -238,7 +238,7 @@ describe("StreamableHttpServer", () => {
       assert.strictEqual(after.status, 404)
     }))
 
-  it.scopedLive("JSON mode answers with JSON and switches to SSE for a handler that sends progress", () =>
+  it.live("JSON mode answers with JSON and switches to SSE for a handler that sends progress", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { jsonResponse: true })
       const sid = yield* initialize(url)
@@ -251,7 +251,7 @@ describe("StreamableHttpServer", () => {
       assert.deepStrictEqual(messagesOf(steps.text).map((m) => m.method ?? m.id), ["notifications/progress", "notifications/progress", 3])
     }))
 
-  it.scopedLive("JSON mode sends a large answer, not ASCII, whole with its length in bytes", () =>
+  it.live("JSON mode sends a large answer, not ASCII, whole with its length in bytes", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { jsonResponse: true })
       const sid = yield* initialize(url)
@@ -263,7 +263,7 @@ describe("StreamableHttpServer", () => {
       assert.deepStrictEqual(JSON.parse(echo.text).result.content, [{ type: "text", text }])
     }))
 
-  it.scopedLive("a small answer, not ASCII, is sent as text with its length in bytes (JSON and SSE)", () =>
+  it.live("a small answer, not ASCII, is sent as text with its length in bytes (JSON and SSE)", () =>
     Effect.gen(function*() {
       // under the size from which the body is sent encoded: its length is counted, not encoded for node
       const text = "é😀 ü ✓ x"
@@ -278,7 +278,7 @@ describe("StreamableHttpServer", () => {
       }
     }))
 
-  it.scopedLive("stateless mode serves each POST alone and refuses GET and DELETE", () =>
+  it.live("stateless mode serves each POST alone and refuses GET and DELETE", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { sessionPerRequest: true })
       const call = yield* post(url, { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } })
@@ -291,7 +291,7 @@ describe("StreamableHttpServer", () => {
       assert.strictEqual(del.status, 405)
     }))
 
-  it.scopedLive("with an event store, streams are primed and a dropped POST stream resumes exactly once", () =>
+  it.live("with an event store, streams are primed and a dropped POST stream resumes exactly once", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { eventStore: true, retry: 500 })
       const sid = yield* initialize(url)
@@ -331,7 +331,7 @@ describe("StreamableHttpServer", () => {
       assert.strictEqual(new Set(ids).size, ids.length, `an event id was used twice: ${ids.join(" ")}`)
     }))
 
-  it.scopedLive("messages for one session never reach another", () =>
+  it.live("messages for one session never reach another", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features)
       const a = yield* initialize(url)
@@ -345,12 +345,12 @@ describe("StreamableHttpServer", () => {
       assert.deepStrictEqual(messagesOf(rb.text)[0].result.content[0].text, "for b")
     }))
 
-  it.scopedLive("the standing GET carries session messages, keep-alive comments, and is single", () =>
+  it.live("the standing GET carries session messages, keep-alive comments, and is single", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { keepAlive: 40 })
       const sid = yield* initialize(url)
       const s = { "mcp-session-id": sid, "mcp-protocol-version": "2025-11-25" }
-      const standing = yield* Effect.fork(readFor(url, { headers: { ...s, accept: "text/event-stream" } }, 300))
+      const standing = yield* Effect.forkChild(readFor(url, { headers: { ...s, accept: "text/event-stream" } }, 300))
       yield* Effect.sleep(50)
       const second = yield* Effect.promise(() => fetch(url, { headers: { ...s, accept: "text/event-stream" } }))
       assert.strictEqual(second.status, 409)
@@ -362,7 +362,7 @@ describe("StreamableHttpServer", () => {
       assert.isAbove(parseSse(got.text).filter((e) => e.comment).length, 2, "no keep-alive comments")
     }))
 
-  it.scopedLive("a maximum session count answers 503, and idle sessions are closed", () =>
+  it.live("a maximum session count answers 503, and idle sessions are closed", () =>
     Effect.gen(function*() {
       const { mcp, url } = yield* startServer(Features, { maxSessions: 2, sessionIdleTimeout: 400 })
       const a = yield* initialize(url)
@@ -380,7 +380,7 @@ describe("StreamableHttpServer", () => {
       assert.strictEqual(fresh.status, 200)
     }))
 
-  it.scopedLive("a slow reader holds the sender back instead of growing a buffer", () =>
+  it.live("a slow reader holds the sender back instead of growing a buffer", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(Features, { streamBuffer: 4 })
       const sid = yield* initialize(url)

@@ -19,16 +19,15 @@ import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as McpTasksClient from "@effect-mcp/mcp/McpTasksClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as HttpServer from "effect/http/HttpServer"
 import * as Fiber from "effect/Fiber"
-import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { assertValid2026 } from "../../mcp/test/utils/wire2026.js"
 import { type TasksWire, tasksWire, type WireToolResult } from "../../mcp/test/utils/wireTasks2026.js"
 import { messagesOf, readSseData } from "./httpUtil.js"
@@ -72,7 +71,7 @@ const toolsOf = (probe: Probe) =>
     McpServer.tool({
       name: "must",
       execution: { taskSupport: "required" },
-      handler: () => Effect.zipRight(Effect.sleep("1 second"), Effect.fail("the tool said no"))
+      handler: () => Effect.andThen(Effect.sleep("1 second"), Effect.fail("the tool said no"))
     }),
     McpServer.tool({
       name: "broken",
@@ -83,7 +82,7 @@ const toolsOf = (probe: Probe) =>
       name: "diesAmid",
       execution: { taskSupport: "optional" },
       // a defect while a sibling fiber runs: the sibling is interrupted, the cause is the defect and that interruption
-      handler: () => Effect.all([Effect.zipRight(Effect.yieldNow(), Effect.dieMessage("a bug")), Effect.never], { concurrency: "unbounded" })
+      handler: () => Effect.all([Effect.andThen(Effect.yieldNow, Effect.die(new Error("a bug"))), Effect.never], { concurrency: "unbounded" })
     }),
     McpServer.tool({
       name: "ask",
@@ -139,7 +138,7 @@ const start = (options: { readonly auth?: boolean } = {}) =>
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = "port" in server.address ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}/mcp`, probe }
   })
 
@@ -212,7 +211,7 @@ const errorOf = (url: string, method: string, params: Record<string, unknown>, o
 const settle = Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
 
 describe("tasks extension (2026-07-28) over HTTP", () => {
-  it.scoped("lifecycle: CreateTaskResult at once, working before the end (no result), completed with it inlined", () =>
+  it.effect("lifecycle: CreateTaskResult at once, working before the end (no result), completed with it inlined", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()
       const discover = yield* rpc(url, "server/discover", {})
@@ -258,7 +257,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.isUndefined(failed.result)
     }), 30_000)
 
-  it.scoped("a defect that interrupts sibling fibers is an internal error (not a server stop), as on 2025", () =>
+  it.effect("a defect that interrupts sibling fibers is an internal error (not a server stop), as on 2025", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "diesAmid")
@@ -269,7 +268,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual(failed.statusMessage, "Internal error")
     }), 30_000)
 
-  it.scoped("the 2025 methods are not 2026's: tasks/result and tasks/list are -32601 whatever their params", () =>
+  it.effect("the 2025 methods are not 2026's: tasks/result and tasks/list are -32601 whatever their params", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       for (const [method, params] of [["tasks/result", {}], ["tasks/result", { taskId: 7 }], ["tasks/list", { cursor: 7 }]] as const) {
@@ -277,7 +276,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       }
     }), 30_000)
 
-  it.scoped("cancel: acknowledged empty, the handler and its child interrupted, cancelled; again and unknown ids", () =>
+  it.effect("cancel: acknowledged empty, the handler and its child interrupted, cancelled; again and unknown ids", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()
       const created = yield* createTask(url, "work", { seconds: 600 })
@@ -296,7 +295,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       }
     }), 30_000)
 
-  it.scoped("input: input_required with both requests; a partial tasks/update keeps the other; then completed", () =>
+  it.effect("input: input_required with both requests; a partial tasks/update keeps the other; then completed", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "ask")
@@ -322,7 +321,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.deepStrictEqual(done.result?.content, [{ type: "text", text: "Ada & Grace" }])
     }), 30_000)
 
-  it.scoped("gates: without the extension a plain result, -32021 for a required tool and for tasks/*; a legacy task param is ignored", () =>
+  it.effect("gates: without the extension a plain result, -32021 for a required tool and for tasks/*; a legacy task param is ignored", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const plain = yield* rpc(url, "tools/call", { name: "work", arguments: { seconds: 0 } }, { capabilities: {} })
@@ -359,7 +358,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.deepStrictEqual([mismatch.status, mismatch.body.error.code], [400, -32020])
     }), 30_000)
 
-  it.scoped("MRTR then a task: a detaching tool asks on the call, answers CreateTaskResult on the last round, the answer in its result", () =>
+  it.effect("MRTR then a task: a detaching tool asks on the call, answers CreateTaskResult on the last round, the answer in its result", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const round1 = yield* rpc(url, "tools/call", { name: "detaching", arguments: {} })
@@ -390,7 +389,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual(plain.error.code, -32021)
     }), 30_000)
 
-  it.scoped("principals: a task is its principal's; another principal's tasks/get, update and cancel are -32602", () =>
+  it.effect("principals: a task is its principal's; another principal's tasks/get, update and cancel are -32602", () =>
     Effect.gen(function*() {
       const { url } = yield* start({ auth: true })
       const created = yield* createTask(url, "work", { seconds: 60 }, { token: "alice" })
@@ -404,7 +403,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual((yield* tasks(url, "tasks/get", { taskId: created.taskId }, { token: "alice" })).status, "working")
     }), 30_000)
 
-  it.scoped("subscriptions/listen with taskIds: acknowledged (the caller's tasks only), then notifications/tasks at each change; -32021 without the extension", () =>
+  it.effect("subscriptions/listen with taskIds: acknowledged (the caller's tasks only), then notifications/tasks at each change; -32021 without the extension", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "work", { seconds: 5 })
@@ -446,7 +445,7 @@ describe("tasks extension (2026-07-28) over HTTP", () => {
       assert.strictEqual(refused.error.code, -32021)
     }), 30_000)
 
-  it.scoped("expiry: the record lives ttlMs from creation, then tasks/get is -32602", () =>
+  it.effect("expiry: the record lives ttlMs from creation, then tasks/get is -32602", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const created = yield* createTask(url, "work", { seconds: 1 })
@@ -476,20 +475,20 @@ const clientOf = (url: string, era: "2025" | "2026-07-28") =>
 /** Runs `effect` to its end, moving the TestClock a quarter second at a time (the client polls on it). */
 const drive = <A, E>(effect: Effect.Effect<A, E>) =>
   Effect.gen(function*() {
-    const fiber = yield* Effect.fork(effect)
+    const fiber = yield* Effect.forkChild(effect)
     for (let i = 0; i < 160; i++) {
-      if (Option.isSome(yield* Fiber.poll(fiber))) break
+      if (fiber.pollUnsafe() !== undefined) break
       yield* TestClock.adjust("250 millis")
       yield* settle
     }
-    if (Option.isNone(yield* Fiber.poll(fiber))) return yield* Effect.dieMessage("did not finish in 40 s (TestClock)")
+    if (fiber.pollUnsafe() === undefined) return yield* Effect.die(new Error("did not finish in 40 s (TestClock)"))
     return yield* Fiber.join(fiber)
   })
 
 const textOf = (result: { readonly content: ReadonlyArray<unknown> }) => (result.content[0] as { readonly text: string }).text
 
 describe("McpTasksClient on 2026-07-28", () => {
-  it.scoped("a handle: its statuses as a Stream, its result; input requests answered by the client's handlers; MRTR before a task", () =>
+  it.effect("a handle: its statuses as a Stream, its result; input requests answered by the client's handlers; MRTR before a task", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const client = yield* clientOf(url, "2026-07-28")
@@ -506,22 +505,22 @@ describe("McpTasksClient on 2026-07-28", () => {
       // a round on the call (MRTR), then the task
       assert.strictEqual(textOf(yield* drive(provide(McpTasksClient.run("detaching", {})))), "Hello, Alice!")
       // listing is not part of the extension
-      const listed = yield* Effect.either(provide(Stream.runCollect(McpTasksClient.listTasks)))
-      assert.isTrue(listed._tag === "Left")
+      const listed = yield* Effect.result(provide(Stream.runCollect(McpTasksClient.listTasks)))
+      assert.isTrue(listed._tag === "Failure")
     }), 30_000)
 
-  it.scoped("interrupting run cancels the task: the handler and its child are interrupted, the task is cancelled", () =>
+  it.effect("interrupting run cancels the task: the handler and its child are interrupted, the task is cancelled", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()
       const client = yield* clientOf(url, "2026-07-28")
-      const fiber = yield* Effect.fork(Effect.provideService(McpTasksClient.run("work", { seconds: 600 }), McpClient.McpClient, client))
+      const fiber = yield* Effect.forkChild(Effect.provideService(McpTasksClient.run("work", { seconds: 600 }), McpClient.McpClient, client))
       for (let i = 0; i < 50 && (yield* Ref.get(probe.runs)) === 0; i++) yield* settle
       yield* Fiber.interrupt(fiber)
       yield* settle
       assert.deepStrictEqual([...(yield* Ref.get(probe.interrupted))].sort(), ["child", "handler"])
     }), 30_000)
 
-  it.scoped("McpClient.callTool of a tool that requires a task makes it one (the extension declared for that call), polled to its result", () =>
+  it.effect("McpClient.callTool of a tool that requires a task makes it one (the extension declared for that call), polled to its result", () =>
     Effect.gen(function*() {
       const { url } = yield* start()
       const client = yield* clientOf(url, "2026-07-28")
@@ -532,7 +531,7 @@ describe("McpTasksClient on 2026-07-28", () => {
       assert.strictEqual(textOf(yield* drive(client.callTool("detaching", {}))), "Hello, Alice!")
     }), 30_000)
 
-  it.scoped("the same handler: a 2025 task, a 2026 task and a plain call answer the same", () =>
+  it.effect("the same handler: a 2025 task, a 2026 task and a plain call answer the same", () =>
     Effect.gen(function*() {
       const { probe, url } = yield* start()
       const modern = yield* clientOf(url, "2026-07-28")

@@ -38,10 +38,10 @@ export const startAuthServerWith = (options: AuthServerOptions): Effect.Effect<A
   const jwk = { ...(yield* Effect.promise(() => jose.exportJWK(privateKey))), kid: "k1", alg: "RS256", use: "sig" }
   const server = http.createServer()
   yield* Effect.acquireRelease(
-    Effect.async<void>((resume) => {
+    Effect.callback<void>((resume) => {
       server.listen(0, "127.0.0.1", () => resume(Effect.void))
     }),
-    () => Effect.async<void>((resume) => {
+    () => Effect.callback<void>((resume) => {
       server.closeAllConnections()
       server.close(() => resume(Effect.void))
     })

@@ -1,14 +1,23 @@
 import * as http from "node:http"
 import * as net from "node:net"
 import * as Schedule from "effect/Schedule"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
+import type * as TestClock from "effect/testing/TestClock"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
+
+/**
+ * `effect` on the live clock, whether the TestClock runs or not (Effect 3's `TestServices.provideLive`;
+ * Effect 4's `TestClock.withLive` needs the TestClock, which `it.live` does not provide).
+ */
+export const withLive = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Clock.clockWith((clock) => ("withLive" in clock ? (clock as TestClock.TestClock).withLive(effect) : effect))
 
 /** Starts an HTTP MCP server on 127.0.0.1:0 for the features given; returns its URL and sessions handle. */
 export const startServer = (
@@ -27,7 +36,7 @@ export const startServer = (
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
     const mcp = yield* StreamableHttpServer.StreamableHttpServer.pipe(Effect.provide(context))
-    const port = server.address._tag === "TcpAddress" ? server.address.port : 0
+    const port = "port" in server.address ? server.address.port : 0
     return { url: `http://127.0.0.1:${port}${options.path ?? "/mcp"}`, port, mcp }
   })
 
@@ -37,7 +46,7 @@ export const startPlatform = (
   options: StreamableHttpServer.Options = {}
 ): Effect.Effect<string, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const layer = Layer.unwrapScoped(
+    const layer = Layer.unwrap(
       Effect.map(StreamableHttpServer.StreamableHttpServer, (mcp) => HttpServer.serve(mcp.app))
     ).pipe(
       Layer.provideMerge(StreamableHttpServer.layer(options)),
@@ -47,7 +56,7 @@ export const startPlatform = (
     )
     const context = yield* Layer.build(layer).pipe(Effect.orDie)
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-    return `http://127.0.0.1:${server.address._tag === "TcpAddress" ? server.address.port : 0}/`
+    return `http://127.0.0.1:${"port" in server.address ? server.address.port : 0}/`
   })
 
 export const INIT = {
@@ -127,7 +136,7 @@ export const rawRequest = (
     readonly body?: string | ReadonlyArray<string>
   }
 ) =>
-  Effect.async<{ readonly status: number; readonly text: string; readonly headers: http.IncomingHttpHeaders }>((resume) => {
+  Effect.callback<{ readonly status: number; readonly text: string; readonly headers: http.IncomingHttpHeaders }>((resume) => {
     const request = http.request(url, { method: options.method, headers: options.headers }, (response) => {
       let text = ""
       response.setEncoding("utf8")
@@ -145,7 +154,7 @@ export const chunkedRequest = (url: string, headers: Record<string, string>, chu
   rawRequest(url, { method: "POST", headers, body: chunks })
 
 /** A port that was free a moment ago (a server listened on it and closed). */
-export const freePort: Effect.Effect<number> = Effect.async<number>((resume) => {
+export const freePort: Effect.Effect<number> = Effect.callback<number>((resume) => {
   const server = http.createServer()
   server.listen(0, "127.0.0.1", () => {
     const port = (server.address() as net.AddressInfo).port
@@ -155,7 +164,7 @@ export const freePort: Effect.Effect<number> = Effect.async<number>((resume) => 
 
 /** One TCP connection attempt to 127.0.0.1:`port`; the socket is destroyed if the attempt is interrupted. */
 const connectOnce = (port: number) =>
-  Effect.async<net.Socket, Error>((resume) => {
+  Effect.callback<net.Socket, Error>((resume) => {
     const socket = net.connect(port, "127.0.0.1")
     socket.once("connect", () => resume(Effect.succeed(socket)))
     socket.once("error", (error) => {
@@ -169,12 +178,12 @@ const connectOnce = (port: number) =>
 export const connectSoon = (port: number): Effect.Effect<net.Socket, Error> =>
   connectOnce(port).pipe(
     Effect.retry(Schedule.spaced("1 millis")),
-    Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error("never accepted a connection") })
+    Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error("never accepted a connection")) })
   )
 
 /** Reads a socket paused so far to its close: how many bytes it was sent. */
 export const bytesRead = (socket: net.Socket): Effect.Effect<number> =>
-  Effect.async<number>((resume) => {
+  Effect.callback<number>((resume) => {
     let bytes = 0
     const done = () => resume(Effect.succeed(bytes))
     socket.on("data", (chunk: Buffer) => (bytes += chunk.length))

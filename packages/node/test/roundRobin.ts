@@ -19,7 +19,7 @@ export interface RoundRobin {
  */
 export const roundRobin = (ports: ReadonlyArray<number>, path = "/mcp"): Effect.Effect<RoundRobin, never, Scope.Scope> =>
   Effect.acquireRelease(
-    Effect.async<{ readonly server: http.Server; readonly proxy: RoundRobin }>((resume) => {
+    Effect.callback<{ readonly server: http.Server; readonly proxy: RoundRobin }>((resume) => {
       const routed: Array<{ readonly method: string; readonly target: number }> = []
       const removed = new Set<number>()
       let next = 0
@@ -65,7 +65,7 @@ export const roundRobin = (ports: ReadonlyArray<number>, path = "/mcp"): Effect.
       })
     }),
     ({ server }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.closeAllConnections()
         server.close(() => resume(Effect.void))
       })

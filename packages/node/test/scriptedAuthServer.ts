@@ -69,11 +69,11 @@ export const startScripted = (script: Script = {}): Effect.Effect<ScriptedServer
   Effect.gen(function*() {
     const server = http.createServer()
     yield* Effect.acquireRelease(
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.listen(0, "127.0.0.1", () => resume(Effect.void))
       }),
       () =>
-        Effect.async<void>((resume) => {
+        Effect.callback<void>((resume) => {
           server.closeAllConnections()
           server.close(() => resume(Effect.void))
         })
@@ -213,11 +213,11 @@ export const startStubResource = (gate: Gate): Effect.Effect<StubResource, never
   Effect.gen(function*() {
     const server = http.createServer()
     yield* Effect.acquireRelease(
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.listen(0, "127.0.0.1", () => resume(Effect.void))
       }),
       () =>
-        Effect.async<void>((resume) => {
+        Effect.callback<void>((resume) => {
           server.closeAllConnections()
           server.close(() => resume(Effect.void))
         })

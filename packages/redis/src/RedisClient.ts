@@ -35,9 +35,9 @@ import { Redis } from "ioredis"
  * @category errors
  */
 export class RedisError extends Schema.TaggedError<RedisError>()("RedisError", {
-  reason: Schema.Literal("Unavailable", "Reply"),
+  reason: Schema.Literals(["Unavailable", "Reply"]),
   message: Schema.String,
-  cause: Schema.optional(Schema.Defect)
+  cause: Schema.optional(Schema.Defect())
 }) {}
 
 /**
@@ -52,7 +52,7 @@ export interface Options {
   /** Prefix of every key and channel (default `mcp`). */
   readonly prefix?: string | undefined
   /** A command without an answer for this long fails (default 2 s). */
-  readonly commandTimeout?: Duration.DurationInput | undefined
+  readonly commandTimeout?: Duration.Input | undefined
 }
 
 /**
@@ -79,7 +79,7 @@ export interface RedisClientShape {
  * @since 0.1.0
  * @category tags
  */
-export class RedisClient extends Context.Tag("@effect-mcp/redis/RedisClient")<RedisClient, RedisClientShape>() {}
+export class RedisClient extends Context.Service<RedisClient, RedisClientShape>()("@effect-mcp/redis/RedisClient") {}
 
 const toError = (cause: unknown): RedisError => {
   const message = cause instanceof Error ? cause.message : String(cause)
@@ -128,7 +128,7 @@ const connect = (url: string, timeoutMs: number, onCommand: () => void): Redis =
 export const make = (options: Options = {}): Effect.Effect<RedisClientShape, never, Scope.Scope> =>
   Effect.gen(function*() {
     const url = options.url ?? "redis://127.0.0.1:6379"
-    const timeoutMs = Duration.toMillis(Duration.decode(options.commandTimeout ?? Duration.seconds(2)))
+    const timeoutMs = Duration.toMillis(Duration.fromInputUnsafe(options.commandTimeout ?? Duration.seconds(2)))
     let sent = 0
     const open = (counted: boolean) =>
       Effect.acquireRelease(
@@ -163,7 +163,7 @@ export const make = (options: Options = {}): Effect.Effect<RedisClientShape, nev
  * @since 0.1.0
  * @category layers
  */
-export const layer = (options?: Options): Layer.Layer<RedisClient> => Layer.scoped(RedisClient, make(options))
+export const layer = (options?: Options): Layer.Layer<RedisClient> => Layer.effect(RedisClient, make(options))
 
 /**
  * The connection from config: `REDIS_URL` (default `redis://127.0.0.1:6379`)
@@ -179,11 +179,11 @@ export const layer = (options?: Options): Layer.Layer<RedisClient> => Layer.scop
  * @category layers
  */
 export const layerConfig = (options?: Omit<Options, "url" | "prefix">): Layer.Layer<RedisClient, never> =>
-  Layer.scoped(
+  Layer.effect(
     RedisClient,
     Effect.gen(function*() {
-      const url = yield* Config.string("REDIS_URL").pipe(Config.withDefault("redis://127.0.0.1:6379"), Effect.orDie)
-      const prefix = yield* Config.string("REDIS_PREFIX").pipe(Config.withDefault("mcp"), Effect.orDie)
+      const url = yield* Config.String("REDIS_URL").pipe(Config.withDefault("redis://127.0.0.1:6379"), Effect.orDie)
+      const prefix = yield* Config.String("REDIS_PREFIX").pipe(Config.withDefault("mcp"), Effect.orDie)
       return yield* make({ ...options, url, prefix })
     })
   )

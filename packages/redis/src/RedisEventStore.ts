@@ -41,8 +41,8 @@ import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import type { Redis } from "ioredis"
 import { RedisClient, type RedisClientShape } from "./RedisClient.js"
@@ -59,9 +59,9 @@ export interface Options {
   /** Largest event stored as it is (default 16 MiB); a larger response is stored as its stand-in. */
   readonly maxEventBytes?: number | undefined
   /** How long a delivered stream stays resumable (default 10 seconds). */
-  readonly gracePeriod?: Duration.DurationInput | undefined
+  readonly gracePeriod?: Duration.Input | undefined
   /** How long an undelivered stream is kept after its latest event (default 30 minutes, the default idle timeout). */
-  readonly retention?: Duration.DurationInput | undefined
+  readonly retention?: Duration.Input | undefined
 }
 
 // KEYS: seq, streams, events, lost, gap. ARGV: data, stand-in ('' when the event answers nothing),
@@ -186,11 +186,11 @@ export const make = (
 ): Effect.Effect<EventStore.EventStoreShape, never, Scope.Scope> =>
   Effect.gen(function*() {
     const redis = define(client.redis)
-    const graceMs = Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.gracePeriod ?? Duration.seconds(10)))))
+    const graceMs = Math.max(1, Math.round(Duration.toMillis(Duration.fromInputUnsafe(options.gracePeriod ?? Duration.seconds(10)))))
     const limits = limitsOf(options)
     // off the path: delivery marks (`delivered`) and streams written whole (`appendDelivered`),
     // queued, and sent in pipelines by one fiber
-    const jobs = yield* Mailbox.make<Job>()
+    const jobs = yield* Queue.make<Job>()
     const send = (batch: ReadonlyArray<Job>) =>
       client.use((): Promise<unknown> => {
         const only = batch.length === 1 ? batch[0]! : undefined
@@ -213,9 +213,9 @@ export const make = (
           )
         }
         return pipeline.exec()
-      }).pipe(Effect.catchAll((e) => Effect.logWarning(`could not store delivered streams: ${e.message}`)))
-    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(jobs.takeAll, ([batch]) => send(Array.from(batch)))))
-    return shape(client, redis, limits, (job) => jobs.unsafeOffer(job))
+      }).pipe(Effect.catch((e) => Effect.logWarning(`could not store delivered streams: ${e.message}`)))
+    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.takeAll(jobs), send)))
+    return shape(client, redis, limits, (job) => void Queue.offerUnsafe(jobs, job))
   })
 
 /** Queued off the path: a stream marked delivered, with the events it was written with whole. */
@@ -234,7 +234,7 @@ interface Limits {
 const limitsOf = (options: Options): Limits => ({
   max: options.maxEventsPerStream ?? 1000,
   maxBytes: options.maxEventBytes ?? 16 * 1024 * 1024,
-  retentionMs: Math.max(1, Math.round(Duration.toMillis(Duration.decode(options.retention ?? Duration.minutes(30)))))
+  retentionMs: Math.max(1, Math.round(Duration.toMillis(Duration.fromInputUnsafe(options.retention ?? Duration.minutes(30)))))
 })
 
 /** One append (`keep`: the stream's time to live after it, 0 for the retention). */
@@ -321,4 +321,4 @@ const shape = (
  * @category layers
  */
 export const layer = (options?: Options): Layer.Layer<EventStore.EventStore, never, RedisClient> =>
-  Layer.scoped(EventStore.EventStore, Effect.flatMap(RedisClient, (client) => make(client, options)))
+  Layer.effect(EventStore.EventStore, Effect.flatMap(RedisClient, (client) => make(client, options)))

@@ -15,7 +15,7 @@
  * import * as Layer from "effect/Layer"
  *
  * // every instance runs this, with the same REDIS_URL, behind any load balancer
- * const Endpoint = Layer.unwrapEffect(Effect.gen(function*() {
+ * const Endpoint = Layer.unwrap(Effect.gen(function*() {
  *   const sessionStore = yield* SessionStore.SessionStore
  *   const eventStore = yield* EventStore.EventStore
  *   return NodeStreamableHttp.layer({ port: 3000, sessionStore, eventStore })

@@ -33,7 +33,7 @@
 import * as SessionStore from "@effect-mcp/mcp/SessionStore"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Mailbox from "effect/Mailbox"
+import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import { unavailable } from "./internal/sessionStoreError.js"
 import type { RedisClientShape } from "./RedisClient.js"
@@ -48,9 +48,9 @@ export interface Options {
   /** Unique in the fleet (default: random). */
   readonly instanceId?: string | undefined
   /** How often this instance says it is alive (default 1 second). */
-  readonly heartbeatInterval?: Duration.DurationInput | undefined
+  readonly heartbeatInterval?: Duration.Input | undefined
   /** How long a heartbeat lasts: an instance silent this long is dead for the others (default 3 seconds). */
-  readonly heartbeatTtl?: Duration.DurationInput | undefined
+  readonly heartbeatTtl?: Duration.Input | undefined
 }
 
 const randomId = (): string => {
@@ -105,39 +105,39 @@ export const make = (
 /** The heartbeat at `key`: written at once, then every interval; removed on a graceful stop. */
 const beat = (client: RedisClientShape, key: string, options: Options) =>
   Effect.gen(function*() {
-    const interval = Duration.decode(options.heartbeatInterval ?? Duration.seconds(1))
-    const ttl = Math.round(Duration.toMillis(Duration.decode(options.heartbeatTtl ?? Duration.seconds(3))))
+    const interval = Duration.fromInputUnsafe(options.heartbeatInterval ?? Duration.seconds(1))
+    const ttl = Math.round(Duration.toMillis(Duration.fromInputUnsafe(options.heartbeatTtl ?? Duration.seconds(3))))
     const once = Effect.ignore(client.use((r) => r.set(key, "1", "PX", ttl)))
     yield* once
-    yield* Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(interval), once)))
+    yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(interval), once)))
     yield* Effect.addFinalizer(() => Effect.ignore(client.use((r) => r.del(key))))
   })
 
 /**
- * The messages of `channels`, to `handlers`: the subscriber's callbacks offer to a mailbox; one
+ * The messages of `channels`, to `handlers`: the subscriber's callbacks offer to a queue; one
  * fiber hands them to the handlers in order.
  */
 const receive = (client: RedisClientShape, channels: ReadonlyArray<string>, handlers: ReadonlySet<Handler>) =>
   Effect.gen(function*() {
-    const inbox = yield* Mailbox.make<string>()
+    const inbox = yield* Queue.make<string>()
     const onMessage = (channel: string, text: string) => {
       // the subscriber connection carries other channels too (task changes)
-      if (channels.includes(channel)) inbox.unsafeOffer(text)
+      if (channels.includes(channel)) Queue.offerUnsafe(inbox, text)
     }
     client.subscriber.on("message", onMessage)
     yield* Effect.addFinalizer(() => Effect.sync(() => client.subscriber.off("message", onMessage)))
     yield* Effect.tryPromise(() => client.subscriber.subscribe(...channels)).pipe(
-      Effect.catchAll((e) => Effect.logWarning(`Redis: could not subscribe yet (retried on reconnect): ${String(e.error)}`))
+      Effect.catch((e) => Effect.logWarning(`Redis: could not subscribe yet (retried on reconnect): ${String(e.cause)}`))
     )
     yield* Effect.addFinalizer(() => Effect.tryPromise(() => client.subscriber.unsubscribe(...channels)).pipe(Effect.ignore))
     const dispatch = (text: string) =>
       SessionStore.decodeFleetMessage(text).pipe(
         Effect.flatMap((message) =>
           Effect.forEach(Array.from(handlers), (h) => h(message), { discard: true }).pipe(
-            Effect.catchAllCause((cause) => Effect.logWarning("a fleet message's handler failed", cause))
+            Effect.catchCause((cause) => Effect.logWarning("a fleet message's handler failed", cause))
           )
         ),
-        Effect.catchTag("ParseError", (error) => Effect.logWarning("Redis: not a fleet message; ignored", error))
+        Effect.catchTag("SchemaError", (error) => Effect.logWarning("Redis: not a fleet message; ignored", error))
       )
-    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(inbox.take, dispatch)))
+    yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(inbox), dispatch)))
   })

@@ -100,7 +100,7 @@ const define = (redis: Redis): Scripts => {
   return r
 }
 
-const RecordJson = Schema.parseJson(SessionStore.SessionRecordSchema)
+const RecordJson = Schema.fromJsonString(SessionStore.SessionRecordSchema)
 const encodeRecord = Schema.encodeSync(RecordJson)
 // a record that is not one (written by something else) is no session
 const decodeRecord = Schema.decodeOption(RecordJson)

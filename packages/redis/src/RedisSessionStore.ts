@@ -67,4 +67,4 @@ export const make = (
  * @category layers
  */
 export const layer = (options?: Options): Layer.Layer<SessionStore.SessionStore, never, RedisClient> =>
-  Layer.scoped(SessionStore.SessionStore, Effect.flatMap(RedisClient, (client) => make(client, options)))
+  Layer.effect(SessionStore.SessionStore, Effect.flatMap(RedisClient, (client) => make(client, options)))

@@ -43,7 +43,7 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Mailbox from "effect/Mailbox"
+import * as Queue from "effect/Queue"
 import * as Schedule from "effect/Schedule"
 import type * as Scope from "effect/Scope"
 import type { Redis } from "ioredis"
@@ -57,9 +57,9 @@ import { RedisClient, type RedisClientShape } from "./RedisClient.js"
  */
 export interface Options {
   /** How often the heartbeats of instances with unfinished tasks are checked (default 1 second). */
-  readonly checkInterval?: Duration.DurationInput | undefined
+  readonly checkInterval?: Duration.Input | undefined
   /** How long a record outlives its expiry in Redis if no instance sweeps it (default 1 minute). */
-  readonly grace?: Duration.DurationInput | undefined
+  readonly grace?: Duration.Input | undefined
 }
 
 /** A record as Redis holds it: the task and where it runs. */
@@ -198,7 +198,7 @@ export const make = (
     const use = <A>(f: (redis: Scripts) => Promise<A>) => Effect.orDie(client.use(() => f(redis)))
     // a status change is retried through a short outage of Redis (a finished task must not stay working)
     const retried = <A>(f: (redis: Scripts) => Promise<A>) =>
-      Effect.orDie(Effect.retry(client.use(() => f(redis)), Schedule.intersect(Schedule.exponential("100 millis"), Schedule.recurs(7))))
+      Effect.orDie(Effect.retry(client.use(() => f(redis)), Schedule.max([Schedule.exponential("100 millis"), Schedule.recurs(7)])))
 
     const read = (taskId: string) => Effect.map(use((r) => r.get(keys.record(taskId))), (text) => ({ text, held: parse(text) }))
     const live = (record: McpTasks.StoredTask | undefined, now: number) =>
@@ -210,7 +210,7 @@ export const make = (
         const held: Held = { record, instance: self }
         const px = Math.max(1, Math.round(record.expiresAt - now + grace))
         const created = Date.parse(record.task.createdAt)
-        return Effect.zipRight(use((r) =>
+        return Effect.andThen(use((r) =>
           r.mcpTaskPut(
             keys.record(id),
             keys.exp,
@@ -271,25 +271,25 @@ export const make = (
 
     const changes = (handler: (change: McpTasks.TaskChange) => Effect.Effect<void>) =>
       Effect.gen(function*() {
-        const inbox = yield* Mailbox.make<string>()
+        const inbox = yield* Queue.make<string>()
         const onMessage = (channel: string, text: string) => {
-          if (channel === keys.channel) inbox.unsafeOffer(text)
+          if (channel === keys.channel) Queue.offerUnsafe(inbox, text)
         }
         client.subscriber.on("message", onMessage)
         yield* Effect.addFinalizer(() => Effect.sync(() => client.subscriber.off("message", onMessage)))
         yield* Effect.tryPromise(() => client.subscriber.subscribe(keys.channel)).pipe(
-          Effect.catchAll((e) => Effect.logWarning(`Redis: could not subscribe to task changes yet: ${String(e.error)}`))
+          Effect.catch((e) => Effect.logWarning(`Redis: could not subscribe to task changes yet: ${String(e.cause)}`))
         )
         yield* Effect.addFinalizer(() => Effect.ignore(Effect.tryPromise(() => client.subscriber.unsubscribe(keys.channel))))
         const tell = (change: McpTasks.TaskChange) => {
           if (change.status === undefined || TERMINAL.has(change.status)) running.delete(change.taskId)
-          return handler(change).pipe(Effect.catchAllCause((cause) => Effect.logWarning("a task change's handler failed", cause)))
+          return handler(change).pipe(Effect.catchCause((cause) => Effect.logWarning("a task change's handler failed", cause)))
         }
-        yield* Effect.forkScoped(Effect.forever(Effect.flatMap(inbox.take, (text) => {
+        yield* Effect.forkScoped(Effect.forever(Effect.flatMap(Queue.take(inbox), (text) => {
           const change = changeOf(text)
           return change === undefined ? Effect.void : tell(change)
         })))
-        yield* Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(checkInterval), reconcile(tell))))
+        yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(checkInterval), reconcile(tell))))
       })
 
     /**
@@ -308,7 +308,7 @@ export const make = (
             const { held } = yield* read(taskId)
             yield* tell({ taskId, status: held?.record.task.status })
           }
-        }).pipe(Effect.catchAllCause((cause) => Effect.logDebug("task reconcile", cause)))
+        }).pipe(Effect.catchCause((cause) => Effect.logDebug("task reconcile", cause)))
       })
 
     const store: McpTasks.TaskStoreShape = {
@@ -332,7 +332,7 @@ const failDead = (
   client: RedisClientShape,
   sessions: SessionStore.FleetBus,
   keys: { readonly run: (instance: string) => string; readonly runners: string },
-  interval: Duration.DurationInput
+  interval: Duration.Input
 ) => {
   const use = <A>(f: (redis: Redis) => Promise<A>) => client.use(f)
   const failOne = (instance: string, taskId: string) =>
@@ -370,10 +370,10 @@ const failDead = (
       yield* use((r) => r.eval(EMPTY, 2, keys.run(instance), keys.runners, instance))
     }
   })
-  return Effect.zipRight(
+  return Effect.andThen(
     // what this instance's id ran in a previous life (a restart under the same id) runs no more
-    Effect.catchAllCause(failAll(sessions.instanceId), (cause) => Effect.logDebug("task check", cause)),
-    Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(interval), Effect.catchAllCause(check, (cause) => Effect.logDebug("task check", cause))))
+    Effect.catchCause(failAll(sessions.instanceId), (cause) => Effect.logDebug("task check", cause)),
+    Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(interval), Effect.catchCause(check, (cause) => Effect.logDebug("task check", cause))))
   ))
 }
 
@@ -405,7 +405,7 @@ return 1
 export const layer = (
   options?: Options
 ): Layer.Layer<McpTasks.TaskStore, never, RedisClient | SessionStore.SessionStore> =>
-  Layer.scoped(
+  Layer.effect(
     McpTasks.TaskStore,
     Effect.gen(function*() {
       const client = yield* RedisClient

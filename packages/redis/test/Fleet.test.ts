@@ -15,7 +15,6 @@ import {
   ElicitRequestSchema,
   ResourceUpdatedNotificationSchema
 } from "@modelcontextprotocol/sdk/types.js"
-import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
@@ -28,13 +27,13 @@ import { type Instance, startTestFleet } from "./fleet.js"
 import { describeRedis, REDIS_URL } from "./redis.js"
 
 /** Three instances and the proxy, shared by the tests of this file (the last one kills an instance). */
-class TestFleet extends Context.Tag("TestFleet")<TestFleet, {
+class TestFleet extends Context.Service<TestFleet, {
   readonly prefix: string
   readonly instances: ReadonlyArray<Instance>
   readonly proxy: RoundRobin
-}>() {}
+}>()("TestFleet") {}
 
-const TestFleetLive = Layer.scoped(
+const TestFleetLive = Layer.effect(
   TestFleet,
   Effect.gen(function*() {
     const { instances, prefix } = yield* startTestFleet(3)
@@ -69,7 +68,7 @@ const text = (content: unknown) => (content as ReadonlyArray<{ readonly text: st
 
 describeRedis("three instances on Redis behind a round-robin proxy", () => {
   layer(TestFleetLive, { excludeTestServices: true, timeout: 60_000 })((it) => {
-  it.scoped("our client: state, reverse calls, progress, logs, cancellation and subscriptions cross instances", () =>
+  it.effect("our client: state, reverse calls, progress, logs, cancellation and subscriptions cross instances", () =>
     Effect.gen(function*() {
       const { prefix, proxy } = yield* TestFleet
       const client = yield* ourClient(proxy.url)
@@ -79,7 +78,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(Array.from(ran).sort(), ["hi from i0", "hi from i1", "hi from i2"])
 
       yield* client.setLogLevel("info")
-      const logs = yield* Effect.fork(Stream.runCollect(Stream.take(
+      const logs = yield* Effect.forkChild(Stream.runCollect(Stream.take(
         Stream.filter(client.notifications, (n) => n.method === "notifications/message"),
         1
       )))
@@ -87,11 +86,11 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       const asked = yield* client.callTool("ask", {}, { onProgress: (p) => Effect.sync(() => void progress.push(p.progress)) })
       assert.match(text(asked.content), /^sampled \/ accept \(ran on i\d\)$/)
       assert.deepStrictEqual(progress, [1, 2, 3])
-      const logged = Chunk.toArray(yield* Fiber.join(logs))
+      const logged = Array.from(yield* Fiber.join(logs))
       assert.match(String((logged[0]!.params as { data: string }).data), /^asking on i\d$/)
 
       // cancellation: the call runs on one instance, notifications/cancelled reaches another first
-      const slow = yield* Effect.fork(client.callTool("slow", { steps: 50 }, { onProgress: () => Effect.void }))
+      const slow = yield* Effect.forkChild(client.callTool("slow", { steps: 50 }, { onProgress: () => Effect.void }))
       yield* Effect.sleep("400 millis")
       yield* Fiber.interrupt(slow)
       let interrupted: string | null = null
@@ -103,13 +102,13 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
 
       // a resource update made on whichever instance runs `touch` reaches the standing GET wherever it is held
       const updates = yield* client.subscribe("memo://note")
-      const got = yield* Effect.fork(Stream.runCollect(Stream.take(updates, 1)))
+      const got = yield* Effect.forkChild(Stream.runCollect(Stream.take(updates, 1)))
       yield* Effect.sleep("300 millis")
       yield* client.callTool("touch", { uri: "memo://note" })
-      assert.deepStrictEqual(Chunk.toArray(yield* Fiber.join(got)), [{ uri: "memo://note" }])
+      assert.deepStrictEqual(Array.from(yield* Fiber.join(got)), [{ uri: "memo://note" }])
     }))
 
-  it.scoped("the official v1 client: sampling, elicitation and progress cross instances", () =>
+  it.effect("the official v1 client: sampling, elicitation and progress cross instances", () =>
     Effect.gen(function*() {
       const { proxy } = yield* TestFleet
       const client = yield* Effect.acquireRelease(
@@ -146,7 +145,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(updated, ["memo://note"])
     }))
 
-  it.scoped("2026-07-28 (stateless) requests need no affinity: consecutive calls served by every instance", () =>
+  it.effect("2026-07-28 (stateless) requests need no affinity: consecutive calls served by every instance", () =>
     Effect.gen(function*() {
       const { proxy } = yield* TestFleet
       const client = yield* ourClient(proxy.url, "auto")
@@ -156,7 +155,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.strictEqual(ran.size, 3)
     }))
 
-  it.scoped("2026-07-28 multi-round-trip calls whose handler sends progress before asking: each retry on another instance, each round's stream carries its answer", () =>
+  it.effect("2026-07-28 multi-round-trip calls whose handler sends progress before asking: each retry on another instance, each round's stream carries its answer", () =>
     Effect.gen(function*() {
       const { proxy } = yield* TestFleet
       const client = yield* ourClient(proxy.url, "auto")
@@ -173,7 +172,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(proxy.routed.slice(before).map((r) => r.method), Array.from({ length: 18 }, () => "POST"))
     }))
 
-  it.scoped("Last-Event-ID on another instance replays a stream cut mid-call, then continues it live to its result", () =>
+  it.effect("Last-Event-ID on another instance replays a stream cut mid-call, then continues it live to its result", () =>
     Effect.gen(function*() {
       const { instances } = yield* TestFleet
       const [a, b, c] = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) as [string, string, string]
@@ -208,7 +207,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.strictEqual(new Set(ids).size, ids.length)
     }))
 
-  it.scoped("an answer written whole (the SSE fast path) is stored after it: Last-Event-ID of its priming replays it on another instance", () =>
+  it.effect("an answer written whole (the SSE fast path) is stored after it: Last-Event-ID of its priming replays it on another instance", () =>
     Effect.gen(function*() {
       const { instances } = yield* TestFleet
       const [a, b, c] = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`) as [string, string, string]
@@ -236,7 +235,7 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(replayed.map((e) => [e.id?.startsWith(`${sid}-i1.p`), JSON.parse(e.data!).id]), [[true, 9]])
     }))
 
-  it.scoped("a change announced on one instance reaches the standing GETs and listen streams of every instance, once each", () =>
+  it.effect("a change announced on one instance reaches the standing GETs and listen streams of every instance, once each", () =>
     Effect.gen(function*() {
       const { instances, proxy } = yield* TestFleet
       const direct = instances.map((i) => `http://127.0.0.1:${i.port}/mcp`)
@@ -278,12 +277,12 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       assert.deepStrictEqual(seen, streams.map(() => [updated, changed, changed]))
     }))
 
-  it.scoped("an instance killed mid-call: the call fails promptly with an explicit error, the session goes on", () =>
+  it.effect("an instance killed mid-call: the call fails promptly with an explicit error, the session goes on", () =>
     Effect.gen(function*() {
       const { instances, proxy } = yield* TestFleet
       const client = yield* ourClient(proxy.url)
       const runningOn: Array<string> = []
-      const call = yield* Effect.fork(Effect.either(client.callTool("slow", { steps: 200 }, {
+      const call = yield* Effect.forkChild(Effect.result(client.callTool("slow", { steps: 200 }, {
         onProgress: (p) => Effect.sync(() => void runningOn.push(String(p.message)))
       })))
       while (runningOn.length === 0) yield* Effect.sleep("20 millis")
@@ -293,8 +292,8 @@ describeRedis("three instances on Redis behind a round-robin proxy", () => {
       proxy.remove(victim)
       const outcome = yield* Fiber.join(call)
       const took = Date.now() - killedAt
-      assert.isTrue(outcome._tag === "Left", "the call must fail")
-      assert.include(String((outcome as { left: { message: string } }).left.message), `(${runningOn[0]}) stopped`)
+      assert.isTrue(outcome._tag === "Failure", "the call must fail")
+      assert.include(String((outcome as { failure: { message: string } }).failure.message), `(${runningOn[0]}) stopped`)
       assert.isBelow(took, 8_000)
       const after = yield* client.callTool("echo", { text: "still here" })
       assert.match(text(after.content), /^still here from i\d$/)

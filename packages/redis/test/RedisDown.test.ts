@@ -7,7 +7,7 @@ import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import { assert, it } from "@effect/vitest"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -23,7 +23,7 @@ import { describeRedis } from "./redis.js"
 const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0 ||
   process.env.MCP_REQUIRE_REDIS === "1"
 
-const freePort = Effect.async<number>((resume) => {
+const freePort = Effect.callback<number>((resume) => {
   const server = net.createServer()
   server.listen(0, "127.0.0.1", () => {
     const { port } = server.address() as net.AddressInfo
@@ -34,7 +34,7 @@ const freePort = Effect.async<number>((resume) => {
 /** A redis-server on `port`, its data in `dir` (saved on shutdown, loaded on start); stopped with the scope. */
 const redisServer = (port: number, dir: string) =>
   Effect.acquireRelease(
-    Effect.async<{ readonly stop: Effect.Effect<void> }>((resume) => {
+    Effect.callback<{ readonly stop: Effect.Effect<void> }>((resume) => {
       const child = spawn("redis-server", [
         "--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
         "--dir", dir, "--dbfilename", "dump.rdb"
@@ -81,13 +81,13 @@ const INIT = {
 const PING = { jsonrpc: "2.0", id: 2, method: "ping" }
 
 describeRedis("Redis unreachable mid-session", () => {
-  it.scopedLive.skipIf(!hasRedisServer)("requests that need Redis get 503 with a JSON-RPC error; the server stays up and recovers by itself", () =>
+  it.live.skipIf(!hasRedisServer)("requests that need Redis get 503 with a JSON-RPC error; the server stays up and recovers by itself", () =>
     Effect.gen(function*() {
       const port = yield* freePort
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "mcp-redis-down-"))
       yield* Effect.addFinalizer(() => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })))
       let redis = yield* redisServer(port, dir)
-      const endpoint = Layer.unwrapEffect(Effect.gen(function*() {
+      const endpoint = Layer.unwrap(Effect.gen(function*() {
         const sessionStore = yield* SessionStore.SessionStore
         const eventStore = yield* EventStore.EventStore
         return NodeStreamableHttp.layer({ port: 0, sessionStore, eventStore, jsonResponse: true })
@@ -97,7 +97,7 @@ describeRedis("Redis unreachable mid-session", () => {
         Layer.provideMerge(RedisFleet.layer({ url: `redis://127.0.0.1:${port}`, prefix: "down", commandTimeout: "500 millis" }))
       ))
       const http = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
-      const url = `http://127.0.0.1:${http.address._tag === "TcpAddress" ? http.address.port : 0}/mcp`
+      const url = `http://127.0.0.1:${http.address._tag === "UnixPathAddress" ? 0 : http.address.port}/mcp`
       const init = yield* post(url, INIT)
       assert.strictEqual(init.status, 200)
       const sid = init.sid!

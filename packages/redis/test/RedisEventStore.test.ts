@@ -25,7 +25,7 @@ const pttl = (key: string) =>
   })
 
 describeRedis("RedisEventStore (the EventStore contract on Redis Streams)", () => {
-  it.scoped("ids grow across a session's streams; a replay is the stream's events after the id, in order", () =>
+  it.effect("ids grow across a session's streams; a replay is the stream's events after the id, in order", () =>
     Effect.gen(function*() {
       const { store: s } = yield* store()
       const a1 = yield* s.append("S", "S-a.p1", "a1")
@@ -46,7 +46,7 @@ describeRedis("RedisEventStore (the EventStore contract on Redis Streams)", () =
       assert.isTrue(Option.isNone(yield* s.replayAfter("S", "not an id")))
     }))
 
-  it.scoped("over the stream's bound the oldest go: a response leaves its stand-in, anything else a gap", () =>
+  it.effect("over the stream's bound the oldest go: a response leaves its stand-in, anything else a gap", () =>
     Effect.gen(function*() {
       const { store: s } = yield* store({ maxEventsPerStream: 2 })
       const first = yield* s.append("S", "S-a.p1", `{"jsonrpc":"2.0","id":7,"result":{}}`, 7)
@@ -65,7 +65,7 @@ describeRedis("RedisEventStore (the EventStore contract on Redis Streams)", () =
       assert.isTrue(later.complete)
     }))
 
-  it.scopedLive("a response larger than the event bound is stored as its stand-in; delivered streams expire after the grace period; dropSession forgets all", () =>
+  it.live("a response larger than the event bound is stored as its stand-in; delivered streams expire after the grace period; dropSession forgets all", () =>
     Effect.gen(function*() {
       const { prefix, store: s } = yield* store({ maxEventBytes: 10, gracePeriod: "500 millis", retention: "1 minute" })
       yield* s.append("S", "S-a.p1", `{"jsonrpc":"2.0","id":"big","result":{"text":"far too long"}}`, "big")
@@ -91,7 +91,7 @@ describeRedis("RedisEventStore (the EventStore contract on Redis Streams)", () =
       assert.strictEqual(yield* s.append("S", "S-a.p3", "again"), "S-a.p3_1")
     }))
 
-  it.scopedLive("a stream written whole is stored off the path: replayed from its priming id with ids, kept for the grace period", () =>
+  it.live("a stream written whole is stored off the path: replayed from its priming id with ids, kept for the grace period", () =>
     Effect.gen(function*() {
       const { prefix, store: s } = yield* store({ gracePeriod: "2 seconds", retention: "1 minute" })
       const answer = `{"jsonrpc":"2.0","id":3,"result":{}}`

@@ -47,7 +47,7 @@ const raw = <A>(f: (redis: Redis) => Promise<A>) =>
   })
 
 describeRedis("RedisTaskStore", () => {
-  it.scopedLive("sweep: an expired record is gone from get before the sweep (its key's TTL); the sweep takes its key and its indexes", () =>
+  it.live("sweep: an expired record is gone from get before the sweep (its key's TTL); the sweep takes its key and its indexes", () =>
     Effect.gen(function*() {
       const { prefix, store } = yield* setup
       const now = Date.now()
@@ -62,7 +62,7 @@ describeRedis("RedisTaskStore", () => {
       assert.include(keys, ":task:new")
     }))
 
-  it.scopedLive("a change lost on pub/sub (a cancel made without its message) is told by the reconciliation", () =>
+  it.live("a change lost on pub/sub (a cancel made without its message) is told by the reconciliation", () =>
     Effect.gen(function*() {
       const { prefix, store } = yield* setup
       const heard = yield* Ref.make<ReadonlyArray<McpTasks.TaskChange>>([])

@@ -2,7 +2,7 @@
  * What the Redis backend costs on the hot path: the Redis commands a
  * sequential `tools/call` on an established session sends.
  */
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import { assert, it } from "@effect/vitest"
 import * as EventStore from "@effect-mcp/mcp/EventStore"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
@@ -27,7 +27,7 @@ const Echo = McpServer.tool({
 /** One instance in this process (its Redis at `url`); the Redis commands it sent so far. */
 const instance = (prefix: string, jsonResponse: boolean, url = REDIS_URL) =>
   Effect.gen(function*() {
-    const endpoint = Layer.unwrapEffect(Effect.gen(function*() {
+    const endpoint = Layer.unwrap(Effect.gen(function*() {
       const sessionStore = yield* SessionStore.SessionStore
       const eventStore = yield* EventStore.EventStore
       return NodeStreamableHttp.layer({ port: 0, sessionStore, eventStore, jsonResponse })
@@ -40,7 +40,7 @@ const instance = (prefix: string, jsonResponse: boolean, url = REDIS_URL) =>
     ))
     const http = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
     const redis = yield* RedisClient.RedisClient.pipe(Effect.provide(context))
-    return { url: `http://127.0.0.1:${http.address._tag === "TcpAddress" ? http.address.port : 0}/mcp`, redis }
+    return { url: `http://127.0.0.1:${http.address._tag === "UnixPathAddress" ? 0 : http.address.port}/mcp`, redis }
   })
 
 const perCall = (jsonResponse: boolean) =>
@@ -80,7 +80,7 @@ const waitedFor = (jsonResponse: boolean) =>
   })
 
 describeRedis("Redis round trips of a sequential tools/call on an established session", () => {
-  it.scopedLive("JSON responses: one (the session's record, loaded and its TTL restarted in one script)", () =>
+  it.live("JSON responses: one (the session's record, loaded and its TTL restarted in one script)", () =>
     Effect.gen(function*() {
       const n = yield* perCall(true)
       // a heartbeat (every second) may fall inside the loop
@@ -88,14 +88,14 @@ describeRedis("Redis round trips of a sequential tools/call on an established se
       assert.isBelow(n, 1.2)
     }))
 
-  it.scopedLive("SSE responses with the event store: two (the record on the path; the answer's event, stored after it was written)", () =>
+  it.live("SSE responses with the event store: two (the record on the path; the answer's event, stored after it was written)", () =>
     Effect.gen(function*() {
       const n = yield* perCall(false)
       assert.isAtLeast(n, 2)
       assert.isBelow(n, 2.2)
     }))
 
-  it.scopedLive("round trips waited for on the path: one in JSON mode and one with SSE and the event store", () =>
+  it.live("round trips waited for on the path: one in JSON mode and one with SSE and the event store", () =>
     Effect.gen(function*() {
       assert.deepStrictEqual(yield* waitedFor(true), [1, 1, 1, 1, 1])
       assert.deepStrictEqual(yield* waitedFor(false), [1, 1, 1, 1, 1])

@@ -19,7 +19,7 @@ import * as RedisTaskStore from "../src/RedisTaskStore.js"
 import { describeRedis, REDIS_URL, testPrefix } from "./redis.js"
 
 const register = (rules: ReadonlyArray<StoreContract.Rule>) => {
-  for (const rule of rules) it.scopedLive(rule.name, () => rule.run, 20_000)
+  for (const rule of rules) it.live(rule.name, () => rule.run, 20_000)
 }
 
 const timing: StoreContract.Timing = { sleep: (millis) => Effect.sleep(millis), settle: Effect.sleep("10 millis") }

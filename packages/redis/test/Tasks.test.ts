@@ -17,13 +17,13 @@ import { initialize, readSseData } from "../../node/test/httpUtil.js"
 import { type Instance, startTestFleet } from "./fleet.js"
 import { describeRedis, keysUnder, REDIS_URL } from "./redis.js"
 
-class TestFleet extends Context.Tag("TasksTestFleet")<TestFleet, {
+class TestFleet extends Context.Service<TestFleet, {
   readonly prefix: string
   readonly instances: ReadonlyArray<Instance>
   readonly urls: ReadonlyArray<string>
-}>() {}
+}>()("TasksTestFleet") {}
 
-const TestFleetLive = Layer.scoped(TestFleet, startTestFleet(3))
+const TestFleetLive = Layer.effect(TestFleet, startTestFleet(3))
 
 interface Message {
   readonly id?: unknown
@@ -95,7 +95,7 @@ const eventually = (ms: number, check: Effect.Effect<boolean>) =>
   })
 
 /** An answer's result, decoded with the protocol's schema (a wrong shape on the wire fails the test). */
-const resultOf = <A, I>(schema: Schema.Schema<A, I>, m: Message): A => {
+const resultOf = <A, I>(schema: Schema.Codec<A, I>, m: Message): A => {
   assert.isUndefined(m.error, JSON.stringify(m))
   return Schema.decodeUnknownSync(schema)(m.result)
 }
@@ -115,7 +115,7 @@ const statusOf = (notes: ReadonlyArray<Message>, taskId: string) =>
 
 describeRedis("tasks on three instances sharing Redis", () => {
   layer(TestFleetLive, { excludeTestServices: true, timeout: 60_000 })((it) => {
-    it.scoped("a task created on one instance is got, listed, awaited and refused to others on the other instances", () =>
+    it.effect("a task created on one instance is got, listed, awaited and refused to others on the other instances", () =>
       Effect.gen(function*() {
         const { urls } = yield* TestFleet
         const [a, b, c] = urls as [string, string, string]
@@ -156,7 +156,7 @@ describeRedis("tasks on three instances sharing Redis", () => {
         assert.include(finished.error!.message, "terminal status 'completed'")
       }))
 
-    it.scoped("tasks/cancel on another instance interrupts the handler and its fork where the task runs", () =>
+    it.effect("tasks/cancel on another instance interrupts the handler and its fork where the task runs", () =>
       Effect.gen(function*() {
         const { prefix, urls } = yield* TestFleet
         const [a, b, c] = urls as [string, string, string]
@@ -172,7 +172,7 @@ describeRedis("tasks on three instances sharing Redis", () => {
         assert.strictEqual((yield* rpc(a, sid, "tasks/cancel", { taskId: task.taskId })).error?.code, -32602)
       }))
 
-    it.scoped("a task's record and indexes leave Redis at its expiry", () =>
+    it.effect("a task's record and indexes leave Redis at its expiry", () =>
       Effect.gen(function*() {
         const { prefix, urls } = yield* TestFleet
         const [a, b] = urls as [string, string, string]
@@ -197,7 +197,7 @@ describeRedis("tasks on three instances sharing Redis", () => {
       }))
 
     // last: it kills an instance
-    it.scoped("an instance killed mid-task: its task becomes failed with a reason within seconds, told to the session", () =>
+    it.effect("an instance killed mid-task: its task becomes failed with a reason within seconds, told to the session", () =>
       Effect.gen(function*() {
         const { instances, urls } = yield* TestFleet
         const [a, , c] = urls as [string, string, string]

@@ -14,12 +14,12 @@ import { tasksWire } from "../../mcp/test/utils/wireTasks2026.js"
 import { startTestFleet } from "./fleet.js"
 import { describeRedis, REDIS_URL } from "./redis.js"
 
-class TestFleet extends Context.Tag("Tasks2026TestFleet")<TestFleet, {
+class TestFleet extends Context.Service<TestFleet, {
   readonly prefix: string
   readonly urls: ReadonlyArray<string>
-}>() {}
+}>()("Tasks2026TestFleet") {}
 
-const TestFleetLive = Layer.scoped(TestFleet, startTestFleet(2))
+const TestFleetLive = Layer.effect(TestFleet, startTestFleet(2))
 
 const V = "2026-07-28"
 const meta = {
@@ -79,7 +79,7 @@ const redisGet = (key: string) =>
 
 describeRedis("the 2026 tasks extension on two instances sharing Redis", () => {
   layer(TestFleetLive, { excludeTestServices: true, timeout: 60_000 })((it) => {
-    it.scoped("created on one, its input answered on the other (the handler woken by the change), completed where it ran", () =>
+    it.effect("created on one, its input answered on the other (the handler woken by the change), completed where it ran", () =>
       Effect.gen(function*() {
         const { urls } = yield* TestFleet
         const [a, b] = urls as [string, string]
@@ -99,7 +99,7 @@ describeRedis("the 2026 tasks extension on two instances sharing Redis", () => {
         assert.strictEqual(final.result?.content[0]?.text, "Ada on i0")
       }))
 
-    it.scoped("tasks/cancel on the other instance interrupts the handler where it runs", () =>
+    it.effect("tasks/cancel on the other instance interrupts the handler where it runs", () =>
       Effect.gen(function*() {
         const { prefix, urls } = yield* TestFleet
         const [a, b] = urls as [string, string]

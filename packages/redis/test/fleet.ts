@@ -36,7 +36,7 @@ export const startInstance = (
   options: InstanceOptions = {}
 ): Effect.Effect<Instance, never, Scope.Scope> =>
   Effect.acquireRelease(
-    Effect.async<Instance>((resume) => {
+    Effect.callback<Instance>((resume) => {
       const child = spawn(process.execPath, [bundled("fleet-instance"), url, prefix, id], {
         cwd: root,
         stdio: ["ignore", "pipe", "pipe"],

@@ -6,6 +6,7 @@
  */
 import * as net from "node:net"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import type * as Scope from "effect/Scope"
 
 export interface Latch {
@@ -22,7 +23,7 @@ export interface Latch {
 
 export const latchProxy = (redisUrl: string): Effect.Effect<Latch, never, Scope.Scope> =>
   Effect.acquireRelease(
-    Effect.async<{ readonly server: net.Server; readonly latch: Latch; readonly sockets: Set<net.Socket> }>((resume) => {
+    Effect.callback<{ readonly server: net.Server; readonly latch: Latch; readonly sockets: Set<net.Socket> }>((resume) => {
       const { hostname, port } = new URL(redisUrl)
       const held: Array<readonly [net.Socket, Buffer]> = []
       const sockets = new Set<net.Socket>()
@@ -64,7 +65,7 @@ export const latchProxy = (redisUrl: string): Effect.Effect<Latch, never, Scope.
       })
     }),
     ({ server, sockets }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         for (const socket of sockets) socket.destroy()
         server.close(() => resume(Effect.void))
       })
@@ -78,17 +79,17 @@ export const latchProxy = (redisUrl: string): Effect.Effect<Latch, never, Scope.
 export const roundTrips = <A, E, R>(latch: Latch, effect: Effect.Effect<A, E, R>) =>
   Effect.gen(function*() {
     latch.hold()
-    const fiber = yield* Effect.fork(effect)
+    const fiber = yield* Effect.forkChild(effect)
     let rounds = 0
     for (;;) {
-      while (latch.pending() === 0 && fiber.unsafePoll() === null) yield* Effect.sleep("1 millis")
-      if (fiber.unsafePoll() !== null) break
+      while (latch.pending() === 0 && fiber.pollUnsafe() === undefined) yield* Effect.sleep("1 millis")
+      if (fiber.pollUnsafe() !== undefined) break
       // what is sent together (a pipeline, a script's arguments) goes as one round
       yield* Effect.sleep("5 millis")
       rounds++
       latch.release()
     }
     latch.open()
-    yield* fiber.await
+    yield* Fiber.await(fiber)
     return rounds
   })

@@ -30,7 +30,7 @@ const program = (args: ReadonlyArray<string>, env: Record<string, string> = {}) 
 
 /** Everything the program wrote to stderr until it exited, and its exit code. */
 const exitOf = (child: ChildProcessWithoutNullStreams) =>
-  Effect.async<{ readonly code: number | null; readonly stderr: string }>((resume) => {
+  Effect.callback<{ readonly code: number | null; readonly stderr: string }>((resume) => {
     let stderr = ""
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")))
     child.once("exit", (code) => resume(Effect.succeed({ code, stderr })))
@@ -38,14 +38,14 @@ const exitOf = (child: ChildProcessWithoutNullStreams) =>
 
 /** The URL the program prints once it listens. */
 const listening = (child: ChildProcessWithoutNullStreams) =>
-  Effect.async<string>((resume) => {
+  Effect.callback<string>((resume) => {
     let stderr = ""
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8")
       const match = /listening on (\S+)/.exec(stderr)
       if (match !== null) resume(Effect.succeed(match[1]!))
     })
-    child.once("exit", (code) => resume(Effect.dieMessage(`the server exited (${code}): ${stderr}`)))
+    child.once("exit", (code) => resume(Effect.die(new Error(`the server exited (${code}): ${stderr}`))))
   })
 
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" }
@@ -85,7 +85,7 @@ const stdioPeer = (child: ChildProcessWithoutNullStreams) => {
   })
   return {
     send: (message: unknown) => Effect.sync(() => child.stdin.write(`${JSON.stringify(message)}\n`)),
-    next: Effect.async<any>((resume) => {
+    next: Effect.callback<any>((resume) => {
       const line = lines.shift()
       if (line !== undefined) return resume(Effect.succeed(JSON.parse(line)))
       waiting.push((l) => resume(Effect.succeed(JSON.parse(l))))
@@ -94,7 +94,7 @@ const stdioPeer = (child: ChildProcessWithoutNullStreams) => {
 }
 
 describe("the conformance server program", () => {
-  it.scopedLive("--max-sessions answers 503 past the limit; --idle-timeout closes idle sessions", () =>
+  it.live("--max-sessions answers 503 past the limit; --idle-timeout closes idle sessions", () =>
     Effect.gen(function*() {
       const child = yield* program(["--port", "0", "--idle-timeout", "300ms", "--max-sessions", "2"])
       const url = yield* listening(child)
@@ -108,7 +108,7 @@ describe("the conformance server program", () => {
       assert.strictEqual((yield* post(url, init("2025-11-25"))).status, 200)
     }))
 
-  it.scopedLive("a bad --idle-timeout is a usage error", () =>
+  it.live("a bad --idle-timeout is a usage error", () =>
     Effect.gen(function*() {
       // one program start costs a second or more: one case each
       const child = yield* program(["--port", "0", "--idle-timeout", "soon"])
@@ -117,7 +117,7 @@ describe("the conformance server program", () => {
       assert.match(exit.stderr, /invalid --idle-timeout: soon/)
     }))
 
-  it.scopedLive("stdio: a second initialize is refused and the version stays (batches still refused)", () =>
+  it.live("stdio: a second initialize is refused and the version stays (batches still refused)", () =>
     Effect.gen(function*() {
       const peer = stdioPeer(yield* program(["--stdio"]))
       yield* peer.send(init("2025-11-25", 1))
@@ -152,7 +152,7 @@ const mrtrClient = (url: string, asked: Array<string>) =>
   ).pipe(Effect.orDie, Effect.flatMap((context) => McpClient.McpClient.pipe(Effect.provide(context))))
 
 describeRedis("the conformance server program with --redis", () => {
-  it.scopedLive("two instances on one Redis serve one session: initialize on one, the rest on the other, DELETE ends it on both", () =>
+  it.live("two instances on one Redis serve one session: initialize on one, the rest on the other, DELETE ends it on both", () =>
     Effect.gen(function*() {
       const prefix = yield* testPrefix
       const [a, b] = yield* Effect.all([
@@ -170,7 +170,7 @@ describeRedis("the conformance server program with --redis", () => {
       assert.strictEqual((yield* post(a, { jsonrpc: "2.0", id: 3, method: "ping" }, first.session)).status, 404)
     }))
 
-  it.scopedLive("instances given the same requestState keys (flag or MCP_REQUEST_STATE_KEYS) take each other's multi-round-trip retries", () =>
+  it.live("instances given the same requestState keys (flag or MCP_REQUEST_STATE_KEYS) take each other's multi-round-trip retries", () =>
     Effect.gen(function*() {
       const prefix = yield* testPrefix
       const keys = `${prefix}-new-key-of-at-least-32-bytes,${prefix}-old-key-of-at-least-32-bytes`
@@ -187,11 +187,11 @@ describeRedis("the conformance server program with --redis", () => {
         Effect.gen(function*() {
           const proxy = yield* roundRobin(ports)
           const client = yield* mrtrClient(proxy.url, asked)
-          const result = yield* Effect.either(client.callTool("test_input_required_result_multi_round", {}))
+          const result = yield* Effect.result(client.callTool("test_input_required_result_multi_round", {}))
           return { result, targets: proxy.routed.map((r) => r.target) }
         })
       const shared = yield* call([port(a), port(b)])
-      assert.deepStrictEqual(shared.result._tag === "Right" ? shared.result.right.content : shared.result.left, [
+      assert.deepStrictEqual(shared.result._tag === "Success" ? shared.result.success.content : shared.result.failure, [
         { type: "text", text: "Ada likes teal" }
       ])
       // the client's discovery, then two rounds and the call that completes, alternating between the instances
@@ -199,11 +199,11 @@ describeRedis("the conformance server program with --redis", () => {
       assert.deepStrictEqual(asked, ["Step 1: What is your name?", "Step 2: What is your favorite color?"])
       // another key: the state the first instance signed is refused by the second (-32602)
       const refused = yield* call([port(a), port(other)])
-      assert.isTrue(refused.result._tag === "Left")
-      assert.include(String((refused.result as { left: { message: string } }).left.message), "Invalid requestState")
+      assert.isTrue(refused.result._tag === "Failure")
+      assert.include(String((refused.result as { failure: { message: string } }).failure.message), "Invalid requestState")
     }))
 
-  it.scopedLive("--instance-id without --redis is a usage error", () =>
+  it.live("--instance-id without --redis is a usage error", () =>
     Effect.gen(function*() {
       const exit = yield* exitOf(yield* program(["--port", "0", "--instance-id", "a"]))
       assert.strictEqual(exit.code, 2)

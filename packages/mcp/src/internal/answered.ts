@@ -1,8 +1,8 @@
 /**
  * An answer known as it was asked for: an effect that is its outcome already. An `Exit` is an
- * effect (`Effect.succeed` makes one; `Effect.fail` does not, it captures the span), so a
- * producer that knows its answer at once returns one (`now`), and a consumer that finds one
- * (`is`, `isSuccess`) uses its outcome with no fiber and no operation. The SDK's fast paths are
+ * effect (on Effect 4 `Effect.succeed` and `Effect.fail` both make one), so a producer that knows
+ * its answer at once returns one (`now`), and a consumer that finds one (`is`, `isSuccess`) uses
+ * its outcome with no fiber and no operation. The SDK's fast paths are
  * this contract: a handler's answer sent outside any fiber (`protocol/incoming`), a feature's
  * handler answered with nothing to provide (`server/request`, `server/tools`), a notification
  * only noted (`protocol/read`), a GET or a POST answered as it is asked (`httpServer/get`,

@@ -9,7 +9,6 @@ import type * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
 
 /** A timer longer than this never fires; longer waits wake up in steps of this. */
 const MAX_TIMER_MS = 2_147_483_647
@@ -39,15 +38,15 @@ class DeadlinesImpl implements Deadlines {
   readonly entries = new Set<Entry>()
   wakeAt = Infinity
   generation = 0
-  sleeper: Fiber.RuntimeFiber<void> | undefined = undefined
+  sleeper: Fiber.Fiber<void> | undefined = undefined
 
   constructor(
     readonly clock: Clock.Clock,
-    readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+    readonly runFork: (effect: Effect.Effect<void>) => Fiber.Fiber<void>
   ) {}
 
   now(): number {
-    return this.clock.unsafeCurrentTimeMillis()
+    return this.clock.currentTimeMillisUnsafe()
   }
 
   loop(own: number): Effect.Effect<void> {
@@ -67,7 +66,7 @@ class DeadlinesImpl implements Deadlines {
         this.sleeper = undefined
         return Effect.void
       }
-      return Effect.zipRight(Effect.sleep(Duration.millis(Math.min(next - at, MAX_TIMER_MS))), this.loop(own))
+      return Effect.andThen(Effect.sleep(Duration.millis(Math.min(next - at, MAX_TIMER_MS))), this.loop(own))
     })
   }
 
@@ -77,9 +76,9 @@ class DeadlinesImpl implements Deadlines {
     if (deadline >= this.wakeAt) return
     this.wakeAt = deadline
     const own = ++this.generation
-    this.sleeper?.unsafeInterruptAsFork(FiberId.none)
+    this.sleeper?.interruptUnsafe()
     const delay = Math.max(0, Math.min(deadline - this.now(), MAX_TIMER_MS))
-    this.sleeper = this.runFork(Effect.zipRight(Effect.sleep(Duration.millis(delay)), this.loop(own)))
+    this.sleeper = this.runFork(Effect.andThen(Effect.sleep(Duration.millis(delay)), this.loop(own)))
   }
 
   remove(entry: Entry): void {
@@ -93,7 +92,7 @@ class DeadlinesImpl implements Deadlines {
       this.wakeAt = Infinity
       const current = this.sleeper
       this.sleeper = undefined
-      return current === undefined ? Effect.void : Effect.asVoid(Effect.sync(() => current.unsafeInterruptAsFork(FiberId.none)))
+      return current === undefined ? Effect.void : Effect.sync(() => current.interruptUnsafe())
     })
   }
 }
@@ -101,7 +100,7 @@ class DeadlinesImpl implements Deadlines {
 /** `runFork` starts the sleeper (outside any caller's fiber, so that it keeps none reachable). */
 export const make = (
   clock: Clock.Clock,
-  runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+  runFork: (effect: Effect.Effect<void>) => Fiber.Fiber<void>
 ): Deadlines => new DeadlinesImpl(clock, runFork)
 
 interface Shared {
@@ -121,7 +120,7 @@ const shared = new WeakMap<object, Shared>()
 export const acquireShared = (
   key: object,
   clock: Clock.Clock,
-  runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>
+  runFork: (effect: Effect.Effect<void>) => Fiber.Fiber<void>
 ): { readonly deadlines: Deadlines; readonly release: Effect.Effect<void> } => {
   let entry = shared.get(key)
   if (entry === undefined || entry.clock !== clock) {

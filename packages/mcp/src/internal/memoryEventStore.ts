@@ -46,7 +46,7 @@ export const make = (options: MemoryOptions | undefined, now: () => number) => {
   const perSessionBytes = options?.maxBytesPerSession ?? 16 * MiB
   const totalEvents = options?.maxEvents ?? 100_000
   const totalBytes = options?.maxBytes ?? 128 * MiB
-  const graceMs = Duration.toMillis(Duration.decode(options?.gracePeriod ?? Duration.seconds(10)))
+  const graceMs = Duration.toMillis(options?.gracePeriod ?? Duration.seconds(10))
   const sessions = new Map<string, SessionRec>()
   /** Delivered streams, oldest delivery first. */
   const delivered = new Set<StreamRec>()

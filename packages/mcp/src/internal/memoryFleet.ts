@@ -3,6 +3,7 @@
  * of instances in one process, over records with their time to live on the
  * Clock, and messages through the fleet's one encoding.
  */
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
@@ -22,8 +23,8 @@ export const make = (
   roundTrip: (message: FleetMessage) => FleetMessage
 ): Effect.Effect<MemoryFleet, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const clock = yield* Effect.clock
-    const now = () => clock.unsafeCurrentTimeMillis()
+    const clock = yield* Clock.Clock
+    const now = () => clock.currentTimeMillisUnsafe()
     const events = yield* EventStore.makeMemory(options)
     const records = new Map<string, Held<SessionRecord | undefined>>()
     const streams = new Map<string, Held<ReadonlyArray<JsonRpc.RequestId>>>()
@@ -48,7 +49,7 @@ export const make = (
           Effect.forEach(
             Array.from(set),
             // a handler's defect is the receiver's: it neither fails the sender nor stops delivery
-            (h) => Effect.catchAllCause(h(message), (cause) => Effect.logWarning("a fleet message's handler failed", cause)),
+            (h) => Effect.catchCause(h(message), (cause) => Effect.logWarning("a fleet message's handler failed", cause)),
             { discard: true }
           ),
         { discard: true }
@@ -81,7 +82,7 @@ export const make = (
       count: Effect.sync(liveCount),
       saveStream: (streamId, requests, ttlMs) =>
         Effect.sync(() => void streams.set(streamId, { value: requests, expires: now() + ttlMs })),
-      loadStream: (streamId) => Effect.sync(() => Option.fromNullable(live(streams, streamId)?.value)),
+      loadStream: (streamId) => Effect.sync(() => Option.fromNullishOr(live(streams, streamId)?.value)),
       // alive while subscribed (as an instance's heartbeat runs while it does), unless marked dead
       alive: (id) => Effect.sync(() => (handlers.get(id)?.size ?? 0) > 0 && !dead.has(id)),
       publish: (to, message) => Effect.suspend(() => (dead.has(instanceId) ? Effect.void : deliver(to, message))),

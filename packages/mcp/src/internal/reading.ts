@@ -24,9 +24,9 @@ const endOf = Option.match({
 export const pulled = (pull: Pull, receiver: Receiver): Effect.Effect<void, TransportError> => {
   const loop: Effect.Effect<never, Option.Option<TransportError>> = Effect.flatMap(
     pull,
-    (frames) => Effect.zipRight(receiver.frames(frames) ?? Effect.void, loop)
+    (frames) => Effect.andThen(receiver.frames(frames) ?? Effect.void, loop)
   )
-  return Effect.catchAll(loop, endOf)
+  return Effect.catch(loop, endOf)
 }
 
 /** Frames queued behind the reading fiber before the source is asked to stop reading. */
@@ -83,14 +83,14 @@ export const fed = (feed: Feed, receiver: Receiver): Effect.Effect<void, Transpo
       }
     })
     // no canceler: an interrupted wait's later callback is ignored, as every async callback after its first call is
-    const park = Effect.async<void>((resume) => {
+    const park = Effect.callback<void>((resume) => {
       wake = resume
     })
     const step: Effect.Effect<void, TransportError> = Effect.suspend(() => {
       if (work !== undefined) {
         const next = work
         work = undefined
-        return Effect.zipRight(next, step)
+        return Effect.andThen(next, step)
       }
       if (queue.length > 0) {
         const frames = queue
@@ -103,8 +103,8 @@ export const fed = (feed: Feed, receiver: Receiver): Effect.Effect<void, Transpo
         paused = false
         control.resume()
       }
-      if (ending !== undefined) return Effect.catchAll(ending, endOf)
-      return Effect.zipRight(park, step)
+      if (ending !== undefined) return Effect.catch(ending, endOf)
+      return Effect.andThen(park, step)
     })
     return Effect.ensuring(step, Effect.sync(() => {
       stopped = true

@@ -44,7 +44,7 @@ export const readBody = (req: Http.IncomingMessage): Promise<string> =>
 /** A node:http server for the life of the scope; every request is recorded before `handler` sees it. */
 export const serve = (handler: Handler, path = "/mcp"): Effect.Effect<TestServer, never, Scope.Scope> =>
   Effect.acquireRelease(
-    Effect.async<{ server: Http.Server; state: TestServer }>((resume) => {
+    Effect.callback<{ server: Http.Server; state: TestServer }>((resume) => {
       const seen: Array<Seen> = []
       const server = Http.createServer((req, res) => {
         void (async () => {
@@ -67,7 +67,7 @@ export const serve = (handler: Handler, path = "/mcp"): Effect.Effect<TestServer
       })
     }),
     ({ server }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.closeAllConnections()
         server.close(() => resume(Effect.void))
       })

@@ -4,7 +4,7 @@
  * tests run the same suites over its own backend (`NodeBackend.test.ts`),
  * setting `layer` before importing them.
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClient from "effect/http/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import type * as Layer from "effect/Layer"
 

@@ -12,8 +12,7 @@ import type { ValidateFunction } from "ajv/dist/2020.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
+import * as References from "effect/References"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
@@ -187,7 +186,7 @@ export const serve = (server: McpServer.McpServerShape, options?: { readonly qui
   Effect.gen(function*() {
     const pair = yield* Transport.makeMemoryPair()
     yield* server.serve(pair.server).pipe(
-      options?.quiet === true ? Logger.withMinimumLogLevel(LogLevel.None) : (e) => e,
+      options?.quiet === true ? Effect.provideService(References.MinimumLogLevel, "None") : (e) => e,
       Effect.forkScoped
     )
     return pair
@@ -250,8 +249,8 @@ export const waitForWire = (
   const deadline = Date.now() + ms
   const loop: Effect.Effect<void> = Effect.suspend(() => {
     if (parsed(wire).some(predicate)) return Effect.void
-    if (Date.now() > deadline) return Effect.dieMessage(`no matching message on the wire after ${ms} ms`)
-    return Effect.zipRight(Effect.sleep("5 millis"), loop)
+    if (Date.now() > deadline) return Effect.die(new Error(`no matching message on the wire after ${ms} ms`))
+    return Effect.andThen(Effect.sleep("5 millis"), loop)
   })
   return loop
 }

@@ -9,22 +9,22 @@
 import * as Context from "effect/Context"
 import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as readline from "node:readline"
 
 /** The user ended the dialog (Ctrl-C, end of input). */
-export class Cancelled extends Data.TaggedError("Cancelled") {}
+export class Cancelled extends Data.TaggedError("Cancelled")<{}> {}
 
 /** One question, one line of answer. */
-export class Dialog extends Context.Tag("@effect-mcp/node/cli/Dialog")<Dialog, {
+export class Dialog extends Context.Service<Dialog, {
   /** Writes text (a line of context) before the next question. */
   readonly say: (text: string) => Effect.Effect<void>
   /** Asks and returns the line typed, without its end of line. */
   readonly ask: (question: string) => Effect.Effect<string, Cancelled>
-}>() {}
+}>()("@effect-mcp/node/cli/Dialog") {}
 
 /**
  * A dialog reading `input` and writing to `output` (stdin and stderr for
@@ -33,7 +33,7 @@ export class Dialog extends Context.Tag("@effect-mcp/node/cli/Dialog")<Dialog, {
 export const make = (
   input: NodeJS.ReadableStream,
   output: NodeJS.WritableStream
-): Effect.Effect<Context.Tag.Service<Dialog>, never, Scope.Scope> =>
+): Effect.Effect<Dialog["Service"], never, Scope.Scope> =>
   Effect.gen(function*() {
     // lines are queued as they come: an answer typed (or piped) ahead of its question is kept
     const lines = yield* Queue.unbounded<Option.Option<string>>()
@@ -41,8 +41,8 @@ export const make = (
       Effect.sync(() => {
         const terminal = (output as NodeJS.WriteStream).isTTY === true && (input as NodeJS.ReadStream).isTTY === true
         const rl = readline.createInterface({ input, output, terminal })
-        rl.on("line", (line) => Queue.unsafeOffer(lines, Option.some(line)))
-        rl.on("close", () => Queue.unsafeOffer(lines, Option.none()))
+        rl.on("line", (line) => Queue.offerUnsafe(lines, Option.some(line)))
+        rl.on("close", () => Queue.offerUnsafe(lines, Option.none()))
         rl.on("SIGINT", () => rl.close())
         return rl
       }),
@@ -55,10 +55,10 @@ export const make = (
           rl.setPrompt(question)
           rl.prompt()
         }).pipe(
-          Effect.zipRight(Queue.take(lines)),
+          Effect.andThen(Queue.take(lines)),
           Effect.flatMap(Option.match({
             // ended: every later question ends too
-            onNone: () => Effect.zipRight(Queue.offer(lines, Option.none()), Effect.fail(new Cancelled())),
+            onNone: () => Effect.andThen(Queue.offer(lines, Option.none()), Effect.fail(new Cancelled())),
             onSome: Effect.succeed
           }))
         )
@@ -66,12 +66,12 @@ export const make = (
   })
 
 /** Asks until `check` accepts the answer, saying why it did not. */
-const askUntil = <A>(question: string, check: (answer: string) => Either.Either<A, string>) =>
+const askUntil = <A>(question: string, check: (answer: string) => Result.Result<A, string>) =>
   Effect.flatMap(Dialog, (dialog) => {
     const loop: Effect.Effect<A, Cancelled> = Effect.flatMap(dialog.ask(question), (answer) =>
-      Either.match(check(answer.trim()), {
-        onLeft: (why) => Effect.zipRight(dialog.say(`  ${why}`), loop),
-        onRight: Effect.succeed
+      Result.match(check(answer.trim()), {
+        onFailure: (why) => Effect.andThen(dialog.say(`  ${why}`), loop),
+        onSuccess: Effect.succeed
       }))
     return loop
   })
@@ -88,14 +88,14 @@ const numbered = <A>(message: string, choices: ReadonlyArray<Choice<A>>) =>
 
 /** Chooses one of `choices` by its number; an empty answer takes the first. */
 export const select = <A>(message: string, choices: ReadonlyArray<Choice<A>>): Effect.Effect<A, Cancelled, Dialog> =>
-  Effect.zipRight(
+  Effect.andThen(
     numbered(message, choices),
     askUntil(`choose 1-${choices.length} [1]: `, (answer) => {
-      if (answer === "") return Either.right(choices[0]!.value)
+      if (answer === "") return Result.succeed(choices[0]!.value)
       const n = Number(answer)
       return Number.isInteger(n) && n >= 1 && n <= choices.length
-        ? Either.right(choices[n - 1]!.value)
-        : Either.left(`answer a number from 1 to ${choices.length}`)
+        ? Result.succeed(choices[n - 1]!.value)
+        : Result.fail(`answer a number from 1 to ${choices.length}`)
     })
   )
 
@@ -106,17 +106,17 @@ export const multiSelect = <A>(
   bounds: { readonly min?: number; readonly max?: number } = {}
 ): Effect.Effect<Array<A>, Cancelled, Dialog> => {
   const defaults = choices.flatMap((c, i) => (c.selected === true ? [i + 1] : []))
-  return Effect.zipRight(
+  return Effect.andThen(
     numbered(message, choices),
     askUntil(`numbers separated by commas [${defaults.join(",") || "none"}]: `, (answer) => {
       const picked = answer === "" ? defaults : answer.split(/[\s,]+/).map(Number)
       if (picked.some((n) => !Number.isInteger(n) || n < 1 || n > choices.length)) {
-        return Either.left(`answer numbers from 1 to ${choices.length}`)
+        return Result.fail(`answer numbers from 1 to ${choices.length}`)
       }
       const unique = [...new Set(picked)]
-      if (bounds.min !== undefined && unique.length < bounds.min) return Either.left(`choose at least ${bounds.min}`)
-      if (bounds.max !== undefined && unique.length > bounds.max) return Either.left(`choose at most ${bounds.max}`)
-      return Either.right(unique.map((n) => choices[n - 1]!.value))
+      if (bounds.min !== undefined && unique.length < bounds.min) return Result.fail(`choose at least ${bounds.min}`)
+      if (bounds.max !== undefined && unique.length > bounds.max) return Result.fail(`choose at most ${bounds.max}`)
+      return Result.succeed(unique.map((n) => choices[n - 1]!.value))
     })
   )
 }
@@ -124,19 +124,19 @@ export const multiSelect = <A>(
 /** Types a value; an empty answer takes the default (when there is one); `check` may refuse it. */
 export const text = (
   message: string,
-  options: { readonly default?: string; readonly check?: (value: string) => Either.Either<string, string> } = {}
+  options: { readonly default?: string; readonly check?: (value: string) => Result.Result<string, string> } = {}
 ): Effect.Effect<string, Cancelled, Dialog> =>
   askUntil(`${message}${options.default !== undefined ? ` [${options.default}]` : ""}: `, (answer) => {
     const value = answer === "" && options.default !== undefined ? options.default : answer
-    return options.check !== undefined ? options.check(value) : Either.right(value)
+    return options.check !== undefined ? options.check(value) : Result.succeed(value)
   })
 
 /** Yes or no; an empty answer takes `initial`. */
 export const confirm = (message: string, initial: boolean): Effect.Effect<boolean, Cancelled, Dialog> =>
   askUntil(`${message} (${initial ? "Y/n" : "y/N"}): `, (answer) => {
     const a = answer.toLowerCase()
-    if (a === "") return Either.right(initial)
-    if (a === "y" || a === "yes") return Either.right(true)
-    if (a === "n" || a === "no") return Either.right(false)
-    return Either.left("answer y or n")
+    if (a === "") return Result.succeed(initial)
+    if (a === "y" || a === "yes") return Result.succeed(true)
+    if (a === "n" || a === "no") return Result.succeed(false)
+    return Result.fail("answer y or n")
   })

@@ -9,6 +9,7 @@ import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Effect from "effect/Effect"
+import * as Semaphore from "effect/Semaphore"
 import type { OutputShape } from "./Output.js"
 import type { Settings } from "./Settings.js"
 import type { ElicitAnswer } from "./Values.js"
@@ -31,7 +32,7 @@ export const clientHandlers = (
   out: OutputShape
 ): Effect.Effect<Pick<McpClient.ClientOptions, "sampling" | "elicitation" | "roots">> =>
   Effect.gen(function*() {
-    const prompts = yield* Effect.makeSemaphore(1)
+    const prompts = yield* Semaphore.make(1)
     /** One prompt at a time, the progress bar hidden, the prompt module loaded on first use. */
     const ask = <A, E>(f: (m: Interactive) => Effect.Effect<A, E, never>) =>
       Effect.promise(() => import("./Interactive.js")).pipe(

@@ -9,7 +9,7 @@
 import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Dialog from "./Dialog.js"
 import { renderContent } from "./Render.js"
 
@@ -84,14 +84,14 @@ export const field = (
   if (s.type === "string" && (Array.isArray(s.enum) || Array.isArray(s.oneOf))) return enumField(label, s, required)
   if (s.type === "boolean") return Dialog.confirm(label, s.default === true)
   const numeric = s.type === "number" || s.type === "integer"
-  const check = (value: string): Either.Either<string, string> => {
-    if (value === "") return required ? Either.left("required") : Either.right(value)
+  const check = (value: string): Result.Result<string, string> => {
+    if (value === "") return required ? Result.fail("required") : Result.succeed(value)
     if (numeric) {
       const n = Number(value)
-      if (!Number.isFinite(n)) return Either.left("not a number")
-      if (s.type === "integer" && !Number.isInteger(n)) return Either.left("not an integer")
+      if (!Number.isFinite(n)) return Result.fail("not a number")
+      if (s.type === "integer" && !Number.isInteger(n)) return Result.fail("not an integer")
     }
-    return Either.right(value)
+    return Result.succeed(value)
   }
   return Effect.map(
     Dialog.text(label, { ...(s.default !== undefined ? { default: String(s.default) } : {}), check }),

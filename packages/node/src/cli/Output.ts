@@ -32,7 +32,7 @@ export interface Streams {
 const writeTo = (stream: NodeJS.WriteStream, text: string): Effect.Effect<void> =>
   text === ""
     ? Effect.void
-    : Effect.async<void>((resume) => {
+    : Effect.callback<void>((resume) => {
       stream.write(text, () => resume(Effect.void))
     })
 
@@ -51,7 +51,7 @@ export const processStreams = (): Streams => ({
 })
 
 /** The result on stdout; progress and log lines sharing stderr. */
-export class Output extends Context.Tag("@effect-mcp/node/cli/Output")<Output, OutputShape>() {}
+export class Output extends Context.Service<Output, OutputShape>()("@effect-mcp/node/cli/Output") {}
 
 /** See `Output`. */
 export class OutputShape {

@@ -74,7 +74,7 @@ const transportLayer = (settings: Settings): Layer.Layer<Transport, TransportErr
     })
   }
   // loaded only for --url: the HTTP client stack costs half a second of startup
-  return Layer.unwrapScoped(
+  return Layer.unwrap(
     Effect.gen(function*() {
       const NodeStreamableHttpClient = yield* Effect.promise(() => import("../NodeStreamableHttpClient.js"))
       const auth = c.signIn === undefined ? undefined : yield* authOf(c.signIn)
@@ -136,7 +136,7 @@ const withSession = <A>(
           Stream.runForEach((m) => Effect.sync(() => levelRank(m.level) >= threshold && err.line(formatLog(m)))),
           Effect.forkScoped
         )
-        yield* Effect.yieldNow() // subscribed before the first request
+        yield* Effect.yieldNow // subscribed before the first request
       }
       // the level asked for: --log-level; on 2026, where a request without one gets no log
       // messages, `info` (what is printed without --log-level), unless --quiet
@@ -149,15 +149,15 @@ const withSession = <A>(
         : { onProgress: (p) => Effect.sync(() => err.progress(p)) }
       return yield* body({ client, settings, callOptions }).pipe(
         // the log notifications that came before the answer are queued: let them reach stderr
-        Effect.ensuring(settings.quiet ? Effect.void : Effect.repeatN(Effect.yieldNow(), 20)),
+        Effect.ensuring(settings.quiet ? Effect.void : Effect.repeat(Effect.yieldNow, { times: 20 })),
         Effect.ensuring(Effect.sync(() => err.clearBar()))
       )
     })
     const timed = settings.timeout === undefined
       ? connect
-      : Effect.timeoutFail(connect, {
+      : Effect.timeoutOrElse(connect, {
         duration: settings.timeout,
-        onTimeout: () => CliError.failure(`timed out after ${formatDuration(settings.timeout!)}`)
+        orElse: () => Effect.fail(CliError.failure(`timed out after ${formatDuration(settings.timeout!)}`))
       })
     return yield* Effect.scoped(timed).pipe(
       Effect.catchIf(

@@ -7,7 +7,7 @@
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as os from "node:os"
 import * as path from "node:path"
 import type { GlobalConfig } from "./Args.js"
@@ -76,8 +76,8 @@ export interface Settings {
 }
 
 /** A parse result as an effect failing with a usage error. */
-export const orUsage = <A>(e: Either.Either<A, string>): Effect.Effect<A, CliError> =>
-  Either.match(e, { onLeft: (m) => Effect.fail(CliError.usage(m)), onRight: Effect.succeed })
+export const orUsage = <A>(e: Result.Result<A, string>): Effect.Effect<A, CliError> =>
+  Result.match(e, { onFailure: (m) => Effect.fail(CliError.usage(m)), onSuccess: Effect.succeed })
 
 const stdioConnection = (g: GlobalConfig, line: string): Effect.Effect<Connection, CliError> =>
   Effect.gen(function*() {
@@ -85,7 +85,7 @@ const stdioConnection = (g: GlobalConfig, line: string): Effect.Effect<Connectio
     if (g.clientId !== undefined || g.clientSecret !== undefined || g.scope !== undefined || g.noLogin) {
       return yield* CliError.usage("--client-id, --client-secret, --scope and --no-login apply to --url only")
     }
-    const words = yield* orUsage(Either.mapLeft(splitCommand(line), (m) => `--stdio: ${m}`))
+    const words = yield* orUsage(Result.mapError(splitCommand(line), (m) => `--stdio: ${m}`))
     if (words.length === 0) return yield* CliError.usage("--stdio needs a command")
     const env: Record<string, string> = {}
     for (const e of g.env) {

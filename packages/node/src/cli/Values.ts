@@ -1,13 +1,13 @@
 /**
  * Reading the values of `emcp`'s options and arguments: the `--stdio`
  * command line, durations, typed `--arg` values, `--elicit`,
- * `--sampling-response` and `--root`. Pure functions returning `Either`.
+ * `--sampling-response` and `--root`. Pure functions returning `Result`.
  *
  * @since 0.1.0
  */
 import * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Duration from "effect/Duration"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { basename, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -19,7 +19,7 @@ import { oneLine } from "./CliError.js"
  * `\$` and `` \` ``, and a backslash outside quotes escapes the next
  * character. No expansion of any kind.
  */
-export const splitCommand = (line: string): Either.Either<Array<string>, string> => {
+export const splitCommand = (line: string): Result.Result<Array<string>, string> => {
   const words: Array<string> = []
   let word = ""
   let inWord = false
@@ -28,7 +28,7 @@ export const splitCommand = (line: string): Either.Either<Array<string>, string>
     const c = line[i]!
     if (c === "'") {
       const end = line.indexOf("'", i + 1)
-      if (end === -1) return Either.left("unterminated single quote")
+      if (end === -1) return Result.fail("unterminated single quote")
       word += line.slice(i + 1, end)
       inWord = true
       i = end + 1
@@ -50,10 +50,10 @@ export const splitCommand = (line: string): Either.Either<Array<string>, string>
           i++
         }
       }
-      if (!closed) return Either.left("unterminated double quote")
+      if (!closed) return Result.fail("unterminated double quote")
       inWord = true
     } else if (c === "\\") {
-      if (i + 1 >= line.length) return Either.left("trailing backslash")
+      if (i + 1 >= line.length) return Result.fail("trailing backslash")
       word += line[i + 1]
       inWord = true
       i += 2
@@ -69,7 +69,7 @@ export const splitCommand = (line: string): Either.Either<Array<string>, string>
     }
   }
   if (inWord) words.push(word)
-  return Either.right(words)
+  return Result.succeed(words)
 }
 
 const DURATION_UNITS: Record<string, number> = {
@@ -92,15 +92,15 @@ const DURATION_UNITS: Record<string, number> = {
 }
 
 /** Parses `500ms`, `30s`, `1.5m`, `2h` or a bare number of seconds. */
-export const parseDuration = (text: string): Either.Either<Duration.Duration, string> => {
+export const parseDuration = (text: string): Result.Result<Duration.Duration, string> => {
   const match = /^\s*(\d+(?:\.\d+)?|\.\d+)\s*([a-z]*)\s*$/i.exec(text)
-  if (match === null) return Either.left(`invalid duration '${text}' (expected e.g. 30s, 500ms, 2m)`)
+  if (match === null) return Result.fail(`invalid duration '${text}' (expected e.g. 30s, 500ms, 2m)`)
   const unit = match[2]!.toLowerCase()
   const factor = unit === "" ? 1000 : DURATION_UNITS[unit]
-  if (factor === undefined) return Either.left(`invalid duration unit in '${text}' (use ms, s, m or h)`)
+  if (factor === undefined) return Result.fail(`invalid duration unit in '${text}' (use ms, s, m or h)`)
   const ms = Number(match[1]) * factor
-  if (!(ms > 0)) return Either.left(`the duration '${text}' must be positive`)
-  return Either.right(Duration.millis(ms))
+  if (!(ms > 0)) return Result.fail(`the duration '${text}' must be positive`)
+  return Result.succeed(Duration.millis(ms))
 }
 
 /** Formats a duration as the user would write it. */
@@ -127,55 +127,55 @@ export const schemaTypes = (schema: unknown): ReadonlyArray<string> => {
  * JSON and is not a plain word (so `42`, `true`, `null`, `[1]` are typed and
  * `hello` stays a string).
  */
-export const parseArgValue = (raw: string, propertySchema?: unknown): Either.Either<unknown, string> => {
+export const parseArgValue = (raw: string, propertySchema?: unknown): Result.Result<unknown, string> => {
   const types = schemaTypes(propertySchema)
-  const tryJson = (): Either.Either<unknown, string> => {
+  const tryJson = (): Result.Result<unknown, string> => {
     try {
-      return Either.right(JSON.parse(raw))
+      return Result.succeed(JSON.parse(raw))
     } catch {
-      return Either.left(`'${raw}' is not valid JSON`)
+      return Result.fail(`'${raw}' is not valid JSON`)
     }
   }
   if (types.length > 0) {
-    if (types.includes("string") && types.length === 1) return Either.right(raw)
+    if (types.includes("string") && types.length === 1) return Result.succeed(raw)
     if (types.includes("integer") || types.includes("number")) {
       const n = Number(raw)
       if (raw.trim() !== "" && Number.isFinite(n)) {
         if (types.includes("integer") && !types.includes("number") && !Number.isInteger(n)) {
-          return Either.left(`'${raw}' is not an integer`)
+          return Result.fail(`'${raw}' is not an integer`)
         }
-        return Either.right(n)
+        return Result.succeed(n)
       }
       if (!types.includes("string") && !types.includes("boolean") && !types.includes("null")) {
-        return Either.left(`'${raw}' is not a number`)
+        return Result.fail(`'${raw}' is not a number`)
       }
     }
     if (types.includes("boolean")) {
-      if (raw === "true") return Either.right(true)
-      if (raw === "false") return Either.right(false)
-      if (types.length === 1) return Either.left(`'${raw}' is not a boolean (true or false)`)
+      if (raw === "true") return Result.succeed(true)
+      if (raw === "false") return Result.succeed(false)
+      if (types.length === 1) return Result.fail(`'${raw}' is not a boolean (true or false)`)
     }
-    if (types.includes("null") && raw === "null") return Either.right(null)
+    if (types.includes("null") && raw === "null") return Result.succeed(null)
     if (types.includes("object") || types.includes("array")) {
       const parsed = tryJson()
-      if (Either.isRight(parsed) || !types.includes("string")) return parsed
+      if (Result.isSuccess(parsed) || !types.includes("string")) return parsed
     }
-    if (types.includes("string")) return Either.right(raw)
+    if (types.includes("string")) return Result.succeed(raw)
     return tryJson()
   }
   try {
     const parsed: unknown = JSON.parse(raw)
-    return Either.right(parsed)
+    return Result.succeed(parsed)
   } catch {
-    return Either.right(raw)
+    return Result.succeed(raw)
   }
 }
 
 /** Splits `key=value` (the first `=`); a missing `=` is an error. */
-export const splitPair = (text: string, separator: string, what: string): Either.Either<readonly [string, string], string> => {
+export const splitPair = (text: string, separator: string, what: string): Result.Result<readonly [string, string], string> => {
   const at = text.indexOf(separator)
-  if (at <= 0) return Either.left(`invalid ${what} '${text}' (expected ${what === "header" ? "Name: value" : "key=value"})`)
-  return Either.right([text.slice(0, at).trim(), separator === ":" ? text.slice(at + 1).trim() : text.slice(at + 1)])
+  if (at <= 0) return Result.fail(`invalid ${what} '${text}' (expected ${what === "header" ? "Name: value" : "key=value"})`)
+  return Result.succeed([text.slice(0, at).trim(), separator === ":" ? text.slice(at + 1).trim() : text.slice(at + 1)])
 }
 
 
@@ -198,32 +198,32 @@ export type ElicitAnswer =
   | { readonly action: "cancel" }
 
 /** Parses `accept:JSON`, `accept`, `decline` or `cancel`. */
-export const parseElicit = (text: string): Either.Either<ElicitAnswer, string> => {
+export const parseElicit = (text: string): Result.Result<ElicitAnswer, string> => {
   const t = text.trim()
-  if (t === "decline" || t === "cancel") return Either.right({ action: t })
-  if (t === "accept") return Either.right({ action: "accept", content: {} })
+  if (t === "decline" || t === "cancel") return Result.succeed({ action: t })
+  if (t === "accept") return Result.succeed({ action: "accept", content: {} })
   if (t.startsWith("accept:")) {
     try {
       const content: unknown = JSON.parse(t.slice("accept:".length))
       if (typeof content !== "object" || content === null || Array.isArray(content)) {
-        return Either.left("--elicit accept:JSON needs a JSON object")
+        return Result.fail("--elicit accept:JSON needs a JSON object")
       }
-      return Either.right({ action: "accept", content: content as Record<string, unknown> })
+      return Result.succeed({ action: "accept", content: content as Record<string, unknown> })
     } catch (e) {
-      return Either.left(`--elicit accept:JSON is not valid JSON: ${(e as Error).message}`)
+      return Result.fail(`--elicit accept:JSON is not valid JSON: ${(e as Error).message}`)
     }
   }
-  return Either.left(`invalid --elicit '${text}' (expected accept:JSON, accept, decline or cancel)`)
+  return Result.fail(`invalid --elicit '${text}' (expected accept:JSON, accept, decline or cancel)`)
 }
 
-const decodeCreateMessageResult = Schema.decodeUnknownEither(McpSchema.CreateMessageResult)
+const decodeCreateMessageResult = Schema.decodeUnknownResult(McpSchema.CreateMessageResult)
 
 /**
  * Parses `--sampling-response`: a `CreateMessageResult` as JSON (`role`
  * defaults to `assistant`, `model` to `emcp`), a JSON string, or plain text
  * (answered as one text content).
  */
-export const parseSamplingResponse = (text: string): Either.Either<McpSchema.CreateMessageResult, string> => {
+export const parseSamplingResponse = (text: string): Result.Result<McpSchema.CreateMessageResult, string> => {
   let parsed: unknown = text
   try {
     parsed = JSON.parse(text)
@@ -231,13 +231,13 @@ export const parseSamplingResponse = (text: string): Either.Either<McpSchema.Cre
     // plain text
   }
   if (typeof parsed === "string") {
-    return Either.right({ role: "assistant", content: { type: "text", text: parsed }, model: "emcp", stopReason: "endTurn" })
+    return Result.succeed({ role: "assistant", content: { type: "text", text: parsed }, model: "emcp", stopReason: "endTurn" })
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    return Either.left("--sampling-response must be a CreateMessageResult JSON object or text")
+    return Result.fail("--sampling-response must be a CreateMessageResult JSON object or text")
   }
   const candidate = { role: "assistant", model: "emcp", ...parsed }
-  return Either.mapLeft(
+  return Result.mapError(
     decodeCreateMessageResult(candidate),
     (e) => `--sampling-response is not a valid CreateMessageResult: ${oneLine(String(e.message), 300)}`
   )
@@ -251,15 +251,15 @@ export const parseRoot = (text: string): McpSchema.Root => {
 }
 
 /** Parses a JSON object argument; the message names `what`. */
-export const parseJsonObject = (text: string, what: string): Either.Either<Record<string, unknown>, string> => {
+export const parseJsonObject = (text: string, what: string): Result.Result<Record<string, unknown>, string> => {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (e) {
-    return Either.left(`${what} is not valid JSON: ${(e as Error).message}`)
+    return Result.fail(`${what} is not valid JSON: ${(e as Error).message}`)
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return Either.left(`${what} must be a JSON object`)
+    return Result.fail(`${what} must be a JSON object`)
   }
-  return Either.right(value as Record<string, unknown>)
+  return Result.succeed(value as Record<string, unknown>)
 }

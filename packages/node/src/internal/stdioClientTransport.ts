@@ -39,16 +39,16 @@ const afterStdoutEnd = (child: Process.Child, options: Options) =>
       ? Effect.void
       : Deferred.await(child.status.allClosed).pipe(
         Effect.timeoutOption(EXIT_DRAIN_GRACE),
-        Effect.zipRight(Effect.suspend(() => (child.status.closing ? Effect.void : Effect.fail(options.exitError()))))
+        Effect.andThen(Effect.suspend(() => (child.status.closing ? Effect.void : Effect.fail(options.exitError()))))
       )
   )
 
 /** The child exited but its stdout stays open (a grandchild holds it): fail it after a grace. */
 const exitWithoutEnd = (child: Process.Child, options: Options) =>
   Deferred.await(child.status.exited).pipe(
-    Effect.zipRight(Effect.sleep(EXIT_DRAIN_GRACE)),
-    Effect.zipRight(Effect.suspend(() => (child.status.closing ? Effect.never : Effect.fail(options.exitError())))),
-    Effect.catchAll((error) => Effect.sync(() => child.process.stdout.destroy(error)))
+    Effect.andThen(Effect.sleep(EXIT_DRAIN_GRACE)),
+    Effect.andThen(Effect.suspend(() => (child.status.closing ? Effect.never : Effect.fail(options.exitError())))),
+    Effect.catch((error) => Effect.sync(() => child.process.stdout.destroy(error)))
   )
 
 /** Writes fail once the transport is closed or the child exited. */
@@ -72,10 +72,10 @@ export const make = (child: Process.Child, options: Options): Effect.Effect<Clie
     const stdoutEnd = afterStdoutEnd(child, options)
     // the end of stdout is the end only once the child's exit says how it went
     const ended = <A>(read: Effect.Effect<A, Option.Option<TransportError>>) =>
-      Effect.catchAll(
+      Effect.catch(
         read,
         Option.match({
-          onNone: () => Effect.zipRight(Effect.mapError(stdoutEnd, Option.some), Effect.fail(Option.none())),
+          onNone: () => Effect.andThen(Effect.mapError(stdoutEnd, Option.some), Effect.fail(Option.none())),
           onSome: (error) => Effect.fail(Option.some(error))
         })
       )

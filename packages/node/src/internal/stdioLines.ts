@@ -3,11 +3,11 @@
  * (the last ones kept for an exit message), and lines (stderr's, non-JSON
  * stdout's) logged and published to subscribers by a fiber of their own.
  */
+import type * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as LogLevel from "effect/LogLevel"
-import * as Mailbox from "effect/Mailbox"
+import type * as LogLevel from "effect/LogLevel"
 import * as PubSub from "effect/PubSub"
+import * as Queue from "effect/Queue"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type { Readable } from "node:stream"
@@ -33,30 +33,29 @@ export interface Lines {
  */
 export const make = (log: (line: string) => Effect.Effect<void>): Effect.Effect<Lines, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const lines = yield* Mailbox.make<string>()
+    const lines = yield* Queue.unbounded<string, Cause.Done>()
     const pubsub = yield* PubSub.sliding<string | undefined>({ capacity: 1024, replay: REPLAY })
     // runs after the fiber below is interrupted: subscribers always see the end
     yield* Effect.addFinalizer(() => PubSub.publish(pubsub, undefined))
-    yield* lines.takeAll.pipe(
-      Effect.flatMap(([batch, done]) =>
-        Effect.forEach(batch, (line) => Effect.zipRight(log(line), PubSub.publish(pubsub, line)), { discard: true }).pipe(
-          Effect.zipRight(done ? PubSub.publish(pubsub, undefined) : Effect.void),
-          Effect.as(done)
-        )
+    // the lines offered before the end are taken first; then `takeAll` fails with `Done`
+    yield* Queue.takeAll(lines).pipe(
+      Effect.flatMap((batch) =>
+        Effect.forEach(batch, (line) => Effect.andThen(log(line), PubSub.publish(pubsub, line)), { discard: true })
       ),
-      Effect.repeat({ until: (done) => done }),
+      Effect.forever,
+      Effect.catch(() => PubSub.publish(pubsub, undefined)),
       Effect.forkScoped
     )
     const stream = Stream.fromPubSub(pubsub).pipe(
       Stream.takeWhile((line) => line !== undefined),
       Stream.map((line) => line as string)
     )
-    return { offer: (line: string) => void lines.unsafeOffer(line), end: () => void lines.unsafeDone(Exit.void), stream }
+    return { offer: (line: string) => void Queue.offerUnsafe(lines, line), end: () => void Queue.endUnsafe(lines), stream }
   })
 
-/** A line logged at `level` ("None": not logged). */
+/** A line logged at `level` ("None": not logged; "All": at the lowest level, "Trace"). */
 export const logAt = (level: LogLevel.LogLevel, line: string): Effect.Effect<void> =>
-  level._tag === "None" ? Effect.void : Effect.logWithLevel(level, line)
+  level === "None" ? Effect.void : Effect.logWithLevel(level === "All" ? "Trace" : level)(line)
 
 export const truncate = (line: string, max: number): string =>
   line.length > max ? `${line.slice(0, max)}… (${line.length} characters)` : line

@@ -81,9 +81,9 @@ const awaitGroup = (status: Status, pid: number, ms: number) =>
       status.exit !== undefined && !groupAlive(status, pid)
         ? Effect.succeed(true)
         : Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          now >= deadline ? Effect.succeed(false) : Effect.zipRight(Effect.sleep(Duration.millis(20)), poll))
+          now >= deadline ? Effect.succeed(false) : Effect.andThen(Effect.sleep(Duration.millis(20)), poll))
     )
-    return Effect.zipRight(awaitExit(status, ms), poll)
+    return Effect.andThen(awaitExit(status, ms), poll)
   })
 
 /** End stdin, wait; SIGTERM the group, wait; SIGKILL it. Every wait is bounded. */
@@ -132,7 +132,7 @@ const start = (
   status: Status,
   attach: (child: ChildProcessWithoutNullStreams) => void
 ) =>
-  Effect.async<ChildProcessWithoutNullStreams, TransportError>((resume) => {
+  Effect.callback<ChildProcessWithoutNullStreams, TransportError>((resume) => {
     let child: ChildProcessWithoutNullStreams
     try {
       child = spawn(options.command, options.args ?? [], {
@@ -152,9 +152,9 @@ const start = (
     child.stderr.on("error", ignore)
     child.on("exit", (code, signal) => {
       status.exit = { code, signal }
-      Deferred.unsafeDone(status.exited, Exit.succeed(status.exit))
+      Deferred.doneUnsafe(status.exited, Exit.succeed(status.exit))
     })
-    child.on("close", () => Deferred.unsafeDone(status.allClosed, Exit.void))
+    child.on("close", () => Deferred.doneUnsafe(status.allClosed, Exit.void))
     attach(child)
     child.once("spawn", () => {
       // a best effort if this process exits without closing the scope

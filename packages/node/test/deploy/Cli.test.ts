@@ -11,7 +11,7 @@ import { assert, describe, it, layer } from "@effect/vitest"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Layer from "effect/Layer"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import { spawn } from "node:child_process"
@@ -40,7 +40,7 @@ const SILENT = `node '${fileURLToPath(new URL("../fixtures/silent.mjs", import.m
 
 /** Runs `emcp` as a process (`src/cli.ts` bundled) with stdin closed and stdout a pipe. */
 const emcpProcess = (args: ReadonlyArray<string>, env: Record<string, string> = {}): Effect.Effect<Run> =>
-  Effect.async<Run>((resume) => {
+  Effect.callback<Run>((resume) => {
     const child = spawn(process.execPath, [bundled("cli"), ...args], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"],
@@ -102,47 +102,47 @@ describe("McpCli helpers", () => {
   })
 
   it("splitCommand splits like a shell for simple quoting", () => {
-    assert.deepStrictEqual(McpCli.splitCommand("node server.js --port 3"), Either.right(["node", "server.js", "--port", "3"]))
+    assert.deepStrictEqual(McpCli.splitCommand("node server.js --port 3"), Result.succeed(["node", "server.js", "--port", "3"]))
     assert.deepStrictEqual(
       McpCli.splitCommand(`node  'a b' "c \\"d\\"" e\\ f ''`),
-      Either.right(["node", "a b", "c \"d\"", "e f", ""])
+      Result.succeed(["node", "a b", "c \"d\"", "e f", ""])
     )
-    assert.deepStrictEqual(McpCli.splitCommand(`x 'it''s'`), Either.right(["x", "its"]))
-    assert.deepStrictEqual(McpCli.splitCommand(`node -e "process.exit(3)"`), Either.right(["node", "-e", "process.exit(3)"]))
-    assert.isTrue(Either.isLeft(McpCli.splitCommand(`node 'open`)))
-    assert.isTrue(Either.isLeft(McpCli.splitCommand(`node "open`)))
+    assert.deepStrictEqual(McpCli.splitCommand(`x 'it''s'`), Result.succeed(["x", "its"]))
+    assert.deepStrictEqual(McpCli.splitCommand(`node -e "process.exit(3)"`), Result.succeed(["node", "-e", "process.exit(3)"]))
+    assert.isTrue(Result.isFailure(McpCli.splitCommand(`node 'open`)))
+    assert.isTrue(Result.isFailure(McpCli.splitCommand(`node "open`)))
   })
 
   it("parseDuration reads ms, s, m, h and bare seconds", () => {
-    const ms = (text: string) => Either.map(McpCli.parseDuration(text), Duration.toMillis)
-    assert.deepStrictEqual(ms("500ms"), Either.right(500))
-    assert.deepStrictEqual(ms("30s"), Either.right(30_000))
-    assert.deepStrictEqual(ms("1.5m"), Either.right(90_000))
-    assert.deepStrictEqual(ms("2h"), Either.right(7_200_000))
-    assert.deepStrictEqual(ms("10"), Either.right(10_000))
-    assert.deepStrictEqual(ms("3 seconds"), Either.right(3000))
-    assert.isTrue(Either.isLeft(ms("3x")))
-    assert.isTrue(Either.isLeft(ms("0s")))
-    assert.isTrue(Either.isLeft(ms("soon")))
+    const ms = (text: string) => Result.map(McpCli.parseDuration(text), Duration.toMillis)
+    assert.deepStrictEqual(ms("500ms"), Result.succeed(500))
+    assert.deepStrictEqual(ms("30s"), Result.succeed(30_000))
+    assert.deepStrictEqual(ms("1.5m"), Result.succeed(90_000))
+    assert.deepStrictEqual(ms("2h"), Result.succeed(7_200_000))
+    assert.deepStrictEqual(ms("10"), Result.succeed(10_000))
+    assert.deepStrictEqual(ms("3 seconds"), Result.succeed(3000))
+    assert.isTrue(Result.isFailure(ms("3x")))
+    assert.isTrue(Result.isFailure(ms("0s")))
+    assert.isTrue(Result.isFailure(ms("soon")))
   })
 
   it("parseArgValue types values by schema, else reads JSON when it can", () => {
-    assert.deepStrictEqual(McpCli.parseArgValue("42", { type: "string" }), Either.right("42"))
-    assert.deepStrictEqual(McpCli.parseArgValue("42", { type: "integer" }), Either.right(42))
-    assert.deepStrictEqual(McpCli.parseArgValue("1.5", { type: "number" }), Either.right(1.5))
-    assert.isTrue(Either.isLeft(McpCli.parseArgValue("1.5", { type: "integer" })))
-    assert.isTrue(Either.isLeft(McpCli.parseArgValue("x", { type: "number" })))
-    assert.deepStrictEqual(McpCli.parseArgValue("true", { type: "boolean" }), Either.right(true))
-    assert.isTrue(Either.isLeft(McpCli.parseArgValue("yes", { type: "boolean" })))
-    assert.deepStrictEqual(McpCli.parseArgValue("[1,2]", { type: "array" }), Either.right([1, 2]))
-    assert.deepStrictEqual(McpCli.parseArgValue("7", { type: ["string", "integer"] }), Either.right(7))
-    assert.deepStrictEqual(McpCli.parseArgValue("x", { type: ["string", "integer"] }), Either.right("x"))
+    assert.deepStrictEqual(McpCli.parseArgValue("42", { type: "string" }), Result.succeed("42"))
+    assert.deepStrictEqual(McpCli.parseArgValue("42", { type: "integer" }), Result.succeed(42))
+    assert.deepStrictEqual(McpCli.parseArgValue("1.5", { type: "number" }), Result.succeed(1.5))
+    assert.isTrue(Result.isFailure(McpCli.parseArgValue("1.5", { type: "integer" })))
+    assert.isTrue(Result.isFailure(McpCli.parseArgValue("x", { type: "number" })))
+    assert.deepStrictEqual(McpCli.parseArgValue("true", { type: "boolean" }), Result.succeed(true))
+    assert.isTrue(Result.isFailure(McpCli.parseArgValue("yes", { type: "boolean" })))
+    assert.deepStrictEqual(McpCli.parseArgValue("[1,2]", { type: "array" }), Result.succeed([1, 2]))
+    assert.deepStrictEqual(McpCli.parseArgValue("7", { type: ["string", "integer"] }), Result.succeed(7))
+    assert.deepStrictEqual(McpCli.parseArgValue("x", { type: ["string", "integer"] }), Result.succeed("x"))
     // no schema
-    assert.deepStrictEqual(McpCli.parseArgValue("3"), Either.right(3))
-    assert.deepStrictEqual(McpCli.parseArgValue("false"), Either.right(false))
-    assert.deepStrictEqual(McpCli.parseArgValue("null"), Either.right(null))
-    assert.deepStrictEqual(McpCli.parseArgValue(`{"a":1}`), Either.right({ a: 1 }))
-    assert.deepStrictEqual(McpCli.parseArgValue("hello"), Either.right("hello"))
+    assert.deepStrictEqual(McpCli.parseArgValue("3"), Result.succeed(3))
+    assert.deepStrictEqual(McpCli.parseArgValue("false"), Result.succeed(false))
+    assert.deepStrictEqual(McpCli.parseArgValue("null"), Result.succeed(null))
+    assert.deepStrictEqual(McpCli.parseArgValue(`{"a":1}`), Result.succeed({ a: 1 }))
+    assert.deepStrictEqual(McpCli.parseArgValue("hello"), Result.succeed("hello"))
   })
 
   it("normalizeArgs takes global options out from anywhere, up to --", () => {
@@ -181,19 +181,19 @@ describe("McpCli helpers", () => {
   })
 
   it("parses --elicit and --sampling-response", () => {
-    assert.deepStrictEqual(McpCli.parseElicit(`accept:{"a":1}`), Either.right({ action: "accept", content: { a: 1 } }))
-    assert.deepStrictEqual(McpCli.parseElicit("accept"), Either.right({ action: "accept", content: {} }))
-    assert.deepStrictEqual(McpCli.parseElicit("decline"), Either.right({ action: "decline" }))
-    assert.deepStrictEqual(McpCli.parseElicit("cancel"), Either.right({ action: "cancel" }))
-    assert.isTrue(Either.isLeft(McpCli.parseElicit("accept:[1]")))
-    assert.isTrue(Either.isLeft(McpCli.parseElicit("maybe")))
+    assert.deepStrictEqual(McpCli.parseElicit(`accept:{"a":1}`), Result.succeed({ action: "accept", content: { a: 1 } }))
+    assert.deepStrictEqual(McpCli.parseElicit("accept"), Result.succeed({ action: "accept", content: {} }))
+    assert.deepStrictEqual(McpCli.parseElicit("decline"), Result.succeed({ action: "decline" }))
+    assert.deepStrictEqual(McpCli.parseElicit("cancel"), Result.succeed({ action: "cancel" }))
+    assert.isTrue(Result.isFailure(McpCli.parseElicit("accept:[1]")))
+    assert.isTrue(Result.isFailure(McpCli.parseElicit("maybe")))
     assert.deepStrictEqual(
       McpCli.parseSamplingResponse("hi there"),
-      Either.right({ role: "assistant", content: { type: "text", text: "hi there" }, model: "emcp", stopReason: "endTurn" })
+      Result.succeed({ role: "assistant", content: { type: "text", text: "hi there" }, model: "emcp", stopReason: "endTurn" })
     )
     const full = McpCli.parseSamplingResponse(`{"content":{"type":"text","text":"x"},"model":"m1"}`)
-    assert.deepStrictEqual(full, Either.right({ role: "assistant", content: { type: "text", text: "x" }, model: "m1" }))
-    assert.isTrue(Either.isLeft(McpCli.parseSamplingResponse(`{"content":42}`)))
+    assert.deepStrictEqual(full, Result.succeed({ role: "assistant", content: { type: "text", text: "x" }, model: "m1" }))
+    assert.isTrue(Result.isFailure(McpCli.parseSamplingResponse(`{"content":42}`)))
   })
 
   it("renders content for humans, summarising binary", () => {
@@ -394,12 +394,12 @@ describe.concurrent("emcp over stdio", () => {
 // the CLI over HTTP, against one server in this process
 // ============================================================================
 
-class TestServer extends Context.Tag("Cli.test/TestServer")<TestServer, {
+class TestServer extends Context.Service<TestServer, {
   readonly url: string
   readonly legacyUrl: string
-}>() {}
+}>()("Cli.test/TestServer") {}
 
-const TestServerLive = Layer.scoped(
+const TestServerLive = Layer.effect(
   TestServer,
   Effect.gen(function*() {
     const features = Layer.mergeAll(Fixture.Tools, Fixture.Resources, Fixture.Prompts, CliTools.Tools, FixtureTasks.TasksLive)
@@ -728,7 +728,7 @@ describe("emcp asks on a terminal", () => {
       output.setEncoding("utf8").on("data", (d: string) => (said += d))
       input.end(answers.map((a) => `${a}\n`).join(""))
       const dialog = yield* Dialog.make(input, output)
-      const result = yield* Effect.either(Effect.provideService(effect, Dialog.Dialog, dialog))
+      const result = yield* Effect.result(Effect.provideService(effect, Dialog.Dialog, dialog))
       return { result, said }
     }))
 
@@ -751,17 +751,17 @@ describe("emcp asks on a terminal", () => {
     Effect.gen(function*() {
       // accept; name: empty is refused; age: not a number, then 42; color: 2nd of [green (default first), red]; sure: y; nick: empty
       const accept = yield* withAnswers(["1", "", "Ada", "x", "42", "2", "y", ""], Interactive.elicitForm(form))
-      assert.deepStrictEqual(accept.result, Either.right({ action: "accept", content: { name: "Ada", age: 42, color: "red", sure: true } }))
+      assert.deepStrictEqual(accept.result, Result.succeed({ action: "accept", content: { name: "Ada", age: 42, color: "red", sure: true } }))
       assert.include(accept.said, "Who are you?")
       assert.include(accept.said, "  required")
       assert.include(accept.said, "  not a number")
       assert.include(accept.said, "   1) green\n   2) red\n   3) (leave empty)")
       const decline = yield* withAnswers(["2"], Interactive.elicitForm(form))
-      assert.deepStrictEqual(decline.result, Either.right({ action: "decline" }))
+      assert.deepStrictEqual(decline.result, Result.succeed({ action: "decline" }))
       const ended = yield* withAnswers(["1", "Ada"], Interactive.elicitForm(form))
-      assert.deepStrictEqual(ended.result, Either.right({ action: "cancel" }))
+      assert.deepStrictEqual(ended.result, Result.succeed({ action: "cancel" }))
       const bad = yield* withAnswers(["7", "3"], Interactive.elicitForm(form))
-      assert.deepStrictEqual(bad.result, Either.right({ action: "cancel" }))
+      assert.deepStrictEqual(bad.result, Result.succeed({ action: "cancel" }))
       assert.include(bad.said, "answer a number from 1 to 3")
     }))
 
@@ -774,13 +774,13 @@ describe("emcp asks on a terminal", () => {
       const reply = yield* withAnswers(["", "hello there"], Interactive.sampling(params))
       assert.deepStrictEqual(
         reply.result,
-        Either.right({ role: "assistant", content: { type: "text", text: "hello there" }, model: "emcp-user", stopReason: "endTurn" })
+        Result.succeed({ role: "assistant", content: { type: "text", text: "hello there" }, model: "emcp-user", stopReason: "endTurn" })
       )
       assert.include(reply.said, "[user] Say hi")
       const rejected = yield* withAnswers(["2"], Interactive.sampling(params))
-      assert.isTrue(Either.isLeft(rejected.result))
-      assert.match(Either.isLeft(rejected.result) ? rejected.result.left.message : "", /rejected/)
+      assert.isTrue(Result.isFailure(rejected.result))
+      assert.match(Result.isFailure(rejected.result) ? rejected.result.failure.message : "", /rejected/)
       const picked = yield* withAnswers(["1,3", ""], Dialog.multiSelect("pick", [{ title: "a", value: "a" }, { title: "b", value: "b", selected: true }, { title: "c", value: "c" }], { max: 2 }))
-      assert.deepStrictEqual(picked.result, Either.right(["a", "c"]))
+      assert.deepStrictEqual(picked.result, Result.succeed(["a", "c"]))
     }))
 })

@@ -25,7 +25,7 @@ interface Run {
 
 /** `emcp` as a process, stdin closed (not a terminal: elicitation answered by `--elicit`). */
 const emcp = (args: ReadonlyArray<string>): Effect.Effect<Run> =>
-  Effect.async<Run>((resume) => {
+  Effect.callback<Run>((resume) => {
     const child = spawn(process.execPath, [bundled("cli"), ...args], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "pipe"],

@@ -38,7 +38,7 @@ interface Seen {
 /** The official handler on 127.0.0.1:0; every POST's headers and body are kept. */
 const officialHttp = (legacy: "stateless" | "reject") =>
   Effect.acquireRelease(
-    Effect.async<{
+    Effect.callback<{
       readonly url: string
       readonly seen: Array<Seen>
       readonly server: http.Server
@@ -63,7 +63,7 @@ const officialHttp = (legacy: "stateless" | "reject") =>
       })
     }),
     ({ server }) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         server.closeAllConnections()
         server.close(() => resume(Effect.void))
       })
@@ -132,7 +132,7 @@ const overHttp = (url: string, era?: McpClient.ClientOptions["era"]) =>
 
 describe("our client against the official v2 server on the 2026 path", () => {
   for (const legacy of ["stateless", "reject"] as const) {
-    it.scopedLive(`HTTP, legacy: '${legacy}': auto settles on 2026; envelope, headers, MRTR rounds`, () =>
+    it.live(`HTTP, legacy: '${legacy}': auto settles on 2026; envelope, headers, MRTR rounds`, () =>
       Effect.gen(function*() {
         const server = yield* officialHttp(legacy)
         const client = yield* McpClient.McpClient.pipe(Effect.provide(yield* overHttp(server.url)))
@@ -174,7 +174,7 @@ describe("our client against the official v2 server on the 2026 path", () => {
       }), 60_000)
   }
 
-  it.scopedLive("HTTP: listen is acknowledged, then yields what its filter asks for; closing it ends the request", () =>
+  it.live("HTTP: listen is acknowledged, then yields what its filter asks for; closing it ends the request", () =>
     Effect.gen(function*() {
       const server = yield* officialHttp("reject")
       const client = yield* McpClient.McpClient.pipe(Effect.provide(yield* overHttp(server.url)))
@@ -194,7 +194,7 @@ describe("our client against the official v2 server on the 2026 path", () => {
         server.notify.resourcesChanged() // not asked for
         server.notify.toolsChanged()
         server.notify.promptsChanged()
-      }).pipe(Effect.zipRight(Effect.sleep("100 millis")), Effect.forever, Effect.forkScoped)
+      }).pipe(Effect.andThen(Effect.sleep("100 millis")), Effect.forever, Effect.forkScoped)
       yield* publish
       yield* Fiber.join(listening)
       const listen = server.seen.find((s) => s.method === "subscriptions/listen")!
@@ -207,7 +207,7 @@ describe("our client against the official v2 server on the 2026 path", () => {
       assert.strictEqual(cancelled?.body.params?.requestId, (listen.body as { id?: unknown }).id)
     }), 30_000)
 
-  it.scopedLive("HTTP, default mode: era '2025' initializes as before", () =>
+  it.live("HTTP, default mode: era '2025' initializes as before", () =>
     Effect.gen(function*() {
       const server = yield* officialHttp("stateless")
       const client = yield* McpClient.McpClient.pipe(Effect.provide(yield* overHttp(server.url, "2025")))
@@ -216,7 +216,7 @@ describe("our client against the official v2 server on the 2026 path", () => {
       assert.strictEqual(text(yield* client.callTool("echo", { text: "old" })), "old")
     }), 30_000)
 
-  it.scopedLive("HTTP, legacy: 'reject': era '2025' fails with the server's -32022", () =>
+  it.live("HTTP, legacy: 'reject': era '2025' fails with the server's -32022", () =>
     Effect.gen(function*() {
       const server = yield* officialHttp("reject")
       const error = yield* Effect.flip(overHttp(server.url, "2025"))
@@ -225,7 +225,7 @@ describe("our client against the official v2 server on the 2026 path", () => {
     }), 30_000)
 
   for (const legacy of ["serve", "reject"] as const) {
-    it.scopedLive(`stdio, legacy: '${legacy}': auto settles on 2026`, () =>
+    it.live(`stdio, legacy: '${legacy}': auto settles on 2026`, () =>
       Effect.gen(function*() {
         const context = yield* Layer.build(
           McpClient.layer(clientOptions()).pipe(
@@ -238,7 +238,7 @@ describe("our client against the official v2 server on the 2026 path", () => {
 })
 
 describe("auto against servers of 2025, and our own", () => {
-  it.scopedLive("the official v1 server over stdio", () =>
+  it.live("the official v1 server over stdio", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(
         McpClient.layer(clientOptions()).pipe(
@@ -252,7 +252,7 @@ describe("auto against servers of 2025, and our own", () => {
       assert.deepStrictEqual((yield* client.callTool("sample", { q: "?" })).content, [{ type: "text", text: "model said: <?>" }])
     }), 30_000)
 
-  it.scopedLive("our own server over stdio: 2026 with auto, 2025 when asked", () =>
+  it.live("our own server over stdio: 2026 with auto, 2025 when asked", () =>
     Effect.gen(function*() {
       const context = yield* Layer.build(
         McpClient.layer(clientOptions()).pipe(
@@ -315,14 +315,14 @@ describe("emcp against the official v2 server", () => {
     })
 
   for (const legacy of ["stateless", "reject"] as const) {
-    it.scopedLive(`over HTTP, legacy: '${legacy}'`, () =>
+    it.live(`over HTTP, legacy: '${legacy}'`, () =>
       Effect.gen(function*() {
         const server = yield* officialHttp(legacy)
         yield* check(["--url", server.url], legacy === "stateless")
       }), 60_000)
   }
   for (const legacy of ["serve", "reject"] as const) {
-    it.scopedLive(`over stdio, legacy: '${legacy}'`, () =>
+    it.live(`over stdio, legacy: '${legacy}'`, () =>
       check(["--stdio", `'${process.execPath}' '${v2Fixture}' --stdio ${legacy}`], legacy === "serve"), 90_000)
   }
 })

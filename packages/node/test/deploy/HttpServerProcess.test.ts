@@ -56,7 +56,7 @@ const writePost = (socket: net.Socket, port: number, body: unknown, extra: Recor
 
 /** The status line of what comes on `socket`, or undefined after `ms`. */
 const statusLine = (socket: net.Socket, ms: number) =>
-  Effect.async<string | undefined>((resume) => {
+  Effect.callback<string | undefined>((resume) => {
     let text = ""
     const timer = setTimeout(() => resume(Effect.succeed(undefined)), ms)
     socket.setEncoding("latin1")
@@ -92,7 +92,7 @@ const answered = (socket: net.Socket): boolean => {
 const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) * 1024
 
 describe("the HTTP server as a process", () => {
-  it.scopedLive("a POST sent the moment the port accepts a connection is answered", () =>
+  it.live("a POST sent the moment the port accepts a connection is answered", () =>
     Effect.gen(function*() {
       for (let round = 0; round < 3; round++) {
         const port = yield* freePort
@@ -105,7 +105,7 @@ describe("the HTTP server as a process", () => {
       }
     }))
 
-  it.scopedLive("clients that ask for large answers and never read do not pin its memory; another is served promptly", () =>
+  it.live("clients that ask for large answers and never read do not pin its memory; another is served promptly", () =>
     Effect.gen(function*() {
       const port = yield* freePort
       const out = yield* program(port)

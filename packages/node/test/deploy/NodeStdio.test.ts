@@ -59,11 +59,11 @@ const waitForStderr = (child: NodeStdio.StdioChildShape, pattern: RegExp) =>
     Stream.take(1),
     Stream.runHead,
     Effect.map((line) => line._tag === "Some" ? line.value : ""),
-    Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error(`no stderr line matching ${pattern}`) })
+    Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error(`no stderr line matching ${pattern}`)) })
   )
 
 describe("NodeStdio server side", () => {
-  it.scopedLive("serves the engine over given streams and closes when stdin ends", () =>
+  it.live("serves the engine over given streams and closes when stdin ends", () =>
     Effect.gen(function*() {
       const stdin = new PassThrough()
       const stdout = new PassThrough()
@@ -92,7 +92,7 @@ describe("NodeStdio server side", () => {
       assert.strictEqual(messages[2].error.code, -32700)
       assert.deepStrictEqual(messages[3], JsonRpc.success(3, { echo: {} }))
       stdin.end()
-      yield* engine.closed.pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error("not closed") }))
+      yield* engine.closed.pipe(Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail(new Error("not closed")) }))
     }))
 
   it.live("a server process exits promptly with code 0 when its stdin ends", () =>
@@ -104,7 +104,7 @@ describe("NodeStdio server side", () => {
       child.stdout.on("data", (b: Buffer) => (stdout += b.toString()))
       child.stderr.on("data", (b: Buffer) => (stderr += b.toString()))
       child.stdin.write(JsonRpc.encode(JsonRpc.request(1, "hello", { n: 1 })) + "\n")
-      yield* Effect.async<void>((resume) => {
+      yield* Effect.callback<void>((resume) => {
         const poll = setInterval(() => {
           if (stdout.includes("\n")) {
             clearInterval(poll)
@@ -115,7 +115,7 @@ describe("NodeStdio server side", () => {
       }).pipe(Effect.timeout("10 seconds"))
       const ended = Date.now()
       child.stdin.end()
-      const [code, signal] = yield* Effect.async<[number | null, NodeJS.Signals | null]>((resume) => {
+      const [code, signal] = yield* Effect.callback<[number | null, NodeJS.Signals | null]>((resume) => {
         child.once("exit", (code, signal) => resume(Effect.succeed([code, signal])))
       }).pipe(Effect.timeout("5 seconds"))
       const elapsed = Date.now() - ended
@@ -133,13 +133,13 @@ describe("NodeStdio server side", () => {
       const options = tsFixture("echo-server")
       const child = spawn(options.command, options.args!, { cwd: packageDir, stdio: ["pipe", "pipe", "pipe"] })
       yield* Effect.addFinalizer(() => Effect.sync(() => child.kill("SIGKILL")))
-      yield* Effect.async<void>((resume) => {
+      yield* Effect.callback<void>((resume) => {
         let stderr = ""
         child.stderr.on("data", (b: Buffer) => {
           stderr += b.toString()
           if (stderr.includes("echo-server ready")) resume(Effect.void)
         })
-      }).pipe(Effect.timeoutFail({ duration: "20 seconds", onTimeout: () => new Error("the server did not start") }))
+      }).pipe(Effect.timeoutOrElse({ duration: "20 seconds", orElse: () => Effect.fail(new Error("the server did not start")) }))
       const ids: Array<unknown> = []
       let buffered = ""
       child.stdout.on("data", (b: Buffer) => {
@@ -162,7 +162,7 @@ describe("NodeStdio server side", () => {
         child.stdin.write(chunk)
       }
       /** What is left unwritten of our input, once it stopped changing for two seconds. */
-      const settledUnread = Effect.async<number>((resume) => {
+      const settledUnread = Effect.callback<number>((resume) => {
         let last = -1
         let same = 0
         const poll = setInterval(() => {
@@ -179,7 +179,7 @@ describe("NodeStdio server side", () => {
       const unread = yield* settledUnread
       assert.isAbove(unread, total / 2, "the server stopped reading its stdin")
       assert.deepStrictEqual(ids, [], "the read loop still sleeps")
-      yield* Effect.async<void>((resume) => {
+      yield* Effect.callback<void>((resume) => {
         const poll = setInterval(() => {
           if (ids.at(-1) === pings + 1) {
             clearInterval(poll)
@@ -187,10 +187,10 @@ describe("NodeStdio server side", () => {
           }
         }, 50)
         return Effect.sync(() => clearInterval(poll))
-      }).pipe(Effect.timeoutFail({ duration: "60 seconds", onTimeout: () => new Error(`${ids.length} answers`) }))
+      }).pipe(Effect.timeoutOrElse({ duration: "60 seconds", orElse: () => Effect.fail(new Error(`${ids.length} answers`)) }))
       assert.deepStrictEqual(ids, Array.from({ length: pings + 1 }, (_, i) => i + 1))
       child.stdin.end()
-      const code = yield* Effect.async<number | null>((resume) => {
+      const code = yield* Effect.callback<number | null>((resume) => {
         child.once("exit", (code) => resume(Effect.succeed(code)))
       }).pipe(Effect.timeout("10 seconds"))
       assert.strictEqual(code, 0)
@@ -242,10 +242,10 @@ describe("NodeStdio engine over real stdio", () => {
   it.live("stderr is a Stream of lines; closing ends stdin and the server exits by itself with code 0", () =>
     Effect.gen(function*() {
       const scope = yield* Scope.make()
-      const child = yield* NodeStdio.makeClient(tsFixture("echo-server")).pipe(Scope.extend(scope))
+      const child = yield* NodeStdio.makeClient(tsFixture("echo-server")).pipe(Scope.provide(scope))
       const ready = yield* waitForStderr(child, /echo-server ready/)
       assert.strictEqual(ready, `echo-server ready pid=${child.pid}`)
-      const engine = yield* clientEngine(child.transport).pipe(Scope.extend(scope))
+      const engine = yield* clientEngine(child.transport).pipe(Scope.provide(scope))
       assert.deepStrictEqual(yield* engine.request("x"), { echo: {} })
       const started = Date.now()
       yield* Scope.close(scope, Exit.void)
@@ -266,7 +266,7 @@ describe("NodeStdio child lifecycle", () => {
         ...mjsFixture("ignore-sigterm.mjs"),
         closeTimeout: "300 millis",
         killTimeout: "300 millis"
-      }).pipe(Scope.extend(scope))
+      }).pipe(Scope.provide(scope))
       yield* waitForStderr(child, /ready/)
       const started = Date.now()
       yield* Scope.close(scope, Exit.void)
@@ -286,7 +286,7 @@ describe("NodeStdio child lifecycle", () => {
         ...mjsFixture("group-leader.mjs"),
         closeTimeout: "1 second",
         killTimeout: "300 millis"
-      }).pipe(Scope.extend(scope))
+      }).pipe(Scope.provide(scope))
       const line = yield* waitForStderr(child, /grandchild pid=/)
       const grandchild = Number(line.split("=")[1])
       assert.isTrue(isAlive(grandchild))
@@ -321,7 +321,7 @@ describe("NodeStdio child lifecycle", () => {
     Effect.gen(function*() {
       const child = yield* NodeStdio.StdioChild
       const engine = yield* clientEngine(child.transport)
-      const pending = yield* Effect.fork(engine.request("hang"))
+      const pending = yield* Effect.forkChild(engine.request("hang"))
       const error = yield* Effect.flip(engine.request("exit"))
       assert.strictEqual(error._tag, "ProtocolError")
       assert.match(error.message, /exited with code 3.*\n(.*\n)*fatal: exiting on request/)
@@ -335,7 +335,7 @@ describe("NodeStdio child lifecycle", () => {
       const child = yield* NodeStdio.StdioChild
       const engine = yield* clientEngine(child.transport)
       yield* waitForStderr(child, /silent: ready/)
-      const pending = yield* Effect.fork(engine.request("never-answered"))
+      const pending = yield* Effect.forkChild(engine.request("never-answered"))
       yield* Effect.sleep("50 millis")
       const killed = Date.now()
       process.kill(child.pid, "SIGKILL")

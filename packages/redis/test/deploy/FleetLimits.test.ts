@@ -31,7 +31,7 @@ const ping = (url: string, sid: string) =>
   })
 
 describeRedis("the fleet's limits on Redis", () => {
-  it.scopedLive("maxSessions counts the sessions of every instance; an idle session expires on all of them", () =>
+  it.live("maxSessions counts the sessions of every instance; an idle session expires on all of them", () =>
     Effect.gen(function*() {
       const prefix = yield* testPrefix
       const instances = yield* startFleet(REDIS_URL, prefix, 2, { maxSessions: MAX, idleMs: IDLE_MS })

@@ -9,7 +9,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { McpError } from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Fiber from "effect/Fiber"
+import * as Result from "effect/Result"
 import { roundRobin } from "../../../node/test/roundRobin.js"
 import { initialize } from "../../../node/test/httpUtil.js"
 import { startTestFleet } from "../fleet.js"
@@ -35,7 +36,7 @@ const SLOW = (id: number) =>
   })
 
 describeRedis("an instance killed with SIGKILL mid-call", () => {
-  it.scopedLive("the stream resumed on another instance gets the explicit error within heartbeat TTL + check interval", () =>
+  it.live("the stream resumed on another instance gets the explicit error within heartbeat TTL + check interval", () =>
     Effect.gen(function*() {
       const { instances, prefix, urls } = yield* startTestFleet(3)
       const [a, b, c] = urls as [string, string, string]
@@ -84,7 +85,7 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
       const took = resumed.find((e) => e.data !== undefined && e.data.includes("stopped"))!.at - killedAt
       assert.isBelow(took, BOUND_MS, `the error came ${took} ms after the kill`)
       // the stream ends after its last answer
-      yield* Effect.promise(() => ended).pipe(Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => new Error("the resumed stream did not end") }))
+      yield* Effect.promise(() => ended).pipe(Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail(new Error("the resumed stream did not end")) }))
 
       // the error is stored: another resumption (on B) replays it
       const replay: Array<SseEvent> = []
@@ -112,7 +113,7 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
       assert.deepStrictEqual(ttls.filter(([, ttl]) => ttl <= 0), [])
     }), 40_000)
 
-  it.scopedLive("the official v1 client behind a round-robin proxy: the call rejects with the explicit error within the bound", () =>
+  it.live("the official v1 client behind a round-robin proxy: the call rejects with the explicit error within the bound", () =>
     Effect.gen(function*() {
       const { instances } = yield* startTestFleet(3)
       const proxy = yield* roundRobin(instances.map((i) => i.port))
@@ -125,7 +126,7 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
         (client) => Effect.promise(() => client.close().catch(() => {})).pipe(Effect.timeout("2 seconds"), Effect.ignore)
       )
       const runningOn: Array<string> = []
-      const call = yield* Effect.fork(Effect.either(Effect.tryPromise({
+      const call = yield* Effect.forkChild(Effect.result(Effect.tryPromise({
         try: () =>
           client.callTool({ name: "slow", arguments: { steps: 150 } }, undefined, {
             onprogress: (p) => void runningOn.push(String(p.message)),
@@ -141,14 +142,14 @@ describeRedis("an instance killed with SIGKILL mid-call", () => {
       proxy.remove(victim)
       // the client waits the stream's `retry` (1 s) before it resumes
       const bound = BOUND_MS + RETRY_MS
-      const outcome = yield* call.await.pipe(
+      const outcome = yield* Fiber.await(call).pipe(
         Effect.flatten,
-        Effect.timeoutFail({ duration: bound + 3_000, onTimeout: () => new Error("the call did not settle") }),
+        Effect.timeoutOrElse({ duration: bound + 3_000, orElse: () => Effect.fail(new Error("the call did not settle")) }),
         Effect.orDie
       )
       const took = Date.now() - killedAt
-      assert.isTrue(Either.isLeft(outcome), "the call must fail")
-      const error = (outcome as Either.Left<unknown, unknown>).left
+      assert.isTrue(Result.isFailure(outcome), "the call must fail")
+      const error = (outcome as Result.Failure<unknown, unknown>).failure
       assert.instanceOf(error, McpError)
       assert.strictEqual((error as McpError).code, -32603)
       assert.include((error as McpError).message, `(${instances[victim]!.id}) stopped`)

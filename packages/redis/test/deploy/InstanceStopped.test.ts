@@ -26,7 +26,7 @@ const exists = (key: string) =>
   })
 
 describeRedis("an instance stopped with SIGTERM mid-call", () => {
-  it.scopedLive("it exits, its heartbeat goes, the session goes on elsewhere, the resumed call gets its error at once", () =>
+  it.live("it exits, its heartbeat goes, the session goes on elsewhere, the resumed call gets its error at once", () =>
     Effect.gen(function*() {
       const { instances, prefix, urls } = yield* startTestFleet(2)
       const [a, b] = urls as [string, string]
@@ -55,7 +55,7 @@ describeRedis("an instance stopped with SIGTERM mid-call", () => {
       const lastId = first.filter((e) => e.id !== undefined).at(-1)!.id!
 
       const stoppingAt = Date.now()
-      yield* stopped.stop.pipe(Effect.timeoutFail({ duration: STOP_BOUND_MS, onTimeout: () => new Error("no exit after SIGTERM") }), Effect.orDie)
+      yield* stopped.stop.pipe(Effect.timeoutOrElse({ duration: STOP_BOUND_MS, orElse: () => Effect.fail(new Error("no exit after SIGTERM")) }), Effect.orDie)
       yield* Effect.promise(() => reading)
       assert.isBelow(Date.now() - stoppingAt, STOP_BOUND_MS)
       assert.isFalse(yield* exists(`${prefix}:hb:${stopped.id}`), "the heartbeat is deleted on a graceful stop")

@@ -12,7 +12,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { McpError } from "@modelcontextprotocol/sdk/types.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Fiber from "effect/Fiber"
+import * as Result from "effect/Result"
 import * as Layer from "effect/Layer"
 import { startInstance } from "../fleet.js"
 import { describeRedis, REDIS_URL, testPrefix } from "../redis.js"
@@ -41,7 +42,7 @@ const call2026 = (url: string, id: number, method: string, params: Record<string
     await readSse(response, events)
     return { status: response.status, messages: messagesOf(events) }
   }).pipe(
-    Effect.timeoutFail({ duration: "10 seconds", onTimeout: () => new Error(`${method} got no answer in 10 s`) }),
+    Effect.timeoutOrElse({ duration: "10 seconds", orElse: () => Effect.fail(new Error(`${method} got no answer in 10 s`)) }),
     Effect.orDie
   )
 
@@ -94,40 +95,40 @@ const inFlight = (lose: (redis: OwnRedis) => Effect.Effect<void>) =>
     const ours = yield* ourClient(url)
     const official = yield* officialClient(url)
     let progressed = 0
-    const oursCall = yield* Effect.fork(
-      Effect.either(ours.callTool("slow", { steps: STEPS }, { onProgress: () => Effect.sync(() => void progressed++) }))
+    const oursCall = yield* Effect.forkChild(
+      Effect.result(ours.callTool("slow", { steps: STEPS }, { onProgress: () => Effect.sync(() => void progressed++) }))
     )
-    const officialCall = yield* Effect.fork(Effect.tryPromise({
+    const officialCall = yield* Effect.forkChild(Effect.tryPromise({
       try: () =>
         official.callTool({ name: "slow", arguments: { steps: STEPS } }, undefined, {
           onprogress: () => void progressed++,
           timeout: 60_000
         }),
       catch: (e) => e
-    }).pipe(Effect.either))
+    }).pipe(Effect.result))
     for (let i = 0; i < 100 && progressed < 2; i++) yield* Effect.sleep("20 millis")
     assert.isAtLeast(progressed, 2, "both calls run")
     yield* lose(redis)
     const lostAt = Date.now()
-    const [oursOutcome, officialOutcome] = yield* Effect.all([oursCall.await, officialCall.await], { concurrency: 2 }).pipe(
-      Effect.timeoutFail({ duration: SETTLE_MS, onTimeout: () => new Error(`a call in flight did not settle within ${SETTLE_MS} ms of losing Redis`) }),
+    const [oursOutcome, officialOutcome] = yield* Effect.all([Fiber.await(oursCall), Fiber.await(officialCall)], { concurrency: 2 }).pipe(
+      Effect.timeoutOrElse({ duration: SETTLE_MS, orElse: () => Effect.fail(new Error(`a call in flight did not settle within ${SETTLE_MS} ms of losing Redis`)) }),
       Effect.orDie
     )
     const took = Date.now() - lostAt
     // ours: the result, or an error the server answered (McpError), not a broken transport
     assert.strictEqual(oursOutcome._tag, "Success")
-    const o = (oursOutcome as { value: Either.Either<{ content: ReadonlyArray<unknown> }, { _tag: string }> }).value
-    if (Either.isLeft(o)) assert.strictEqual(o.left._tag, "McpError", `ours: ${String(o.left)}`)
-    else assert.deepStrictEqual(o.right.content, [{ type: "text", text: `done after ${STEPS} on i0` }])
+    const o = (oursOutcome as { value: Result.Result<{ content: ReadonlyArray<unknown> }, { _tag: string }> }).value
+    if (Result.isFailure(o)) assert.strictEqual(o.failure._tag, "McpError", `ours: ${String(o.failure)}`)
+    else assert.deepStrictEqual(o.success.content, [{ type: "text", text: `done after ${STEPS} on i0` }])
     assert.strictEqual(officialOutcome._tag, "Success")
-    const v = (officialOutcome as { value: Either.Either<{ content?: unknown }, unknown> }).value
-    if (Either.isLeft(v)) assert.instanceOf(v.left, McpError, `official: ${String(v.left)}`)
-    else assert.deepStrictEqual(v.right.content, [{ type: "text", text: `done after ${STEPS} on i0` }])
+    const v = (officialOutcome as { value: Result.Result<{ content?: unknown }, unknown> }).value
+    if (Result.isFailure(v)) assert.instanceOf(v.failure, McpError, `official: ${String(v.failure)}`)
+    else assert.deepStrictEqual(v.success.content, [{ type: "text", text: `done after ${STEPS} on i0` }])
     assert.isBelow(took, SETTLE_MS)
   })
 
 describeRedis("Redis lost under a fleet instance", () => {
-  it.scopedLive("2026-07-28 tools/call is served with Redis paused (SIGSTOP), then killed", () =>
+  it.live("2026-07-28 tools/call is served with Redis paused (SIGSTOP), then killed", () =>
     Effect.gen(function*() {
       const { redis, url } = yield* instanceOnOwnRedis
       yield* both2026(url, "up")
@@ -138,7 +139,7 @@ describeRedis("Redis lost under a fleet instance", () => {
       yield* both2026(url, "killed")
     }), 40_000)
 
-  it.scopedLive("2026-07-28 calls leave nothing in Redis", () =>
+  it.live("2026-07-28 calls leave nothing in Redis", () =>
     Effect.gen(function*() {
       const prefix = yield* testPrefix
       const instance = yield* startInstance(REDIS_URL, prefix, "i0")
@@ -152,7 +153,7 @@ describeRedis("Redis lost under a fleet instance", () => {
       assert.deepStrictEqual(yield* scanKeys(REDIS_URL, prefix), before)
     }), 30_000)
 
-  it.scopedLive("Redis back empty (killed, restarted): the session is gone (404), our client initializes again by itself", () =>
+  it.live("Redis back empty (killed, restarted): the session is gone (404), our client initializes again by itself", () =>
     Effect.gen(function*() {
       const { redis, url } = yield* instanceOnOwnRedis
       const client = yield* ourClient(url)
@@ -180,15 +181,15 @@ describeRedis("Redis lost under a fleet instance", () => {
         status = yield* ping
       }
       assert.strictEqual(status, 404)
-      let outcome = yield* Effect.either(echo("after"))
-      for (let i = 0; i < 30 && Either.isLeft(outcome); i++) {
+      let outcome = yield* Effect.result(echo("after"))
+      for (let i = 0; i < 30 && Result.isFailure(outcome); i++) {
         yield* Effect.sleep("100 millis")
-        outcome = yield* Effect.either(echo("after"))
+        outcome = yield* Effect.result(echo("after"))
       }
-      assert.deepStrictEqual(Either.getOrThrow(outcome), [{ type: "text", text: "after from i0" }])
+      assert.deepStrictEqual(Result.getOrThrow(outcome), [{ type: "text", text: "after from i0" }])
     }), 30_000)
 
-  it.scopedLive("Redis paused (SIGSTOP) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.pause), 40_000)
+  it.live("Redis paused (SIGSTOP) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.pause), 40_000)
 
-  it.scopedLive("Redis killed (SIGKILL) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.kill), 40_000)
+  it.live("Redis killed (SIGKILL) mid-call: every call in flight settles, ours and the official client's", () => inFlight((redis) => redis.kill), 40_000)
 })

@@ -38,7 +38,7 @@ const status = (url: string, sid: string, taskId: string) =>
   Effect.map(rpc(url, sid, "tasks/get", { taskId }), (answer) => answer.result as unknown as { readonly status: string; readonly statusMessage?: string })
 
 describeRedis("tasks through failures", () => {
-  it.scopedLive("Redis paused (SIGSTOP) while a task finishes: its status change is retried, the task completes", () =>
+  it.live("Redis paused (SIGSTOP) while a task finishes: its status change is retried, the task completes", () =>
     Effect.gen(function*() {
       const redis = yield* ownRedis
       const instance = yield* startInstance(redis.url, "tasks", "i0")
@@ -61,7 +61,7 @@ describeRedis("tasks through failures", () => {
       assert.strictEqual(result.result?.content?.[0]?.text, "job of 1000 ms done on i0")
     }), 40_000)
 
-  it.scopedLive("an instance killed with a task running, restarted under the same id: the task is failed with a reason", () =>
+  it.live("an instance killed with a task running, restarted under the same id: the task is failed with a reason", () =>
     Effect.gen(function*() {
       const redis = yield* ownRedis
       const first = yield* startInstance(redis.url, "tasks", "i0")

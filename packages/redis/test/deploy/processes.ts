@@ -9,7 +9,7 @@ import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import { Redis } from "ioredis"
 
-export const freePort = Effect.async<number>((resume) => {
+export const freePort = Effect.callback<number>((resume) => {
   const server = net.createServer()
   server.listen(0, "127.0.0.1", () => {
     const { port } = server.address() as net.AddressInfo
@@ -31,7 +31,7 @@ export interface OwnRedis {
 
 /** One redis-server process on `port`, nothing persisted, once it accepts connections. */
 const redisProcess = (port: number) =>
-  Effect.async<ChildProcess>((resume) => {
+  Effect.callback<ChildProcess>((resume) => {
     const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
       stdio: ["ignore", "pipe", "pipe"]
     })

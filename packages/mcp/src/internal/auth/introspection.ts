@@ -3,12 +3,12 @@
  * a token is active and what it grants; expiry, not-before and audience are
  * checked here too, on Effect's `Clock`.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Encoding from "effect/Encoding"
+import * as Base64 from "effect/encoding/Base64"
 import { audienceOf, type Failure, scopesOf } from "./jwt.js"
 import type { PrincipalInfo } from "./principal.js"
 
@@ -21,7 +21,7 @@ export interface IntrospectionOptions {
   /** When set, `iss` in the response must equal it. */
   readonly issuer?: string | undefined
   /** Tolerance on `exp` and `nbf` (default 30 s). */
-  readonly clockSkew?: Duration.DurationInput | undefined
+  readonly clockSkew?: Duration.Input | undefined
   /**
    * Refuse an active token whose response has no `aud` (default true): without
    * it, a token minted for another resource cannot be told apart.
@@ -45,7 +45,7 @@ export const make = (
       ? {}
       : {
         authorization: `Basic ${
-          Encoding.encodeBase64(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret ?? "")}`)
+          Base64.encode(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret ?? "")}`)
         }`
       }
     const unavailable: Failure = { _tag: "Unavailable", message: "the introspection endpoint did not answer" }

@@ -3,16 +3,16 @@
  * (RFC 8414, then OpenID discovery), signatures and claims checked by `jose`,
  * time read from Effect's `Clock`.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientResponse from "@effect/platform/HttpClientResponse"
-import * as Chunk from "effect/Chunk"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
+import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import type * as jose from "jose"
 import type { PrincipalInfo } from "./principal.js"
@@ -30,7 +30,7 @@ export interface JwtOptions {
   /** Accepted signature algorithms (default: the asymmetric ones `jose` knows). */
   readonly algorithms?: ReadonlyArray<string> | undefined
   /** Tolerance on `exp` and `nbf` (default 30 s). */
-  readonly clockSkew?: Duration.DurationInput | undefined
+  readonly clockSkew?: Duration.Input | undefined
   /** Required `typ` header, e.g. `at+jwt` (RFC 9068); unchecked when absent. */
   readonly typ?: string | undefined
 }
@@ -75,7 +75,7 @@ const discoverJwksUri = (client: HttpClient.HttpClient, issuer: string): Effect.
 
 const REFRESH_INTERVAL_MS = 30_000
 
-const Jwks = Schema.Struct({ keys: Schema.Array(Schema.Object) })
+const Jwks = Schema.Struct({ keys: Schema.Array(Schema.ObjectKeyword) })
 
 /** The scopes of a JWT payload: `scope` (space-separated) or `scp` (array or string). */
 export const scopesOf = (claims: { readonly [key: string]: unknown }): ReadonlyArray<string> => {
@@ -99,7 +99,7 @@ export const make = (
     const skewSeconds = Math.round(Duration.toSeconds(options.clockSkew ?? Duration.seconds(30)))
     const algorithms = [...(options.algorithms ?? DEFAULT_ALGORITHMS)]
     const keys = yield* Ref.make<Option.Option<{ readonly set: jose.JWTVerifyGetKey; readonly fetchedAt: number }>>(Option.none())
-    const lock = yield* Effect.makeSemaphore(1)
+    const lock = yield* Semaphore.make(1)
 
     const fetchKeys = Effect.gen(function*() {
       const jwksUri = options.jwksUri ?? (yield* discoverJwksUri(client, options.issuer))
@@ -149,11 +149,11 @@ export const make = (
           Stream.take(MAX_KEY_CANDIDATES + 1),
           Stream.runCollect
         )
-        if (Chunk.size(candidates) > MAX_KEY_CANDIDATES) return yield* Effect.fail(TOO_MANY_CANDIDATES)
+        if (candidates.length > MAX_KEY_CANDIDATES) return yield* Effect.fail(TOO_MANY_CANDIDATES)
         for (const key of candidates) {
-          const outcome = yield* Effect.either(attempt(() => jwtVerify(token, key, opts)))
-          if (Either.isRight(outcome)) return outcome.right
-          if (codeOf(outcome.left) !== "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") return yield* Effect.fail(outcome.left)
+          const outcome = yield* Effect.result(attempt(() => jwtVerify(token, key, opts)))
+          if (Result.isSuccess(outcome)) return outcome.success
+          if (codeOf(outcome.failure) !== "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") return yield* Effect.fail(outcome.failure)
         }
         return yield* Effect.fail(NO_CANDIDATE)
       })

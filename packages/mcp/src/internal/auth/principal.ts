@@ -28,7 +28,7 @@ export interface PrincipalInfo {
  * context when the transport is protected by `McpAuth` (use
  * `Effect.serviceOption(Principal)` in handlers that may also run unprotected).
  */
-export class Principal extends Context.Tag("@effect-mcp/mcp/McpAuth/Principal")<Principal, PrincipalInfo>() {}
+export class Principal extends Context.Service<Principal, PrincipalInfo>()("@effect-mcp/mcp/McpAuth/Principal") {}
 
 /** The fields that say who a principal is (scopes and expiry do not). */
 export type Identity = Pick<PrincipalInfo, "issuer" | "subject" | "clientId">

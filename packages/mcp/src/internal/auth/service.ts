@@ -2,9 +2,9 @@
  * The `McpAuth` service as the transports see it, apart from the verifiers
  * (and `jose`), so that an unprotected server does not load them.
  */
-import type * as Headers from "@effect/platform/Headers"
-import type * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as Headers from "effect/http/Headers"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import type * as JsonRpc from "../../JsonRpc.js"
@@ -28,8 +28,11 @@ export interface McpAuthShape {
   readonly metadataPaths: ReadonlyArray<string>
   /** The absolute URL named in `resource_metadata`. */
   readonly metadataUrl: string
-  /** GET: the metadata as JSON (mount it at each of `metadataPaths`). */
-  readonly metadataApp: HttpApp.Default
+  /**
+   * GET: the metadata as JSON (mount it at each of `metadataPaths`). An HTTP
+   * app (Effect 3's `HttpApp.Default`: a response, for the request in context).
+   */
+  readonly metadataApp: Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest>
   /** The bearer token of a request, verified: the principal, or the 401/503 to answer with. */
   readonly authenticate: (headers: Headers.Headers) => Effect.Effect<PrincipalInfo | HttpServerResponse.HttpServerResponse>
   /**
@@ -47,9 +50,9 @@ export interface McpAuthShape {
 }
 
 /** Protects the HTTP transports that find it in their context. */
-export class McpAuth extends Context.Tag("@effect-mcp/mcp/McpAuth")<McpAuth, McpAuthShape>() {}
+export class McpAuth extends Context.Service<McpAuth, McpAuthShape>()("@effect-mcp/mcp/McpAuth") {}
 
 /** Whether an authenticate result is a principal (not a response to send). */
 export const isPrincipal = (u: PrincipalInfo | HttpServerResponse.HttpServerResponse): u is PrincipalInfo =>
-  !HttpServerResponse.isServerResponse(u)
+  !HttpServerResponse.isHttpServerResponse(u)
 

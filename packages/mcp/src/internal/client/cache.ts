@@ -61,22 +61,18 @@ export const make = (options: {
   readonly notifications: ClientNotifications.Notifications
 }): Effect.Effect<Request, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const cache = yield* Cache.makeWith({
-      capacity: 1000,
-      lookup: (key: string) => {
-        const [method, params] = JSON.parse(key) as [string, JsonRpc.Params]
-        return options.raw(method, params)
-      },
-      timeToLive: ttlOf
-    })
+    const cache = yield* Cache.makeWith((key: string) => {
+      const [method, params] = JSON.parse(key) as [string, JsonRpc.Params]
+      return options.raw(method, params)
+    }, { capacity: 1000, timeToLive: ttlOf })
     const dropWhere = (keep: (method: string, params: JsonRpc.Params) => boolean) =>
-      Effect.flatMap(cache.keys, (keys) =>
+      Effect.flatMap(Cache.keys(cache), (keys) =>
         Effect.forEach(keys, (key) => {
           const [method, params] = JSON.parse(key) as [string, JsonRpc.Params]
-          return keep(method, params) ? Effect.void : cache.invalidate(key)
+          return keep(method, params) ? Effect.void : Cache.invalidate(cache, key)
         }, { discard: true }))
-    const queue = yield* options.notifications.subscribe
-    yield* Stream.fromQueue(queue).pipe(
+    const subscription = yield* options.notifications.subscribe
+    yield* Stream.fromSubscription(subscription).pipe(
       Stream.runForEach((n) => {
         const list = INVALIDATES[n.method]
         if (list !== undefined) {
@@ -94,9 +90,9 @@ export const make = (options: {
         ? Effect.suspend(() => {
           const key = keyOf(method, params)
           // a result not to be kept is dropped at once (concurrent identical calls still share it)
-          return cache.get(key).pipe(
-            Effect.tap((result) => Duration.isZero(ttlOf(Exit.succeed(result))) ? cache.invalidate(key) : Effect.void),
-            Effect.tapError(() => cache.invalidate(key)),
+          return Cache.get(cache, key).pipe(
+            Effect.tap((result) => Duration.isZero(ttlOf(Exit.succeed(result))) ? Cache.invalidate(cache, key) : Effect.void),
+            Effect.tapError(() => Cache.invalidate(cache, key)),
             Effect.map(options.settle)
           )
         })

@@ -5,14 +5,13 @@
  * checked against the listed output schema; as a task when the tool
  * requires one, see `client/taskCalls`), and resource subscriptions.
  */
-import * as Chunk from "effect/Chunk"
+import type * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import * as Exit from "effect/Exit"
-import * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
-import type * as Schema from "effect/Schema"
+import * as Queue from "effect/Queue"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { CallOptions, ClientError, McpClientShape, ToolCallEvent } from "../../McpClient.js"
@@ -24,7 +23,7 @@ import type * as Protocol from "../../Protocol.js"
 import * as ClientListen from "./listen.js"
 import * as ClientTaskCalls from "./taskCalls.js"
 import * as OutputValidation from "./outputValidation.js"
-import { validatorOr } from "../validate.js"
+import { formatIssue, validatorOr } from "../validate.js"
 import type * as ClientNotifications from "./notifications.js"
 import type { EngineRequestOptions } from "../protocol/make.js"
 
@@ -57,14 +56,8 @@ export const gated = <O extends CallOptions = CallOptions>(
       })
     )
 
-/** A parse issue in one line per problem (`path: message`), short enough for an error message. */
-const formatIssue = (issue: ParseResult.ParseIssue): string =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue)
-    .map((e) => (e.path.length > 0 ? `${e.path.join(".")}: ${e.message}` : e.message))
-    .join("; ")
-
-/** Decodes a result of `method`, failing with `InvalidResult`. */
-export const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string): (u: unknown) => Either.Either<A, ProtocolError> =>
+/** Decodes a result of `method`, failing with `InvalidResult` (its issue in one line per problem, `path: message`). */
+export const decoderFor = <A, I>(schema: Schema.Codec<A, I>, method: string): (u: unknown) => Result.Result<A, ProtocolError> =>
   validatorOr(schema, (issue) =>
     new ProtocolError({
       reason: "InvalidResult",
@@ -75,24 +68,24 @@ export const decoderFor = <A, I>(schema: Schema.Schema<A, I>, method: string): (
 /** A request of `method` whose result is decoded with its schema. */
 const typedCall = (request: McpClientShape["request"]) => <M extends McpSchema.ClientRequestMethod>(method: M) => {
   const decode = decoderFor(
-    McpSchema.ClientRequests[method].result as unknown as Schema.Schema<McpSchema.ClientRequestResult<M>, unknown>,
+    McpSchema.ClientRequests[method].result as unknown as Schema.Codec<McpSchema.ClientRequestResult<M>, unknown>,
     method
   )
   return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
-    Effect.flatMap(request(method, params, callOptions), decode)
+    Effect.flatMap(request(method, params, callOptions), (raw) => Effect.fromResult(decode(raw)))
 }
 
 type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
 type Typed = ReturnType<typeof typedCall>
 
-// one element per page, so that a bound on pages is a plain `take`
-const pages = <A>(typed: Typed, method: ListMethod, key: string): Stream.Stream<Chunk.Chunk<A>, ClientError> => {
+// one element per page (an empty page too), so that a bound on pages is a plain `take`
+const pages = <A>(typed: Typed, method: ListMethod, key: string): Stream.Stream<ReadonlyArray<A>, ClientError> => {
   const call = typed(method)
-  return Stream.paginateEffect(undefined as string | undefined, (cursor) =>
+  return Stream.paginate(undefined as string | undefined, (cursor) =>
     Effect.map(call(cursor === undefined ? undefined : { cursor }), (result) => {
       const items = (result as unknown as Record<string, ReadonlyArray<A>>)[key] ?? []
       const next = (result as { readonly nextCursor?: string | undefined }).nextCursor
-      return [Chunk.fromIterable(items), next === undefined ? Option.none() : Option.some(next)] as const
+      return [[items], next === undefined ? Option.none<string | undefined>() : Option.some(next)] as const
     }))
 }
 /**
@@ -103,7 +96,7 @@ const pages = <A>(typed: Typed, method: ListMethod, key: string): Stream.Stream<
 const lister = (typed: Typed) => <A>(method: ListMethod, key: string) => {
   const paged = Stream.suspend(() => pages<A>(typed, method, key))
   return {
-    stream: Stream.suspend(() => Stream.flattenChunks(paged)),
+    stream: Stream.suspend(() => Stream.flattenIterable(paged)),
     all: (o?: { readonly maxPages?: number }) => {
       const maxPages = o?.maxPages ?? 1000
       return paged.pipe(
@@ -118,7 +111,7 @@ const lister = (typed: Typed) => <A>(method: ListMethod, key: string) => {
                 message: `${method} returned more than ${maxPages} pages`
               })
             )
-            : Effect.succeed(Chunk.toReadonlyArray(Chunk.flatten(chunks)))
+            : Effect.succeed(chunks.flat() as ReadonlyArray<A>)
         )
       )
     }
@@ -168,9 +161,9 @@ export const make = (options: {
 
   const decodeCallTool = decoderFor(McpSchema.CallToolResult, "tools/call")
   /** A `tools/call` result decoded, and its `structuredContent` checked against the tool's output schema. */
-  const checkCallTool = (name: string) => (raw: unknown): Either.Either<McpSchema.CallToolResult, ProtocolError> => {
+  const checkCallTool = (name: string) => (raw: unknown): Result.Result<McpSchema.CallToolResult, ProtocolError> => {
     const decoded = decodeCallTool(raw)
-    return decoded._tag === "Left" || !options.validateStructuredContent ? decoded : outputs.checkEither(name, decoded.right)
+    return Result.isFailure(decoded) || !options.validateStructuredContent ? decoded : outputs.checkEither(name, decoded.success)
   }
   const engineRequest = taskCalls === undefined ? options.engineRequest : undefined
   // the hottest call a client makes: its result is decoded and checked where the response is read
@@ -181,7 +174,7 @@ export const make = (options: {
     callOptions: CallOptions | undefined
   ): Effect.Effect<McpSchema.CallToolResult, ClientError> => {
     if (engineRequest !== undefined) {
-      const checkResult = checkCallTool(name) as (raw: Protocol.Result) => Either.Either<Protocol.Result, ProtocolError>
+      const checkResult = checkCallTool(name) as (raw: Protocol.Result) => Result.Result<Protocol.Result, ProtocolError>
       return engineRequest(
         "tools/call",
         args === undefined ? { name } : { name, arguments: args },
@@ -197,17 +190,14 @@ export const make = (options: {
         }),
       (raw) => {
         const checked = checkCallTool(name)(raw)
-        return checked._tag === "Left" ? Effect.fail(checked.left) : Effect.succeed(checked.right)
+        return Result.isFailure(checked) ? Effect.fail(checked.failure) : Effect.succeed(checked.success)
       }
     )
   }
 
   const callTypedTool = (tool: McpTool.Any, args: unknown, callOptions: CallOptions | undefined) =>
     Effect.flatMap(
-      Effect.mapError(
-        ParseResult.encodeUnknown(tool.parameters as Schema.Schema<unknown, unknown>)(args ?? {}),
-        ParseResult.parseError
-      ),
+      Schema.encodeUnknownEffect(tool.parameters as Schema.Codec<unknown, unknown>)(args ?? {}),
       (encoded) =>
         Effect.flatMap(
           callToolRaw(tool.name, encoded as { readonly [key: string]: unknown }, callOptions),
@@ -225,18 +215,18 @@ export const make = (options: {
       : callTypedTool(nameOrTool, args, callOptions)) as McpClientShape["callTool"]
 
   const callToolStream: McpClientShape["callToolStream"] = (name, args, callOptions) =>
-    Stream.unwrapScoped(Effect.gen(function*() {
-      const mailbox = yield* Mailbox.make<ToolCallEvent, ClientError>()
+    Stream.unwrap(Effect.gen(function*() {
+      const queue = yield* Queue.make<ToolCallEvent, ClientError | Cause.Done>()
       yield* callToolRaw(name, args, {
         ...callOptions,
-        onProgress: (progress) => Effect.asVoid(mailbox.offer({ _tag: "Progress", progress }))
+        onProgress: (progress) => Effect.asVoid(Queue.offer(queue, { _tag: "Progress", progress }))
       }).pipe(
-        Effect.flatMap((result) => mailbox.offer({ _tag: "Result", result })),
+        Effect.flatMap((result) => Queue.offer(queue, { _tag: "Result", result })),
         Effect.exit,
-        Effect.flatMap((exit) => mailbox.done(Exit.asVoid(exit))),
+        Effect.flatMap((exit) => Exit.isSuccess(exit) ? Queue.end(queue) : Queue.failCause(queue, exit.cause)),
         Effect.forkScoped
       )
-      return Mailbox.toStream(mailbox)
+      return Stream.fromQueue(queue)
     }))
 
   const notificationStream = (method: string) =>
@@ -261,7 +251,7 @@ export const make = (options: {
       Effect.gen(function*() {
         const subscription = yield* notifications.subscribe
         yield* subscribed(uri)
-        return Stream.fromQueue(subscription).pipe(
+        return Stream.fromSubscription(subscription).pipe(
           Stream.filter((n) => n.method === "notifications/resources/updated" && n.params?.uri === uri),
           Stream.map((n) => n.params as McpSchema.ResourceUpdatedNotificationParams)
         )

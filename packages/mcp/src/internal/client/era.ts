@@ -109,7 +109,7 @@ const classify = (
       )
       : Effect.succeed(undefined)
   }
-  const failure = Cause.failureOption(exit.cause)
+  const failure = Cause.findErrorOption(exit.cause)
   if (Option.isNone(failure)) return Effect.failCause(exit.cause as Cause.Cause<never>)
   const error = failure.value
   if (isFatal(error)) return Effect.fail(error)
@@ -143,17 +143,17 @@ export const negotiatePinned = (session: Session2026): Effect.Effect<Outcome, Cl
 export const negotiateAuto = (options: {
   readonly session: Session2026
   readonly initialize: Effect.Effect<McpSchema.InitializeResult, ClientError>
-  readonly probeTimeout?: Duration.DurationInput | undefined
+  readonly probeTimeout?: Duration.Input | undefined
 }): Effect.Effect<Outcome, ClientError> =>
   Effect.gen(function*() {
     const { session } = options
-    const probe = yield* Effect.fork(session.request("server/discover", undefined))
+    const probe = yield* Effect.forkChild(session.request("server/discover", undefined))
     const early = yield* Effect.raceFirst(
       Effect.map(Fiber.await(probe), Option.some),
       Effect.as(Effect.sleep(options.probeTimeout ?? DEFAULT_PROBE_TIMEOUT), Option.none())
     )
     if (Option.isSome(early)) return (yield* classify(false, session, early.value)) ?? fallback
-    const init = yield* Effect.fork(options.initialize)
+    const init = yield* Effect.forkChild(options.initialize)
     const first = yield* Effect.race(
       Effect.map(Fiber.await(probe), (exit) => ({ _tag: "probe" as const, exit })),
       Effect.map(Fiber.await(init), (exit) => ({ _tag: "init" as const, exit }))
@@ -163,7 +163,7 @@ export const negotiateAuto = (options: {
       return { _tag: "2025", init: first.exit.value } as const
     }
     // a server that refuses initialize with -32022 offering a 2026 version is of 2026
-    const refused = first._tag === "init" && Exit.isFailure(first.exit) ? Cause.failureOption(first.exit.cause) : Option.none()
+    const refused = first._tag === "init" && Exit.isFailure(first.exit) ? Cause.findErrorOption(first.exit.cause) : Option.none()
     const offered = Option.isSome(refused) && refused.value instanceof McpError ? offeredVersion(refused.value) : undefined
     if (offered !== undefined) {
       yield* Fiber.interrupt(probe)

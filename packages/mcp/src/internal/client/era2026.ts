@@ -160,7 +160,7 @@ export const shape = (args: {
       Effect.succeed(
         listen({ resources: [uri] }).pipe(
           Stream.map((n) => n.params as McpSchema.ResourceUpdatedNotificationParams),
-          Stream.catchAll((error) => Stream.fromEffect(Effect.logWarning(`the subscription to ${uri} ended`, error.message)).pipe(Stream.drain))
+          Stream.catch((error) => Stream.fromEffect(Effect.logWarning(`the subscription to ${uri} ended`, error.message)).pipe(Stream.drain))
         )
       )
   }

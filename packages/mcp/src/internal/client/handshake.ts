@@ -39,12 +39,14 @@ export const initializeRequest = (
   options: ClientOptions,
   capabilities: McpSchema.ClientCapabilities,
   protocol: Protocol
-): Effect.Effect<McpSchema.InitializeResult, ClientError> =>
-  protocol.request("initialize", {
+): Effect.Effect<McpSchema.InitializeResult, ClientError> => {
+  const decode = decoderFor(McpSchema.InitializeResult, "initialize")
+  return protocol.request("initialize", {
     protocolVersion: options.protocolVersion ?? Lifecycle.LATEST_VERSION,
     capabilities,
     clientInfo: clientInfo(options)
-  }).pipe(Effect.flatMap(decoderFor(McpSchema.InitializeResult, "initialize")))
+  }).pipe(Effect.flatMap((raw) => Effect.fromResult(decode(raw))))
+}
 
 /**
  * Initializes the session (or takes the result of an `initialize` already
@@ -61,7 +63,7 @@ export const handshake = (
   const initialize = initializeRequest(options, capabilities, protocol)
   return Effect.flatMap(first === undefined ? initialize : Effect.succeed(first), (init) => {
     if (!Lifecycle.isSupported(init.protocolVersion)) {
-      return Effect.zipRight(
+      return Effect.andThen(
         protocol.close(`the server answered with unsupported protocol version ${init.protocolVersion}`),
         Effect.fail(
           new ProtocolError({
@@ -81,7 +83,7 @@ export const handshake = (
       version: init.protocolVersion,
       negotiated: transport.negotiated
     })
-    return Effect.zipRight(
+    return Effect.andThen(
       protocol.notify("notifications/initialized"),
       Effect.map(recovery, ({ recover }): Session => ({
         init,

@@ -55,9 +55,7 @@ const subscriptionOf = (n: JsonRpc.Notification): unknown => {
 }
 
 /** Backoff between listen requests after a broken connection: 0.5 s, ×2, at most 30 s. */
-const RECONNECT = Schedule.exponential(Duration.millis(500)).pipe(
-  Schedule.union(Schedule.spaced(Duration.seconds(30)))
-)
+const RECONNECT = Schedule.min([Schedule.exponential(Duration.millis(500)), Schedule.spaced(Duration.seconds(30))])
 
 /** The 2026 listen: one `subscriptions/listen`, sent again when the connection breaks. */
 export const listen2026 = (options: {
@@ -70,8 +68,8 @@ export const listen2026 = (options: {
   readonly reconnect?: Schedule.Schedule<unknown, ClientError> | undefined
 }) =>
 (filter: ListenFilter): Stream.Stream<JsonRpc.Notification, ClientError> =>
-  Stream.unwrapScoped(Effect.gen(function*() {
-    const queue = yield* options.notifications.subscribe
+  Stream.unwrap(Effect.gen(function*() {
+    const subscription = yield* options.notifications.subscribe
     const acks = yield* options.notifications.subscribe
     const acknowledged = yield* Deferred.make<void, ClientError>()
     const done = yield* Deferred.make<void, ClientError>()
@@ -102,7 +100,7 @@ export const listen2026 = (options: {
       Effect.exit,
       Effect.flatMap((exit) => {
         const end = Exit.asVoid(exit)
-        return Effect.zipRight(Deferred.done(acknowledged, end), Deferred.done(done, end))
+        return Effect.andThen(Deferred.done(acknowledged, end), Deferred.done(done, end))
       }),
       Effect.forkScoped
     )
@@ -111,14 +109,14 @@ export const listen2026 = (options: {
       return id === undefined || id === current
     }
     // the acknowledgement, watched on a queue of its own (subscribed before the request went out)
-    yield* Stream.fromQueue(acks).pipe(
+    yield* Stream.fromSubscription(acks).pipe(
       Stream.filter((n) => n.method === "notifications/subscriptions/acknowledged" && ours(n)),
       Stream.runForEach(() => Deferred.succeed(acknowledged, undefined)),
       Effect.forkScoped
     )
     yield* Deferred.await(acknowledged)
     const wanted = matches(filter)
-    return Stream.fromQueue(queue).pipe(
+    return Stream.fromSubscription(subscription).pipe(
       Stream.filter((n) => ours(n) && wanted(n)),
       Stream.interruptWhen(Deferred.await(done))
     )
@@ -130,8 +128,8 @@ export const listen2025 = (options: {
   readonly subscribe: (uri: string) => Effect.Effect<unknown, ClientError, Scope.Scope>
 }) =>
 (filter: ListenFilter): Stream.Stream<JsonRpc.Notification, ClientError> =>
-  Stream.unwrapScoped(Effect.gen(function*() {
-    const queue = yield* options.notifications.subscribe
+  Stream.unwrap(Effect.gen(function*() {
+    const subscription = yield* options.notifications.subscribe
     for (const uri of filter.resources ?? []) yield* options.subscribe(uri)
-    return Stream.fromQueue(queue).pipe(Stream.filter(matches(filter)))
+    return Stream.fromSubscription(subscription).pipe(Stream.filter(matches(filter)))
   }))

@@ -7,7 +7,6 @@
  */
 import * as Effect from "effect/Effect"
 import * as PubSub from "effect/PubSub"
-import type * as Queue from "effect/Queue"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../../JsonRpc.js"
@@ -16,7 +15,7 @@ export interface Notifications {
   /** Hands a notification to the subscribers, if any. */
   readonly publish: (notification: JsonRpc.Notification) => Effect.Effect<void>
   /** A subscription for the life of the scope. */
-  readonly subscribe: Effect.Effect<Queue.Dequeue<JsonRpc.Notification>, never, Scope.Scope>
+  readonly subscribe: Effect.Effect<PubSub.Subscription<JsonRpc.Notification>, never, Scope.Scope>
   /** Every notification from the time it is run (as `Stream.fromPubSub`). */
   readonly stream: Stream.Stream<JsonRpc.Notification>
 }
@@ -36,6 +35,7 @@ export const make = (scope: Scope.Scope): Notifications => {
   return {
     publish: (notification) => hub === undefined ? Effect.void : Effect.asVoid(PubSub.publish(hub, notification)),
     subscribe,
-    stream: Stream.flatMap(Stream.scoped(subscribe), (queue) => Stream.fromQueue(queue, { shutdown: true }))
+    // the subscription lives as long as the stream runs
+    stream: Stream.unwrap(Effect.map(subscribe, Stream.fromSubscription))
   }
 }

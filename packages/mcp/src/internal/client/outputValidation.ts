@@ -5,7 +5,7 @@
  */
 import Ajv2020 from "ajv/dist/2020.js"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
 
@@ -21,7 +21,7 @@ export interface OutputValidation {
   readonly checkEither: (
     name: string,
     result: McpSchema.CallToolResult
-  ) => Either.Either<McpSchema.CallToolResult, ProtocolError>
+  ) => Result.Result<McpSchema.CallToolResult, ProtocolError>
 }
 
 const invalid = (message: string) => new ProtocolError({ reason: "InvalidResult", method: "tools/call", message })
@@ -32,13 +32,13 @@ export const make = (): OutputValidation => {
   const validators = new Map<string, (u: unknown) => boolean>()
   const checkEither: OutputValidation["checkEither"] = (name, result) => {
     const validate = validators.get(name)
-    if (validate === undefined || result.isError === true) return Either.right(result)
+    if (validate === undefined || result.isError === true) return Result.succeed(result)
     if (result.structuredContent === undefined) {
-      return Either.left(invalid(`Tool ${name} has an output schema but returned no structuredContent`))
+      return Result.fail(invalid(`Tool ${name} has an output schema but returned no structuredContent`))
     }
     return validate(result.structuredContent)
-      ? Either.right(result)
-      : Either.left(invalid(`Tool ${name} returned structuredContent that does not match its output schema`))
+      ? Result.succeed(result)
+      : Result.fail(invalid(`Tool ${name} returned structuredContent that does not match its output schema`))
   }
   return {
     remember: (tools) => {
@@ -60,7 +60,7 @@ export const make = (): OutputValidation => {
     },
     check: (name, result) => {
       const checked = checkEither(name, result)
-      return checked._tag === "Right" ? Effect.succeed(checked.right) : Effect.fail(checked.left)
+      return Result.isSuccess(checked) ? Effect.succeed(checked.success) : Effect.fail(checked.failure)
     },
     checkEither
   }

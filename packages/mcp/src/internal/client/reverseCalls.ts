@@ -5,7 +5,7 @@
  */
 import type * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -22,7 +22,7 @@ const answerWith = (error: HandlerError): ErrorResponse =>
 const serverRequestDecoders = new Map(
   Object.entries(McpSchema.ServerRequests).map(([method, entry]) => [
     method,
-    validator(entry.params as Schema.Schema<unknown, unknown>)
+    validator(entry.params as Schema.Codec<unknown, unknown>)
   ])
 )
 
@@ -51,12 +51,12 @@ export interface Handlers {
 }
 
 const isSubscriptionRef = (roots: RootsOption): roots is SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> =>
-  SubscriptionRef.SubscriptionRefTypeId in roots
+  SubscriptionRef.isSubscriptionRef(roots)
 
 export const handlersOf = (options: ClientOptions): Effect.Effect<Handlers> =>
   // one operation unless roots are given as a list (an Effect.gen was ~7)
-  Effect.withFiberRuntime((fiber) => {
-    const context = fiber.currentContext as Context.Context<never>
+  Effect.withFiber((fiber): Effect.Effect<Handlers> => {
+    const context = fiber.context as Context.Context<never>
     const provided = <P, A>(f: ((params: P) => Effect.Effect<A, HandlerError, unknown>) | undefined) =>
       f === undefined ? undefined : (params: P) => Effect.provide(f(params) as Effect.Effect<A, HandlerError>, context)
     const sampling = options.sampling
@@ -97,18 +97,18 @@ export const answer = (handlers: Handlers) => (method: string, params: unknown):
   const decode = serverRequestDecoders.get(method)
   if (decode === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
   const decoded = decode(params)
-  if (Either.isLeft(decoded)) {
+  if (Result.isFailure(decoded)) {
     return Effect.fail(
-      ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`)
+      ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.failure)}`)
     )
   }
   switch (method) {
     case "sampling/createMessage":
       return handlers.createMessage === undefined
         ? Effect.fail(ErrorResponse.methodNotFound(method))
-        : Effect.mapError(handlers.createMessage(decoded.right as McpSchema.CreateMessageRequestParams), answerWith)
+        : Effect.mapError(handlers.createMessage(decoded.success as McpSchema.CreateMessageRequestParams), answerWith)
     case "elicitation/create": {
-      const p = decoded.right as McpSchema.ElicitRequestParams
+      const p = decoded.success as McpSchema.ElicitRequestParams
       if (handlers.form === undefined && handlers.url === undefined) {
         return Effect.fail(ErrorResponse.methodNotFound(method))
       }
@@ -155,7 +155,7 @@ export const watchRoots = <E>(
     // may already be a change made after this point: compare with the roots the
     // server can have seen instead of dropping the first value
     let last = yield* SubscriptionRef.get(roots)
-    yield* roots.changes.pipe(
+    yield* SubscriptionRef.changes(roots).pipe(
       Stream.filter((current) => {
         const changed = current !== last
         last = current

@@ -12,8 +12,8 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Runtime from "effect/Runtime"
 import * as Scope from "effect/Scope"
+import * as Semaphore from "effect/Semaphore"
 import * as Stream from "effect/Stream"
 import type { McpError } from "../../McpError.js"
 import { ProtocolError, TransportError } from "../../McpError.js"
@@ -57,10 +57,11 @@ const listenOnDemand = (
   listen: (onLoss: () => void) => void,
   onLoss: Effect.Effect<void>
 ): Effect.Effect<void, never, Scope.Scope> =>
-  Effect.withFiberRuntime((fiber, status) => {
-    const scope = Context.get(fiber.currentContext as Context.Context<Scope.Scope>, Scope.Scope)
-    const runtime = Runtime.make({ context: fiber.currentContext, fiberRefs: fiber.getFiberRefs(), runtimeFlags: status.runtimeFlags })
-    let running: Fiber.RuntimeFiber<void> | undefined
+  Effect.withFiber((fiber) => {
+    const context = fiber.context as Context.Context<Scope.Scope>
+    const scope = Context.get(context, Scope.Scope)
+    const run = Effect.runForkWith(context)
+    let running: Fiber.Fiber<void> | undefined
     let again = false
     let closed = false
     const drain: Effect.Effect<void> = Effect.suspend(() => {
@@ -69,13 +70,13 @@ const listenOnDemand = (
         return Effect.void
       }
       again = false
-      return Effect.zipRight(onLoss, drain)
+      return Effect.andThen(onLoss, drain)
     })
     listen(() => {
       again = true
-      if (running === undefined && !closed) running = Runtime.runFork(runtime)(drain)
+      if (running === undefined && !closed) running = run(drain)
     })
-    // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs
+    // `Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's context
     return Scope.addFinalizer(
       scope,
       Effect.suspend(() => {
@@ -99,7 +100,7 @@ export const make = (options: {
   Effect.suspend(() => {
     const { loss, protocol, version } = options
     if (loss === undefined) return Effect.succeed(identity)
-    const lock = Effect.unsafeMakeSemaphore(1)
+    const lock = Semaphore.makeUnsafe(1)
     const failed = (method: string, detail: string, cause?: unknown) =>
       new ProtocolError({
         reason: "NotInitialized",
@@ -127,7 +128,7 @@ export const make = (options: {
 
     // losses no call saw (the standing stream's 404, a new legacy connection)
     const onLoss = reinitialize("initialize").pipe(
-      Effect.catchAll((e) => Effect.logDebug("re-initialization failed", e.message))
+      Effect.catch((e) => Effect.logDebug("re-initialization failed", e.message))
     )
     const listen = listenOf(loss)
     const listening = listen !== undefined
@@ -136,7 +137,7 @@ export const make = (options: {
 
     const recover = <A, E extends ClientError>(method: string, call: Effect.Effect<A, E>): Effect.Effect<A, E | ProtocolError> =>
       Effect.catchIf(call, (e) => sessionLost(e) !== undefined, () =>
-        Effect.zipRight(
+        Effect.andThen(
           reinitialize(method),
           Effect.catchIf(call, (e) => sessionLost(e) !== undefined, (e) => {
             const cause = sessionLost(e)!

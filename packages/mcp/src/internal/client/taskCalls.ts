@@ -23,6 +23,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { CallOptions, ClientError, McpClientShape } from "../../McpClient.js"
 import { McpError, ProtocolError } from "../../McpError.js"
@@ -99,9 +100,9 @@ export const make = (options: {
         const interval = Duration.millis(typeof created.pollIntervalMs === "number" ? created.pollIntervalMs : 1000)
         const poll: Effect.Effect<unknown, ClientError> = Effect.flatMap(
           request("tasks/get", { taskId }, callOptions),
-          (task) => TERMINAL.has(task.status) ? outcome2026(task) : Effect.zipRight(Effect.sleep(interval), poll)
+          (task) => TERMINAL.has(task.status) ? outcome2026(task) : Effect.andThen(Effect.sleep(interval), poll)
         )
-        return yield* restore(Effect.zipRight(Effect.sleep(interval), poll)).pipe(
+        return yield* restore(Effect.andThen(Effect.sleep(interval), poll)).pipe(
           Effect.onInterrupt(() => Effect.ignore(request("tasks/cancel", { taskId })))
         )
       })
@@ -135,7 +136,7 @@ export const make = (options: {
           // interrupted, or given up on our side (no one will ask for the result): the task is cancelled.
           // The server's error is the task's own end (or its refusal): nothing to cancel
           Effect.onExit((exit) =>
-            Exit.isSuccess(exit) || Option.exists(Cause.failureOption(exit.cause), (e) => e instanceof McpError)
+            Exit.isSuccess(exit) || Option.exists(Cause.findErrorOption(exit.cause), (e) => e instanceof McpError)
               ? Effect.void
               : cancel
           )
@@ -165,8 +166,8 @@ export const make = (options: {
       if (options.era === "2026") return refusedThenListed
       // 2025: a tool never listed is called as its listing says (a server may refuse a plain call of a
       // required tool with an error result, which says nothing a client can rely on)
-      return Effect.flatMap(Effect.either(options.listAll), (listing) => {
-        if (listing._tag === "Left") return refusedThenListed
+      return Effect.flatMap(Effect.result(options.listAll), (listing) => {
+        if (Result.isFailure(listing)) return refusedThenListed
         listed = true
         return asListed
       })

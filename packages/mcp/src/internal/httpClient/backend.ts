@@ -1,14 +1,14 @@
 /**
  * What the streamable HTTP client needs of an HTTP client: one request, its
  * status and headers, its body as text or chunk by chunk. The portable
- * backend is `@effect/platform`'s `HttpClient` (`fromHttpClient`); a platform
+ * backend is `effect/http`'s `HttpClient` (`fromHttpClient`); a platform
  * may provide a cheaper one (`@effect-mcp/node` does, over undici) through
  * `StreamableHttpClient.HttpBackend`. Everything above it (headers, failures
  * in words, timeouts, sessions, resumption) is the same code for both.
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import type * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
@@ -97,7 +97,7 @@ const wrap = (response: HttpClientResponse.HttpClientResponse): BackendResponse 
 }
 
 /**
- * The portable backend: any `@effect/platform` `HttpClient`. An exchange is
+ * The portable backend: any `effect/http` `HttpClient`. An exchange is
  * aborted when interrupted before its headers, and when its body stream is
  * dropped; every body is read to its end or dropped (`HttpClient.withScope`
  * would abort even finished exchanges, and each abort builds errors with
@@ -117,7 +117,7 @@ export const fromHttpClient = (client: HttpClient.HttpClient): Backend => {
         ? HttpClientRequest.bodyText(HttpClientRequest.setHeaders(base(url).post, headers), body ?? "", "application/json")
         : method === "GET"
         ? HttpClientRequest.setHeaders(base(url).get, headers)
-        : HttpClientRequest.setHeaders(HttpClientRequest.del(url), headers)
+        : HttpClientRequest.setHeaders(HttpClientRequest.delete(url), headers)
       return Effect.map(client.execute(request), wrap)
     }
   }

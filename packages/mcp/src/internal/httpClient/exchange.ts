@@ -4,9 +4,10 @@
  * and its failures described (`httpFailure`). Nothing here knows about
  * JSON-RPC ids or sessions beyond the headers it is handed.
  */
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
+import * as References from "effect/References"
 import * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
 import type * as Deadlines from "../deadlines.js"
@@ -32,14 +33,15 @@ export const userHeaders = (headers: UserHeaders): Readonly<Record<string, strin
  * `dedicatedUntraced` is for a fiber that runs this exchange only.
  */
 export const untraced = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-  Effect.withFiberRuntime((fiber) =>
-    tracing(fiber) ? effect : Effect.locally(effect, FiberRef.currentTracerEnabled, false)
-  )
+  Effect.withFiber((fiber) => tracing(fiber) ? effect : Effect.provideService(effect, References.TracerEnabled, false))
 
 export const dedicatedUntraced = <A, E>(effect: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-  Effect.withFiberRuntime((fiber) =>
-    tracing(fiber) ? effect : Effect.zipRight(FiberRef.set(FiberRef.currentTracerEnabled, false), effect)
-  )
+  Effect.withFiber((fiber) => {
+    if (tracing(fiber)) return effect
+    // for the rest of this fiber (it runs this exchange only): nothing to restore
+    fiber.setContext(Context.add(fiber.context, References.TracerEnabled, false))
+    return effect
+  })
 
 /** Ends an exchange whose body is of no use, so the connection goes back to the pool. */
 export const release = (response: BackendResponse): Effect.Effect<void> => response.discard
@@ -51,9 +53,9 @@ export const textOrEmpty = (response: { readonly text: Effect.Effect<string, unk
 export interface Exchange {
   readonly url: URL
   /**
-   * Whether exchanges go through `@effect/platform`'s `HttpClient` (which
+   * Whether exchanges go through `effect/http`'s `HttpClient` (which
    * makes a span per exchange) when no tracer collects spans: only then is
-   * `untraced` worth its cost (a `FiberRef` set and restored). A platform's
+   * `untraced` worth its cost (`References.TracerEnabled` provided). A platform's
    * backend makes none (and its exchanges go through the `HttpClient` only
    * under a tracer that collects them).
    */
@@ -91,7 +93,7 @@ export interface Exchange {
 /**
  * `deadlines`, given with a backend that honours abort signals, bounds
  * exchanges with a set entry and an abort (no fiber); without, a bound is an
- * `Effect.timeoutFail` (a race of two fibers). `traced`, given with a
+ * `Effect.timeoutOrElse` (a race of two fibers). `traced`, given with a
  * backend other than the `HttpClient`, is the `HttpClient` backend: under a
  * tracer that collects spans, exchanges go through it, so that they make
  * their `http.client` span and send its trace context.
@@ -111,7 +113,8 @@ export const make = (
     onTimeout: () => TransportError,
     f: (controller: AbortController | undefined) => Effect.Effect<A, E>
   ): Effect.Effect<A, E | TransportError> => {
-    const race = () => Effect.timeoutFail(f(undefined), { duration: Duration.millis(ms), onTimeout })
+    const race = () =>
+      Effect.timeoutOrElse(f(undefined), { duration: Duration.millis(ms), orElse: () => Effect.fail(onTimeout()) })
     if (deadlines === undefined) return race()
     const deadline = Effect.suspend(() => {
       const controller = new AbortController()
@@ -137,7 +140,7 @@ export const make = (
         }
       })
     })
-    return traced === undefined ? deadline : Effect.withFiberRuntime<A, E | TransportError>((fiber) => tracing(fiber) ? race() : deadline)
+    return traced === undefined ? deadline : Effect.withFiber<A, E | TransportError>((fiber) => tracing(fiber) ? race() : deadline)
   }
   const request = (
     method: BackendRequest["method"],
@@ -149,7 +152,7 @@ export const make = (
     // a controller comes from `within`'s deadline, which it takes only when not tracing
     traced === undefined || controller !== undefined
       ? backend.request({ method, url, headers, body, controller, dedicated })
-      : Effect.withFiberRuntime<BackendResponse, Error>((fiber) =>
+      : Effect.withFiber<BackendResponse, Error>((fiber) =>
         tracing(fiber)
           ? traced.request({ method, url, headers, body, controller: undefined })
           : backend.request({ method, url, headers, body, controller, dedicated })
@@ -194,7 +197,7 @@ export const make = (
         (controller) => Effect.flatMap(request("DELETE", headers, undefined, controller, false), release)
       ).pipe(
         Effect.interruptible,
-        Effect.catchAllCause((cause) => Effect.logDebug("DELETE of the session failed", cause))
+        Effect.catchCause((cause) => Effect.logDebug("DELETE of the session failed", cause))
       ),
     bounded: (what, f) => within(timeoutMs, () => timedOut(what, url, timeoutMs), f)
   }

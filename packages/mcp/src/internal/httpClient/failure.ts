@@ -1,10 +1,11 @@
 /**
  * What went wrong with an HTTP exchange, in words a user can act on: the
- * `TransportError`s of the HTTP client transports. `@effect/platform` reports
- * every network failure as `Transport error (POST <url>)`; the system error
- * (ECONNREFUSED, ENOTFOUND, a TLS alert, …) is a few `cause`s down.
+ * `TransportError`s of the HTTP client transports. `effect/http` reports
+ * every network failure as `Transport error (POST <url>)` (an `HttpClientError`
+ * whose `reason` is a `TransportError`, its `cause` the reason's); the system
+ * error (ECONNREFUSED, ENOTFOUND, a TLS alert, …) is a few `cause`s down.
  */
-import type * as HttpClientError from "@effect/platform/HttpClientError"
+import type * as HttpClientError from "effect/http/HttpClientError"
 import type * as JsonRpc from "../../JsonRpc.js"
 import { TransportError } from "../../McpError.js"
 

@@ -8,15 +8,14 @@
  * What a `FiberMap` and a `FiberSet` did here, as plain collections: making
  * those two cost ~35 Effect operations per session (two `acquireRelease`s and
  * their Deferreds), for a join nobody used. The fibers are forked as
- * `FiberMap.run` forks them: with the caller's context and refs, interruptible
+ * `FiberMap.run` forks them: with the caller's context (services and references), interruptible
  * whatever the caller's flags, outliving the caller.
  */
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
-import * as Runtime from "effect/Runtime"
 import type * as JsonRpc from "../../JsonRpc.js"
 
-type Running = Fiber.RuntimeFiber<unknown, unknown>
+type Running = Fiber.Fiber<unknown, unknown>
 
 export class HttpFibers {
   /** Set once the transport closes (`close`): nothing more is forked. */
@@ -27,13 +26,9 @@ export class HttpFibers {
 
 export const make = (): HttpFibers => new HttpFibers()
 
-/** Forks `effect` with `parent`'s context and refs and the default runtime flags. */
-const forkFrom = <A, E>(parent: Fiber.RuntimeFiber<unknown, unknown>, effect: Effect.Effect<A, E>): Running =>
-  Runtime.runFork(Runtime.make({
-    context: parent.currentContext,
-    fiberRefs: parent.getFiberRefs(),
-    runtimeFlags: Runtime.defaultRuntime.runtimeFlags
-  }))(effect)
+/** Forks `effect` with `parent`'s context (its services and references), interruptible. */
+const forkFrom = <A, E>(parent: Fiber.Fiber<unknown, unknown>, effect: Effect.Effect<A, E>): Running =>
+  Effect.runForkWith(parent.context)(effect)
 
 /**
  * Runs a request's exchange under `key`, interrupting the one running under it, if any;
@@ -45,11 +40,11 @@ export const runRequest = <A, E>(
   effect: Effect.Effect<A, E>,
   onEnd: () => void
 ): Effect.Effect<void> =>
-  Effect.withFiberRuntime<void>((parent) => {
+  Effect.withFiber<void>((parent) => {
     if (fibers.closed) return Effect.void
     const fiber = forkFrom(parent, effect)
     const { requests } = fibers
-    requests.get(key)?.unsafeInterruptAsFork(parent.id())
+    requests.get(key)?.interruptUnsafe(parent.id)
     requests.set(key, fiber)
     fiber.addObserver(() => {
       if (requests.get(key) === fiber) requests.delete(key)
@@ -60,7 +55,7 @@ export const runRequest = <A, E>(
 
 /** Runs `effect` in the background until it ends or the transport closes. */
 export const runBackground = <A, E>(fibers: HttpFibers, effect: Effect.Effect<A, E>): Effect.Effect<void> =>
-  Effect.withFiberRuntime<void>((parent) => {
+  Effect.withFiber<void>((parent) => {
     if (fibers.closed) return Effect.void
     const fiber = forkFrom(parent, effect)
     const { background } = fibers
@@ -83,7 +78,7 @@ export const interruptAll = (fibers: HttpFibers): Effect.Effect<void> =>
   Effect.suspend(() => {
     // Fiber.interruptAll of nothing is ~5 operations
     const requests = fibers.requests.size === 0 ? Effect.void : Fiber.interruptAll([...fibers.requests.values()])
-    return fibers.background.size === 0 ? requests : Effect.zipRight(Fiber.interruptAll([...fibers.background]), requests)
+    return fibers.background.size === 0 ? requests : Effect.andThen(Fiber.interruptAll([...fibers.background]), requests)
   })
 
 /** No fiber is forked from now on; those running are interrupted. */

@@ -22,7 +22,7 @@ export class Frames {
   private ended: Option.Option<TransportError> | undefined = undefined
   private endTold = false
 
-  constructor(private readonly runFork: (effect: Effect.Effect<void>) => Fiber.RuntimeFiber<void>) {}
+  constructor(private readonly runFork: (effect: Effect.Effect<void>) => Fiber.Fiber<void>) {}
 
   /** The transport's `run`: the engine attaches its receiver (once). */
   attach(target: Receiver): undefined {
@@ -56,7 +56,7 @@ export class Frames {
     const rest = this.now(target)
     if (rest === undefined) return
     this.running = true
-    this.runFork(this.guarded(Effect.zipRight(rest, this.loop(target))))
+    this.runFork(this.guarded(Effect.andThen(rest, this.loop(target))))
   }
 
   /** A handover that dies must not leave the frames handed over by nobody. */
@@ -89,7 +89,7 @@ export class Frames {
         this.running = false
         return Effect.void
       }
-      return Effect.zipRight(rest, this.loop(target))
+      return Effect.andThen(rest, this.loop(target))
     })
   }
 }

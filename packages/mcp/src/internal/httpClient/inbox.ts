@@ -7,7 +7,7 @@
  */
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import * as JsonRpc from "../../JsonRpc.js"
 import { TransportError } from "../../McpError.js"
@@ -114,22 +114,22 @@ export const failTransport = (inbox: Inbox, error: TransportError) =>
     ;(inbox as { failure: TransportError | undefined }).failure = error
     return inbox.frames.end(Option.some(error)).pipe(
       // forked: the fiber failing the transport may be one of those interrupted
-      Effect.zipRight(Effect.forkDaemon(HttpFibers.interruptAll(inbox.fibers))),
+      Effect.andThen(Effect.forkDetach(HttpFibers.interruptAll(inbox.fibers))),
       Effect.asVoid
     )
   })
 
 /** Reads an `application/json` answer (one message or a batch). */
 export const readJson = (inbox: Inbox, response: BackendResponse, sink: Sink) =>
-  Effect.flatMap(Effect.either(response.text), (text) => {
-    if (Either.isLeft(text)) {
+  Effect.flatMap(Effect.result(response.text), (text) => {
+    if (Result.isFailure(text)) {
       return failAwaiting(
         sink,
-        new TransportError({ reason: "Read", message: `Could not read the answer: ${text.left.message}`, cause: text.left }),
+        new TransportError({ reason: "Read", message: `Could not read the answer: ${text.failure.message}`, cause: text.failure }),
         inbox
       )
     }
-    if (text.right.trim() !== "") deliver(inbox, JsonRpc.parse(text.right), sink)
+    if (text.success.trim() !== "") deliver(inbox, JsonRpc.parse(text.success), sink)
     return sink.awaiting.size === 0 ? Effect.void : failAwaiting(
       sink,
       new TransportError({ reason: "Protocol", message: "The server's JSON answer did not contain the response" }),
@@ -176,10 +176,10 @@ export const readSse = (
     // read at once: a fraction of the cost of streaming it chunk by chunk
     const length = Number(header(response, "content-length"))
     if (Number.isFinite(length) && length <= inbox.wholeBodyLimit) {
-      return Effect.either(response.text).pipe(
+      return Effect.result(response.text).pipe(
         Effect.flatMap((text) => {
-          if (Either.isLeft(text)) return broke(inbox, cursor, text.left)
-          const error = parser.feed(text.right)
+          if (Result.isFailure(text)) return broke(inbox, cursor, text.failure)
+          const error = parser.feed(text.success)
           return error === undefined ? Effect.void : broke(inbox, cursor, error)
         }),
         Effect.map(answered)

@@ -4,10 +4,10 @@
  * server. The legacy transport is built in the streamable one's scope, its
  * `incoming` is forwarded, and the initialize request is sent again on it.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClient from "effect/http/HttpClient"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -47,18 +47,18 @@ export const fallBack = (options: {
     }
     const shape = yield* options.build(options.status).pipe(
       Effect.provideService(HttpClient.HttpClient, options.client),
-      Scope.extend(options.scope),
-      Effect.either
+      Scope.provide(options.scope),
+      Effect.result
     )
-    if (Either.isLeft(shape)) {
-      const message = `${answer.error.message} (on initialize), and the legacy HTTP+SSE fallback failed: ${shape.left.message}`
+    if (Result.isFailure(shape)) {
+      const message = `${answer.error.message} (on initialize), and the legacy HTTP+SSE fallback failed: ${shape.failure.message}`
       return yield* HttpInbox.failAwaiting(
         sink,
-        new TransportError({ reason: shape.left.reason, message, cause: shape.left, status: options.status }),
+        new TransportError({ reason: shape.failure.reason, message, cause: shape.failure, status: options.status }),
         inbox
       )
     }
-    const legacy = shape.right
+    const legacy = shape.success
     options.adopt(legacy)
     // the legacy transport's session losses reach the engine through this transport's session
     const losses = legacy.sessionLoss?.losses
@@ -80,8 +80,8 @@ export const fallBack = (options: {
           Effect.matchCauseEffect({
             onSuccess: () => inbox.frames.end(Option.none()),
             onFailure: (cause) =>
-              Cause.isInterruptedOnly(cause) ? Effect.void : inbox.frames.end(Option.some(
-                Option.getOrElse(Cause.failureOption(cause), () =>
+              Cause.hasInterruptsOnly(cause) ? Effect.void : inbox.frames.end(Option.some(
+                Option.getOrElse(Cause.findErrorOption(cause), () =>
                   new TransportError({ reason: "Read", message: "The legacy transport failed", cause: Cause.squash(cause) }))
               ))
           })
@@ -89,6 +89,6 @@ export const fallBack = (options: {
       )
     }
     yield* legacy.send(options.request).pipe(
-      Effect.catchAll((error) => HttpInbox.failAwaiting(sink, error, inbox))
+      Effect.catch((error) => HttpInbox.failAwaiting(sink, error, inbox))
     )
   })

@@ -4,7 +4,7 @@
  * stream, re-initialization on 404, legacy fallback on the first initialize),
  * and the POST of a notification or of responses, awaited.
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
+import type * as HttpClient from "effect/http/HttpClient"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
@@ -108,7 +108,7 @@ const readAnswer = (p: Poster, response: BackendResponse, sink: HttpInbox.Sink):
     reason: "Protocol",
     message: `Unexpected content type ${type === "" ? "(none)" : type} in the answer of ${p.exchange.url.href} to a request`
   })
-  return Effect.as(Effect.zipRight(release(response), HttpInbox.failAwaiting(sink, error, p.inbox)), done)
+  return Effect.as(Effect.andThen(release(response), HttpInbox.failAwaiting(sink, error, p.inbox)), done)
 }
 
 /** What the answer to a request's POST is: the session's adoption, a loss, a refusal, or its messages. */
@@ -259,7 +259,7 @@ export const postOther = (p: Poster, message: JsonRpc.Outgoing): Effect.Effect<v
       if (lost === undefined) return Effect.void
       if (!p.reinitialize) {
         HttpSession.forget(session)
-        return Effect.zipRight(HttpInbox.failTransport(p.inbox, HttpSession.sessionEndedError()), Effect.fail(HttpSession.sessionEndedError()))
+        return Effect.andThen(HttpInbox.failTransport(p.inbox, HttpSession.sessionEndedError()), Effect.fail(HttpSession.sessionEndedError()))
       }
       const responses = (Array.isArray(message) ? message : [message]).every((m) => JsonRpc.isResponse(m))
       HttpSession.lose(session, lost, responses)

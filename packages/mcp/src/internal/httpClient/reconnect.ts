@@ -9,29 +9,40 @@ import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Pull from "effect/Pull"
+import * as Random from "effect/Random"
 import * as Schedule from "effect/Schedule"
-import * as ScheduleDecision from "effect/ScheduleDecision"
-import * as ScheduleIntervals from "effect/ScheduleIntervals"
 import type { TransportError } from "../../McpError.js"
 
 /** Exponential backoff between reconnection attempts. */
 export interface ReconnectOptions {
   /** Delay before the first attempt (default 1 s). */
-  readonly initialDelay?: Duration.DurationInput | undefined
+  readonly initialDelay?: Duration.Input | undefined
   /** Cap on any delay (default 30 s). */
-  readonly maxDelay?: Duration.DurationInput | undefined
+  readonly maxDelay?: Duration.Input | undefined
   /** Growth factor between attempts (default 1.5). */
   readonly factor?: number | undefined
   /** Each delay is multiplied by a random factor in `[1 - jitter, 1 + jitter]` (default 0.2); 0 disables it. */
   readonly jitter?: number | undefined
 }
 
+/** Each delay times a random factor in `[min, max]` (as Effect 3's `Schedule.jitteredWith`, which Effect 4 lacks). */
+const jitteredWith = <Output, Input>(
+  self: Schedule.Schedule<Output, Input>,
+  options: { readonly min: number; readonly max: number }
+): Schedule.Schedule<Output, Input> =>
+  Schedule.modifyDelay(self, ({ duration }) =>
+    Effect.map(Random.next, (random) => {
+      const millis = Duration.toMillis(duration)
+      return Duration.millis(millis * options.min * (1 - random) + millis * options.max * random)
+    }))
+
 const fromOptions = (o: ReconnectOptions): Schedule.Schedule<unknown, number> => {
-  const max = Duration.decode(o.maxDelay ?? Duration.seconds(30))
+  const max = Duration.fromInputUnsafe(o.maxDelay ?? Duration.seconds(30))
   const jitter = Math.min(Math.max(o.jitter ?? 0.2, 0), 1)
   const base = Schedule.exponential(o.initialDelay ?? Duration.seconds(1), o.factor ?? 1.5)
-  const jittered = jitter > 0 ? Schedule.jitteredWith(base, { min: 1 - jitter, max: 1 + jitter }) : base
-  return Schedule.modifyDelay(jittered, (_, delay) => Duration.min(delay, max))
+  const jittered = jitter > 0 ? jitteredWith(base, { min: 1 - jitter, max: 1 + jitter }) : base
+  return Schedule.modifyDelay(jittered, ({ duration }) => Effect.succeed(Duration.min(duration, max)))
 }
 
 /** The default schedule, made once (a schedule holds no state). */
@@ -45,17 +56,27 @@ export const toSchedule = (
   return fromOptions(reconnect)
 }
 
-/** Steps a schedule by hand: the delay before attempt `n`, or none when the schedule is done. */
+type Step = (now: number, input: number) => Pull.Pull<[unknown, Duration.Duration], never, unknown>
+
+/**
+ * Steps a schedule by hand: the delay before attempt `n`, or none when the schedule is done.
+ * (Effect 4: the step function is made on the first attempt, `Schedule.toStep`; a step that
+ * ends with `Cause.Done` is a schedule that is done.)
+ */
 export const backoff = (schedule: Schedule.Schedule<unknown, number>) => {
-  let state: unknown = schedule.initial
+  let step: Step | undefined
+  const stepper: Effect.Effect<Step> = Effect.suspend(() =>
+    step === undefined
+      ? Effect.map(Schedule.toStep(schedule), (made) => (step = made))
+      : Effect.succeed(step)
+  )
   return (attempt: number): Effect.Effect<Option.Option<number>> =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.map(schedule.step(now, attempt, state), ([next, , decision]) => {
-        state = next
-        return ScheduleDecision.isDone(decision)
-          ? Option.none()
-          : Option.some(Math.max(0, ScheduleIntervals.start(decision.intervals) - now))
-      }))
+    Effect.flatMap(stepper, (next) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        next(now, attempt).pipe(
+          Effect.map(([, delay]): Option.Option<number> => Option.some(Math.max(0, Duration.toMillis(delay)))),
+          Pull.catchDone(() => Effect.succeed(Option.none<number>()))
+        )))
 }
 
 /** How many reconnections in a row, spaced how. */
@@ -116,7 +137,7 @@ export const reconnecting = <A>(
     return Effect.flatMap(hint !== undefined ? Effect.succeed(Option.some(hint)) : next(attempt), (delay) =>
       Option.isNone(delay)
         ? exhausted(attempt - 1, last)
-        : Effect.zipRight(
+        : Effect.andThen(
           Effect.sleep(delay.value),
           Effect.flatMap(connect, (ended) =>
             ended._tag === "Stop"

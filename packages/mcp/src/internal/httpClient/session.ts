@@ -12,7 +12,6 @@
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberId from "effect/FiberId"
 import { TransportError } from "../../McpError.js"
 
 export interface HttpSession {
@@ -98,7 +97,7 @@ export const negotiated = (session: HttpSession, version: string): void => {
 export const initialized = (session: HttpSession): void => {
   const s = state(session)
   if (s.renewed === undefined) return
-  Deferred.unsafeDone(s.renewed, Exit.void)
+  Deferred.doneUnsafe(s.renewed, Exit.void)
   s.renewed = undefined
 }
 
@@ -106,7 +105,7 @@ export const initialized = (session: HttpSession): void => {
 export const renewed = (session: HttpSession): Effect.Effect<void> =>
   Effect.suspend(() => {
     const s = state(session)
-    if (s.renewed === undefined) s.renewed = Deferred.unsafeMake<void>(FiberId.none)
+    if (s.renewed === undefined) s.renewed = Deferred.makeUnsafe<void>()
     return Deferred.await(s.renewed)
   })
 

@@ -2,7 +2,7 @@
  * DELETE on the streamable HTTP endpoint: ends the session it names (its
  * streams, its engine, its stored events) and answers 200.
  */
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import type { PrincipalInfo } from "../auth/principal.js"
 import type { Endpoint } from "./config.js"

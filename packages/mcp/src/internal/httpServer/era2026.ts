@@ -10,9 +10,9 @@
  * everything else a handler answers stays 200). Every refusal carries the
  * request's id.
  */
-import type * as Headers from "@effect/platform/Headers"
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as Either from "effect/Either"
+import type * as Headers from "effect/http/Headers"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as Result from "effect/Result"
 import * as JsonRpc from "../../JsonRpc.js"
 import * as McpSchema2026 from "../schema2026/core.js"
 import * as ProtocolEra from "../../ProtocolEra.js"
@@ -131,12 +131,12 @@ export const refuse = (
   }
   // the envelope first (its shape), then the headers against the body, then the version
   const envelope = readEnvelope(params, supported)
-  if (Either.isLeft(envelope) && envelope.left.code === JsonRpc.ErrorCode.InvalidParams) {
-    return error(400, id, envelope.left.code, envelope.left.message, envelope.left.data)
+  if (Result.isFailure(envelope) && envelope.failure.code === JsonRpc.ErrorCode.InvalidParams) {
+    return error(400, id, envelope.failure.code, envelope.failure.message, envelope.failure.data)
   }
   const disagrees = Headers2026.checkVersionAndMethod(headers, ProtocolEra.envelopeVersion(params)!, method)
   if (disagrees !== undefined) return mismatch(id, disagrees)
-  if (Either.isLeft(envelope)) return error(400, id, envelope.left.code, envelope.left.message, envelope.left.data)
+  if (Result.isFailure(envelope)) return error(400, id, envelope.failure.code, envelope.failure.message, envelope.failure.data)
   const name = Headers2026.checkName(headers, method, params)
   if (name !== undefined) return mismatch(id, name)
   return undefined

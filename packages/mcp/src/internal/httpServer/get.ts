@@ -5,7 +5,7 @@
  * the session: what the client missed, then the live stream if it is still
  * going. A finished stream the store no longer holds in full is 410.
  */
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as EventStore from "../../EventStore.js"

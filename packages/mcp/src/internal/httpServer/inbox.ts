@@ -38,7 +38,7 @@ export class Inbox {
     this.draining = true
     // a handover that dies must not leave the inbox drained by nobody (every later POST would queue);
     // nothing interrupts it in between, so a plain match is enough (`onError` would mask once more)
-    return Effect.uninterruptible(Effect.catchAllCause(this.loop(this.target), (cause) => {
+    return Effect.uninterruptible(Effect.catchCause(this.loop(this.target), (cause) => {
       this.draining = false
       return Effect.failCause(cause)
     }))
@@ -68,7 +68,7 @@ export class Inbox {
       return undefined
     }
     const after = Effect.suspend(() => this.step(target))
-    return Effect.uninterruptible(Effect.catchAllCause(rest === undefined ? after : Effect.zipRight(rest, after), (cause) => {
+    return Effect.uninterruptible(Effect.catchCause(rest === undefined ? after : Effect.andThen(rest, after), (cause) => {
       this.draining = false
       return Effect.failCause(cause)
     }))

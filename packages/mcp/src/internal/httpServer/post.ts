@@ -8,8 +8,8 @@
  * takes longer. This is the server's hot path: nothing here forks or waits
  * beyond the answer itself.
  */
-import * as Headers from "@effect/platform/Headers"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Headers from "effect/http/Headers"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type * as EventStore from "../../EventStore.js"
@@ -276,7 +276,7 @@ const answer2026 = (
       Effect.matchCauseEffect(restore(answer(ctx, own, messages, isBatch)), {
         // the failure path only: a store's failure is a 503
         onFailure: (cause) =>
-          Effect.zipRight(sessions.close(own), Effect.failCause(cause)).pipe(
+          Effect.andThen(sessions.close(own), Effect.failCause(cause)).pipe(
             Effect.catchTag("SessionStoreError", () => Effect.succeed(unavailable()))
           ),
         onSuccess: Effect.succeed
@@ -316,7 +316,7 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     // notifications the engine only notes are taken now: the 202 is then answered with no fiber
     const rest = endsWithPost ? session.inbox.drain() : session.inbox.drainNow()
     if (rest === undefined) return Answered.now(accepted)
-    return Effect.as(endsWithPost ? Effect.zipRight(rest, sessions.close(session)) : rest, accepted)
+    return Effect.as(endsWithPost ? Effect.andThen(rest, sessions.close(session)) : rest, accepted)
   }
   const done = endsWithPost ? sessions.close(session) : undefined
   const decided = stream.json!.decided
@@ -326,7 +326,7 @@ const answerWith = (ctx: Ctx, session: Session, messages: Messages, isBatch: boo
     const reply = how === "json"
       ? whole(ctx, session, stream, gathered, isBatch, done)
       : streamed(ctx, session, stream, gathered, done)
-    return fleet !== undefined && !session.era2026 && changesState(messages) ? Effect.zipRight(fleet.save(session), reply) : reply
+    return fleet !== undefined && !session.era2026 && changesState(messages) ? Effect.andThen(fleet.save(session), reply) : reply
   }
   const taken = () => {
     // most handlers answer while the engine takes the POST (their fiber runs until it waits, or
@@ -383,7 +383,7 @@ const whole = (
       text += eventText(undefined, data)
       events.push({ data, answers: answerOf(m) })
     }
-    return Effect.zipRight(store.appendDelivered(session.id, stream.id, events), reply(body(text)))
+    return Effect.andThen(store.appendDelivered(session.id, stream.id, events), reply(body(text)))
   }
   const sync = EventStoreSync.syncOf(store)
   if (sync !== undefined) {

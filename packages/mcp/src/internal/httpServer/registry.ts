@@ -7,7 +7,8 @@
  * every session when the server's scope ends. What a session holds, and how
  * it is opened and closed, is each server's own.
  */
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
@@ -75,14 +76,14 @@ export const randomSessionId = (): string => {
 export const isSession = <S extends Entry>(u: S | HttpServerResponse.HttpServerResponse): u is S => "lastActivity" in u
 
 /** Runs `tick` every `interval` on the Clock, for the life of the scope. */
-export const every = (interval: Duration.DurationInput, tick: Effect.Effect<void>): Effect.Effect<void, never, Scope.Scope> =>
-  Effect.asVoid(Effect.forkScoped(Effect.forever(Effect.zipRight(Effect.sleep(interval), tick))))
+export const every = (interval: Duration.Input, tick: Effect.Effect<void>): Effect.Effect<void, never, Scope.Scope> =>
+  Effect.asVoid(Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(interval), tick))))
 
 /** The registry; the idle sweep runs, and every session is closed when the scope ends. */
 export const make = <S extends Entry>(options: Options<S>): Effect.Effect<Registry<S>, never, Scope.Scope> =>
   Effect.gen(function*() {
-    const clock = yield* Effect.clock
-    const now = () => clock.unsafeCurrentTimeMillis()
+    const clock = yield* Clock.Clock
+    const now = () => clock.currentTimeMillisUnsafe()
     const open = new Set<S>()
     const byId = new Map<string, S>()
     const { auth, idleMs, isIdle } = options

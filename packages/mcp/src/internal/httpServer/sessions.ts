@@ -11,15 +11,12 @@
  * `POOL_2026` of them; not with an event store or a fleet, whose records are
  * per session). Its engine, mailbox and scope are made once, not per POST.
  */
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberRef from "effect/FiberRef"
 import * as Scope from "effect/Scope"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { SessionStateAccess } from "../../SessionStore.js"
 import type { Receiver, Route, TransportInfo, TransportShape } from "../../Transport.js"
-import { settable } from "../protocol/incoming.js"
 import { runningNowOf } from "../server/connect.js"
 import type { Config } from "./config.js"
 import { Inbox } from "./inbox.js"
@@ -27,7 +24,7 @@ import * as Registry from "./registry.js"
 import * as SseStream from "./sseStream.js"
 
 export interface Session extends Registry.Entry {
-  readonly scope: Scope.CloseableScope
+  readonly scope: Scope.Closeable
   /** What its POSTs hand its engine (`offer`, then `drain`). */
   readonly inbox: Inbox
   readonly streams: Map<string, SseStream.SseStream>
@@ -119,21 +116,13 @@ class SessionTransport implements TransportShape {
 }
 
 /**
- * `Scope.extend`, in fewer operations: the session's scope is put in this fiber's context while its
- * engine is made (the engine's runtime, which its handler fibers start from, keeps it) and the
- * fiber's own context is put back however that ends. `Scope.extend` is a `fiberRefLocally`, an
- * `acquireRelease` of a get and two sets: ~15 operations per session opened, here ~6.
+ * The session's scope, put in the context while its engine is made (the engine's context, which
+ * its handler fibers start from, keeps it). On Effect 4 providing a service is one context update
+ * (`Effect.provideService`), no longer v3's `fiberRefLocally` of ~15 operations, so nothing is
+ * gained by setting the fiber's context by hand.
  */
 const inScope = <A>(effect: Effect.Effect<A, never, Scope.Scope>, scope: Scope.Scope): Effect.Effect<A> =>
-  Effect.withFiberRuntime<A>((fiber) => {
-    if (!settable(fiber)) return Scope.extend(effect, scope)
-    const before = fiber.currentContext
-    fiber.setFiberRef(FiberRef.currentContext, Context.add(before, Scope.Scope, scope))
-    return Effect.ensuring(
-      effect as Effect.Effect<A>,
-      Effect.sync(() => fiber.setFiberRef(FiberRef.currentContext, before))
-    )
-  })
+  Effect.provideService(effect, Scope.Scope, scope)
 
 /** Nothing of the session is in use: no request in flight, no open connection. */
 const isIdle = (session: Session): boolean => {
@@ -164,9 +153,9 @@ export const make = (
         return Effect.forEach(all, sse.endConnection, { discard: true }).pipe(
           // the session's events go at once: nothing can resume them any more
           // (a 2026 connection stored nothing: see `SseStream.storeOf`)
-          Effect.zipRight(store === undefined || keepStored || session.era2026 ? Effect.void : store.dropSession(session.id)),
-          Effect.zipRight(session.inbox.end()),
-          Effect.zipRight(Effect.suspend(() => {
+          Effect.andThen(store === undefined || keepStored || session.era2026 ? Effect.void : store.dropSession(session.id)),
+          Effect.andThen(session.inbox.end()),
+          Effect.andThen(Effect.suspend(() => {
             registry.open.delete(session)
             return Scope.close(session.scope, Exit.void)
           }))
@@ -238,7 +227,7 @@ export const make = (
       // a connection that ends by itself (keep-alive gave up) ends its session; only then is a
       // fiber needed to notice
       if (server.options.keepAlive !== undefined) {
-        yield* Effect.forkIn(Effect.zipRight(connection.closed, close(session, fleet !== undefined)), scope)
+        yield* Effect.forkIn(Effect.andThen(connection.closed, close(session, fleet !== undefined)), scope)
       }
       return session
     })

@@ -5,13 +5,13 @@
  * server can run), or a writer the node listener attaches (`attach`), to
  * which every event is written as it is offered, in the sender's fiber.
  *
- * Why not a `Mailbox` and a fiber: a standing GET is open for the life of its
- * session, and a fiber parked on a mailbox for it (with the mailbox, its
+ * Why not a `Queue` (v3: `Mailbox`) and a fiber: a standing GET is open for the life of its
+ * session, and a fiber parked on a queue for it (with the queue, its
  * stack and the `Stream` around it) was ~11 KiB of an idle session's heap.
  * The writer is a node callback (the listener's `write`, `'drain'`): the
  * measured reason this fast path does not go through a fiber.
  *
- * What a `Mailbox` of the same capacity does, this does: `offer` waits while
+ * What a bounded `Queue` of the same capacity does, this does: `offer` waits while
  * the buffer is full (with a writer: while the response's own buffer is full
  * and `capacity` events, or `capacityBytes` of text, wait besides) and says `false` once the sink ended or
  * its reader left; `end` lets the reader have what is buffered, then ends it;
@@ -73,7 +73,7 @@ export class Sink {
   offer(event: Event): Effect.Effect<boolean> {
     const offered = this.tryOffer(event)
     if (offered !== undefined) return Effect.succeed(offered)
-    return Effect.async<boolean>((resume) => {
+    return Effect.callback<boolean>((resume) => {
       const retry = () => resume(this.offer(event))
       ;(this.waiting ??= []).push(retry)
       return Effect.sync(() => {
@@ -135,7 +135,7 @@ export class Sink {
 
   /** A fiber's read: what was buffered (waiting while nothing is), and whether the sink ended. */
   takeAll(): Effect.Effect<readonly [ReadonlyArray<Event>, boolean]> {
-    return Effect.async((resume) => {
+    return Effect.callback((resume) => {
       if (this.queue.length > 0 || this.ended) return resume(Effect.succeed(this.take()))
       this.taker = (events, done) => resume(Effect.succeed([events, done] as const))
       return Effect.sync(() => {

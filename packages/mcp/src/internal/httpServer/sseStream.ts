@@ -10,11 +10,14 @@
  * settles the request it answers, a related message goes to its request's
  * stream, anything else to the standing stream.
  */
-import * as Headers from "@effect/platform/Headers"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Headers from "effect/http/Headers"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as Arr from "effect/Array"
+import * as Cause from "effect/Cause"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as Pull from "effect/Pull"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as EventStore from "../../EventStore.js"
@@ -81,7 +84,7 @@ export class Decision {
    * callback ignores a later decision, as every async callback after its first call does.
    */
   get await(): Effect.Effect<"json" | "sse"> {
-    return Effect.async<"json" | "sse">((callback) => {
+    return Effect.callback<"json" | "sse">((callback) => {
       if (this.settled !== undefined) return callback(Effect.succeed(this.settled))
       this.resume = callback
     })
@@ -274,7 +277,7 @@ const append = (
   data: string,
   message: JsonRpc.Message
 ): Effect.Effect<string | undefined> =>
-  Effect.catchAllDefect(store.append(session.id, stream.id, data, answerOf(message)), (defect) => {
+  Effect.catchDefect(store.append(session.id, stream.id, data, answerOf(message)), (defect) => {
     stream.unstored = stream.kind === "post"
     return Effect.as(
       Effect.logWarning(`an event of stream ${stream.id} could not be stored; the stream goes on without resumption`, defect),
@@ -296,7 +299,7 @@ const finish = (ctx: Ctx, session: Session, stream: SseStream) =>
     const { handover } = ctx
     const to = stream.forward
     return to !== undefined && handover !== undefined
-      ? Effect.zipRight(endConnection(stream), handover.forwarded(to, session, stream, undefined, undefined))
+      ? Effect.andThen(endConnection(stream), handover.forwarded(to, session, stream, undefined, undefined))
       : endConnection(stream)
   })
 
@@ -397,7 +400,7 @@ const route = (ctx: Ctx, session: Session, message: JsonRpc.Message, target: Rou
       // anything being buffered without bound or dropped
       stream.json.decided.decide("sse")
       return ensureSink(ctx, stream).pipe(
-        Effect.zipRight(Effect.suspend(() => deliver(ctx, session, stream, message)))
+        Effect.andThen(Effect.suspend(() => deliver(ctx, session, stream, message)))
       )
     }
     return deliver(ctx, session, stream, message)
@@ -455,10 +458,10 @@ const body = (
 ): Stream.Stream<Uint8Array> => {
   const bodyPull = new SseBody(ctx, session, stream, sink, head, onEnd)
   // made when read as a stream (never, by the node listener)
-  return Object.assign(
-    Stream.suspend(() => Stream.repeatEffectChunkOption(bodyPull.pull).pipe(Stream.ensuring(bodyPull.release))),
-    { [BodyPullKey]: bodyPull }
+  const read: Stream.Stream<Uint8Array> = Stream.suspend(() =>
+    Stream.fromPull(Effect.succeed(bodyPull.next)).pipe(Stream.ensuring(bodyPull.release))
   )
+  return Object.assign(read, { [BodyPullKey]: bodyPull })
 }
 
 /**
@@ -480,21 +483,27 @@ class SseBody implements BodyPull {
     this.pending = head
   }
 
-  get pull(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> {
+  /** The next chunk, as the `Stream` reads it (a `Pull`: `Cause.Done` at the end). */
+  get next(): Pull.Pull<Arr.NonEmptyReadonlyArray<Uint8Array>> {
     return Effect.suspend(() => {
       const pending = this.pending
       if (pending !== undefined) {
         this.pending = undefined
-        return Effect.succeed(Chunk.of(encoder.encode(pending.join(""))))
+        return Effect.succeed(Arr.of(encoder.encode(pending.join(""))))
       }
-      if (this.sink.finished) return Effect.fail(Option.none())
-      return Effect.flatMap(this.sink.takeAll(), ([events, done]) => {
+      if (this.sink.finished) return Cause.done()
+      return Effect.flatMap(this.sink.takeAll(), ([events, done]): Pull.Pull<Arr.NonEmptyReadonlyArray<Uint8Array>> => {
         let text = ""
         for (const e of events) text += e.text
-        if (text !== "") return Effect.succeed(Chunk.of(encoder.encode(text)))
-        return done ? Effect.fail(Option.none()) : this.pull
+        if (text !== "") return Effect.succeed(Arr.of(encoder.encode(text)))
+        return done ? Cause.done() : this.next
       })
     })
+  }
+
+  /** `next` as `DirectBody.pull` gives it: a chunk, `None` at the end. */
+  get pull(): Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<never>> {
+    return Effect.mapError(Effect.map(this.next, Chunk.fromIterable), () => Option.none())
   }
 
   get release(): Effect.Effect<void> {
@@ -510,7 +519,7 @@ class SseBody implements BodyPull {
       // store's grace period
       sink.unsafeShutdown()
       return finished && stream.done && store !== undefined
-        ? Effect.zipRight(store.delivered(session.id, stream.id), this.onEnd)
+        ? Effect.andThen(store.delivered(session.id, stream.id), this.onEnd)
         : this.onEnd
     })
   }

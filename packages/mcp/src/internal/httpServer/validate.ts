@@ -5,9 +5,9 @@
  * read under a size limit and parsed under a nesting limit. Refusals are
  * JSON-RPC error responses.
  */
-import * as Headers from "@effect/platform/Headers"
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as Headers from "effect/http/Headers"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -38,7 +38,7 @@ export const jsonRpcError = (
   headers?: Record<string, string>,
   data?: unknown
 ): HttpServerResponse.HttpServerResponse =>
-  HttpServerResponse.unsafeJson(JsonRpc.failure(id, data === undefined ? { code, message } : { code, message, data }), {
+  HttpServerResponse.jsonUnsafe(JsonRpc.failure(id, data === undefined ? { code, message } : { code, message, data }), {
     status,
     ...(headers !== undefined ? { headers: Headers.fromInput(headers) } : {})
   })
@@ -93,7 +93,7 @@ const decoder = new TextDecoder()
 
 /**
  * What an endpoint reads of an HTTP request. `HttpServerRequest` is one; a
- * listener that skips `@effect/platform` for speed builds its own.
+ * listener that skips `effect/http` for speed builds its own.
  */
 export interface EndpointRequest {
   readonly method: string
@@ -214,7 +214,7 @@ export const fromServerRequest = (
     const chunks: Array<Uint8Array> = []
     let size = 0
     let full = false
-    const consume = Stream.runForEachChunk(request.stream, (chunk) =>
+    const consume = Stream.runForEachArray(request.stream, (chunk) =>
       Effect.sync(() => {
         if (full) return
         for (const bytes of chunk) {
@@ -223,7 +223,7 @@ export const fromServerRequest = (
           size += Math.min(bytes.byteLength, room)
           if (size > maxBytes) {
             full = true
-            Deferred.unsafeDone(result, Exit.succeed(concat(chunks, size)))
+            Deferred.doneUnsafe(result, Exit.succeed(concat(chunks, size)))
             chunks.length = 0
             return
           }
@@ -234,10 +234,10 @@ export const fromServerRequest = (
           full ? Effect.void : Deferred.done(result, Exit.map(exit, () => concat(chunks, size)))
         )
       )
-    const grace = Effect.zipRight(Deferred.await(result), Effect.sleep(DRAIN_GRACE))
+    const grace = Effect.andThen(Deferred.await(result), Effect.sleep(DRAIN_GRACE))
     // interruptible: the platform may run its handlers without interruption, and forks inherit that
     const reader = Effect.interruptible(Effect.raceFirst(consume, Effect.ignore(grace)))
-    return Effect.zipRight(Effect.forkIn(reader, scope), Deferred.await(result))
+    return Effect.andThen(Effect.forkIn(reader, scope), Deferred.await(result))
   })
 })
 

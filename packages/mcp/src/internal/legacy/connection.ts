@@ -5,9 +5,9 @@
  * the supervisor that reopens a lost stream under the reconnection policy
  * shared with the streamable HTTP client.
  */
-import type * as HttpClient from "@effect/platform/HttpClient"
-import type * as HttpClientError from "@effect/platform/HttpClientError"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as HttpClient from "effect/http/HttpClient"
+import type * as HttpClientError from "effect/http/HttpClientError"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
@@ -46,9 +46,9 @@ export const post = (config: Config, url: URL, message: JsonRpc.Outgoing) =>
     const text = isOk(response.status) ? "" : yield* textOrEmpty(response)
     return { status: response.status, text }
   })).pipe(
-    Effect.timeoutFail({
+    Effect.timeoutOrElse({
       duration: config.requestTimeout,
-      onTimeout: () => timedOut("POST", url, Duration.toMillis(config.requestTimeout))
+      orElse: () => Effect.fail(timedOut("POST", url, Duration.toMillis(config.requestTimeout)))
     })
   )
 
@@ -104,7 +104,7 @@ const read = (
     const decoder = new TextDecoder()
     const parser = Sse.makeParser((event) => {
       if (event._tag === "Retry") state.retryMs = Duration.toMillis(event.duration)
-      else if (event.event === "endpoint") Deferred.unsafeDone(found, endpointOf(base, event.data))
+      else if (event.event === "endpoint") Deferred.doneUnsafe(found, endpointOf(base, event.data))
       else if (event.event === "message" && event.data.trim() !== "" && LegacyState.deliver(state, JsonRpc.parse(event.data))) {
         progress.delivered = true
       }
@@ -134,9 +134,10 @@ const connection = (config: Config, state: LegacyState.LegacyState, first: boole
 
     // the endpoint, then (on a later connection) the engine initializes the new session, then messages may flow
     const establish = Deferred.await(found).pipe(
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: config.endpointTimeout,
-        onTimeout: () => new TransportError({ reason: "Protocol", message: "The legacy SSE server sent no endpoint event" })
+        orElse: () =>
+          Effect.fail(new TransportError({ reason: "Protocol", message: "The legacy SSE server sent no endpoint event" }))
       }),
       Effect.flatMap((url) =>
         Effect.suspend(() => {
@@ -144,11 +145,11 @@ const connection = (config: Config, state: LegacyState.LegacyState, first: boole
           return LegacyState.established(state, { url, connection: number }, first)
         })
       ),
-      Effect.zipRight(Effect.never)
+      Effect.andThen(Effect.never)
     )
 
     const aborted = Deferred.await(abort).pipe(
-      Effect.zipRight(
+      Effect.andThen(
         Effect.fail(new TransportError({ reason: "Closed", message: "The server no longer knows the session (HTTP 404)" }))
       )
     )
@@ -174,7 +175,7 @@ export const supervise = (config: Config, state: LegacyState.LegacyState): Effec
     const first = yield* connection(config, state, true)
     if (!first.established) return yield* LegacyState.failTransport(state, first.error)
     const afterLoss = (outcome: Outcome) =>
-      Effect.zipRight(LegacyState.lost(state), Effect.logDebug("the legacy SSE stream was lost", outcome.error.message))
+      Effect.andThen(LegacyState.lost(state), Effect.logDebug("the legacy SSE stream was lost", outcome.error.message))
     yield* afterLoss(first)
     const reconnect = Effect.flatMap(connection(config, state, false), (outcome) =>
       Effect.as(afterLoss(outcome), { _tag: "Lost", healthy: outcome.healthy, error: outcome.error } as const))

@@ -2,13 +2,13 @@
  * What the legacy HTTP+SSE client knows of its connections: the endpoint to
  * POST to (pending while it reconnects), the connection each request went
  * to, the endpoint of a new connection whose session the engine is
- * initializing, and the mailbox behind `incoming`. One state object, written only here and in
+ * initializing, and the queue behind `incoming`. One state object, written only here and in
  * `legacy/connection`.
  */
+import type * as Cause from "effect/Cause"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type * as Mailbox from "effect/Mailbox"
 import * as Option from "effect/Option"
 import * as Queue from "effect/Queue"
 import * as JsonRpc from "../../JsonRpc.js"
@@ -24,7 +24,8 @@ export interface Ready {
 
 export interface LegacyState {
   readonly base: URL
-  readonly mailbox: Mailbox.Mailbox<JsonRpc.Frame, TransportError>
+  /** Behind `incoming`: ended (`Cause.Done`) when the transport closes, failed when it fails. */
+  readonly mailbox: Queue.Queue<JsonRpc.Frame, TransportError | Cause.Done>
   closing: boolean
   failure: TransportError | undefined
   /** The endpoint to POST to; pending while (re)connecting, failed when the transport failed. */
@@ -54,7 +55,10 @@ export interface LegacyState {
   lostUpTo: number
 }
 
-export const make = (base: URL, mailbox: Mailbox.Mailbox<JsonRpc.Frame, TransportError>): Effect.Effect<LegacyState> =>
+export const make = (
+  base: URL,
+  mailbox: Queue.Queue<JsonRpc.Frame, TransportError | Cause.Done>
+): Effect.Effect<LegacyState> =>
   Effect.map(Effect.zip(Deferred.make<Ready, TransportError>(), Queue.sliding<void>(1)), ([ready, losses]) => ({
     base,
     mailbox,
@@ -89,7 +93,7 @@ export const deliver = (state: LegacyState, frame: JsonRpc.Frame): boolean => {
     out.push(item)
   }
   if (out.length === 0) return false
-  state.mailbox.unsafeOffer(JsonRpc.isBatch(frame) ? out : out[0]!)
+  Queue.offerUnsafe(state.mailbox, JsonRpc.isBatch(frame) ? out : out[0]!)
   return true
 }
 
@@ -110,7 +114,7 @@ const failPending = (state: LegacyState) => {
   for (const [id, entry] of state.pending) {
     if (!entry.accepted || entry.connection > state.lostUpTo) continue
     state.pending.delete(id)
-    state.mailbox.unsafeOffer(exchangeFailed(id, error))
+    Queue.offerUnsafe(state.mailbox, exchangeFailed(id, error))
   }
 }
 
@@ -118,7 +122,7 @@ const failPending = (state: LegacyState) => {
 export const failIds = (state: LegacyState, ids: ReadonlyArray<JsonRpc.RequestId>, error: TransportError) =>
   Effect.sync(() => {
     for (const id of ids) {
-      if (state.pending.delete(id)) state.mailbox.unsafeOffer(exchangeFailed(id, error))
+      if (state.pending.delete(id)) Queue.offerUnsafe(state.mailbox, exchangeFailed(id, error))
     }
   })
 
@@ -127,7 +131,7 @@ export const failTransport = (state: LegacyState, error: TransportError) =>
   Effect.suspend(() => {
     if (state.closing || state.failure !== undefined) return Effect.void
     state.failure = error
-    return Deferred.fail(state.ready, error).pipe(Effect.zipRight(state.mailbox.fail(error)), Effect.asVoid)
+    return Deferred.fail(state.ready, error).pipe(Effect.andThen(Queue.fail(state.mailbox, error)), Effect.asVoid)
   })
 
 /** The stream is gone: later messages wait for the next endpoint; answers due on it will never come. */
@@ -166,7 +170,7 @@ export const established = (state: LegacyState, endpoint: Ready, first: boolean)
   Effect.suspend(() => {
     if (first || !state.initialized) return Deferred.succeed(state.ready, endpoint)
     state.renewal = endpoint
-    return state.losses.offer(undefined)
+    return Queue.offer(state.losses, undefined)
   })
 
 /** The engine's `initialize` or `notifications/initialized`: what starts a session (never sent again elsewhere). */

@@ -6,13 +6,15 @@
  * for another resource or another issuer is refused, never used.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaParser from "effect/SchemaParser"
+import type * as SchemaIssue from "effect/SchemaIssue"
 import type * as Oauth from "oauth4webapi"
 import type { BearerChallenge } from "./challenge.js"
 import { OAuthError } from "./error.js"
 import { getJson, type Http } from "./fetch.js"
+import { formatIssue } from "../validate.js"
 
 const ResourceMetadata = Schema.Struct({
   resource: Schema.String,
@@ -62,14 +64,11 @@ export const canonical = (server: URL): string => {
   return url.href
 }
 
-const invalid = (what: string, url: URL, error: ParseResult.ParseError) =>
+const invalid = (what: string, url: URL, issue: SchemaIssue.Issue) =>
   new OAuthError({
     reason: what === "resource" ? "ResourceMetadata" : "ServerMetadata",
-    message: `The ${what} metadata at ${url.href} is malformed: ${
-      ParseResult.ArrayFormatter.formatErrorSync(error)
-        .map((issue) => `${issue.path.length === 0 ? "" : `${issue.path.join(".")}: `}${issue.message}`)
-        .join("; ")
-    }`
+    // one `path: message` per problem, joined with "; " (the wording is Effect 4's)
+    message: `The ${what} metadata at ${url.href} is malformed: ${formatIssue(issue)}`
   })
 
 /**
@@ -92,16 +91,16 @@ export const resourceMetadata = (
     for (const url of candidates) {
       const found = yield* getJson(http, "ResourceMetadata", url)
       if (found === undefined) continue
-      const decoded = Schema.decodeUnknownEither(ResourceMetadata, { errors: "all" })(found.body)
-      if (Either.isLeft(decoded)) return yield* invalid("resource", url, decoded.left)
-      if (!resourceMatches(decoded.right.resource, server)) {
+      const decoded = SchemaParser.decodeUnknownResult(ResourceMetadata, { errors: "all" })(found.body)
+      if (Result.isFailure(decoded)) return yield* invalid("resource", url, decoded.failure)
+      if (!resourceMatches(decoded.success.resource, server)) {
         return yield* new OAuthError({
           reason: "ResourceMetadata",
           message:
-            `The resource metadata at ${url.href} is for ${JSON.stringify(decoded.right.resource)}, not for ${server.href}: refused`
+            `The resource metadata at ${url.href} is for ${JSON.stringify(decoded.success.resource)}, not for ${server.href}: refused`
         })
       }
-      return decoded.right
+      return decoded.success
     }
     if (challenge.resourceMetadata !== undefined) {
       return yield* new OAuthError({
@@ -153,17 +152,17 @@ export const serverMetadata = (
     for (const url of urls) {
       const found = yield* getJson(http, "ServerMetadata", url)
       if (found === undefined) continue
-      const decoded = Schema.decodeUnknownEither(ServerMetadata, { errors: "all" })(found.body)
-      if (Either.isLeft(decoded)) return yield* invalid("authorization server", url, decoded.left)
-      if (decoded.right.issuer !== issuer) {
+      const decoded = SchemaParser.decodeUnknownResult(ServerMetadata, { errors: "all" })(found.body)
+      if (Result.isFailure(decoded)) return yield* invalid("authorization server", url, decoded.failure)
+      if (decoded.success.issuer !== issuer) {
         return yield* new OAuthError({
           reason: "ServerMetadata",
           message: `The authorization server metadata at ${url.href} names the issuer ${
-            JSON.stringify(decoded.right.issuer)
+            JSON.stringify(decoded.success.issuer)
           }, not ${JSON.stringify(issuer)}: refused`
         })
       }
-      const methods = decoded.right.code_challenge_methods_supported
+      const methods = decoded.success.code_challenge_methods_supported
       if (methods !== undefined && !methods.includes("S256")) {
         return yield* new OAuthError({
           reason: "ServerMetadata",

@@ -11,7 +11,7 @@ import * as Schema from "effect/Schema"
  * @category errors
  */
 export class OAuthError extends Schema.TaggedError<OAuthError>("@effect-mcp/mcp/OAuthError")("OAuthError", {
-  reason: Schema.Literal(
+  reason: Schema.Literals([
     /** Protected resource metadata: missing, malformed, or for another resource. */
     "ResourceMetadata",
     /** Authorization server metadata: missing, malformed, or for another issuer. */
@@ -28,7 +28,7 @@ export class OAuthError extends Schema.TaggedError<OAuthError>("@effect-mcp/mcp/
     "LoginRequired",
     /** An exchange with the authorization server took too long. */
     "Timeout"
-  ),
+  ]),
   message: Schema.String,
-  cause: Schema.optionalWith(Schema.Defect, { exact: true })
+  cause: Schema.optionalKey(Schema.Defect())
 }) {}

@@ -28,11 +28,11 @@ const loopback = (host: string) => host === "localhost" || host === "127.0.0.1" 
 
 export const make = (options: {
   readonly fetch?: Fetch | undefined
-  readonly timeout?: Duration.DurationInput | undefined
+  readonly timeout?: Duration.Input | undefined
   readonly allowHttp?: boolean | undefined
 }): Http => ({
   fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-  timeout: Duration.decode(options.timeout ?? Duration.seconds(30)),
+  timeout: Duration.fromInputUnsafe(options.timeout ?? Duration.seconds(30)),
   insecure: (url) => options.allowHttp === true || (url.protocol === "http:" && loopback(url.hostname))
 })
 
@@ -65,10 +65,12 @@ export const run = <A>(
     try: f,
     catch: (cause) => new OAuthError({ reason, message: `${what}: ${describe(cause)}`, cause })
   }).pipe(
-    Effect.timeoutFail({
+    Effect.timeoutOrElse({
       duration: http.timeout,
-      onTimeout: () =>
-        new OAuthError({ reason: "Timeout", message: `${what}: no answer within ${Duration.toMillis(http.timeout)} ms` })
+      orElse: () =>
+        Effect.fail(
+          new OAuthError({ reason: "Timeout", message: `${what}: no answer within ${Duration.toMillis(http.timeout)} ms` })
+        )
     })
   )
 

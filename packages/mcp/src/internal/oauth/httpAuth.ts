@@ -7,10 +7,10 @@
  * and a DPoP nonce the server asks for). Request bodies are text: sending
  * one twice is safe.
  */
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientError from "@effect/platform/HttpClientError"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientError from "effect/http/HttpClientError"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
@@ -38,7 +38,9 @@ export const authorized = (client: HttpClient.HttpClient, auth: ClientAuth, serv
         if (retries === 0) return response
         const again = yield* auth.challenged(server, presented?.token, status, response.headers["www-authenticate"], nonce).pipe(
           Effect.mapError((error) =>
-            new HttpClientError.RequestError({ request, reason: "Transport", cause: error, description: error.message })
+            new HttpClientError.HttpClientError({
+              reason: new HttpClientError.TransportError({ request, cause: error, description: error.message })
+            })
           )
         )
         if (!again) return response

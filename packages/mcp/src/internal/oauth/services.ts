@@ -27,10 +27,10 @@ export interface AuthorizationRedirectShape {
  * @since 0.1.0
  * @category tags
  */
-export class AuthorizationRedirect extends Context.Tag("@effect-mcp/mcp/McpOAuth/AuthorizationRedirect")<
+export class AuthorizationRedirect extends Context.Service<
   AuthorizationRedirect,
   AuthorizationRedirectShape
->() {}
+>()("@effect-mcp/mcp/McpOAuth/AuthorizationRedirect") {}
 
 /**
  * A client identity at an authorization server (keyed by issuer).
@@ -84,4 +84,4 @@ export interface TokenStoreShape {
  * @since 0.1.0
  * @category tags
  */
-export class TokenStore extends Context.Tag("@effect-mcp/mcp/McpOAuth/TokenStore")<TokenStore, TokenStoreShape>() {}
+export class TokenStore extends Context.Service<TokenStore, TokenStoreShape>()("@effect-mcp/mcp/McpOAuth/TokenStore") {}

@@ -6,6 +6,7 @@
  * authorization server (SEP-2352) gets a new state there.
  */
 import * as Effect from "effect/Effect"
+import * as Semaphore from "effect/Semaphore"
 import type { Grant, Options } from "../../McpOAuth.js"
 import type { AnyChallenge } from "./challenge.js"
 import * as Discovery from "./discovery.js"
@@ -33,7 +34,7 @@ export interface Client {
   /** By the server's URL (`href`). */
   readonly servers: Map<string, Server>
   /** Held by a challenge's answer and by a refresh: one sign-in at a time. */
-  readonly lock: Effect.Semaphore
+  readonly lock: Semaphore.Semaphore
   readonly dpop: Dpop.Keyring
 }
 
@@ -42,7 +43,7 @@ export const make = (
   redirect: AuthorizationRedirectShape,
   store: TokenStoreShape
 ): Effect.Effect<Client> =>
-  Effect.map(Effect.makeSemaphore(1), (lock) => ({
+  Effect.map(Semaphore.make(1), (lock) => ({
     options,
     grant: options.grant ?? "authorization_code",
     maxStepUps: options.maxStepUps ?? 3,

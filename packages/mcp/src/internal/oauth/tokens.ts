@@ -6,6 +6,7 @@
  */
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type * as Oauth from "oauth4webapi"
 import * as Authorization from "./authorization.js"
 import * as Dpop from "./dpop.js"
@@ -60,14 +61,14 @@ export const refresh = (client: State.Client, state: State.Server): Effect.Effec
     const refreshToken = state.tokens?.refresh_token
     if (refreshToken === undefined) return false
     const at = yield* target(client, state)
-    const result = yield* Effect.either(Grants.refresh(client.http, at, refreshToken))
-    if (result._tag === "Left") {
-      yield* Effect.logDebug("refreshing the token failed; signing in again", result.left.message)
+    const result = yield* Effect.result(Grants.refresh(client.http, at, refreshToken))
+    if (Result.isFailure(result)) {
+      yield* Effect.logDebug("refreshing the token failed; signing in again", result.failure.message)
       state.tokens = undefined
       yield* client.store.saveTokens(state.issuer, state.resource, undefined)
       return false
     }
-    yield* save(client, state, at, result.right, state.tokens?.scope)
+    yield* save(client, state, at, result.success, state.tokens?.scope)
     return true
   })
 
@@ -109,7 +110,7 @@ export const obtain = (client: State.Client, state: State.Server, scope: string 
 const refreshExpired = (client: State.Client, state: State.Server) => {
   const used = state.tokens
   return client.lock.withPermits(1)(Effect.suspend(() => state.tokens === used ? refresh(client, state) : Effect.void)).pipe(
-    Effect.catchAll((error) => Effect.logDebug("refreshing the token failed", error.message))
+    Effect.catch((error) => Effect.logDebug("refreshing the token failed", error.message))
   )
 }
 

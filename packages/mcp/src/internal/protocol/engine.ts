@@ -1,10 +1,11 @@
 /**
  * What the parts of one protocol engine share: its side, its transport's
- * `send`, whether it closed and why, and the runtime its own fibers (the read
- * loop, request handlers, the timeout timer) are forked from.
+ * `send`, whether it closed and why, and the context its own fibers (the read
+ * loop, request handlers) are forked with (Effect 4 has no `Runtime`: a fiber
+ * started outside any fiber is given a `Context`, references included).
  */
+import type * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
-import type * as Runtime from "effect/Runtime"
 import type * as JsonRpc from "../../JsonRpc.js"
 import { ProtocolError, type TransportError } from "../../McpError.js"
 import type { Route, TransportShape } from "../../Transport.js"
@@ -16,8 +17,12 @@ export interface Engine {
   readonly sendNow: (message: JsonRpc.Outgoing, route?: Route) => Effect.Effect<void, TransportError> | undefined
   /** Whether the transport has a `sendNow` of its own (else `sendNow` is `send`). */
   readonly sendsNow: boolean
-  /** Interruptible whatever the caller's flags were, as under `FiberMap.run`. */
-  readonly runtime: Runtime.Runtime<never>
+  /**
+   * What the engine's fibers start with (`Effect.runForkWith`): the context of the fiber that
+   * made the engine. Forked so they are interruptible whatever the caller's mask was, as under
+   * `FiberMap.run`.
+   */
+  readonly context: Context.Context<never>
   /** Why the engine closed; undefined while it runs. */
   closedReason: string | undefined
   readonly connectionClosed: (method: string) => ProtocolError
@@ -29,7 +34,7 @@ class EngineImpl implements Engine {
   constructor(
     readonly side: Engine["side"],
     readonly transport: Pick<TransportShape, "send" | "sendNow">,
-    readonly runtime: Runtime.Runtime<never>
+    readonly context: Context.Context<never>
   ) {
     this.sendsNow = transport.sendNow !== undefined
   }
@@ -53,5 +58,5 @@ class EngineImpl implements Engine {
 export const make = (
   side: Engine["side"],
   transport: Pick<TransportShape, "send" | "sendNow">,
-  runtime: Runtime.Runtime<never>
-): Engine => new EngineImpl(side, transport, runtime)
+  context: Context.Context<never>
+): Engine => new EngineImpl(side, transport, context)

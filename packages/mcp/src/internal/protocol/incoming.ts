@@ -9,11 +9,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
-import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
-import * as Runtime from "effect/Runtime"
-import * as RuntimeFlags from "effect/RuntimeFlags"
 import * as Scope from "effect/Scope"
 import * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
@@ -41,17 +37,12 @@ export interface Incoming {
   readonly running: () => number
 }
 
-
 /**
- * A fiber whose refs can be set directly, as `FiberRef.set` sets them (Effect's fiber runtime has the
- * method; `Fiber.RuntimeFiber` does not declare it).
+ * How the engine's handler fibers start (`Effect.runForkWith`'s options): uninterruptible, so
+ * that a handler fiber makes only its handler interruptible and its answer is always sent (what
+ * `uninterruptibleMask` did, with no operation of its own). One object for every fork.
  */
-export interface SettableFiber {
-  readonly setFiberRef: <A>(fiberRef: FiberRef.FiberRef<A>, value: A) => void
-}
-
-export const settable = <F extends object>(fiber: F): fiber is F & SettableFiber =>
-  typeof (fiber as Partial<SettableFiber>).setFiberRef === "function"
+const MASKED: Effect.RunOptions = { uninterruptible: true }
 
 /** What `IncomingRequest.provide` was asked while the handler's effect was made before its fork. */
 interface Provided {
@@ -66,9 +57,9 @@ interface Provided {
 /** One request's state, shared by what its handler is given and its fiber. */
 class RequestState {
   active = true
-  scope: Scope.CloseableScope | undefined = undefined
+  scope: Scope.Closeable | undefined = undefined
   /** The fiber of the request, once it started. */
-  own: Fiber.RuntimeFiber<unknown, unknown> | undefined = undefined
+  own: Fiber.Fiber<unknown, unknown> | undefined = undefined
   /** The handler's effect is being made before the fork: what `provide` returned, and what it gives the fiber. */
   building = false
   provided: Provided | undefined = undefined
@@ -122,7 +113,7 @@ const requestScope = (state: RequestState): Effect.Effect<Scope.Scope> =>
  * and closures made per engine were a part of each one's heap.
  */
 class IncomingImpl implements Incoming {
-  readonly handlers = new Map<JsonRpc.RequestId, Fiber.RuntimeFiber<void>>()
+  readonly handlers = new Map<JsonRpc.RequestId, Fiber.Fiber<void>>()
   readonly side: Engine["side"]
   readonly spanKind: "server" | "client"
   readonly sessionAttribute: { readonly "mcp.session.id"?: string }
@@ -144,14 +135,9 @@ class IncomingImpl implements Incoming {
     this.side = engine.side
     this.spanKind = engine.side === "server" ? "server" : "client"
     this.sessionAttribute = sessionId === undefined ? {} : { "mcp.session.id": sessionId }
-    const runtime = engine.runtime
-    this.masked = Runtime.make({
-      context: runtime.context,
-      fiberRefs: runtime.fiberRefs,
-      runtimeFlags: RuntimeFlags.disable(runtime.runtimeFlags, RuntimeFlags.Interruption)
-    })
+    this.runMasked = Effect.runForkWith(engine.context)
     // known before the first request: an HTTP session's first (its initialize) then needs no fiber either
-    this.spans = tracingIn(runtime.fiberRefs)
+    this.spans = tracingIn(engine.context)
   }
 
   underneath(current: Context.Context<never>, base: Context.Context<never> | undefined): Context.Context<never> {
@@ -174,10 +160,10 @@ class IncomingImpl implements Incoming {
   answer(id: JsonRpc.RequestId, exit: Exit.Exit<Result, ErrorResponse>, reply: Reply): Effect.Effect<void> {
     return Exit.isSuccess(exit)
       ? reply(JsonRpc.success(id, exit.value))
-      : Cause.isInterruptedOnly(exit.cause)
+      : Cause.hasInterruptsOnly(exit.cause)
       // an interrupted handler is answered by nobody; a batch still counts it
       ? reply(undefined)
-      : Option.match(Cause.failureOption(exit.cause), {
+      : Option.match(Cause.findErrorOption(exit.cause), {
         // a failure that is not an ErrorResponse got past the types (a cast): hidden like a defect
         onSome: (error) =>
           error instanceof ErrorResponse && !carriesInternals(error)
@@ -189,16 +175,15 @@ class IncomingImpl implements Incoming {
 
   /**
    * Whether the handler fibers of this engine run under a tracer that collects spans, read off
-   * the engine's runtime: every one starts with it, so the answer is the same for all.
+   * the engine's context: every one starts with it, so the answer is the same for all.
    */
   spans: boolean
 
   /**
-   * The engine's runtime with interruption off: a handler fiber starts uninterruptible and
-   * makes only its handler interruptible, so that its answer is always sent (what
-   * `uninterruptibleMask` did, two operations less).
+   * Starts a fiber with the engine's context (run with `MASKED`: uninterruptible, so that it makes
+   * only its handler interruptible and its answer is always sent).
    */
-  readonly masked: Runtime.Runtime<never>
+  readonly runMasked: <A, E>(effect: Effect.Effect<A, E>, options?: Effect.RunOptions | undefined) => Fiber.Fiber<A, E>
 
   /**
    * The response a handler answered with when no effect is needed to make it (a result, an
@@ -206,9 +191,12 @@ class IncomingImpl implements Incoming {
    */
   answerNow(id: JsonRpc.RequestId, exit: Answered.Answered<Result, ErrorResponse>): JsonRpc.Response | undefined {
     if (Exit.isSuccess(exit)) return JsonRpc.success(id, exit.value)
-    const cause = exit.cause
-    if (cause._tag !== "Fail") return undefined
-    const error = cause.error
+    // a Cause is flat on Effect 4: one failure and nothing else, or it is not sent as it is
+    const reasons = exit.cause.reasons
+    if (reasons.length !== 1) return undefined
+    const reason = reasons[0]!
+    if (!Cause.isFailReason(reason)) return undefined
+    const error = reason.error
     return error instanceof ErrorResponse && !carriesInternals(error) ? JsonRpc.failure(id, error.toObject()) : undefined
   }
 
@@ -216,9 +204,9 @@ class IncomingImpl implements Incoming {
   traced(
     req: JsonRpc.Request,
     incoming: EngineIncomingRequest,
-    start: (fiber: Fiber.RuntimeFiber<unknown, unknown>) => void
+    start: (fiber: Fiber.Fiber<unknown, unknown>) => void
   ) {
-    return Effect.withFiberRuntime<Result, ErrorResponse>((fiber) => {
+    return Effect.withFiber<Result, ErrorResponse>((fiber) => {
       start(fiber)
       const spans = this.spans = tracing(fiber)
       return spans
@@ -236,14 +224,14 @@ class IncomingImpl implements Incoming {
    *
    * Without spans the handler's effect is made before the fork, outside any fiber: when what it
    * returns is the request's services provided over the rest (`IncomingRequest.provide`, as a
-   * feature's handler is run), the fiber starts with those services as its context (one copy of
-   * the fiber's refs and two operations less than setting them once it runs).
+   * feature's handler is run), the fiber starts with those services as its context (one merge of
+   * the context, and no operation to set it once it runs).
    */
-  fork(req: JsonRpc.Request, reply: Reply, direct: boolean): Fiber.RuntimeFiber<void> | undefined {
+  fork(req: JsonRpc.Request, reply: Reply, direct: boolean): Fiber.Fiber<void> | undefined {
     const state = new RequestState()
     const incoming = this.incomingOf(req, state)
     if (this.spans) {
-      return Runtime.runFork(this.masked, this.runner(req, reply, state)(this.traced(req, incoming, (fiber) => (state.own = fiber))))
+      return this.runMasked(this.runner(req, reply, state)(this.traced(req, incoming, (fiber) => (state.own = fiber))), MASKED)
     }
     const handler = this.build(incoming, state)
     const matched = state.provided !== undefined && state.provided.wrapped === handler ? state.provided : undefined
@@ -258,18 +246,18 @@ class IncomingImpl implements Incoming {
         const waiting = this.engine.sendNow(response, { relatedRequestId: req.id })
         if (waiting === undefined) return undefined
         // queued with no room (wait for 'drain'), or the transport failed: in a fiber, as `reply` does
-        return Runtime.runFork(
-          this.masked,
-          Effect.catchAll(waiting, (error) =>
+        return this.runMasked(
+          Effect.catch(waiting, (error) =>
             Effect.logDebug("could not send a response", error).pipe(Effect.annotateLogs({ side: this.side }))
-          )
+          ),
+          MASKED
         )
       }
     }
-    const started = this.runner(req, reply, state)(Effect.withFiberRuntime((fiber) => ((state.own = fiber), body)))
-    if (matched === undefined) return Runtime.runFork(this.masked, started)
-    const context = Context.merge(this.underneath(this.masked.context, matched.base), matched.context)
-    return Runtime.runFork(Runtime.make({ context, fiberRefs: this.masked.fiberRefs, runtimeFlags: this.masked.runtimeFlags }), started)
+    const started = this.runner(req, reply, state)(Effect.withFiber((fiber) => ((state.own = fiber), body)))
+    if (matched === undefined) return this.runMasked(started, MASKED)
+    const context = Context.merge(this.underneath(this.engine.context, matched.base), matched.context)
+    return Effect.runForkWith(context)(started, MASKED)
   }
 
   /** The handler's effect made before its fork, outside any fiber (what `provide` is asked meanwhile is noted). */
@@ -292,19 +280,18 @@ class IncomingImpl implements Incoming {
 
   /**
    * A request's `provide`. The request's fiber is the engine's and ends with the handler (what
-   * follows, `finish`, reads no service): its context is set once, not provided and restored (a
-   * dozen effects). Called from any other fiber, it is `Effect.provide`.
+   * follows, `finish`, reads no service): its context is set once (`fiber.setContext`, public on
+   * Effect 4), not provided and restored (a dozen effects). Called from any other fiber, it is
+   * `Effect.provide`.
    */
   provider(state: RequestState): EngineIncomingRequest["provide"] {
     return <A, E>(effect: Effect.Effect<A, E, any>, context: Context.Context<never>, base?: Context.Context<never>) => {
-      const wrapped = Effect.withFiberRuntime<A, E>((fiber) => {
+      const wrapped = Effect.withFiber<A, E>((fiber) => {
         if (fiber !== state.own) {
           return Effect.provide(effect as Effect.Effect<A, E>, base === undefined ? context : Context.merge(base, context))
         }
-        const merged = Context.merge(this.underneath(fiber.currentContext, base), context)
-        if (!settable(fiber)) return Effect.zipRight(FiberRef.set(FiberRef.currentContext, merged), effect as Effect.Effect<A, E>)
-        // what `FiberRef.set` does, in the fiber at hand: two operations less per request
-        fiber.setFiberRef(FiberRef.currentContext, merged)
+        // the fiber at hand is the request's, whose context nothing after the handler reads
+        fiber.setContext(Context.merge(this.underneath(fiber.context, base), context))
         return effect as Effect.Effect<A, E>
       })
       // merged when the fiber is forked with it: an answer sent at once needs none
@@ -326,7 +313,7 @@ class IncomingImpl implements Incoming {
       state.own = undefined
       const answered = this.answer(req.id, exit, reply)
       const scope = state.scope
-      return scope === undefined ? answered : Effect.zipRight(Scope.close(scope, exit), answered)
+      return scope === undefined ? answered : Effect.andThen(Scope.close(scope, exit), answered)
     }
     return (handler: Effect.Effect<Result, ErrorResponse>): Effect.Effect<void> =>
       Effect.matchCauseEffect(Effect.interruptible(handler), {
@@ -365,7 +352,7 @@ class IncomingImpl implements Incoming {
     const id = params?.requestId
     if (typeof id !== "string" && typeof id !== "number") return undefined
     // a message, not a wait: a handler with slow finalizers never stalls the read loop
-    this.handlers.get(id)?.unsafeInterruptAsFork(FiberId.none)
+    this.handlers.get(id)?.interruptUnsafe()
     return undefined
   }
 

@@ -15,18 +15,19 @@
  * `running` read without an effect (`runningNow`). They are here, on
  * interfaces that extend the public ones.
  */
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import type * as Either from "effect/Either"
 import * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
-import * as Runtime from "effect/Runtime"
+import * as Metric from "effect/Metric"
+import type * as Result from "effect/Result"
+import * as Scheduler from "effect/Scheduler"
 import * as Scope from "effect/Scope"
 import type * as JsonRpc from "../../JsonRpc.js"
 import type { ErrorResponse, McpError, ProtocolError } from "../../McpError.js"
-import type { IncomingRequest, Protocol, ProtocolOptions, RequestOptions, Result } from "../../Protocol.js"
+import type { IncomingRequest, Protocol, ProtocolOptions, RequestOptions, Result as CallResult } from "../../Protocol.js"
 import type { TransportShape } from "../../Transport.js"
 import type * as Answered from "../answered.js"
 import * as Deadlines from "../deadlines.js"
@@ -39,10 +40,10 @@ import * as Read from "./read.js"
 export interface EngineRequestOptions extends RequestOptions {
   /**
    * Checks (or decodes) the result where the response is read, before the
-   * caller resumes: a `Left` fails the call with it (the peer answered:
+   * caller resumes: a `Failure` fails the call with it (the peer answered:
    * nothing is cancelled). Saves the caller a continuation of its own.
    */
-  readonly checkResult?: ((result: Result) => Either.Either<Result, McpError | ProtocolError>) | undefined
+  readonly checkResult?: ((result: CallResult) => Result.Result<CallResult, McpError | ProtocolError>) | undefined
 }
 
 /** `IncomingRequest` with what only the SDK's server passes to `provide`. */
@@ -64,7 +65,7 @@ export interface EngineIncomingRequest extends IncomingRequest {
  * is `Answered` is sent at once, outside any fiber, when the transport can (`incoming`).
  */
 export interface EngineOptions extends Omit<ProtocolOptions, "onRequest"> {
-  readonly onRequest: (incoming: EngineIncomingRequest) => Answered.Answer<Result, ErrorResponse>
+  readonly onRequest: (incoming: EngineIncomingRequest) => Answered.Answer<CallResult, ErrorResponse>
 }
 
 /** `Protocol` taking `EngineRequestOptions`, with `running` read without an effect. */
@@ -73,7 +74,7 @@ export interface EngineProtocol extends Protocol {
     method: string,
     params?: JsonRpc.Params | undefined,
     options?: EngineRequestOptions | undefined
-  ) => Effect.Effect<Result, McpError | ProtocolError>
+  ) => Effect.Effect<CallResult, McpError | ProtocolError>
   /** `running` read without an effect (the HTTP server's 2026 connections, once per POST). */
   readonly runningNow: () => number
 }
@@ -93,13 +94,17 @@ export interface Served<A> {
 const DEFAULT_TIMEOUT = Duration.seconds(60)
 const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
 
-/** The engine's runtimes: the read loop's and its handlers' (interruptible whatever the caller's flags are, as under `FiberMap.run`), and the shared sleeper's. */
-const runtimes = (runtime: Runtime.Runtime<never>) => {
-  const loop = Runtime.make({ context: runtime.context, fiberRefs: runtime.fiberRefs, runtimeFlags: Runtime.defaultRuntime.runtimeFlags })
-  // forked on a runtime without this engine's context, which the shared sleeper would keep alive
-  const sleeper = Runtime.make({ context: Context.empty(), fiberRefs: runtime.fiberRefs, runtimeFlags: loop.runtimeFlags })
-  return { loop, sleeper }
-}
+/**
+ * What the shared sleeper is forked with: the references a sleeping fiber uses (the Clock, the
+ * Scheduler, the fiber metrics that count it) and nothing else of the engine's context, which
+ * the sleeper (shared by the engines on the Clock) would keep alive. On Effect 3 these came with
+ * the fiber refs, apart from the services.
+ */
+const sleeperContext = (context: Context.Context<never>): Context.Context<never> =>
+  Context.make(Clock.Clock, Context.get(context, Clock.Clock)).pipe(
+    Context.add(Scheduler.Scheduler, Context.get(context, Scheduler.Scheduler)),
+    Context.add(Metric.FiberRuntimeMetrics, Context.get(context, Metric.FiberRuntimeMetrics))
+  )
 
 /** Starts an engine on `transport`, its handlers made by `serve` from it before it reads. */
 export const make = <A>(
@@ -108,13 +113,14 @@ export const make = <A>(
   serve: (protocol: EngineProtocol) => Served<A>
 ): Effect.Effect<A, never, Scope.Scope> =>
   Effect.gen(function*() {
-    // the read loop, the timer and the fibers of incoming requests are forked from this fiber's runtime
-    const { loop: loopRuntime, sleeper } = runtimes(yield* Effect.runtime<never>())
-    const clock = yield* Effect.clock
-    const engine = Engine.make(options.side, transport, loopRuntime)
+    // the read loop, the timer and the fibers of incoming requests are forked with this fiber's
+    // context (`Effect.runForkWith`: interruptible whatever the caller's mask, as under `FiberMap.run`)
+    const context = yield* Effect.context<never>()
+    const clock = Context.get(context, Clock.Clock)
+    const engine = Engine.make(options.side, transport, context)
     // timeouts: one fiber sleeps until the nearest deadline (a request costs a set entry, not a timer),
     // shared by the engines on this Clock
-    const timers = Deadlines.acquireShared(clock, clock, Runtime.runFork(sleeper))
+    const timers = Deadlines.acquireShared(clock, clock, Effect.runForkWith(sleeperContext(context)))
     const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
     const outgoing = Outgoing.make(engine, timers.deadlines, {
       requestTimeout: options.requestTimeout ?? DEFAULT_TIMEOUT,
@@ -140,13 +146,13 @@ export const make = <A>(
         engine.closedReason = reason
         outgoing.failAll()
         const signal = closedSignal
-        return signal === undefined ? incoming.interruptAll : Effect.zipRight(incoming.interruptAll, Deferred.succeed(signal, undefined))
+        return signal === undefined ? incoming.interruptAll : Effect.andThen(incoming.interruptAll, Deferred.succeed(signal, undefined))
       })
     const protocol: EngineProtocol = {
       request: (method, params, requestOptions) => outgoing.request(method, params, requestOptions),
       notify: (method, params, route) => outgoing.notify(method, params, route),
       closed: Effect.suspend(() =>
-        engine.closedReason !== undefined ? Effect.void : Deferred.await(closedSignal ??= Deferred.unsafeMake<void>(FiberId.none))
+        engine.closedReason !== undefined ? Effect.void : Deferred.await(closedSignal ??= Deferred.makeUnsafe<void>())
       ),
       close,
       pending: Effect.sync(() => outgoing.pending.size),
@@ -157,23 +163,22 @@ export const make = <A>(
     const incoming = Incoming.make(engine, served.handlers.onRequest, options.sessionId)
 
     // handlers forked after an earlier `close` (the loop runs until the scope closes) end here too
-    // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of the caller's fiber refs for
-    // the life of the connection)
-    yield* Effect.scopeWith((scope) =>
-      Scope.addFinalizerExit(
-        scope,
-        () => Effect.zipRight(close("the protocol engine was closed"), Effect.zipRight(incoming.interruptAll, timers.release))
-      )
+    // (`Scope.addFinalizer` on the scope itself: `Effect.addFinalizer` would keep the caller's
+    // context for the life of the connection)
+    const scope = yield* Effect.scope
+    yield* Scope.addFinalizer(
+      scope,
+      Effect.suspend(() => Effect.andThen(close("the protocol engine was closed"), Effect.andThen(incoming.interruptAll, timers.release)))
     )
 
-    // forked from the runtime, not from this fiber: a child fiber keeps its parent fiber reachable
+    // forked with the context (`runForkWith`), not from this fiber: a child fiber keeps its parent fiber reachable
     // for as long as it runs, and the read loop runs as long as the connection (on HTTP the
     // parent is the POST that opened the session)
     // (none for a transport that hands its frames over as they come: an HTTP server's session)
     const loop = Read.readLoop(engine, transport, outgoing, incoming, served.handlers, close)
     if (loop !== undefined) {
-      const reader = Runtime.runFork(loopRuntime)(loop)
-      yield* Effect.addFinalizer(() => Fiber.interrupt(reader))
+      const reader = Effect.runForkWith(context)(loop)
+      yield* Scope.addFinalizer(scope, Fiber.interrupt(reader))
     }
     return served.value
   })

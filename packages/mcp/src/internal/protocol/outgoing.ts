@@ -9,9 +9,10 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
 import * as JsonRpc from "../../JsonRpc.js"
 import { McpError, ProtocolError, type TransportError } from "../../McpError.js"
-import type { ProgressParams, Result } from "../../Protocol.js"
+import type { ProgressParams, Result as CallResult } from "../../Protocol.js"
 import { exchangeFailure, type Route } from "../../Transport.js"
 import type { Deadlines, Entry } from "../deadlines.js"
 import { tracing } from "../tracing.js"
@@ -21,9 +22,9 @@ import type { EngineProtocol, EngineRequestOptions } from "./make.js"
 export interface Pending {
   readonly method: string
   /** Completes the call, once: later completions are ignored. */
-  readonly settle: (exit: Exit.Exit<Result, McpError | ProtocolError>) => void
+  readonly settle: (exit: Exit.Exit<CallResult, McpError | ProtocolError>) => void
   /** Completes the call with its response: forgets it (pending entry, deadline) and settles it. */
-  readonly respond: (exit: Exit.Exit<Result, McpError | ProtocolError>) => void
+  readonly respond: (exit: Exit.Exit<CallResult, McpError | ProtocolError>) => void
   readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
   /** Called on progress; restarts the idle timeout when enabled. */
   readonly touch: () => void
@@ -43,8 +44,8 @@ export interface Outgoing {
 }
 
 export interface OutgoingOptions {
-  readonly requestTimeout: Duration.DurationInput
-  readonly maxRequestTimeout: Duration.DurationInput
+  readonly requestTimeout: Duration.Input
+  readonly maxRequestTimeout: Duration.Input
   readonly idPrefix?: string | undefined
   /** Runs a call in a span, under a tracer that collects them (`tracing`); none: never. */
   readonly traced?: (<A, E>(method: string, call: Effect.Effect<A, E>) => Effect.Effect<A, E>) | undefined
@@ -55,7 +56,7 @@ const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "obj
 const timeoutError = (method: string, ms: number) =>
   new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
 
-type CallExit = Exit.Exit<Result, McpError | ProtocolError>
+type CallExit = Exit.Exit<CallResult, McpError | ProtocolError>
 
 /**
  * One outgoing call: its pending entry, its deadline and its one-shot completion (what `Once`
@@ -77,7 +78,7 @@ class Call implements Pending {
    * interruption handler per wait): an interrupted waiter's callback ignores a later completion,
    * as every async callback after its first call does.
    */
-  readonly await: Effect.Effect<Result, McpError | ProtocolError>
+  readonly await: Effect.Effect<CallResult, McpError | ProtocolError>
 
   constructor(
     readonly owner: OutgoingImpl,
@@ -93,7 +94,7 @@ class Call implements Pending {
     this.resets = requestOptions?.resetTimeoutOnProgress !== false
     this.onProgress = requestOptions?.onProgress
     this.check = requestOptions?.checkResult
-    this.await = Effect.async<Result, McpError | ProtocolError>((callback) => this.wait(callback))
+    this.await = Effect.callback<CallResult, McpError | ProtocolError>((callback) => this.wait(callback))
   }
 
   wait(callback: (exit: CallExit) => void): void {
@@ -136,11 +137,15 @@ class Call implements Pending {
 }
 
 /** A result through the caller's check, where the response is read (a throwing check is a defect of the call). */
-const checked = (check: NonNullable<EngineRequestOptions["checkResult"]>, exit: Exit.Success<Result, McpError | ProtocolError>): CallExit => {
+const checked = (check: NonNullable<EngineRequestOptions["checkResult"]>, exit: Exit.Success<CallResult, McpError | ProtocolError>): CallExit => {
   try {
     const outcome = check(exit.value)
     // a check that kept the result as it was (a wire schema's validation) keeps its exit too
-    return outcome._tag === "Left" ? Exit.fail(outcome.left) : outcome.right === exit.value ? exit : Exit.succeed(outcome.right)
+    return Result.isFailure(outcome)
+      ? Exit.fail(outcome.failure)
+      : outcome.success === exit.value
+      ? exit
+      : Exit.succeed(outcome.success)
   } catch (defect) {
     return Exit.die(defect)
   }
@@ -227,8 +232,8 @@ class OutgoingImpl implements Outgoing {
   /** Whether a call that ended so is cancelled on the wire. */
   cancels(method: string, cause: Cause.Cause<McpError | ProtocolError>): boolean {
     return method !== "initialize" && this.engine.closedReason === undefined &&
-      (Cause.isInterrupted(cause) ||
-        Option.exists(Cause.failureOption(cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
+      (Cause.hasInterrupts(cause) ||
+        Option.exists(Cause.findErrorOption(cause), (e) => e._tag === "ProtocolError" && e.reason === "Timeout"))
   }
 
   // the mask's body is made when the mask runs (after its flags changed): no `suspend` of its own
@@ -236,12 +241,12 @@ class OutgoingImpl implements Outgoing {
     method: string,
     params?: JsonRpc.Params | undefined,
     requestOptions?: EngineRequestOptions | undefined
-  ): Effect.Effect<Result, McpError | ProtocolError> {
+  ): Effect.Effect<CallResult, McpError | ProtocolError> {
     return Effect.uninterruptibleMask((restore) => {
       // the fiber that runs the mask is the current one: a span is wanted only under a tracer that collects them
       if (this.traced !== undefined) {
-        const fiber = Fiber.getCurrentFiber()
-        if (fiber._tag === "None" || tracing(fiber.value)) {
+        const fiber = Fiber.getCurrent()
+        if (fiber === undefined || tracing(fiber)) {
           return restore(this.traced(method, this.requestUntraced(method, params, requestOptions)))
         }
       }
@@ -253,7 +258,7 @@ class OutgoingImpl implements Outgoing {
     method: string,
     params: JsonRpc.Params | undefined,
     requestOptions: EngineRequestOptions | undefined
-  ): Effect.Effect<Result, McpError | ProtocolError> {
+  ): Effect.Effect<CallResult, McpError | ProtocolError> {
     return Effect.uninterruptibleMask((restore) => this.start(method, params, requestOptions, restore))
   }
 
@@ -263,7 +268,7 @@ class OutgoingImpl implements Outgoing {
     params: JsonRpc.Params | undefined,
     requestOptions: EngineRequestOptions | undefined,
     restore: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
-  ): Effect.Effect<Result, McpError | ProtocolError> {
+  ): Effect.Effect<CallResult, McpError | ProtocolError> {
     const { engine, pending } = this
     if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
     const id: JsonRpc.RequestId = this.idPrefix === undefined ? this.nextId++ : `${this.idPrefix}${this.nextId++}`
@@ -278,11 +283,11 @@ class OutgoingImpl implements Outgoing {
 
     // one continuation per step: this runs for every call, so its number of effects is its cost
     // (on success a failure handler is skipped without an operation)
-    const awaited = Effect.catchAllCause(restore(call.await), (cause) => {
+    const awaited = Effect.catchCause(restore(call.await), (cause) => {
       call.end()
       return this.cancels(method, cause)
-        ? Effect.zipRight(
-          this.sendCancelled(id, Cause.isInterrupted(cause) ? "Request was cancelled" : "Request timed out", route),
+        ? Effect.andThen(
+          this.sendCancelled(id, Cause.hasInterrupts(cause) ? "Request was cancelled" : "Request timed out", route),
           Effect.failCause(cause)
         )
         : Effect.failCause(cause)
@@ -304,7 +309,7 @@ class OutgoingImpl implements Outgoing {
     return Effect.matchCauseEffect(waiting, {
       onFailure: (cause) => {
         pending.delete(id)
-        return Option.match(Cause.failureOption(cause), {
+        return Option.match(Cause.findErrorOption(cause), {
           onNone: () => Effect.failCause(cause as Cause.Cause<never>),
           onSome: (error) =>
             Effect.fail(new ProtocolError({ reason: "Transport", method, message: error.message, cause: error }))

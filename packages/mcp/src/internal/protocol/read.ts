@@ -40,7 +40,7 @@ class Reader implements Receiver {
     response === undefined
       ? this.unanswered(id)
       : this.engine.send(response, { relatedRequestId: id }).pipe(
-        Effect.catchAll((error) =>
+        Effect.catch((error) =>
           Effect.logDebug("could not send a response", error).pipe(Effect.annotateLogs({ side: this.engine.side }))
         )
       )
@@ -104,7 +104,7 @@ class Reader implements Receiver {
         return --expected === 0 && answers.length > 0 ? this.engine.send(answers).pipe(Effect.ignore) : Effect.void
       })
     const collectFor = (id: JsonRpc.RequestId): Reply => (response) =>
-      response === undefined ? Effect.zipRight(this.unanswered(id), collect(response)) : collect(response)
+      response === undefined ? Effect.andThen(this.unanswered(id), collect(response)) : collect(response)
     return Effect.forEach(batch, (m) => Effect.suspend(() => this.onMessage(m, collectFor, collect, false) ?? Effect.void), {
       discard: true
     })
@@ -123,7 +123,7 @@ class Reader implements Receiver {
     for (let i = from; i < frames.length; i++) {
       const rest = this.onFrame(frames[i]!)
       if (rest !== undefined) {
-        return i + 1 < frames.length ? Effect.zipRight(rest, Effect.suspend(() => this.onFrames(frames, i + 1))) : rest
+        return i + 1 < frames.length ? Effect.andThen(rest, Effect.suspend(() => this.onFrames(frames, i + 1))) : rest
       }
     }
     return undefined
@@ -142,7 +142,7 @@ class Reader implements Receiver {
   end(error: Option.Option<TransportError>): Effect.Effect<void> {
     return error._tag === "None"
       ? this.close("the peer closed the connection")
-      : this.close(error.value.message).pipe(Effect.zipRight(Effect.logDebug("transport failed", Cause.fail(error.value))))
+      : this.close(error.value.message).pipe(Effect.andThen(Effect.logDebug("transport failed", Cause.fail(error.value))))
   }
 }
 
@@ -164,14 +164,14 @@ export const readLoop = (
     Effect.matchCauseEffect({
       onSuccess: () => close("the peer closed the connection"),
       onFailure: (cause) =>
-        Cause.isInterruptedOnly(cause)
+        Cause.hasInterruptsOnly(cause)
           ? Effect.void
           : close(
-            Option.match(Cause.failureOption(cause), {
+            Option.match(Cause.findErrorOption(cause), {
               onNone: () => "the transport failed",
               onSome: (error: TransportError) => error.message
             })
-          ).pipe(Effect.zipRight(Effect.logDebug("transport failed", cause)))
+          ).pipe(Effect.andThen(Effect.logDebug("transport failed", cause)))
     })
   )
 }

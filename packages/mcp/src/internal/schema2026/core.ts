@@ -27,15 +27,15 @@ export const HEADER_MISMATCH = -32020 as const
 export const MISSING_REQUIRED_CLIENT_CAPABILITY = -32021 as const
 export const UNSUPPORTED_PROTOCOL_VERSION = -32022 as const
 
-export const optional = <S extends Schema.Schema.All>(schema: S) => Schema.optionalWith(schema, { exact: true })
+export const optional = <S extends Schema.Top>(schema: S) => Schema.optionalKey(schema)
 
-export const JSONValue = Schema.Unknown.pipe(
-  Schema.filter((u) => u !== undefined, { message: () => "Expected a JSON value, actual undefined" })
+export const JSONValue = Schema.Unknown.check(
+  Schema.makeFilter((u) => u !== undefined || "Expected a JSON value, actual undefined")
 )
 
 export const MetaObject = McpSchema.Meta
 
-export const CapabilityMap = Schema.Record({ key: Schema.String, value: JsonObject })
+export const CapabilityMap = Schema.Record(Schema.String, JsonObject)
 
 export const ClientCapabilities_ = Schema.Struct({
   experimental: optional(CapabilityMap),
@@ -49,21 +49,27 @@ export const ClientCapabilities_ = Schema.Struct({
 
 export const ClientCapabilities = ClientCapabilities_
 
-export const RequestMetaObject_ = Schema.Struct({
-  progressToken: optional(ProgressToken),
-  [PROTOCOL_VERSION_META_KEY]: Schema.String,
-  [CLIENT_CAPABILITIES_META_KEY]: ClientCapabilities,
-  [CLIENT_INFO_META_KEY]: optional(Implementation),
-  [LOG_LEVEL_META_KEY]: optional(LoggingLevel)
-}, JsonObject)
+export const RequestMetaObject_ = Schema.StructWithRest(
+  Schema.Struct({
+    progressToken: optional(ProgressToken),
+    [PROTOCOL_VERSION_META_KEY]: Schema.String,
+    [CLIENT_CAPABILITIES_META_KEY]: ClientCapabilities,
+    [CLIENT_INFO_META_KEY]: optional(Implementation),
+    [LOG_LEVEL_META_KEY]: optional(LoggingLevel)
+  }),
+  [JsonObject]
+)
 
 export const RequestMetaObject = RequestMetaObject_
 
-export const CacheScope = Schema.Literal("private", "public")
+export const CacheScope = Schema.Literals(["private", "public"])
 
-export const ToolInputSchema = Schema.Struct({ $schema: optional(Schema.String), type: Schema.Literal("object") }, JsonObject)
+export const ToolInputSchema = Schema.StructWithRest(
+  Schema.Struct({ $schema: optional(Schema.String), type: Schema.Literal("object") }),
+  [JsonObject]
+)
 
-export const ToolOutputSchema = Schema.Struct({ $schema: optional(Schema.String) }, JsonObject)
+export const ToolOutputSchema = Schema.StructWithRest(Schema.Struct({ $schema: optional(Schema.String) }), [JsonObject])
 
 export const Tool_ = Schema.Struct({
   name: Schema.String,
@@ -85,15 +91,15 @@ export const ToolResultContent_ = Schema.Struct({
 
 export const ToolResultContent = ToolResultContent_
 
-export const SamplingMessageContentBlock = Schema.Union(
+export const SamplingMessageContentBlock = Schema.Union([
   McpSchema.TextContent,
   McpSchema.ImageContent,
   McpSchema.AudioContent,
   McpSchema.ToolUseContent,
   ToolResultContent
-)
+])
 
-export const SamplingContent = Schema.Union(...SamplingMessageContentBlock.members, Schema.Array(SamplingMessageContentBlock))
+export const SamplingContent = Schema.Union([...SamplingMessageContentBlock.members, Schema.Array(SamplingMessageContentBlock)])
 
 export const SamplingMessage_ = Schema.Struct({ role: McpSchema.Role, content: SamplingContent, _meta: optional(MetaObject) })
 
@@ -103,7 +109,7 @@ export const CreateMessageRequestParams_ = Schema.Struct({
   messages: Schema.Array(SamplingMessage),
   modelPreferences: optional(McpSchema.ModelPreferences),
   systemPrompt: optional(Schema.String),
-  includeContext: optional(Schema.Literal("allServers", "none", "thisServer")),
+  includeContext: optional(Schema.Literals(["allServers", "none", "thisServer"])),
   temperature: optional(Schema.Number),
   maxTokens: Schema.Int,
   stopSequences: optional(Schema.Array(Schema.String)),
@@ -143,18 +149,15 @@ export const ElicitRequestURLParams = Schema.Struct({
   url: Schema.String
 })
 
-export const ElicitRequestParams = Schema.Union(ElicitRequestFormParams, ElicitRequestURLParams)
+export const ElicitRequestParams = Schema.Union([ElicitRequestFormParams, ElicitRequestURLParams])
 
 export const ElicitRequest_ = Schema.Struct({ method: Schema.Literal("elicitation/create"), params: ElicitRequestParams })
 
 export const ElicitRequest = ElicitRequest_
 
 export const ElicitResult_ = Schema.Struct({
-  action: Schema.Literal("accept", "cancel", "decline"),
-  content: optional(Schema.Record({
-    key: Schema.String,
-    value: Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String))
-  }))
+  action: Schema.Literals(["accept", "cancel", "decline"]),
+  content: optional(Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.String)])))
 })
 
 export const ElicitResult = ElicitResult_
@@ -170,7 +173,7 @@ export const ListRootsRequest = ListRootsRequest_
 
 export const ListRootsResult = Schema.Struct({ roots: Schema.Array(McpSchema.Root) })
 
-export const InputRequest = Schema.Union(CreateMessageRequest, ListRootsRequest, ElicitRequest)
+export const InputRequest = Schema.Union([CreateMessageRequest, ListRootsRequest, ElicitRequest])
 
 export const SubscriptionFilter = Schema.Struct({
   toolsListChanged: optional(Schema.Boolean),

@@ -4,8 +4,8 @@
  * with a principal), then the method's handler.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import type * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
+import type * as SchemaIssue from "effect/SchemaIssue"
 import type * as Schema from "effect/Schema"
 import type { HandlerContextShape } from "../../HandlerContext.js"
 import { ErrorResponse } from "../../McpError.js"
@@ -53,9 +53,9 @@ export type Dispatcher = (
 ) => (incoming: EngineIncomingRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
 
 export const make = (registry: FeatureRegistry, handlers: Handlers, extensions?: Extensions): Dispatcher => {
-  const decoders = new Map<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>>()
+  const decoders = new Map<string, (u: unknown) => Result.Result<unknown, SchemaIssue.Issue>>()
   for (const [method, entry] of Object.entries(McpSchema.ClientRequests)) {
-    decoders.set(method, validator(entry.params as Schema.Schema<unknown, unknown>))
+    decoders.set(method, validator(entry.params as Schema.Codec<unknown, unknown>))
   }
   return (session, handlerContext, envelope) => (incoming) => {
     const { method, params } = incoming.request
@@ -66,10 +66,10 @@ export const make = (registry: FeatureRegistry, handlers: Handlers, extensions?:
       const extension = extensions?.method(method, era)
       if (extension === undefined) return Effect.fail(ErrorResponse.methodNotFound(method))
       const decodedExtension = extension.decode(params)
-      if (Either.isLeft(decodedExtension)) {
-        return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decodedExtension.left)}`))
+      if (Result.isFailure(decodedExtension)) {
+        return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decodedExtension.failure)}`))
       }
-      return extension.handle(decodedExtension.right, {
+      return extension.handle(decodedExtension.success, {
         request: incoming.request,
         session: session.shape,
         era,
@@ -77,10 +77,10 @@ export const make = (registry: FeatureRegistry, handlers: Handlers, extensions?:
       })
     }
     const decoded = decode(params)
-    if (Either.isLeft(decoded)) {
-      return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.left)}`))
+    if (Result.isFailure(decoded)) {
+      return Effect.fail(ErrorResponse.invalidParams(`Invalid params for ${method}: ${formatIssue(decoded.failure)}`))
     }
-    const dispatch = (handler as Dispatch)(decoded.right, new Env(incoming, handlerContext, session, envelope))
+    const dispatch = (handler as Dispatch)(decoded.success, new Env(incoming, handlerContext, session, envelope))
     const principal = session.principal?.()
     if (principal === undefined) return dispatch
     // a protected HTTP transport answers 403 before this; the check holds for any transport with a principal

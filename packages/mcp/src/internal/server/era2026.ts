@@ -13,7 +13,7 @@
  * does not declare is −32021; multi-round-trip requests plug in there.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as HandlerContext from "../../HandlerContext.js"
 import type * as JsonRpc from "../../JsonRpc.js"
 import * as Lifecycle from "../../Lifecycle.js"
@@ -88,7 +88,7 @@ export const unsupportedVersion = (requested: unknown, supported: ReadonlyArray<
  * The envelopes read so far, by the params object they were read from: a 2026 POST's is read
  * at the HTTP edge (`Edge2026.refuse`) and again when the engine serves it, from the same object.
  */
-const envelopes = new WeakMap<object, readonly [ReadonlyArray<string>, Either.Either<Envelope, ErrorResponse>]>()
+const envelopes = new WeakMap<object, readonly [ReadonlyArray<string>, Result.Result<Envelope, ErrorResponse>]>()
 
 /**
  * The envelope of a request's params, checked: its shape (−32602 naming what is missing or
@@ -98,7 +98,7 @@ const envelopes = new WeakMap<object, readonly [ReadonlyArray<string>, Either.Ei
 export const readEnvelope = (
   params: unknown,
   supported: ReadonlyArray<string>
-): Either.Either<Envelope, ErrorResponse> => {
+): Result.Result<Envelope, ErrorResponse> => {
   if (typeof params !== "object" || params === null) return checkEnvelope(params, supported)
   const known = envelopes.get(params)
   if (known !== undefined && known[0] === supported) return known[1]
@@ -110,19 +110,19 @@ export const readEnvelope = (
 const checkEnvelope = (
   params: unknown,
   supported: ReadonlyArray<string>
-): Either.Either<Envelope, ErrorResponse> => {
+): Result.Result<Envelope, ErrorResponse> => {
   const meta = typeof params === "object" && params !== null ? (params as { readonly _meta?: unknown })._meta : undefined
   if (typeof meta !== "object" || meta === null || Array.isArray(meta)) {
-    return Either.left(badEnvelope("is missing: params._meta is required", { missing: ["_meta"] }))
+    return Result.fail(badEnvelope("is missing: params._meta is required", { missing: ["_meta"] }))
   }
   const missing = [V, CAPS].filter((key) => !(key in meta))
-  if (missing.length > 0) return Either.left(badEnvelope(`lacks ${missing.join(", ")}`, { missing }))
+  if (missing.length > 0) return Result.fail(badEnvelope(`lacks ${missing.join(", ")}`, { missing }))
   const decoded = decodeMeta(meta)
-  if (Either.isLeft(decoded)) return Either.left(badEnvelope(`is malformed: ${formatIssue(decoded.left)}`, { invalid: true }))
-  const m = decoded.right
+  if (Result.isFailure(decoded)) return Result.fail(badEnvelope(`is malformed: ${formatIssue(decoded.failure)}`, { invalid: true }))
+  const m = decoded.success
   const version = m[V]
-  if (!supported.includes(version)) return Either.left(unsupportedVersion(version, supported))
-  return Either.right({
+  if (!supported.includes(version)) return Result.fail(unsupportedVersion(version, supported))
+  return Result.succeed({
     version,
     clientCapabilities: m[CAPS],
     clientInfo: m[McpSchema2026.CLIENT_INFO_META_KEY] as McpSchema.Implementation | undefined,
@@ -311,14 +311,14 @@ export const serve = (
     const { id, method, params } = incoming.request
     const headers = headersOf()
     const envelope = readEnvelope(params, served.supported)
-    if (Either.isLeft(envelope)) return Effect.fail(envelope.left)
+    if (Result.isFailure(envelope)) return Effect.fail(envelope.failure)
     if (method === "server/discover") return Effect.succeed(decorate(served, method, discover(served)))
     const extended = served.extensionMethod?.(method) === true
     // a removed method an extension serves (the tasks extension's tasks/get) is the extension's
     if ((REMOVED.has(method) && !extended) || !(extended || McpSchema2026.isClientRequestMethod(method))) {
       return Effect.fail(ErrorResponse.methodNotFound(method))
     }
-    const view = requestView(state, envelope.right, protocol, id)
+    const view = requestView(state, envelope.success, protocol, id)
     if (method === "subscriptions/listen") {
       const request = { request: incoming.request, session: view.shape, era: "2026" as const, principal: view.principal?.() }
       return Listen.listen(served.sessions, protocol, id, params, served.listenHooks?.() ?? [], request)
@@ -331,7 +331,7 @@ export const serve = (
         closeStream: closeStream(req.request.id),
         // multi-round-trip requests answer what they can (internal/server/inputRequired)
         reverseCall: InputRound.reverseCall(req, view.shape.clientCapabilities, reverseCall(view.shape))
-      }), envelope.right)
+      }), envelope.success)
     if (headers !== undefined && method === "tools/call") {
       // over HTTP: the tool's `Mcp-Param-*` headers agree with its arguments, before it runs
       const p = params as { readonly name?: unknown; readonly arguments?: unknown }

@@ -5,8 +5,8 @@
  * one (params checked by its schema, then its handler), after the core table.
  */
 import * as Effect from "effect/Effect"
-import type * as Either from "effect/Either"
-import type * as ParseResult from "effect/ParseResult"
+import type * as Result from "effect/Result"
+import type * as SchemaIssue from "effect/SchemaIssue"
 import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type { ErrorResponse } from "../../McpError.js"
@@ -17,7 +17,7 @@ import { validator } from "../validate.js"
 
 /** One extension method, its params decoder made once. */
 export interface Method {
-  readonly decode: (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue>
+  readonly decode: (u: unknown) => Result.Result<unknown, SchemaIssue.Issue>
   readonly handle: (params: unknown, request: ExtensionRequest) => Effect.Effect<Protocol.Result, ErrorResponse>
 }
 
@@ -61,7 +61,7 @@ export const make = (): Extensions => {
         for (const table of [extension.methods, extension.methodsByEra?.[era]]) {
           for (const [name, m] of Object.entries(table ?? {})) {
             methods[era].set(name, {
-              decode: validator(m.params as Schema.Schema<unknown, unknown>),
+              decode: validator(m.params as Schema.Codec<unknown, unknown>),
               handle: m.handle as Method["handle"]
             })
           }

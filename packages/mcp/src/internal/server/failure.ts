@@ -104,7 +104,7 @@ export const ofFeature = (method: string, name: string, uri?: string) => (error:
   if (error instanceof ResourceNotFound && uri !== undefined) {
     return Effect.fail(ErrorResponse.resourceNotFound(error.uri ?? uri))
   }
-  return Effect.zipRight(
+  return Effect.andThen(
     Effect.logError(`${method} ${name} failed; answered -32603 without details`, Cause.fail(error)).pipe(
       Effect.annotateLogs({ method, feature: name, ...(uri !== undefined ? { uri } : {}) })
     ),

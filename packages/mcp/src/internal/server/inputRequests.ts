@@ -5,9 +5,10 @@
  * their short names (the base of an input key), the wire encoding of a
  * question and the check of its answer.
  */
-import type * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import type * as Result from "effect/Result"
+import * as SchemaParser from "effect/SchemaParser"
 import type * as Schema from "effect/Schema"
+import type * as SchemaIssue from "effect/SchemaIssue"
 import * as McpSchema2026 from "../schema2026/core.js"
 import { validator } from "../validate.js"
 
@@ -23,9 +24,9 @@ export const SHORT: { readonly [M in InputMethod]: string } = {
 export const isInputMethod = (method: string): method is InputMethod => Object.hasOwn(SHORT, method)
 
 /** A question as it goes on the wire (`InputRequest`). */
-export const encodeRequest = ParseResult.encodeUnknownEither(McpSchema2026.InputRequest)
+export const encodeRequest = SchemaParser.encodeUnknownResult(McpSchema2026.InputRequest)
 
 /** The check of an answer, per input method. */
 export const answerValidators = Object.fromEntries(
-  Object.entries(McpSchema2026.InputRequestMethods).map(([m, e]) => [m, validator(e.result as Schema.Schema<unknown>)])
-) as { readonly [M in InputMethod]: (u: unknown) => Either.Either<unknown, ParseResult.ParseIssue> }
+  Object.entries(McpSchema2026.InputRequestMethods).map(([m, e]) => [m, validator(e.result as Schema.Codec<unknown, unknown>)])
+) as { readonly [M in InputMethod]: (u: unknown) => Result.Result<unknown, SchemaIssue.Issue> }

@@ -18,7 +18,7 @@
  */
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import { digestOf } from "../digest.js"
@@ -57,8 +57,8 @@ type Question = readonly [method: string, digest: string]
 
 /** The payload of a request state (signed, see `requestState`). */
 const Payload = Schema.Struct({
-  a: Schema.Record({ key: Schema.String, value: Schema.Tuple(Schema.String, Schema.Unknown) }),
-  q: Schema.Record({ key: Schema.String, value: Schema.Tuple(Schema.String, Schema.String) })
+  a: Schema.Record(Schema.String, Schema.Tuple([Schema.String, Schema.Unknown])),
+  q: Schema.Record(Schema.String, Schema.Tuple([Schema.String, Schema.String]))
 })
 type Payload = typeof Payload.Type
 const isPayload = Schema.is(Payload)
@@ -106,19 +106,19 @@ class Round {
       return Effect.interrupt
     }
     this.version++
-    return Effect.zipRight(settle(this), Effect.interrupt)
+    return Effect.andThen(settle(this), Effect.interrupt)
   }
 
   readonly ask: InputRound.Ask = (method, params, inputKey) =>
     Effect.suspend(() => {
       // only sampling, elicitation and roots the client declared get here (inputRound.reverseCall)
-      if (!isInputMethod(method)) return Effect.dieMessage(`${method} is not an input request`)
+      if (!isInputMethod(method)) return Effect.die(new Error(`${method} is not an input request`))
       const encoded = encodeRequest(params === undefined ? { method } : { method, params })
-      if (Either.isLeft(encoded)) {
-        return Effect.dieMessage(`Invalid ${method} input request: ${formatIssue(encoded.left)}`)
+      if (Result.isFailure(encoded)) {
+        return Effect.die(new Error(`Invalid ${method} input request: ${formatIssue(encoded.failure)}`))
       }
       // the 2026 encoding of a 2025-shaped call (no `task`, `_meta` or `elicitationId`)
-      const request = encoded.right as McpSchema2026.InputRequest
+      const request = encoded.success as McpSchema2026.InputRequest
       const digest = digestOf(JSON.stringify(request))
       const base = inputKey ?? `${SHORT[method]}-${digest}`
       const n = (this.occurrences.get(base) ?? 0) + 1
@@ -129,11 +129,11 @@ class Round {
       const given = this.unsolicited?.[key]
       if (given !== undefined) {
         const checked = answerValidators[method](given)
-        if (Either.isRight(checked)) {
+        if (Result.isSuccess(checked)) {
           this.answers.set(key, [digest, given])
           return Effect.succeed(given as Protocol.Result)
         }
-        return this.#stop(invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.left)}`))
+        return this.#stop(invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.failure)}`))
       }
       this.pending[key] = request
       this.asked[key] = [method, digest]
@@ -157,8 +157,8 @@ const takeAnswers = (
     const response = responses?.[key]
     if (response === undefined || !isInputMethod(method)) continue
     const checked = answerValidators[method](response)
-    if (Either.isLeft(checked)) {
-      return invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.left)}`)
+    if (Result.isFailure(checked)) {
+      return invalidParams(`Invalid input response ${key} (${method}): ${formatIssue(checked.failure)}`)
     }
     round.answers.set(key, [digest, response])
   }
@@ -170,7 +170,7 @@ const settle = (round: Round): Effect.Effect<void> => {
   const loop = (turns: number, seen: number): Effect.Effect<void> =>
     turns >= SETTLE_TURNS
       ? Effect.void
-      : Effect.flatMap(Effect.yieldNow(), () => loop(round.version === seen ? turns + 1 : 0, round.version))
+      : Effect.flatMap(Effect.yieldNow, () => loop(round.version === seen ? turns + 1 : 0, round.version))
   return Effect.suspend(() => loop(0, round.version))
 }
 
@@ -246,8 +246,8 @@ export const make = (codec: RequestState.Codec, inFleet: () => boolean): Runner 
   ): Effect.Effect<A | McpSchema2026.InputRequiredResult, ErrorResponse> => {
     if (round.invalid !== undefined) return Effect.fail(round.invalid)
     // not asked, or ended on its own (done, or a branch failed, while a question was open)
-    if (round.version === 0 || !(Exit.isFailure(exit) && Cause.isInterruptedOnly(exit.cause))) return exit
-    return Effect.zipRight(
+    if (round.version === 0 || !(Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause))) return exit
+    return Effect.andThen(
       warnOnce(inFleet()),
       Effect.map(codec.seal(round.payload(), bind()), (requestState): McpSchema2026.InputRequiredResult => ({
         resultType: McpSchema2026.RESULT_TYPE_INPUT_REQUIRED,

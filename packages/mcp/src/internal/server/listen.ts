@@ -11,7 +11,7 @@
  */
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import type * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
 import * as McpSchema2026 from "../schema2026/core.js"
@@ -49,10 +49,10 @@ export const listen = (
   request?: ExtensionRequest
 ): Effect.Effect<never, ErrorResponse> => {
   const decoded = decodeParams(params)
-  if (Either.isLeft(decoded)) {
-    return Effect.fail(ErrorResponse.invalidParams(`Invalid params for subscriptions/listen: ${formatIssue(decoded.left)}`))
+  if (Result.isFailure(decoded)) {
+    return Effect.fail(ErrorResponse.invalidParams(`Invalid params for subscriptions/listen: ${formatIssue(decoded.failure)}`))
   }
-  const filter = honored(decoded.right.notifications)
+  const filter = honored(decoded.success.notifications)
   const uris = new Set(filter.resourceSubscriptions ?? [])
   const route = { relatedRequestId: id }
   const tag = { [McpSchema2026.SUBSCRIPTION_ID_META_KEY]: id }
@@ -63,7 +63,7 @@ export const listen = (
     Effect.gen(function*() {
       // the extensions' parts (their sends wait for the acknowledgement)
       const acked = yield* Deferred.make<void>()
-      const later = (method: string, p: JsonRpc.Params) => Effect.zipRight(Deferred.await(acked), send(method, p))
+      const later = (method: string, p: JsonRpc.Params) => Effect.andThen(Deferred.await(acked), send(method, p))
       let honoredAll: { readonly [key: string]: unknown } = filter
       for (const hook of hooks) {
         if (request === undefined) break

@@ -4,8 +4,8 @@
  * and `prompts/list` and `prompts/get`.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
+import * as SchemaParser from "effect/SchemaParser"
 import * as Schema from "effect/Schema"
 import { ErrorResponse } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
@@ -26,7 +26,7 @@ const EmptyParameters = Schema.Struct({})
  * the JSON Schema generator already knows where a description or title sits
  * (on the property, on an optional's inner type) and which are only defaults.
  */
-const promptArguments = (schema: Schema.Schema.Any): Array<McpSchema.PromptArgument> | undefined => {
+const promptArguments = (schema: Schema.Top): Array<McpSchema.PromptArgument> | undefined => {
   const json = JsonSchema.make(schema)
   const properties = json.properties as { readonly [name: string]: JsonSchemaObject } | undefined
   if (json.type !== "object" || properties === undefined) return undefined
@@ -60,13 +60,13 @@ export const make = (
   options: Omit<McpSchema.Prompt, "arguments"> & {
     readonly scopes?: ReadonlyArray<string> | undefined
     readonly cacheHint?: CacheHint | undefined
-    readonly parameters?: Schema.Schema<unknown, unknown> | undefined
+    readonly parameters?: Schema.Codec<unknown, unknown> | undefined
     readonly complete?: { readonly [argument: string]: Completer<unknown> | undefined } | undefined
     readonly content: (args: unknown) => Effect.Effect<PromptContent, unknown, unknown>
   }
 ): Prompt<unknown> => {
   const { cacheHint, complete, content, parameters, scopes, ...rest } = options
-  const decode = ParseResult.decodeUnknownEither(parameters ?? (EmptyParameters as Schema.Schema<unknown, unknown>), {
+  const decode = SchemaParser.decodeUnknownResult(parameters ?? (EmptyParameters as Schema.Codec<unknown, unknown>), {
     errors: "all"
   })
   const args = parameters === undefined ? undefined : promptArguments(parameters)
@@ -78,12 +78,12 @@ export const make = (
     ...(cacheHint !== undefined ? { cacheHint } : {}),
     get: (input) => {
       const decoded = decode(input ?? {})
-      if (Either.isLeft(decoded)) {
-        return Effect.fail(ErrorResponse.invalidParams(`Invalid arguments for prompt ${options.name}: ${formatIssue(decoded.left)}`))
+      if (Result.isFailure(decoded)) {
+        return Effect.fail(ErrorResponse.invalidParams(`Invalid arguments for prompt ${options.name}: ${formatIssue(decoded.failure)}`))
       }
-      return content(decoded.right).pipe(
+      return content(decoded.success).pipe(
         Effect.map(toPromptResult),
-        Effect.catchAll(Failure.ofFeature("prompts/get", options.name))
+        Effect.catch(Failure.ofFeature("prompts/get", options.name))
       )
     },
     complete: (complete ?? {}) as { readonly [argument: string]: Completer<unknown> }

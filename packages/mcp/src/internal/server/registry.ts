@@ -117,10 +117,10 @@ const refused = (features: ReadonlyArray<Feature<unknown>>): Effect.Effect<void>
     if (f._tag !== "Tool") continue
     const scan = scanToolHeaders(f.definition.inputSchema)
     if (scan._tag === "Invalid") {
-      return Effect.dieMessage(
+      return Effect.die(new Error(
         `Tool ${f.name} cannot be registered: ${scan.reason}; clients drop a tool with an invalid x-mcp-header ` +
           "annotation from tools/list (MCP 2026-07-28, SEP-2243)"
-      )
+      ))
     }
   }
   return Effect.void
@@ -145,7 +145,7 @@ export const make = (onListChanged: (kind: ListKind) => Effect.Effect<void>): Ef
         get: Ref.get(registry),
         current: () => current,
         add: (features, context) =>
-          Effect.zipRight(refused(features), Effect.acquireRelease(update(features, context), () => update(features, undefined))),
+          Effect.andThen(refused(features), Effect.acquireRelease(update(features, context), () => update(features, undefined))),
         remove: (kind, key) =>
           Effect.flatMap(Ref.get(registry), (r) => {
             const entry = mapOf(r, kind).get(key)

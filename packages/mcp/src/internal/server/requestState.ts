@@ -14,20 +14,21 @@
  */
 import * as Clock from "effect/Clock"
 import * as Config from "effect/Config"
-import * as ConfigError from "effect/ConfigError"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Encoding from "effect/Encoding"
+import * as Base64Url from "effect/encoding/Base64Url"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 
 /** The key set and lifetime of request states (`McpServer.ServerOptions.requestState`). */
 export interface Options {
   /** HMAC keys, newest first: states are signed with the first and accepted under any. At least 32 bytes each. */
   readonly keys?: ReadonlyArray<string | Uint8Array> | undefined
   /** How long a state stays valid after it was minted (default 15 minutes). */
-  readonly ttl?: Duration.DurationInput | undefined
+  readonly ttl?: Duration.Input | undefined
 }
 
 /** Why a state was refused (said in the −32602's message; none of them reveals the payload). */
@@ -87,7 +88,7 @@ const sameString = (a: string, b: string): boolean => {
 }
 
 const bindTag = (key: CryptoKey, binding: string) =>
-  Effect.map(hmac(key, BIND_PREFIX + binding), (mac) => Encoding.encodeBase64Url(mac.subarray(0, 16)))
+  Effect.map(hmac(key, BIND_PREFIX + binding), (mac) => Base64Url.encode(mac.subarray(0, 16)))
 
 interface Body {
   readonly v: 1
@@ -97,10 +98,10 @@ interface Body {
 }
 
 const parseBody = (body: string): Body | undefined => {
-  const bytes = Encoding.decodeBase64Url(body)
-  if (Either.isLeft(bytes)) return undefined
+  const bytes = Base64Url.decode(body)
+  if (Result.isFailure(bytes)) return undefined
   try {
-    const parsed = JSON.parse(new TextDecoder().decode(bytes.right)) as Partial<Body> | null
+    const parsed = JSON.parse(new TextDecoder().decode(bytes.success)) as Partial<Body> | null
     return typeof parsed === "object" && parsed !== null && parsed.v === 1 && typeof parsed.exp === "number" &&
         typeof parsed.b === "string" && "p" in parsed
       ? parsed as Body
@@ -117,20 +118,29 @@ const parseBody = (body: string): Body | undefined => {
  * the key by its place, never its value.
  */
 export const config: Config.Config<Options | undefined> = Config.all({
-  keys: Config.option(Config.redacted("MCP_REQUEST_STATE_KEYS")),
-  ttl: Config.option(Config.duration("MCP_REQUEST_STATE_TTL"))
-}).pipe(Config.mapOrFail(({ keys, ttl }) => {
-  if (Option.isNone(keys)) return Either.right(undefined)
+  keys: Config.option(Config.Redacted("MCP_REQUEST_STATE_KEYS")),
+  ttl: Config.option(Config.Duration("MCP_REQUEST_STATE_TTL"))
+}).pipe(Config.mapEffect(({ keys, ttl }): Effect.Effect<Options | undefined, Config.ConfigError> => {
+  if (Option.isNone(keys)) return Effect.succeed(undefined)
   const list = Redacted.value(keys.value).split(",").map((k) => k.trim()).filter((k) => k !== "")
   const short = list.findIndex((k) => utf8.encode(k).length < MIN_KEY_BYTES)
   if (list.length === 0 || short >= 0) {
     const which = list.length === 0 ? "no key" : `key ${short + 1} is ${utf8.encode(list[short]!).length} bytes`
-    return Either.left(ConfigError.InvalidData(
-      ["MCP_REQUEST_STATE_KEYS"],
-      `Expected comma-separated HMAC keys of at least ${MIN_KEY_BYTES} bytes each, newest first: ${which}`
-    ))
+    // the issue carries no input: the message names the key by its place, never its value
+    return Effect.fail(
+      new Config.ConfigError(
+        new Schema.SchemaError(
+          new SchemaIssue.Pointer(
+            ["MCP_REQUEST_STATE_KEYS"],
+            new SchemaIssue.InvalidValue({
+              message: `Expected comma-separated HMAC keys of at least ${MIN_KEY_BYTES} bytes each, newest first: ${which}`
+            })
+          )
+        )
+      )
+    )
   }
-  return Either.right(Option.isSome(ttl) ? { keys: list, ttl: ttl.value } : { keys: list })
+  return Effect.succeed(Option.isSome(ttl) ? { keys: list, ttl: ttl.value } : { keys: list })
 }))
 
 /** A codec for `options`; a key shorter than 32 bytes is a defect of the server's configuration. */
@@ -148,9 +158,9 @@ export const make = (options: Options | undefined): Codec => {
       const [key] = yield* cryptoKeys
       const now = yield* Clock.currentTimeMillis
       const body: Body = { v: 1, exp: now + ttl, b: yield* bindTag(key!, binding), p: payload }
-      const encoded = Encoding.encodeBase64Url(JSON.stringify(body))
+      const encoded = Base64Url.encode(JSON.stringify(body))
       const mac = yield* hmac(key!, MAC_PREFIX + encoded)
-      return `${encoded}.${Encoding.encodeBase64Url(mac)}`
+      return `${encoded}.${Base64Url.encode(mac)}`
     })
 
   const open = (state: string, binding: string): Effect.Effect<unknown, Rejection> =>
@@ -158,13 +168,13 @@ export const make = (options: Options | undefined): Codec => {
       const dot = state.indexOf(".")
       if (dot <= 0 || dot !== state.lastIndexOf(".")) return yield* Effect.fail("malformed" as const)
       const encoded = state.slice(0, dot)
-      const mac = Encoding.decodeBase64Url(state.slice(dot + 1))
-      if (Either.isLeft(mac) || mac.right.length !== 32) return yield* Effect.fail("signature" as const)
+      const mac = Base64Url.decode(state.slice(dot + 1))
+      if (Result.isFailure(mac) || mac.success.length !== 32) return yield* Effect.fail("signature" as const)
       const data = utf8.encode(MAC_PREFIX + encoded)
       let signer: CryptoKey | undefined
       for (const key of yield* cryptoKeys) {
         const ok = yield* Effect.promise(() =>
-          crypto.subtle.verify("HMAC", key, mac.right as Uint8Array<ArrayBuffer>, data)
+          crypto.subtle.verify("HMAC", key, mac.success as Uint8Array<ArrayBuffer>, data)
         )
         if (ok) {
           signer = key

@@ -4,7 +4,7 @@
  * subscriptions.
  */
 import * as Effect from "effect/Effect"
-import * as Encoding from "effect/Encoding"
+import * as Base64 from "effect/encoding/Base64"
 import * as Option from "effect/Option"
 import { ErrorResponse } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
@@ -27,7 +27,7 @@ const withHint = <A extends object>(
 const toReadResult = (uri: string, mimeType: string | undefined, content: ResourceContent): McpSchema.ReadResourceResult => {
   const mime = mimeType === undefined ? {} : { mimeType }
   if (typeof content === "string") return { contents: [{ uri, ...mime, text: content }] }
-  if (content instanceof Uint8Array) return { contents: [{ uri, ...mime, blob: Encoding.encodeBase64(content) }] }
+  if (content instanceof Uint8Array) return { contents: [{ uri, ...mime, blob: Base64.encode(content) }] }
   if (Array.isArray(content)) return { contents: content as Array<McpSchema.TextResourceContents> }
   if ("contents" in (content as object)) return content as McpSchema.ReadResourceResult
   return { contents: [content as McpSchema.TextResourceContents] }
@@ -51,7 +51,7 @@ export const resource = (
     read: (uri) =>
       content.pipe(
         Effect.map((c) => toReadResult(uri, options.mimeType, c)),
-        Effect.catchAll(Failure.ofFeature("resources/read", options.name, uri))
+        Effect.catch(Failure.ofFeature("resources/read", options.name, uri))
       )
   }
 }
@@ -74,7 +74,7 @@ export const resourceTemplate = (
     read: (uri, variables) =>
       read(variables, uri).pipe(
         Effect.map((c) => toReadResult(uri, options.mimeType, c)),
-        Effect.catchAll(Failure.ofFeature("resources/read", options.name, uri))
+        Effect.catch(Failure.ofFeature("resources/read", options.name, uri))
       ),
     list,
     complete: complete ?? {}

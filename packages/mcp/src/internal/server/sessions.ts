@@ -120,12 +120,12 @@ export const make = (): Sessions => {
     // `Scope.addFinalizer`, not `acquireRelease`: that one keeps the calling fiber's refs (a copy of
     // their map, the POST's on HTTP) for the finalizer, for the life of the session
     track: (state) =>
-      Effect.uninterruptible(Effect.scopeWith((scope) => {
+      Effect.uninterruptible(Effect.flatMap(Effect.scope, (scope) => {
         sessions.add(state)
         return Scope.addFinalizerExit(scope, () => Effect.sync(() => sessions.delete(state)))
       })),
     listChanged: (kind) =>
-      Effect.zipRight(
+      Effect.andThen(
         Effect.forEach(
           Array.from(sessions).filter((s) => s.initialized),
           (s) => s.shape.notify(`notifications/${kind}/list_changed`).pipe(Effect.ignore),
@@ -134,7 +134,7 @@ export const make = (): Sessions => {
         toListeners((l) => l.listChanged(kind))
       ),
     resourceUpdated: (uri) =>
-      Effect.zipRight(
+      Effect.andThen(
         Effect.forEach(
           Array.from(sessions).filter((s) => isSubscribed(s, uri)),
           (s) => s.shape.notify("notifications/resources/updated", { uri }).pipe(Effect.ignore),

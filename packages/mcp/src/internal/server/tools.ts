@@ -4,8 +4,8 @@
  */
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
+import * as SchemaParser from "effect/SchemaParser"
 import type * as Schema from "effect/Schema"
 import { ErrorResponse, ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
@@ -42,35 +42,35 @@ export const make = (
   cacheHint?: CacheHint | undefined,
   taskStart?: "call" | "detach" | undefined
 ): Tool<unknown> => {
-  const decode = ParseResult.decodeUnknownEither(declaration.parameters as Schema.Schema<unknown, unknown>, {
+  const decode = SchemaParser.decodeUnknownResult(declaration.parameters as Schema.Codec<unknown, unknown>, {
     errors: "all",
     onExcessProperty: "ignore"
   })
   // arguments that already are what decoding them gives are used as they are (no decoded copy)
-  const asDecoded = decodesToItself(declaration.parameters as Schema.Schema<unknown, unknown>)
+  const asDecoded = decodesToItself(declaration.parameters as Schema.Codec<unknown, unknown>)
   const encodeFailure = declaration.failure === undefined
     ? undefined
-    : ParseResult.encodeEither(declaration.failure as Schema.Schema<unknown, unknown>)
+    : SchemaParser.encodeUnknownResult(declaration.failure as Schema.Codec<unknown, unknown>)
   const name = declaration.name
   const onSuccess = (output: unknown): Effect.Effect<McpSchema.CallToolResult> => {
     if (declaration.success === undefined) return Effect.succeed(toToolResult(output as ToolContent))
     const encoded = McpTool.encodeSuccess(declaration, output)
-    if (Either.isLeft(encoded)) {
+    if (Result.isFailure(encoded)) {
       return Effect.die(
-        new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.left)}`)
+        new Error(`Tool ${name} returned a value that does not match its output schema: ${formatIssue(encoded.failure)}`)
       )
     }
     return Effect.succeed<McpSchema.CallToolResult>({
-      content: [{ type: "text", text: JSON.stringify(encoded.right) }],
-      structuredContent: encoded.right
+      content: [{ type: "text", text: JSON.stringify(encoded.success) }],
+      structuredContent: encoded.success
     })
   }
   // a declared failure is the tool error Failure.ofTool makes, with its encoded value in `_meta`
   const onFailure = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
     const encoded = error instanceof ErrorResponse ? undefined : encodeFailure?.(error)
-    return encoded === undefined || Either.isLeft(encoded)
+    return encoded === undefined || Result.isFailure(encoded)
       ? Failure.ofTool(error)
-      : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.right } }))
+      : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.success } }))
   }
   const run = (input: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
     const ran = handler(input)
@@ -94,10 +94,10 @@ export const make = (
       const input = args ?? {}
       if (asDecoded !== undefined && asDecoded(input)) return run(input)
       const decoded = decode(input)
-      if (Either.isLeft(decoded)) {
-        return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.left)}`))
+      if (Result.isFailure(decoded)) {
+        return Effect.succeed(toolError(`Invalid arguments for tool ${name}: ${formatIssue(decoded.failure)}`))
       }
-      return run(decoded.right)
+      return run(decoded.success)
     }
   }
 }

@@ -4,7 +4,7 @@
  * its files.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { parse as parseYaml } from "yaml"
 
 /** The Agent Skills naming rule: 1-64 of a-z 0-9 -, no leading, trailing or doubled hyphen. */
@@ -15,20 +15,20 @@ export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
 
 /** The YAML front matter of a SKILL.md as a JSON object, or why there is none. */
-export const parseFrontmatter = (text: string): Either.Either<Record<string, unknown>, string> => {
+export const parseFrontmatter = (text: string): Result.Result<Record<string, unknown>, string> => {
   const match = FRONTMATTER.exec(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
-  if (match === null) return Either.left("SKILL.md does not begin with a --- delimited YAML front matter block")
+  if (match === null) return Result.fail("SKILL.md does not begin with a --- delimited YAML front matter block")
   let value: unknown
   try {
     // JSON-compatible output: dates stay strings, so the object is what a JSON entry can carry
     value = parseYaml(match[1]!, { schema: "core", maxAliasCount: 100 })
   } catch (e) {
-    return Either.left(`the front matter is not valid YAML: ${e instanceof Error ? e.message : String(e)}`)
+    return Result.fail(`the front matter is not valid YAML: ${e instanceof Error ? e.message : String(e)}`)
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return Either.left("the front matter is not a YAML mapping")
+    return Result.fail("the front matter is not a YAML mapping")
   }
-  return Either.right(value as Record<string, unknown>)
+  return Result.succeed(value as Record<string, unknown>)
 }
 
 /** Deep equality of JSON values (key order ignored), as the front matter comparison needs. */

@@ -4,7 +4,7 @@
  * the extension's methods.
  */
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Layer from "effect/Layer"
 import { ErrorResponse } from "../../McpError.js"
 import * as McpFeature from "../../McpFeature.js"
@@ -41,9 +41,9 @@ type Invalid = (uri: string, message: string) => SkillError
  */
 export interface Deps {
   readonly invalid: Invalid
-  readonly ListSkillsParams: Schema.Schema<{ readonly cursor?: string | undefined }, any>
-  readonly GetSkillParams: Schema.Schema<{ readonly uri: string }, any>
-  readonly DirectoryReadParams: Schema.Schema<{ readonly uri: string; readonly cursor?: string | undefined }, any>
+  readonly ListSkillsParams: Schema.Codec<{ readonly cursor?: string | undefined }, any>
+  readonly GetSkillParams: Schema.Codec<{ readonly uri: string }, any>
+  readonly DirectoryReadParams: Schema.Codec<{ readonly uri: string; readonly cursor?: string | undefined }, any>
 }
 
 /** Checks one definition against SEP-2640 and computes its entry. */
@@ -66,8 +66,8 @@ const compile = (definition: SkillDefinition, invalid: Invalid): Effect.Effect<C
     if (skillMd === undefined) return yield* Effect.fail(invalid(skillMdUri, "a skill must have a SKILL.md at its root"))
     const text = typeof skillMd === "string" ? skillMd : new TextDecoder().decode(skillMd)
     const frontmatter = Manifest.parseFrontmatter(text)
-    if (Either.isLeft(frontmatter)) return yield* Effect.fail(invalid(skillMdUri, frontmatter.left))
-    const fm = frontmatter.right
+    if (Result.isFailure(frontmatter)) return yield* Effect.fail(invalid(skillMdUri, frontmatter.failure))
+    const fm = frontmatter.success
     if (typeof fm.name !== "string" || typeof fm.description !== "string" || fm.description.length === 0) {
       return yield* Effect.fail(invalid(skillMdUri, "the front matter needs a string name and a non-empty description"))
     }
@@ -194,7 +194,7 @@ export const layer = (
   options: LayerOptions,
   deps: Deps
 ): Layer.Layer<never, SkillError, McpServer> =>
-  Layer.scopedDiscard(
+  Layer.effectDiscard(
     Effect.gen(function*() {
       const server = yield* McpServer
       const { invalid } = deps

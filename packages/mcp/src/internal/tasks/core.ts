@@ -11,10 +11,8 @@ import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as ExecutionStrategy from "effect/ExecutionStrategy"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
-import * as FiberId from "effect/FiberId"
 import * as FiberMap from "effect/FiberMap"
 import * as Schedule from "effect/Schedule"
 import * as Scope from "effect/Scope"
@@ -64,10 +62,10 @@ export const ownedBy = (store: TaskStoreShape, taskId: string, owner: string): E
 
 /** How a handler that did not return a result ended: the JSON-RPC error it failed with, else -32603. */
 export const failureOutcome = (cause: Cause.Cause<ErrorResponse>): TaskOutcome & { readonly _tag: "Error" } => {
-  const error = Cause.failureOption(cause)
+  const error = Cause.findErrorOption(cause)
   return error._tag === "Some"
     ? { _tag: "Error", code: error.value.code, message: error.value.message, data: error.value.data }
-    : Cause.isInterruptedOnly(cause)
+    : Cause.hasInterruptsOnly(cause)
     ? { _tag: "Error", code: -32603, message: "The task was stopped by the server" }
     : { _tag: "Error", code: -32603, message: "Internal error" }
 }
@@ -83,7 +81,7 @@ export interface Core {
   readonly defaultTtl: number
   readonly maxTtl: number
   readonly pollInterval: number
-  readonly resultTimeout: Duration.DurationInput
+  readonly resultTimeout: Duration.Input
   readonly pageSize: number
   /**
    * Applies `f` to the task unless it is terminal (`f` returning undefined: no change), stamping
@@ -96,14 +94,14 @@ export interface Core {
    */
   readonly until: <A, E>(taskId: string, check: Effect.Effect<A | undefined, E>) => Effect.Effect<A, E>
   /** Forks a task scope in the engine's scope (what the handler forks lives in it). */
-  readonly forkScope: Effect.Effect<Scope.CloseableScope>
+  readonly forkScope: Effect.Effect<Scope.Closeable>
   /**
    * Runs `handler` as task `taskId` on this instance, detached; `end` sees how it ended (an
    * interruption as `Exit.interrupt`); then `taskScope` closes.
    */
   readonly spawn: <A, E>(
     taskId: string,
-    taskScope: Scope.CloseableScope,
+    taskScope: Scope.Closeable,
     handler: Effect.Effect<A, E>,
     end: (exit: Exit.Exit<A, E>) => Effect.Effect<void>
   ) => Effect.Effect<void>
@@ -133,7 +131,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
       })
 
     /** The task is gone or cancelled: its handler here stops, its waiters look again. */
-    const forget = (taskId: string) => Effect.zipRight(FiberMap.remove(fibers, taskId), wake(taskId))
+    const forget = (taskId: string) => Effect.andThen(FiberMap.remove(fibers, taskId), wake(taskId))
 
     // a shared store: changes made on other instances wake this one's waiters, and stop the handlers it runs
     if (store.changes !== undefined) {
@@ -187,7 +185,7 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
         handler.pipe(
           Effect.exit,
           Effect.flatMap(end),
-          Effect.onInterrupt(() => end(Exit.interrupt(FiberId.none))),
+          Effect.onInterrupt(() => end(Exit.interrupt())),
           Effect.ensuring(Scope.close(taskScope, Exit.void))
         )
       ))
@@ -201,10 +199,10 @@ export const make = (store: TaskStoreShape, options: TasksOptions): Effect.Effec
       pageSize: options.pageSize ?? 100,
       change,
       until,
-      forkScope: Scope.fork(scope, ExecutionStrategy.sequential),
+      forkScope: Scope.fork(scope, "sequential"),
       spawn,
       interrupt: (taskId) =>
-        Effect.flatMap(FiberMap.get(fibers, taskId).pipe(Effect.option), (fiber) =>
+        Effect.flatMap(FiberMap.get(fibers, taskId), (fiber) =>
           fiber._tag === "Some" ? Fiber.interrupt(fiber.value) : Effect.void),
       drop: (taskId) => FiberMap.remove(fibers, taskId),
       localSize: FiberMap.size(fibers)

@@ -10,7 +10,7 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
 import type { ReverseCall } from "../../HandlerContext.js"
@@ -68,7 +68,7 @@ export const make = (core: Core): Era => {
     const meta = { ...(params?._meta as object | undefined), [McpSchema.RELATED_TASK_META_KEY]: { taskId } }
     const { inputKey: _, ...requestOptions } = callOptions ?? {}
     return moveTo(taskId, "input_required", {}, protocol).pipe(
-      Effect.zipRight(protocol.request(method, { ...params, _meta: meta }, requestOptions)),
+      Effect.andThen(protocol.request(method, { ...params, _meta: meta }, requestOptions)),
       Effect.ensuring(moveTo(taskId, "working", {}, protocol))
     )
   }
@@ -129,13 +129,17 @@ export const make = (core: Core): Era => {
   /** Waits until the task is terminal, bounded by `resultTimeout`. */
   const awaitTerminal = (taskId: string, request: ExtensionRequest): Effect.Effect<StoredTask, ErrorResponse> =>
     core.until(taskId, Effect.map(owned(taskId, request), (record) => (isTerminal(record.task.status) ? record : undefined))).pipe(
-      Effect.timeoutFail({
+      Effect.timeoutOrElse({
         duration: core.resultTimeout,
-        onTimeout: () =>
-          new ErrorResponse({
-            code: -32001,
-            message: `The task did not finish within ${Duration.format(Duration.decode(core.resultTimeout))}; ask tasks/result again`
-          })
+        orElse: () =>
+          Effect.fail(
+            new ErrorResponse({
+              code: -32001,
+              message: `The task did not finish within ${
+                Duration.format(Duration.fromInputUnsafe(core.resultTimeout))
+              }; ask tasks/result again`
+            })
+          )
       })
     )
 
@@ -171,9 +175,9 @@ export const make = (core: Core): Era => {
       "tasks/list": {
         params: Schema.UndefinedOr(McpSchema.PaginatedRequestParams),
         handle: (params: { readonly cursor?: string | undefined } | undefined, request) =>
-          Either.match(decodeCursor(params?.cursor), {
-            onLeft: Effect.fail,
-            onRight: (offset) =>
+          Result.match(decodeCursor(params?.cursor), {
+            onFailure: Effect.fail,
+            onSuccess: (offset) =>
               Effect.map(
                 store.list(ownerOf(request.principal, request.session.sessionId), offset, core.pageSize),
                 ({ more, tasks }) => ({

@@ -19,12 +19,11 @@
  * records, wakers and fibers are the core's (`core.ts`).
  */
 import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Exit from "effect/Exit"
-import * as FiberRef from "effect/FiberRef"
-import { globalValue } from "effect/GlobalValue"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import type { ReverseCall } from "../../HandlerContext.js"
@@ -44,9 +43,9 @@ import { formatIssue } from "../validate.js"
 export const EXTENSION_ID = "io.modelcontextprotocol/tasks"
 
 /** `McpTasks.detach`'s hook in the fiber of a detaching handler (undefined: it does nothing). */
-export const currentDetach = globalValue(
+export const currentDetach = Context.Reference<Effect.Effect<void> | undefined>(
   "@effect-mcp/mcp/McpTasks/currentDetach",
-  () => FiberRef.unsafeMake<Effect.Effect<void> | undefined>(undefined)
+  { defaultValue: () => undefined }
 )
 
 const isRecord = (u: unknown): u is { readonly [key: string]: unknown } =>
@@ -155,13 +154,13 @@ export const make = (core: Core): Tasks2026 => {
           )
         }
         const encoded = encodeRequest(params === undefined ? { method } : { method, params })
-        if (Either.isLeft(encoded)) return Effect.dieMessage(`Invalid ${method} input request: ${formatIssue(encoded.left)}`)
+        if (Result.isFailure(encoded)) return Effect.die(new Error(`Invalid ${method} input request: ${formatIssue(encoded.failure)}`))
         const base = options?.inputKey ?? SHORT[method]
         // a key is never used twice in a task's life
         const n = (used.get(base) ?? 0) + 1
         used.set(base, n)
         const key = n === 1 ? base : `${base}-${n}`
-        return waitFor(taskId, key, encoded.right)
+        return waitFor(taskId, key, encoded.success)
       })
   }
 
@@ -190,7 +189,7 @@ export const make = (core: Core): Tasks2026 => {
       const { [key]: _, ...rest } = record.inputRequests
       return { ...record, inputRequests: rest, task: { ...record.task, status: Object.keys(rest).length > 0 ? "input_required" : "working" } }
     })
-    return Effect.zipRight(asked, take).pipe(Effect.onInterrupt(() => withdraw))
+    return Effect.andThen(asked, take).pipe(Effect.onInterrupt(() => withdraw))
   }
 
   const newRecord = (call: ToolCall, taskId: string) =>
@@ -220,7 +219,7 @@ export const make = (core: Core): Tasks2026 => {
   const spawn = (
     taskId: string,
     state: Run,
-    taskScope: Scope.CloseableScope,
+    taskScope: Scope.Closeable,
     handler: Effect.Effect<McpSchema.CallToolResult, ErrorResponse>,
     onCallEnd: (exit: Exit.Exit<McpSchema.CallToolResult, ErrorResponse>) => Effect.Effect<void>
   ) =>
@@ -256,9 +255,9 @@ export const make = (core: Core): Tasks2026 => {
       const detach = Effect.suspend(() => {
         if (state.phase === "task") return Effect.void
         state.phase = "task"
-        return Effect.zipRight(Deferred.succeed(decision, undefined), Deferred.await(made))
+        return Effect.andThen(Deferred.succeed(decision, undefined), Deferred.await(made))
       })
-      const handler = call.run(runContext(call, taskId, taskScope, state)).pipe(Effect.locally(currentDetach, detach))
+      const handler = call.run(runContext(call, taskId, taskScope, state)).pipe(Effect.provideService(currentDetach, detach))
       yield* spawn(taskId, state, taskScope, handler, (exit) => Deferred.succeed(decision, exit))
       const outcome = yield* Deferred.await(decision).pipe(
         Effect.onInterrupt(() => (state.phase === "task" ? Effect.void : core.drop(taskId)))
@@ -298,8 +297,8 @@ export const make = (core: Core): Tasks2026 => {
         const asked = record.inputRequests?.[key] as { readonly method?: string } | undefined
         if (asked === undefined || typeof asked.method !== "string" || !isInputMethod(asked.method)) continue
         const checked = answerValidators[asked.method](response)
-        if (Either.isLeft(checked)) {
-          return yield* Effect.fail(ErrorResponse.invalidParams(`Invalid input response ${key} (${asked.method}): ${formatIssue(checked.left)}`))
+        if (Result.isFailure(checked)) {
+          return yield* Effect.fail(ErrorResponse.invalidParams(`Invalid input response ${key} (${asked.method}): ${formatIssue(checked.failure)}`))
         }
         accepted[key] = response
       }

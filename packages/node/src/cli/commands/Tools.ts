@@ -7,7 +7,7 @@ import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as McpTasksClient from "@effect-mcp/mcp/McpTasksClient"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Stream from "effect/Stream"
 import { CliError } from "../CliError.js"
 import { Output, printJson, stdout } from "../Output.js"
@@ -44,7 +44,7 @@ const toolCallArguments = (
     const properties = tools.find((t) => t.name === name)?.inputSchema.properties ?? {}
     const args: Record<string, unknown> = { ...base }
     for (const [key, raw] of pairs) {
-      args[key] = yield* orUsage(Either.mapLeft(parseArgValue(raw, properties[key]), (m) => `--arg ${key}: ${m}`))
+      args[key] = yield* orUsage(Result.mapError(parseArgValue(raw, properties[key]), (m) => `--arg ${key}: ${m}`))
     }
     return args
   })

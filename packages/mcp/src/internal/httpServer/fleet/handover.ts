@@ -11,7 +11,7 @@ import type { Handover } from "../sseStream.js"
 
 /** A store operation the fleet goes on without: its failure is logged. */
 export const logged = <A>(effect: Effect.Effect<A, SessionStoreError>, what: string): Effect.Effect<void> =>
-  Effect.asVoid(Effect.catchAll(effect, (e) => Effect.logWarning(`${what}: ${e.message}`)))
+  Effect.asVoid(Effect.catch(effect, (e) => Effect.logWarning(`${what}: ${e.message}`)))
 
 /** Server messages every replica of a session produces alike: only the holder of the standing stream sends them. */
 const FANNED_OUT = new Set([

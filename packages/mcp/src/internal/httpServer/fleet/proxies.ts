@@ -7,7 +7,7 @@
  * gets an error, stored, and the stream ends. Resumed elsewhere: this
  * instance's stream forwards its events there (`attached`).
  */
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -208,7 +208,7 @@ const failPending = (ctx: Ctx, proxy: Proxy) =>
 
 /** A stopped owner's error, stored: its id; undefined when there is no store or it failed (written without an id). */
 const storeError = ({ events }: Ctx, proxy: Proxy, data: string, id: JsonRpc.RequestId) =>
-  events === undefined ? Effect.succeed(undefined) : Effect.catchAllDefect(
+  events === undefined ? Effect.succeed(undefined) : Effect.catchDefect(
     events.append(proxy.session.id, proxy.stream.id, data, id),
     (defect) => Effect.as(Effect.logWarning("a stopped instance's error could not be stored", defect), undefined)
   )

@@ -6,7 +6,7 @@
  * told to the other replicas); the sessions busy here kept alive; a session
  * ended everywhere.
  */
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -136,16 +136,16 @@ const adopt = ({ adopting, sessions }: Ctx, id: string, record: SessionRecord) =
 const save = ({ config, store }: Ctx, session: Session) =>
   Effect.suspend(() => {
     const record = recordOf(session)
-    return Effect.zipRight(
+    return Effect.andThen(
       store.save(session.id, record, config.idleMs),
       store.publish(undefined, { _tag: "State", sessionId: session.id, record })
     )
   })
 
 const end = ({ sessions, store }: Ctx, session: Session) =>
-  Effect.zipRight(
+  Effect.andThen(
     store.remove(session.id),
-    Effect.zipRight(store.publish(undefined, { _tag: "Ended", sessionId: session.id }), sessions.close(session))
+    Effect.andThen(store.publish(undefined, { _tag: "Ended", sessionId: session.id }), sessions.close(session))
   )
 
 /** The sessions in use here (a request in flight, a connection open) stay alive in the store. */

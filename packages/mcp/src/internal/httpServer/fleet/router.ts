@@ -70,8 +70,8 @@ export const make = (
   Effect.gen(function*() {
     const deliver: (announcement: Announcement) => Effect.Effect<void> = yield* config.server.relay((announcement) =>
       store.publish(undefined, announcement).pipe(
-        Effect.catchAll((e) =>
-          Effect.zipRight(
+        Effect.catch((e) =>
+          Effect.andThen(
             Effect.logWarning(`an announcement reaches this instance's sessions only: ${e.message}`),
             deliver(announcement)
           )
