@@ -85,7 +85,7 @@ export const linkNodeModules = (root: string, tree: string): void => {
 }
 
 /**
- * Where a tree's bench workspace is: `next/` while the Effect 4 port lives there (a `next/`
+ * Where a tree's bench workspace is: `next/` while the Effect 4 port lived there (a `next/`
  * holding `packages/bench`), else the tree's root (the Effect 3 tree at `packages/`, and the
  * layout after the port replaces it).
  *
@@ -94,29 +94,6 @@ export const linkNodeModules = (root: string, tree: string): void => {
  */
 export const workspaceOf = (tree: string): string =>
   fs.existsSync(path.join(tree, "next", "packages", "bench")) ? path.join(tree, "next") : tree
-
-/**
- * The workspaces a baseline is built from: the commit's (`theirs`, `workspaceOf` its tree) and
- * the one of this checkout at the same place (`ours`: `next/` for a commit that has it, the
- * checkout's root for a commit built from its `packages/`), whose npm packages the baseline gets.
- * Fails when this checkout has no installed workspace there. (`bundleBaseline` no longer uses it:
- * it gives the baseline the npm packages of the workspace running the bench, or its own;
- * `dependenciesOf`.)
- *
- * @since 0.1.0
- * @category baseline
- */
-export const baselineWorkspaces = (repo: string, tree: string): { readonly ours: string; readonly theirs: string } => {
-  const theirs = workspaceOf(tree)
-  const ours = path.join(repo, path.relative(tree, theirs))
-  if (!fs.existsSync(path.join(ours, "packages", "bench", "node_modules"))) {
-    throw new Error(
-      `the baseline's bench is at ${path.relative(tree, path.join(theirs, "packages/bench")) || "."} in its tree, ` +
-        `and this checkout has no installed workspace there (${ours}): nothing to give it npm packages`
-    )
-  }
-  return { ours, theirs }
-}
 
 /** The first number of a version or a range (`^3.22.4` → 3), or undefined. */
 const majorOf = (version: string | undefined): number | undefined => {

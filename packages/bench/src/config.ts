@@ -3,10 +3,8 @@
  * (\`BENCH_ONLY\`, \`BENCH_UNITS\`, \`BENCH_PAIRINGS\`), and the baseline's (\`BENCH_BASELINE\`).
  * @internal
  */
-import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { assertOwnSources, assertSameEffectMajor, baselineWorkspaces, linkNodeModules } from "./baseline.js"
 import type { Impl, Phase, TransportKind } from "./client.js"
 import { ECHO_SUCCEED_TOOL, MiB } from "./common.js"
 
@@ -172,40 +170,6 @@ export const basePairings = (transport: TransportKind): ReadonlyArray<Pairing> =
     : [{ id: "ours@base", client: "ours", server: "ours", clientDir: baseline.dir, serverDir: baseline.dir }]
 
 export const baseIdOf = (transport: TransportKind): string => (transport === "store" ? "official→ours@base" : "ours@base")
-
-/**
- * Bundles the bench programs of commit `sha` (`scripts/bundle.mjs` of that commit) in a
- * detached worktree under `bundle/`, whose node_modules are links to this checkout's. The
- * commit's bench is where it was then: `next/packages/bench` while the Effect 4 port lived in
- * `next/`, else `packages/bench` (the Effect 3 tree, built with the npm packages of this
- * checkout's root workspace; see `baselineWorkspaces`).
- */
-export const bundleBaseline = async (sha: string) => {
-  const { execFileSync } = await import("node:child_process")
-  const root = path.resolve(packageDir, "../..")
-  const git = (...args: Array<string>) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim()
-  const repo = git("rev-parse", "--show-toplevel")
-  const commit = git("rev-parse", "--verify", `${sha}^{commit}`)
-  const tree = path.join(bundleDir, `base-${commit.slice(0, 12)}`)
-  if (!fs.existsSync(path.join(tree, ".git"))) {
-    git("worktree", "prune")
-    git("worktree", "add", "--detach", "--force", tree, commit)
-  }
-  const { ours, theirs } = baselineWorkspaces(repo, tree)
-  linkNodeModules(ours, theirs)
-  assertSameEffectMajor(theirs)
-  const bench = path.join(theirs, "packages/bench")
-  process.stdout.write(`bundling the baseline ${commit.slice(0, 12)} in ${bench}\n`)
-  const dir = path.join(bench, "bundle")
-  // no chunk of an earlier bundling left for the check below to read
-  fs.rmSync(dir, { recursive: true, force: true })
-  execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd: bench, stdio: "inherit" })
-  // none of this checkout's sources, of either workspace
-  for (const workspace of new Set([root, ours, repo])) assertOwnSources(workspace, theirs, dir)
-  // servers before the event-store configuration ignore the flag: no store pairing for them
-  const store = fs.readFileSync(path.join(dir, "serverOurs.js"), "utf8").includes("event-store")
-  baseline = { dir, store, commit }
-}
 
 /** A saved run's baseline (`BENCH_RENDER`). */
 export const setBaseline = (saved: Baseline | undefined) => {

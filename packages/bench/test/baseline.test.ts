@@ -4,7 +4,14 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { bundled } from "../../../vitest.bundled.js"
-import { assertOwnSources, assertSameEffectMajor, baselineWorkspaces, linkNodeModules, workspaceOf } from "../src/baseline.js"
+import {
+  assertOwnSources,
+  assertSameEffectMajor,
+  clearOtherNodeModules,
+  dependenciesOf,
+  linkNodeModules,
+  workspaceOf
+} from "../src/baseline.js"
 
 /**
  * A checkout as pnpm lays it out (`packages/bench/node_modules/@effect-mcp/mcp` a relative
@@ -61,40 +68,62 @@ describe("the baseline's tree", () => {
   })
 })
 
-describe("the baseline's layout (the Effect 4 port in next/ until it replaces packages/)", () => {
-  /** A repository: the Effect 3 workspace at the root, the port in `next/`, both installed. */
-  const repository = () => {
-    const repo = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "bench-layout-")))
-    for (const dir of ["packages/bench/node_modules", "next/packages/bench/node_modules"]) {
-      fs.mkdirSync(path.join(repo, dir), { recursive: true })
+describe("the baseline's npm packages", () => {
+  /** A workspace with `files` (path → text) under a new temporary directory. */
+  const workspace = (files: Record<string, string>) => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "bench-deps-")))
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+      fs.writeFileSync(path.join(dir, file), text)
     }
-    return repo
+    return dir
   }
-  const tree = (repo: string, dirs: ReadonlyArray<string>) => {
-    const t = path.join(repo, "next/packages/bench/bundle/base-x")
-    for (const dir of dirs) fs.mkdirSync(path.join(t, dir), { recursive: true })
-    return t
-  }
+  const bench = (effect: string) => JSON.stringify({ dependencies: { effect } })
+  const installed = { "node_modules/.modules.yaml": "" }
 
-  it("builds a commit that has next/ from next/, with this checkout's next/ npm packages", () => {
-    const repo = repository()
-    const t = tree(repo, ["packages/bench", "next/packages/bench"])
+  it("links this checkout's when its lockfile is ours byte for byte, installs its own when it differs", () => {
+    const ours = workspace({ ...installed, "pnpm-lock.yaml": "lock: 4" })
+    expect(dependenciesOf(ours, workspace({ "pnpm-lock.yaml": "lock: 4" }))).toEqual({ mode: "link", reason: "its pnpm-lock.yaml is ours" })
+    // the last Effect 3 commit run from the Effect 4 tree
+    expect(dependenciesOf(ours, workspace({ "pnpm-lock.yaml": "lock: 3" }))).toEqual({
+      mode: "install",
+      reason: "its pnpm-lock.yaml differs from ours"
+    })
+  })
+
+  it("without a lockfile on a side, links only for the same effect major", () => {
+    const ours = workspace({ ...installed, "packages/bench/package.json": bench("~4.1.5") })
+    expect(dependenciesOf(ours, workspace({ "packages/bench/package.json": bench("^4.0.0") })).mode).toBe("link")
+    expect(dependenciesOf(ours, workspace({ "packages/bench/package.json": bench("^3.22.4") }))).toEqual({
+      mode: "install",
+      reason: "its bench wants effect ^3.22.4, ours ~4.1.5"
+    })
+  })
+
+  it("installs its own when this checkout is not installed", () => {
+    const ours = workspace({ "pnpm-lock.yaml": "lock: 4" })
+    expect(dependenciesOf(ours, workspace({ "pnpm-lock.yaml": "lock: 4" })).mode).toBe("install")
+  })
+
+  it("clears node_modules of the other kind only: links before an install, an install before links", () => {
+    const linked = workspace({ "node_modules/effect/index.js": "", "packages/bench/node_modules/x/index.js": "" })
+    clearOtherNodeModules(linked, "link")
+    expect(fs.existsSync(path.join(linked, "packages/bench/node_modules"))).toBe(true)
+    clearOtherNodeModules(linked, "install")
+    expect(fs.existsSync(path.join(linked, "node_modules"))).toBe(false)
+    expect(fs.existsSync(path.join(linked, "packages/bench/node_modules"))).toBe(false)
+    const pnpm = workspace({ ...installed, "packages/bench/node_modules/x/index.js": "" })
+    clearOtherNodeModules(pnpm, "install")
+    expect(fs.existsSync(path.join(pnpm, "node_modules/.modules.yaml"))).toBe(true)
+    clearOtherNodeModules(pnpm, "link")
+    expect(fs.existsSync(path.join(pnpm, "node_modules"))).toBe(false)
+  })
+
+  it("finds a commit's bench in next/ while the port lived there, else at its root", () => {
+    const t = workspace({ "next/packages/bench/package.json": "{}", "packages/bench/package.json": "{}" })
     expect(workspaceOf(t)).toBe(path.join(t, "next"))
-    expect(baselineWorkspaces(repo, t)).toEqual({ ours: path.join(repo, "next"), theirs: path.join(t, "next") })
-  })
-
-  it("builds a commit without next/ from its packages/, with this checkout's root npm packages", () => {
-    const repo = repository()
-    const t = tree(repo, ["packages/bench"])
+    fs.rmSync(path.join(t, "next"), { recursive: true })
     expect(workspaceOf(t)).toBe(t)
-    expect(baselineWorkspaces(repo, t)).toEqual({ ours: repo, theirs: t })
-  })
-
-  it("refuses a layout this checkout has no installed workspace for", () => {
-    const repo = repository()
-    fs.rmSync(path.join(repo, "packages"), { recursive: true })
-    const t = tree(repo, ["packages/bench"])
-    expect(() => baselineWorkspaces(repo, t)).toThrow(/no installed workspace there/)
   })
 
   it("refuses a bench whose effect major is not the one linked", () => {
