@@ -11,18 +11,23 @@
  * `mcp-protocol-version: 2025-03-26` → `2025-11-25` rewrite (the SDK only primes
  * and closes SSE streams for ≥ 2025-11-25, FIXTURES.md §3.18).
  * Run with: node --import tsx --conditions=effect-mcp-source scripts/sdk-http-bridge.ts (PORT env).
+ *
+ * Each SDK transport is our `TransportShape` over a queue (`Transport.fromMailbox`): what the SDK
+ * reads is offered to it, its close ends it (`Queue.end`), and the engine reads it through `run`.
+ * Type-checked by the root `tsconfig.json` (`pnpm check`).
  */
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
+import type { TransportError } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
-import { Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import * as Transport from "@effect-mcp/mcp/Transport"
 import { createMcpExpressApp } from "@modelcontextprotocol/sdk/server/express.js"
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
 import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import type * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import * as Mailbox from "effect/Mailbox"
 import * as ManagedRuntime from "effect/ManagedRuntime"
+import * as Queue from "effect/Queue"
 import { randomUUID } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { FixtureLive } from "../src/Fixture.js"
@@ -48,15 +53,15 @@ const eventStore: EventStore = {
 
 /** One SDK transport as our `TransportShape`, served by the fixture until it closes. */
 const serve = async (sdk: StreamableHTTPServerTransport) => {
-  const mailbox = Effect.runSync(Mailbox.make<JsonRpc.Frame>())
+  const queue = Effect.runSync(Queue.unbounded<JsonRpc.Frame, TransportError | Cause.Done>())
   sdk.onmessage = (message) => {
-    mailbox.unsafeOffer(JsonRpc.decode(JSON.parse(JSON.stringify(message))))
+    Queue.offerUnsafe(queue, JsonRpc.decode(JSON.parse(JSON.stringify(message))))
   }
   sdk.onclose = () => {
-    mailbox.unsafeDone(Exit.void)
+    Queue.endUnsafe(queue)
   }
-  const shape: TransportShape = {
-    incoming: Mailbox.toStream(mailbox),
+  const shape: Transport.TransportShape = {
+    ...Transport.fromMailbox(queue),
     send: (message, route) =>
       Effect.promise(() =>
         sdk.send(
@@ -67,7 +72,7 @@ const serve = async (sdk: StreamableHTTPServerTransport) => {
     closeRequestStream: (id) => Effect.sync(() => sdk.closeSSEStream(id))
   }
   await sdk.start()
-  runtime.runFork(McpServer.run.pipe(Effect.provideService(Transport, shape)))
+  runtime.runFork(McpServer.run.pipe(Effect.provideService(Transport.Transport, shape)))
 }
 
 // express without its types: just what is used here

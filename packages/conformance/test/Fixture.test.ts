@@ -127,7 +127,7 @@ const connect: Effect.Effect<Harness, unknown, Scope.Scope> = Effect.gen(functio
 const fromServer = (h: Harness, method: string) =>
   h.wire.filter((w) => w.from === "server" && w.message.method === method)
 
-const textOf = (result: McpSchema.CallToolResult) => {
+const textOf = (result: McpClient.CallToolResult) => {
   assert.strictEqual(result.content.length, 1)
   const block = result.content[0]!
   assert.strictEqual(block.type, "text")

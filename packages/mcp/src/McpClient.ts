@@ -298,13 +298,68 @@ export type TypedCallArguments<T extends McpTool.Any> = {} extends McpTool.Param
   : [args: McpTool.Parameters<T>, options?: CallOptions]
 
 /**
+ * A tool's `outputSchema` as the client lists it: a JSON Schema object. On
+ * 2025-11-25 it has `type: "object"` (`McpSchema.ToolJsonSchema`); on
+ * 2026-07-28 it may be any JSON Schema (`{ "type": "string" }` too), so the
+ * type says only what every one has: `properties` and `required` keep their
+ * shapes when present, any other keyword is `unknown`.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface ToolOutputSchema {
+  readonly $schema?: string
+  readonly properties?: { readonly [name: string]: { readonly [keyword: string]: unknown } }
+  readonly required?: ReadonlyArray<string>
+  readonly [keyword: string]: unknown
+}
+
+/**
+ * A tool as the client lists it: `McpSchema.Tool`, with an `outputSchema`
+ * that need not be an object schema (2026-07-28, see {@link ToolOutputSchema}).
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export interface Tool extends Omit<McpSchema.Tool, "outputSchema"> {
+  /** The schema of `structuredContent` (2025-11-25: an object schema; 2026-07-28: any JSON Schema object). */
+  readonly outputSchema?: ToolOutputSchema
+}
+
+/**
+ * A `tools/call` result as the client gives it. On 2025-11-25
+ * `structuredContent` is a JSON object (`McpSchema.CallToolResult`); on
+ * 2026-07-28 it may be any JSON value (a string, an array, `null`), so its
+ * type is `unknown`: narrow it, or call with a declaration
+ * (`callTool(McpTool)`) to get it decoded.
+ *
+ * @since 0.1.0
+ * @category models
+ * @example
+ * ```ts
+ * import type * as McpClient from "@effect-mcp/mcp/McpClient"
+ *
+ * const sumOf = (result: McpClient.CallToolResult): number | undefined => {
+ *   const content = result.structuredContent
+ *   return typeof content === "object" && content !== null && "sum" in content && typeof content.sum === "number"
+ *     ? content.sum
+ *     : undefined
+ * }
+ * ```
+ */
+export interface CallToolResult extends Omit<McpSchema.CallToolResult, "structuredContent"> {
+  /** The structured result (2025-11-25: a JSON object; 2026-07-28: any JSON value). */
+  readonly structuredContent?: unknown
+}
+
+/**
  * An event of `callToolStream`: progress, then the result.
  * @since 0.1.0
  * @category models
  */
 export type ToolCallEvent =
   | { readonly _tag: "Progress"; readonly progress: Protocol.ProgressParams }
-  | { readonly _tag: "Result"; readonly result: McpSchema.CallToolResult }
+  | { readonly _tag: "Result"; readonly result: CallToolResult }
 
 /**
  * The notifications a `listen` stream asks for.
@@ -342,14 +397,16 @@ export interface McpClientShape {
   readonly notify: (method: string, params?: JsonRpc.Params) => Effect.Effect<void, ProtocolError>
   readonly ping: Effect.Effect<void, ClientError>
 
-  readonly listTools: Stream.Stream<McpSchema.Tool, ClientError>
-  readonly listToolsAll: (options?: { readonly maxPages?: number }) => Effect.Effect<ReadonlyArray<McpSchema.Tool>, ClientError>
+  readonly listTools: Stream.Stream<Tool, ClientError>
+  readonly listToolsAll: (options?: { readonly maxPages?: number }) => Effect.Effect<ReadonlyArray<Tool>, ClientError>
   /**
    * `tools/call`. Given a declaration (`McpTool.make`), the arguments are
    * checked at compile time and encoded with its `parameters`, and the result
    * is decoded: its `success`, its declared `failure` or a `McpTool.ToolError`
    * for a tool error, a `Schema.SchemaError` for arguments its `parameters` reject.
-   * Given a name, the raw result (a tool error is a result too). A tool
+   * Given a name, the raw result (a tool error is a result too; on
+   * 2026-07-28 its `structuredContent` may be any JSON value, see
+   * {@link CallToolResult}). A tool
    * whose `execution.taskSupport` is `"required"` (2025-11-25 tasks) is
    * called as a task: the call waits for the task's result (past the
    * default request timeout; a `timeout` given bounds each wait), and
@@ -390,7 +447,7 @@ export interface McpClientShape {
       name: string,
       args?: { readonly [key: string]: unknown },
       options?: CallOptions
-    ): Effect.Effect<McpSchema.CallToolResult, ClientError>
+    ): Effect.Effect<CallToolResult, ClientError>
   }
   readonly callToolStream: (
     name: string,

@@ -34,7 +34,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Stream from "effect/Stream"
-import { type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
+import { type CallToolResult, type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
 import * as ClientTaskCalls from "./internal/client/taskCalls.js"
 import { TASKS_CAPABILITY, TASKS_EXTENSION } from "./internal/client/taskInputs2026.js"
 import { CLIENT_CAPABILITIES_META_KEY } from "./internal/schema2026/core.js"
@@ -72,7 +72,7 @@ export interface TaskHandle {
    */
   readonly statuses: Stream.Stream<McpSchema.Task, ClientError>
   /** The tool's result (`tasks/result`: waits for the end, asking again while the server says -32001). */
-  readonly result: Effect.Effect<McpSchema.CallToolResult, ClientError>
+  readonly result: Effect.Effect<CallToolResult, ClientError>
   /** `tasks/cancel`: the task as cancelled. */
   readonly cancel: Effect.Effect<McpSchema.Task, ClientError>
 }
@@ -105,8 +105,8 @@ const handleOf = (client: McpClientShape, task: McpSchema.Task, options?: TaskCa
   )
   const polled = Stream.fromEffectSchedule(get, Schedule.spaced(interval))
   const key = (t: McpSchema.Task) => `${t.status} ${t.lastUpdatedAt} ${t.statusMessage ?? ""}`
-  const result: Effect.Effect<McpSchema.CallToolResult, ClientError> = client.request("tasks/result", { taskId }).pipe(
-    Effect.map((r) => r as unknown as McpSchema.CallToolResult),
+  const result: Effect.Effect<CallToolResult, ClientError> = client.request("tasks/result", { taskId }).pipe(
+    Effect.map((r) => r as unknown as CallToolResult),
     // the server bounds its wait: ask again
     Effect.retry({ while: (e) => e instanceof McpError && e.code === -32001 })
   )
@@ -163,13 +163,13 @@ const handle2026 = (client: McpClientShape, created: McpSchema.Task, options?: T
       onSome: Effect.succeed
     }))
   )
-  const result = Effect.flatMap(terminal, (t) => ClientTaskCalls.outcome2026(t)) as Effect.Effect<McpSchema.CallToolResult, ClientError>
+  const result = Effect.flatMap(terminal, (t) => ClientTaskCalls.outcome2026(t)) as Effect.Effect<CallToolResult, ClientError>
   const cancel = Effect.andThen(client.request("tasks/cancel", { taskId }), Effect.map(detailed, fromWire2026))
   return { task: created, statuses, result, cancel }
 }
 
 /** A 2026 call the server answered at once, without a task: a handle already completed. */
-const settledHandle = (result: McpSchema.CallToolResult): TaskHandle => {
+const settledHandle = (result: CallToolResult): TaskHandle => {
   const now = "1970-01-01T00:00:00.000Z"
   const task = { taskId: "", status: "completed", createdAt: now, lastUpdatedAt: now, ttl: null } as unknown as McpSchema.Task
   return { task, statuses: Stream.succeed(task), result: Effect.succeed(result), cancel: Effect.succeed(task) }
@@ -186,7 +186,7 @@ const callTool2026 = (client: McpClientShape, name: string, args: Record<string,
     (r) =>
       typeof r.taskId === "string"
         ? handle2026(client, fromWire2026(r), options)
-        : settledHandle(r as unknown as McpSchema.CallToolResult)
+        : settledHandle(r as unknown as CallToolResult)
   )
 
 const declaresTasks = (client: McpClientShape): boolean =>
@@ -258,7 +258,7 @@ export const run = (
   name: string,
   args?: Record<string, unknown>,
   options?: TaskCallOptions
-): Effect.Effect<McpSchema.CallToolResult, ClientError, McpClient> =>
+): Effect.Effect<CallToolResult, ClientError, McpClient> =>
   Effect.uninterruptibleMask((restore) =>
     Effect.flatMap(callTool(name, args, options), (handle) =>
       restore(handle.result).pipe(Effect.onInterrupt(() => Effect.ignore(handle.cancel))))
@@ -281,7 +281,7 @@ export const callToolAsDeclared = (
   name: string,
   args?: Record<string, unknown>,
   options?: TaskCallOptions
-): Effect.Effect<McpSchema.CallToolResult, ClientError, McpClient> =>
+): Effect.Effect<CallToolResult, ClientError, McpClient> =>
   Effect.gen(function*() {
     const client = yield* McpClient
     const tools = yield* client.listToolsAll()

@@ -41,6 +41,7 @@ import type * as SchemaIssue from "effect/SchemaIssue"
 import * as SchemaParser from "effect/SchemaParser"
 import * as JsonSchema from "./internal/jsonSchema.js"
 import { formatIssue } from "./internal/validate.js"
+import type * as McpClient from "./McpClient.js"
 import { ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 
@@ -113,7 +114,7 @@ export type Parameters<T> = T extends McpTool<infer _N, infer P, infer _S, infer
  * @category type-level
  */
 export type Success<T> = T extends McpTool<infer _N, infer _P, infer S, infer _F>
-  ? S extends AnySchema ? Schema.Schema.Type<S> : McpSchema.CallToolResult
+  ? S extends AnySchema ? Schema.Schema.Type<S> : McpClient.CallToolResult
   : never
 
 /**
@@ -314,22 +315,24 @@ export const encodeSuccess = (
  * @since 0.1.0
  * @category decoding
  */
-export const resultText = (result: McpSchema.CallToolResult): string =>
+export const resultText = (result: Pick<McpClient.CallToolResult, "content">): string =>
   result.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n")
 
 /**
  * Reads a result on the client's side: a tool error becomes the declared
  * failure (decoded from `_meta`) or a `ToolError`; a success is the decoded
  * `structuredContent` (unwrapped), or the raw result when the tool declares
- * no `success`. `structuredContent` that does not decode is a `ProtocolError`
- * (`InvalidResult`).
+ * no `success`. A success that is not a JSON object is read wrapped
+ * (`{ result: value }`, as this SDK sends it) or as it is (2026-07-28 lets a
+ * server send any JSON value, as effect/ai's does). `structuredContent` that
+ * does not decode is a `ProtocolError` (`InvalidResult`).
  *
  * @since 0.1.0
  * @category decoding
  */
 export const decodeResult = <T extends Any>(
   tool: T,
-  result: McpSchema.CallToolResult
+  result: McpClient.CallToolResult
 ): Effect.Effect<Success<T>, Failure<T> | ToolError | ProtocolError> => {
   if (result.isError === true) {
     const encoded = result._meta?.[FAILURE_META_KEY]
@@ -342,10 +345,19 @@ export const decodeResult = <T extends Any>(
   if (tool.success === undefined) return Effect.succeed(result as Success<T>)
   const invalid = (message: string) =>
     Effect.fail(new ProtocolError({ reason: "InvalidResult", method: "tools/call", message: `Tool ${tool.name} ${message}` }))
-  if (result.structuredContent === undefined) return invalid("returned no structuredContent")
-  const content = tool.outputWrapped ? result.structuredContent[WRAPPED_OUTPUT_KEY] : result.structuredContent
-  const decoded = SchemaParser.decodeUnknownResult(tool.success)(content, { errors: "all" })
-  return Result.isSuccess(decoded)
-    ? Effect.succeed(decoded.success as Success<T>)
+  const content = result.structuredContent
+  if (content === undefined) return invalid("returned no structuredContent")
+  const decode = SchemaParser.decodeUnknownResult(tool.success)
+  const wrapped = tool.outputWrapped && isWrapped(content)
+  const decoded = decode(wrapped ? content[WRAPPED_OUTPUT_KEY] : content, { errors: "all" })
+  if (Result.isSuccess(decoded)) return Effect.succeed(decoded.success as Success<T>)
+  // `{ result: v }` may be a 2026 server's unwrapped value (a union with such an object member)
+  const unwrapped = wrapped ? decode(content, { errors: "all" }) : decoded
+  return Result.isSuccess(unwrapped)
+    ? Effect.succeed(unwrapped.success as Success<T>)
     : invalid(`returned structuredContent its success schema rejects: ${formatIssue(decoded.failure)}`)
 }
+
+/** Whether `structuredContent` has the wrapped form `{ result: value }`. */
+const isWrapped = (content: unknown): content is { readonly [WRAPPED_OUTPUT_KEY]: unknown } =>
+  typeof content === "object" && content !== null && !Array.isArray(content) && WRAPPED_OUTPUT_KEY in content

@@ -47,7 +47,7 @@ import { settled, sleepers, until } from "./utils/virtualTime.js"
 const failureOf = <A, E>(exit: Exit.Exit<A, E>): E | undefined =>
   Exit.isFailure(exit) ? Option.getOrUndefined(Cause.findErrorOption(exit.cause)) : undefined
 
-const textOf = (result: McpSchema.CallToolResult) => (result.content[0] as McpSchema.TextContent).text
+const textOf = (result: McpClient.CallToolResult) => (result.content[0] as McpSchema.TextContent).text
 
 /** Reports progress `steps` times, every `every` ms, then answers "done". */
 const Steps = McpServer.tool({

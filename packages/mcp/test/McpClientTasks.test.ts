@@ -15,6 +15,7 @@ import * as Layer from "effect/Layer"
 import * as Ref from "effect/Ref"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
+import type * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpTasks from "@effect-mcp/mcp/McpTasks"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
@@ -54,7 +55,7 @@ const methods = (wire: ReadonlyArray<WireRecord>) =>
     .filter((m) => "id" in m && typeof m.method === "string")
     .map((m) => `${String(m.method)}${(m.params as { task?: unknown } | undefined)?.task !== undefined ? "+task" : ""}`)
 
-const text = (result: McpSchema.CallToolResult) => (result.content[0] as { readonly text: string }).text
+const text = (result: McpClient.CallToolResult) => (result.content[0] as { readonly text: string }).text
 
 /** Lets the server's fibers run (all in memory; no time passes). */
 const yieldMany = Effect.forEach(Array.from({ length: 30 }), () => Effect.yieldNow, { discard: true })

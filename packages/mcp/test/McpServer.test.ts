@@ -163,7 +163,7 @@ const Hello = McpServer.prompt({
   content: () => Effect.succeed("Say hello")
 })
 
-const textOf = (result: McpSchema.CallToolResult) => (result.content[0] as McpSchema.TextContent).text
+const textOf = (result: McpClient.CallToolResult) => (result.content[0] as McpSchema.TextContent).text
 
 const ajvMeta = new Ajv2020.default({ strict: false })
 const isJsonSchema2020 = (schema: unknown) => ajvMeta.validateSchema(schema as object) === true

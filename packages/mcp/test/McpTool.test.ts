@@ -115,7 +115,7 @@ describe("McpTool", () => {
       assert.instanceOf(invalid, McpTool.ToolError)
       assert.include((invalid as McpTool.ToolError).message, "Invalid arguments for tool haiku")
       // without a success schema the result is the raw one
-      const shouted: McpSchema.CallToolResult = yield* client.callTool(Shout, { text: "hi" })
+      const shouted: McpClient.CallToolResult = yield* client.callTool(Shout, { text: "hi" })
       assert.deepStrictEqual(shouted, { content: [{ type: "text", text: "HI" }] })
       assertWireValid(pair.wire)
     }))

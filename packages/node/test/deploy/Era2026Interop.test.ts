@@ -91,7 +91,7 @@ const clientOptions = (era?: McpClient.ClientOptions["era"]) => ({
   roots: [{ uri: "file:///work", name: "work" }]
 })
 
-const text = (result: McpSchema.CallToolResult) => (result.content[0] as { text: string }).text
+const text = (result: McpClient.CallToolResult) => (result.content[0] as { text: string }).text
 
 /** What every 2026 server of the fixture answers the same, whatever the transport. */
 const exercise2026 = (client: McpClient.McpClientShape) =>

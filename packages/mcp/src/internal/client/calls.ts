@@ -14,7 +14,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
 import type * as JsonRpc from "../../JsonRpc.js"
-import type { CallOptions, ClientError, McpClientShape, ToolCallEvent } from "../../McpClient.js"
+import type { CallOptions, CallToolResult, ClientError, McpClientShape, Tool, ToolCallEvent } from "../../McpClient.js"
 import { ProtocolError } from "../../McpError.js"
 import * as McpSchema from "../../McpSchema.js"
 import * as Lifecycle from "../../Lifecycle.js"
@@ -23,6 +23,7 @@ import type * as Protocol from "../../Protocol.js"
 import * as ClientListen from "./listen.js"
 import * as ClientTaskCalls from "./taskCalls.js"
 import * as OutputValidation from "./outputValidation.js"
+import * as Schema2026Core from "../schema2026/core.js"
 import { formatIssue, validatorOr } from "../validate.js"
 import type * as ClientNotifications from "./notifications.js"
 import type { EngineRequestOptions } from "../protocol/make.js"
@@ -65,15 +66,45 @@ export const decoderFor = <A, I>(schema: Schema.Codec<A, I>, method: string): (u
       message: `Invalid ${method} result: ${formatIssue(issue)}`
     }))
 
-/** A request of `method` whose result is decoded with its schema. */
-const typedCall = (request: McpClientShape["request"]) => <M extends McpSchema.ClientRequestMethod>(method: M) => {
+/**
+ * The results the 2026-07-28 revision widens, as the calls give them (settled: no `resultType`, no caching
+ * hints, see `client/era2026`): a tool's `outputSchema` any JSON Schema object, `structuredContent` any JSON
+ * value. The rest is 2025's (a 2026 tool listed with `execution` by the tasks extension keeps it).
+ * 2025-11-25 keeps its own rules (an object schema, an object value).
+ */
+const { type: _objectRoot, ...outputKeywords } = McpSchema.ToolJsonSchema.schema.fields
+const OutputSchema2026 = Schema.StructWithRest(Schema.Struct(outputKeywords), McpSchema.ToolJsonSchema.records)
+const Tool2026 = Schema.Struct({ ...McpSchema.Tool.fields, outputSchema: Schema.optionalKey(OutputSchema2026) })
+const results2026 = {
+  "tools/list": Schema.Struct({ ...McpSchema.ListToolsResult.fields, tools: Schema.Array(Tool2026) }),
+  "tools/call": Schema.Struct({
+    ...McpSchema.CallToolResult.fields,
+    structuredContent: Schema.optionalKey(Schema2026Core.JSONValue)
+  })
+} as const
+
+/** The era whose rules decode a result. */
+export type Era = "2025" | "2026"
+
+/** The schema a result of `method` is decoded with in `era`. */
+const resultSchema = (era: Era, method: McpSchema.ClientRequestMethod): Schema.Top =>
+  era === "2026" && (method === "tools/list" || method === "tools/call")
+    ? results2026[method]
+    : McpSchema.ClientRequests[method].result
+
+/** A request of `method` whose result is decoded with its schema (the era's, for the methods 2026 widens). */
+const typedCall = (request: McpClientShape["request"], era: Era) => <M extends McpSchema.ClientRequestMethod>(method: M) => {
   const decode = decoderFor(
-    McpSchema.ClientRequests[method].result as unknown as Schema.Codec<McpSchema.ClientRequestResult<M>, unknown>,
+    resultSchema(era, method) as unknown as Schema.Codec<McpSchema.ClientRequestResult<M>, unknown>,
     method
   )
   return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
     Effect.flatMap(request(method, params, callOptions), (raw) => Effect.fromResult(decode(raw)))
 }
+
+/** Decodes a `tools/call` result by the rules of `era`. */
+export const callToolDecoder = (era: Era): (u: unknown) => Result.Result<CallToolResult, ProtocolError> =>
+  decoderFor(resultSchema(era, "tools/call") as Schema.Codec<CallToolResult, unknown>, "tools/call")
 
 type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
 type Typed = ReturnType<typeof typedCall>
@@ -131,8 +162,8 @@ export const make = (options: {
   readonly validateStructuredContent: boolean
   /** The server runs tools as tasks (2025-11-25): a plain call of a tool that requires one is made as a task. */
   readonly toolTasks?: boolean | undefined
-  /** The era of the tasks the server runs (default 2025). */
-  readonly era?: "2025" | "2026" | undefined
+  /** The era spoken (default 2025): which rules decode the results, which tasks the server runs. */
+  readonly era?: Era | undefined
   /**
    * `request`, passing `checkResult` on to the engine (2025): a tool call's result is then decoded
    * and checked where its response is read, with no continuation of the caller's.
@@ -140,16 +171,17 @@ export const make = (options: {
   readonly engineRequest?: Request<EngineCallOptions> | undefined
 }): Calls => {
   const { notifications, request } = options
-  const typed = typedCall(request)
+  const era = options.era ?? "2025"
+  const typed = typedCall(request, era)
   const list = lister(typed)
 
   // output schemas of listed tools, for structuredContent validation
   const outputs = OutputValidation.make()
-  const tools = list<McpSchema.Tool>("tools/list", "tools")
+  const tools = list<Tool>("tools/list", "tools")
   const taskCalls = options.toolTasks === true
     ? ClientTaskCalls.make({ request, listAll: Effect.suspend(() => listToolsAll()), era: options.era })
     : undefined
-  const rememberTools = (listed: ReadonlyArray<McpSchema.Tool>) => {
+  const rememberTools = (listed: ReadonlyArray<Tool>) => {
     outputs.remember(listed)
     taskCalls?.remember(listed)
   }
@@ -159,9 +191,9 @@ export const make = (options: {
   const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
   const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")
 
-  const decodeCallTool = decoderFor(McpSchema.CallToolResult, "tools/call")
+  const decodeCallTool = callToolDecoder(era)
   /** A `tools/call` result decoded, and its `structuredContent` checked against the tool's output schema. */
-  const checkCallTool = (name: string) => (raw: unknown): Result.Result<McpSchema.CallToolResult, ProtocolError> => {
+  const checkCallTool = (name: string) => (raw: unknown): Result.Result<CallToolResult, ProtocolError> => {
     const decoded = decodeCallTool(raw)
     return Result.isFailure(decoded) || !options.validateStructuredContent ? decoded : outputs.checkEither(name, decoded.success)
   }
@@ -172,14 +204,14 @@ export const make = (options: {
     name: string,
     args: { readonly [key: string]: unknown } | undefined,
     callOptions: CallOptions | undefined
-  ): Effect.Effect<McpSchema.CallToolResult, ClientError> => {
+  ): Effect.Effect<CallToolResult, ClientError> => {
     if (engineRequest !== undefined) {
-      const checkResult = checkCallTool(name) as (raw: Protocol.Result) => Result.Result<Protocol.Result, ProtocolError>
+      const checkResult = checkCallTool(name) as unknown as (raw: Protocol.Result) => Result.Result<Protocol.Result, ProtocolError>
       return engineRequest(
         "tools/call",
         args === undefined ? { name } : { name, arguments: args },
         callOptions === undefined ? { checkResult } : { ...callOptions, checkResult }
-      ) as Effect.Effect<McpSchema.CallToolResult, ClientError>
+      ) as unknown as Effect.Effect<CallToolResult, ClientError>
     }
     return Effect.flatMap(
       taskCalls === undefined

@@ -1,27 +1,29 @@
 /**
  * The client's check of `structuredContent` against the `outputSchema` of a
  * listed tool (a tool never listed is not checked). A tool error is not
- * checked: it need not carry structured content.
+ * checked: it need not carry structured content. Any JSON Schema object is
+ * compiled, so a 2026-07-28 tool's non-object schema (`{ "type": "string" }`)
+ * checks a non-object value the same way.
  */
 import Ajv2020 from "ajv/dist/2020.js"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { ProtocolError } from "../../McpError.js"
-import type * as McpSchema from "../../McpSchema.js"
+import type { CallToolResult, Tool } from "../../McpClient.js"
 
 export interface OutputValidation {
   /** Remembers (or forgets) the output schemas of listed tools. */
-  readonly remember: (tools: ReadonlyArray<McpSchema.Tool>) => void
+  readonly remember: (tools: ReadonlyArray<Tool>) => void
   /** The result, or `InvalidResult` when it does not keep to the tool's output schema. */
   readonly check: (
     name: string,
-    result: McpSchema.CallToolResult
-  ) => Effect.Effect<McpSchema.CallToolResult, ProtocolError>
+    result: CallToolResult
+  ) => Effect.Effect<CallToolResult, ProtocolError>
   /** `check`, as a value (for a check made where the response is read). */
   readonly checkEither: (
     name: string,
-    result: McpSchema.CallToolResult
-  ) => Result.Result<McpSchema.CallToolResult, ProtocolError>
+    result: CallToolResult
+  ) => Result.Result<CallToolResult, ProtocolError>
 }
 
 const invalid = (message: string) => new ProtocolError({ reason: "InvalidResult", method: "tools/call", message })

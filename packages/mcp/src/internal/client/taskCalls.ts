@@ -25,15 +25,14 @@ import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import type * as JsonRpc from "../../JsonRpc.js"
-import type { CallOptions, ClientError, McpClientShape } from "../../McpClient.js"
+import type { CallOptions, ClientError, McpClientShape, Tool } from "../../McpClient.js"
 import { McpError, ProtocolError } from "../../McpError.js"
-import type * as McpSchema from "../../McpSchema.js"
 import { CLIENT_CAPABILITIES_META_KEY } from "../schema2026/core.js"
 import { TASKS_CAPABILITY, TASKS_EXTENSION } from "./taskInputs2026.js"
 
 export interface TaskCalls {
   /** Remembers the task support of listed tools. */
-  readonly remember: (tools: ReadonlyArray<McpSchema.Tool>) => void
+  readonly remember: (tools: ReadonlyArray<Tool>) => void
   /**
    * `call` (a plain `tools/call`), or the call made as a task when the tool requires one; the
    * raw result of the tool either way.
@@ -82,7 +81,7 @@ const TERMINAL: ReadonlySet<unknown> = new Set(["completed", "failed", "cancelle
 export const make = (options: {
   readonly request: McpClientShape["request"]
   /** The tools, listed (and remembered) again. */
-  readonly listAll: Effect.Effect<ReadonlyArray<McpSchema.Tool>, ClientError>
+  readonly listAll: Effect.Effect<ReadonlyArray<Tool>, ClientError>
   /** 2026: the tasks extension (the call opts in, the server decides; polled with tasks/get). */
   readonly era?: "2025" | "2026" | undefined
 }): TaskCalls => {

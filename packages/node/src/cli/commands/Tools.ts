@@ -49,7 +49,7 @@ const toolCallArguments = (
     return args
   })
 
-const printResult = (name: string, result: McpSchema.CallToolResult, json: boolean) =>
+const printResult = (name: string, result: McpClient.CallToolResult, json: boolean) =>
   Effect.gen(function*() {
     if (json) {
       yield* printJson(result)
