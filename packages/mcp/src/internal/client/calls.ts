@@ -65,6 +65,14 @@ export const decoderFor = <A, I>(schema: Schema.Codec<A, I>, method: string): (u
       message: `Invalid ${method} result: ${formatIssue(issue)}`
     }))
 
+/** `params` with the caller's `_meta` (`CallOptions._meta`) over its own, if it gave one. */
+export const withMeta = <P extends JsonRpc.Params | undefined>(params: P, callOptions: CallOptions | undefined): P => {
+  const meta = callOptions?._meta
+  if (meta === undefined) return params
+  const own = params?._meta
+  return { ...params, _meta: typeof own === "object" && own !== null ? { ...own, ...meta } : meta } as P
+}
+
 /** A request of `method` whose result is decoded with its schema. */
 const typedCall = (request: McpClientShape["request"]) => <M extends McpSchema.ClientRequestMethod>(method: M) => {
   const decode = decoderFor(
@@ -72,7 +80,7 @@ const typedCall = (request: McpClientShape["request"]) => <M extends McpSchema.C
     method
   )
   return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
-    Effect.flatMap(request(method, params, callOptions), (raw) => Effect.fromResult(decode(raw)))
+    Effect.flatMap(request(method, withMeta(params, callOptions), callOptions), (raw) => Effect.fromResult(decode(raw)))
 }
 
 type ListMethod = "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list"
@@ -177,15 +185,15 @@ export const make = (options: {
       const checkResult = checkCallTool(name) as (raw: Protocol.Result) => Result.Result<Protocol.Result, ProtocolError>
       return engineRequest(
         "tools/call",
-        args === undefined ? { name } : { name, arguments: args },
+        withMeta(args === undefined ? { name } : { name, arguments: args }, callOptions),
         callOptions === undefined ? { checkResult } : { ...callOptions, checkResult }
       ) as Effect.Effect<McpSchema.CallToolResult, ClientError>
     }
     return Effect.flatMap(
       taskCalls === undefined
-        ? request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions)
+        ? request("tools/call", withMeta(args === undefined ? { name } : { name, arguments: args }, callOptions), callOptions)
         : Effect.suspend(() => {
-          const params = args === undefined ? { name } : { name, arguments: args }
+          const params = withMeta(args === undefined ? { name } : { name, arguments: args }, callOptions)
           return taskCalls.call(name, params, callOptions, request("tools/call", params, callOptions))
         }),
       (raw) => {
