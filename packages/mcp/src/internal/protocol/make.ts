@@ -180,18 +180,15 @@ export const make = <A>(
     const scope = yield* Effect.scope
     // a session's duration (`mcp.*.session.duration`), under a tracer that collects spans only
     const opened = tracingIn(context) ? clock.currentTimeMillisUnsafe() : undefined
-    const sessionEnded = opened === undefined ? Effect.void : Effect.sync(() => {
-      const reason = engine.closedReason
-      Telemetry.sessionEnded(facts, context, opened, clock.currentTimeMillisUnsafe(), sessionError(reason))
-    })
     yield* Scope.addFinalizer(
       scope,
-      Effect.suspend(() =>
-        Effect.andThen(
-          sessionEnded,
-          Effect.andThen(close("the protocol engine was closed"), Effect.andThen(incoming.interruptAll, timers.release))
-        )
-      )
+      Effect.suspend(() => {
+        // (nothing to run without a tracer: no operation of its own)
+        if (opened !== undefined) {
+          Telemetry.sessionEnded(facts, context, opened, clock.currentTimeMillisUnsafe(), sessionError(engine.closedReason))
+        }
+        return Effect.andThen(close("the protocol engine was closed"), Effect.andThen(incoming.interruptAll, timers.release))
+      })
     )
 
     // forked with the context (`runForkWith`), not from this fiber: a child fiber keeps its parent fiber reachable
