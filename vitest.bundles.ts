@@ -27,6 +27,7 @@ const root = fileURLToPath(new URL(".", import.meta.url))
 const entries = {
   "conformance-server": "packages/conformance/src/server.ts",
   "echo-server": "packages/node/test/fixtures/echo-server.ts",
+  "otel-server": "packages/node/test/fixtures/otel-server.ts",
   "cli-server": "packages/node/test/fixtures/cli-server.ts",
   "stdio-entries": "packages/node/test/fixtures/stdio-entries.ts",
   "stdio-app": "packages/node/examples/app/stdio.ts",

@@ -70,6 +70,7 @@ import { TransportError } from "./McpError.js"
 import { Transport, type TransportShape, fromMailbox } from "./Transport.js"
 import type { ClientAuth } from "./internal/oauth/authorizer.js"
 import { authorized } from "./internal/oauth/httpAuth.js"
+import * as Telemetry from "./internal/telemetry.js"
 
 /**
  * The JSON-RPC error code of the response made up for a request whose answer
@@ -177,7 +178,7 @@ export const make = (
     return {
       ...fromMailbox(mailbox),
       send,
-      info: {},
+      info: { attributes: Telemetry.httpClientAttributes(new URL(options.url)) },
       sessionLoss: { isLost: () => state.renewal !== undefined, losses: Stream.fromQueue(state.losses) }
     } satisfies TransportShape
   })

@@ -48,6 +48,7 @@ import type { PrincipalInfo } from "./internal/auth/principal.js"
 import { isPrincipal, McpAuth, type McpAuthShape } from "./internal/auth/service.js"
 import { McpServer } from "./McpServer.js"
 import { type TransportShape, fromMailbox } from "./Transport.js"
+import * as Telemetry from "./internal/telemetry.js"
 
 /**
  * Options of the legacy endpoints.
@@ -188,7 +189,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
           ...fromMailbox(session.incoming),
           send: (message) =>
             Queue.offer(session.outgoing, `event: message\ndata: ${JSON.stringify(message)}\n\n`).pipe(Effect.asVoid),
-          info: { sessionId: id, principal: () => session.principal }
+          info: { sessionId: id, principal: () => session.principal, attributes: Telemetry.HTTP_SERVER_ATTRIBUTES }
         }
         yield* FiberMap.run(
           fibers,

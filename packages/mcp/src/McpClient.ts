@@ -284,6 +284,11 @@ export interface CallOptions {
   readonly maxTimeout?: Duration.Input | undefined
   readonly onProgress?: ((progress: Protocol.ProgressParams) => Effect.Effect<void>) | undefined
   readonly resetTimeoutOnProgress?: boolean | undefined
+  /**
+   * The request's `params._meta`, sent as given (the SDK adds its own keys beside them: a
+   * progress token, the 2026 envelope, the trace context unless `traceparent` is set here).
+   */
+  readonly _meta?: { readonly [key: string]: unknown } | undefined
 }
 
 /**
@@ -601,7 +606,8 @@ const connect = <O extends ClientOptions>(
       batches: () => Lifecycle.allowsBatches(version),
       requestTimeout: options.requestTimeout,
       maxRequestTimeout: options.maxRequestTimeout,
-      sessionId: transport.info?.sessionId
+      sessionId: transport.info?.sessionId,
+      protocolVersion: () => version
     })
 
     const era = options.era ?? "auto"

@@ -109,6 +109,7 @@ import * as JsonRpc from "./JsonRpc.js"
 import * as LegacySseClient from "./LegacySseClient.js"
 import { TransportError } from "./McpError.js"
 import { Transport, type TransportShape } from "./Transport.js"
+import * as Telemetry from "./internal/telemetry.js"
 
 /**
  * The JSON-RPC error code of the response made up for a request whose HTTP
@@ -435,6 +436,7 @@ export const make = (
       },
       sessionLoss: reinitialize ? sessionLoss : undefined,
       info: {
+        attributes: Telemetry.httpClientAttributes(url),
         get sessionId() {
           return session.id
         },

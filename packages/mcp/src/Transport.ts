@@ -76,6 +76,12 @@ export interface TransportInfo {
   readonly requestIdPrefix?: string | undefined
   /** The HTTP headers of the request this transport carries, when it carries one (a 2026 POST), names in lower case. */
   readonly headers?: { readonly [name: string]: string } | undefined
+  /**
+   * What the spans of the session's requests say of the network, as OpenTelemetry names it:
+   * `network.transport` (`pipe` for stdio, `tcp` for HTTP), `network.protocol.name`,
+   * `server.address` and `server.port` (a client's).
+   */
+  readonly attributes?: { readonly [key: string]: string | number } | undefined
 }
 
 /**

@@ -122,6 +122,12 @@ export * as McpTasks from "./McpTasks.js"
  */
 export * as McpTasksClient from "./McpTasksClient.js"
 /**
+ * OpenTelemetry's MCP conventions: the duration metrics, the opt-in attributes that hold user data.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as McpTelemetry from "./McpTelemetry.js"
+/**
  * A tool's declaration apart from its handler, shared by a server and its clients.
  * @since 0.1.0
  * @category modules

@@ -35,7 +35,7 @@
  * @since 0.1.0
  */
 import { TransportError } from "@effect-mcp/mcp/McpError"
-import { fromFeed, Transport, type TransportShape } from "@effect-mcp/mcp/Transport"
+import { fromFeed, Transport, type TransportInfo, type TransportShape } from "@effect-mcp/mcp/Transport"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
@@ -75,6 +75,9 @@ export interface ServerOptions {
 }
 
 /** The methods of `console` that write, each of which is sent to stderr once a server owns stdout. */
+/** What the spans of a stdio session say of the network (OpenTelemetry's MCP conventions). */
+const STDIO_INFO: TransportInfo = { attributes: { "network.transport": "pipe" } }
+
 const CONSOLE_METHODS = [
   "log",
   "info",
@@ -162,7 +165,8 @@ export const makeServer = (options?: ServerOptions): Effect.Effect<TransportShap
       // callback, with no reader fiber woken per read
       ...fromFeed(reader.feed),
       send: (message) => writer.send(message),
-      sendNow: (message) => writer.sendNow(message)
+      sendNow: (message) => writer.sendNow(message),
+      info: STDIO_INFO
     } satisfies TransportShape
   })
 

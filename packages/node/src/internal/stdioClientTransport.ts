@@ -83,7 +83,13 @@ export const make = (child: Process.Child, options: Options): Effect.Effect<Clie
     // callback, with no reader fiber woken per read
     const { run } = fromFeed((target) => reader.feed({ frames: target.frames, end: (how) => target.end(ended(how)) }))
     return {
-      transport: { run, send: (message) => writer.send(message), sendNow: (message) => writer.sendNow(message) },
+      transport: {
+        run,
+        send: (message) => writer.send(message),
+        sendNow: (message) => writer.sendNow(message),
+        // what the spans of the session say of the network (OpenTelemetry's MCP conventions)
+        info: { attributes: { "network.transport": "pipe" } }
+      },
       writeRaw: writer.writeRaw
     }
   })

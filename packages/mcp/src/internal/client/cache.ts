@@ -5,7 +5,7 @@
  * `notifications/*\/list_changed` drops that list's entries, a
  * `notifications/resources/updated` the reads of its URI. `cacheScope` is not
  * distinguished: one client is one authorization context, so `private` and
- * `public` results are both its own. Calls with progress bypass it.
+ * `public` results are both its own. Calls with progress or a `_meta` of their own bypass it.
  */
 import * as Cache from "effect/Cache"
 import * as Duration from "effect/Duration"
@@ -86,7 +86,8 @@ export const make = (options: {
       Effect.forkScoped
     )
     return (method, params, requestOptions) =>
-      CACHEABLE.has(method) && requestOptions?.onProgress === undefined
+      // a call with a `_meta` of its own goes out as it is (the cache's key leaves `_meta` out)
+      CACHEABLE.has(method) && requestOptions?.onProgress === undefined && params?._meta === undefined
         ? Effect.suspend(() => {
           const key = keyOf(method, params)
           // a result not to be kept is dropped at once (concurrent identical calls still share it)

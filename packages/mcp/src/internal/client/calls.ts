@@ -92,6 +92,14 @@ const resultSchema = (era: Era, method: McpSchema.ClientRequestMethod): Schema.T
     ? results2026[method]
     : McpSchema.ClientRequests[method].result
 
+/** `params` with the caller's `_meta` (`CallOptions._meta`) over its own, if it gave one. */
+export const withMeta = <P extends JsonRpc.Params | undefined>(params: P, callOptions: CallOptions | undefined): P => {
+  const meta = callOptions?._meta
+  if (meta === undefined) return params
+  const own = params?._meta
+  return { ...params, _meta: typeof own === "object" && own !== null ? { ...own, ...meta } : meta } as P
+}
+
 /** A request of `method` whose result is decoded with its schema (the era's, for the methods 2026 widens). */
 const typedCall = (request: McpClientShape["request"], era: Era) => <M extends McpSchema.ClientRequestMethod>(method: M) => {
   const decode = decoderFor(
@@ -99,7 +107,7 @@ const typedCall = (request: McpClientShape["request"], era: Era) => <M extends M
     method
   )
   return (params: JsonRpc.Params | undefined, callOptions?: CallOptions) =>
-    Effect.flatMap(request(method, params, callOptions), (raw) => Effect.fromResult(decode(raw)))
+    Effect.flatMap(request(method, withMeta(params, callOptions), callOptions), (raw) => Effect.fromResult(decode(raw)))
 }
 
 /** Decodes a `tools/call` result by the rules of `era`. */
@@ -209,15 +217,15 @@ export const make = (options: {
       const checkResult = checkCallTool(name) as unknown as (raw: Protocol.Result) => Result.Result<Protocol.Result, ProtocolError>
       return engineRequest(
         "tools/call",
-        args === undefined ? { name } : { name, arguments: args },
+        withMeta(args === undefined ? { name } : { name, arguments: args }, callOptions),
         callOptions === undefined ? { checkResult } : { ...callOptions, checkResult }
       ) as unknown as Effect.Effect<CallToolResult, ClientError>
     }
     return Effect.flatMap(
       taskCalls === undefined
-        ? request("tools/call", args === undefined ? { name } : { name, arguments: args }, callOptions)
+        ? request("tools/call", withMeta(args === undefined ? { name } : { name, arguments: args }, callOptions), callOptions)
         : Effect.suspend(() => {
-          const params = args === undefined ? { name } : { name, arguments: args }
+          const params = withMeta(args === undefined ? { name } : { name, arguments: args }, callOptions)
           return taskCalls.call(name, params, callOptions, request("tools/call", params, callOptions))
         }),
       (raw) => {

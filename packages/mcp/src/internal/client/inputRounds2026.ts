@@ -14,6 +14,8 @@ import type { ErrorResponse } from "../../McpError.js"
 import { ProtocolError } from "../../McpError.js"
 import * as McpSchema2026 from "../../McpSchema2026.js"
 import type * as Protocol from "../../Protocol.js"
+import * as Telemetry from "../telemetry.js"
+import { tracing } from "../tracing.js"
 import type { ClientError, Send } from "./envelope2026.js"
 
 /** Answers a server→client request with the client's handlers (`reverseCalls.answer`). */
@@ -38,9 +40,14 @@ const inputRequestFailed = (method: string, key: string, inner: string, message:
 export const fulfil = (answer: Answer): Fulfil => (method, requests) =>
   Effect.forEach(Object.entries(requests), ([key, inner]) =>
     Effect.map(
-      Effect.mapError(answer(inner.method, inner.params), (e) => inputRequestFailed(method, key, inner.method, e.message)),
+      Effect.mapError(traced(inner.method, inner.params, answer(inner.method, inner.params)), (e) =>
+        inputRequestFailed(method, key, inner.method, e.message)),
       (result) => [key, result] as const
     )).pipe(Effect.map((entries) => Object.fromEntries(entries)))
+
+/** An input request's answer in a span of its own (the reverse call of this era), under a tracer that collects spans. */
+const traced = <A, E>(method: string, params: unknown, answering: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+  Effect.withFiber((fiber) => tracing(fiber) ? Telemetry.answeringInput(method, params, answering) : answering)
 
 /** Why an `InputRequiredResult` cannot be answered, if it cannot: a malformed one, or one round too many. */
 const refused = (method: string, result: Protocol.Result, done: number, maxRounds: number): ProtocolError | undefined => {

@@ -26,6 +26,7 @@ import { routed } from "./fleet/router.js"
 import * as Edge2026 from "./era2026.js"
 import { isSession } from "./registry.js"
 import type { Session } from "./sessions.js"
+import * as TraceContext from "../traceContext.js"
 import { answerOf, Decision, eventText, type SseStream, storeOf, type Streams } from "./sseStream.js"
 import {
   checkPostHeaders,
@@ -120,6 +121,8 @@ const afterRead = (
   const decoded = postMessages(read.json)
   if (!("messages" in decoded)) return Answered.now(decoded)
   const headers = request.headers
+  // the POST's `traceparent`: the remote parent of requests whose `_meta` names none
+  TraceContext.noteHeaders(decoded.messages, headers)
   // a response under a 2026 version: that era has no server requests to answer
   const stray = Edge2026.strayResponse(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
   if (stray !== undefined) return Answered.now(stray)

@@ -22,6 +22,7 @@ import type { Config } from "./config.js"
 import { Inbox } from "./inbox.js"
 import * as Registry from "./registry.js"
 import * as SseStream from "./sseStream.js"
+import * as Telemetry from "../telemetry.js"
 
 export interface Session extends Registry.Entry {
   readonly scope: Scope.Closeable
@@ -180,6 +181,7 @@ export const make = (
           ? {
             principal: () => session.principal,
             era: "2026",
+            attributes: Telemetry.HTTP_SERVER_ATTRIBUTES,
             // the POST the connection serves now (a connection serves one at a time)
             get headers() {
               return session.headers
@@ -188,6 +190,7 @@ export const make = (
           : {
             sessionId: sessionPerRequest ? undefined : session.id,
             principal: () => session.principal,
+            attributes: Telemetry.HTTP_SERVER_ATTRIBUTES,
             requestIdPrefix: fleet === undefined ? undefined : `${fleet.instanceId}:`
           },
         // only a fleet reads and restores the engine's session state

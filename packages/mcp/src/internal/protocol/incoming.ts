@@ -5,17 +5,20 @@
  * business: a handler gets what it needs (the request, a scope) as values.
  */
 import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
+import type * as Tracer from "effect/Tracer"
 import * as JsonRpc from "../../JsonRpc.js"
 import { ErrorResponse } from "../../McpError.js"
 import type { Result } from "../../Protocol.js"
 import * as Answered from "../answered.js"
 import { hasEnvelopeClaim } from "../envelopeClaim.js"
+import * as Telemetry from "../telemetry.js"
 import { tracing, tracingIn } from "../tracing.js"
 import type { Engine } from "./engine.js"
 import type { EngineIncomingRequest, EngineOptions } from "./make.js"
@@ -115,8 +118,8 @@ const requestScope = (state: RequestState): Effect.Effect<Scope.Scope> =>
 class IncomingImpl implements Incoming {
   readonly handlers = new Map<JsonRpc.RequestId, Fiber.Fiber<void>>()
   readonly side: Engine["side"]
-  readonly spanKind: "server" | "client"
-  readonly sessionAttribute: { readonly "mcp.session.id"?: string }
+  /** The spans of the requests running, by id, under a tracer that collects spans (a cancellation is their event). */
+  spansById: Map<JsonRpc.RequestId, Tracer.Span> | undefined = undefined
 
   /**
    * The handler fiber's context with `base` merged over it, kept for the next request given the
@@ -130,11 +133,10 @@ class IncomingImpl implements Incoming {
     readonly engine: Engine,
     /** The engine's `onRequest`. */
     readonly handler: EngineOptions["onRequest"],
-    sessionId: string | undefined
+    /** What the spans of requests say of the session (`internal/telemetry`). */
+    readonly facts: Telemetry.Facts
   ) {
     this.side = engine.side
-    this.spanKind = engine.side === "server" ? "server" : "client"
-    this.sessionAttribute = sessionId === undefined ? {} : { "mcp.session.id": sessionId }
     this.runMasked = Effect.runForkWith(engine.context)
     // known before the first request: an HTTP session's first (its initialize) then needs no fiber either
     this.spans = tracingIn(engine.context)
@@ -210,10 +212,8 @@ class IncomingImpl implements Incoming {
       start(fiber)
       const spans = this.spans = tracing(fiber)
       return spans
-        ? Effect.withSpan(this.handler(incoming), req.method, {
-          kind: this.spanKind,
-          attributes: { "mcp.method": req.method, "mcp.request.id": req.id, "mcp.side": this.side, ...this.sessionAttribute },
-          captureStackTrace: false
+        ? Telemetry.handling(this.facts, req, fiber, this.handler(incoming), (span) => {
+          ;(this.spansById ??= new Map()).set(req.id, span)
         })
         : this.handler(incoming)
     })
@@ -344,6 +344,7 @@ class IncomingImpl implements Incoming {
     handlers.set(id, fiber)
     fiber.addObserver(() => {
       if (handlers.get(id) === fiber) handlers.delete(id)
+      this.spansById?.delete(id)
     })
     return undefined
   }
@@ -351,6 +352,10 @@ class IncomingImpl implements Incoming {
   onCancelled(params: JsonRpc.Params | undefined): undefined {
     const id = params?.requestId
     if (typeof id !== "string" && typeof id !== "number") return undefined
+    if (this.spansById !== undefined) {
+      const reason = typeof params?.reason === "string" ? { reason: params.reason } : {}
+      Telemetry.event(this.spansById.get(id), Context.get(this.engine.context, Clock.Clock), "notifications/cancelled", reason)
+    }
     // a message, not a wait: a handler with slow finalizers never stalls the read loop
     this.handlers.get(id)?.interruptUnsafe()
     return undefined
@@ -369,5 +374,5 @@ class IncomingImpl implements Incoming {
 export const make = (
   engine: Engine,
   onRequest: EngineOptions["onRequest"],
-  sessionId: string | undefined
-): Incoming => new IncomingImpl(engine, onRequest, sessionId)
+  facts: Telemetry.Facts
+): Incoming => new IncomingImpl(engine, onRequest, facts)

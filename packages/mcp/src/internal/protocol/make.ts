@@ -31,6 +31,8 @@ import type { IncomingRequest, Protocol, ProtocolOptions, RequestOptions, Result
 import type { TransportShape } from "../../Transport.js"
 import type * as Answered from "../answered.js"
 import * as Deadlines from "../deadlines.js"
+import * as Telemetry from "../telemetry.js"
+import { tracingIn } from "../tracing.js"
 import * as Engine from "./engine.js"
 import * as Incoming from "./incoming.js"
 import * as Outgoing from "./outgoing.js"
@@ -66,6 +68,8 @@ export interface EngineIncomingRequest extends IncomingRequest {
  */
 export interface EngineOptions extends Omit<ProtocolOptions, "onRequest"> {
   readonly onRequest: (incoming: EngineIncomingRequest) => Answered.Answer<CallResult, ErrorResponse>
+  /** The negotiated protocol version, once known (for the spans' `mcp.protocol.version`). */
+  readonly protocolVersion?: (() => string | undefined) | undefined
 }
 
 /** `Protocol` taking `EngineRequestOptions`, with `running` read without an effect. */
@@ -90,6 +94,15 @@ export interface Served<A> {
   readonly handlers: Handlers
   readonly value: A
 }
+
+const noVersion = (): string | undefined => undefined
+
+/** The reasons a session ends without an error: closed by this side or by the peer. */
+const CLOSED_REASONS = new Set(["the protocol engine was closed", "the peer closed the connection"])
+
+/** A session's `error.type`: none when it was closed (by either side), the transport's failure otherwise. */
+const sessionError = (reason: string | undefined): string | undefined =>
+  reason === undefined || CLOSED_REASONS.has(reason) ? undefined : "transport_error"
 
 const DEFAULT_TIMEOUT = Duration.seconds(60)
 const DEFAULT_MAX_TIMEOUT = Duration.minutes(10)
@@ -121,18 +134,17 @@ export const make = <A>(
     // timeouts: one fiber sleeps until the nearest deadline (a request costs a set entry, not a timer),
     // shared by the engines on this Clock
     const timers = Deadlines.acquireShared(clock, clock, Effect.runForkWith(sleeperContext(context)))
-    const sessionAttribute = options.sessionId === undefined ? {} : { "mcp.session.id": options.sessionId }
+    // what the spans of this engine's requests say of its session (`internal/telemetry`)
+    const facts: Telemetry.Facts = {
+      side: options.side,
+      info: transport.info,
+      protocolVersion: options.protocolVersion ?? noVersion
+    }
     const outgoing = Outgoing.make(engine, timers.deadlines, {
       requestTimeout: options.requestTimeout ?? DEFAULT_TIMEOUT,
       maxRequestTimeout: options.maxRequestTimeout ?? DEFAULT_MAX_TIMEOUT,
       idPrefix: options.requestIdPrefix,
-      // the fiber's tracer is looked at in the request's mask (`tracing`): no operation of its own
-      traced: (method, call) =>
-        Effect.withSpan(call, method, {
-          kind: "client",
-          attributes: { "mcp.method": method, "mcp.side": options.side, ...sessionAttribute },
-          captureStackTrace: false
-        })
+      facts
     })
     // made when someone waits for the end (a client, a keep-alive): an idle HTTP session's engine
     // has none (a live Deferred was ~0.8 KiB of its heap: its spread literal gets a map of its own)
@@ -160,15 +172,23 @@ export const make = <A>(
       runningNow: () => incoming.running()
     }
     const served = serve(protocol)
-    const incoming = Incoming.make(engine, served.handlers.onRequest, options.sessionId)
+    const incoming = Incoming.make(engine, served.handlers.onRequest, facts)
 
     // handlers forked after an earlier `close` (the loop runs until the scope closes) end here too
     // (`Scope.addFinalizer` on the scope itself: `Effect.addFinalizer` would keep the caller's
     // context for the life of the connection)
     const scope = yield* Effect.scope
+    // a session's duration (`mcp.*.session.duration`), under a tracer that collects spans only
+    const opened = tracingIn(context) ? clock.currentTimeMillisUnsafe() : undefined
     yield* Scope.addFinalizer(
       scope,
-      Effect.suspend(() => Effect.andThen(close("the protocol engine was closed"), Effect.andThen(incoming.interruptAll, timers.release)))
+      Effect.suspend(() => {
+        // (nothing to run without a tracer: no operation of its own)
+        if (opened !== undefined) {
+          Telemetry.sessionEnded(facts, context, opened, clock.currentTimeMillisUnsafe(), sessionError(engine.closedReason))
+        }
+        return Effect.andThen(close("the protocol engine was closed"), Effect.andThen(incoming.interruptAll, timers.release))
+      })
     )
 
     // forked with the context (`runForkWith`), not from this fiber: a child fiber keeps its parent fiber reachable

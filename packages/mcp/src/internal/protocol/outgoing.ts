@@ -4,17 +4,22 @@
  * and `notifications/cancelled` sent when a caller is interrupted or times out.
  */
 import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
+import type * as Tracer from "effect/Tracer"
 import * as JsonRpc from "../../JsonRpc.js"
 import { McpError, ProtocolError, type TransportError } from "../../McpError.js"
 import type { ProgressParams, Result as CallResult } from "../../Protocol.js"
 import { exchangeFailure, type Route } from "../../Transport.js"
 import type { Deadlines, Entry } from "../deadlines.js"
+import * as Telemetry from "../telemetry.js"
+import * as TraceContext from "../traceContext.js"
 import { tracing } from "../tracing.js"
 import type { Engine } from "./engine.js"
 import type { EngineProtocol, EngineRequestOptions } from "./make.js"
@@ -47,11 +52,19 @@ export interface OutgoingOptions {
   readonly requestTimeout: Duration.Input
   readonly maxRequestTimeout: Duration.Input
   readonly idPrefix?: string | undefined
-  /** Runs a call in a span, under a tracer that collects them (`tracing`); none: never. */
-  readonly traced?: (<A, E>(method: string, call: Effect.Effect<A, E>) => Effect.Effect<A, E>) | undefined
+  /** What the spans of calls say of the session; none: no spans. Spans are made under a tracer that collects them (`tracing`). */
+  readonly facts?: Telemetry.Facts | undefined
 }
 
 const isParams = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null
+
+/** A progress notification as the attributes of its event on the call's span. */
+const progressAttributes = (params: JsonRpc.Params | undefined): Record<string, unknown> => {
+  const attributes: Record<string, unknown> = {}
+  if (typeof params?.progress === "number") attributes["mcp.progress"] = params.progress
+  if (typeof params?.total === "number") attributes["mcp.progress.total"] = params.total
+  return attributes
+}
 
 const timeoutError = (method: string, ms: number) =>
   new ProtocolError({ reason: "Timeout", method, message: `Request ${method} timed out after ${ms} ms` })
@@ -73,6 +86,8 @@ class Call implements Pending {
   readonly resets: boolean
   readonly onProgress: ((progress: ProgressParams) => Effect.Effect<void>) | undefined
   readonly check: EngineRequestOptions["checkResult"]
+  /** The call's span, under a tracer that collects spans (progress and cancellation are its events). */
+  span: Tracer.Span | undefined = undefined
   /**
    * Waits for the completion (at once when it came first). No canceler (it would cost an
    * interruption handler per wait): an interrupted waiter's callback ignores a later completion,
@@ -203,12 +218,12 @@ class OutgoingImpl implements Outgoing {
   readonly defaultTimeout: number
   readonly defaultMaxTimeout: number
 
-  /** Runs a call in a span (when the fiber's tracer collects spans). */
-  readonly traced: OutgoingOptions["traced"]
+  /** What a call's span says of the session (spans when the fiber's tracer collects them). */
+  readonly facts: Telemetry.Facts | undefined
 
   constructor(readonly engine: Engine, readonly deadlines: Deadlines, options: OutgoingOptions) {
     this.idPrefix = options.idPrefix
-    this.traced = options.traced
+    this.facts = options.facts
     this.defaultTimeout = Duration.toMillis(options.requestTimeout)
     this.defaultMaxTimeout = Duration.toMillis(options.maxRequestTimeout)
   }
@@ -244,22 +259,30 @@ class OutgoingImpl implements Outgoing {
   ): Effect.Effect<CallResult, McpError | ProtocolError> {
     return Effect.uninterruptibleMask((restore) => {
       // the fiber that runs the mask is the current one: a span is wanted only under a tracer that collects them
-      if (this.traced !== undefined) {
+      if (this.facts !== undefined) {
         const fiber = Fiber.getCurrent()
         if (fiber === undefined || tracing(fiber)) {
-          return restore(this.traced(method, this.requestUntraced(method, params, requestOptions)))
+          return restore(
+            Telemetry.sending(this.facts, method, params, (span) => this.requestInSpan(method, params, requestOptions, span))
+          )
         }
       }
-      return this.start(method, params, requestOptions, restore)
+      return this.start(method, params, requestOptions, restore, undefined)
     })
   }
 
-  requestUntraced(
+  requestInSpan(
     method: string,
     params: JsonRpc.Params | undefined,
-    requestOptions: EngineRequestOptions | undefined
+    requestOptions: EngineRequestOptions | undefined,
+    span: Tracer.Span
   ): Effect.Effect<CallResult, McpError | ProtocolError> {
-    return Effect.uninterruptibleMask((restore) => this.start(method, params, requestOptions, restore))
+    return Effect.uninterruptibleMask((restore) => this.start(method, params, requestOptions, restore, span))
+  }
+
+  /** The engine's clock, for the events of spans. */
+  get clock(): Clock.Clock {
+    return Context.get(this.engine.context, Clock.Clock)
   }
 
   /** The call, in the mask: registered, sent, then awaited (interruptibly, as the caller was). */
@@ -267,7 +290,8 @@ class OutgoingImpl implements Outgoing {
     method: string,
     params: JsonRpc.Params | undefined,
     requestOptions: EngineRequestOptions | undefined,
-    restore: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+    restore: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>,
+    span: Tracer.Span | undefined
   ): Effect.Effect<CallResult, McpError | ProtocolError> {
     const { engine, pending } = this
     if (engine.closedReason !== undefined) return Effect.fail(engine.connectionClosed(method))
@@ -280,17 +304,21 @@ class OutgoingImpl implements Outgoing {
       const meta = isParams(params?._meta) ? params._meta : {}
       sendParams = { ...params, _meta: { ...meta, progressToken: id } }
     }
+    if (span !== undefined) {
+      // the call's trace context goes with it (`internal/traceContext`), and its id on its span
+      call.span = span
+      span.attribute("jsonrpc.request.id", String(id))
+      sendParams = TraceContext.inject(sendParams, span)
+    }
 
     // one continuation per step: this runs for every call, so its number of effects is its cost
     // (on success a failure handler is skipped without an operation)
     const awaited = Effect.catchCause(restore(call.await), (cause) => {
       call.end()
-      return this.cancels(method, cause)
-        ? Effect.andThen(
-          this.sendCancelled(id, Cause.hasInterrupts(cause) ? "Request was cancelled" : "Request timed out", route),
-          Effect.failCause(cause)
-        )
-        : Effect.failCause(cause)
+      if (!this.cancels(method, cause)) return Effect.failCause(cause)
+      const reason = Cause.hasInterrupts(cause) ? "Request was cancelled" : "Request timed out"
+      Telemetry.event(call.span, this.clock, "notifications/cancelled", { reason })
+      return Effect.andThen(this.sendCancelled(id, reason, route), Effect.failCause(cause))
     })
 
     pending.add(call)
@@ -347,6 +375,9 @@ class OutgoingImpl implements Outgoing {
     const entry = this.pending.get(token)
     if (entry === undefined || entry.onProgress === undefined) return undefined
     entry.touch()
+    if (entry.span !== undefined) {
+      Telemetry.event(entry.span, this.clock, "notifications/progress", progressAttributes(params))
+    }
     return entry.onProgress(params as ProgressParams)
   }
 

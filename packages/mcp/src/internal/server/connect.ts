@@ -159,7 +159,8 @@ export const connect = (server: Server) =>
       requestTimeout: options.requestTimeout,
       maxRequestTimeout: options.maxRequestTimeout,
       sessionId,
-      requestIdPrefix: transport.info?.requestIdPrefix
+      requestIdPrefix: transport.info?.requestIdPrefix,
+      protocolVersion: () => negotiation.version
     }, served(server, transport, negotiation, sessionId))
     // no ping on 2026-07-28: a 2026 POST's connection is not kept alive
     if (options.keepAlive !== undefined && transport.info?.era !== "2026") {
