@@ -570,7 +570,8 @@ const routed = (
 /**
  * The endpoint of a server Layer as a web `fetch` handler: one way to serve on any runtime with
  * `Request` and `Response` (Bun, Deno, Cloudflare Workers, Node with undici, a test). The Layer is
- * built at once (build the handler at module scope); `close` ends the sessions and releases it.
+ * built at once (make the handler at module scope), on workerd at the first request (it forbids
+ * timers at module scope); `close` ends the sessions and releases it.
  * Defaults fit a deployed handler (see `FetchHandlerOptions`): no `Host` check, the `Origin`
  * check on, an 8 s keep-alive, no 2025 sessions on Cloudflare Workers.
  *
@@ -598,18 +599,24 @@ const routed = (
  */
 export const toFetchHandler = <E>(server: Layer.Layer<McpServer, E>, options: FetchHandlerOptions = {}): FetchHandler => {
   const { path, sessions, ...endpoint } = options
+  const workerd = onWorkerd()
   const endpointLayer = layer({
     ...endpoint,
     dnsRebindingProtection: endpoint.dnsRebindingProtection ?? { allowedHosts: "*" },
-    sessionPerRequest: endpoint.sessionPerRequest ?? !(sessions ?? !onWorkerd())
-  }).pipe(Layer.provideMerge(server), Layer.provideMerge(onWorkerd() ? SyncScheduler : Layer.empty))
-  const { dispose, handler } = HttpEffect.toWebHandlerLayerWith(endpointLayer, {
-    toHandler: (context) =>
-      Effect.succeed(routed(
-        Context.get(context, StreamableHttpServer).app,
-        path,
-        endpoint.auth ?? Option.getOrUndefined(Context.getOption(context, McpAuth))
-      ))
-  })
-  return { fetch: (request) => handler(request), close: dispose, dispose }
+    sessionPerRequest: endpoint.sessionPerRequest ?? !(sessions ?? !workerd)
+  }).pipe(Layer.provideMerge(server), Layer.provideMerge(workerd ? SyncScheduler : Layer.empty))
+  const build = () =>
+    HttpEffect.toWebHandlerLayerWith(endpointLayer, {
+      toHandler: (context) =>
+        Effect.succeed(routed(
+          Context.get(context, StreamableHttpServer).app,
+          path,
+          endpoint.auth ?? Option.getOrUndefined(Context.getOption(context, McpAuth))
+        ))
+    })
+  // workerd forbids timers and random values at module scope, where the handler is made: there the
+  // Layer is built on the first request
+  let built = workerd ? undefined : build()
+  const close = () => built === undefined ? Promise.resolve() : built.dispose()
+  return { fetch: (request) => (built ??= build()).handler(request), close, dispose: close }
 }

@@ -64,7 +64,7 @@ export const ours = (target: Target, era: Era, expect: Expect) =>
         version: "1.0.0",
         sampling: () =>
           Effect.succeed({ role: "assistant" as const, content: { type: "text" as const, text: "Paris" }, model: "test-model" }),
-        elicitation: () => Effect.succeed({ action: "accept" as const, content: { name: "Ada" } })
+        elicitation: { form: () => Effect.succeed({ action: "accept" as const, content: { name: "Ada" } }) }
       }).pipe(
         Layer.provide(StreamableHttpClient.layer({ url: target.url })),
         Layer.provide(FetchHttpClient.layer),

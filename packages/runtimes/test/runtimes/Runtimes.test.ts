@@ -105,6 +105,7 @@ const RUNTIMES: ReadonlyArray<Runtime> = [
       const mf = new Miniflare({
         modules: true,
         scriptPath: await bundle("worker", ["workerd", "worker"]),
+        modulesRoot: out,
         compatibilityDate: "2026-07-01",
         host: "127.0.0.1",
         port: 0
