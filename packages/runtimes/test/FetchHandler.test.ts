@@ -18,7 +18,7 @@ import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpServer from "effect/http/HttpServer"
 import * as Layer from "effect/Layer"
 import { ALLOWED_ORIGIN, handler, ServerLive } from "../src/server.js"
-import { type Fetch, INIT, inProcess, initialize, official, ours, POST_HEADERS, readUntil, standingGetHeld } from "./drive.js"
+import { type Fetch, INIT, inProcess, initialize, official, officialV1, ours, POST_HEADERS, readUntil, standingGetHeld } from "./drive.js"
 
 /** A handler for the test, closed with its scope. */
 const made = (options?: Parameters<typeof handler>[0]) =>
@@ -45,6 +45,12 @@ describe("toFetchHandler: our client and the official client, both eras", () => 
       }))
   }
 
+  it.live("official v1 SDK, 2025: initialize, progress, sampling and elicitation, DELETE", () =>
+    Effect.gen(function*() {
+      const h = yield* made()
+      yield* Effect.promise(() => officialV1(inProcess(h), { reverseCalls: true, sessions: true }))
+    }))
+
   it.live("the standing GET carries keep-alive comments and the session's messages", () =>
     Effect.gen(function*() {
       const h = yield* made({ keepAlive: "50 millis" })
@@ -57,6 +63,7 @@ describe("toFetchHandler: our client and the official client, both eras", () => 
       const target = inProcess(h)
       yield* ours(target, "2025", { reverseCalls: false, sessions: false })
       yield* Effect.promise(() => official(target, "2025", { reverseCalls: false, sessions: false }))
+      yield* Effect.promise(() => officialV1(target, { reverseCalls: false, sessions: false }))
       yield* ours(target, "2026-07-28", { reverseCalls: true, sessions: false })
       const initialized = yield* post(target.fetch, target.url, INIT)
       assert.strictEqual(initialized.status, 200)

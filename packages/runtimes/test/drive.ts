@@ -1,6 +1,6 @@
 /**
  * What every runtime's handler is put through, by our client and the official v2 client
- * (`@modelcontextprotocol/client`), in each era: initialize (2025) or none (2026-07-28), a tool
+ * (`@modelcontextprotocol/client`), in each era, and the official v1 SDK (`@modelcontextprotocol/sdk`, 2025): initialize (2025) or none (2026-07-28), a tool
  * call with progress, an elicitation and a sampling round trip through one handler, and, for a
  * 2025 session, the DELETE on close (its status read on the wire). A target is a URL and the
  * `fetch` that reaches it: the runtime's listener over the network, or the handler itself.
@@ -9,6 +9,9 @@ import { assert } from "@effect/vitest"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client"
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
@@ -127,6 +130,42 @@ export const official = async (target: Target, era: Era, expect: Expect): Promis
       assert.include(textOf(asked), "never initialized")
     }
     if (era === "2025" && expect.sessions) {
+      await transport.terminateSession()
+      assert.include(wire.log, "DELETE 200")
+    }
+  } finally {
+    await client.close()
+  }
+  return wire.log
+}
+
+/** The official v1 SDK client (`@modelcontextprotocol/sdk`, 2025-11-25 only) over the target's fetch. */
+export const officialV1 = async (target: Target, expect: Expect): Promise<ReadonlyArray<string>> => {
+  const wire = recording(target.fetch)
+  const client = new ClientV1({ name: "official-v1", version: "1.32.2" }, { capabilities: { elicitation: {}, sampling: {} } })
+  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { name: "Ada" } }))
+  client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+    role: "assistant",
+    content: { type: "text", text: "Paris" },
+    model: "test-model",
+    stopReason: "endTurn"
+  }))
+  const transport = new TransportV1(new URL(target.url), { fetch: wire.fetch })
+  await client.connect(transport)
+  try {
+    assert.strictEqual(textOf(await client.callTool({ name: "echo", arguments: { text: "hé" } }) as never), "hé")
+    const progress: Array<number> = []
+    const steps = await client.callTool({ name: "steps", arguments: { n: 3 } }, undefined, { onprogress: (p) => void progress.push(p.progress) })
+    assert.strictEqual(textOf(steps as never), "did 3")
+    assert.deepStrictEqual(progress, [1, 2, 3])
+    const asked = await client.callTool({ name: "ask", arguments: {} }) as { isError?: boolean; content: Array<unknown> }
+    if (expect.reverseCalls) {
+      assert.strictEqual(textOf(asked), "Ada: Paris")
+    } else {
+      assert.isTrue(asked.isError)
+      assert.include(textOf(asked), "never initialized")
+    }
+    if (expect.sessions) {
       await transport.terminateSession()
       assert.include(wire.log, "DELETE 200")
     }

@@ -2,7 +2,7 @@
  * `pnpm test:runtimes`: the same fetch-handler module (`src/server.ts`, wrapped by `src/bun.ts`,
  * `src/deno.ts` and `src/worker.ts`, bundled with esbuild) under Bun, Deno and workerd
  * (miniflare, local), each driven from Node by our client and the official v2 client over both
- * eras: a tool call with progress, sampling and elicitation, DELETE; the standing GET held, and a
+ * eras (and the v1 SDK on 2025): a tool call with progress, sampling and elicitation, DELETE; the standing GET held, and a
  * call kept quiet, longer than the runtime's idle cut (Bun's is 10 s: a real wait, the two at
  * once). On workerd, 2025 sessions are off by default (`sessions`): 2025 calls are answered per
  * POST, their reverse calls refused saying why, GET 405; 2026-07-28 gets everything.
@@ -14,7 +14,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { official, ours, POST_HEADERS, standingGetHeld, type Target } from "../drive.js"
+import { official, officialV1, ours, POST_HEADERS, standingGetHeld, type Target } from "../drive.js"
 
 const pkg = fileURLToPath(new URL("../../", import.meta.url))
 const bin = (name: string) => path.join(pkg, "node_modules", ".bin", name)
@@ -135,6 +135,7 @@ for (const runtime of RUNTIMES) {
       it.live(`ours, ${era}`, () => Effect.asVoid(ours(target, era, expect)))
       it.live(`official v2, ${era}`, () => Effect.promise(() => official(target, era, expect)))
     }
+    it.live("official v1 SDK, 2025", () => Effect.promise(() => officialV1(target, expect)))
 
     if (runtime.sessions) {
       it.live(`the standing GET held ${HOLD_MS / 1000} s and a call quiet as long, at once`, () =>
