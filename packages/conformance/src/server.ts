@@ -6,6 +6,7 @@
  *   node dist/server.js --port 3000 [--json-response] [--session-per-request]
  *     [--idle-timeout <duration>] [--max-sessions <n>]
  *   node dist/server.js --port 3000 --oauth-issuer http://127.0.0.1:4000 [--oauth-scopes "mcp:tools mcp:admin"]
+ *   node dist/server.js --port 3000 [--cors https://app.example.com]... [--allowed-hosts mcp.example.com,…]
  *
  * `--stdio` serves one session on stdin/stdout. `--port` serves streamable
  * HTTP at `http://127.0.0.1:<port>/mcp`. Diagnostics go to stderr only
@@ -30,6 +31,14 @@
  * issuer for `http://127.0.0.1:<port>/mcp`, and `mcp:tools` for `tools/call`
  * (see `authLayer` in `Fixture.ts`); the port must then be given, since it is
  * part of the resource URL.
+ *
+ * `--cors <origin>` (repeatable; an origin, `https://*.example.com` or `*`)
+ * lets pages of that origin call the endpoint from a browser: preflights are
+ * answered and the session headers exposed (`StreamableHttpServer`'s `cors`);
+ * the same origins are the `Origin` allow-list. `--allowed-hosts <h1,h2>`
+ * accepts those `Host` names besides the loopback ones (a public name in front
+ * of the server: a tunnel, a proxy); `--host <address>` binds another address
+ * than 127.0.0.1.
  *
  * @since 0.1.0
  */
@@ -66,6 +75,12 @@ export interface HttpOptions {
   readonly redis?: string | undefined
   /** This instance's id in the fleet (default: generated). */
   readonly instanceId?: string | undefined
+  /** `--cors`: origins whose pages may call the endpoint (CORS and the `Origin` allow-list). */
+  readonly cors?: ReadonlyArray<string> | undefined
+  /** `--allowed-hosts`: `Host` names accepted besides the loopback ones. */
+  readonly allowedHosts?: ReadonlyArray<string> | undefined
+  /** `--host`: the address to bind (default 127.0.0.1). */
+  readonly host?: string | undefined
 }
 
 /** What both transports take: the multi-round-trip state's keys. */
@@ -79,7 +94,7 @@ type Options =
   | ({ readonly _tag: "Http" } & HttpOptions & Common)
 
 const USAGE =
-  "usage: server.js --stdio | --port <n> [--json-response] [--session-per-request] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]] [--redis <url> [--instance-id <id>]] [--request-state-keys <k1,k2>]"
+  "usage: server.js --stdio | --port <n> [--json-response] [--session-per-request] [--idle-timeout <duration>] [--max-sessions <n>] [--oauth-issuer <url> [--oauth-scopes \"a b\"]] [--redis <url> [--instance-id <id>]] [--request-state-keys <k1,k2>] [--cors <origin>]... [--allowed-hosts <h1,h2>] [--host <address>]"
 
 const UNITS: Record<string, (n: number) => Duration.Duration> = {
   ms: Duration.millis,
@@ -108,6 +123,9 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
   let redis: string | undefined
   let instanceId: string | undefined
   let requestStateKeys: string | undefined
+  const cors: Array<string> = []
+  let allowedHosts: ReadonlyArray<string> | undefined
+  let host: string | undefined
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     switch (arg) {
@@ -171,6 +189,27 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
         requestStateKeys = value
         break
       }
+      case "--cors": {
+        const value = argv[++i]
+        if (value === undefined || (value !== "*" && !URL.canParse(value.replace("://*.", "://")))) {
+          return `invalid --cors: ${value ?? "(missing)"} (an origin such as https://app.example.com, https://*.example.com or *)`
+        }
+        cors.push(value)
+        break
+      }
+      case "--allowed-hosts": {
+        const value = argv[++i]
+        const hosts = (value ?? "").split(",").map((h) => h.trim()).filter((h) => h !== "")
+        if (hosts.length === 0) return "invalid --allowed-hosts: (missing)"
+        allowedHosts = hosts
+        break
+      }
+      case "--host": {
+        const value = argv[++i]
+        if (value === undefined || value.trim() === "") return "invalid --host: (missing)"
+        host = value
+        break
+      }
       case "--help":
       case "-h":
         return USAGE
@@ -203,7 +242,10 @@ const parseArgs = (argv: ReadonlyArray<string>): Options | string => {
       oauthScopes,
       redis,
       instanceId,
-      requestStateKeys
+      requestStateKeys,
+      ...(cors.length > 0 ? { cors } : {}),
+      allowedHosts,
+      host
     }
   }
   return USAGE
@@ -239,7 +281,9 @@ export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
   Effect.gen(function*() {
     const server = yield* HttpServer.HttpServer
     const port = server.address._tag === "UnixPathAddress" ? options.port : server.address.port
-    yield* Effect.sync(() => process.stderr.write(`listening on http://127.0.0.1:${port}/mcp\n`))
+    const host = options.host ?? "127.0.0.1"
+    const shown = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host
+    yield* Effect.sync(() => process.stderr.write(`listening on http://${shown}:${port}/mcp\n`))
     return yield* Effect.never
   }).pipe(
     Effect.provide(
@@ -251,7 +295,12 @@ export const serveHttp = (options: HttpOptions): Effect.Effect<void, Error> =>
         sessionPerRequest: options.sessionPerRequest,
         sessionIdleTimeout: options.idleTimeout,
         maxSessions: options.maxSessions,
-        legacySse: true
+        legacySse: true,
+        host: options.host,
+        ...(options.cors === undefined ? {} : { cors: { allowedOrigins: options.cors } }),
+        ...(options.allowedHosts === undefined
+          ? {}
+          : { dnsRebindingProtection: { allowedHosts: ["localhost", "127.0.0.1", "[::1]", ...options.allowedHosts] } })
       }).pipe(
         Layer.provide(FixtureLive),
         Layer.provide(

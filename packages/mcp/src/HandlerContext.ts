@@ -438,6 +438,23 @@ export const make = (options: MakeOptions): Effect.Effect<HandlerContextShape> =
 export const unsafeMake = (options: MakeOptions): HandlerContextShape => new RequestContext(options)
 
 /**
+ * Why a reverse call cannot go out: a session never initialized (a 2025 POST served on a session
+ * of its own, `sessionPerRequest`) knows no capabilities, and could not take the answer either;
+ * otherwise the client did not declare the capability.
+ */
+const incapable = (session: ServerSessionShape, method: string): ProtocolError =>
+  session.clientCapabilities() === undefined
+    ? new ProtocolError({
+      reason: "NotInitialized",
+      method,
+      message: `Cannot send ${method}: this request's session was never initialized, so the server knows no client ` +
+        `capabilities and could not take the client's answer (each 2025 POST is served on a session of its own: ` +
+        `the server's sessionPerRequest, or a fetch handler's sessions: false); serve sessions, or have the client ` +
+        `speak 2026-07-28, whose requests carry their capabilities`
+    })
+    : new ProtocolError({ reason: "CapabilityMissing", method, message: `The client did not declare the capability for ${method}` })
+
+/**
  * One request's context. Every request gets one and most handlers use little
  * of it, so its functions are made on first use (getters, so that taking one
  * out of the object, `const { progress } = ctx`, works as with a plain record).
@@ -486,15 +503,7 @@ class RequestContext implements HandlerContextShape {
         if (this.#reverseCall !== undefined) return this.#reverseCall(method, params, callOptions)
         const capable = Lifecycle.clientSupports(this.session.clientCapabilities(), method, params) &&
           (method !== "elicitation/create" || Lifecycle.allowsElicitation(this.session.protocolVersion()))
-        if (!capable) {
-          return Effect.fail(
-            new ProtocolError({
-              reason: "CapabilityMissing",
-              method,
-              message: `The client did not declare the capability for ${method}`
-            })
-          )
-        }
+        if (!capable) return Effect.fail(incapable(this.session, method))
         const route = { relatedRequestId: this.requestId }
         const { inputKey: _, ...requestOptions } = callOptions ?? {}
         return Effect.flatMap(

@@ -33,10 +33,9 @@ import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as Registry from "./internal/httpServer/registry.js"
+import { checkOrigin, type DnsRebindingProtection, guardOf } from "./internal/httpServer/origins.js"
 import {
-  checkOrigin,
   discardDeclaredTooLong,
-  type DnsRebindingProtection,
   fromServerRequest,
   isParsed,
   jsonRpcError,
@@ -130,7 +129,7 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
     const maxDepth = options.maxJsonDepth ?? JsonRpc.DEFAULT_MAX_DEPTH
     const scope = yield* Effect.scope
     const bufferSize = options.streamBuffer ?? 256
-    const protection = options.dnsRebindingProtection
+    const protection = guardOf(options.dnsRebindingProtection)
     const auth = options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth))
     /** The principal of a request, or the response that refuses it; undefined without `McpAuth`. */
     const authenticate = (

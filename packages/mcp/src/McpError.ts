@@ -209,6 +209,9 @@ export class ProtocolError extends Schema.TaggedError<ProtocolError>("@effect-mc
  * - `Closed`: the transport, or the peer's session, is gone;
  * - `SessionLost`: the server no longer knows the session (HTTP 404) and the
  *   message was not processed; `McpClient` re-initializes and sends it again;
+ * - `SessionIdUnreadable`: the server requires the `Mcp-Session-Id` it issued,
+ *   but its answer to initialize carried none the client could read (in a
+ *   browser: the server's CORS does not expose the header);
  * - `Protocol`: the peer broke the transport's rules;
  * - `Listen`: a server transport could not listen (e.g. `EADDRINUSE`).
  *
@@ -235,7 +238,8 @@ export class TransportError extends Schema.TaggedError<TransportError>("@effect-
     "Connect",
     "Timeout",
     "HttpStatus",
-    "SessionLost"
+    "SessionLost",
+    "SessionIdUnreadable"
   ]),
   message: Schema.String,
   cause: Schema.optionalKey(Schema.Defect()),

@@ -21,7 +21,10 @@
  *   evict comes back as a JSON-RPC error with the request's id; a finished
  *   stream the store no longer holds is answered 410.
  * - DNS-rebinding protection (`Host` and `Origin` allow-lists) on by default
- *   for loopback names.
+ *   for loopback names; `cors` lets pages of other origins call it (one
+ *   origin list for both).
+ * - `toFetchHandler`: the endpoint of a server Layer as a web `fetch` handler,
+ *   for Bun, Deno, Cloudflare Workers or any runtime with `Request`/`Response`.
  *
  * @example
  * ```ts
@@ -38,8 +41,9 @@
  * ```
  * @since 0.1.0
  */
+import * as HttpEffect from "effect/http/HttpEffect"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
-import type * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type * as Chunk from "effect/Chunk"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -48,6 +52,7 @@ import * as Effect from "effect/Effect"
 import type * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Scheduler from "effect/Scheduler"
 import type * as Scope from "effect/Scope"
 import type * as Stream from "effect/Stream"
 import * as EventStore from "./EventStore.js"
@@ -64,9 +69,9 @@ import * as Get from "./internal/httpServer/get.js"
 import * as Post from "./internal/httpServer/post.js"
 import * as Sessions from "./internal/httpServer/sessions.js"
 import * as SseStream from "./internal/httpServer/sseStream.js"
+import * as Cors from "./internal/httpServer/cors.js"
+import { checkOrigin, type DnsRebindingProtection, guardOf } from "./internal/httpServer/origins.js"
 import {
-  checkOrigin,
-  type DnsRebindingProtection,
   type EndpointRequest,
   discardDeclaredTooLong,
   fromServerRequest,
@@ -103,13 +108,33 @@ export interface Options {
   readonly maxSessions?: number | undefined
   /**
    * `Host`/`Origin` allow-lists; a request outside them gets 403. Default:
-   * loopback names only (`localhost`, `127.0.0.1`, `[::1]`, any port). `false`
-   * turns the check off (behind a reverse proxy that checks instead).
+   * loopback host names only (`localhost`, `127.0.0.1`, `[::1]`, any port);
+   * `allowedHosts: "*"` checks no `Host`; `false` turns the whole check off
+   * (behind a reverse proxy that checks instead) unless `cors` is set, whose
+   * origins are then still checked. An `Origin` is allowed when listed here
+   * or in `cors.allowedOrigins` (one list: origins, `https://*.example.com`,
+   * `*`), when it is the request's own (same host and port as `Host`), or when
+   * it is a loopback origin and `Host` a loopback name.
    */
   readonly dnsRebindingProtection?: DnsRebindingProtection
+  /**
+   * CORS, for pages of other origins (a browser client): preflights answered
+   * (`OPTIONS` → 204 allowing GET, POST, DELETE and every header MCP clients
+   * send, `mcp-param-*` included), and every answer to an allowed origin,
+   * errors and SSE streams included, exposing `Mcp-Session-Id`,
+   * `MCP-Protocol-Version` and `WWW-Authenticate`. `allowedOrigins` is the
+   * `Origin` allow-list of DNS-rebinding protection too; another origin gets
+   * 403 without CORS headers. Default: none (no preflight is answered).
+   * @since 0.1.0
+   */
+  readonly cors?: CorsOptions | undefined
   /** The reconnection delay advised to clients in each stream's priming event (default 1 s). */
   readonly retry?: Duration.Input | undefined
-  /** SSE comment sent on quiet streams to keep proxies from closing them (default 15 s). */
+  /**
+   * SSE comment sent on quiet streams to keep proxies and runtimes from closing
+   * them (default 8 s: under Bun's 10 s idle cut, the shortest of the runtimes
+   * served).
+   */
   readonly keepAlive?: Duration.Input | undefined
   /** Events buffered per open stream before the sender waits for the reader (default 256). */
   readonly streamBuffer?: number | undefined
@@ -148,6 +173,21 @@ export interface Options {
    */
   readonly sessionStore?: SessionStore.SessionStoreShape | undefined
 }
+
+/**
+ * The `cors` option: which origins' pages may call the endpoint, and what
+ * else their preflights may ask for.
+ * @since 0.1.0
+ * @category models
+ */
+export type CorsOptions = Cors.CorsOptions
+
+/**
+ * The `dnsRebindingProtection` option: `Host`/`Origin` allow-lists, or `false`.
+ * @since 0.1.0
+ * @category models
+ */
+export type { DnsRebindingProtection }
 
 /**
  * What the endpoint reads of an HTTP request: method, URL, headers and body.
@@ -293,6 +333,9 @@ const eventStoreOf = (
     ? Effect.succeed(option)
     : EventStore.makeMemory(option === true ? undefined : option)
 
+/** Under the shortest idle cut of the runtimes served (Bun's 10 s). */
+const DEFAULT_KEEP_ALIVE = Duration.seconds(8)
+
 const configOf = (options: Options) =>
   Effect.gen(function*() {
     const config: Config = {
@@ -309,11 +352,12 @@ const configOf = (options: Options) =>
       idleMs: Duration.toMillis(options.sessionIdleTimeout ?? Duration.minutes(30)),
       maxSessions: options.maxSessions ?? 10_000,
       retryMs: Math.round(Duration.toMillis(options.retry ?? Duration.seconds(1))),
-      keepAlive: Duration.fromInputUnsafe(options.keepAlive ?? Duration.seconds(15)),
+      keepAlive: Duration.fromInputUnsafe(options.keepAlive ?? DEFAULT_KEEP_ALIVE),
       bufferSize: options.streamBuffer ?? 256,
       bufferBytes: options.streamBufferBytes ?? 16 * 1024 * 1024,
       sseFastPathMs: Duration.toMillis(options.sseFastPath ?? Duration.millis(20)),
-      protection: options.dnsRebindingProtection
+      guard: guardOf(options.dnsRebindingProtection, options.cors?.allowedOrigins),
+      cors: options.cors === undefined ? undefined : Cors.make(options.cors)
     }
     return config
   })
@@ -355,7 +399,7 @@ export const make = (
     const post = Post.make(endpoint, fastPath)
     const get = Get.make(endpoint)
     const del = Delete.make(endpoint)
-    const { auth, protection, sessionPerRequest } = config
+    const { auth, cors, guard, sessionPerRequest } = config
     const registry = sessions.registry
 
     const byMethod = (
@@ -376,14 +420,22 @@ export const make = (
       }
     }
 
-    const respond = (request: EndpointRequest): Answer.Answer<HttpServerResponse.HttpServerResponse> => {
-      const rejected = checkOrigin(protection, request.headers)
-      if (rejected !== undefined) return Answer.now(rejected)
+    const authenticated = (request: EndpointRequest): Answer.Answer<HttpServerResponse.HttpServerResponse> => {
       if (auth === undefined) return byMethod(request, undefined)
       return Effect.flatMap(
         auth.authenticate(request.headers),
         (checked) => isPrincipal(checked) ? byMethod(request, checked) : Effect.succeed(checked)
       )
+    }
+
+    const respond = (request: EndpointRequest): Answer.Answer<HttpServerResponse.HttpServerResponse> => {
+      const rejected = checkOrigin(guard, request.headers)
+      if (rejected !== undefined) return Answer.now(rejected)
+      const origin = request.headers["origin"]
+      if (cors === undefined || origin === undefined) return authenticated(request)
+      // an allowed origin (checked above): its preflight answered before auth (it carries no token)
+      if (Cors.isPreflight(request.method, request.headers)) return Answer.now(Cors.preflight(cors, origin, request.headers))
+      return Cors.allowing(cors, origin, authenticated(request))
     }
 
     // bodies past the limit are drained here, after the 413 (see `fromServerRequest`)
@@ -449,3 +501,122 @@ export const layerWithEventStore = (
     StreamableHttpServer,
     Effect.flatMap(EventStore.EventStore, (store) => make({ ...options, eventStore: store }))
   )
+
+/**
+ * Options of `toFetchHandler`: the endpoint's (`Options`), where it answers, and whether 2025
+ * clients get sessions. Its defaults are a deployed handler's: no `Host` check
+ * (`dnsRebindingProtection: { allowedHosts: "*" }`: a public name is not refused; give
+ * `allowedHosts` to check it, as a server on a loopback name should), the `Origin` check on
+ * (the request's own origin, `cors.allowedOrigins`, loopback pages of a loopback host).
+ * @since 0.1.0
+ * @category models
+ */
+export interface FetchHandlerOptions extends Options {
+  /** The endpoint's path (`/mcp`); other paths get 404. Default: the endpoint answers on every path. */
+  readonly path?: string | undefined
+  /**
+   * Whether 2025-11-25 clients get sessions (`Mcp-Session-Id`, the standing GET, reverse calls,
+   * DELETE). Default: true, except on Cloudflare Workers (`navigator.userAgent` is
+   * `Cloudflare-Workers`), whose isolate cannot hold one request's promises for another: there
+   * each 2025 POST is served on its own (`sessionPerRequest`), GET and DELETE are 405, and a
+   * handler's sampling or elicitation fails saying why. 2026-07-28 clients need no session and
+   * get everything, multi-round sampling and elicitation included, on every runtime.
+   */
+  readonly sessions?: boolean | undefined
+}
+
+/**
+ * A web `fetch` handler (`toFetchHandler`): `fetch` answers a `Request`; `close` (or `dispose`,
+ * its alias) ends every session, stream and fiber of the endpoint and releases the server Layer.
+ * @since 0.1.0
+ * @category models
+ */
+export interface FetchHandler {
+  readonly fetch: (request: Request) => Promise<Response>
+  readonly close: () => Promise<void>
+  readonly dispose: () => Promise<void>
+}
+
+/**
+ * On workerd, the scheduler Effect advises there (see `Scheduler.MixedScheduler`): fibers shared by
+ * requests resume on microtasks, not on timers a request owns (which workerd may discard).
+ */
+const SyncScheduler = Layer.succeed(Scheduler.Scheduler, new Scheduler.MixedScheduler("sync"))
+
+/** Whether this runs in Cloudflare's workerd (whose `navigator.userAgent` says so). */
+const onWorkerd = (): boolean =>
+  (globalThis as { readonly navigator?: { readonly userAgent?: unknown } }).navigator?.userAgent === "Cloudflare-Workers"
+
+const pathOf = (url: string): string => {
+  const query = url.indexOf("?")
+  return query === -1 ? url : url.slice(0, query)
+}
+
+/** The endpoint's app behind a path (every path when undefined), with `McpAuth`'s metadata documents beside it. */
+const routed = (
+  app: StreamableHttpServerShape["app"],
+  path: string | undefined,
+  auth: McpAuthShape | undefined
+): StreamableHttpServerShape["app"] => {
+  const metadata = auth?.metadataPaths ?? []
+  if (path === undefined && metadata.length === 0) return app
+  return Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const at = pathOf(request.url)
+    if (metadata.includes(at)) return auth!.metadataApp
+    return path === undefined || at === path ? app : Effect.succeed(HttpServerResponse.empty({ status: 404 }))
+  })
+}
+
+/**
+ * The endpoint of a server Layer as a web `fetch` handler: one way to serve on any runtime with
+ * `Request` and `Response` (Bun, Deno, Cloudflare Workers, Node with undici, a test). The Layer is
+ * built at once (make the handler at module scope), on workerd at the first request (it forbids
+ * timers at module scope); `close` ends the sessions and releases it.
+ * Defaults fit a deployed handler (see `FetchHandlerOptions`): no `Host` check, the `Origin`
+ * check on, an 8 s keep-alive, no 2025 sessions on Cloudflare Workers.
+ *
+ * @example
+ * ```ts
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Layer from "effect/Layer"
+ *
+ * const ServerLive = McpServer.register(McpServer.tool({ name: "ping", handler: () => Effect.succeed("pong") })).pipe(
+ *   Layer.provideMerge(McpServer.layer({ name: "my-server", version: "1.0.0" }))
+ * )
+ *
+ * const mcp = StreamableHttpServer.toFetchHandler(ServerLive, {
+ *   path: "/mcp",
+ *   cors: { allowedOrigins: ["https://app.example.com"] }
+ * })
+ *
+ * // Bun.serve({ fetch: mcp.fetch }), Deno.serve(mcp.fetch), `export default { fetch: mcp.fetch }` on Workers
+ * const answer: Promise<Response> = mcp.fetch(new Request("http://localhost/mcp", { method: "DELETE" }))
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const toFetchHandler = <E>(server: Layer.Layer<McpServer, E>, options: FetchHandlerOptions = {}): FetchHandler => {
+  const { path, sessions, ...endpoint } = options
+  const workerd = onWorkerd()
+  const endpointLayer = layer({
+    ...endpoint,
+    dnsRebindingProtection: endpoint.dnsRebindingProtection ?? { allowedHosts: "*" },
+    sessionPerRequest: endpoint.sessionPerRequest ?? !(sessions ?? !workerd)
+  }).pipe(Layer.provideMerge(server), Layer.provideMerge(workerd ? SyncScheduler : Layer.empty))
+  const build = () =>
+    HttpEffect.toWebHandlerLayerWith(endpointLayer, {
+      toHandler: (context) =>
+        Effect.succeed(routed(
+          Context.get(context, StreamableHttpServer).app,
+          path,
+          endpoint.auth ?? Option.getOrUndefined(Context.getOption(context, McpAuth))
+        ))
+    })
+  // workerd forbids timers and random values at module scope, where the handler is made: there the
+  // Layer is built on the first request
+  let built = workerd ? undefined : build()
+  const close = () => built === undefined ? Promise.resolve() : built.dispose()
+  return { fetch: (request) => (built ??= build()).handler(request), close, dispose: close }
+}

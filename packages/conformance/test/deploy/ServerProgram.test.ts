@@ -8,6 +8,7 @@ import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpCl
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
+import * as http from "node:http"
 import { fileURLToPath } from "node:url"
 import { bundled } from "../../../../vitest.bundled.js"
 import { roundRobin } from "../../../node/test/roundRobin.js"
@@ -106,6 +107,48 @@ describe("the conformance server program", () => {
       yield* Effect.sleep("1 second")
       assert.strictEqual((yield* post(url, { jsonrpc: "2.0", id: 2, method: "ping" }, first.session)).status, 404)
       assert.strictEqual((yield* post(url, init("2025-11-25"))).status, 200)
+    }))
+
+  it.live("--cors answers a page of that origin (preflight, exposed headers), refuses others; --allowed-hosts admits a public Host", () =>
+    Effect.gen(function*() {
+      const child = yield* program(["--port", "0", "--cors", "https://app.example.com", "--cors", "https://*.example.org", "--allowed-hosts", "mcp.example.net"])
+      const url = yield* listening(child)
+      const preflight = (origin: string) =>
+        Effect.promise(() =>
+          fetch(url, {
+            method: "OPTIONS",
+            headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type, mcp-session-id, traceparent" }
+          })
+        )
+      const ok = yield* preflight("https://app.example.com")
+      assert.strictEqual(ok.status, 204)
+      assert.strictEqual(ok.headers.get("access-control-allow-headers"), "content-type, mcp-session-id, traceparent")
+      assert.strictEqual((yield* preflight("https://docs.example.org")).status, 204)
+      const evil = yield* preflight("https://evil.example.com")
+      assert.strictEqual(evil.status, 403)
+      assert.isNull(evil.headers.get("access-control-allow-origin"))
+      const page = yield* Effect.promise(() =>
+        fetch(url, { method: "POST", headers: { ...HEADERS, origin: "https://app.example.com" }, body: JSON.stringify(init("2025-11-25")) })
+      )
+      assert.strictEqual(page.status, 200)
+      assert.include(page.headers.get("access-control-expose-headers")!, "Mcp-Session-Id")
+      yield* Effect.promise(() => page.text())
+      // a public name in front of the server (node's fetch sets Host from the URL: a raw request says another)
+      const host = (name: string) =>
+        Effect.promise(() =>
+          new Promise<number>((resolve, reject) => {
+            const target = new URL(url)
+            const body = JSON.stringify(init("2025-11-25"))
+            const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { ...HEADERS, host: name, "content-length": Buffer.byteLength(body) } }, (res) => {
+              res.resume()
+              resolve(res.statusCode ?? 0)
+            })
+            req.on("error", reject)
+            req.end(body)
+          })
+        )
+      assert.strictEqual(yield* host("mcp.example.net"), 200)
+      assert.strictEqual(yield* host("other.example.net"), 403)
     }))
 
   it.live("a bad --idle-timeout is a usage error", () =>

@@ -119,3 +119,27 @@ export const statusError = (status: number, body: string, what: string, url: URL
     message: `${what} ${url.href} answered HTTP ${status}${text === "" ? "" : `: ${text.slice(0, 200)}`}`
   })
 }
+
+/**
+ * A 400 to an exchange sent without a session id in an initialized session that got none: the
+ * server asks for the `Mcp-Session-Id` it issued, which the client could not read in the answer to
+ * initialize (a browser reads a cross-origin answer's header only when the server lists it in
+ * `Access-Control-Expose-Headers`). Undefined for any other answer.
+ */
+export const sessionIdUnreadable = (
+  status: number,
+  body: string,
+  what: string,
+  url: URL,
+  session: { readonly id: string | undefined; readonly initialized: boolean }
+): TransportError | undefined => {
+  if (status !== 400 || session.id !== undefined || !session.initialized || !/mcp-session-id/i.test(body)) return undefined
+  return new TransportError({
+    reason: "SessionIdUnreadable",
+    status,
+    message: `${what} ${url.href} was refused for want of the Mcp-Session-Id the server issued on initialize, but its ` +
+      `answer to initialize carried no Mcp-Session-Id this client could read: a browser reads a cross-origin ` +
+      `answer's header only when the server lists it in Access-Control-Expose-Headers (expose Mcp-Session-Id: ` +
+      `the cors option of @effect-mcp's HTTP servers does)`
+  })
+}

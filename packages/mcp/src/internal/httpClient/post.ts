@@ -23,7 +23,7 @@ import {
   type UserHeaders
 } from "./exchange.js"
 import { type BackendResponse, header } from "./backend.js"
-import { refused, statusError } from "./failure.js"
+import { refused, sessionIdUnreadable, statusError } from "./failure.js"
 import * as HttpFibers from "./fibers.js"
 import * as HttpInbox from "./inbox.js"
 import { type Build, fallBack } from "./legacyFallback.js"
@@ -126,7 +126,17 @@ const answered = (
   if (initializing && !session.initialized && (status === 400 || status === 404 || status === 405) && p.legacy !== undefined) {
     return refusedInitialize(p, response, sink)
   }
-  if (!isOk(status)) return Effect.as(Effect.flatMap(textOrEmpty(response), (body) => failRefused(p, sink, status, body)), done)
+  if (!isOk(status)) {
+    return Effect.as(
+      Effect.flatMap(textOrEmpty(response), (body) => {
+        const unreadable = sent === undefined && !initializing
+          ? sessionIdUnreadable(status, body, "POST", p.exchange.url, session)
+          : undefined
+        return unreadable === undefined ? failRefused(p, sink, status, body) : HttpInbox.failAwaiting(sink, unreadable, p.inbox)
+      }),
+      done
+    )
+  }
   // 202: no answer on this exchange (it may come on the standing stream)
   if (status === 202) return Effect.as(release(response), done)
   return readAnswer(p, response, sink)
@@ -222,7 +232,11 @@ const postAnswered = (p: Poster, response: BackendResponse, sent: string | undef
   const { status } = response
   if (status === 404 && sent !== undefined) return Effect.as(release(response), sent)
   if (!isOk(status)) {
-    return Effect.flatMap(textOrEmpty(response), (text) => Effect.fail(statusError(status, text, "POST", p.exchange.url)))
+    return Effect.flatMap(textOrEmpty(response), (text) =>
+      Effect.fail(
+        (sent === undefined ? sessionIdUnreadable(status, text, "POST", p.exchange.url, p.inbox.session) : undefined) ??
+          statusError(status, text, "POST", p.exchange.url)
+      ))
   }
   // a server may answer with messages; anything else is discarded
   if (status === 202 || mediaType(header(response, "content-type")) !== "application/json") {

@@ -11,7 +11,8 @@ import type { McpAuthShape } from "../auth/service.js"
 import type { Fleet } from "./fleet.js"
 import type { Sessions } from "./sessions.js"
 import type { Streams } from "./sseStream.js"
-import type { DnsRebindingProtection } from "./validate.js"
+import type { Cors } from "./cors.js"
+import type { Guard } from "./origins.js"
 
 export interface Config {
   readonly server: McpServerShape
@@ -31,7 +32,10 @@ export interface Config {
   /** Text an open stream's buffer may hold before its senders wait. */
   readonly bufferBytes: number
   readonly sseFastPathMs: number
-  readonly protection: DnsRebindingProtection
+  /** The `Host`/`Origin` allow-lists; undefined: nothing checked. */
+  readonly guard: Guard | undefined
+  /** With the `cors` option: preflights answered, answers to allowed origins readable. */
+  readonly cors: Cors | undefined
 }
 
 /** The parts of a running endpoint the method handlers use. */

@@ -1,7 +1,7 @@
 /**
  * What an HTTP server checks of a request before any session sees it, shared
- * by the streamable and the legacy HTTP+SSE servers: DNS-rebinding
- * (`Host`/`Origin`), media types, the protocol-version header, and the body,
+ * by the streamable and the legacy HTTP+SSE servers (DNS-rebinding, `Host`/`Origin`, is
+ * `origins.ts`): media types, the protocol-version header, and the body,
  * read under a size limit and parsed under a nesting limit. Refusals are
  * JSON-RPC error responses.
  */
@@ -19,17 +19,6 @@ import * as Answered from "../answered.js"
 import * as Lifecycle from "../../Lifecycle.js"
 import * as MediaType from "../mediaType.js"
 
-/** `Host`/`Origin` allow-lists; `false` turns the check off. Default: loopback names, any port. */
-export type DnsRebindingProtection =
-  | false
-  | {
-    readonly allowedHosts?: ReadonlyArray<string> | undefined
-    readonly allowedOrigins?: ReadonlyArray<string> | undefined
-  }
-  | undefined
-
-const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
-
 export const jsonRpcError = (
   status: number,
   code: number,
@@ -42,52 +31,6 @@ export const jsonRpcError = (
     status,
     ...(headers !== undefined ? { headers: Headers.fromInput(headers) } : {})
   })
-
-/** A client sends the same `Host` on every request: the last few answers are kept (parsing a URL costs a microsecond). */
-const hostnames = new Map<string, string | undefined>()
-
-const hostnameOf = (host: string): string | undefined => {
-  const known = hostnames.get(host)
-  if (known !== undefined || hostnames.has(host)) return known
-  let hostname: string | undefined
-  try {
-    hostname = new URL(`http://${host}`).hostname
-  } catch {
-    hostname = undefined
-  }
-  if (hostnames.size >= 64) hostnames.clear()
-  hostnames.set(host, hostname)
-  return hostname
-}
-
-/** A 403 when `Host` or `Origin` is outside the allow-lists; undefined when the request may go on. */
-export const checkOrigin = (
-  protection: DnsRebindingProtection,
-  headers: Headers.Headers
-): HttpServerResponse.HttpServerResponse | undefined => {
-  if (protection === false) return undefined
-  const hosts = protection?.allowedHosts
-  const origins = protection?.allowedOrigins
-  const host = headers["host"]
-  if (host === undefined) return jsonRpcError(403, -32000, "Missing Host header")
-  const allowedHost = hosts !== undefined
-    ? hosts.includes(host) || hosts.includes(hostnameOf(host) ?? "")
-    : LOOPBACK_HOSTS.includes(hostnameOf(host) ?? "")
-  if (!allowedHost) return jsonRpcError(403, -32000, `Invalid Host: ${host}`)
-  const origin = headers["origin"]
-  if (origin === undefined) return undefined
-  let allowed = false
-  if (origins !== undefined) {
-    allowed = origins.includes(origin)
-  } else {
-    try {
-      allowed = LOOPBACK_HOSTS.includes(new URL(origin).hostname)
-    } catch {
-      allowed = false
-    }
-  }
-  return allowed ? undefined : jsonRpcError(403, -32000, `Invalid Origin: ${origin}`)
-}
 
 const decoder = new TextDecoder()
 
@@ -208,7 +151,7 @@ export const fromServerRequest = (
   scope: Scope.Scope
 ): EndpointRequest => ({
   method: request.method,
-  headers: request.headers,
+  headers: withHost(request),
   drainsRefusedBody: true,
   arrayBuffer: Effect.flatMap(Deferred.make<Uint8Array, unknown>(), (result) => {
     const chunks: Array<Uint8Array> = []
@@ -240,6 +183,20 @@ export const fromServerRequest = (
     return Effect.andThen(Effect.forkIn(reader, scope), Deferred.await(result))
   })
 })
+
+/**
+ * The request's headers, with a `Host` taken from its URL when it has none: a web `Request` made
+ * in the program (undici's, a test's) carries no `Host` header, its URL says where it goes.
+ */
+const withHost = (request: HttpServerRequest.HttpServerRequest): Headers.Headers => {
+  const headers = request.headers
+  if (headers["host"] !== undefined || !/^https?:\/\//i.test(request.originalUrl)) return headers
+  try {
+    return Headers.set(headers, "host", new URL(request.originalUrl).host)
+  } catch {
+    return headers
+  }
+}
 
 /** How long the rest of a body over the limit is read and dropped, after the limit is crossed. */
 const DRAIN_GRACE = Duration.seconds(5)
