@@ -2,12 +2,18 @@
  * The client's check of `structuredContent` against the `outputSchema` of a
  * listed tool (a tool never listed is not checked). A tool error is not
  * checked: it need not carry structured content.
+ *
+ * The schema is compiled by `internal/jsonSchemaValidator.ts` (no `eval`: it
+ * works under a strict Content-Security-Policy). A schema that cannot be
+ * compiled is never skipped: every call of that tool fails with
+ * `InvalidResult`, saying why (turn `validateStructuredContent` off to take
+ * such a tool's results unchecked).
  */
-import Ajv2020 from "ajv/dist/2020.js"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
+import * as JsonSchemaValidator from "../jsonSchemaValidator.js"
 
 export interface OutputValidation {
   /** Remembers (or forgets) the output schemas of listed tools. */
@@ -27,18 +33,16 @@ export interface OutputValidation {
 const invalid = (message: string) => new ProtocolError({ reason: "InvalidResult", method: "tools/call", message })
 
 export const make = (): OutputValidation => {
-  // made when the first output schema is seen: building one costs more than a session's handshake
-  let ajv: InstanceType<typeof Ajv2020.default> | undefined
-  const validators = new Map<string, (u: unknown) => boolean>()
+  // by tool name: the message a result fails with, or undefined when it keeps to the schema
+  const validators = new Map<string, (structuredContent: unknown) => string | undefined>()
   const checkEither: OutputValidation["checkEither"] = (name, result) => {
     const validate = validators.get(name)
     if (validate === undefined || result.isError === true) return Result.succeed(result)
     if (result.structuredContent === undefined) {
       return Result.fail(invalid(`Tool ${name} has an output schema but returned no structuredContent`))
     }
-    return validate(result.structuredContent)
-      ? Result.succeed(result)
-      : Result.fail(invalid(`Tool ${name} returned structuredContent that does not match its output schema`))
+    const failure = validate(result.structuredContent)
+    return failure === undefined ? Result.succeed(result) : Result.fail(invalid(`Tool ${name} ${failure}`))
   }
   return {
     remember: (tools) => {
@@ -47,15 +51,17 @@ export const make = (): OutputValidation => {
           validators.delete(t.name)
           continue
         }
-        try {
-          // a top-level `$id` would make a second compile (the tool listed again) throw
-          const { $id: _id, ...schema } = t.outputSchema as { readonly [key: string]: unknown }
-          ajv ??= new Ajv2020.default({ strict: false, allErrors: true })
-          const validate = ajv.compile(schema)
-          validators.set(t.name, (u) => validate(u) as boolean)
-        } catch {
-          validators.delete(t.name)
+        const compiled = JsonSchemaValidator.compile(t.outputSchema)
+        if (compiled._tag === "Invalid") {
+          const failure = `has an output schema that cannot be used to check its result: ${compiled.reason}`
+          validators.set(t.name, () => failure)
+          continue
         }
+        const validate = compiled.validate
+        validators.set(t.name, (structuredContent) => {
+          const failure = validate(structuredContent)
+          return failure === undefined ? undefined : `returned structuredContent that does not match its output schema (${failure})`
+        })
       }
     },
     check: (name, result) => {
