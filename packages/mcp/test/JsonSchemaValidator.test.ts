@@ -235,7 +235,7 @@ describe("jsonSchemaValidator: no code generation from strings", () => {
 })
 
 /** A tool whose output schema is `outputSchema`, answering `structuredContent`. */
-const toolWith = (outputSchema: { readonly [key: string]: unknown }, structuredContent: { readonly [key: string]: unknown }): McpServer.Tool => ({
+const toolWith = (outputSchema: { readonly type: "object"; readonly [key: string]: unknown }, structuredContent: { readonly [key: string]: unknown }): McpServer.Tool => ({
   _tag: "Tool",
   name: "shaped",
   definition: { name: "shaped", inputSchema: { type: "object" }, outputSchema },
