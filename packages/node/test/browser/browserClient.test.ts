@@ -13,6 +13,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
+import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as NodeStreamableHttp from "@effect-mcp/node/NodeStreamableHttp"
@@ -54,7 +55,7 @@ const Ask = McpServer.tool({
     Effect.gen(function*() {
       const ctx = yield* HandlerContext
       const answer = yield* ctx.sample({ messages: [{ role: "user", content: { type: "text", text: q } }], maxTokens: 20 })
-      return Array.isArray(answer.content) || answer.content.type !== "text" ? "?" : `${answer.model}: ${answer.content.text}`
+      return Array.isArray(answer.content) ? "?" : `${answer.model}: ${(answer.content as McpSchema.TextContent).text}`
     })
 })
 
@@ -178,10 +179,11 @@ const corsProxy = (targetPort: number, origin: string) => {
 
 const STRICT_CSP = "script-src 'self'"
 
-const pageServer = (script: string) => {
+const pageServer = (scripts: ReadonlyMap<string, string>) => {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://page")
-    if (url.pathname === "/page.js") {
+    const script = scripts.get(url.pathname)
+    if (script !== undefined) {
       res.writeHead(200, { "content-type": "text/javascript; charset=utf-8" })
       return res.end(script)
     }
@@ -209,10 +211,13 @@ const listen = (server: http.Server) =>
       })
   )
 
+/** The page's scripts by path: `/page.js` and the chunks its dynamic `import()`s load (the validator), as an app ships them. */
 const bundlePage = Effect.promise(() =>
   esbuild.build({
-    entryPoints: [path.join(here, "page.ts")],
+    entryPoints: { page: path.join(here, "page.ts") },
+    outdir: "/out",
     bundle: true,
+    splitting: true,
     format: "esm",
     platform: "browser",
     target: "es2022",
@@ -220,7 +225,7 @@ const bundlePage = Effect.promise(() =>
     write: false,
     logLevel: "silent"
   })
-).pipe(Effect.map((result) => result.outputFiles[0]!.text))
+).pipe(Effect.map((result) => new Map(result.outputFiles.map((f) => [f.path.slice("/out".length), f.text] as const))))
 
 const launch = Effect.acquireRelease(
   Effect.promise(() => chromium.launch({ executablePath: CHROMIUM, headless: true })),
@@ -254,8 +259,10 @@ describe("our client in headless Chromium, page and server on two origins", () =
       if (!fs.existsSync(CHROMIUM)) {
         return assert.fail(`no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`)
       }
-      const script = yield* bundlePage
-      const page = pageServer(script)
+      const scripts = yield* bundlePage
+      // the validator is a chunk of its own, loaded from the page's origin when the first output schema is listed
+      assert.isAbove(scripts.size, 1, "the page's bundle has no lazy chunk")
+      const page = pageServer(scripts)
       const pagePort = yield* listen(page)
       const origin = `http://127.0.0.1:${pagePort}`
       const { mcp, port } = yield* startServer
