@@ -15,6 +15,10 @@
  * - `BENCH_ONLY=stdio,sse,json,store,2026`: transports to run (`store`: SSE answers with the
  *   server's event store on, driven by the official client; `2026`: the 2026-07-28 stateless
  *   path against the official v2 SDK; each its own README section).
+ * - `BENCH_ONLY=bundle`: bundle sizes only (`src/bundleSize.ts`: our browser client and fetch-handler
+ *   server beside the official SDK's, esbuild, minified, gzipped; seconds; its own README section,
+ *   also part of a run without `BENCH_ONLY`). `BENCH_BUNDLE_SERVER=<file>` measures another
+ *   fetch-handler module as ours.
  * - `BENCH_ONLY=redis`: the Redis backend (`@effect-mcp/redis`) next to in-memory (`src/redis.ts`;
  *   its own README section; part of a run without `BENCH_ONLY` too, skipped without a Redis).
  * - `BENCH_UNITS=calls,leak,…`: workloads to run (default all).
@@ -303,9 +307,45 @@ const redisSection = async () => {
   process.stdout.write(`\nwrote ${readme}\n`)
 }
 
+/** The bundle sizes (`src/bundleSize.ts`): asked for by `BENCH_ONLY=bundle`, or by no `BENCH_ONLY`. */
+const RUN_BUNDLE = process.env.BENCH_ONLY === undefined || process.env.BENCH_ONLY.split(",").includes("bundle")
+
+/** Measures the bundles; their README section unless quick (`bundle/results-bundle.md` always). */
+const bundleSection = async () => {
+  const { measureAll, renderBundles } = await import("./bundleSize.js")
+  const started = Date.now()
+  const sizes = await measureAll()
+  const m = machine()
+  const text = [
+    `- date: ${m.date}; node ${m.node}; esbuild ${
+      (JSON.parse(fs.readFileSync(path.join(packageDir, "node_modules/esbuild/package.json"), "utf8")) as { version: string }).version
+    }; @modelcontextprotocol/sdk ${m.sdk}; ${m.v2}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    "",
+    renderBundles(sizes)
+  ].join("\n")
+  process.stdout.write(`\n== bundle sizes ==\n${text}\n`)
+  fs.writeFileSync(path.join(bundleDir, "results-bundle.md"), text + "\n")
+  if (QUICK) return process.stdout.write(`\nwrote ${path.join(bundleDir, "results-bundle.md")}\n`)
+  const readme = path.join(packageDir, "README.md")
+  const current = fs.readFileSync(readme, "utf8")
+  const start = "<!-- results-bundle:start -->"
+  const end = "<!-- results-bundle:end -->"
+  const i = current.indexOf(start)
+  const j = current.indexOf(end)
+  fs.writeFileSync(
+    readme,
+    i === -1 || j === -1
+      ? `${current}\n## Results: bundle sizes\n\n${start}\n${text}\n${end}\n`
+      : `${current.slice(0, i + start.length)}\n${text}\n${current.slice(j)}`
+  )
+  process.stdout.write(`\nwrote ${readme}\n`)
+}
+
 const main = async () => {
-  if (process.env.BENCH_ONLY !== undefined && TRANSPORTS.length === 0 && RUN_REDIS && process.env.BENCH_RENDER === undefined) {
-    return redisSection()
+  if (process.env.BENCH_ONLY !== undefined && TRANSPORTS.length === 0 && process.env.BENCH_RENDER === undefined) {
+    if (RUN_BUNDLE) await bundleSection()
+    if (RUN_REDIS) await redisSection()
+    return
   }
   if (process.env.BENCH_RENDER !== undefined) {
     const saved = JSON.parse(fs.readFileSync(process.env.BENCH_RENDER, "utf8")) as Saved
@@ -384,6 +424,7 @@ const main = async () => {
   )
   render(runs, limits, seconds, m)
   if (RUN_REDIS && ONLY_UNITS === undefined && ONLY_PAIRINGS === undefined) await redisSection()
+  if (RUN_BUNDLE && ONLY_UNITS === undefined && ONLY_PAIRINGS === undefined) await bundleSection()
 }
 
 const resultsDir = path.join(packageDir, "results")

@@ -106,7 +106,6 @@ import { listen } from "./internal/httpClient/standingStream.js"
 import { type ReconnectOptions, toSchedule } from "./internal/httpClient/reconnect.js"
 import * as Sse from "./internal/httpClient/sse.js"
 import * as JsonRpc from "./JsonRpc.js"
-import * as LegacySseClient from "./LegacySseClient.js"
 import { TransportError } from "./McpError.js"
 import { Transport, type TransportShape } from "./Transport.js"
 import * as Telemetry from "./internal/telemetry.js"
@@ -243,17 +242,19 @@ const legacyBuilder = (options: StreamableHttpClientOptions, url: URL, requestTi
   const option = options.legacyFallback ?? true
   if (option === false) return undefined
   if (option !== true) return (status) => option({ url, status, headers: HttpExchange.userHeaders(options.headers) })
+  // loaded when a server needs it: a browser bundle does not carry the legacy transport up front
   return () =>
-    LegacySseClient.make({
-      url,
-      headers: options.headers,
-      requestTimeout,
-      maxEventSize: options.maxEventSize,
-      // the same reconnection policy on the legacy transport
-      reconnect: options.reconnect,
-      maxRetries: options.maxRetries,
-      resetAfter: options.resetAfter
-    })
+    Effect.flatMap(Effect.promise(() => import("./LegacySseClient.js")), (LegacySseClient) =>
+      LegacySseClient.make({
+        url,
+        headers: options.headers,
+        requestTimeout,
+        maxEventSize: options.maxEventSize,
+        // the same reconnection policy on the legacy transport
+        reconnect: options.reconnect,
+        maxRetries: options.maxRetries,
+        resetAfter: options.resetAfter
+      }))
 }
 
 /**

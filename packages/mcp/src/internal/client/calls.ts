@@ -193,8 +193,12 @@ export const make = (options: {
     outputs.remember(listed)
     taskCalls?.remember(listed)
   }
-  const listToolsAll: Calls["listToolsAll"] = (o) => Effect.tap(tools.all(o), (all) => Effect.sync(() => rememberTools(all)))
-  const listTools = Stream.suspend(() => tools.stream.pipe(Stream.tap((t) => Effect.sync(() => rememberTools([t])))))
+  // a listing ends once its output schemas are compiled (`outputs.ready`: the validator is loaded on first need)
+  const listToolsAll: Calls["listToolsAll"] = (o) =>
+    Effect.tap(tools.all(o), (all) => Effect.andThen(Effect.sync(() => rememberTools(all)), outputs.ready))
+  const listTools = Stream.suspend(() =>
+    tools.stream.pipe(Stream.tap((t) => Effect.andThen(Effect.sync(() => rememberTools([t])), outputs.ready)))
+  )
   const resources = list<McpSchema.Resource>("resources/list", "resources")
   const templates = list<McpSchema.ResourceTemplate>("resources/templates/list", "resourceTemplates")
   const prompts = list<McpSchema.Prompt>("prompts/list", "prompts")

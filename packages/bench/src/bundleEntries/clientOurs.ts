@@ -1,0 +1,25 @@
+/**
+ * The browser client measured by the bundle-size step (`src/bundleSize.ts`): `McpClient` over
+ * `StreamableHttpClient` on `effect/http`'s `FetchHttpClient`, connecting, listing and calling a
+ * tool, as a page would.
+ * @internal
+ */
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
+import * as Effect from "effect/Effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
+import * as Layer from "effect/Layer"
+
+const ClientLive = McpClient.layer({ name: "page", version: "1.0.0" }).pipe(
+  Layer.provide(StreamableHttpClient.layer({ url: "http://127.0.0.1:3000/mcp" })),
+  Layer.provide(FetchHttpClient.layer)
+)
+
+export const run = (): Promise<unknown> =>
+  Effect.runPromise(
+    Effect.gen(function*() {
+      const client = yield* McpClient.McpClient
+      yield* client.listToolsAll()
+      return yield* client.callTool("echo", { text: "hi" })
+    }).pipe(Effect.provide(ClientLive))
+  )
