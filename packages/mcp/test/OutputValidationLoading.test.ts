@@ -9,6 +9,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
+import type * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as OutputValidation from "../src/internal/client/outputValidation.js"
 
 const tool = (name: string): McpSchema.Tool => ({
@@ -20,7 +21,7 @@ const result = (structuredContent: { readonly [key: string]: unknown }): McpSche
   content: [],
   structuredContent
 })
-const failure = (r: Result.Result<McpSchema.CallToolResult, { readonly message: string }>) =>
+const failure = (r: Result.Result<McpClient.CallToolResult, { readonly message: string }>) =>
   Result.isFailure(r) ? r.failure.message : undefined
 
 describe("output validation: the validator loaded on first need", () => {

@@ -1,13 +1,12 @@
 /**
  * The fetch-handler server measured by the bundle-size step (`src/bundleSize.ts`): one tool served
- * by `StreamableHttpServer` as a web `Request` → `Response` handler (`effect/http`'s
- * `HttpEffect.toWebHandlerLayer`), as a Worker, Deno or Bun module would export it.
+ * by `StreamableHttpServer.toFetchHandler` as a web `Request` → `Response` handler, as a Worker,
+ * Deno or Bun module would export it.
  * @internal
  */
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import * as Effect from "effect/Effect"
-import * as HttpEffect from "effect/http/HttpEffect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 
@@ -18,9 +17,6 @@ const Echo = McpServer.tool({
 })
 const ServerLive = McpServer.register(Echo).pipe(Layer.provideMerge(McpServer.layer({ name: "worker", version: "1.0.0" })))
 
-const { dispose, handler } = HttpEffect.toWebHandlerLayer(
-  Effect.flatMap(StreamableHttpServer.StreamableHttpServer, (endpoint) => endpoint.app),
-  StreamableHttpServer.layer().pipe(Layer.provide(ServerLive))
-)
+const mcp = StreamableHttpServer.toFetchHandler(ServerLive)
 
-export default { fetch: handler, close: dispose }
+export default { fetch: mcp.fetch, close: mcp.close }

@@ -7,7 +7,6 @@
  * test reads needs the page to evaluate code: the strict-CSP page allows only `'self'` scripts).
  */
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
@@ -49,7 +48,7 @@ const probeEval = (): "allowed" | "blocked" => {
   }
 }
 
-const textOf = (result: McpSchema.CallToolResult) => {
+const textOf = (result: McpClient.CallToolResult) => {
   const first = result.content[0]
   return first !== undefined && first.type === "text" ? first.text : ""
 }
