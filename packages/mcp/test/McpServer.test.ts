@@ -403,7 +403,8 @@ describe("McpServer tools", () => {
         Scope.provide(connection)
       )
       const result = yield* client.callTool("where")
-      assert.deepStrictEqual(result.content, [{ type: "text", text: "tools/call" }])
+      // named as OpenTelemetry's MCP conventions say: `{mcp.method.name} {target}`
+      assert.deepStrictEqual(result.content, [{ type: "text", text: "tools/call where" }])
       // the finalizer belongs to the session: it has not run yet, and runs when the session ends
       assert.isTrue(Option.isNone(yield* Deferred.poll(finalized)))
       yield* Scope.close(connection, Exit.void)

@@ -577,7 +577,7 @@ describe("Protocol", () => {
       assert.strictEqual(ways.length, 3)
     }))
 
-  it.live("every request handled or sent runs in a span named after its method", () =>
+  it.live("every request handled or sent runs in a span named after its method (OpenTelemetry's MCP conventions)", () =>
     Effect.gen(function*() {
       const { spans, tracer } = yield* recordingTracer
       const { a } = yield* peers(() => Effect.succeed({}), { sessionId: "s-1" })
@@ -585,7 +585,8 @@ describe("Protocol", () => {
       yield* Effect.sleep(5)
       const sent = spans.find((sp) => sp.name === "tools/list" && sp.kind === "client")
       assert.isDefined(sent)
-      assert.strictEqual(sent!.attributes.get("mcp.method"), "tools/list")
+      assert.strictEqual(sent!.attributes.get("mcp.method.name"), "tools/list")
+      assert.strictEqual(sent!.attributes.get("jsonrpc.request.id"), "0")
       assert.strictEqual(sent!.attributes.get("mcp.session.id"), "s-1")
     }))
 
@@ -594,9 +595,10 @@ describe("Protocol", () => {
       const { spans, tracer } = yield* recordingTracer
       const { a } = yield* peers(() => Effect.succeed({}), { sessionId: "s-2" }).pipe(Effect.withTracer(tracer))
       yield* a.request("prompts/get", { name: "x" })
-      const handled = spans.find((sp) => sp.name === "prompts/get" && sp.kind === "server")
+      const handled = spans.find((sp) => sp.name === "prompts/get x" && sp.kind === "server")
       assert.isDefined(handled)
-      assert.strictEqual(handled!.attributes.get("mcp.request.id"), 0)
+      assert.strictEqual(handled!.attributes.get("jsonrpc.request.id"), "0")
+      assert.strictEqual(handled!.attributes.get("gen_ai.prompt.name"), "x")
       assert.strictEqual(handled!.attributes.get("mcp.session.id"), "s-2")
     }))
 })

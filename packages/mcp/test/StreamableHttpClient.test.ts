@@ -542,7 +542,7 @@ describe("StreamableHttpClient", () => {
           context: base.context
         })
         yield* client.callTool("traced", {}).pipe(Effect.withTracer(tracer))
-        const call = spans.find((span) => span.name === "tools/call")
+        const call = spans.find((span) => span.name === "tools/call traced")
         // Effect 4's HttpClient names its span after the method (`SpanNameGenerator`: "POST"; Effect 3 said "http.client POST")
         const exchange = spans.find((span) => span.name === "POST" && span.kind === "client")
         assert.isDefined(call)
@@ -551,6 +551,9 @@ describe("StreamableHttpClient", () => {
         // the trace context went out with the POST
         const traced = posted(server).find((p) => p.message.method === "tools/call")!
         assert.include(traced.headers["traceparent"] ?? "", call!.traceId)
+        // and in the request's `_meta` (SEP-414): the engine's span, which the server parents on
+        const meta = (traced.message as { readonly params?: { readonly _meta?: { readonly traceparent?: string } } }).params?._meta
+        assert.strictEqual(meta?.traceparent, `00-${call!.traceId}-${call!.spanId}-01`)
       }))
 
     it.live("a broken response fails its call at once", () =>

@@ -41,6 +41,8 @@ export const httpClientAttributes = (url: URL): { readonly [key: string]: string
 export interface Facts {
   readonly side: "client" | "server"
   readonly info: TransportInfo | undefined
+  /** `ProtocolOptions.sessionId`, else the transport's (an HTTP session's id, once known). */
+  readonly sessionId?: string | undefined
   /** The negotiated protocol version (2025), when known; a 2026 request carries its own. */
   readonly protocolVersion: () => string | undefined
 }
@@ -98,7 +100,7 @@ export const spanAttributes = (
 ): Attributes => {
   const attributes = operationAttributes(facts, method, params)
   if (id !== undefined) attributes["jsonrpc.request.id"] = String(id)
-  const session = facts.info?.sessionId
+  const session = facts.sessionId ?? facts.info?.sessionId
   if (session !== undefined) attributes["mcp.session.id"] = session
   const uri = params?.uri
   if (typeof uri === "string" && method.startsWith("resources/")) attributes["mcp.resource.uri"] = uri
@@ -216,7 +218,8 @@ export const sending = <A, E>(
       kind: "client",
       attributes: spanAttributes(facts, method, params, undefined, content)
     }, (span) =>
-      Effect.onExit(body(span), (exit) =>
+      // the exchange that carries the call (an HTTP POST's span) is the call's child
+      Effect.onExit(Effect.withParentSpan(body(span), span, { captureStackTrace: false }), (exit) =>
         Effect.withFiber((f) => {
           if (content && Exit.isSuccess(exit) && method === "tools/call") {
             span.attribute("gen_ai.tool.call.result", JSON.stringify(exit.value))

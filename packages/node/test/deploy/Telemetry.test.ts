@@ -106,7 +106,11 @@ describe("one trace between processes", () => {
         yield* client.callTool("ask", { question: "?" }).pipe(Effect.withSpan("host"))
         const server = yield* serverSpans(file, "tools/call ask", era === "2025" ? 1 : 2)
         assertOneTrace(era, pipeline.spans(), server)
-        for (const span of named(server, "tools/call ask", SERVER_KIND)) assert.strictEqual(span.attributes["network.transport"], "pipe")
+        for (const span of named(server, "tools/call ask", SERVER_KIND)) {
+          assert.strictEqual(span.attributes["network.transport"], "pipe")
+          // stdio has no session id of its own (not an internal counter)
+          assert.isUndefined(span.attributes["mcp.session.id"])
+        }
         for (const span of named(pipeline.spans(), "tools/call ask", CLIENT_KIND)) {
           assert.strictEqual(span.attributes["network.transport"], "pipe")
         }

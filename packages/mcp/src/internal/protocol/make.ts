@@ -138,6 +138,7 @@ export const make = <A>(
     const facts: Telemetry.Facts = {
       side: options.side,
       info: transport.info,
+      sessionId: options.sessionId,
       protocolVersion: options.protocolVersion ?? noVersion
     }
     const outgoing = Outgoing.make(engine, timers.deadlines, {

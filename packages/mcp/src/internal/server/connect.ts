@@ -158,7 +158,8 @@ export const connect = (server: Server) =>
       side: "server",
       requestTimeout: options.requestTimeout,
       maxRequestTimeout: options.maxRequestTimeout,
-      sessionId,
+      // a span's `mcp.session.id` is the transport's (an HTTP session's), not the counter stdio gets
+      sessionId: transport.info?.sessionId,
       requestIdPrefix: transport.info?.requestIdPrefix,
       protocolVersion: () => negotiation.version
     }, served(server, transport, negotiation, sessionId))
