@@ -13,10 +13,12 @@ import { ENTRIES, measure } from "../src/bundleSize.js"
 /**
  * Gzipped bytes of the initial chunk: measured 93.4 KiB on 2026-12-04 (esbuild 0.28.2, effect 4.1.5;
  * 99.8 KiB with the validator and the legacy transport loaded up front, 164 KiB with Ajv on Effect 3),
- * plus ~3%. The official clients were 89.2 KiB (`@modelcontextprotocol/sdk` 1.32.2, Ajv included) and
- * 85.9 KiB (`@modelcontextprotocol/client` 2.4.0) then: the issue's target, not met yet.
+ * then 96.9 KiB once the OpenTelemetry conventions (issue 34), the 2026-07-28 result decoders and the
+ * unreadable-session-id error joined the client, plus ~3%. The official clients were 89.2 KiB
+ * (`@modelcontextprotocol/sdk` 1.32.2, Ajv included) and 85.9 KiB (`@modelcontextprotocol/client`
+ * 2.4.0) then: the issue's target, not met yet.
  */
-const CLIENT_BUDGET_GZIP = 96 * 1024
+const CLIENT_BUDGET_GZIP = 100 * 1024
 
 /** Modules a browser client must not carry: the server, Node-only code, OAuth's libraries, Ajv, the CLI. */
 const FORBIDDEN: ReadonlyArray<readonly [string, RegExp]> = [
