@@ -34,7 +34,7 @@ const externalNpm = {
 
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: ["src/run.ts", "src/client.ts", "src/serverOurs.ts", "src/serverOfficial.ts", "src/serverV2.ts", "src/serverFloor.ts", "src/inproc.ts", "src/serverRedis.ts", "src/wireCheck.ts"],
+  entryPoints: ["src/run.ts", "src/client.ts", "src/serverOurs.ts", "src/serverOfficial.ts", "src/serverV2.ts", "src/serverEffectAi.ts", "src/startup.ts", "src/instructions.ts", "src/serverFloor.ts", "src/inproc.ts", "src/serverRedis.ts", "src/wireCheck.ts"],
   outdir: "bundle",
   bundle: true,
   platform: "node",

@@ -14,6 +14,11 @@ import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStdio from "@effect-mcp/node/NodeStdio"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import * as EffectAiMcpClient from "effect/ai/McpClient"
+import * as EffectAiMcpProtocol from "effect/ai/McpProtocol"
+import type * as EffectAiMcpSchema from "effect/ai/McpSchema"
+import * as ChildProcess from "effect/process/ChildProcess"
 import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2 } from "@modelcontextprotocol/client"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
@@ -44,8 +49,11 @@ import {
 // the spec and the report
 // ============================================================================
 
-/** `v2`: the official v2 SDK (`@modelcontextprotocol/client`, `@modelcontextprotocol/server`). */
-export type Impl = "ours" | "official" | "floor" | "v2"
+/**
+ * `v2`: the official v2 SDK (`@modelcontextprotocol/client`, `@modelcontextprotocol/server`).
+ * `effect-ai`: Effect 4's own `effect/ai/McpClient` / `McpServer` (stdio only).
+ */
+export type Impl = "ours" | "official" | "floor" | "v2" | "effect-ai"
 /**
  * `store`: streamable HTTP with SSE answers, the server keeping events for resumption.
  * `2026`: streamable HTTP on the 2026-07-28 revision, stateless (every client pinned to it).
@@ -243,6 +251,76 @@ const oursConnector = (spec: Spec): Connector => {
     dispose: () => Effect.runPromise(Scope.close(sharedScope, Exit.void))
   }
 }
+
+// ---------------------------------------------------------------- effect/ai
+
+/**
+ * Effect 4's own client (`effect/ai/McpClient.layerStdio`, 2025-11-25), driven as ours is: one
+ * Effect per tool, run in a loop (its `callTool` takes a listed tool, so the tools are listed once).
+ */
+const effectAiConnector = (spec: Spec): Connector => ({
+  connect: async () => {
+    if (spec.transport !== "stdio") throw new Error("the effect/ai bench client runs on stdio only")
+    const scope = Effect.runSync(Scope.make())
+    const layer = EffectAiMcpClient.layerStdio({
+      name: "bench-effect-ai",
+      version: "1.0.0",
+      protocol: EffectAiMcpProtocol.v2025_11_25,
+      command: ChildProcess.make(spec.server!.command, [...spec.server!.args], { stderr: "inherit" }),
+      ...(spec.maxMessageBytes !== undefined ? { maxMessageBytes: spec.maxMessageBytes } : {})
+    }).pipe(Layer.provide(NodeServices.layer))
+    const client = Context.get(await Effect.runPromise(Layer.buildWithScope(layer, scope)), EffectAiMcpClient.McpClient)
+    const tools = new Map<string, EffectAiMcpSchema.Tool>()
+    for (const tool of await Effect.runPromise(client.listTools())) tools.set(tool.name, tool)
+    const calls = new Map<string, Effect.Effect<ToolResult, unknown>>()
+    const callOf = (name: string, args: Record<string, unknown>): Effect.Effect<ToolResult, unknown> => {
+      const tool = tools.get(name)
+      if (tool === undefined) return Effect.die(new Error(`effect/ai server lists no tool ${name}`))
+      return client.callTool({ tool, arguments: args }, { timeout: "120 seconds" }) as Effect.Effect<ToolResult, unknown>
+    }
+    const echoOf = (tool: string) => {
+      let echo = calls.get(tool)
+      if (echo === undefined) calls.set(tool, echo = callOf(tool, ECHO_ARGS))
+      return echo
+    }
+    return {
+      call: (name, args) => Effect.runPromise(callOf(name, args)),
+      seq: (n, deadline = Infinity, tool = ECHO_TOOL) =>
+        Effect.runPromise(Effect.gen(function*() {
+          const echo = echoOf(tool)
+          const latencies = new Float64Array(n)
+          let i = 0
+          for (; i < n; i++) {
+            const start = performance.now()
+            if (start > deadline) break
+            yield* echo
+            latencies[i] = performance.now() - start
+          }
+          return latencies.subarray(0, i)
+        })),
+      conc: (n, inflight, deadline = Infinity, tool = ECHO_TOOL) => {
+        const echo = echoOf(tool)
+        let issued = 0
+        const worker = Effect.whileLoop({
+          while: () => issued < n && performance.now() <= deadline,
+          body: () => {
+            issued++
+            return echo
+          },
+          step: () => {}
+        })
+        return Effect.runPromise(
+          Effect.forEach(Array.from({ length: Math.min(inflight, n) }), () => worker, {
+            concurrency: "unbounded",
+            discard: true
+          })
+        ).then(() => issued)
+      },
+      close: () => Effect.runPromise(Scope.close(scope, Exit.void))
+    }
+  },
+  dispose: async () => {}
+})
 
 // ---------------------------------------------------------------- official
 
@@ -487,6 +565,8 @@ const connectorFor = (spec: Spec): Connector => {
       return officialConnector(spec)
     case "v2":
       return v2Connector(spec)
+    case "effect-ai":
+      return effectAiConnector(spec)
     case "floor":
       return spec.transport === "stdio" ? floorStdio(spec) : spec.transport === "2026" ? floor2026(spec) : floorHttp(spec)
   }

@@ -45,6 +45,17 @@ export const PAIRINGS: ReadonlyArray<Pairing> = [
   { id: "floor", client: "floor", server: "floor" }
 ]
 
+/**
+ * Effect 4's own MCP modules (`effect/ai`), on stdio only: our client against its server, its client
+ * against ours, and its client against its server. Not set against the floor or the targets: there
+ * for the README's "Which to pick".
+ */
+export const PAIRINGS_EFFECT_AI: ReadonlyArray<Pairing> = [
+  { id: "ours→effect-ai", client: "ours", server: "effect-ai" },
+  { id: "effect-ai→ours", client: "effect-ai", server: "ours" },
+  { id: "effect-ai/effect-ai", client: "effect-ai", server: "effect-ai" }
+]
+
 /** The 2026-07-28 configuration: ours and the official v2 SDK (`@modelcontextprotocol/client`, `server`). */
 export const PAIRINGS_2026: ReadonlyArray<Pairing> = [
   { id: "ours/ours", client: "ours", server: "ours" },
@@ -83,6 +94,8 @@ export const pairingsOf = (transport: TransportKind): ReadonlyArray<Pairing> =>
       ? STORE_PAIRINGS.map((id) => PAIRINGS.find((p) => p.id === id)!)
       : transport === "2026"
       ? PAIRINGS_2026
+      : transport === "stdio"
+      ? [...PAIRINGS, ...PAIRINGS_EFFECT_AI]
       : PAIRINGS),
     ...basePairings(transport)
   ].filter((p) => ONLY_PAIRINGS === undefined || ONLY_PAIRINGS.includes(p.id))

@@ -64,6 +64,16 @@ export const leakGrowth = (field: "rss" | "heapUsed", over: "all" | "second") =>
   const from = over === "all" ? halves[0]! : halves[1]!
   return (halves[1]!.serverAfter[field] - from.serverBefore[field]) / MiB
 }
+/** The server's RSS at the end of the leak unit (after its idle and GC). */
+export const leakAfter = (reports: Reports): number | string => {
+  const report = reports.leak
+  if (report === undefined) return "n/a"
+  if (!report.ok) return `fails: ${report.error}`
+  const failed = report.phases.find((p) => p.error !== undefined)
+  if (failed !== undefined) return `fails: ${failed.error}`
+  const last = report.phases.filter((p) => p.kind === "leak").at(-1)
+  return last === undefined ? "n/a" : last.serverAfter.rss / MiB
+}
 export const KiB = 1024
 /** The best-case rows' name: our echo handler an `Effect.succeed` (the headline rows' runs code). */
 const BEST = "`Effect.succeed` handler (best case)"
@@ -92,6 +102,7 @@ export const METRICS: ReadonlyArray<Metric> = [
   { label: "16 MiB blob: server peak RSS − RSS before", unit: "MiB", digits: 1, compare: "delta", value: fromPhase("blob16", "blob", (p) => (p.serverMaxRss - p.serverBefore.rss) / MiB) },
   { label: `server RSS growth over ${SIZES.leak} calls (after 1 s idle + GC)`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("rss", "all") },
   { label: `… RSS growth over the last ${SIZES.leak / 2} of them`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("rss", "second") },
+  { label: `server RSS after ${SIZES.leak} calls (after 1 s idle + GC)`, unit: "MiB", digits: 1, compare: "delta", value: leakAfter },
   { label: `server heap growth over ${SIZES.leak} calls (after 1 s idle + GC)`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("heapUsed", "all") },
   { label: `… heap growth over the last ${SIZES.leak / 2} of them`, unit: "MiB", digits: 2, compare: "delta", value: leakGrowth("heapUsed", "second") },
   { label: `${SIZES.sessions} sessions opened at once: time`, unit: "ms", digits: 0, compare: "ratio", httpOnly: true, value: fromPhase("sessions", "sessions", (p) => p.wallMs) },

@@ -85,7 +85,8 @@ const SCRIPTS: Record<Impl, string> = {
   ours: path.join(bundleDir, "serverOurs.js"),
   official: path.join(bundleDir, "serverOfficial.js"),
   floor: path.join(bundleDir, "serverFloor.js"),
-  v2: path.join(bundleDir, "serverV2.js")
+  v2: path.join(bundleDir, "serverV2.js"),
+  "effect-ai": path.join(bundleDir, "serverEffectAi.js")
 }
 
 /** A pairing's program for one side: ours, or the baseline's. */
