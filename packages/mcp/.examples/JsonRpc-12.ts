@@ -1,5 +1,0 @@
-import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
-
-JsonRpc.encode(JsonRpc.notification("notifications/initialized"))
-// '{"jsonrpc":"2.0","method":"notifications/initialized"}'
-export {}

@@ -1,4 +1,0 @@
-import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
-
-const failure = JsonRpc.failure(1, { code: JsonRpc.ErrorCode.MethodNotFound, message: "Method not found: nope" })
-export {}

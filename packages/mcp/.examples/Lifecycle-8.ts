@@ -1,4 +1,0 @@
-import * as Lifecycle from "@effect-mcp/mcp/Lifecycle"
-
-Lifecycle.hasCapability({ resources: { subscribe: true } }, ["resources", "subscribe"]) // true
-export {}

@@ -1,4 +1,0 @@
-import * as McpTasksClient from "@effect-mcp/mcp/McpTasksClient"
-
-McpTasksClient.isTerminal("working") // false
-export {}

@@ -1,4 +1,0 @@
-import * as SessionStore from "@effect-mcp/mcp/SessionStore"
-
-const text = SessionStore.encodeFleetMessage({ _tag: "ResourceUpdated", uri: "file:///notes.txt" })
-export {}

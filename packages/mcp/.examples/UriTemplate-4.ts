@@ -1,5 +1,0 @@
-import * as UriTemplate from "@effect-mcp/mcp/UriTemplate"
-
-UriTemplate.isTemplate("users://{id}") // true
-UriTemplate.isTemplate("docs://readme") // false
-export {}
