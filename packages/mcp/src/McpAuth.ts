@@ -45,6 +45,7 @@
  */
 import type * as HttpClient from "effect/http/HttpClient"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -297,12 +298,24 @@ export const make = (options: Options): Effect.Effect<McpAuthShape, never, Token
       ...(options.resourceName !== undefined ? { resource_name: options.resourceName } : {})
     }
     const metadataBody = JSON.stringify(metadata)
-    const metadataApp: McpAuthShape["metadataApp"] = Effect.succeed(
-      HttpServerResponse.text(metadataBody, {
-        contentType: "application/json",
-        headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" }
-      })
-    )
+    const metadataResponse = HttpServerResponse.text(metadataBody, {
+      contentType: "application/json",
+      headers: { "access-control-allow-origin": "*", "cache-control": "max-age=3600" }
+    })
+    // a public document, readable by any page; a browser client that sends headers of its own
+    // (`MCP-Protocol-Version`, `traceparent`) asks first: its preflight is allowed, headers reflected
+    const metadataApp: McpAuthShape["metadataApp"] = Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+      request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined
+        ? HttpServerResponse.empty({
+          status: 204,
+          headers: {
+            "access-control-allow-origin": "*",
+            "access-control-allow-methods": "GET",
+            "access-control-allow-headers": request.headers["access-control-request-headers"] ?? "",
+            "access-control-max-age": "3600"
+          }
+        })
+        : metadataResponse)
     const challengeScope = scopesSupported ?? requiredScopes
 
     const challenge = (status: number, params: Record<string, string | undefined>, description: string) => {

@@ -111,6 +111,22 @@ describe("McpAuth, end to end against oidc-provider", () => {
             resource_name: "test server"
           })
         )
+        assert.strictEqual(response.headers.get("access-control-allow-origin"), "*")
+        // a browser client's preflight (it sends MCP-Protocol-Version and traceparent): allowed, headers reflected
+        const preflight = yield* Effect.promise(() =>
+          fetch(`${origin}${path}`, {
+            method: "OPTIONS",
+            headers: {
+              origin: "https://app.example.com",
+              "access-control-request-method": "GET",
+              "access-control-request-headers": "mcp-protocol-version, traceparent"
+            }
+          })
+        )
+        assert.strictEqual(preflight.status, 204)
+        assert.strictEqual(preflight.headers.get("access-control-allow-origin"), "*")
+        assert.strictEqual(preflight.headers.get("access-control-allow-methods"), "GET")
+        assert.strictEqual(preflight.headers.get("access-control-allow-headers"), "mcp-protocol-version, traceparent")
       }
     }))
 
