@@ -12,7 +12,7 @@ import * as TestClock from "effect/testing/TestClock"
 import * as net from "node:net"
 import * as v8 from "node:v8"
 import * as vm from "node:vm"
-import { bytesRead, headers, initialize, messagesOf, startServer, withLive } from "./httpUtil.js"
+import { bytesRead, headers, initialize, messagesOf, startServer, withLive } from "../httpUtil.js"
 
 let started = 0
 const Hang = McpServer.tool({

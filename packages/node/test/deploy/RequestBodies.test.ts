@@ -4,7 +4,7 @@ import * as Layer from "effect/Layer"
 import * as net from "node:net"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { afterEach, vi } from "vitest"
-import { chunkedRequest, headers, initialize, INIT, messagesOf, rawRequest, startPlatform, startServer } from "./httpUtil.js"
+import { chunkedRequest, headers, initialize, INIT, messagesOf, rawRequest, startPlatform, startServer } from "../httpUtil.js"
 
 // Request bodies as an attacker sends them: too long, without a length, nested without end,
 // labelled JSON without being JSON; on the node listener (/mcp), the legacy endpoint and the
