@@ -212,45 +212,52 @@ const oursConnector = (spec: Spec): Connector => {
       }
       return {
         call: (name, args) => Effect.runPromise(client.callTool(name, args)) as Promise<ToolResult>,
-        seq: (n, deadline = Infinity, tool = ECHO_TOOL) =>
-          Effect.runPromise(Effect.gen(function*() {
-            const echo = echoOf(tool)
-            const latencies = new Float64Array(n)
-            let i = 0
-            for (; i < n; i++) {
-              const start = performance.now()
-              if (start > deadline) break
-              yield* echo
-              latencies[i] = performance.now() - start
-            }
-            return latencies.subarray(0, i)
-          })),
-        conc: (n, inflight, deadline = Infinity, tool = ECHO_TOOL) => {
-          // `inflight` workers, each calling in a loop, as `promiseConc` does for the official client
-          // (`Effect.forEach` with a concurrency would fork a fiber per call: driver cost, not the SDK's)
-          const echo = echoOf(tool)
-          let issued = 0
-          const worker = Effect.whileLoop({
-            while: () => issued < n && performance.now() <= deadline,
-            body: () => {
-              issued++
-              return echo
-            },
-            step: () => {}
-          })
-          return Effect.runPromise(
-            Effect.forEach(Array.from({ length: Math.min(inflight, n) }), () => worker, {
-              concurrency: "unbounded",
-              discard: true
-            })
-          ).then(() => issued)
-        },
+        ...effectLoops(echoOf),
         close: () => Effect.runPromise(Scope.close(scope, Exit.void))
       }
     },
     dispose: () => Effect.runPromise(Scope.close(sharedScope, Exit.void))
   }
 }
+
+// ---------------------------------------------------------------- loops of an Effect client
+
+/**
+ * The sequential and concurrent phases of a client whose call is an Effect (ours, effect/ai's): the
+ * same Effect per tool run in a loop; `inflight` workers each calling in a loop, as `promiseConc` does
+ * for the official client (`Effect.forEach` with a concurrency would fork a fiber per call: driver
+ * cost, not the SDK's).
+ */
+const effectLoops = (echoOf: (tool: string) => Effect.Effect<unknown, unknown>): Pick<Driver, "seq" | "conc"> => ({
+  seq: (n, deadline = Infinity, tool = ECHO_TOOL) =>
+    Effect.runPromise(Effect.gen(function*() {
+      const echo = echoOf(tool)
+      const latencies = new Float64Array(n)
+      let i = 0
+      for (; i < n; i++) {
+        const start = performance.now()
+        if (start > deadline) break
+        yield* echo
+        latencies[i] = performance.now() - start
+      }
+      return latencies.subarray(0, i)
+    })),
+  conc: (n, inflight, deadline = Infinity, tool = ECHO_TOOL) => {
+    const echo = echoOf(tool)
+    let issued = 0
+    const worker = Effect.whileLoop({
+      while: () => issued < n && performance.now() <= deadline,
+      body: () => {
+        issued++
+        return echo
+      },
+      step: () => {}
+    })
+    return Effect.runPromise(
+      Effect.forEach(Array.from({ length: Math.min(inflight, n) }), () => worker, { concurrency: "unbounded", discard: true })
+    ).then(() => issued)
+  }
+})
 
 // ---------------------------------------------------------------- effect/ai
 
@@ -285,37 +292,7 @@ const effectAiConnector = (spec: Spec): Connector => ({
     }
     return {
       call: (name, args) => Effect.runPromise(callOf(name, args)),
-      seq: (n, deadline = Infinity, tool = ECHO_TOOL) =>
-        Effect.runPromise(Effect.gen(function*() {
-          const echo = echoOf(tool)
-          const latencies = new Float64Array(n)
-          let i = 0
-          for (; i < n; i++) {
-            const start = performance.now()
-            if (start > deadline) break
-            yield* echo
-            latencies[i] = performance.now() - start
-          }
-          return latencies.subarray(0, i)
-        })),
-      conc: (n, inflight, deadline = Infinity, tool = ECHO_TOOL) => {
-        const echo = echoOf(tool)
-        let issued = 0
-        const worker = Effect.whileLoop({
-          while: () => issued < n && performance.now() <= deadline,
-          body: () => {
-            issued++
-            return echo
-          },
-          step: () => {}
-        })
-        return Effect.runPromise(
-          Effect.forEach(Array.from({ length: Math.min(inflight, n) }), () => worker, {
-            concurrency: "unbounded",
-            discard: true
-          })
-        ).then(() => issued)
-      },
+      ...effectLoops(echoOf),
       close: () => Effect.runPromise(Scope.close(scope, Exit.void))
     }
   },

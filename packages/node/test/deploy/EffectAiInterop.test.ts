@@ -59,6 +59,15 @@ const startEffectAiHttp = (offered: readonly [McpProtocol.ProtocolAdapter, ...Ar
   })
 
 /** One 2026-07-28 request POSTed by hand to an endpoint on `port`; its JSON-RPC answer. */
+/** What the raw 2026 assertions read of an answer (a `tools/list` or a `tools/call` result; the rest is not read). */
+interface RawAnswer {
+  readonly result: {
+    readonly tools: ReadonlyArray<{ readonly outputSchema?: unknown }>
+    readonly structuredContent?: unknown
+    readonly content?: unknown
+  }
+}
+
 const post2026 = async (port: number, method: string, params: Record<string, unknown>) => {
   const _meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -77,8 +86,7 @@ const post2026 = async (port: number, method: string, params: Record<string, unk
     },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: { ...params, _meta } })
   })
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw wire answer, read by path in the assertions
-  return (await response.json()) as { readonly result: any }
+  return (await response.json()) as RawAnswer
 }
 
 /** What our client sees from the effect/ai server (the same on either transport). */
@@ -187,7 +195,7 @@ describe("interop with effect/ai's McpServer and McpClient (effect 4.1.5)", () =
               post2026(port, "tools/call", { name: "echo", arguments: { text: "hé 🦀" } })
             ])
           )
-          assert.deepStrictEqual(list.result.tools[0].outputSchema, { type: "string" })
+          assert.deepStrictEqual(list.result.tools[0]?.outputSchema, { type: "string" })
           assert.deepStrictEqual(call.result.structuredContent, "hé 🦀")
           assert.deepStrictEqual(call.result.content, [{ type: "text", text: JSON.stringify("hé 🦀") }])
           // effect/ai's documented HTTP edges (McpServer.layerHttp's JSDoc): an unknown method is -32601 with status 404,
