@@ -25,6 +25,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import ts from "typescript"
+import { readmeModules } from "./readmeBlocks.js"
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const packages = ["mcp", "node", "redis"] as const
@@ -270,11 +271,28 @@ const main = () => {
     fs.writeFileSync(file, `${example.code}\nexport {}\n`)
     written.set(path.normalize(file), example)
   }
-  const program = ts.createProgram([...written.keys()], compilerOptions())
+  // the README's ```ts blocks, joined into modules (scripts/readmeBlocks.ts), beside the examples of @effect-mcp/node
+  const readme = readmeModules(path.join(root, "README.md"), root)
+  problems.errors.push(...readme.problems)
+  const readmeFiles = new Map<string, ReadonlyArray<number>>()
+  for (const module of readme.modules) {
+    const file = path.join(root, "packages", "node", ".examples", "readme", module.name)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, module.text)
+    readmeFiles.set(path.normalize(file), module.lines)
+  }
+  const globals = path.join(root, "scripts", "readmeGlobals.d.ts")
+  const program = ts.createProgram([...written.keys(), ...readmeFiles.keys(), globals], compilerOptions())
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
     const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n  ")
     const file = diagnostic.file
     const example = file === undefined ? undefined : written.get(path.normalize(file.fileName))
+    const readmeLines = file === undefined ? undefined : readmeFiles.get(path.normalize(file.fileName))
+    if (file !== undefined && readmeLines !== undefined && diagnostic.start !== undefined) {
+      const { line } = file.getLineAndCharacterOfPosition(diagnostic.start)
+      problems.errors.push(`README.md:${readmeLines[line] ?? "?"} (${rel(file.fileName)}:${line + 1}): TS${diagnostic.code} ${message}`)
+      continue
+    }
     if (file === undefined || example === undefined || diagnostic.start === undefined) {
       problems.errors.push(`${file === undefined ? "" : rel(file.fileName) + ": "}TS${diagnostic.code} ${message}`)
       continue
@@ -297,7 +315,7 @@ const main = () => {
     process.exitCode = 1
     return
   }
-  console.log(`docs:check: ${written.size} examples type-check, every export${PENDING.size > 0 ? " outside PENDING" : ""} has @since and @category (${seconds}s)`)
+  console.log(`docs:check: ${written.size} examples and the README's ${readme.blocks} blocks type-check, every export${PENDING.size > 0 ? " outside PENDING" : ""} has @since and @category (${seconds}s)`)
 }
 
 main()
