@@ -13,7 +13,10 @@
  *    resolves to the sources as a user's import would resolve to the package.
  *    `noUnusedLocals` is off: an example declares what it shows. An `@example`
  *    without a ```ts block is reported: it would escape the check.
- * 3. No `@since` anywhere in a package's sources names a version after the
+ * 3. Every ```ts block of the READMEs (the root one and each published package's) type-checks in the
+ *    same program, joined into modules as `scripts/readmeBlocks.ts` says (a block marked
+ *    `readme:same-as` must instead be the text of the repository file it names).
+ * 4. No `@since` anywhere in a package's sources names a version after the
  *    package's own (`package.json`): an API is "since" a release that exists.
  *
  * Modules listed in `PENDING` are not documented yet: their missing tags (and
@@ -271,15 +274,20 @@ const main = () => {
     fs.writeFileSync(file, `${example.code}\nexport {}\n`)
     written.set(path.normalize(file), example)
   }
-  // the README's ```ts blocks, joined into modules (scripts/readmeBlocks.ts), beside the examples of @effect-mcp/node
-  const readme = readmeModules(path.join(root, "README.md"), root)
-  problems.errors.push(...readme.problems)
-  const readmeFiles = new Map<string, ReadonlyArray<number>>()
-  for (const module of readme.modules) {
-    const file = path.join(root, "packages", "node", ".examples", "readme", module.name)
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, module.text)
-    readmeFiles.set(path.normalize(file), module.lines)
+  // the READMEs' ```ts blocks, joined into modules (scripts/readmeBlocks.ts), beside the examples of @effect-mcp/node
+  const readmeFiles = new Map<string, { readonly readme: string; readonly lines: ReadonlyArray<number> }>()
+  let readmeBlocks = 0
+  for (const readme of ["README.md", ...packages.map((pkg) => `packages/${pkg}/README.md`)]) {
+    const found = readmeModules(path.join(root, readme), root)
+    readmeBlocks += found.blocks
+    problems.errors.push(...found.problems)
+    const dir = path.join(root, "packages", "node", ".examples", "readme", path.dirname(readme))
+    for (const module of found.modules) {
+      const file = path.join(dir, module.name)
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, module.text)
+      readmeFiles.set(path.normalize(file), { readme, lines: module.lines })
+    }
   }
   const globals = path.join(root, "scripts", "readmeGlobals.d.ts")
   const program = ts.createProgram([...written.keys(), ...readmeFiles.keys(), globals], compilerOptions())
@@ -287,10 +295,10 @@ const main = () => {
     const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n  ")
     const file = diagnostic.file
     const example = file === undefined ? undefined : written.get(path.normalize(file.fileName))
-    const readmeLines = file === undefined ? undefined : readmeFiles.get(path.normalize(file.fileName))
-    if (file !== undefined && readmeLines !== undefined && diagnostic.start !== undefined) {
+    const fromReadme = file === undefined ? undefined : readmeFiles.get(path.normalize(file.fileName))
+    if (file !== undefined && fromReadme !== undefined && diagnostic.start !== undefined) {
       const { line } = file.getLineAndCharacterOfPosition(diagnostic.start)
-      problems.errors.push(`README.md:${readmeLines[line] ?? "?"} (${rel(file.fileName)}:${line + 1}): TS${diagnostic.code} ${message}`)
+      problems.errors.push(`${fromReadme.readme}:${fromReadme.lines[line] ?? "?"} (${rel(file.fileName)}:${line + 1}): TS${diagnostic.code} ${message}`)
       continue
     }
     if (file === undefined || example === undefined || diagnostic.start === undefined) {
@@ -315,7 +323,7 @@ const main = () => {
     process.exitCode = 1
     return
   }
-  console.log(`docs:check: ${written.size} examples and the README's ${readme.blocks} blocks type-check, every export${PENDING.size > 0 ? " outside PENDING" : ""} has @since and @category (${seconds}s)`)
+  console.log(`docs:check: ${written.size} examples and the READMEs' ${readmeBlocks} blocks type-check, every export${PENDING.size > 0 ? " outside PENDING" : ""} has @since and @category (${seconds}s)`)
 }
 
 main()
