@@ -25,6 +25,13 @@ describe("README: Use it in your app", () => {
     }
   })
 
+  it("shows test/AppServer.test.ts, the test of examples/app/server.ts, verbatim in \"Testing a server\"", () => {
+    const start = readme.indexOf("## Testing a server")
+    const testing = readme.slice(start, readme.indexOf("\n## ", start + 1))
+    const code = read("packages/node/test/AppServer.test.ts").replace(/^\/\*\*[\s\S]*?\*\/\n/, "").trim()
+    expect(testing).toContain("```ts\n" + code.replace(`"../examples/app/server.js"`, `"./server.js"`) + "\n```")
+  })
+
   it("names the peer ranges the packages declare in its install line", () => {
     const peers = { ...packageJson("mcp").peerDependencies, ...packageJson("node").peerDependencies }
     const versions = Object.entries(peers).sort(([a], [b]) => a.localeCompare(b)).map(([name, range]) => `${name}@${range}`)
