@@ -20,7 +20,7 @@ import * as Scope from "effect/Scope"
 import * as TestClock from "effect/testing/TestClock"
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import { ProtocolError } from "@effect-mcp/mcp/McpError"
+import { McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpTest from "@effect-mcp/mcp/McpTest"
 import type { WireRecord } from "@effect-mcp/mcp/Transport"
@@ -219,6 +219,23 @@ describe("McpTest.client", () => {
       const client = yield* McpTest.client(Only2025)
       assert.strictEqual(client.era, "2025")
       assert.deepStrictEqual((yield* client.callTool("echo", { text: "x" })).content, [{ type: "text", text: "x" }])
+    }))
+
+  it.effect("an era asked is kept: no fallback to a server of the other era only", () =>
+    Effect.gen(function*() {
+      const only = (eras: "2025" | "2026") =>
+        McpServer.register(Echo).pipe(Layer.provideMerge(McpServer.layer({ name: "one-era", version: "1", eras })))
+      // pinned to 2026, a 2025-only server's -32601 to server/discover is no reason to initialize
+      const wire: Array<WireRecord> = []
+      const pinned2026 = yield* McpTest.client(only("2025"), { era: "2026", onWire: (record) => wire.push(record) })
+      assert.strictEqual(pinned2026.era, "2026")
+      yield* pinned2026.callTool("echo", { text: "x" })
+      assert.deepStrictEqual(methodsSent(wire, "client"), ["server/discover", "tools/call"])
+      // pinned to 2025, a 2026-only server's refusal of initialize fails the connection
+      const pinned2025 = yield* Effect.flip(McpTest.client(only("2026"), { era: "2025" }))
+      assert.instanceOf(pinned2025, McpError)
+      assert.strictEqual((pinned2025 as McpError).code, -32022)
+      assert.strictEqual((pinned2025 as McpError).method, "initialize")
     }))
 
   it.effect("the client declares the capabilities of the handlers given, and its clientInfo", () =>
