@@ -104,7 +104,8 @@ npm(["install", "--save-dev", "typescript@~5.9.3", "@types/node@^22.19.0"])
 
 step("type-check the app examples with moduleResolution NodeNext, no custom condition")
 const examples = join(root, "packages", "node", "examples", "app")
-for (const file of readdirSync(examples)) copyFileSync(join(examples, file), join(app, "src", file))
+// the app without its test (server.test.ts needs @effect/vitest, which a user's app need not have)
+for (const file of readdirSync(examples).filter((f) => !f.endsWith(".test.ts"))) copyFileSync(join(examples, file), join(app, "src", file))
 writeFileSync(
   join(app, "tsconfig.json"),
   JSON.stringify({

@@ -3,5 +3,5 @@ import { alias, bundles } from "../../vitest.shared.js"
 
 export default defineProject({
   resolve: { alias },
-  test: { globalSetup: [bundles], include: ["test/**/*.test.ts"], exclude: ["test/deploy/**", "test/browser/**", "**/node_modules/**"], testTimeout: 30_000, hookTimeout: 30_000 }
+  test: { globalSetup: [bundles], include: ["test/**/*.test.ts", "examples/app/*.test.ts"], exclude: ["test/deploy/**", "test/browser/**", "**/node_modules/**"], testTimeout: 30_000, hookTimeout: 30_000 }
 })

@@ -308,6 +308,29 @@ export class ElicitationDeclined extends SchemaValue.TaggedError<ElicitationDecl
   message: SchemaValue.String
 }) {}
 
+/**
+ * What a reverse call of a `HandlerContext` (`ctx.sample`, `ctx.elicit`,
+ * `ctx.listRoots`, `ctx.request`) fails with: the client's `McpError`
+ * answer, a local `ProtocolError` (a capability the client lacks, a timeout,
+ * the request ended), or `ElicitationDeclined`. A tool handler may let any of
+ * them through, a declared tool's too (`McpServer.toolHandler`): uncaught, it
+ * is a tool error result naming the failed call.
+ *
+ * @example
+ * ```ts
+ * import { HandlerContext, type ReverseCallError } from "@effect-mcp/mcp/HandlerContext"
+ * import * as Effect from "effect/Effect"
+ *
+ * const rootUris: Effect.Effect<ReadonlyArray<string>, ReverseCallError, HandlerContext> = Effect.flatMap(
+ *   HandlerContext,
+ *   (ctx) => Effect.map(ctx.listRoots(), ({ roots }) => roots.map((root) => root.uri))
+ * )
+ * ```
+ * @since 0.1.0
+ * @category models
+ */
+export type ReverseCallError = McpError | ProtocolError | ElicitationDeclined
+
 const requestedSchemas = new WeakMap<object, McpSchema.ElicitRequestedSchema>()
 const decodeRequestedSchema = validator(McpSchema.ElicitRequestedSchema)
 

@@ -26,7 +26,7 @@
  */
 import * as Effect from "effect/Effect"
 import type * as Schema from "effect/Schema"
-import type { HandlerContext } from "./HandlerContext.js"
+import type { HandlerContext, ReverseCallError } from "./HandlerContext.js"
 import type { Principal } from "./internal/auth/principal.js"
 import * as Prompts from "./internal/server/prompts.js"
 import * as Resources from "./internal/server/resources.js"
@@ -174,41 +174,60 @@ export function tool(
 }
 
 /**
- * What the handler of a declared tool may fail with: its declared `failure`
- * (or an `ErrorResponse`, sent as the JSON-RPC error), or anything when it
- * declares none.
+ * What the handler of a declared tool may fail with. Without a `failure`:
+ * anything. With one: its declared `failure` (sent as a tool error whose
+ * `_meta` a typed client decodes), an `ErrorResponse` (sent as the JSON-RPC
+ * error), or a `HandlerContext.ReverseCallError` (`ctx.sample`, `ctx.elicit`,
+ * `ctx.listRoots` let through: a tool error naming the failed call, as
+ * without `failure`; a typed client gets it as a `McpTool.ToolError`). Any
+ * other error is a type error: declare it in `failure` (a union schema) or
+ * catch it.
  *
  * @since 0.1.0
  * @category tools
  */
 export type ToolHandlerError<T> = T extends McpTool.McpTool<infer _N, infer _P, infer _S, infer F>
-  ? F extends McpTool.AnySchema ? Schema.Schema.Type<F> | ErrorResponse : unknown
+  ? F extends McpTool.AnySchema ? Schema.Schema.Type<F> | ErrorResponse | ReverseCallError : unknown
   : never
 
 /**
  * Gives a tool declaration (`McpTool.make`) its handler, typed by the
  * declaration: the handler gets the decoded `parameters`, returns a value of
  * `success` and fails with the declared `failure`, which is sent as a tool
- * error the client decodes. The declaration stays free of server code, so a
- * client package imports it alone; `McpServer.tool({ ..., handler })` is the
- * same for a tool no client shares.
+ * error the client decodes. A declared `failure` narrows the handler's error
+ * channel (see `ToolHandlerError`) but keeps the reverse calls' errors: a
+ * `ctx.sample` or `ctx.elicit` left uncaught is still a tool error naming the
+ * call. The declaration stays free of server code, so a client package
+ * imports it alone; `McpServer.tool({ ..., handler })` is the same for a tool
+ * no client shares.
  *
  * @since 0.1.0
  * @category tools
  * @example
  * ```ts
+ * import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
  * import * as McpServer from "@effect-mcp/mcp/McpServer"
  * import * as McpTool from "@effect-mcp/mcp/McpTool"
  * import * as Effect from "effect/Effect"
  * import * as Schema from "effect/Schema"
  *
+ * class TopicRejected extends Schema.TaggedError<TopicRejected>()("TopicRejected", { message: Schema.String }) {}
+ *
  * const Haiku = McpTool.make({
  *   name: "haiku",
  *   parameters: Schema.Struct({ topic: Schema.String }),
- *   success: Schema.Struct({ haiku: Schema.String })
+ *   success: Schema.Struct({ haiku: Schema.String }),
+ *   failure: TopicRejected
  * })
  *
- * const HaikuLive = McpServer.toolHandler(Haiku, ({ topic }) => Effect.succeed({ haiku: `${topic}, five seven five` }))
+ * const HaikuLive = McpServer.toolHandler(Haiku, ({ topic }) =>
+ *   Effect.gen(function*() {
+ *     if (topic === "") return yield* Effect.fail(new TopicRejected({ message: "no topic" }))
+ *     const ctx = yield* HandlerContext
+ *     // its McpError, ProtocolError or ElicitationDeclined may go through: a tool error naming the call
+ *     const { style } = yield* ctx.elicit({ message: "Which style?", schema: Schema.Struct({ style: Schema.String }) })
+ *     return { haiku: `${topic}, ${style}, five seven five` }
+ *   }))
  * // McpServer.register(HaikuLive)
  * ```
  */

@@ -128,6 +128,12 @@ export * as McpTasksClient from "./McpTasksClient.js"
  */
 export * as McpTelemetry from "./McpTelemetry.js"
 /**
+ * Testing a server Layer: a client of it over an in-memory transport, in either era.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as McpTest from "./McpTest.js"
+/**
  * A tool's declaration apart from its handler, shared by a server and its clients.
  * @since 0.1.0
  * @category modules

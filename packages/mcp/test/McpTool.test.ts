@@ -9,10 +9,15 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as Layer from "effect/Layer"
+import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
+import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
+import * as McpTest from "@effect-mcp/mcp/McpTest"
 import * as McpTool from "@effect-mcp/mcp/McpTool"
+import type { WireRecord } from "@effect-mcp/mcp/Transport"
 import { assertWireValid, buildServer, connect, requests, responseTo } from "./utils/wire.js"
 
 class TopicRejected extends Schema.TaggedError<TopicRejected>()("TopicRejected", {
@@ -157,3 +162,117 @@ describe("McpTool", () => {
     assert.isTrue(Result.isSuccess(McpTool.encodeSuccess(NextDay, new Date(0))))
   })
 })
+
+// ----------------------------------------------------------------------------
+// a declared failure and the reverse calls' errors
+// ----------------------------------------------------------------------------
+
+/**
+ * A declared tool whose handler makes reverse calls: declaring `failure` keeps their errors
+ * in its error channel (a type error before), and they are still tool errors naming the call.
+ */
+const Styled = McpTool.make({
+  name: "styled",
+  parameters: Schema.Struct({ topic: Schema.String }),
+  success: Schema.Struct({ haiku: Schema.String }),
+  failure: TopicRejected
+})
+
+const StyledLive = McpServer.toolHandler(Styled, ({ topic }) =>
+  Effect.gen(function*() {
+    if (topic === "war") return yield* Effect.fail(new TopicRejected({ topic, message: `No haiku about ${topic}` }))
+    const ctx = yield* HandlerContext
+    const answer = yield* ctx.sample({ messages: [{ role: "user", content: { type: "text", text: topic } }], maxTokens: 20 })
+    const { style } = yield* ctx.elicit({ message: "Which style?", schema: Schema.Struct({ style: Schema.String }) })
+    return { haiku: `${answer.model} ${style}` }
+  }))
+
+/** A structural failure schema, which a reverse call's McpError (it has a `message`) would satisfy. */
+const Asking = McpTool.make({
+  name: "asking",
+  success: Schema.String,
+  failure: Schema.Struct({ message: Schema.String })
+})
+
+const AskingLive = McpServer.toolHandler(Asking, () =>
+  Effect.flatMap(HandlerContext, (ctx) =>
+    ctx.sample({ messages: [{ role: "user", content: { type: "text", text: "?" } }], maxTokens: 5 })).pipe(
+      Effect.map((answer) => answer.model)
+    ))
+
+const StyledServer = McpServer.register(StyledLive, AskingLive).pipe(
+  Layer.provideMerge(McpServer.layer({ name: "styled", version: "1" }))
+)
+
+const sampled = () => Effect.succeed({ role: "assistant" as const, content: { type: "text" as const, text: "x" }, model: "m" })
+
+describe("a declared failure and the reverse calls' errors", () => {
+  for (const era of ["2025", "2026"] as const) {
+    it.effect(`${era}: ElicitationDeclined left uncaught is a tool error, not the declared failure`, () =>
+      Effect.gen(function*() {
+        const wire: Array<WireRecord> = []
+        const declined = yield* McpTest.client(StyledServer, {
+          era,
+          onWire: (record) => wire.push(record),
+          sampling: sampled,
+          elicitation: { form: () => Effect.succeed({ action: "decline" as const }) }
+        })
+        const refusal = yield* Effect.flip(declined.callTool(Styled, { topic: "fibers" }))
+        assert.instanceOf(refusal, McpTool.ToolError)
+        // on the wire: a tool error result without the failure's `_meta`
+        const result = lastToolResult(wire) as McpClient.CallToolResult
+        assert.deepStrictEqual(result.content, [{ type: "text", text: "The user chose to decline the form" }])
+        assert.isTrue(result.isError)
+        assert.isFalse(McpTool.FAILURE_META_KEY in (result._meta ?? {}), "sent as the declared failure")
+        assert.strictEqual((refusal as McpTool.ToolError).message, "The user chose to decline the form")
+
+        // the declared failure is still the declared failure, and a success a success
+        const ok = yield* McpTest.client(StyledServer, {
+          era,
+          sampling: sampled,
+          elicitation: { form: () => Effect.succeed({ action: "accept" as const, content: { style: "basho" } }) }
+        })
+        assert.instanceOf(yield* Effect.flip(ok.callTool(Styled, { topic: "war" })), TopicRejected)
+        assert.deepStrictEqual(yield* ok.callTool(Styled, { topic: "fibers" }), { haiku: "m basho" })
+      }))
+  }
+
+  it.effect("2025: the client's error answer to ctx.sample left uncaught is a tool error naming the call", () =>
+    Effect.gen(function*() {
+      const wire: Array<WireRecord> = []
+      const declining = yield* McpTest.client(StyledServer, {
+        era: "2025",
+        onWire: (record) => wire.push(record),
+        sampling: () => Effect.fail(new ErrorResponse({ code: -1, message: "the user said no" })),
+        elicitation: { form: () => Effect.succeed({ action: "accept" as const, content: { style: "basho" } }) }
+      })
+      const error = yield* Effect.flip(declining.callTool(Styled, { topic: "fibers" }))
+      assert.instanceOf(error, McpTool.ToolError)
+      const text = "sampling/createMessage failed: the client answered with error -1: the user said no"
+      assert.strictEqual((error as McpTool.ToolError).message, text)
+      assert.deepStrictEqual(lastToolResult(wire), { content: [{ type: "text", text }], isError: true })
+      // a failure schema the McpError would satisfy does not take it: a tool error still, no `_meta`
+      const structural = yield* Effect.flip(declining.callTool(Asking))
+      assert.instanceOf(structural, McpTool.ToolError)
+      assert.deepStrictEqual(lastToolResult(wire), { content: [{ type: "text", text }], isError: true })
+    }))
+
+  it.effect("2026: a client handler's failure has no way to the server: the call fails on the client (InputRequest)", () =>
+    Effect.gen(function*() {
+      const declining = yield* McpTest.client(StyledServer, {
+        era: "2026",
+        sampling: () => Effect.fail(new ErrorResponse({ code: -1, message: "the user said no" }))
+      })
+      const error = yield* Effect.flip(declining.callTool(Styled, { topic: "fibers" }))
+      assert.strictEqual(error._tag, "ProtocolError")
+      assert.strictEqual((error as { reason: string }).reason, "InputRequest")
+    }))
+})
+
+/** The result of the last `tools/call` answered on the wire. */
+const lastToolResult = (wire: ReadonlyArray<WireRecord>): unknown => {
+  const messages = wire.map((w) => ({ from: w.from, message: JSON.parse(w.json) as { [key: string]: unknown } }))
+  const calls = messages.filter((m) => m.from === "client" && m.message.method === "tools/call").map((m) => m.message.id)
+  const id = calls.at(-1)
+  return messages.find((m) => m.from === "server" && m.message.id === id && "result" in m.message)?.message.result
+}

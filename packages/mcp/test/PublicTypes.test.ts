@@ -10,7 +10,11 @@ import * as McpServerModule from "@effect-mcp/mcp/McpServer"
 import type * as Protocol from "@effect-mcp/mcp/Protocol"
 import * as StreamableHttpServer from "@effect-mcp/mcp/StreamableHttpServer"
 import type * as Transport from "@effect-mcp/mcp/Transport"
+import { ElicitationDeclined, HandlerContext, type ReverseCallError } from "@effect-mcp/mcp/HandlerContext"
+import type { ErrorResponse, McpError, ProtocolError } from "@effect-mcp/mcp/McpError"
+import * as McpTool from "@effect-mcp/mcp/McpTool"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import * as Exit from "effect/Exit"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -46,6 +50,35 @@ describe("public types", () => {
     }
     for (const pkg of ["mcp", "node", "redis"]) walk(path.join(root, pkg, "src"))
     assert.deepStrictEqual(offenders, [])
+  })
+})
+
+class Rejected extends Schema.TaggedError<Rejected>()("Rejected", { message: Schema.String }) {}
+class Unrelated extends Schema.TaggedError<Unrelated>()("Unrelated", { message: Schema.String }) {}
+
+const Declared = McpTool.make({ name: "declared", success: Schema.String, failure: Rejected })
+const Undeclared = McpTool.make({ name: "undeclared", success: Schema.String })
+
+describe("a declared tool failure", () => {
+  it("keeps the reverse calls' errors in the handler's error channel, and nothing else besides", () => {
+    expectTypeOf<McpServer.ToolHandlerError<typeof Declared>>().toEqualTypeOf<
+      Rejected | ErrorResponse | McpError | ProtocolError | ElicitationDeclined
+    >()
+    expectTypeOf<ReverseCallError>().toEqualTypeOf<McpError | ProtocolError | ElicitationDeclined>()
+    // without a failure: anything
+    expectTypeOf<McpServer.ToolHandlerError<typeof Undeclared>>().toEqualTypeOf<unknown>()
+    // a handler that lets ctx.sample, ctx.elicit and ctx.listRoots fail through, beside its own failure
+    McpServerModule.toolHandler(Declared, () =>
+      Effect.gen(function*() {
+        const ctx = yield* HandlerContext
+        const answer = yield* ctx.sample({ messages: [], maxTokens: 1 })
+        const { ok } = yield* ctx.elicit({ message: "ok?", schema: Schema.Struct({ ok: Schema.Boolean }) })
+        const { roots } = yield* ctx.listRoots()
+        if (!ok) return yield* Effect.fail(new Rejected({ message: "not ok" }))
+        return `${answer.model} ${roots.length}`
+      }))
+    // @ts-expect-error an error of the handler's own that the declaration does not name
+    McpServerModule.toolHandler(Declared, () => Effect.fail(new Unrelated({ message: "x" })))
   })
 })
 

@@ -1,5 +1,5 @@
 /**
- * The README's "Use it in your app" server: its tools, a resource and a
+ * The README's "Five minutes" server: its tools, a resource and a
  * prompt, as a Layer that any transport serves (`stdio.ts`, `http.ts`).
  * Checked against the packed packages by `pnpm test:pack`.
  */

@@ -7,7 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as SchemaParser from "effect/SchemaParser"
 import type * as Schema from "effect/Schema"
-import { ErrorResponse, ProtocolError } from "../../McpError.js"
+import { ErrorResponse, McpError, ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
 import type { CacheHint, Tool, ToolContent } from "../../McpFeature.js"
 import * as McpTool from "../../McpTool.js"
@@ -65,9 +65,12 @@ export const make = (
       structuredContent: encoded.success
     })
   }
-  // a declared failure is the tool error Failure.ofTool makes, with its encoded value in `_meta`
+  // a declared failure is the tool error Failure.ofTool makes, with its encoded value in `_meta`; a
+  // reverse call's McpError or ProtocolError never is (a structural `failure` schema could take one)
   const onFailure = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
-    const encoded = error instanceof ErrorResponse ? undefined : encodeFailure?.(error)
+    const encoded = error instanceof ErrorResponse || error instanceof McpError || error instanceof ProtocolError
+      ? undefined
+      : encodeFailure?.(error)
     return encoded === undefined || Result.isFailure(encoded)
       ? Failure.ofTool(error)
       : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.success } }))
