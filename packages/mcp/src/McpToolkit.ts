@@ -157,11 +157,14 @@ export const fromClient = (
       Effect.flatMap(snapshot),
       Effect.flatMap((next) => Ref.set(state, next))
     )
-    // subscribed before the first listing, so a change made meanwhile is not missed
-    yield* client.toolListChanged.pipe(
+    // in either era (2026: a `subscriptions/listen` held open); subscribed before the first
+    // listing, so a change made meanwhile is not missed
+    yield* client.listen({ toolsListChanged: true }).pipe(
+      Stream.filter((notification) => notification.method === "notifications/tools/list_changed"),
       Stream.runForEach(() =>
         Effect.catch(refresh, (error) => Effect.logWarning("McpToolkit: listing the tools again failed", error))
       ),
+      Effect.catch((error) => Effect.logWarning("McpToolkit: the server's list_changed cannot be followed", error)),
       Effect.forkScoped({ startImmediately: true })
     )
     yield* refresh
@@ -260,7 +263,10 @@ const entryOf = (client: McpClient.McpClientShape, prefix: string, listed: McpCl
     success: Schema.Unknown,
     failure: McpTool.ToolError,
     failureMode: "return",
-    toModelOutput: (result: McpClient.CallToolResult) => modelOutputOf(result.content)
+    toModelOutput: (result: McpClient.CallToolResult) =>
+      result.content.length === 0 && result.structuredContent !== undefined
+        ? [textPart(JSON.stringify(result.structuredContent))]
+        : modelOutputOf(result.content)
   }).annotateMerge(annotationsOf(listed))
   const handler = (params: unknown): Effect.Effect<McpClient.CallToolResult, McpTool.ToolError> =>
     client.callTool(listed.name, params as { readonly [key: string]: unknown }).pipe(

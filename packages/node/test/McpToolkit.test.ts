@@ -63,11 +63,13 @@ const scriptedModel = (turns: ReadonlyArray<Turn>, seen: Array<LanguageModel.Pro
 
 const call = (id: string, name: string, params: unknown): Response.PartEncoded => ({ type: "tool-call", id, name, params })
 
+type Era = "2025" | "2026"
+
 /** A client connected to `url` for the life of the scope, its outgoing messages pushed to `out`. */
-const connect = (url: string, out: Array<JsonRpc.Outgoing> = []) =>
+const connect = (url: string, out: Array<JsonRpc.Outgoing> = [], era: Era = "2025") =>
   Effect.map(
     Layer.build(
-      McpClient.layer({ name: "agent", version: "1.0.0", era: "2025" }).pipe(
+      McpClient.layer({ name: "agent", version: "1.0.0", era: era === "2025" ? "2025" : "2026-07-28" }).pipe(
         Layer.provide(Layer.effect(
           Transport.Transport,
           Effect.map(Transport.Transport, (inner) =>
@@ -126,7 +128,8 @@ const saveTool = (saved: Array<unknown>) =>
   })
 
 describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
-  it.live("prefixed tools, schemas unchanged, a tool error seen by the model, list_changed followed", () =>
+  for (const era of ["2025", "2026"] as const) {
+  it.live(`${era}: prefixed tools, schemas unchanged, a tool error seen by the model, list_changed followed`, () =>
     Effect.gen(function*() {
       const saved: Array<unknown> = []
       const weatherServer = yield* Deferred.make<McpServer.McpServerShape>()
@@ -134,8 +137,9 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
         Layer.merge(McpServer.register(Forecast, Broken), captureServer(weatherServer))
       )
       const files = yield* startServer(McpServer.register(saveTool(saved)))
-      const weatherClient = yield* connect(weather.url)
-      const filesClient = yield* connect(files.url)
+      const weatherClient = yield* connect(weather.url, [], era)
+      const filesClient = yield* connect(files.url, [], era)
+      assert.strictEqual(weatherClient.era, era)
       const toolkit = McpToolkit.merge(
         yield* McpToolkit.fromClient(weatherClient, { prefix: "weather_" }),
         yield* McpToolkit.fromClient(filesClient, { prefix: "files_" })
@@ -206,14 +210,16 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
         "weather_forecast"
       ])
     }).pipe(Effect.scoped))
+  }
 
-  it.live("interrupting the agent cancels the MCP call: notifications/cancelled on the wire", () =>
+  for (const era of ["2025", "2026"] as const) {
+  it.live(`${era}: interrupting the agent cancels the MCP call: notifications/cancelled on the wire`, () =>
     Effect.gen(function*() {
       const started = yield* Deferred.make<void>()
       const interrupted = yield* Deferred.make<void>()
       const weather = yield* startServer(McpServer.register(slowTool(started, interrupted)))
       const out: Array<JsonRpc.Outgoing> = []
-      const client = yield* connect(weather.url, out)
+      const client = yield* connect(weather.url, out, era)
       const kit = yield* McpToolkit.fromClient(client)
       const model = scriptedModel([() => Effect.succeed([call("c1", "slow", {})])], [])
       const chat = yield* Chat.empty
@@ -229,6 +235,7 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
       assert.isDefined(cancelled)
       assert.strictEqual((cancelled.params as { readonly requestId: unknown }).requestId, request.id)
     }).pipe(Effect.scoped))
+  }
 })
 
 // ----------------------------------------------------------------------------
@@ -353,7 +360,8 @@ const Ask = McpServer.tool({
 })
 
 describe("McpSampling.handler: sampling answered by a LanguageModel", () => {
-  it.live("text, image, audio, tool use and result, tools, tool choice and generation settings reach the model", () =>
+  for (const era of ["2025", "2026"] as const) {
+  it.live(`${era}: text, image, audio, tool use and result, tools, tool choice and generation settings reach the model`, () =>
     Effect.gen(function*() {
       const seen: Array<LanguageModel.ProviderOptions> = []
       const settings: Array<McpSampling.Generation | undefined> = []
@@ -374,7 +382,7 @@ describe("McpSampling.handler: sampling answered by a LanguageModel", () => {
         McpClient.layer({
           name: "host",
           version: "1.0.0",
-          era: "2025",
+          era: era === "2025" ? "2025" : "2026-07-28",
           sampling: McpSampling.handler({
             model: "scripted",
             configure: (generation) => (generate) => Effect.provideService(generate, Settings, generation)
@@ -382,7 +390,7 @@ describe("McpSampling.handler: sampling answered by a LanguageModel", () => {
         }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })), Layer.provide(model))
       )
       const client = Context.get(context, McpClient.McpClient)
-      assert.deepStrictEqual(client.era, "2025")
+      assert.strictEqual(client.era, era)
       const answer = yield* client.callTool("ask", {})
       assert.notStrictEqual(answer.isError, true, textOf(answer))
       const result = JSON.parse(textOf(answer)) as McpSchema.CreateMessageResult
@@ -424,4 +432,5 @@ describe("McpSampling.handler: sampling answered by a LanguageModel", () => {
         modelPreferences: { hints: [{ name: "small" }], speedPriority: 0.9 }
       }])
     }).pipe(Effect.scoped))
+  }
 })
