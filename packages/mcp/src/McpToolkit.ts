@@ -46,6 +46,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import { HandlerContext } from "./HandlerContext.js"
 import * as Failure from "./internal/server/failure.js"
 import type * as McpClient from "./McpClient.js"
 import type { ErrorResponse } from "./McpError.js"
@@ -343,7 +344,9 @@ const filePart = (mediaType: string, data: Uint8Array): Prompt.ToolModelOutputPa
  * `McpTool` sends one); a failure the toolkit returns (`failureMode:
  * "return"`) likewise. Client-executed and provider-defined tools are not
  * served. A handler reaches `HandlerContext` when its tool declares it
- * (`dependencies: [HandlerContext]`).
+ * (`dependencies: [HandlerContext]`); its preliminary results
+ * (`context.preliminary(value)`) are progress notifications whose message is
+ * the value as JSON text.
  *
  * @example
  * ```ts
@@ -461,6 +464,8 @@ const failureResult = (
   )
 }
 
+const textOf = (encoded: unknown): string => (typeof encoded === "string" ? encoded : JSON.stringify(encoded) ?? "")
+
 /** A success: its model output (or the encoded value as JSON text), and the value as `structuredContent`. */
 const successResult = (
   result: Tool.HandlerResult<Tool.Any>,
@@ -471,7 +476,7 @@ const successResult = (
     ? result.modelOutput.map(contentOf)
     : encoded === undefined
     ? []
-    : [{ type: "text", text: typeof encoded === "string" ? encoded : JSON.stringify(encoded) }]
+    : [{ type: "text", text: textOf(encoded) }]
   return {
     content,
     ...(structured && typeof encoded === "object" && encoded !== null ? { structuredContent: encoded as { [key: string]: unknown } } : {})
@@ -494,7 +499,23 @@ const featureOf = (handled: Toolkit.WithHandler<Tools>, tool: Tool.Any): McpFeat
   const name = tool.name
   const call = (args: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse, unknown> =>
     handled.handle(name, (args ?? {}) as Schema.Json).pipe(
-      Effect.flatMap((results) => Stream.runLast(Stream.filter(results, (result) => !result.preliminary))),
+      Effect.flatMap((results) =>
+        Effect.flatMap(Effect.serviceOption(HandlerContext), (ctx) => {
+          // preliminary results (the handler's `preliminary`) are progress notifications, their value the message
+          let count = 0
+          const progress = (result: Tool.HandlerResult<Tool.Any>) =>
+            Option.match(ctx, {
+              onNone: () => Effect.void,
+              onSome: (ctx) => ctx.progress(++count, { message: textOf(result.encodedResult) })
+            })
+          return Stream.runLast(
+            results.pipe(
+              Stream.tap((result) => (result.preliminary ? progress(result) : Effect.void)),
+              Stream.filter((result) => !result.preliminary)
+            )
+          )
+        })
+      ),
       Effect.matchEffect({
         onFailure: (error) => failureResult(tool, error, undefined),
         onSuccess: (last) =>

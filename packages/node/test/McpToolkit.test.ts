@@ -257,12 +257,15 @@ const Where = Tool.make("where", {
 
 const Refuse = Tool.make("refuse", { failure: Refused })
 
-const Tools = Toolkit.make(Add, Where, Refuse)
+const Count = Tool.make("count", { success: Schema.Number })
+
+const Tools = Toolkit.make(Add, Where, Refuse, Count)
 
 const ToolsLive = Tools.toLayer({
   add: ({ a, b }) => Effect.succeed(a + b),
   where: () => Effect.map(HandlerContext, (ctx) => ({ method: ctx.method })),
-  refuse: () => Effect.fail(new Refused({ message: "not today" }))
+  refuse: () => Effect.fail(new Refused({ message: "not today" })),
+  count: (_, context) => Effect.as(Effect.andThen(context.preliminary(1), context.preliminary(2)), 3)
 })
 
 const textOf = (result: { readonly content: ReadonlyArray<unknown> }) =>
@@ -274,7 +277,7 @@ describe("McpToolkit.register: an effect/ai Toolkit served as MCP tools", () => 
       const { url } = yield* startServer(McpToolkit.register(Tools).pipe(Layer.provide(ToolsLive)))
       const ours = yield* connect(url)
       const tools = new Map((yield* ours.listToolsAll()).map((tool) => [tool.name, tool]))
-      assert.deepStrictEqual([...tools.keys()].sort(), ["add", "refuse", "where"])
+      assert.deepStrictEqual([...tools.keys()].sort(), ["add", "count", "refuse", "where"])
       const add = tools.get("add")!
       assert.strictEqual(add.title, "Adder")
       assert.strictEqual(add.description, "Adds a (given as text) and b")
@@ -293,6 +296,13 @@ describe("McpToolkit.register: an effect/ai Toolkit served as MCP tools", () => 
       assert.include(textOf(bad), `["a"]`)
       const where = yield* ours.callTool("where", {})
       assert.deepStrictEqual(where.structuredContent, { method: "tools/call" })
+      // preliminary results are progress notifications
+      const progress: Array<string | undefined> = []
+      const counted = yield* ours.callTool("count", {}, {
+        onProgress: (p) => Effect.sync(() => void progress.push(p.message))
+      })
+      assert.deepStrictEqual(counted.content, [{ type: "text", text: "3" }])
+      assert.deepStrictEqual(progress, ["1", "2"])
       const refused = yield* ours.callTool("refuse", {})
       assert.deepStrictEqual(refused, {
         content: [{ type: "text", text: "not today" }],
