@@ -32,7 +32,7 @@
  * @since 0.1.0
  */
 import * as AiError from "effect/ai/AiError"
-import type * as Prompt from "effect/ai/Prompt"
+import * as Prompt from "effect/ai/Prompt"
 import * as Tool from "effect/ai/Tool"
 import * as Toolkit from "effect/ai/Toolkit"
 import * as Context from "effect/Context"
@@ -316,14 +316,10 @@ const modelOutputOf = (content: ReadonlyArray<McpSchema.ContentBlock>): Array<Pr
     }
   })
 
-const PART = "~effect/ai/Prompt/Part" as const
-
-// the Prompt parts as values (Prompt.makePart, without importing Prompt's code here)
-const textPart = (text: string): Prompt.ToolModelOutputPart =>
-  ({ [PART]: PART, type: "text", text, options: {} }) as unknown as Prompt.ToolModelOutputPart
+const textPart = (text: string): Prompt.ToolModelOutputPart => Prompt.makePart("text", { text })
 
 const filePart = (mediaType: string, data: Uint8Array): Prompt.ToolModelOutputPart =>
-  ({ [PART]: PART, type: "file", mediaType, data, options: {} }) as unknown as Prompt.ToolModelOutputPart
+  Prompt.makePart("file", { mediaType, data })
 
 // ============================================================================
 // a toolkit served as MCP tools

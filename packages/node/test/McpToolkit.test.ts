@@ -104,6 +104,11 @@ const Forecast = McpServer.tool({
   handler: ({ city }) => Effect.succeed(`sunny in ${city}`)
 })
 
+const Radar = McpServer.tool({
+  name: "radar",
+  handler: () => Effect.succeed([{ type: "image" as const, data: "iVBORw0KGgo=", mimeType: "image/png" }])
+})
+
 const Broken = McpServer.tool({
   name: "broken",
   handler: () => Effect.fail("the station is offline")
@@ -134,7 +139,7 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
       const saved: Array<unknown> = []
       const weatherServer = yield* Deferred.make<McpServer.McpServerShape>()
       const weather = yield* startServer(
-        Layer.merge(McpServer.register(Forecast, Broken), captureServer(weatherServer))
+        Layer.merge(McpServer.register(Forecast, Radar, Broken), captureServer(weatherServer))
       )
       const files = yield* startServer(McpServer.register(saveTool(saved)))
       const weatherClient = yield* connect(weather.url, [], era)
@@ -151,6 +156,7 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
           Effect.succeed([
             call("c1", "weather_forecast", { city: "Paris" }),
             call("c2", "weather_broken", {}),
+            call("c4", "weather_radar", {}),
             call("c3", "files_save", { path: "notes.md", text: "sunny" })
           ])
       ], seen)
@@ -162,7 +168,12 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
       // the model was offered the servers' tools, prefixed, their inputSchema as the servers list them
       const listed = yield* weatherClient.listToolsAll()
       const offered = new Map(seen[0]!.tools.map((tool) => [tool.name, tool]))
-      assert.deepStrictEqual([...offered.keys()].sort(), ["files_save", "weather_broken", "weather_forecast"])
+      assert.deepStrictEqual([...offered.keys()].sort(), [
+        "files_save",
+        "weather_broken",
+        "weather_forecast",
+        "weather_radar"
+      ])
       assert.deepStrictEqual(
         Tool.getJsonSchema(offered.get("weather_forecast")!),
         listed.find((tool) => tool.name === "forecast")!.inputSchema as unknown
@@ -190,6 +201,13 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
         seenResults.get("weather_forecast")!.modelOutput?.map((part) => part.type === "text" ? part.text : part.type),
         ["sunny in Paris"]
       )
+      // an image result reaches the model as a file
+      const radar = seenResults.get("weather_radar")!.modelOutput![0] as Prompt.FilePart
+      assert.deepStrictEqual([radar.type, radar.mediaType, radar.data], [
+        "file",
+        "image/png",
+        new Uint8Array(Buffer.from("iVBORw0KGgo=", "base64"))
+      ])
 
       // a tool added to the weather server: list_changed, and the next call offers it
       const server = yield* Deferred.await(weatherServer)
@@ -207,7 +225,8 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
         "files_save",
         "weather_alerts",
         "weather_broken",
-        "weather_forecast"
+        "weather_forecast",
+        "weather_radar"
       ])
     }).pipe(Effect.scoped))
   }
