@@ -231,6 +231,22 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
     }).pipe(Effect.scoped))
   }
 
+  it.live("merge: two tools of the same name, the first toolkit's is offered and called", () =>
+    Effect.gen(function*() {
+      const firstSaved: Array<unknown> = []
+      const first = yield* startServer(McpServer.register(saveTool(firstSaved)))
+      const second = yield* startServer(McpServer.register(saveTool([])))
+      const toolkit = McpToolkit.merge(
+        yield* McpToolkit.fromClient(yield* connect(first.url)),
+        yield* McpToolkit.fromClient(yield* connect(second.url))
+      )
+      const seen: Array<LanguageModel.ProviderOptions> = []
+      const model = scriptedModel([() => Effect.succeed([call("c1", "save", { path: "a", text: "b" })])], seen)
+      yield* LanguageModel.generateText({ prompt: "save", toolkit }).pipe(Effect.provide(model))
+      assert.deepStrictEqual(seen[0]!.tools.map((tool) => tool.name), ["save"])
+      assert.deepStrictEqual(firstSaved, [{ path: "a", text: "b" }])
+    }).pipe(Effect.scoped))
+
   for (const era of ["2025", "2026"] as const) {
   it.live(`${era}: interrupting the agent cancels the MCP call: notifications/cancelled on the wire`, () =>
     Effect.gen(function*() {
