@@ -98,6 +98,12 @@ export * as McpFeature from "./McpFeature.js"
  */
 export * as McpServer from "./McpServer.js"
 /**
+ * A client's `sampling` handler answered by an effect/ai `LanguageModel`.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as McpSampling from "./McpSampling.js"
+/**
  * The skills extension (SEP-2640), server side: publish Agent Skills with their digests.
  * @since 0.1.0
  * @category modules
@@ -139,6 +145,12 @@ export * as McpTest from "./McpTest.js"
  * @category modules
  */
 export * as McpTool from "./McpTool.js"
+/**
+ * MCP tools and effect/ai toolkits: a server's tools as a `Toolkit` for an agent, a `Toolkit` served as MCP tools.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as McpToolkit from "./McpToolkit.js"
 /**
  * The JSON-RPC engine both sides run on.
  * @since 0.1.0

@@ -1,0 +1,247 @@
+/**
+ * A client's `sampling` handler backed by an effect/ai `LanguageModel`: a
+ * server's `sampling/createMessage` becomes a `LanguageModel.generateText`.
+ *
+ * Mapped: the system prompt and the messages (text; images and audio as
+ * files; `tool_use` as tool calls, `tool_result` as tool results), `tools`
+ * (as tools the model may call and the server executes: the calls come back
+ * as `tool_use` blocks, stop reason `"toolUse"`) and `toolChoice`
+ * (`auto`/`required`/`none`). effect/ai's `LanguageModel` has no generic
+ * setting for `maxTokens`, `temperature`, `stopSequences` or a model choice:
+ * those are provider config (`OpenAiLanguageModel.withConfigOverride`, a
+ * `Model` layer), so the handler gives them to `configure`, which wraps the
+ * model call with them.
+ *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as McpSampling from "@effect-mcp/mcp/McpSampling"
+ *
+ * // Layer<McpClient, ClientError, Transport | LanguageModel>: the host's model answers the servers' sampling
+ * const ClientLive = McpClient.layer({ name: "host", version: "1.0.0", sampling: McpSampling.handler() })
+ * ```
+ * @since 0.1.0
+ */
+import type * as AiError from "effect/ai/AiError"
+import * as LanguageModel from "effect/ai/LanguageModel"
+import { ModelName } from "effect/ai/Model"
+import type * as Prompt from "effect/ai/Prompt"
+import type * as Response from "effect/ai/Response"
+import * as Tool from "effect/ai/Tool"
+import * as Toolkit from "effect/ai/Toolkit"
+import * as Effect from "effect/Effect"
+import * as Base64 from "effect/encoding/Base64"
+import type * as JsonSchema from "effect/JsonSchema"
+import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import type * as McpClient from "./McpClient.js"
+import { ErrorResponse } from "./McpError.js"
+import type * as McpSchema from "./McpSchema.js"
+
+/**
+ * What a `sampling/createMessage` asks of the generation, besides its
+ * messages and tools: what `configure` applies.
+ * @since 0.1.0
+ * @category models
+ */
+export interface Generation {
+  readonly maxTokens: number
+  readonly temperature?: number | undefined
+  readonly stopSequences?: ReadonlyArray<string> | undefined
+  readonly modelPreferences?: McpSchema.ModelPreferences | undefined
+  /** The request's provider-specific `metadata`. */
+  readonly metadata?: { readonly [key: string]: unknown } | undefined
+}
+
+/**
+ * Options of `handler`.
+ * @since 0.1.0
+ * @category models
+ */
+export interface Options<R = never> {
+  /**
+   * Wraps each model call with the request's generation settings (a provider's
+   * config override, a model chosen by the preferences). Default: none applied.
+   */
+  readonly configure?:
+    | ((generation: Generation) => <A, E, R2>(generate: Effect.Effect<A, E, R2>) => Effect.Effect<A, E, R2 | R>)
+    | undefined
+  /** The `model` of the results (default: effect/ai's `Model.ModelName` in context, else `"effect-ai"`). */
+  readonly model?: string | undefined
+}
+
+/**
+ * The `sampling` handler of `McpClient.layer`, answering with the
+ * `LanguageModel` in context (a requirement of the client's Layer). Declares
+ * `sampling.tools`. A model failure is answered -32603 with its message.
+ *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as McpSampling from "@effect-mcp/mcp/McpSampling"
+ * import * as Effect from "effect/Effect"
+ * import * as Context from "effect/Context"
+ *
+ * // a provider's config, as OpenAiLanguageModel.Config is
+ * const MaxTokens = Context.Reference<number | undefined>("MaxTokens", { defaultValue: () => undefined })
+ *
+ * const ClientLive = McpClient.layer({
+ *   name: "host",
+ *   version: "1.0.0",
+ *   sampling: McpSampling.handler({
+ *     configure: (generation) => (generate) => Effect.provideService(generate, MaxTokens, generation.maxTokens)
+ *   })
+ * })
+ * ```
+ * @since 0.1.0
+ * @category constructors
+ */
+export const handler = <R = never>(options: Options<R> = {}): {
+  readonly createMessage: (
+    params: McpSchema.CreateMessageRequestParams
+  ) => Effect.Effect<McpSchema.CreateMessageResult, McpClient.HandlerError, LanguageModel.LanguageModel | R>
+  readonly tools: true
+} => ({
+  tools: true,
+  createMessage: (params) =>
+    Effect.gen(function*() {
+      const configure = options.configure?.(generationOf(params)) ?? (<A, E, R2>(self: Effect.Effect<A, E, R2>) => self)
+      const prompt = promptOf(params)
+      const tools = (params.tools ?? []).map((tool) =>
+        Tool.dynamic(tool.name, {
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+          parameters: tool.inputSchema as JsonSchema.JsonSchema
+        })
+      )
+      // the server executes the tools: the calls are returned, not resolved (no handlers)
+      // (so the toolkit needs no handlers: typed as one of tools known at run time only)
+      const toolkit = Toolkit.make(...tools) as unknown as Effect.Effect<Toolkit.WithHandler<Record<string, Tool.Any>>>
+      const generate: Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> =
+        tools.length === 0
+          ? LanguageModel.generateText({ prompt })
+          : LanguageModel.generateText({
+            prompt,
+            toolkit,
+            toolChoice: params.toolChoice?.mode ?? "auto",
+            disableToolCallResolution: true
+          }) as Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> // JSON Schema tools need no services
+      const response = yield* configure(generate).pipe(
+        Effect.mapError((error) => new ErrorResponse({ code: -32603, message: error.message }))
+      )
+      const model = options.model ?? Option.getOrElse(yield* Effect.serviceOption(ModelName), () => "effect-ai")
+      return resultOf(response.content, response.finishReason, model)
+    })
+})
+
+/** What the answer is made of. */
+interface Generated {
+  readonly content: ReadonlyArray<Response.AnyPart>
+  readonly finishReason: Response.FinishReason
+}
+
+const generationOf = (params: McpSchema.CreateMessageRequestParams): Generation => ({
+  maxTokens: params.maxTokens,
+  ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+  ...(params.stopSequences !== undefined ? { stopSequences: params.stopSequences } : {}),
+  ...(params.modelPreferences !== undefined ? { modelPreferences: params.modelPreferences } : {}),
+  ...(params.metadata !== undefined ? { metadata: params.metadata } : {})
+})
+
+type Block = McpSchema.SamplingMessage["content"] extends infer C ? C extends ReadonlyArray<infer B> ? B : C : never
+
+const bytesOf = (data: string): Uint8Array | string => {
+  const bytes = Base64.decode(data)
+  return Result.isSuccess(bytes) ? bytes.success : data
+}
+
+/** The prompt of a request: its system prompt, then its messages (tool results as tool messages). */
+const promptOf = (params: McpSchema.CreateMessageRequestParams): Array<Prompt.MessageEncoded> => {
+  const messages: Array<Prompt.MessageEncoded> = []
+  if (params.systemPrompt !== undefined) messages.push({ role: "system", content: params.systemPrompt })
+  const names = new Map<string, string>()
+  for (const message of params.messages) {
+    const blocks: ReadonlyArray<Block> = Array.isArray(message.content) ? message.content : [message.content as Block]
+    const parts: Array<Prompt.AssistantMessagePartEncoded> = []
+    const results: Array<Prompt.ToolResultPartEncoded> = []
+    for (const block of blocks) {
+      switch (block.type) {
+        case "text":
+          parts.push({ type: "text", text: block.text })
+          break
+        case "image":
+        case "audio":
+          parts.push({ type: "file", mediaType: block.mimeType, data: bytesOf(block.data) })
+          break
+        case "tool_use":
+          names.set(block.id, block.name)
+          parts.push({ type: "tool-call", id: block.id, name: block.name, params: block.input, providerExecuted: false })
+          break
+        case "tool_result":
+          results.push({
+            type: "tool-result",
+            id: block.toolUseId,
+            name: names.get(block.toolUseId) ?? "",
+            isFailure: block.isError === true,
+            result: block.structuredContent ?? block.content
+          })
+          break
+      }
+    }
+    if (results.length > 0) messages.push({ role: "tool", content: results })
+    if (parts.length === 0) continue
+    if (message.role === "assistant") messages.push({ role: "assistant", content: parts })
+    else {
+      messages.push({
+        role: "user",
+        content: parts.filter((part): part is Prompt.UserMessagePartEncoded => part.type === "text" || part.type === "file")
+      })
+    }
+  }
+  return messages
+}
+
+const STOP_REASONS: { readonly [reason: string]: string } = {
+  stop: "endTurn",
+  length: "maxTokens",
+  "tool-calls": "toolUse",
+  "content-filter": "contentFilter"
+}
+
+/** The answer: the response's text, files (images, audio) and tool calls as content blocks. */
+const resultOf = (
+  parts: ReadonlyArray<Response.AnyPart>,
+  finishReason: Response.FinishReason,
+  model: string
+): McpSchema.CreateMessageResult => {
+  const content: Array<McpSchema.SamplingMessageContentBlock> = []
+  let toolUse = false
+  for (const part of parts) {
+    switch (part.type) {
+      case "text":
+        if (part.text.length > 0) content.push({ type: "text", text: part.text })
+        break
+      case "file": {
+        const data = Base64.encode(part.data)
+        if (part.mediaType.startsWith("image/")) content.push({ type: "image", data, mimeType: part.mediaType })
+        else if (part.mediaType.startsWith("audio/")) content.push({ type: "audio", data, mimeType: part.mediaType })
+        break
+      }
+      case "tool-call":
+        toolUse = true
+        content.push({
+          type: "tool_use",
+          id: part.id,
+          name: part.name,
+          input: (typeof part.params === "object" && part.params !== null ? part.params : {}) as { [key: string]: unknown }
+        })
+        break
+    }
+  }
+  const stopReason = toolUse ? "toolUse" : STOP_REASONS[finishReason] ?? finishReason
+  return {
+    role: "assistant",
+    content: content.length === 1 ? content[0]! : content.length === 0 ? { type: "text", text: "" } : content,
+    model,
+    stopReason
+  } as McpSchema.CreateMessageResult
+}
