@@ -32,15 +32,6 @@ describe("README: Five minutes", () => {
   })
 })
 
-describe("README: With effect/ai", () => {
-  it("shows examples/effect-ai.ts verbatim, below its header comment", () => {
-    const start = readme.indexOf("## With effect/ai")
-    const effectAi = readme.slice(start, readme.indexOf("\n## ", start + 1))
-    const code = read("packages/node/examples/effect-ai.ts").replace(/^\/\*\*[\s\S]*?\*\/\n/, "").trim()
-    expect(effectAi).toContain("```ts\n" + code + "\n```")
-  })
-})
-
 describe("exports", () => {
   for (const name of ["mcp", "node"]) {
     it(`@effect-mcp/${name} lists each public module, in the repo and as published, and no internal one`, () => {
