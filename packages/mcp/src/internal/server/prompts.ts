@@ -67,7 +67,8 @@ export const make = (
 ): Prompt<unknown> => {
   const { cacheHint, complete, content, parameters, scopes, ...rest } = options
   const decode = SchemaParser.decodeUnknownResult(parameters ?? (EmptyParameters as Schema.Codec<unknown, unknown>), {
-    errors: "all"
+    errors: "all",
+    reportInput: true
   })
   const args = parameters === undefined ? undefined : promptArguments(parameters)
   const definition = { ...rest, ...(args !== undefined && args.length > 0 ? { arguments: args } : {}) } as McpSchema.Prompt
