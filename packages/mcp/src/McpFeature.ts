@@ -322,7 +322,10 @@ type TemplateMetadata = Omit<McpSchema.ResourceTemplate, "uriTemplate" | "name">
 /**
  * Defines a resource template (RFC 6570, see `UriTemplate`), listed by
  * `resources/templates/list`; `resources/read` of a URI that matches it runs
- * `read` with the variables matched from the URI (percent-decoded). `list`
+ * `read` with the variables matched from the URI (percent-decoded), typed
+ * from the template's text: `{id}` and `{+path}` are strings, a variable
+ * that may be absent (`{?q}`, `{/segment}`, `{#fragment}`) is optional, and a
+ * name the template lacks is a type error (`UriTemplate.Variables`). `list`
  * gives the concrete resources that `resources/list` shows, `complete` the
  * suggestions `completion/complete` returns for a variable. A `read` that fails with `ResourceNotFound` (the URI matches but no
  * such resource exists) is answered -32002 with `data.uri`; `ErrorResponse`
@@ -355,15 +358,20 @@ type TemplateMetadata = Omit<McpSchema.ResourceTemplate, "uriTemplate" | "name">
  * @since 0.1.0
  * @category constructors
  */
-export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
-  options: { readonly uriTemplate: string; readonly name: string } & TemplateMetadata & Scoped & {
-    readonly read: (variables: Record<string, string>, uri: string) => Effect.Effect<ResourceContent, E, R>
+export const resourceTemplate = <const T extends string, E = never, R = never, R2 = never, R3 = never>(
+  options: { readonly uriTemplate: T; readonly name: string } & TemplateMetadata & Scoped & {
+    /** Reads a URI of the template: its variables are typed from the template's text (see `UriTemplate.Variables`). */
+    readonly read: (variables: UriTemplate.Variables<T>, uri: string) => Effect.Effect<ResourceContent, E, R>
     /** Concrete resources of this template, listed by `resources/list`. */
     readonly list?: Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, R2> | undefined
-    readonly complete?: { readonly [variable: string]: Completer<R3> } | undefined
+    /** Completers of the template's variables, by name. */
+    readonly complete?: { readonly [K in keyof UriTemplate.Variables<T>]?: Completer<R3> } | undefined
   }
 ): ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>> =>
-  Resources.resourceTemplate(options) as ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>>
+  // the variables `match` gives are those the template's text types (`UriTemplate.Variables`)
+  Resources.resourceTemplate(options as unknown as Parameters<typeof Resources.resourceTemplate>[0]) as ResourceTemplate<
+    Exclude<R | R2 | R3, HandlerServices>
+  >
 
 /**
  * What a prompt may return.
