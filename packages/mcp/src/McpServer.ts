@@ -87,6 +87,13 @@ export { prompt, resource, resourceTemplate, tool } from "./McpFeature.js"
 export { toolHandler } from "./McpFeature.js"
 
 /**
+ * Gives a prompt declaration (`McpPrompt.make`) its content; see `McpFeature.promptHandler`.
+ * @since 0.1.0
+ * @category features
+ */
+export { promptHandler } from "./McpFeature.js"
+
+/**
  * The feature types, defined in `McpFeature`.
  * @since 0.1.0
  * @category features
