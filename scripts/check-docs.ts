@@ -18,6 +18,9 @@
  *    `readme:same-as` must instead be the text of the repository file it names).
  * 4. No `@since` anywhere in a package's sources names a version after the
  *    package's own (`package.json`): an API is "since" a release that exists.
+ * 4. Every line of a public module's JSDoc comments after the first starts with
+ *    its `*` leader (a line without one compiles the same, so 2. cannot see it,
+ *    but hovers and generated docs show it outside the example).
  *
  * Modules listed in `PENDING` are not documented yet: their missing tags (and
  * failing examples) are listed as warnings, not failures, so the gap stays
@@ -180,6 +183,24 @@ const examplesOf = (pkg: string, file: string, text: string): Array<Example> => 
   return examples
 }
 
+/**
+ * Every line of a JSDoc comment after its first starts with its ` * ` leader. A line without one
+ * still compiles as an example (the code is the same), so the type-check cannot see it, but a
+ * reader's hover and generated docs show it broken (an `import` out of the fence).
+ */
+const checkLeaders = (file: string, text: string, problems: Problems) => {
+  for (const comment of text.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
+    const startLine = text.slice(0, comment.index).split("\n").length
+    comment[0].split("\n").forEach((line, i) => {
+      if (i > 0 && !/^\s*\*/.test(line)) {
+        ;(PENDING.has(rel(file)) ? problems.warnings : problems.errors).push(
+          `${rel(file)}:${startLine + i}: a JSDoc line without its leading "*": ${line.trim()}`
+        )
+      }
+    })
+  }
+}
+
 const compilerOptions = (): ts.CompilerOptions => {
   const base = ts.readConfigFile(path.join(root, "tsconfig.base.json"), ts.sys.readFile)
   if (base.error !== undefined) throw new Error(ts.flattenDiagnosticMessageText(base.error.messageText, "\n"))
@@ -247,6 +268,7 @@ const main = () => {
       const text = fs.readFileSync(file, "utf8")
       const sf = ts.createSourceFile(file, text, ts.ScriptTarget.ES2022, true)
       checkTags(file, sf, problems)
+      checkLeaders(file, text, problems)
       examples.push(...examplesOf(pkg, file, text))
     }
   }

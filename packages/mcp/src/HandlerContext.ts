@@ -563,7 +563,11 @@ class RequestContext implements HandlerContextShape {
     ) =>
       Effect.suspend(() => {
         const requestedSchema = requestedSchemaOf(params.schema)
-        const decode = SchemaParser.decodeUnknownResult(params.schema, { errors: "all", onExcessProperty: "ignore" })
+        const decode = SchemaParser.decodeUnknownResult(params.schema, {
+          errors: "all",
+          onExcessProperty: "ignore",
+          reportInput: true
+        })
         return Effect.flatMap(raw({ message: params.message, requestedSchema }, o), (result): Effect.Effect<
           unknown,
           ElicitationDeclined | ProtocolError

@@ -45,6 +45,7 @@ import * as Lifecycle from "./Lifecycle.js"
 import { ErrorResponse, McpError, ProtocolError } from "./McpError.js"
 import * as McpSchema from "./McpSchema.js"
 import * as McpSchema2026 from "./McpSchema2026.js"
+import type * as McpPrompt from "./McpPrompt.js"
 import * as McpTool from "./McpTool.js"
 import * as Protocol from "./Protocol.js"
 import type * as ProtocolEra from "./ProtocolEra.js"
@@ -303,6 +304,17 @@ export type TypedCallArguments<T extends McpTool.Any> = {} extends McpTool.Param
   : [args: McpTool.Parameters<T>, options?: CallOptions]
 
 /**
+ * The arguments of a typed `getPrompt` after the prompt: its arguments
+ * (optional when it takes none, or none is required), then the call's options.
+ *
+ * @since 0.1.0
+ * @category models
+ */
+export type TypedPromptArguments<P extends McpPrompt.Any> = {} extends McpPrompt.Arguments<P>
+  ? [args?: McpPrompt.Arguments<P>, options?: CallOptions]
+  : [args: McpPrompt.Arguments<P>, options?: CallOptions]
+
+/**
  * A tool's `outputSchema` as the client lists it: a JSON Schema object. On
  * 2025-11-25 it has `type: "object"` (`McpSchema.ToolJsonSchema`); on
  * 2026-07-28 it may be any JSON Schema (`{ "type": "string" }` too), so the
@@ -476,11 +488,42 @@ export interface McpClientShape {
 
   readonly listPrompts: Stream.Stream<McpSchema.Prompt, ClientError>
   readonly listPromptsAll: (options?: { readonly maxPages?: number }) => Effect.Effect<ReadonlyArray<McpSchema.Prompt>, ClientError>
-  readonly getPrompt: (
-    name: string,
-    args?: { readonly [key: string]: string },
-    options?: CallOptions
-  ) => Effect.Effect<McpSchema.GetPromptResult, ClientError>
+  /**
+   * `prompts/get`. Given a declaration (`McpPrompt.make`), the arguments are
+   * checked at compile time and encoded with its `parameters` to the strings
+   * the wire carries (a `Schema.SchemaError` for arguments they reject);
+   * given a name, the string arguments as they are.
+   *
+   * @example
+   * ```ts
+   * import * as McpClient from "@effect-mcp/mcp/McpClient"
+   * import * as McpPrompt from "@effect-mcp/mcp/McpPrompt"
+   * import * as Effect from "effect/Effect"
+   * import * as Schema from "effect/Schema"
+   *
+   * const Summarize = McpPrompt.make({
+   *   name: "summarize",
+   *   parameters: Schema.Struct({ topic: Schema.String, words: Schema.optional(Schema.NumberFromString) })
+   * })
+   *
+   * const program = Effect.gen(function*() {
+   *   const client = yield* McpClient.McpClient
+   *   const { messages } = yield* client.getPrompt(Summarize, { topic: "fibers", words: 50 }) // words: "50" on the wire
+   *   const raw = yield* client.getPrompt("summarize", { topic: "fibers" })
+   * })
+   * ```
+   */
+  readonly getPrompt: {
+    <P extends McpPrompt.Any>(
+      prompt: P,
+      ...rest: TypedPromptArguments<P>
+    ): Effect.Effect<McpSchema.GetPromptResult, Schema.SchemaError | ClientError>
+    (
+      name: string,
+      args?: { readonly [key: string]: string },
+      options?: CallOptions
+    ): Effect.Effect<McpSchema.GetPromptResult, ClientError>
+  }
   readonly complete: (params: McpSchema.CompleteRequestParams) => Effect.Effect<McpSchema.CompleteResult, ClientError>
   readonly setLogLevel: (level: McpSchema.LoggingLevel) => Effect.Effect<void, ClientError>
 

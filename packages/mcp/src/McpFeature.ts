@@ -33,6 +33,7 @@ import * as Resources from "./internal/server/resources.js"
 import * as Tools from "./internal/server/tools.js"
 import type { ErrorResponse } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
+import * as McpPrompt from "./McpPrompt.js"
 import * as McpTool from "./McpTool.js"
 import type { ServerSession } from "./ServerSession.js"
 import type * as UriTemplate from "./UriTemplate.js"
@@ -341,7 +342,10 @@ type TemplateMetadata = Omit<McpSchema.ResourceTemplate, "uriTemplate" | "name">
 /**
  * Defines a resource template (RFC 6570, see `UriTemplate`), listed by
  * `resources/templates/list`; `resources/read` of a URI that matches it runs
- * `read` with the variables matched from the URI (percent-decoded). `list`
+ * `read` with the variables matched from the URI (percent-decoded), typed
+ * from the template's text: `{id}` and `{+path}` are strings, a variable
+ * that may be absent (`{?q}`, `{/segment}`, `{#fragment}`) is optional, and a
+ * name the template lacks is a type error (`UriTemplate.Variables`). `list`
  * gives the concrete resources that `resources/list` shows, `complete` the
  * suggestions `completion/complete` returns for a variable. A `read` that fails with `ResourceNotFound` (the URI matches but no
  * such resource exists) is answered -32002 with `data.uri`; `ErrorResponse`
@@ -374,15 +378,20 @@ type TemplateMetadata = Omit<McpSchema.ResourceTemplate, "uriTemplate" | "name">
  * @since 0.1.0
  * @category constructors
  */
-export const resourceTemplate = <E = never, R = never, R2 = never, R3 = never>(
-  options: { readonly uriTemplate: string; readonly name: string } & TemplateMetadata & Scoped & {
-    readonly read: (variables: Record<string, string>, uri: string) => Effect.Effect<ResourceContent, E, R>
+export const resourceTemplate = <const T extends string, E = never, R = never, R2 = never, R3 = never>(
+  options: { readonly uriTemplate: T; readonly name: string } & TemplateMetadata & Scoped & {
+    /** Reads a URI of the template: its variables are typed from the template's text (see `UriTemplate.Variables`). */
+    readonly read: (variables: UriTemplate.Variables<T>, uri: string) => Effect.Effect<ResourceContent, E, R>
     /** Concrete resources of this template, listed by `resources/list`. */
     readonly list?: Effect.Effect<ReadonlyArray<McpSchema.Resource>, never, R2> | undefined
-    readonly complete?: { readonly [variable: string]: Completer<R3> } | undefined
+    /** Completers of the template's variables, by name. */
+    readonly complete?: { readonly [K in keyof UriTemplate.Variables<T>]?: Completer<R3> } | undefined
   }
 ): ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>> =>
-  Resources.resourceTemplate(options) as ResourceTemplate<Exclude<R | R2 | R3, HandlerServices>>
+  // the variables `match` gives are those the template's text types (`UriTemplate.Variables`)
+  Resources.resourceTemplate(options as unknown as Parameters<typeof Resources.resourceTemplate>[0]) as ResourceTemplate<
+    Exclude<R | R2 | R3, HandlerServices>
+  >
 
 /**
  * What a prompt may return.
@@ -415,7 +424,7 @@ export interface Prompt<R = never> extends Scoped {
  * @since 0.1.0
  * @category prompts
  */
-export type PromptArguments = { readonly [key: string]: string | undefined }
+export type PromptArguments = McpPrompt.PromptArguments
 
 /**
  * Defines a prompt. `parameters` (a Struct whose fields encode to strings,
@@ -423,7 +432,9 @@ export type PromptArguments = { readonly [key: string]: string | undefined }
  * error) is published as the prompt's `arguments` and decoded before
  * `content` runs; invalid arguments are answered with -32602. A `content`
  * failing with `ErrorResponse` sends it as it is; any other failure is logged
- * and answered -32603 "Internal error" without its details.
+ * and answered -32603 "Internal error" without its details. For a prompt a
+ * client shares, declare it with `McpPrompt.make` and give it its content
+ * with {@link promptHandler}.
  *
  * @since 0.1.0
  * @category prompts
@@ -446,8 +457,57 @@ export const prompt = <A = {}, I extends PromptArguments = {}, E = never, R = ne
     readonly complete?: { readonly [K in keyof I]?: Completer<R2> } | undefined
     readonly content: (args: A) => Effect.Effect<PromptContent, E, R>
   }
+): Prompt<Exclude<R | R2, HandlerServices>> => {
+  const { cacheHint, complete, content, scopes, ...declaration } = options
+  return Prompts.make(
+    McpPrompt.make(declaration as McpPrompt.Options<string, unknown, PromptArguments>),
+    content as (args: unknown) => Effect.Effect<PromptContent, unknown, unknown>,
+    { scopes, cacheHint, complete: complete as { readonly [argument: string]: Completer<unknown> } | undefined }
+  ) as Prompt<Exclude<R | R2, HandlerServices>>
+}
+
+/**
+ * Gives a prompt declaration (`McpPrompt.make`) its content, typed by the
+ * declaration: `content` gets the decoded `parameters`, and `complete` is
+ * keyed by the prompt's argument names. The declaration stays free of server
+ * code, so a client package imports it alone and calls
+ * `client.getPrompt(Summarize, { topic })` with its arguments checked at
+ * compile time; `McpServer.prompt({ ..., content })` is the same for a
+ * prompt no client shares.
+ *
+ * @since 0.1.0
+ * @category prompts
+ * @example
+ * ```ts
+ * import * as McpPrompt from "@effect-mcp/mcp/McpPrompt"
+ * import * as McpServer from "@effect-mcp/mcp/McpServer"
+ * import * as Effect from "effect/Effect"
+ * import * as Schema from "effect/Schema"
+ *
+ * const Summarize = McpPrompt.make({
+ *   name: "summarize",
+ *   parameters: Schema.Struct({ topic: Schema.String, words: Schema.optional(Schema.NumberFromString) })
+ * })
+ *
+ * const SummarizeLive = McpServer.promptHandler(Summarize, ({ topic, words }) =>
+ *   Effect.succeed(`Summarize ${topic} in ${words ?? 100} words`), {
+ *   complete: { topic: (value) => Effect.succeed(["fibers", "layers"].filter((t) => t.startsWith(value))) }
+ * })
+ * // McpServer.register(SummarizeLive)
+ * ```
+ */
+export const promptHandler = <P extends McpPrompt.Any, E = never, R = never, R2 = never>(
+  declaration: P,
+  content: (args: McpPrompt.Arguments<P>) => Effect.Effect<PromptContent, E, R>,
+  options: Scoped & {
+    readonly complete?: { readonly [K in keyof McpPrompt.EncodedArguments<P>]?: Completer<R2> } | undefined
+  } = {}
 ): Prompt<Exclude<R | R2, HandlerServices>> =>
-  Prompts.make(options as Parameters<typeof Prompts.make>[0]) as Prompt<Exclude<R | R2, HandlerServices>>
+  Prompts.make(
+    declaration,
+    content as (args: unknown) => Effect.Effect<PromptContent, unknown, unknown>,
+    options as Parameters<typeof Prompts.make>[2]
+  ) as Prompt<Exclude<R | R2, HandlerServices>>
 
 /**
  * Any feature.

@@ -87,6 +87,13 @@ export { prompt, resource, resourceTemplate, tool } from "./McpFeature.js"
 export { toolHandler } from "./McpFeature.js"
 
 /**
+ * Gives a prompt declaration (`McpPrompt.make`) its content; see `McpFeature.promptHandler`.
+ * @since 0.1.0
+ * @category features
+ */
+export { promptHandler } from "./McpFeature.js"
+
+/**
  * The feature types, defined in `McpFeature`.
  * @since 0.1.0
  * @category features
@@ -564,14 +571,14 @@ export const layerConfig = (options: ServerOptions): Layer.Layer<McpServer, Conf
  * import * as Effect from "effect/Effect"
  * import * as Layer from "effect/Layer"
  *
- * class Clock extends Context.Service<Clock, { readonly now: Effect.Effect<string> }>()("Clock") {}
+ * class Greeter extends Context.Service<Greeter, { readonly greet: (name: string) => Effect.Effect<string> }>()("Greeter") {}
  *
- * const Now = McpServer.tool({ name: "now", handler: () => Effect.flatMap(Clock, (clock) => clock.now) })
+ * const Hello = McpServer.tool({ name: "hello", handler: () => Effect.flatMap(Greeter, (greeter) => greeter.greet("world")) })
  *
- * // the tool needs Clock: the registering Layer does, and gives it to the handler
- * const ServerLive = McpServer.register(Now).pipe(
- *   Layer.provide(Layer.succeed(Clock, { now: Effect.sync(() => new Date().toISOString()) })),
- *   Layer.provideMerge(McpServer.layer({ name: "clock", version: "1.0.0" }))
+ * // the tool needs Greeter: the registering Layer does, and gives it to the handler
+ * const ServerLive = McpServer.register(Hello).pipe(
+ *   Layer.provide(Layer.succeed(Greeter, { greet: (name) => Effect.succeed(`hello ${name}`) })),
+ *   Layer.provideMerge(McpServer.layer({ name: "greeter", version: "1.0.0" }))
  * )
  * ```
  * @since 0.1.0

@@ -125,6 +125,58 @@ export interface UriTemplate {
  */
 export type Value = string | ReadonlyArray<string> | undefined
 
+// ---------------------------------------------------------------------------
+// Variables, typed from a template literal
+// ---------------------------------------------------------------------------
+
+type OperatorChar = Exclude<Operator, "">
+
+/** The text of every `{…}` expression of a template. */
+type ExpressionsOf<T extends string> = T extends `${string}{${infer E}}${infer Rest}` ? E | ExpressionsOf<Rest> : never
+
+/** A variable's name without its modifier (`list*`, `var:3`). */
+type VarNameOf<S extends string> = S extends `${infer N}*` ? N : S extends `${infer N}:${string}` ? N : S
+
+type VarListOf<E extends string> = E extends `${OperatorChar}${infer List}` ? List : E
+
+/** Every variable name of a comma-separated list. */
+type NamesOf<L extends string> = L extends `${infer H},${infer T}` ? VarNameOf<H> | NamesOf<T> : VarNameOf<L>
+
+/**
+ * The variables `match` always reports for an expression: the first of a `{var}` or `{+var}`
+ * expression (possibly `""`); every other one may be absent (a later `{a,b}`, every `{#…}`,
+ * `{.…}`, `{/…}`, `{;…}`, `{?…}`, `{&…}`).
+ */
+type AlwaysOf<E extends string> = E extends `${Exclude<OperatorChar, "+">}${string}` ? never
+  : VarListOf<E> extends `${infer H},${string}` ? VarNameOf<H>
+  : VarNameOf<VarListOf<E>>
+
+type Simplify<A> = { readonly [K in keyof A]: A[K] } & {}
+
+/**
+ * The variables `match` gives for a URI of template `T`, typed from the
+ * template's text: a variable that is always matched is a `string`, one that
+ * may be absent (query and path-segment expressions, the later variables of a
+ * `{a,b}` expression) is optional. A template that is not a literal type is
+ * `{ readonly [name: string]: string }`.
+ *
+ * @example
+ * ```ts
+ * import type * as UriTemplate from "@effect-mcp/mcp/UriTemplate"
+ *
+ * type Note = UriTemplate.Variables<"notes://{id}/{+path}{?rev}">
+ * // { readonly id: string; readonly path: string; readonly rev?: string }
+ * const note: Note = { id: "1", path: "a/b.md" }
+ * ```
+ * @since 0.1.0
+ * @category type-level
+ */
+export type Variables<T extends string> = string extends T ? { readonly [name: string]: string }
+  : Simplify<
+    & { readonly [K in AlwaysOf<ExpressionsOf<T>>]: string }
+    & { readonly [K in Exclude<NamesOf<VarListOf<ExpressionsOf<T>>>, AlwaysOf<ExpressionsOf<T>>>]?: string }
+  >
+
 /**
  * Thrown by {@link parse} for malformed templates.
  *

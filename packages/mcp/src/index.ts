@@ -140,6 +140,12 @@ export * as McpTelemetry from "./McpTelemetry.js"
  */
 export * as McpTest from "./McpTest.js"
 /**
+ * A prompt's declaration apart from its content, shared by a server and its clients.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as McpPrompt from "./McpPrompt.js"
+/**
  * A tool's declaration apart from its handler, shared by a server and its clients.
  * @since 0.1.0
  * @category modules

@@ -9,7 +9,10 @@
  * Effect 4: the expected shapes are Effect 3's published ones but for the
  * titles and descriptions Effect 3's built-in schemas carried as annotations
  * (`Schema.Int`: `title: "int"`, `description: "an integer"`;
- * `between(1, 10)`: `title: "between(1, 10)"`, ...): Effect 4's have none.
+ * `between(1, 10)`: `title: "between(1, 10)"`, ...): Effect 4's have none;
+ * and `unknown`, which Effect 3 published as `{ $id: "/schemas/unknown",
+ * title: "unknown" }`, is `{}`: a published schema carries only what its
+ * author wrote.
  */
 import { assert, describe, it } from "@effect/vitest"
 import Ajv2020Module from "ajv/dist/2020.js"
@@ -372,8 +375,9 @@ describe("JsonSchema.make (from effect/Schema)", () => {
     })
   })
 
-  it("publishes, byte for byte, what Effect 3 published for schemas without built-in annotations", () => {
-    // the right-hand sides are Effect 3's output (JSON.stringify of the v3 `make`) for the same schemas written in v3
+  it("publishes, byte for byte, what Effect 3 published for schemas without built-in annotations, but for unknown", () => {
+    // the right-hand sides are Effect 3's output (JSON.stringify of the v3 `make`) for the same schemas written in v3,
+    // but for `unknown`: Effect 3's `{}` is `{}` (a title nobody wrote)
     const cases: ReadonlyArray<readonly [Schema.Top, string]> = [
       [
         Schema.Struct({
@@ -406,7 +410,7 @@ describe("JsonSchema.make (from effect/Schema)", () => {
           mix: Schema.Literals(["a", 1, true]),
           nested: Schema.optional(Schema.Struct({ deep: Schema.NullOr(Schema.Number) }))
         }),
-        `{"type":"object","required":["s","b","u","j","arr","mix"],"properties":{"s":{"type":"string","description":"d","default":"x","examples":["a"]},"b":{"type":"boolean"},"u":{"$id":"/schemas/unknown","title":"unknown"},"j":{"type":"object","required":[],"properties":{},"additionalProperties":{"$id":"/schemas/unknown","title":"unknown"}},"arr":{"type":"array","items":{"type":"object","required":[],"properties":{"k":{"type":"string","enum":["x"]}},"additionalProperties":false}},"mix":{"type":["string","number","boolean"],"anyOf":[{"type":"string","enum":["a"]},{"type":"number","enum":[1]},{"type":"boolean","enum":[true]}]},"nested":{"type":"object","required":["deep"],"properties":{"deep":{"type":["number","null"],"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false}},"additionalProperties":false}`
+        `{"type":"object","required":["s","b","u","j","arr","mix"],"properties":{"s":{"type":"string","description":"d","default":"x","examples":["a"]},"b":{"type":"boolean"},"u":{},"j":{"type":"object","required":[],"properties":{},"additionalProperties":{}},"arr":{"type":"array","items":{"type":"object","required":[],"properties":{"k":{"type":"string","enum":["x"]}},"additionalProperties":false}},"mix":{"type":["string","number","boolean"],"anyOf":[{"type":"string","enum":["a"]},{"type":"number","enum":[1]},{"type":"boolean","enum":[true]}]},"nested":{"type":"object","required":["deep"],"properties":{"deep":{"type":["number","null"],"anyOf":[{"type":"number"},{"type":"null"}]}},"additionalProperties":false}},"additionalProperties":false}`
       ],
       [
         Schema.Union([Schema.Struct({ a: Schema.String }), Schema.String]),
@@ -421,7 +425,7 @@ describe("JsonSchema.make (from effect/Schema)", () => {
       ],
       [
         Schema.StructWithRest(Schema.Struct({ a: Schema.String }), [Schema.Record(Schema.String, Schema.Unknown)]),
-        `{"type":"object","required":["a"],"properties":{"a":{"type":"string"}},"additionalProperties":{"$id":"/schemas/unknown","title":"unknown"}}`
+        `{"type":"object","required":["a"],"properties":{"a":{"type":"string"}},"additionalProperties":{}}`
       ],
       [
         Schema.StructWithRest(Schema.Struct({ a: Schema.String }), [Schema.Record(Schema.String, Schema.String)]),
@@ -433,7 +437,7 @@ describe("JsonSchema.make (from effect/Schema)", () => {
           d: Schema.Unknown.annotate({ description: "any json" }),
           arr: Schema.Array(Schema.Unknown)
         }),
-        `{"type":"object","required":["n","d","arr"],"properties":{"n":{"$id":"/schemas/unknown","title":"unknown"},"d":{"$id":"/schemas/unknown","description":"any json","title":"unknown"},"arr":{"type":"array","items":{"$id":"/schemas/unknown","title":"unknown"}}},"additionalProperties":false}`
+        `{"type":"object","required":["n","d","arr"],"properties":{"n":{},"d":{"description":"any json"},"arr":{"type":"array","items":{}}},"additionalProperties":false}`
       ]
     ]
     for (const [schema, v3] of cases) assert.strictEqual(JSON.stringify(JsonSchema.make(schema)), v3)

@@ -16,13 +16,19 @@
  * - a number is `{ type: "number" }` (Effect 4 adds `"NaN"`/`"Infinity"` strings
  *   for its JSON codec, which tool arguments do not go through), an integer
  *   carries no safe-integer bounds;
- * - `unknown` is `{ $id: "/schemas/unknown", title: "unknown" }` (`any` alike),
- *   also as the `additionalProperties` of a record of unknowns; adjacent
- *   literals of a union make one `enum`;
+ * - `unknown` (and `any`) is `{}`, also as the `additionalProperties` of a
+ *   record of unknowns, and a union with such a member is that member
+ *   (Effect 3 published `{ $id: "/schemas/unknown", title: "unknown" }`: a
+ *   title the author never wrote, read by models as the field's label);
+ *   adjacent literals of a union make one `enum`;
  * - a tuple is `prefixItems` with `items: false`, a non-empty array is
  *   `minItems` with `items`;
  * - keywords in Effect 3's order (`type`, `required`, `properties`, ...; the
  *   annotations `description`, `title`, `default`, `examples` last).
+ *
+ * What is published carries only the annotations the author wrote: Effect 4's
+ * built-in schemas and checks (`Schema.Int`, `isMinLength`, `isBetween`, ...)
+ * add no `title` or `description`, and none is made up here.
  */
 import type * as Schema from "effect/Schema"
 import * as SchemaRepresentation from "effect/SchemaRepresentation"
@@ -223,14 +229,14 @@ const isNonFiniteStrings = (u: unknown): boolean =>
 const isPlainObject = (u: unknown): u is { [key: string]: unknown } =>
   typeof u === "object" && u !== null && Object.getPrototypeOf(u) === Object.prototype
 
-/** The annotation that marks an `unknown` / `any` node through the compiler, so that it is published as Effect 3 did. */
+/** The annotation that marks an `unknown` / `any` node through the compiler, so that it is published as `{}`. */
 const KEYWORD_MARK = "x-effect-mcp-keyword"
 
-/** Effect 3's `unknown` and `any` schemas. */
-const KEYWORDS: { readonly [mark: string]: JsonSchemaObject } = {
-  unknown: { $id: "/schemas/unknown", title: "unknown" },
-  any: { $id: "/schemas/any", title: "any" }
-}
+/** The `unknown` and `any` schemas: any JSON value, with nothing the author did not write. */
+const KEYWORDS: { readonly [mark: string]: JsonSchemaObject } = { unknown: {}, any: {} }
+
+/** A schema every value satisfies: no keyword but annotations (`{}`, `{ description }`). */
+const acceptsAll = (u: unknown): boolean => isObject(u) && Object.keys(u).every((key) => ANNOTATIONS.has(key))
 
 type CheckFragment = { readonly [key: string]: unknown }
 type CheckOutput = CheckFragment | readonly [CheckFragment, true]
@@ -340,15 +346,15 @@ const isCompactableLiteral = (u: unknown): u is { readonly type: unknown; readon
 
 /**
  * Union members as Effect 3 published them: the non-finite strings of Effect 4's Number left out
- * beside a number member, adjacent literals of one type made one `enum`, and a union with an
- * `unknown` / `any` member that member alone.
+ * beside a number member, adjacent literals of one type made one `enum`, and a union with a
+ * member every value satisfies (`unknown`, `any`) that member alone.
  */
 const compactUnion = (members: ReadonlyArray<unknown>): Array<unknown> => {
   const hasNumber = members.some((m) => isObject(m) && m.type === "number")
   const out: Array<unknown> = []
   for (const m of members) {
     if (hasNumber && isNonFiniteStrings(m)) continue
-    if (isObject(m) && Object.values(KEYWORDS).some((k) => k.$id === m.$id)) return [m]
+    if (acceptsAll(m)) return [m]
     const last = out[out.length - 1]
     if (isCompactableLiteral(m) && isCompactableLiteral(last) && last.type === m.type) {
       out[out.length - 1] = { type: last.type, enum: [...last.enum, ...m.enum] }

@@ -316,26 +316,25 @@ const KEYWORD_NAMES: { readonly [tag: string]: string } = {
 }
 
 /**
- * A schema named as Effect 3's `String(ast)` named it: its identifier, else (but for keywords,
- * which Effect 3 titled by their name) its title or description, else its structure
- * (`{ readonly a: string; readonly b?: number | undefined }`, `ReadonlyArray<string>`,
+ * A schema named as Effect 3's `String(ast)` named it: its identifier, else its structure
+ * (`boolean`, `{ readonly a: string; readonly b?: number | undefined }`, `ReadonlyArray<string>`,
  * `"a" | "b"`). `withChecks`: a node with checks is named after its last check, as Effect 3
- * named a refinement (`between(1, 10)`, `{ number | filter }`).
+ * named a refinement (`between(1, 10)`, `{ number | filter }`). A `title` or `description` is
+ * never the name: it is the label a form or a model reads (`title: "Delete it?"`), not a type,
+ * and `Expected Delete it?, actual "yes"` would hide what was expected (Effect 3 named by them).
  */
 const astName = (ast: AST.AST, withChecks: boolean, seen: Set<AST.AST> = new Set()): string => {
   if (withChecks && ast.checks !== undefined && ast.checks.length > 0) {
     const check = ast.checks[ast.checks.length - 1]!
     const annotations = check.annotations as Annotations
-    const named = stringAnnotation(annotations, "identifier") ?? stringAnnotation(annotations, "title") ??
-      stringAnnotation(annotations, "description") ?? v3Filter(check, undefined)?.title
+    const named = stringAnnotation(annotations, "identifier") ?? v3Filter(check, undefined)?.title ??
+      stringAnnotation(annotations, "expected")
     return named ?? `{ ${astName(ast, false, seen)} | filter }`
   }
   const annotations = ast.annotations as Annotations
   const identifier = stringAnnotation(annotations, "identifier")
   if (identifier !== undefined) return identifier
   const keyword = KEYWORD_NAMES[ast._tag]
-  const named = stringAnnotation(annotations, "title") ?? (keyword === undefined ? stringAnnotation(annotations, "description") : undefined)
-  if (named !== undefined) return named
   if (keyword !== undefined) return keyword
   if (seen.has(ast)) return "<suspended schema>"
   const inner = (a: AST.AST) => astName(a, true, new Set(seen).add(ast))
@@ -386,9 +385,11 @@ const filterMessage = (issue: SchemaIssue.Filter): string | undefined => {
   if (message !== undefined || issue.issue._tag !== "InvalidValue") return message
   const input = SchemaIssue.hasInput(issue.issue) ? issue.issue.input : SchemaIssue.hasInput(issue) ? issue.input : undefined
   const inner = issue.issue.annotations as Annotations
-  const expected = stringAnnotation(annotations, "description") ?? stringAnnotation(annotations, "title") ??
-    v3Filter(issue.filter, input)?.description ?? stringAnnotation(inner, "expected") ??
-    stringAnnotation(annotations, "expected") ?? "<filter>"
+  // a built-in check says what it expects first: a title or description on the field (`.annotate`
+  // puts them on its last check) labels the field, it does not say what the check wants
+  const expected = v3Filter(issue.filter, input)?.description ?? stringAnnotation(inner, "expected") ??
+    stringAnnotation(annotations, "expected") ?? stringAnnotation(annotations, "description") ??
+    stringAnnotation(annotations, "title") ?? "<filter>"
   return expectedMessage(expected, SchemaIssue.hasInput(issue.issue) ? issue.issue : issue)
 }
 

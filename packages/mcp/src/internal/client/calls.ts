@@ -18,6 +18,7 @@ import type { CallOptions, CallToolResult, ClientError, McpClientShape, Tool, To
 import { ProtocolError } from "../../McpError.js"
 import * as McpSchema from "../../McpSchema.js"
 import * as Lifecycle from "../../Lifecycle.js"
+import * as McpPrompt from "../../McpPrompt.js"
 import * as McpTool from "../../McpTool.js"
 import type * as Protocol from "../../Protocol.js"
 import * as ClientListen from "./listen.js"
@@ -276,6 +277,10 @@ export const make = (options: {
   const notificationStream = (method: string) =>
     Stream.filter(notifications.stream, (n) => n.method === method)
 
+  const getPromptCall = typed("prompts/get")
+  const getPromptRaw = (name: string, args: { readonly [key: string]: string } | undefined, o: CallOptions | undefined) =>
+    getPromptCall(args === undefined ? { name } : { name, arguments: args }, o)
+
   const subscribeCall = typed("resources/subscribe")
   const unsubscribeCall = typed("resources/unsubscribe")
   const subscribed = (uri: string) =>
@@ -302,7 +307,14 @@ export const make = (options: {
       }),
     listPrompts: prompts.stream,
     listPromptsAll: prompts.all,
-    getPrompt: (name, args, o) => typed("prompts/get")(args === undefined ? { name } : { name, arguments: args }, o),
+    getPrompt: ((nameOrPrompt: string | McpPrompt.Any, args: unknown, o: CallOptions | undefined) =>
+      typeof nameOrPrompt === "string"
+        ? getPromptRaw(nameOrPrompt, args as { readonly [key: string]: string } | undefined, o)
+        : Effect.flatMap(
+          McpPrompt.encodeArguments(nameOrPrompt, args),
+          // no arguments to send: no `arguments` (as `getPrompt(name)` sends)
+          (encoded) => getPromptRaw(nameOrPrompt.name, Object.keys(encoded).length > 0 ? encoded : undefined, o)
+        )) as McpClientShape["getPrompt"],
     complete: (params) => typed("completion/complete")(params as unknown as JsonRpc.Params),
     setLogLevel: (level) => Effect.asVoid(typed("logging/setLevel")({ level })),
     listen: ClientListen.listen2025({ notifications, subscribe: subscribed }),

@@ -44,7 +44,9 @@ export const make = (
 ): Tool<unknown> => {
   const decode = SchemaParser.decodeUnknownResult(declaration.parameters as Schema.Codec<unknown, unknown>, {
     errors: "all",
-    onExcessProperty: "ignore"
+    onExcessProperty: "ignore",
+    // the rejected value in the message (`confirm: Expected boolean, actual "yes"`)
+    reportInput: true
   })
   // arguments that already are what decoding them gives are used as they are (no decoded copy)
   const asDecoded = decodesToItself(declaration.parameters as Schema.Codec<unknown, unknown>)
