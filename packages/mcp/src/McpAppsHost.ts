@@ -1,0 +1,324 @@
+/**
+ * MCP Apps (`io.modelcontextprotocol/ui`), host side, for a host built on our `McpClient`:
+ * declare the extension (`McpAppsHost.capabilities`), find a tool's app (`resourceUri`), read
+ * its page (`readApp`), and wire an ext-apps `AppBridge` (or anything with its handler setters)
+ * to the client in one call (`connectBridge`): the app's `tools/call`, resource and prompt
+ * requests go to the server through the client, and the server's list changes reach the app.
+ * The server side is `McpApps`. Browser code: nothing here needs Node.
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ *
+ * // the host declares the extension: servers then serve it their apps' tools
+ * const ClientLive = McpClient.layer({ name: "host", version: "1.0.0", capabilities: McpAppsHost.capabilities })
+ *
+ * const firstApp = Effect.gen(function*() {
+ *   const client = yield* McpClient.McpClient
+ *   const tools = yield* client.listToolsAll()
+ *   const tool = tools.find((t) => McpAppsHost.resourceUri(t) !== undefined)
+ *   if (tool === undefined) return undefined
+ *   return yield* McpAppsHost.readApp(McpAppsHost.resourceUri(tool)!) // { uri, html, meta }: render html in a sandboxed iframe
+ * })
+ * ```
+ * @since 0.1.0
+ */
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import type * as Scope from "effect/Scope"
+import * as Stream from "effect/Stream"
+import * as Apps from "./internal/apps.js"
+import type { ResourceMeta, ToolMeta, ToolVisibility } from "./McpApps.js"
+import { type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
+import type * as McpSchema from "./McpSchema.js"
+
+/**
+ * The capabilities a host that renders MCP Apps declares:
+ * `{ extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } }`
+ * (give them to `McpClient.layer`'s `capabilities`, with any others spread in).
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ *
+ * const ClientLive = McpClient.layer({
+ *   name: "host",
+ *   version: "1.0.0",
+ *   capabilities: { ...McpAppsHost.capabilities, experimental: { "example/x": {} } }
+ * })
+ * ```
+ * @since 0.1.0
+ * @category capabilities
+ */
+export const capabilities: McpSchema.ClientCapabilities = {
+  extensions: { [Apps.EXTENSION_ID]: { mimeTypes: [Apps.RESOURCE_MIME_TYPE] } }
+}
+
+// ============================================================================
+// a tool's app
+// ============================================================================
+
+interface WithMeta {
+  readonly _meta?: { readonly [key: string]: unknown } | undefined
+}
+
+const toolMeta = (tool: WithMeta): ToolMeta | undefined => {
+  const ui = tool._meta?.ui
+  return typeof ui === "object" && ui !== null ? ui as ToolMeta : undefined
+}
+
+/**
+ * The `ui://` resource a tool's calls are shown with: its `_meta.ui.resourceUri`, else the
+ * legacy `_meta["ui/resourceUri"]`; undefined for a tool without an app.
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ *
+ * McpAppsHost.resourceUri({ _meta: { ui: { resourceUri: "ui://weather/view.html" } } }) // "ui://weather/view.html"
+ * McpAppsHost.resourceUri({ _meta: { "ui/resourceUri": "ui://old/view.html" } }) // "ui://old/view.html"
+ * ```
+ * @since 0.1.0
+ * @category tools
+ */
+export const resourceUri = (tool: WithMeta): string | undefined => {
+  const uri = toolMeta(tool)?.resourceUri ?? tool._meta?.[Apps.RESOURCE_URI_META_KEY]
+  return typeof uri === "string" ? uri : undefined
+}
+
+/**
+ * Who may call a tool (`_meta.ui.visibility`, default `["model", "app"]`).
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ *
+ * McpAppsHost.visibility({ _meta: { ui: { visibility: ["app"] } } }) // ["app"]
+ * McpAppsHost.visibility({}) // ["model", "app"]
+ * ```
+ * @since 0.1.0
+ * @category tools
+ */
+export const visibility = (tool: WithMeta): ReadonlyArray<ToolVisibility> =>
+  toolMeta(tool)?.visibility ?? ["model", "app"]
+
+/**
+ * The tools a host gives its model: those whose visibility includes `"model"` (a tool only an
+ * app may call is left out, as the spec asks of hosts).
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ *
+ * const forTheModel = Effect.map(Effect.flatMap(McpClient.McpClient, (c) => c.listToolsAll()), McpAppsHost.modelTools)
+ * ```
+ * @since 0.1.0
+ * @category tools
+ */
+export const modelTools = <T extends WithMeta>(tools: ReadonlyArray<T>): ReadonlyArray<T> =>
+  tools.filter((tool) => visibility(tool).includes("model"))
+
+/**
+ * An app's page, read from its server.
+ * @since 0.1.0
+ * @category models
+ */
+export interface App {
+  readonly uri: string
+  /** The page, to render in a sandboxed iframe (`srcdoc`, or a sandbox proxy). */
+  readonly html: string
+  /** Its `_meta.ui` (CSP, permissions, domain, border): the content item's, else the listing's given. */
+  readonly meta: ResourceMeta | undefined
+}
+
+/**
+ * Why a resource is not an app: `NotAnApp` (no `text/html;profile=mcp-app` text content).
+ * @since 0.1.0
+ * @category errors
+ */
+export class AppError extends Schema.TaggedError<AppError>("@effect-mcp/mcp/AppError")("AppError", {
+  reason: Schema.Literals(["NotAnApp"]),
+  uri: Schema.String,
+  message: Schema.String
+}) {}
+
+const resourceMetaOf = (item: WithMeta | undefined): ResourceMeta | undefined => {
+  const ui = item?._meta?.ui
+  return typeof ui === "object" && ui !== null ? ui as ResourceMeta : undefined
+}
+
+/**
+ * Reads an app's page (`resources/read` of its `ui://` URI): its HTML and its `_meta.ui`, the
+ * content item's first, else that of `listing` (its `resources/list` entry) when given. A
+ * resource without text content of the app MIME type is an `AppError`.
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ * import * as Effect from "effect/Effect"
+ *
+ * const page = Effect.map(McpAppsHost.readApp("ui://weather/view.html"), (app) => ({
+ *   srcdoc: app.html,
+ *   connectSrc: app.meta?.csp?.connectDomains ?? []
+ * }))
+ * ```
+ * @since 0.1.0
+ * @category reading
+ */
+export const readApp = (
+  uri: string,
+  listing?: McpSchema.Resource
+): Effect.Effect<App, AppError | ClientError, McpClient> =>
+  Effect.flatMap(McpClient, (client) =>
+    Effect.flatMap(client.readResource(uri), (result) => {
+      const item = result.contents.find((c): c is McpSchema.TextResourceContents =>
+        "text" in c && c.mimeType === Apps.RESOURCE_MIME_TYPE
+      )
+      if (item === undefined) {
+        return Effect.fail(
+          new AppError({ reason: "NotAnApp", uri, message: `${uri} has no ${Apps.RESOURCE_MIME_TYPE} text content` })
+        )
+      }
+      return Effect.succeed({ uri, html: item.text, meta: resourceMetaOf(item) ?? resourceMetaOf(listing) })
+    }))
+
+// ============================================================================
+// the bridge
+// ============================================================================
+
+/**
+ * What a host tells an app it can do (`McpUiHostCapabilities`'s server part): proxying the
+ * server's tools and resources.
+ * @since 0.1.0
+ * @category bridge
+ */
+export interface HostCapabilities {
+  readonly serverTools?: { readonly listChanged?: boolean } | undefined
+  readonly serverResources?: { readonly listChanged?: boolean } | undefined
+}
+
+/**
+ * The host capabilities `connectBridge` serves for `client`: `serverTools` and
+ * `serverResources` when the server has tools and resources (their `listChanged` as it
+ * declared); spread them into the `AppBridge`'s own (`message`, `openLinks`, …).
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ *
+ * const hostCapabilities = Effect.map(McpClient.McpClient, (client) => ({
+ *   ...McpAppsHost.hostCapabilities(client),
+ *   message: { text: {} }
+ * }))
+ * ```
+ * @since 0.1.0
+ * @category bridge
+ */
+export const hostCapabilities = (client: McpClientShape): HostCapabilities => {
+  const { resources, tools } = client.serverCapabilities
+  return {
+    ...(tools !== undefined ? { serverTools: tools.listChanged === true ? { listChanged: true } : {} } : {}),
+    ...(resources !== undefined ? { serverResources: resources.listChanged === true ? { listChanged: true } : {} } : {})
+  }
+}
+
+/** What a bridge handler is given besides its params: the app's request, its abort signal. */
+interface BridgeExtra {
+  readonly mcpReq?: { readonly signal?: AbortSignal | undefined } | undefined
+}
+
+type Params = { readonly [key: string]: unknown } | undefined
+
+/**
+ * The part of an ext-apps `AppBridge` (`@modelcontextprotocol/ext-apps/app-bridge`) that
+ * `connectBridge` drives: the setters of the handlers of the app's requests to the server,
+ * and the senders of list changes. An `AppBridge` is one as it is (its handlers take the
+ * official SDK's types; the results given them are the server's, as it sent them).
+ * @since 0.1.0
+ * @category bridge
+ */
+export interface AppBridgeLike {
+  // methods, not properties: their parameters are compared both ways, so the bridge's SDK types fit
+  oncalltool?(params: { readonly name: string; readonly arguments?: Params; readonly _meta?: Params }, extra: BridgeExtra): Promise<unknown>
+  onlistresources?(params: Params, extra: BridgeExtra): Promise<unknown>
+  onlistresourcetemplates?(params: Params, extra: BridgeExtra): Promise<unknown>
+  onreadresource?(params: { readonly uri: string; readonly _meta?: Params }, extra: BridgeExtra): Promise<unknown>
+  onlistprompts?(params: Params, extra: BridgeExtra): Promise<unknown>
+  sendToolListChanged(): Promise<void>
+  sendResourceListChanged(): Promise<void>
+  sendPromptListChanged(): Promise<void>
+}
+
+/** The rejection a bridge turns into the app's JSON-RPC error: the server's own (`code`, `message`, `data`), else a message. */
+const rejection = (error: ClientError): { readonly code: number; readonly message: string; readonly data?: unknown } =>
+  error._tag === "McpError" ? error.toObject() : { code: -32603, message: error.message }
+
+/**
+ * Wires `bridge` (an ext-apps `AppBridge` made with no client: `new AppBridge(null, hostInfo,
+ * hostCapabilities)`) to the `McpClient` in context, for the life of the scope: the app's
+ * `tools/call` (through `callTool`, its `_meta` kept), `resources/list`,
+ * `resources/templates/list`, `resources/read` and `prompts/list` go to the server, for what
+ * the server offers (as `AppBridge` does with an official `Client`); an error the server
+ * answers reaches the app as it was (code, message, data), and the app's cancellation
+ * interrupts the call. The client's list-change notifications are passed on to the app. Call
+ * it before `bridge.connect(transport)`; the app's other requests (`ui/message`,
+ * `ui/open-link`, …) stay the host's own (`bridge.onmessage = …`).
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Effect from "effect/Effect"
+ *
+ * // import { AppBridge, PostMessageTransport } from "@modelcontextprotocol/ext-apps/app-bridge"
+ * declare const bridge: McpAppsHost.AppBridgeLike & { connect(transport: unknown): Promise<void> }
+ * declare const transport: unknown // new PostMessageTransport(iframe.contentWindow, iframe.contentWindow)
+ *
+ * const host = Effect.gen(function*() {
+ *   yield* McpAppsHost.connectBridge(bridge)
+ *   yield* Effect.promise(() => bridge.connect(transport))
+ * })
+ * // Effect<void, never, McpClient | Scope>
+ * ```
+ * @since 0.1.0
+ * @category bridge
+ */
+export const connectBridge = (bridge: AppBridgeLike): Effect.Effect<void, never, McpClient | Scope.Scope> =>
+  Effect.gen(function*() {
+    const client = yield* McpClient
+    const context = yield* Effect.context<never>()
+    const run = <A>(effect: Effect.Effect<A, ClientError>, extra: BridgeExtra): Promise<A> =>
+      Effect.runPromiseExitWith(context)(effect, { signal: extra.mcpReq?.signal }).then((exit) => {
+        if (Exit.isSuccess(exit)) return exit.value
+        const error = Cause.findErrorOption(exit.cause)
+        // the bridge answers the app with what it is thrown: a JSON-RPC error object
+        throw Option.isSome(error) ? rejection(error.value) : { code: -32603, message: "The host's call did not complete" }
+      })
+    const listPage = (method: string) => (params: Params, extra: BridgeExtra) => run(client.request(method, params), extra)
+    const { prompts, resources, tools } = client.serverCapabilities
+    if (tools !== undefined) {
+      bridge.oncalltool = (params, extra) =>
+        run(client.callTool(params.name, params.arguments, params._meta !== undefined ? { _meta: params._meta } : {}), extra)
+    }
+    if (resources !== undefined) {
+      bridge.onlistresources = listPage("resources/list")
+      bridge.onlistresourcetemplates = listPage("resources/templates/list")
+      bridge.onreadresource = (params, extra) => run(client.request("resources/read", params), extra)
+    }
+    if (prompts !== undefined) bridge.onlistprompts = listPage("prompts/list")
+    const forward = (changes: Stream.Stream<void>, send: () => Promise<void>) =>
+      Effect.forkScoped(Stream.runForEach(changes, () => Effect.ignore(Effect.tryPromise(send))))
+    if (tools?.listChanged === true) yield* forward(client.toolListChanged, () => bridge.sendToolListChanged())
+    if (resources?.listChanged === true) yield* forward(client.resourceListChanged, () => bridge.sendResourceListChanged())
+    if (prompts?.listChanged === true) yield* forward(client.promptListChanged, () => bridge.sendPromptListChanged())
+  })

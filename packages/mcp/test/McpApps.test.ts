@@ -1,0 +1,203 @@
+/**
+ * MCP Apps (`io.modelcontextprotocol/ui`) both sides, both eras, client and server on memory
+ * pairs: what the server publishes (the app resource's MIME type and `_meta.ui` on its listing
+ * and its content item; a linked tool's `_meta.ui` and legacy `_meta["ui/resourceUri"]`), the
+ * per-client variants (the app tool to a host that declared the extension, the text fallback to
+ * the others, an app-only tool hidden from them; on 2026 by each request's envelope), what a
+ * handler reads (`clientRendersApps`), and the host side: `readApp`, `modelTools`, and
+ * `connectBridge` driving a bridge's handlers (results, the server's error codes, list changes).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import * as McpApps from "@effect-mcp/mcp/McpApps"
+import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+import * as McpClient from "@effect-mcp/mcp/McpClient"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
+import { buildServer, connect, settle } from "./utils/wire.js"
+
+const HTML = `<!doctype html><html><body><div id="app"></div></body></html>`
+
+const View = McpApps.resource({
+  uri: "ui://sales/chart.html",
+  name: "sales chart",
+  description: "A chart of sales",
+  html: HTML,
+  csp: { connectDomains: ["https://api.example.com"], resourceDomains: ["https://cdn.example.com"] },
+  permissions: { clipboardWrite: {} },
+  domain: "sales.example-sandbox.com",
+  prefersBorder: false
+})
+
+const UI_META = {
+  csp: { connectDomains: ["https://api.example.com"], resourceDomains: ["https://cdn.example.com"] },
+  permissions: { clipboardWrite: {} },
+  domain: "sales.example-sandbox.com",
+  prefersBorder: false
+}
+
+const Sales = Schema.Struct({ total: Schema.Number })
+
+const Chart = McpApps.tool(
+  McpServer.tool({ name: "sales_chart", description: "Sales, drawn", success: Sales, handler: () => Effect.succeed({ total: 8 }) }),
+  {
+    resource: View,
+    fallback: McpServer.tool({ name: "ignored", description: "Sales, as text", handler: () => Effect.succeed("total: 8") })
+  }
+)
+
+/** Only the app calls it: hidden from hosts without apps. */
+const Refresh = McpApps.tool(
+  McpServer.tool({ name: "refresh", handler: () => Effect.succeed("refreshed") }),
+  { resource: "ui://sales/chart.html", visibility: ["app"] }
+)
+
+/** No fallback: every client lists it, `_meta.ui` and all. */
+const Plain = McpApps.tool(
+  McpServer.tool({
+    name: "who",
+    handler: () => Effect.map(McpApps.clientRendersApps, (apps) => apps ? "a host with apps" : "a text host")
+  }),
+  { resource: View }
+)
+
+const ERAS = ["2025", "2026-07-28"] as const
+
+const setup = (era: (typeof ERAS)[number], apps: boolean) =>
+  Effect.gen(function*() {
+    const server = yield* buildServer(McpServer.register(View, Chart, Refresh, Plain))
+    const { client } = yield* connect(server, {
+      client: { era, ...(apps ? { capabilities: McpAppsHost.capabilities } : {}) }
+    })
+    return { server, client }
+  })
+
+const textOf = (result: McpClient.CallToolResult) => {
+  const first = result.content[0]
+  return first !== undefined && first.type === "text" ? first.text : undefined
+}
+
+describe("McpApps server", () => {
+  for (const era of ERAS) {
+    it.effect(`${era}: the app resource, its MIME type and _meta.ui on the listing and the content item`, () =>
+      Effect.gen(function*() {
+        const { client } = yield* setup(era, true)
+        const [listed] = yield* client.listResourcesAll()
+        assert.deepStrictEqual(listed, {
+          uri: "ui://sales/chart.html",
+          name: "sales chart",
+          description: "A chart of sales",
+          mimeType: "text/html;profile=mcp-app",
+          _meta: { ui: UI_META }
+        })
+        const read = yield* client.readResource("ui://sales/chart.html")
+        assert.deepStrictEqual(read.contents, [{
+          uri: "ui://sales/chart.html",
+          mimeType: "text/html;profile=mcp-app",
+          text: HTML,
+          _meta: { ui: UI_META }
+        }])
+        const app = yield* McpAppsHost.readApp("ui://sales/chart.html").pipe(Effect.provideService(McpClient.McpClient, client))
+        assert.deepStrictEqual(app, { uri: "ui://sales/chart.html", html: HTML, meta: UI_META })
+      }).pipe(Effect.scoped))
+
+    it.effect(`${era}: a host with apps lists the app tools (_meta.ui and the legacy key) and calls the app variant`, () =>
+      Effect.gen(function*() {
+        const { client } = yield* setup(era, true)
+        const tools = yield* client.listToolsAll()
+        assert.deepStrictEqual(tools.map((t) => t.name), ["sales_chart", "refresh", "who"])
+        const chart = tools[0]!
+        assert.strictEqual(chart.description, "Sales, drawn")
+        assert.deepStrictEqual(chart._meta, {
+          ui: { resourceUri: "ui://sales/chart.html" },
+          "ui/resourceUri": "ui://sales/chart.html"
+        })
+        assert.isDefined(chart.outputSchema)
+        assert.deepStrictEqual(tools[1]!._meta, {
+          ui: { resourceUri: "ui://sales/chart.html", visibility: ["app"] },
+          "ui/resourceUri": "ui://sales/chart.html"
+        })
+        assert.deepStrictEqual(tools.map(McpAppsHost.resourceUri), Array(3).fill("ui://sales/chart.html"))
+        assert.deepStrictEqual(McpAppsHost.modelTools(tools).map((t) => t.name), ["sales_chart", "who"])
+        const called = yield* client.callTool("sales_chart")
+        assert.deepStrictEqual(called.structuredContent, { total: 8 })
+        assert.strictEqual(textOf(yield* client.callTool("refresh")), "refreshed")
+        assert.strictEqual(textOf(yield* client.callTool("who")), "a host with apps")
+      }).pipe(Effect.scoped))
+
+    it.effect(`${era}: a host without apps lists the text fallback, no app-only tool, and calls the fallback`, () =>
+      Effect.gen(function*() {
+        const { client } = yield* setup(era, false)
+        const tools = yield* client.listToolsAll()
+        assert.deepStrictEqual(tools.map((t) => t.name), ["sales_chart", "who"])
+        // the fallback's definition, under the app tool's name
+        assert.deepStrictEqual(tools[0], { name: "sales_chart", description: "Sales, as text", inputSchema: { type: "object", properties: {} } })
+        // no fallback: the app tool as it is
+        assert.strictEqual(McpAppsHost.resourceUri(tools[1]!), "ui://sales/chart.html")
+        const called = yield* client.callTool("sales_chart")
+        assert.strictEqual(textOf(called), "total: 8")
+        assert.isUndefined(called.structuredContent)
+        assert.strictEqual(textOf(yield* client.callTool("who")), "a text host")
+        const refused = yield* Effect.flip(client.callTool("refresh"))
+        assert.strictEqual(refused._tag === "McpError" ? refused.code : undefined, -32602)
+      }).pipe(Effect.scoped))
+  }
+
+  it.effect("2025: the server reads the extension from initialize (the 2025 capabilities keep `extensions`)", () =>
+    Effect.gen(function*() {
+      const { server } = yield* setup("2025", true)
+      const [session] = yield* server.sessions
+      assert.deepStrictEqual(session!.clientCapabilities(), McpAppsHost.capabilities)
+      assert.isTrue(McpApps.rendersApps(session!.clientCapabilities()))
+      assert.deepStrictEqual(McpApps.uiCapability(session!.clientCapabilities()), { mimeTypes: ["text/html;profile=mcp-app"] })
+    }).pipe(Effect.scoped))
+
+  it("rendersApps wants the app MIME type in the extension's mimeTypes", () => {
+    assert.isFalse(McpApps.rendersApps(undefined))
+    assert.isFalse(McpApps.rendersApps({ extensions: { [McpApps.EXTENSION_ID]: {} } }))
+    assert.isFalse(McpApps.rendersApps({ extensions: { [McpApps.EXTENSION_ID]: { mimeTypes: ["text/html"] } } }))
+    assert.isTrue(McpApps.rendersApps(McpAppsHost.capabilities))
+  })
+})
+
+/** A bridge as `connectBridge` sees it, recording the list changes it is told to send. */
+const fakeBridge = () => {
+  const sent: Array<string> = []
+  const bridge: McpAppsHost.AppBridgeLike = {
+    sendToolListChanged: () => Promise.resolve(void sent.push("tools")),
+    sendResourceListChanged: () => Promise.resolve(void sent.push("resources")),
+    sendPromptListChanged: () => Promise.resolve(void sent.push("prompts"))
+  }
+  return { bridge, sent }
+}
+
+describe("McpAppsHost.connectBridge", () => {
+  for (const era of ERAS) {
+    it.effect(`${era}: the app's tools/call, resources/list and resources/read reach the server; its errors keep their code`, () =>
+      Effect.gen(function*() {
+        const { client } = yield* setup(era, true)
+        const { bridge } = fakeBridge()
+        yield* McpAppsHost.connectBridge(bridge).pipe(Effect.provideService(McpClient.McpClient, client))
+        assert.deepStrictEqual(McpAppsHost.hostCapabilities(client), { serverTools: { listChanged: true }, serverResources: { listChanged: true } })
+        const called = yield* Effect.promise(() => bridge.oncalltool!({ name: "sales_chart", arguments: {} }, {}))
+        assert.deepStrictEqual((called as McpClient.CallToolResult).structuredContent, { total: 8 })
+        const listed = yield* Effect.promise(() => bridge.onlistresources!({}, {}))
+        assert.deepStrictEqual((listed as { resources: ReadonlyArray<{ uri: string }> }).resources.map((r) => r.uri), ["ui://sales/chart.html"])
+        const read = yield* Effect.promise(() => bridge.onreadresource!({ uri: "ui://sales/chart.html" }, {}))
+        assert.strictEqual((read as { contents: ReadonlyArray<{ text: string }> }).contents[0]!.text, HTML)
+        const refused = yield* Effect.promise(() => bridge.oncalltool!({ name: "nope" }, {}).then(() => undefined, (e: unknown) => e))
+        assert.deepInclude(refused as object, { code: -32602, message: "Unknown tool: nope" })
+      }).pipe(Effect.scoped))
+  }
+
+  it.live("2025: a tool added on the server reaches the app as tools/list_changed", () =>
+    Effect.gen(function*() {
+      const { client, server } = yield* setup("2025", true)
+      const { bridge, sent } = fakeBridge()
+      yield* McpAppsHost.connectBridge(bridge).pipe(Effect.provideService(McpClient.McpClient, client))
+      yield* settle
+      yield* server.add([McpServer.tool({ name: "late", handler: () => Effect.succeed("late") })], yield* Effect.context<never>())
+      for (let i = 0; i < 100 && !sent.includes("tools"); i++) yield* Effect.sleep("10 millis")
+      assert.include(sent, "tools")
+    }).pipe(Effect.scoped))
+})
