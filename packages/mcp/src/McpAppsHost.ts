@@ -34,7 +34,7 @@ import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as Apps from "./internal/apps.js"
 import type { ResourceMeta, ToolMeta, ToolVisibility } from "./McpApps.js"
-import { type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
+import { type CallToolResult, type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
 import type * as McpSchema from "./McpSchema.js"
 
 /**
@@ -201,8 +201,8 @@ export const readApp = (
  * @category bridge
  */
 export interface HostCapabilities {
-  readonly serverTools?: { readonly listChanged?: boolean } | undefined
-  readonly serverResources?: { readonly listChanged?: boolean } | undefined
+  readonly serverTools?: { readonly listChanged?: boolean }
+  readonly serverResources?: { readonly listChanged?: boolean }
 }
 
 /**
@@ -240,23 +240,39 @@ interface BridgeExtra {
 type Params = { readonly [key: string]: unknown } | undefined
 
 /**
- * The part of an ext-apps `AppBridge` (`@modelcontextprotocol/ext-apps/app-bridge`) that
- * `connectBridge` drives: the setters of the handlers of the app's requests to the server,
- * and the senders of list changes. An `AppBridge` is one as it is (its handlers take the
- * official SDK's types; the results given them are the server's, as it sent them).
+ * A handler of the app's requests. Declared as a method's type so its parameters are compared
+ * both ways: an `AppBridge`'s handlers, typed with the official SDK's params, fit.
+ */
+/** A tool result as the bridge sends it to the app (the official SDK's `CallToolResult`, loosely). */
+interface ToolResultParams {
+  readonly content: ReadonlyArray<unknown>
+  readonly structuredContent?: unknown
+  readonly isError?: boolean | undefined
+  readonly _meta?: Params
+}
+
+type BridgeHandler<P> = { handle(params: P, extra: BridgeExtra): Promise<unknown> }["handle"]
+
+/**
+ * The part of an ext-apps `AppBridge` (`@modelcontextprotocol/ext-apps/app-bridge`) that this
+ * module drives: the setters of the handlers of the app's requests to the server, the senders
+ * of list changes, and those of a tool call's input and result. An `AppBridge` is one as it is
+ * (the results given its handlers are the server's, as it sent them).
  * @since 0.1.0
  * @category bridge
  */
 export interface AppBridgeLike {
-  // methods, not properties: their parameters are compared both ways, so the bridge's SDK types fit
-  oncalltool?(params: { readonly name: string; readonly arguments?: Params; readonly _meta?: Params }, extra: BridgeExtra): Promise<unknown>
-  onlistresources?(params: Params, extra: BridgeExtra): Promise<unknown>
-  onlistresourcetemplates?(params: Params, extra: BridgeExtra): Promise<unknown>
-  onreadresource?(params: { readonly uri: string; readonly _meta?: Params }, extra: BridgeExtra): Promise<unknown>
-  onlistprompts?(params: Params, extra: BridgeExtra): Promise<unknown>
+  oncalltool?: BridgeHandler<{ readonly name: string; readonly arguments?: Params; readonly _meta?: Params }> | undefined
+  onlistresources?: BridgeHandler<Params> | undefined
+  onlistresourcetemplates?: BridgeHandler<Params> | undefined
+  onreadresource?: BridgeHandler<{ readonly uri: string; readonly _meta?: Params }> | undefined
+  onlistprompts?: BridgeHandler<Params> | undefined
   sendToolListChanged(): Promise<void>
   sendResourceListChanged(): Promise<void>
   sendPromptListChanged(): Promise<void>
+  sendToolInput(params: { readonly arguments?: { readonly [key: string]: unknown } }): Promise<void>
+  sendToolResult(params: ToolResultParams): Promise<void>
+  sendToolCancelled(params: { readonly reason?: string }): Promise<void>
 }
 
 /** The rejection a bridge turns into the app's JSON-RPC error: the server's own (`code`, `message`, `data`), else a message. */
@@ -321,4 +337,45 @@ export const connectBridge = (bridge: AppBridgeLike): Effect.Effect<void, never,
     if (tools?.listChanged === true) yield* forward(client.toolListChanged, () => bridge.sendToolListChanged())
     if (resources?.listChanged === true) yield* forward(client.resourceListChanged, () => bridge.sendResourceListChanged())
     if (prompts?.listChanged === true) yield* forward(client.promptListChanged, () => bridge.sendPromptListChanged())
+  })
+
+/**
+ * Calls a tool for the app shown with it: sends the app the arguments
+ * (`ui/notifications/tool-input`), calls the tool through the `McpClient` in context, and sends
+ * the app the result (`ui/notifications/tool-result`), which it returns too. A call that fails
+ * or is interrupted sends `ui/notifications/tool-cancelled` (the spec's rule for a host) and
+ * fails as it did.
+ *
+ * @example
+ * ```ts
+ * import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
+ * import * as Effect from "effect/Effect"
+ *
+ * declare const bridge: McpAppsHost.AppBridgeLike // an AppBridge, connected to the app's iframe
+ *
+ * const shown = McpAppsHost.callTool(bridge, "sales_chart", { region: "eu" })
+ * // Effect<McpClient.CallToolResult, ClientError, McpClient>: the app drew it; the model reads it
+ * ```
+ * @since 0.1.0
+ * @category bridge
+ */
+export const callTool = (
+  bridge: AppBridgeLike,
+  name: string,
+  args: { readonly [key: string]: unknown } = {}
+): Effect.Effect<CallToolResult, ClientError, McpClient> =>
+  Effect.gen(function*() {
+    const client = yield* McpClient
+    yield* Effect.promise(() => bridge.sendToolInput({ arguments: args }))
+    const result = yield* client.callTool(name, args).pipe(
+      Effect.onExit((exit) =>
+        Exit.isSuccess(exit)
+          ? Effect.void
+          : Effect.ignore(Effect.tryPromise(() =>
+            bridge.sendToolCancelled({ reason: Exit.hasInterrupts(exit) ? "interrupted" : "the call failed" })
+          ))
+      )
+    )
+    yield* Effect.promise(() => bridge.sendToolResult(result))
+    return result
   })

@@ -166,7 +166,10 @@ const fakeBridge = () => {
   const bridge: McpAppsHost.AppBridgeLike = {
     sendToolListChanged: () => Promise.resolve(void sent.push("tools")),
     sendResourceListChanged: () => Promise.resolve(void sent.push("resources")),
-    sendPromptListChanged: () => Promise.resolve(void sent.push("prompts"))
+    sendPromptListChanged: () => Promise.resolve(void sent.push("prompts")),
+    sendToolInput: (params) => Promise.resolve(void sent.push(`input ${JSON.stringify(params.arguments)}`)),
+    sendToolResult: (params) => Promise.resolve(void sent.push(`result ${JSON.stringify(params.structuredContent ?? params.content)}`)),
+    sendToolCancelled: (params) => Promise.resolve(void sent.push(`cancelled ${params.reason}`))
   }
   return { bridge, sent }
 }
@@ -187,6 +190,21 @@ describe("McpAppsHost.connectBridge", () => {
         assert.strictEqual((read as { contents: ReadonlyArray<{ text: string }> }).contents[0]!.text, HTML)
         const refused = yield* Effect.promise(() => bridge.oncalltool!({ name: "nope" }, {}).then(() => undefined, (e: unknown) => e))
         assert.deepInclude(refused as object, { code: -32602, message: "Unknown tool: nope" })
+      }).pipe(Effect.scoped))
+  }
+
+  for (const era of ERAS) {
+    it.effect(`${era}: callTool sends the app the input and the result; a failed call sends tool-cancelled`, () =>
+      Effect.gen(function*() {
+        const { client } = yield* setup(era, true)
+        const { bridge, sent } = fakeBridge()
+        const provide = Effect.provideService(McpClient.McpClient, client)
+        const result = yield* McpAppsHost.callTool(bridge, "sales_chart", { region: "eu" }).pipe(provide)
+        assert.deepStrictEqual(result.structuredContent, { total: 8 })
+        assert.deepStrictEqual(sent, [`input {"region":"eu"}`, `result {"total":8}`])
+        sent.length = 0
+        yield* Effect.flip(McpAppsHost.callTool(bridge, "nope").pipe(provide))
+        assert.deepStrictEqual(sent, ["input {}", "cancelled the call failed"])
       }).pipe(Effect.scoped))
   }
 
