@@ -9,12 +9,16 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import * as Stream from "effect/Stream"
 import * as McpApps from "@effect-mcp/mcp/McpApps"
 import * as McpAppsHost from "@effect-mcp/mcp/McpAppsHost"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
-import { buildServer, connect, settle } from "./utils/wire.js"
+import * as Transport from "@effect-mcp/mcp/Transport"
+import { buildServer, connect, serve, settle } from "./utils/wire.js"
 
 const HTML = `<!doctype html><html><body><div id="app"></div></body></html>`
 
@@ -150,6 +154,22 @@ describe("McpApps server", () => {
       assert.deepStrictEqual(session!.clientCapabilities(), McpAppsHost.capabilities)
       assert.isTrue(McpApps.rendersApps(session!.clientCapabilities()))
       assert.deepStrictEqual(McpApps.uiCapability(session!.clientCapabilities()), { mimeTypes: ["text/html;profile=mcp-app"] })
+    }).pipe(Effect.scoped))
+
+  it.effect("2026-07-28: a tools/list that differs by client is private, whatever the server's hint", () =>
+    Effect.gen(function*() {
+      const hints = { "tools/list": { ttlMs: 60_000, cacheScope: "public" as const } }
+      const plain = yield* buildServer(McpServer.register(McpServer.tool({ name: "t", handler: () => Effect.succeed("") })), { cacheHints: hints })
+      const varied = yield* buildServer(McpServer.register(View, Chart), { cacheHints: hints })
+      const _meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }
+      for (const [server, scope] of [[plain, "public"], [varied, "private"]] as const) {
+        // the raw answer: the client keeps the hint to itself
+        const pair = yield* serve(server)
+        const answer = yield* Transport.incoming(pair.client).pipe(Stream.take(1), Stream.runHead, Effect.forkScoped)
+        yield* pair.client.send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta } })
+        const listed = Option.getOrThrow(yield* Fiber.join(answer)) as { readonly result: object }
+        assert.deepInclude(listed.result, { ttlMs: 60_000, cacheScope: scope })
+      }
     }).pipe(Effect.scoped))
 
   it("rendersApps wants the app MIME type in the extension's mimeTypes", () => {

@@ -170,6 +170,17 @@ const shownTo = (entries: ReadonlyArray<Registered<Tool<unknown>>>, env: Request
   return shown
 }
 
+/**
+ * A 2026 list that differs by client (a tool with `definitionFor`) is for this client only: its
+ * hint capped to `"private"` (the 2026 path takes the tightest of it and the server's, so the
+ * unbounded `ttlMs` here leaves the server's or the features' own).
+ */
+const privately = (result: Protocol.Result): Protocol.Result => ({
+  ...result,
+  ttlMs: typeof result.ttlMs === "number" ? result.ttlMs : Number.MAX_SAFE_INTEGER,
+  cacheScope: "private"
+})
+
 /** Whether the tool of `entry` is left out for the client of `env` (its `definitionFor` gives none). */
 const hiddenFrom = (entry: Registered<Tool<unknown>>, env: RequestEnv): boolean =>
   entry.feature.definitionFor !== undefined && entry.feature.definitionFor(env.session.shape.clientCapabilities()) === undefined
@@ -182,7 +193,10 @@ export const handlers = (
   "tools/list": (params: McpSchema.PaginatedRequestParams | undefined, env) =>
     Effect.flatMap(registry.get, (r) => {
       const entries = Array.from(r.tools.values())
-      return capped(env, entries, listPage("tools", shownTo(entries, env), params?.cursor))
+      const listed = capped(env, entries, listPage("tools", shownTo(entries, env), params?.cursor))
+      return env.envelope !== undefined && entries.some((e) => e.feature.definitionFor !== undefined)
+        ? Effect.map(listed, privately)
+        : listed
     }),
   "tools/call": (params: McpSchema.CallToolRequestParams, env) => {
     const entry = registry.current().tools.get(params.name)
