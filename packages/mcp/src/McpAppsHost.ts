@@ -26,6 +26,7 @@
  * @since 0.1.0
  */
 import * as Cause from "effect/Cause"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
@@ -35,6 +36,7 @@ import * as Stream from "effect/Stream"
 import * as Apps from "./internal/apps.js"
 import type { ResourceMeta, ToolMeta, ToolVisibility } from "./McpApps.js"
 import { type CallToolResult, type ClientError, McpClient, type McpClientShape } from "./McpClient.js"
+import { McpError } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
 
 /**
@@ -275,6 +277,10 @@ export interface AppBridgeLike {
   sendToolCancelled(params: { readonly reason?: string }): Promise<void>
 }
 
+/** The app called a tool it may not (not listed, or its visibility leaves the app out): -32602, as an unknown tool. */
+const notForTheApp = (name: string): McpError =>
+  new McpError({ code: -32602, message: `Tool ${name} is not callable from the app`, method: "tools/call" })
+
 /** The rejection a bridge turns into the app's JSON-RPC error: the server's own (`code`, `message`, `data`), else a message. */
 const rejection = (error: ClientError): { readonly code: number; readonly message: string; readonly data?: unknown } =>
   error._tag === "McpError" ? error.toObject() : { code: -32603, message: error.message }
@@ -282,7 +288,8 @@ const rejection = (error: ClientError): { readonly code: number; readonly messag
 /**
  * Wires `bridge` (an ext-apps `AppBridge` made with no client: `new AppBridge(null, hostInfo,
  * hostCapabilities)`) to the `McpClient` in context, for the life of the scope: the app's
- * `tools/call` (through `callTool`, its `_meta` kept), `resources/list`,
+ * `tools/call` (through `callTool`, its `_meta` kept; a tool whose visibility leaves the app
+ * out, or not listed, is refused -32602, as the spec asks of hosts), `resources/list`,
  * `resources/templates/list`, `resources/read` and `prompts/list` go to the server, for what
  * the server offers (as `AppBridge` does with an official `Client`); an error the server
  * answers reaches the app as it was (code, message, data), and the app's cancellation
@@ -322,9 +329,20 @@ export const connectBridge = (bridge: AppBridgeLike): Effect.Effect<void, never,
       })
     const listPage = (method: string) => (params: Params, extra: BridgeExtra) => run(client.request(method, params), extra)
     const { prompts, resources, tools } = client.serverCapabilities
+    // the tools the app may call (their visibility includes "app"), listed at the first call, again after a list change
+    const [appTools, relist] = yield* Effect.cachedInvalidateWithTTL(
+      Effect.map(client.listToolsAll(), (listed) => new Set(listed.filter((t) => visibility(t).includes("app")).map((t) => t.name))),
+      (exit) => Exit.isSuccess(exit) ? Duration.infinity : Duration.zero
+    )
     if (tools !== undefined) {
       bridge.oncalltool = (params, extra) =>
-        run(client.callTool(params.name, params.arguments, params._meta !== undefined ? { _meta: params._meta } : {}), extra)
+        run(
+          Effect.flatMap(appTools, (callable) =>
+            callable.has(params.name)
+              ? client.callTool(params.name, params.arguments, params._meta !== undefined ? { _meta: params._meta } : {})
+              : Effect.fail(notForTheApp(params.name))),
+          extra
+        )
     }
     if (resources !== undefined) {
       bridge.onlistresources = listPage("resources/list")
@@ -334,7 +352,9 @@ export const connectBridge = (bridge: AppBridgeLike): Effect.Effect<void, never,
     if (prompts !== undefined) bridge.onlistprompts = listPage("prompts/list")
     const forward = (changes: Stream.Stream<void>, send: () => Promise<void>) =>
       Effect.forkScoped(Stream.runForEach(changes, () => Effect.ignore(Effect.tryPromise(send))))
-    if (tools?.listChanged === true) yield* forward(client.toolListChanged, () => bridge.sendToolListChanged())
+    if (tools?.listChanged === true) {
+      yield* forward(Stream.tap(client.toolListChanged, () => relist), () => bridge.sendToolListChanged())
+    }
     if (resources?.listChanged === true) yield* forward(client.resourceListChanged, () => bridge.sendResourceListChanged())
     if (prompts?.listChanged === true) yield* forward(client.promptListChanged, () => bridge.sendPromptListChanged())
   })

@@ -65,11 +65,17 @@ const Plain = McpApps.tool(
   { resource: View }
 )
 
+/** Only the model calls it: the host refuses it to the app. */
+const ModelOnly = McpApps.tool(
+  McpServer.tool({ name: "model_only", handler: () => Effect.succeed("model") }),
+  { resource: View, visibility: ["model"] }
+)
+
 const ERAS = ["2025", "2026-07-28"] as const
 
 const setup = (era: (typeof ERAS)[number], apps: boolean) =>
   Effect.gen(function*() {
-    const server = yield* buildServer(McpServer.register(View, Chart, Refresh, Plain))
+    const server = yield* buildServer(McpServer.register(View, Chart, Refresh, Plain, ModelOnly))
     const { client } = yield* connect(server, {
       client: { era, ...(apps ? { capabilities: McpAppsHost.capabilities } : {}) }
     })
@@ -109,7 +115,7 @@ describe("McpApps server", () => {
       Effect.gen(function*() {
         const { client } = yield* setup(era, true)
         const tools = yield* client.listToolsAll()
-        assert.deepStrictEqual(tools.map((t) => t.name), ["sales_chart", "refresh", "who"])
+        assert.deepStrictEqual(tools.map((t) => t.name), ["sales_chart", "refresh", "who", "model_only"])
         const chart = tools[0]!
         assert.strictEqual(chart.description, "Sales, drawn")
         assert.deepStrictEqual(chart._meta, {
@@ -121,8 +127,8 @@ describe("McpApps server", () => {
           ui: { resourceUri: "ui://sales/chart.html", visibility: ["app"] },
           "ui/resourceUri": "ui://sales/chart.html"
         })
-        assert.deepStrictEqual(tools.map(McpAppsHost.resourceUri), Array(3).fill("ui://sales/chart.html"))
-        assert.deepStrictEqual(McpAppsHost.modelTools(tools).map((t) => t.name), ["sales_chart", "who"])
+        assert.deepStrictEqual(tools.map(McpAppsHost.resourceUri), Array(4).fill("ui://sales/chart.html"))
+        assert.deepStrictEqual(McpAppsHost.modelTools(tools).map((t) => t.name), ["sales_chart", "who", "model_only"])
         const called = yield* client.callTool("sales_chart")
         assert.deepStrictEqual(called.structuredContent, { total: 8 })
         assert.strictEqual(textOf(yield* client.callTool("refresh")), "refreshed")
@@ -133,7 +139,7 @@ describe("McpApps server", () => {
       Effect.gen(function*() {
         const { client } = yield* setup(era, false)
         const tools = yield* client.listToolsAll()
-        assert.deepStrictEqual(tools.map((t) => t.name), ["sales_chart", "who"])
+        assert.deepStrictEqual(tools.map((t) => t.name), ["sales_chart", "who", "model_only"])
         // the fallback's definition, under the app tool's name
         assert.deepStrictEqual(tools[0], { name: "sales_chart", description: "Sales, as text", inputSchema: { type: "object", properties: {} } })
         // no fallback: the app tool as it is
@@ -208,8 +214,17 @@ describe("McpAppsHost.connectBridge", () => {
         assert.deepStrictEqual((listed as { resources: ReadonlyArray<{ uri: string }> }).resources.map((r) => r.uri), ["ui://sales/chart.html"])
         const read = yield* Effect.promise(() => bridge.onreadresource!({ uri: "ui://sales/chart.html" }, {}))
         assert.strictEqual((read as { contents: ReadonlyArray<{ text: string }> }).contents[0]!.text, HTML)
-        const refused = yield* Effect.promise(() => bridge.oncalltool!({ name: "nope" }, {}).then(() => undefined, (e: unknown) => e))
-        assert.deepInclude(refused as object, { code: -32602, message: "Unknown tool: nope" })
+        const appOnly = yield* Effect.promise(() => bridge.oncalltool!({ name: "refresh" }, {}))
+        assert.strictEqual(textOf(appOnly as McpClient.CallToolResult), "refreshed")
+        // the spec's rule for hosts: a tool whose visibility leaves the app out is refused to it, as is one not listed
+        const refusal = (name: string) =>
+          Effect.promise(() => bridge.oncalltool!({ name }, {}).then(() => undefined, (e: unknown) => e))
+        assert.deepStrictEqual(yield* refusal("model_only"), { code: -32602, message: "Tool model_only is not callable from the app" })
+        assert.deepStrictEqual(yield* refusal("nope"), { code: -32602, message: "Tool nope is not callable from the app" })
+        // a server's error reaches the app as the server sent it
+        const invalid = yield* Effect.promise(() => bridge.onreadresource!({ uri: "ui://none" }, {}).then(() => undefined, (e: unknown) => e))
+        // (2026-07-28 answers an unknown resource -32602, 2025 -32002)
+        assert.deepInclude(invalid as object, { code: era === "2025" ? -32002 : -32602 })
       }).pipe(Effect.scoped))
   }
 
@@ -228,14 +243,19 @@ describe("McpAppsHost.connectBridge", () => {
       }).pipe(Effect.scoped))
   }
 
-  it.live("2025: a tool added on the server reaches the app as tools/list_changed", () =>
+  it.live("2025: a tool added on the server reaches the app as tools/list_changed, and the app may call it", () =>
     Effect.gen(function*() {
       const { client, server } = yield* setup("2025", true)
       const { bridge, sent } = fakeBridge()
       yield* McpAppsHost.connectBridge(bridge).pipe(Effect.provideService(McpClient.McpClient, client))
       yield* settle
+      const call = (name: string) =>
+        Effect.promise(() => bridge.oncalltool!({ name }, {}).then((r) => textOf(r as McpClient.CallToolResult), (e: { message: string }) => e.message))
+      assert.strictEqual(yield* call("late"), "Tool late is not callable from the app")
       yield* server.add([McpServer.tool({ name: "late", handler: () => Effect.succeed("late") })], yield* Effect.context<never>())
       for (let i = 0; i < 100 && !sent.includes("tools"); i++) yield* Effect.sleep("10 millis")
       assert.include(sent, "tools")
+      // the host listed the tools again: the new one (visible to the app by default) is callable
+      assert.strictEqual(yield* call("late"), "late")
     }).pipe(Effect.scoped))
 })
