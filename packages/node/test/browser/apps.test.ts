@@ -6,7 +6,7 @@
  * (`McpApps.tool`, with a text fallback) and an app-only tool. The host renders the app in a
  * sandboxed iframe, gives it the tool's input and result, and the app calls `refresh` through
  * the host and reports in a `ui/message`: on our `McpClient` with `McpAppsHost.connectBridge`
- * (both eras), and on the official `Client` with its own `AppBridge(client)` forwarding.
+ * and on the official `Client` with its own `AppBridge(client)` forwarding, each in both eras.
  *
  * `CHROMIUM_PATH` names another Chromium (default `/usr/bin/chromium`).
  */
@@ -164,9 +164,9 @@ describe("MCP Apps in headless Chromium: our server's app, rendered by a host on
       const serverUrl = `http://127.0.0.1:${port}/mcp`
       const browser = yield* launch
 
-      const hosts = [["ours", "2025"], ["ours", "2026-07-28"], ["official", "2025"]] as const
+      const hosts = [["ours", "2025"], ["ours", "2026-07-28"], ["official", "2025"], ["official", "2026-07-28"]] as const
       for (const [host, era] of hosts) {
-        const label = `${host} host${host === "ours" ? `, ${era}` : ""}`
+        const label = `${host} host, ${era}`
         const pageUrl = `${origin}/?server=${encodeURIComponent(serverUrl)}&host=${host}&era=${era}`
         const { logs, report } = yield* visit(browser, pageUrl)
         assert.isUndefined(report.error, `${label}: ${report.error}\n${logs.join("\n")}`)
@@ -178,7 +178,8 @@ describe("MCP Apps in headless Chromium: our server's app, rendered by a host on
         assert.deepStrictEqual(report.appMeta, { csp: CSP, prefersBorder: true }, label)
         // our host leaves the app-only tool out of the model's tools
         assert.deepStrictEqual(report.tools, host === "ours" ? ["sales_chart"] : ["sales_chart", "refresh"], label)
-        if (host === "ours") assert.strictEqual(report.era, era === "2025" ? "2025" : "2026", label)
+        // our client names the era; the official one the version it negotiated
+        assert.strictEqual(report.era, host === "ours" ? (era === "2025" ? "2025" : "2026") : (era === "2025" ? "2025-11-25" : era), label)
         const message = report.message as AppReport
         assert.deepStrictEqual(message, {
           input: { region: "eu" },

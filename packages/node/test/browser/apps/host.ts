@@ -5,7 +5,8 @@
  * app (`McpAppsHost.resourceUri`), reads its page (`McpAppsHost.readApp`), renders it in a
  * sandboxed iframe (`srcdoc`, `allow-scripts` only: an opaque origin) and bridges it with an
  * ext-apps `AppBridge` wired to the client by `McpAppsHost.connectBridge`. `?host=official`: the
- * same with the official `Client` and `new AppBridge(client, …)`, which forwards on its own.
+ * same with the official `Client` (2026-07-28 pinned when `?era=` names it) and
+ * `new AppBridge(client, …)`, which forwards on its own.
  * Both call the tool, give the app its input and result, and report the app's `ui/message`
  * through `mcpReport` (a Playwright binding).
  */
@@ -97,9 +98,10 @@ const ours = (url: string, era: "2025" | "2026-07-28") => {
   }).pipe(Effect.provide(ClientLive), Effect.scoped)
 }
 
-const official = async (url: string): Promise<HostReport> => {
+const official = async (url: string, era: "2025" | "2026-07-28"): Promise<HostReport> => {
   const client = new Client(HOST_INFO, {
-    capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } }
+    capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } },
+    ...(era === "2026-07-28" ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {})
   })
   await client.connect(new StreamableHTTPClientTransport(new URL(url)))
   try {
@@ -126,6 +128,7 @@ const official = async (url: string): Promise<HostReport> => {
     await bridge.sendToolResult(result)
     return {
       host: "official",
+      era: client.getNegotiatedProtocolVersion() ?? "?",
       tools: tools.map((t) => t.name),
       toolMeta: tool._meta,
       appMeta: content._meta?.ui,
@@ -143,7 +146,7 @@ const main = async () => {
   const era = params.get("era") === "2026-07-28" ? "2026-07-28" : "2025"
   let report: HostReport
   try {
-    report = host === "ours" ? await Effect.runPromise(ours(url, era)) : await official(url)
+    report = host === "ours" ? await Effect.runPromise(ours(url, era)) : await official(url, era)
   } catch (error) {
     report = { host, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }
   }
