@@ -301,7 +301,8 @@ export interface ToolOptions<R> {
    * The tool served, under the same name, to clients that do not render apps (see
    * `rendersApps`): its definition is what they list, its handler answers their calls. Without
    * one, they are shown the app's tool as it is (hosts ignore `_meta.ui`), except a tool only
-   * the app may call (`visibility: ["app"]`), left out for them.
+   * the app may call (`visibility: ["app"]`), left out for them. The tool's `scopes`, caching hint
+   * and `taskStart` are the app tool's, for both.
    */
   readonly fallback?: McpFeature.Tool<R> | undefined
 }
