@@ -85,6 +85,13 @@ export interface Tool<R = never> extends Scoped, TaskStart {
   readonly name: string
   readonly definition: McpSchema.Tool
   readonly call: (args: unknown) => Effect.Effect<McpSchema.CallToolResult, ErrorResponse, R | HandlerServices>
+  /**
+   * The definition a client is shown, by the capabilities it declared (on 2026-07-28 those of the
+   * request's `_meta` envelope): `tools/list` lists it, and `undefined` leaves the tool out, its
+   * `tools/call` then answered as for an unknown tool. Absent: `definition`, for every client.
+   * `McpApps.tool` sets it (an app's tool to hosts that render apps, a text tool to the rest).
+   */
+  readonly definitionFor?: ((client: McpSchema.ClientCapabilities | undefined) => McpSchema.Tool | undefined) | undefined
 }
 
 interface TaskStart {

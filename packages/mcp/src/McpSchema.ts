@@ -1890,6 +1890,12 @@ export interface ElicitationCompleteNotificationParams
 const ClientCapabilities_ = Schema.Struct({
   /** Experimental, non-standard capabilities that the client supports. */
   experimental: optional(Schema.Record(Schema.String, JsonObject)),
+  /**
+   * Extensions the client supports, by extension identifier (SEP-2133; e.g. MCP Apps'
+   * `io.modelcontextprotocol/ui`). Not in the 2025-11-25 schema, whose capabilities are open
+   * objects: declared by 2025 clients of the extensions (the official SDKs) and kept here.
+   */
+  extensions: optional(Schema.Record(Schema.String, JsonObject)),
   /** Present if the client supports listing roots. */
   roots: optional(Schema.Struct({
     /** Whether the client supports notifications for changes to the roots list. */
@@ -1944,6 +1950,8 @@ export interface ClientCapabilities extends Schema.Schema.Type<typeof ClientCapa
 const ServerCapabilities_ = Schema.Struct({
   /** Experimental, non-standard capabilities that the server supports. */
   experimental: optional(Schema.Record(Schema.String, JsonObject)),
+  /** Extensions the server supports, by extension identifier (SEP-2133; see `ClientCapabilities.extensions`). */
+  extensions: optional(Schema.Record(Schema.String, JsonObject)),
   /** Present if the server supports sending log messages to the client. */
   logging: optional(JsonObject),
   /** Present if the server supports argument autocompletion suggestions. */

@@ -56,7 +56,7 @@ export const declared: Effect.Effect<{ readonly directoryRead?: boolean } | unde
 )
 
 function declaredBy(client: McpClientShape): { readonly directoryRead?: boolean } | undefined {
-  const extensions = (client.serverCapabilities as { readonly extensions?: Record<string, unknown> }).extensions
+  const extensions = client.serverCapabilities.extensions
   const value = extensions?.[EXTENSION_ID]
   return typeof value === "object" && value !== null ? value as { readonly directoryRead?: boolean } : undefined
 }

@@ -191,7 +191,7 @@ const callTool2026 = (client: McpClientShape, name: string, args: Record<string,
 
 const declaresTasks = (client: McpClientShape): boolean =>
   client.era === "2026"
-    ? (client.serverCapabilities as { readonly extensions?: { readonly [key: string]: unknown } }).extensions?.[TASKS_EXTENSION] !== undefined
+    ? client.serverCapabilities.extensions?.[TASKS_EXTENSION] !== undefined
     : client.serverCapabilities.tasks?.requests?.tools?.call !== undefined
 
 /**

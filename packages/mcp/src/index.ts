@@ -50,6 +50,18 @@ export * as LegacySseServer from "./LegacySseServer.js"
  */
 export * as Lifecycle from "./Lifecycle.js"
 /**
+ * MCP Apps (`io.modelcontextprotocol/ui`), server side: publish an app's `ui://` page, link tools to it, a text fallback per client.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as McpApps from "./McpApps.js"
+/**
+ * MCP Apps, host side: declare the extension, read a tool's app, wire an ext-apps `AppBridge` to the client.
+ * @since 0.1.0
+ * @category modules
+ */
+export * as McpAppsHost from "./McpAppsHost.js"
+/**
  * Authorization for the HTTP transports, resource-server side: bearer tokens, Protected Resource Metadata, scopes.
  * @since 0.1.0
  * @category modules

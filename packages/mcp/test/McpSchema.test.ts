@@ -1012,6 +1012,19 @@ describe("McpSchema", () => {
       expect(decode(McpSchema.URLElicitationRequiredError, urlError)).toStrictEqual(urlError)
     })
 
+    it("capabilities keep `extensions` (SEP-2133, not in the 2025-11-25 schema, which accepts it as an unknown key)", () => {
+      const client = { roots: {}, extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } }
+      const server = { tools: {}, extensions: { "io.example/x": {} } }
+      expect(ajvErrors("ClientCapabilities", client)).toBeNull()
+      expect(ajvErrors("ServerCapabilities", server)).toBeNull()
+      expect(Schema.decodeUnknownSync(McpSchema.ClientCapabilities)(client)).toStrictEqual(client)
+      expect(Schema.decodeUnknownSync(McpSchema.ServerCapabilities)(server)).toStrictEqual(server)
+      const params = { protocolVersion: "2025-11-25", capabilities: client, clientInfo: { name: "host", version: "1" } }
+      expect(Schema.decodeUnknownSync(McpSchema.InitializeRequestParams)(params).capabilities).toStrictEqual(client)
+      // an extension's settings are objects, as the other capability markers
+      expect(Result.isFailure(Schema.decodeUnknownResult(McpSchema.ClientCapabilities)({ extensions: { x: true } }))).toBe(true)
+    })
+
     it("closed objects drop unknown keys when decoding (but accept them, as the spec does)", () => {
       const value = { type: "text", text: "x", extra: 1 }
       expect(ajvErrors("TextContent", value)).toBeNull()

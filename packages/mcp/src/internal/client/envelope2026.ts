@@ -59,7 +59,7 @@ const capabilitiesOf = (
 ): McpSchema2026.ClientCapabilities => {
   const own = meta[McpSchema2026.CLIENT_CAPABILITIES_META_KEY]
   if (!isObject(own)) return capabilities
-  const ours = (capabilities as { readonly extensions?: object }).extensions
+  const ours = capabilities.extensions
   const extensions = isObject(own.extensions) ? { ...ours, ...own.extensions } : ours
   return { ...capabilities, ...own, ...(extensions !== undefined ? { extensions } : {}) } as McpSchema2026.ClientCapabilities
 }

@@ -148,9 +148,7 @@ export const shape = (args: {
       notifications: args.notifications,
       validateStructuredContent: args.validateStructuredContent,
       // the tasks extension: a plain call of a tool that requires a task is made as one
-      toolTasks: (serverCapabilities as { readonly extensions?: { readonly [id: string]: unknown } }).extensions?.[
-        TaskInputs2026.TASKS_EXTENSION
-      ] !== undefined,
+      toolTasks: serverCapabilities.extensions?.[TaskInputs2026.TASKS_EXTENSION] !== undefined,
       era: "2026"
     }),
     setLogLevel: (level) => Effect.sync(() => session.setLogLevel(level)),

@@ -163,6 +163,33 @@ const hooked = (
   return undefined
 }
 
+/** The definitions `tools/list` shows the client of `env` (a tool's `definitionFor`, else its `definition`). */
+const shownTo = (entries: ReadonlyArray<Registered<Tool<unknown>>>, env: RequestEnv): ReadonlyArray<McpSchema.Tool> => {
+  if (!entries.some((e) => e.feature.definitionFor !== undefined)) return entries.map((e) => e.feature.definition)
+  const client = env.session.shape.clientCapabilities()
+  const shown: Array<McpSchema.Tool> = []
+  for (const e of entries) {
+    const definition = e.feature.definitionFor === undefined ? e.feature.definition : e.feature.definitionFor(client)
+    if (definition !== undefined) shown.push(definition)
+  }
+  return shown
+}
+
+/**
+ * A 2026 list that differs by client (a tool with `definitionFor`) is for this client only: its
+ * hint capped to `"private"` (the 2026 path takes the tightest of it and the server's, so the
+ * unbounded `ttlMs` here leaves the server's or the features' own).
+ */
+const privately = (result: Protocol.Result): Protocol.Result => ({
+  ...result,
+  ttlMs: typeof result.ttlMs === "number" ? result.ttlMs : Number.MAX_SAFE_INTEGER,
+  cacheScope: "private"
+})
+
+/** Whether the tool of `entry` is left out for the client of `env` (its `definitionFor` gives none). */
+const hiddenFrom = (entry: Registered<Tool<unknown>>, env: RequestEnv): boolean =>
+  entry.feature.definitionFor !== undefined && entry.feature.definitionFor(env.session.shape.clientCapabilities()) === undefined
+
 export const handlers = (
   registry: FeatureRegistry,
   listPage: ListPage,
@@ -171,15 +198,16 @@ export const handlers = (
   "tools/list": (params: McpSchema.PaginatedRequestParams | undefined, env) =>
     Effect.flatMap(registry.get, (r) => {
       const entries = Array.from(r.tools.values())
-      return capped(
-        env,
-        entries,
-        listPage("tools", entries.map((e) => e.feature.definition), params?.cursor)
-      )
+      const listed = capped(env, entries, listPage("tools", shownTo(entries, env), params?.cursor))
+      return env.envelope !== undefined && entries.some((e) => e.feature.definitionFor !== undefined)
+        ? Effect.map(listed, privately)
+        : listed
     }),
   "tools/call": (params: McpSchema.CallToolRequestParams, env) => {
     const entry = registry.current().tools.get(params.name)
-    if (entry === undefined) return Effect.fail(ErrorResponse.invalidParams(`Unknown tool: ${params.name}`))
+    if (entry === undefined || hiddenFrom(entry, env)) {
+      return Effect.fail(ErrorResponse.invalidParams(`Unknown tool: ${params.name}`))
+    }
     const registered = hooks()
     const answer = registered.length === 0 ? undefined : hooked(registered, entry, params, env)
     return answer ?? runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
