@@ -293,7 +293,7 @@ describe("metrics", () => {
 })
 
 describe("spans on both sides (2026-07-28)", () => {
-  it.live("a multi-round call is one trace: each round a child of the caller's span, the input request visible", () => {
+  it.live("a multi-round call is one trace: each round a child of the caller's span, the input request a child of the server's round that asked it", () => {
     const pipeline = OtelPipeline.make("test")
     return Effect.gen(function*() {
       const { client, wire } = yield* connect("2026")
@@ -307,12 +307,19 @@ describe("spans on both sides (2026-07-28)", () => {
       for (const round of rounds) assert.strictEqual(round.parentSpanId, host.spanId)
       assert.deepStrictEqual(handled.map((s) => s.parentSpanId).sort(), rounds.map((s) => s.spanId).sort())
       const input = one(spans, "sampling/createMessage", SERVER_KIND)
-      assert.strictEqual(input.parentSpanId, host.spanId)
+      // the server's first round asked it: its trace context came in the InputRequiredResult's `_meta`
+      const asked = handled.find((s) => s.parentSpanId === rounds[0]!.spanId)!
+      assert.strictEqual(input.parentSpanId, asked.spanId)
       assert.isTrue([...rounds, ...handled, input].every((s) => s.traceId === host.traceId))
       for (const span of [...rounds, ...handled]) assert.strictEqual(span.attributes["mcp.protocol.version"], "2026-07-28")
       const metas = sentMeta(wire, "client", "tools/call")
       assert.strictEqual(metas.length, 2)
       metas.forEach((meta, i) => assert.strictEqual(meta?.traceparent, traceparentOf(rounds[i]!)))
+      // the answer that asked for input carries the asking round's trace context in its `_meta`
+      const answers = wire.filter((w) => w.from === "server").map((w) => JSON.parse(w.json))
+        .filter((m) => m.result?.resultType === "input_required")
+      assert.strictEqual(answers.length, 1)
+      assert.strictEqual(answers[0].result._meta?.traceparent, traceparentOf(asked))
     }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
   })
 })

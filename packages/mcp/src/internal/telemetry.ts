@@ -241,20 +241,28 @@ export const handling = <A, E>(
   onSpan: (span: Tracer.Span) => void
 ): Effect.Effect<A, E> => {
   const parent = TraceContext.extract(request)
-  return handled_(facts, request.method, request.params, request.id, parent ?? "root", fiber, handler, onSpan)
+  return handled_(facts, request.method, request.params, request.id, parent ?? "root", fiber, handler, onSpan, TraceContext.clientOf(request))
 }
 
 const NO_VERSION = (): string | undefined => undefined
 
 /**
  * An input request of a 2026-07-28 answer handled by the client's handlers (a SERVER span, the
- * reverse call of that era): a child of the caller's span, which the rounds run in.
+ * reverse call of that era): a child of the server's round, whose trace context the answer's
+ * `_meta` carries (`resultMeta`); else of the input request's own `_meta`; else of the caller's
+ * span, which the rounds run in.
  */
-export const answeringInput = <A, E>(method: string, params: unknown, handler: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+export const answeringInput = <A, E>(
+  method: string,
+  params: unknown,
+  resultMeta: unknown,
+  handler: Effect.Effect<A, E>
+): Effect.Effect<A, E> =>
   Effect.withFiber((fiber) => {
     const facts: Facts = { side: "client", info: undefined, protocolVersion: NO_VERSION }
     const p = isObject(params) ? params as JsonRpc.Params : undefined
-    return handled_(facts, method, p, undefined, TraceContext.extractMeta(p) ?? "current", fiber, handler, () => {})
+    const parent = TraceContext.extractMeta({ _meta: resultMeta }) ?? TraceContext.extractMeta(p) ?? "current"
+    return handled_(facts, method, p, undefined, parent, fiber, handler, () => {})
   })
 
 const handled_ = <A, E>(
@@ -265,13 +273,20 @@ const handled_ = <A, E>(
   parent: Tracer.AnySpan | "root" | "current",
   fiber: Fiber.Fiber<unknown, unknown>,
   handler: Effect.Effect<A, E>,
-  onSpan: (span: Tracer.Span) => void
+  onSpan: (span: Tracer.Span) => void,
+  client?: { readonly address: string; readonly port: number | undefined } | undefined
 ): Effect.Effect<A, E> => {
   const content = fiber.getRef(McpTelemetry.RecordContent)
   const operation = operationAttributes(facts, method, params)
+  const attributes = spanAttributes(facts, method, params, id, content)
+  // the HTTP request's remote end (the conventions' `client.*` of a server span)
+  if (client !== undefined) {
+    attributes["client.address"] = client.address
+    if (client.port !== undefined) attributes["client.port"] = client.port
+  }
   return Effect.useSpan(spanName(method, params), {
     kind: "server",
-    attributes: spanAttributes(facts, method, params, id, content),
+    attributes,
     ...(parent === "root" ? { root: true } : parent === "current" ? {} : { parent })
   }, (span) => {
     onSpan(span)
