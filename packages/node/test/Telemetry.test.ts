@@ -51,6 +51,15 @@ const features = McpServer.register(
       })
   }),
   McpServer.tool({ name: "hang", handler: () => Effect.never }),
+  McpServer.tool({
+    name: "chatty",
+    handler: () =>
+      Effect.gen(function*() {
+        const ctx = yield* HandlerContext
+        yield* ctx.log("info", "working")
+        return "said"
+      })
+  }),
   McpServer.tool({ name: "broken", handler: () => Effect.fail(new Refused({ message: "refused" })) }),
   McpServer.prompt({
     name: "greet",
@@ -212,6 +221,35 @@ describe("spans on both sides (2025-11-25)", () => {
     }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
   })
 
+  it.live("notifications have spans of their own: CLIENT where sent, SERVER where handled, its trace context in its _meta", () => {
+    const pipeline = OtelPipeline.make("test")
+    return Effect.gen(function*() {
+      const { client, wire } = yield* connect("2025")
+      // a log message of a tool call: sent in the server's span of the call, handled by the client
+      yield* client.setLogLevel("debug")
+      yield* client.callTool("chatty", {})
+      // the client's notifications/initialized, sent while connecting (handled by the server since)
+      const initialized = one(pipeline.spans(), "notifications/initialized", CLIENT_KIND)
+      const initializedHandled = one(pipeline.spans(), "notifications/initialized", SERVER_KIND)
+      assert.strictEqual(initializedHandled.parentSpanId, initialized.spanId)
+      assert.strictEqual(initialized.attributes["mcp.method.name"], "notifications/initialized")
+      assert.isUndefined(initialized.attributes["jsonrpc.request.id"])
+      const handledCall = one(pipeline.spans(), "tools/call chatty", SERVER_KIND)
+      const logged = one(pipeline.spans(), "notifications/message", CLIENT_KIND)
+      const received = one(pipeline.spans(), "notifications/message", SERVER_KIND)
+      assert.strictEqual(logged.parentSpanId, handledCall.spanId)
+      assert.strictEqual(received.parentSpanId, logged.spanId)
+      assert.strictEqual(received.traceId, handledCall.traceId)
+      assert.strictEqual(logged.attributes["mcp.protocol.version"], "2025-11-25")
+      const sentLog = wire.filter((w) => w.from === "server").map((w) => JSON.parse(w.json))
+        .find((m) => m.method === "notifications/message")
+      assert.strictEqual(sentLog?.params?._meta?.traceparent, traceparentOf(logged))
+      const sentInitialized = wire.filter((w) => w.from === "client").map((w) => JSON.parse(w.json))
+        .find((m) => m.method === "notifications/initialized")
+      assert.strictEqual(sentInitialized?.params?._meta?.traceparent, traceparentOf(initialized))
+    }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
+  })
+
   it.live("a prompt: named for it, gen_ai.prompt.name; arguments, variables and results only with RecordContent", () => {
     const pipeline = OtelPipeline.make("test")
     return Effect.gen(function*() {
@@ -254,6 +292,10 @@ describe("spans on both sides (2025-11-25)", () => {
       yield* client.callTool("ask", { question: "?" })
       assert.deepStrictEqual(sentMeta(wire, "client", "tools/call"), [undefined, undefined])
       assert.deepStrictEqual(sentMeta(wire, "server", "sampling/createMessage"), [undefined])
+      // nor in notifications
+      const notifications = wire.map((w) => JSON.parse(w.json)).filter((m) => typeof m.method === "string" && !("id" in m))
+      assert.isTrue(notifications.length > 0)
+      for (const n of notifications) assert.isUndefined(n.params?._meta?.traceparent, n.method)
     }).pipe(Effect.scoped))
 })
 

@@ -103,7 +103,9 @@ export const spanAttributes = (
   const session = facts.sessionId ?? facts.info?.sessionId
   if (session !== undefined) attributes["mcp.session.id"] = session
   const uri = params?.uri
-  if (typeof uri === "string" && method.startsWith("resources/")) attributes["mcp.resource.uri"] = uri
+  if (typeof uri === "string" && (method.startsWith("resources/") || method === "notifications/resources/updated")) {
+    attributes["mcp.resource.uri"] = uri
+  }
   if (recordContent) {
     if (method === "tools/call" && params?.arguments !== undefined) {
       attributes["gen_ai.tool.call.arguments"] = JSON.stringify(params.arguments)
@@ -228,6 +230,51 @@ export const sending = <A, E>(
           return Effect.void
         })))
   })
+
+/**
+ * A notification sent (a CLIENT span, its send the operation: a notification has no answer to
+ * wait for): `send` is given the span, to write its trace context into the notification.
+ */
+export const notifying = <A, E>(
+  facts: Facts,
+  method: string,
+  params: JsonRpc.Params | undefined,
+  send: (span: Tracer.Span) => Effect.Effect<A, E>
+): Effect.Effect<A, E> =>
+  Effect.withFiber((fiber) => {
+    const operation = operationAttributes(facts, method, params)
+    return Effect.useSpan(spanName(method, params), {
+      kind: "client",
+      attributes: spanAttributes(facts, method, params, undefined, false)
+    }, (span) =>
+      Effect.onExit(send(span), (exit) =>
+        Effect.withFiber((f) => {
+          finish(f, span, operation, sent(method, exit), durations.client)
+          return Effect.void
+        })))
+  })
+
+/**
+ * A notification handled (a SERVER span), parented on the trace context in its `_meta`, a root
+ * without one; its handling runs in it.
+ */
+export const handlingNotification = <A, E>(
+  facts: Facts,
+  notification: JsonRpc.Notification,
+  handler: Effect.Effect<A, E>
+): Effect.Effect<A, E> =>
+  Effect.withFiber((fiber) =>
+    handled_(
+      facts,
+      notification.method,
+      notification.params,
+      undefined,
+      TraceContext.extractMeta(notification.params) ?? "root",
+      fiber,
+      handler,
+      () => {}
+    )
+  )
 
 /**
  * A request handled (a SERVER span), parented on the trace context it carries (`_meta`, or the
