@@ -1,7 +1,7 @@
 /**
  * OpenTelemetry's MCP semantic conventions (semantic-conventions-genai,
  * `docs/gen-ai/mcp.md`), the one home both sides read: span names
- * (`{mcp.method.name} {target}`), the attributes of a request, how its end
+ * (`{mcp.method.name} {target}`), the attributes of a request or notification, how its end
  * is classified (`error.type`, `rpc.response.status_code`, the status), and
  * the duration metrics. The engine calls this only under a tracer that
  * collects spans (`tracing.ts`): nothing here runs on the untraced path.
@@ -176,6 +176,33 @@ const durations = {
   server: McpTelemetry.serverOperationDuration
 } as const
 
+/** Attribute sets seen, past which the cache of series starts over (the registry keeps its series). */
+const MAX_SERIES = 1024
+const series = new Map<string, Metric.Histogram<number>>()
+
+/**
+ * `metric` with `attributes` as its own: the series `Metric.withAttributes` names (same id,
+ * description and attributes), made once per attribute set. `withAttributes` would add the
+ * attributes to the context of every update, and the series' key (sorted, as JSON) be made
+ * again each time.
+ */
+const seriesOf = (metric: Metric.Histogram<number>, attributes: Record<string, string>): Metric.Histogram<number> => {
+  let key = metric.id
+  for (const name in attributes) key += `\u0000${name}\u0001${attributes[name]}`
+  let found = series.get(key)
+  if (found === undefined) {
+    if (series.size >= MAX_SERIES) series.clear()
+    found = Metric.histogram(metric.id, {
+      description: metric.description,
+      boundaries: McpTelemetry.DURATION_BOUNDARIES,
+      // the operation histograms' own attribute (`McpTelemetry`: the unit), then the operation's
+      attributes: { unit: "s", ...attributes }
+    })
+    series.set(key, found)
+  }
+  return found
+}
+
 /** Ends `span` with the attributes and status `outcome` gives, and records the operation's duration. */
 const finish = (
   fiber: Fiber.Fiber<unknown, unknown>,
@@ -200,7 +227,7 @@ const finish = (
     now,
     outcome.errorType === undefined ? Exit.void : Exit.fail(new Failed(outcome.errorType, outcome.message ?? outcome.errorType))
   )
-  Metric.withAttributes(metric, metricAttributes).updateUnsafe(Number(now - started) / 1e9, fiber.context)
+  seriesOf(metric, metricAttributes).updateUnsafe(Number(now - started) / 1e9, fiber.context)
 }
 
 /**
