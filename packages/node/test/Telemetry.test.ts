@@ -18,6 +18,8 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
+import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
+import { startPlatform, startServer } from "./httpUtil.js"
 import * as OtelPipeline from "./otelPipeline.js"
 import { CLIENT_KIND, ERROR_STATUS, SERVER_KIND, type SpanRecord } from "./otelPipeline.js"
 
@@ -297,6 +299,42 @@ describe("spans on both sides (2025-11-25)", () => {
       assert.isTrue(notifications.length > 0)
       for (const n of notifications) assert.isUndefined(n.params?._meta?.traceparent, n.method)
     }).pipe(Effect.scoped))
+})
+
+describe("client.address and client.port (HTTP)", () => {
+  const servers = [
+    ["node's listener (NodeStreamableHttp)", (Effect.map(startServer(features), (s) => s.url))],
+    ["@effect/platform-node's request (StreamableHttpServer.make's app)", startPlatform(features)]
+  ] as const
+  for (const [name, start] of servers) {
+    it.live(`a server span of a request over HTTP has the connection's remote end: ${name}`, () => {
+      const pipeline = OtelPipeline.make("test")
+      return Effect.gen(function*() {
+        const url = yield* start
+        yield* Effect.gen(function*() {
+          const client = yield* McpClient.McpClient
+          yield* client.callTool("echo", { text: "x" })
+        }).pipe(
+          Effect.provide(McpClient.layer({ era: "2025", name: "c", version: "1" }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))),
+          Effect.scoped
+        )
+        const handled = one(pipeline.spans(), "tools/call echo", SERVER_KIND)
+        assert.include(["127.0.0.1", "::ffff:127.0.0.1"], handled.attributes["client.address"])
+        const port = handled.attributes["client.port"]
+        assert.isTrue(typeof port === "number" && port > 0 && port !== Number(new URL(url).port), `client.port ${String(port)}`)
+        assert.isUndefined(one(pipeline.spans(), "tools/call echo", CLIENT_KIND).attributes["client.address"])
+      }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
+    })
+  }
+
+  it.live("over memory (no HTTP request) a server span has none", () => {
+    const pipeline = OtelPipeline.make("test")
+    return Effect.gen(function*() {
+      const { client } = yield* connect("2025")
+      yield* client.callTool("echo", { text: "x" })
+      assert.isUndefined(one(pipeline.spans(), "tools/call echo", SERVER_KIND).attributes["client.address"])
+    }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
+  })
 })
 
 describe("metrics", () => {
