@@ -2,7 +2,8 @@
  * Spans, trace context and metrics as OpenTelemetry's MCP conventions give them, read from a real
  * pipeline (`@effect/opentelemetry` over `@opentelemetry/sdk-trace-base` and `sdk-metrics`, see
  * `otelPipeline.ts`), our client and server over the in-memory transport in this process, both
- * eras. What crosses the wire (`_meta.traceparent`) is read off the pair's wire log. The same over
+ * eras (and over HTTP on 127.0.0.1, for `client.address`/`client.port`). What crosses the wire
+ * (`_meta.traceparent`) is read off the pair's wire log. The same over
  * stdio and HTTP between processes, and the official client joining a trace, are in
  * `deploy/Telemetry.test.ts`.
  */
