@@ -237,6 +237,10 @@ describe("spans on both sides (2025-11-25)", () => {
       assert.strictEqual(initializedHandled.parentSpanId, initialized.spanId)
       assert.strictEqual(initialized.attributes["mcp.method.name"], "notifications/initialized")
       assert.isUndefined(initialized.attributes["jsonrpc.request.id"])
+      // the client's handling of the log message ends in its own time: waited for
+      for (let i = 0; i < 50 && !pipeline.spans().some((s) => s.name === "notifications/message" && s.kind === SERVER_KIND); i++) {
+        yield* Effect.sleep("10 millis")
+      }
       const handledCall = one(pipeline.spans(), "tools/call chatty", SERVER_KIND)
       const logged = one(pipeline.spans(), "notifications/message", CLIENT_KIND)
       const received = one(pipeline.spans(), "notifications/message", SERVER_KIND)
