@@ -52,9 +52,12 @@ class Reader implements Receiver {
     response === undefined ? Effect.void : this.engine.send(response).pipe(Effect.ignore)
 
   onNotification(n: JsonRpc.Notification): Effect.Effect<void> | undefined {
-    if (this.facts === undefined) return this.handleNotification(n)
-    // a SERVER span of its own (the conventions' span of a notification handled), its handling inside it
-    return Telemetry.handlingNotification(this.facts, n, Effect.suspend(() => this.handleNotification(n) ?? Effect.void))
+    // what can be done at once is, as without a tracer (a read's frames keep their order: a
+    // progress notification touches its call before a response in the same read settles it)
+    const left = this.handleNotification(n)
+    if (this.facts === undefined) return left
+    // a SERVER span of its own (the conventions' span of a notification handled), what is left to run inside it
+    return Telemetry.handlingNotification(this.facts, n, left ?? Effect.void)
   }
 
   handleNotification(n: JsonRpc.Notification): Effect.Effect<void> | undefined {
