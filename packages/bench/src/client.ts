@@ -81,6 +81,8 @@ export interface Spec {
   /** Raise the client's message limit to this (official stdio buffer, our SSE event size); default: the client's default. */
   readonly maxMessageBytes?: number | undefined
   readonly phases: ReadonlyArray<Phase>
+  /** Ours: tracing on (`src/otel.ts`), every call made under the tracer. */
+  readonly tracing?: boolean | undefined
 }
 
 export interface PhaseReport {
@@ -177,8 +179,20 @@ const oursConnector = (spec: Spec): Connector => {
   }
   // the 2025-era configurations pin the 2025 path (the default, auto, would speak 2026 to our server)
   const options = { name: "bench-ours", version: "1.0.0", era: spec.transport === "2026" ? "2026-07-28" as const : "2025" as const }
+  // tracing on: the tracer and the metrics built once, every call run under them (loaded only then)
+  let traced: Context.Context<never> | undefined
+  const around = async (): Promise<<A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E>> => {
+    if (spec.tracing !== true) return (effect) => effect
+    if (traced === undefined) {
+      const Otel = await import("./otel.js")
+      traced = await Effect.runPromise(Layer.buildWithScope(Otel.layer("bench-client"), sharedScope))
+    }
+    const context = traced
+    return (effect) => Effect.provide(effect, context)
+  }
   return {
     connect: async () => {
+      const wrap = await around()
       const scope = Effect.runSync(Scope.make())
       let client: McpClient.McpClientShape
       if (spec.transport === "stdio") {
@@ -211,8 +225,8 @@ const oursConnector = (spec: Spec): Connector => {
         return echo
       }
       return {
-        call: (name, args) => Effect.runPromise(client.callTool(name, args)) as Promise<ToolResult>,
-        ...effectLoops(echoOf),
+        call: (name, args) => Effect.runPromise(wrap(client.callTool(name, args))) as Promise<ToolResult>,
+        ...effectLoops(echoOf, wrap),
         close: () => Effect.runPromise(Scope.close(scope, Exit.void))
       }
     },
@@ -228,9 +242,13 @@ const oursConnector = (spec: Spec): Connector => {
  * for the official client (`Effect.forEach` with a concurrency would fork a fiber per call: driver
  * cost, not the SDK's).
  */
-const effectLoops = (echoOf: (tool: string) => Effect.Effect<unknown, unknown>): Pick<Driver, "seq" | "conc"> => ({
+const effectLoops = (
+  echoOf: (tool: string) => Effect.Effect<unknown, unknown>,
+  /** What each loop runs in (ours with tracing on: the tracer's context). */
+  around: <A, E>(effect: Effect.Effect<A, E>) => Effect.Effect<A, E> = (effect) => effect
+): Pick<Driver, "seq" | "conc"> => ({
   seq: (n, deadline = Infinity, tool = ECHO_TOOL) =>
-    Effect.runPromise(Effect.gen(function*() {
+    Effect.runPromise(around(Effect.gen(function*() {
       const echo = echoOf(tool)
       const latencies = new Float64Array(n)
       let i = 0
@@ -241,7 +259,7 @@ const effectLoops = (echoOf: (tool: string) => Effect.Effect<unknown, unknown>):
         latencies[i] = performance.now() - start
       }
       return latencies.subarray(0, i)
-    })),
+    }))),
   conc: (n, inflight, deadline = Infinity, tool = ECHO_TOOL) => {
     const echo = echoOf(tool)
     let issued = 0
@@ -254,7 +272,7 @@ const effectLoops = (echoOf: (tool: string) => Effect.Effect<unknown, unknown>):
       step: () => {}
     })
     return Effect.runPromise(
-      Effect.forEach(Array.from({ length: Math.min(inflight, n) }), () => worker, { concurrency: "unbounded", discard: true })
+      around(Effect.forEach(Array.from({ length: Math.min(inflight, n) }), () => worker, { concurrency: "unbounded", discard: true }))
     ).then(() => issued)
   }
 })

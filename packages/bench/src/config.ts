@@ -35,6 +35,10 @@ export interface Pairing {
   /** `BENCH_BASELINE`: the bundle directory the client's and server's programs come from (default ours). */
   readonly clientDir?: string | undefined
   readonly serverDir?: string | undefined
+  /** Tracing on in both processes (`src/otel.ts`): a real OpenTelemetry tracer and the metrics. */
+  readonly tracing?: boolean | undefined
+  /** The workloads this pairing runs (default all). */
+  readonly units?: ReadonlyArray<UnitName> | undefined
 }
 
 export const PAIRINGS: ReadonlyArray<Pairing> = [
@@ -44,6 +48,17 @@ export const PAIRINGS: ReadonlyArray<Pairing> = [
   { id: "ours→official", client: "ours", server: "official" },
   { id: "floor", client: "floor", server: "floor" }
 ]
+
+/**
+ * ours/ours with tracing on (`src/otel.ts`: `@effect/opentelemetry` over a `BatchSpanProcessor`
+ * with an exporter that drops the spans, and the metrics), beside ours/ours (tracing off), on
+ * stdio and the HTTP transports: the calls workloads only (`ours+otel ÷ ours` column).
+ */
+export const TRACING_PAIRING: Pairing = { id: "ours/ours+otel", client: "ours", server: "ours", tracing: true, units: ["calls"] }
+/** The transports with a tracing row. */
+export const TRACING_TRANSPORTS: ReadonlyArray<TransportKind> = ["stdio", "sse", "json"]
+const tracingPairings = (transport: TransportKind): ReadonlyArray<Pairing> =>
+  TRACING_TRANSPORTS.includes(transport) ? [TRACING_PAIRING] : []
 
 /**
  * Effect 4's own MCP modules (`effect/ai`), on stdio only: our client against its server, its client
@@ -97,6 +112,7 @@ export const pairingsOf = (transport: TransportKind): ReadonlyArray<Pairing> =>
       : transport === "stdio"
       ? [...PAIRINGS, ...PAIRINGS_EFFECT_AI]
       : PAIRINGS),
+    ...tracingPairings(transport),
     ...basePairings(transport)
   ].filter((p) => ONLY_PAIRINGS === undefined || ONLY_PAIRINGS.includes(p.id))
 /** The pairing set against the floor (and the official pairing) in a transport's table. */

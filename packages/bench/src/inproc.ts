@@ -4,7 +4,9 @@
  * as bare `Protocol` engines. No pipes or sockets, so a `--cpu-prof` profile
  * shows only our code. A profiling aid, not part of `pnpm bench`.
  *
- *   node --cpu-prof bundle/inproc.js [memory|stdio|protocol] [seq|conc] [calls] [sync|succeed]
+ *   node --cpu-prof bundle/inproc.js [memory|stdio|protocol] [seq|conc] [calls] [sync|succeed] [otel]
+ *
+ * With `otel`, tracing on in both (`src/otel.ts`: the tracer and the metrics of `ours/ours+otel`).
  *
  * The echo handler is `Effect.sync(() => text)` (a handler that runs code, as the bench's headline
  * rows), or with `succeed` the best case, `Effect.succeed(text)` (answered as it is made).
@@ -24,7 +26,7 @@ import * as Schema from "effect/Schema"
 import { PassThrough } from "node:stream"
 import { ECHO_TEXT } from "./common.js"
 
-const [mode = "memory", shape = "seq", countArg = "20000", handler = "sync"] = process.argv.slice(2)
+const [mode = "memory", shape = "seq", countArg = "20000", handler = "sync", otel = ""] = process.argv.slice(2)
 const count = Number(countArg)
 
 const Echo = McpServer.tool({
@@ -93,7 +95,11 @@ const program = Effect.gen(function*() {
   yield* measure(`${mode} ${shape}`, run)
 })
 
-Effect.runPromise(Effect.scoped(program)).then(
+const traced: Effect.Effect<void, unknown> = otel === "otel"
+  ? Effect.flatMap(Effect.promise(() => import("./otel.js")), (Otel) => Effect.provide(Effect.scoped(program), Otel.layer("inproc")))
+  : Effect.scoped(program)
+
+Effect.runPromise(traced).then(
   () => process.exit(0),
   (error) => {
     process.stderr.write(`inproc failed: ${String(error)}\n`)

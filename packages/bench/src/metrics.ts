@@ -6,7 +6,7 @@
  */
 import type { Phase, PhaseReport, Report, TransportKind } from "./client.js"
 import { median, MiB } from "./common.js"
-import { SIZES, baseIdOf, basePairings, officialOf, pairingsOf, subjectOf, type UnitName } from "./config.js"
+import { SIZES, TRACING_PAIRING, baseIdOf, basePairings, officialOf, pairingsOf, subjectOf, type UnitName } from "./config.js"
 
 // ============================================================================
 // metrics
@@ -158,8 +158,12 @@ export const headerOf = (transport: TransportKind): Array<string> => [
   ...(transport === "store"
     ? ["metric", ...pairingsOf(transport).map((p) => p.id), "official→ours ÷ floor"]
     : ["metric", ...pairingsOf(transport).map((p) => p.id), "ours ÷ floor", transport === "2026" ? "ours ÷ v2" : "ours ÷ official"]),
-  ...(basePairings(transport).length > 0 ? [`${subjectOf(transport)} ÷ base`] : [])
+  ...(basePairings(transport).length > 0 ? [`${subjectOf(transport)} ÷ base`] : []),
+  ...(tracedIn(transport) ? ["ours+otel ÷ ours"] : [])
 ]
+
+/** Whether a transport's table has the tracing pairing (`TRACING_PAIRING`). */
+const tracedIn = (transport: TransportKind): boolean => pairingsOf(transport).some((p) => p.id === TRACING_PAIRING.id)
 
 /** A metric is shown when some pairing has a value for it (a workload left out shows no rows). */
 export const rowsOf = (table: Table, transport: TransportKind): Array<Array<string>> =>
@@ -173,7 +177,8 @@ export const rowsOf = (table: Table, transport: TransportKind): Array<Array<stri
       ...pairings.map((p) => fmt(cell(p.id), metric.digits)),
       compare(metric, cell(subject), cell("floor")),
       ...(transport === "store" ? [] : [compare(metric, cell(subject), cell(officialOf(transport)))]),
-      ...(basePairings(transport).length > 0 ? [compare(metric, cell(subject), cell(baseIdOf(transport)))] : [])
+      ...(basePairings(transport).length > 0 ? [compare(metric, cell(subject), cell(baseIdOf(transport)))] : []),
+      ...(tracedIn(transport) ? [compare(metric, cell(TRACING_PAIRING.id), cell("ours/ours"))] : [])
     ]]
   })
 

@@ -116,11 +116,12 @@ const startHttpServer = (
   transport: TransportKind,
   flags: ReadonlyArray<string>,
   script = SCRIPTS[impl],
+  args: ReadonlyArray<string> = [],
   env: NodeJS.ProcessEnv = process.env
 ) =>
   new Promise<{ readonly url: string; readonly child: ChildProcess }>((resolve, reject) => {
     const mode = transport === "json" ? ["--json"] : transport === "store" ? ["--event-store"] : transport === "2026" ? ["--2026"] : []
-    const child = spawn(process.execPath, [...flags, script, "--http", ...mode], {
+    const child = spawn(process.execPath, [...flags, script, "--http", ...mode, ...args], {
       stdio: ["ignore", "pipe", "inherit"],
       env
     })
@@ -170,10 +171,12 @@ const runOnce = async (
 ): Promise<Report> => {
   const serverFlags = ["--expose-gc", ...(profileName === undefined ? [] : profileFlags(`${profileName}-server`))]
   const clientFlags = ["--expose-gc", ...(profileName === undefined ? [] : profileFlags(`${profileName}-client`))]
-  const base = { impl: pairing.client, transport, phases, maxMessageBytes }
+  const base = { impl: pairing.client, transport, phases, maxMessageBytes, ...(pairing.tracing === true ? { tracing: true } : {}) }
+  // tracing on in the server too (`src/otel.ts`)
+  const otel = pairing.tracing === true ? ["--otel"] : []
   if (transport === "stdio") {
     return runClient(
-      { ...base, server: { command: process.execPath, args: [...serverFlags, scriptOf(pairing), "--stdio"] } },
+      { ...base, server: { command: process.execPath, args: [...serverFlags, scriptOf(pairing), "--stdio", ...otel] } },
       clientFlags,
       pairing.clientDir
     )
@@ -188,6 +191,7 @@ const runOnce = async (
     transport,
     wire === undefined ? serverFlags : [...serverFlags, "--import", path.join(bundleDir, "wireCheck.js")],
     scriptOf(pairing),
+    otel,
     wire === undefined
       ? process.env
       : { ...process.env, BENCH_WIRE_FILE: wire.file, BENCH_WIRE_EXPECT: String(wire.sessions + 1) }
@@ -381,6 +385,7 @@ const main = async () => {
       if (ONLY_UNITS !== undefined && !ONLY_UNITS.includes(unit.name)) continue
       for (let round = 1; round <= (unit.rounds ?? ROUNDS); round++) {
         for (const pairing of pairingsOf(transport)) {
+          if (pairing.units !== undefined && !pairing.units.includes(unit.name)) continue
           const t0 = Date.now()
           const report = await runOnce(transport, pairing, phasesOf(transport, unit), unit.maxMessageBytes).catch((error): Report => ({
             ok: false,

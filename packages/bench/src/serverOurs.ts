@@ -72,10 +72,15 @@ const program: Effect.Effect<void, unknown> = mode._tag === "stdio"
     )
   )
 
+/** `--otel`: tracing on (`src/otel.ts`, loaded only then), for the `ours/ours+otel` pairing. */
+const traced: Effect.Effect<void, unknown> = process.argv.includes("--otel")
+  ? Effect.flatMap(Effect.promise(() => import("./otel.js")), (Otel) => Effect.provide(program, Otel.layer("bench-server")))
+  : program
+
 // a graceful exit on SIGTERM, so that `--cpu-prof` writes its profile
 process.once("SIGTERM", () => process.exit(0))
 
-Effect.runPromise(program).then(
+Effect.runPromise(traced).then(
   () => process.exit(0),
   (error) => {
     process.stderr.write(`bench server (ours) failed: ${String(error)}\n`)

@@ -1,8 +1,8 @@
 /**
  * OpenTelemetry's MCP semantic conventions, as the SDK records them: a span
- * per request on both sides (`{mcp.method.name} {target}`, CLIENT where a
- * request is sent, SERVER where it is handled), trace context carried in
- * `params._meta` (SEP-414), and the four duration histograms. All of it is
+ * per request and per notification on both sides (`{mcp.method.name} {target}`,
+ * CLIENT where it is sent, SERVER where it is handled), trace context carried
+ * in `params._meta` (SEP-414), and the four duration histograms. All of it is
  * recorded only under a tracer that collects spans (`@effect/opentelemetry`'s
  * `NodeSdk.layer`, or any `Tracer` other than Effect's built-in one): with
  * none installed the SDK makes no span, no attribute and no metric update.
@@ -112,9 +112,10 @@ export const serverSessionDuration: Metric.Histogram<number> = Metric.histogram(
 })
 
 /**
- * The `_meta` keys that carry trace context (SEP-414): the client writes them
- * into every request it sends (the server into its reverse calls) unless the
- * caller set `traceparent` itself; the receiver parents its span there.
+ * The `_meta` keys that carry trace context (SEP-414): each side writes them
+ * into every request and notification it sends (the server into its reverse
+ * calls, and on 2026-07-28 into the `_meta` of an `InputRequiredResult`)
+ * unless the caller set `traceparent` itself; the receiver parents its span there.
  *
  * @since 0.1.0
  * @category constants

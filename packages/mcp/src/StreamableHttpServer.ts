@@ -67,6 +67,7 @@ import * as Fleet from "./internal/httpServer/fleet.js"
 import * as Handover from "./internal/httpServer/fleet/handover.js"
 import * as Get from "./internal/httpServer/get.js"
 import * as Post from "./internal/httpServer/post.js"
+import { tracingIn } from "./internal/tracing.js"
 import * as Sessions from "./internal/httpServer/sessions.js"
 import * as SseStream from "./internal/httpServer/sseStream.js"
 import * as Cors from "./internal/httpServer/cors.js"
@@ -390,13 +391,15 @@ export const make = (
   Effect.gen(function*() {
     const config = yield* configOf(options)
     // the fast path's deadlines: one sleeping fiber for every POST waiting, not a timer each
-    const fastPath = Deadlines.make(yield* Clock.Clock, Effect.runForkWith(yield* Effect.context<never>()))
+    const context = yield* Effect.context<never>()
+    const fastPath = Deadlines.make(yield* Clock.Clock, Effect.runForkWith(context))
     yield* Effect.addFinalizer(() => fastPath.stop)
     // with a fleet, the streams hand over to other instances through its bus
     const { sessions, streams } = yield* Sessions.make(config, config.fleet === undefined ? undefined : Handover.make(config.fleet))
     const fleet = config.fleet === undefined ? undefined : yield* Fleet.make(config, config.fleet, sessions, streams)
     const endpoint = { config, sessions, streams, fleet }
-    const post = Post.make(endpoint, fastPath)
+    // spans' `client.address`/`client.port` are noted per POST only under a tracer that collects spans
+    const post = Post.make(endpoint, fastPath, tracingIn(context))
     const get = Get.make(endpoint)
     const del = Delete.make(endpoint)
     const { auth, cors, guard, sessionPerRequest } = config

@@ -139,7 +139,9 @@ const endpointRequest = (
   method: req.method ?? "GET",
   // node gives header names in lower case; only set-cookie is an array, and a request has none
   headers: req.headers as Headers.Headers,
-  arrayBuffer: body
+  arrayBuffer: body,
+  // the client's address and port, read by spans only
+  remote: req.socket
 })
 
 type Stalled = Map<ServerResponse, number>

@@ -2,7 +2,8 @@
  * Spans, trace context and metrics as OpenTelemetry's MCP conventions give them, read from a real
  * pipeline (`@effect/opentelemetry` over `@opentelemetry/sdk-trace-base` and `sdk-metrics`, see
  * `otelPipeline.ts`), our client and server over the in-memory transport in this process, both
- * eras. What crosses the wire (`_meta.traceparent`) is read off the pair's wire log. The same over
+ * eras (and over HTTP on 127.0.0.1, for `client.address`/`client.port`). What crosses the wire
+ * (`_meta.traceparent`) is read off the pair's wire log. The same over
  * stdio and HTTP between processes, and the official client joining a trace, are in
  * `deploy/Telemetry.test.ts`.
  */
@@ -18,6 +19,8 @@ import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
+import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
+import { startPlatform, startServer } from "./httpUtil.js"
 import * as OtelPipeline from "./otelPipeline.js"
 import { CLIENT_KIND, ERROR_STATUS, SERVER_KIND, type SpanRecord } from "./otelPipeline.js"
 
@@ -51,6 +54,15 @@ const features = McpServer.register(
       })
   }),
   McpServer.tool({ name: "hang", handler: () => Effect.never }),
+  McpServer.tool({
+    name: "chatty",
+    handler: () =>
+      Effect.gen(function*() {
+        const ctx = yield* HandlerContext
+        yield* ctx.log("info", "working")
+        return "said"
+      })
+  }),
   McpServer.tool({ name: "broken", handler: () => Effect.fail(new Refused({ message: "refused" })) }),
   McpServer.prompt({
     name: "greet",
@@ -212,6 +224,39 @@ describe("spans on both sides (2025-11-25)", () => {
     }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
   })
 
+  it.live("notifications have spans of their own: CLIENT where sent, SERVER where handled, its trace context in its _meta", () => {
+    const pipeline = OtelPipeline.make("test")
+    return Effect.gen(function*() {
+      const { client, wire } = yield* connect("2025")
+      // a log message of a tool call: sent in the server's span of the call, handled by the client
+      yield* client.setLogLevel("debug")
+      yield* client.callTool("chatty", {})
+      // the client's notifications/initialized, sent while connecting (handled by the server since)
+      const initialized = one(pipeline.spans(), "notifications/initialized", CLIENT_KIND)
+      const initializedHandled = one(pipeline.spans(), "notifications/initialized", SERVER_KIND)
+      assert.strictEqual(initializedHandled.parentSpanId, initialized.spanId)
+      assert.strictEqual(initialized.attributes["mcp.method.name"], "notifications/initialized")
+      assert.isUndefined(initialized.attributes["jsonrpc.request.id"])
+      // the client's handling of the log message ends in its own time: waited for
+      for (let i = 0; i < 50 && !pipeline.spans().some((s) => s.name === "notifications/message" && s.kind === SERVER_KIND); i++) {
+        yield* Effect.sleep("10 millis")
+      }
+      const handledCall = one(pipeline.spans(), "tools/call chatty", SERVER_KIND)
+      const logged = one(pipeline.spans(), "notifications/message", CLIENT_KIND)
+      const received = one(pipeline.spans(), "notifications/message", SERVER_KIND)
+      assert.strictEqual(logged.parentSpanId, handledCall.spanId)
+      assert.strictEqual(received.parentSpanId, logged.spanId)
+      assert.strictEqual(received.traceId, handledCall.traceId)
+      assert.strictEqual(logged.attributes["mcp.protocol.version"], "2025-11-25")
+      const sentLog = wire.filter((w) => w.from === "server").map((w) => JSON.parse(w.json))
+        .find((m) => m.method === "notifications/message")
+      assert.strictEqual(sentLog?.params?._meta?.traceparent, traceparentOf(logged))
+      const sentInitialized = wire.filter((w) => w.from === "client").map((w) => JSON.parse(w.json))
+        .find((m) => m.method === "notifications/initialized")
+      assert.strictEqual(sentInitialized?.params?._meta?.traceparent, traceparentOf(initialized))
+    }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
+  })
+
   it.live("a prompt: named for it, gen_ai.prompt.name; arguments, variables and results only with RecordContent", () => {
     const pipeline = OtelPipeline.make("test")
     return Effect.gen(function*() {
@@ -254,7 +299,47 @@ describe("spans on both sides (2025-11-25)", () => {
       yield* client.callTool("ask", { question: "?" })
       assert.deepStrictEqual(sentMeta(wire, "client", "tools/call"), [undefined, undefined])
       assert.deepStrictEqual(sentMeta(wire, "server", "sampling/createMessage"), [undefined])
+      // nor in notifications
+      const notifications = wire.map((w) => JSON.parse(w.json)).filter((m) => typeof m.method === "string" && !("id" in m))
+      assert.isTrue(notifications.length > 0)
+      for (const n of notifications) assert.isUndefined(n.params?._meta?.traceparent, n.method)
     }).pipe(Effect.scoped))
+})
+
+describe("client.address and client.port (HTTP)", () => {
+  const servers = [
+    ["node's listener (NodeStreamableHttp)", (Effect.map(startServer(features), (s) => s.url))],
+    ["@effect/platform-node's request (StreamableHttpServer.make's app)", startPlatform(features)]
+  ] as const
+  for (const [name, start] of servers) {
+    it.live(`a server span of a request over HTTP has the connection's remote end: ${name}`, () => {
+      const pipeline = OtelPipeline.make("test")
+      return Effect.gen(function*() {
+        const url = yield* start
+        yield* Effect.gen(function*() {
+          const client = yield* McpClient.McpClient
+          yield* client.callTool("echo", { text: "x" })
+        }).pipe(
+          Effect.provide(McpClient.layer({ era: "2025", name: "c", version: "1" }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))),
+          Effect.scoped
+        )
+        const handled = one(pipeline.spans(), "tools/call echo", SERVER_KIND)
+        assert.include(["127.0.0.1", "::ffff:127.0.0.1"], handled.attributes["client.address"])
+        const port = handled.attributes["client.port"]
+        assert.isTrue(typeof port === "number" && port > 0 && port !== Number(new URL(url).port), `client.port ${String(port)}`)
+        assert.isUndefined(one(pipeline.spans(), "tools/call echo", CLIENT_KIND).attributes["client.address"])
+      }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
+    })
+  }
+
+  it.live("over memory (no HTTP request) a server span has none", () => {
+    const pipeline = OtelPipeline.make("test")
+    return Effect.gen(function*() {
+      const { client } = yield* connect("2025")
+      yield* client.callTool("echo", { text: "x" })
+      assert.isUndefined(one(pipeline.spans(), "tools/call echo", SERVER_KIND).attributes["client.address"])
+    }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
+  })
 })
 
 describe("metrics", () => {
@@ -293,7 +378,7 @@ describe("metrics", () => {
 })
 
 describe("spans on both sides (2026-07-28)", () => {
-  it.live("a multi-round call is one trace: each round a child of the caller's span, the input request visible", () => {
+  it.live("a multi-round call is one trace: each round a child of the caller's span, the input request a child of the server's round that asked it", () => {
     const pipeline = OtelPipeline.make("test")
     return Effect.gen(function*() {
       const { client, wire } = yield* connect("2026")
@@ -307,12 +392,19 @@ describe("spans on both sides (2026-07-28)", () => {
       for (const round of rounds) assert.strictEqual(round.parentSpanId, host.spanId)
       assert.deepStrictEqual(handled.map((s) => s.parentSpanId).sort(), rounds.map((s) => s.spanId).sort())
       const input = one(spans, "sampling/createMessage", SERVER_KIND)
-      assert.strictEqual(input.parentSpanId, host.spanId)
+      // the server's first round asked it: its trace context came in the InputRequiredResult's `_meta`
+      const asked = handled.find((s) => s.parentSpanId === rounds[0]!.spanId)!
+      assert.strictEqual(input.parentSpanId, asked.spanId)
       assert.isTrue([...rounds, ...handled, input].every((s) => s.traceId === host.traceId))
       for (const span of [...rounds, ...handled]) assert.strictEqual(span.attributes["mcp.protocol.version"], "2026-07-28")
       const metas = sentMeta(wire, "client", "tools/call")
       assert.strictEqual(metas.length, 2)
       metas.forEach((meta, i) => assert.strictEqual(meta?.traceparent, traceparentOf(rounds[i]!)))
+      // the answer that asked for input carries the asking round's trace context in its `_meta`
+      const answers = wire.filter((w) => w.from === "server").map((w) => JSON.parse(w.json))
+        .filter((m) => m.result?.resultType === "input_required")
+      assert.strictEqual(answers.length, 1)
+      assert.strictEqual(answers[0].result._meta?.traceparent, traceparentOf(asked))
     }).pipe(Effect.scoped, Effect.provide(pipeline.layer))
   })
 })

@@ -1,7 +1,7 @@
 /**
  * OpenTelemetry's MCP semantic conventions (semantic-conventions-genai,
  * `docs/gen-ai/mcp.md`), the one home both sides read: span names
- * (`{mcp.method.name} {target}`), the attributes of a request, how its end
+ * (`{mcp.method.name} {target}`), the attributes of a request or notification, how its end
  * is classified (`error.type`, `rpc.response.status_code`, the status), and
  * the duration metrics. The engine calls this only under a tracer that
  * collects spans (`tracing.ts`): nothing here runs on the untraced path.
@@ -103,7 +103,9 @@ export const spanAttributes = (
   const session = facts.sessionId ?? facts.info?.sessionId
   if (session !== undefined) attributes["mcp.session.id"] = session
   const uri = params?.uri
-  if (typeof uri === "string" && method.startsWith("resources/")) attributes["mcp.resource.uri"] = uri
+  if (typeof uri === "string" && (method.startsWith("resources/") || method === "notifications/resources/updated")) {
+    attributes["mcp.resource.uri"] = uri
+  }
   if (recordContent) {
     if (method === "tools/call" && params?.arguments !== undefined) {
       attributes["gen_ai.tool.call.arguments"] = JSON.stringify(params.arguments)
@@ -174,6 +176,33 @@ const durations = {
   server: McpTelemetry.serverOperationDuration
 } as const
 
+/** Attribute sets seen, past which the cache of series starts over (the registry keeps its series). */
+const MAX_SERIES = 1024
+const series = new Map<string, Metric.Histogram<number>>()
+
+/**
+ * `metric` with `attributes` as its own: the series `Metric.withAttributes` names (same id,
+ * description and attributes), made once per attribute set. `withAttributes` would add the
+ * attributes to the context of every update, and the series' key (sorted, as JSON) be made
+ * again each time.
+ */
+const seriesOf = (metric: Metric.Histogram<number>, attributes: Record<string, string>): Metric.Histogram<number> => {
+  let key = metric.id
+  for (const name in attributes) key += `\u0000${name}\u0001${attributes[name]}`
+  let found = series.get(key)
+  if (found === undefined) {
+    if (series.size >= MAX_SERIES) series.clear()
+    found = Metric.histogram(metric.id, {
+      description: metric.description,
+      boundaries: McpTelemetry.DURATION_BOUNDARIES,
+      // the operation histograms' own attribute (`McpTelemetry`: the unit), then the operation's
+      attributes: { unit: "s", ...attributes }
+    })
+    series.set(key, found)
+  }
+  return found
+}
+
 /** Ends `span` with the attributes and status `outcome` gives, and records the operation's duration. */
 const finish = (
   fiber: Fiber.Fiber<unknown, unknown>,
@@ -198,7 +227,7 @@ const finish = (
     now,
     outcome.errorType === undefined ? Exit.void : Exit.fail(new Failed(outcome.errorType, outcome.message ?? outcome.errorType))
   )
-  Metric.withAttributes(metric, metricAttributes).updateUnsafe(Number(now - started) / 1e9, fiber.context)
+  seriesOf(metric, metricAttributes).updateUnsafe(Number(now - started) / 1e9, fiber.context)
 }
 
 /**
@@ -230,6 +259,51 @@ export const sending = <A, E>(
   })
 
 /**
+ * A notification sent (a CLIENT span, its send the operation: a notification has no answer to
+ * wait for): `send` is given the span, to write its trace context into the notification.
+ */
+export const notifying = <A, E>(
+  facts: Facts,
+  method: string,
+  params: JsonRpc.Params | undefined,
+  send: (span: Tracer.Span) => Effect.Effect<A, E>
+): Effect.Effect<A, E> =>
+  Effect.withFiber((fiber) => {
+    const operation = operationAttributes(facts, method, params)
+    return Effect.useSpan(spanName(method, params), {
+      kind: "client",
+      attributes: spanAttributes(facts, method, params, undefined, false)
+    }, (span) =>
+      Effect.onExit(send(span), (exit) =>
+        Effect.withFiber((f) => {
+          finish(f, span, operation, sent(method, exit), durations.client)
+          return Effect.void
+        })))
+  })
+
+/**
+ * A notification handled (a SERVER span), parented on the trace context in its `_meta`, a root
+ * without one; its handling runs in it.
+ */
+export const handlingNotification = <A, E>(
+  facts: Facts,
+  notification: JsonRpc.Notification,
+  handler: Effect.Effect<A, E>
+): Effect.Effect<A, E> =>
+  Effect.withFiber((fiber) =>
+    handled_(
+      facts,
+      notification.method,
+      notification.params,
+      undefined,
+      TraceContext.extractMeta(notification.params) ?? "root",
+      fiber,
+      handler,
+      () => {}
+    )
+  )
+
+/**
  * A request handled (a SERVER span), parented on the trace context it carries (`_meta`, or the
  * HTTP header of the POST that brought it), a root without one; the handler runs in it.
  */
@@ -241,20 +315,28 @@ export const handling = <A, E>(
   onSpan: (span: Tracer.Span) => void
 ): Effect.Effect<A, E> => {
   const parent = TraceContext.extract(request)
-  return handled_(facts, request.method, request.params, request.id, parent ?? "root", fiber, handler, onSpan)
+  return handled_(facts, request.method, request.params, request.id, parent ?? "root", fiber, handler, onSpan, TraceContext.clientOf(request))
 }
 
 const NO_VERSION = (): string | undefined => undefined
 
 /**
  * An input request of a 2026-07-28 answer handled by the client's handlers (a SERVER span, the
- * reverse call of that era): a child of the caller's span, which the rounds run in.
+ * reverse call of that era): a child of the server's round, whose trace context the answer's
+ * `_meta` carries (`resultMeta`); else of the input request's own `_meta`; else of the caller's
+ * span, which the rounds run in.
  */
-export const answeringInput = <A, E>(method: string, params: unknown, handler: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+export const answeringInput = <A, E>(
+  method: string,
+  params: unknown,
+  resultMeta: unknown,
+  handler: Effect.Effect<A, E>
+): Effect.Effect<A, E> =>
   Effect.withFiber((fiber) => {
     const facts: Facts = { side: "client", info: undefined, protocolVersion: NO_VERSION }
     const p = isObject(params) ? params as JsonRpc.Params : undefined
-    return handled_(facts, method, p, undefined, TraceContext.extractMeta(p) ?? "current", fiber, handler, () => {})
+    const parent = TraceContext.extractMeta({ _meta: resultMeta }) ?? TraceContext.extractMeta(p) ?? "current"
+    return handled_(facts, method, p, undefined, parent, fiber, handler, () => {})
   })
 
 const handled_ = <A, E>(
@@ -265,13 +347,20 @@ const handled_ = <A, E>(
   parent: Tracer.AnySpan | "root" | "current",
   fiber: Fiber.Fiber<unknown, unknown>,
   handler: Effect.Effect<A, E>,
-  onSpan: (span: Tracer.Span) => void
+  onSpan: (span: Tracer.Span) => void,
+  client?: { readonly address: string; readonly port: number | undefined } | undefined
 ): Effect.Effect<A, E> => {
   const content = fiber.getRef(McpTelemetry.RecordContent)
   const operation = operationAttributes(facts, method, params)
+  const attributes = spanAttributes(facts, method, params, id, content)
+  // the HTTP request's remote end (the conventions' `client.*` of a server span)
+  if (client !== undefined) {
+    attributes["client.address"] = client.address
+    if (client.port !== undefined) attributes["client.port"] = client.port
+  }
   return Effect.useSpan(spanName(method, params), {
     kind: "server",
-    attributes: spanAttributes(facts, method, params, id, content),
+    attributes,
     ...(parent === "root" ? { root: true } : parent === "current" ? {} : { parent })
   }, (span) => {
     onSpan(span)

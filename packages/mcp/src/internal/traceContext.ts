@@ -91,26 +91,47 @@ export const inject = (params: JsonRpc.Params | undefined, span: Tracer.AnySpan)
   return { ...params, _meta: meta === undefined ? added : { ...meta, ...added } }
 }
 
-/**
- * Trace context of requests that came in an HTTP POST with a `traceparent` header: the fallback
- * for a request whose `_meta` has none. Weakly keyed by the request frame, noted by the HTTP
- * server only when the header is there.
- */
-const fromHttp = new WeakMap<object, { readonly [name: string]: string }>()
+/** What the HTTP POST that carried a request says of it: its trace headers, the connection's remote end. */
+interface Carried_ {
+  readonly headers: { readonly [name: string]: string } | undefined
+  readonly client: { readonly address: string; readonly port: number | undefined } | undefined
+}
 
-/** Notes the trace headers of the POST that carried `messages` (when it had a `traceparent`). */
+/**
+ * Trace context of requests that came in an HTTP POST with a `traceparent` header (the fallback
+ * for a request whose `_meta` has none), and the client's address and port under a tracer.
+ * Weakly keyed by the request frame, noted by the HTTP server only when there is something to note.
+ */
+const fromHttp = new WeakMap<object, Carried_>()
+
+/**
+ * Notes the trace headers of the POST that carried `messages` (when it had a `traceparent`),
+ * and `remote`, the connection's end (given only under a tracer that collects spans).
+ */
 export const noteHeaders = (
   messages: ReadonlyArray<unknown>,
-  headers: { readonly [name: string]: string | undefined }
+  headers: { readonly [name: string]: string | undefined },
+  remote?: { readonly remoteAddress?: string | undefined; readonly remotePort?: number | undefined } | undefined
 ): void => {
-  if (headers[TRACEPARENT] === undefined) return
-  const kept: Record<string, string> = {}
-  for (const name of [TRACEPARENT, TRACESTATE, BAGGAGE]) {
-    const value = headers[name]
-    if (value !== undefined) kept[name] = value
+  const address = remote?.remoteAddress
+  if (headers[TRACEPARENT] === undefined && address === undefined) return
+  let kept: Record<string, string> | undefined
+  if (headers[TRACEPARENT] !== undefined) {
+    kept = {}
+    for (const name of [TRACEPARENT, TRACESTATE, BAGGAGE]) {
+      const value = headers[name]
+      if (value !== undefined) kept[name] = value
+    }
   }
-  for (const m of messages) if (isObject(m) && "method" in m && "id" in m) fromHttp.set(m, kept)
+  const carried: Carried_ = {
+    headers: kept,
+    client: address === undefined ? undefined : { address, port: remote?.remotePort }
+  }
+  for (const m of messages) if (isObject(m) && "method" in m && "id" in m) fromHttp.set(m, carried)
 }
+
+/** The address and port of the client that sent `request` over HTTP, when the server noted them. */
+export const clientOf = (request: JsonRpc.Request): Carried_["client"] => fromHttp.get(request)?.client
 
 /** The remote parent named in the `_meta` of `params`, if any. */
 export const extractMeta = (params: JsonRpc.Params | undefined): Tracer.ExternalSpan | undefined => {
@@ -122,6 +143,6 @@ export const extractMeta = (params: JsonRpc.Params | undefined): Tracer.External
 export const extract = (request: JsonRpc.Request): Tracer.ExternalSpan | undefined => {
   const own = extractMeta(request.params)
   if (own !== undefined) return own
-  const headers = fromHttp.get(request)
+  const headers = fromHttp.get(request)?.headers
   return headers === undefined ? undefined : parse(headers[TRACEPARENT], headers[TRACESTATE], headers[BAGGAGE])
 }

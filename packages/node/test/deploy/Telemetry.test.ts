@@ -82,7 +82,10 @@ const assertOneTrace = (era: "2025" | "2026", client: ReadonlyArray<SpanRecord>,
     assert.strictEqual(reverse[0]!.parentSpanId, handled[0]!.spanId)
     assert.strictEqual(answered[0]!.parentSpanId, reverse[0]!.spanId)
   } else {
-    assert.strictEqual(answered[0]!.parentSpanId, host.spanId)
+    // the server's round that asked (its trace context in the InputRequiredResult's `_meta`)
+    const asked = handled.find((s) => s.parentSpanId === rounds[0]!.spanId)
+    assert.isDefined(asked)
+    assert.strictEqual(answered[0]!.parentSpanId, asked!.spanId)
   }
   for (const span of [...rounds, ...handled]) {
     assert.strictEqual(span.attributes["mcp.method.name"], "tools/call")
@@ -108,8 +111,9 @@ describe("one trace between processes", () => {
         assertOneTrace(era, pipeline.spans(), server)
         for (const span of named(server, "tools/call ask", SERVER_KIND)) {
           assert.strictEqual(span.attributes["network.transport"], "pipe")
-          // stdio has no session id of its own (not an internal counter)
+          // stdio has no session id of its own (not an internal counter), and no client address
           assert.isUndefined(span.attributes["mcp.session.id"])
+          assert.isUndefined(span.attributes["client.address"])
         }
         for (const span of named(pipeline.spans(), "tools/call ask", CLIENT_KIND)) {
           assert.strictEqual(span.attributes["network.transport"], "pipe")
@@ -146,6 +150,14 @@ describe("one trace between processes", () => {
           assert.strictEqual(handled.attributes["network.transport"], "tcp")
           assert.strictEqual(handled.attributes["network.protocol.name"], "http")
           if (era === "2025") assert.isString(handled.attributes["mcp.session.id"])
+          // the HTTP request's remote end: this process's side of the connection
+          for (const span of named(server, "tools/call ask", SERVER_KIND)) {
+            assert.include(["127.0.0.1", "::ffff:127.0.0.1"], span.attributes["client.address"])
+            const port = span.attributes["client.port"]
+            assert.isTrue(typeof port === "number" && port > 0 && port !== Number(new URL(url).port), `client.port ${String(port)}`)
+          }
+          // a client's span has none
+          assert.isUndefined(sent.attributes["client.address"])
         }).pipe(
           Effect.provide(
             McpClient.layer({ era: era === "2026" ? "2026-07-28" : "2025", name: "c", version: "1", sampling }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })))

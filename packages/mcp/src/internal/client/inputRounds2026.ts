@@ -21,10 +21,14 @@ import type { ClientError, Send } from "./envelope2026.js"
 /** Answers a server→client request with the client's handlers (`reverseCalls.answer`). */
 export type Answer = (method: string, params: unknown) => Effect.Effect<Protocol.Result, ErrorResponse>
 
-/** The responses to the input requests of an answer to `method`, by key. */
+/**
+ * The responses to the input requests of an answer to `method`, by key; `meta` is the answer's
+ * `_meta` (the trace context of the server's round, the parent of the handlers' spans).
+ */
 export type Fulfil = (
   method: string,
-  requests: McpSchema2026.InputRequests
+  requests: McpSchema2026.InputRequests,
+  meta?: unknown
 ) => Effect.Effect<Record<string, Protocol.Result>, ProtocolError>
 
 const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -37,17 +41,17 @@ const inputRequestFailed = (method: string, key: string, inner: string, message:
   })
 
 /** Each input request answered by `answer`; a handler's failure fails them all. */
-export const fulfil = (answer: Answer): Fulfil => (method, requests) =>
+export const fulfil = (answer: Answer): Fulfil => (method, requests, meta) =>
   Effect.forEach(Object.entries(requests), ([key, inner]) =>
     Effect.map(
-      Effect.mapError(traced(inner.method, inner.params, answer(inner.method, inner.params)), (e) =>
+      Effect.mapError(traced(inner.method, inner.params, meta, answer(inner.method, inner.params)), (e) =>
         inputRequestFailed(method, key, inner.method, e.message)),
       (result) => [key, result] as const
     )).pipe(Effect.map((entries) => Object.fromEntries(entries)))
 
 /** An input request's answer in a span of its own (the reverse call of this era), under a tracer that collects spans. */
-const traced = <A, E>(method: string, params: unknown, answering: Effect.Effect<A, E>): Effect.Effect<A, E> =>
-  Effect.withFiber((fiber) => tracing(fiber) ? Telemetry.answeringInput(method, params, answering) : answering)
+const traced = <A, E>(method: string, params: unknown, meta: unknown, answering: Effect.Effect<A, E>): Effect.Effect<A, E> =>
+  Effect.withFiber((fiber) => tracing(fiber) ? Telemetry.answeringInput(method, params, meta, answering) : answering)
 
 /** Why an `InputRequiredResult` cannot be answered, if it cannot: a malformed one, or one round too many. */
 const refused = (method: string, result: Protocol.Result, done: number, maxRounds: number): ProtocolError | undefined => {
@@ -88,7 +92,7 @@ export const rounds = (options: { readonly send: Send; readonly fulfil: Fulfil; 
       const refusal = refused(method, result, done, options.maxRounds)
       if (refusal !== undefined) return Effect.fail(refusal)
       const requests = (result.inputRequests ?? {}) as McpSchema2026.InputRequests
-      return Effect.flatMap(options.fulfil(method, requests), (inputResponses) =>
+      return Effect.flatMap(options.fulfil(method, requests, result._meta), (inputResponses) =>
         round(nextParams(params, result, inputResponses), done + 1))
     })
   return round(params, 0)

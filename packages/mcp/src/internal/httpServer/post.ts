@@ -87,11 +87,13 @@ const DUPLICATE = {
  */
 interface Ctx extends Endpoint {
   readonly fastPath: Deadlines.Deadlines
+  /** Whether the server runs under a tracer that collects spans (decided once, `tracingIn`). */
+  readonly traced: boolean
 }
 
 /** The POST handler. */
-export const make = (endpoint: Endpoint, fastPath: Deadlines.Deadlines) => {
-  const ctx: Ctx = { ...endpoint, fastPath }
+export const make = (endpoint: Endpoint, fastPath: Deadlines.Deadlines, traced: boolean) => {
+  const ctx: Ctx = { ...endpoint, fastPath, traced }
   return (request: EndpointRequest, principal: PrincipalInfo | undefined) => post(ctx, request, principal)
 }
 
@@ -121,8 +123,9 @@ const afterRead = (
   const decoded = postMessages(read.json)
   if (!("messages" in decoded)) return Answered.now(decoded)
   const headers = request.headers
-  // the POST's `traceparent`: the remote parent of requests whose `_meta` names none
-  TraceContext.noteHeaders(decoded.messages, headers)
+  // the POST's `traceparent`: the remote parent of requests whose `_meta` names none; under a
+  // tracer, the connection's remote end (the spans' `client.address`, `client.port`)
+  TraceContext.noteHeaders(decoded.messages, headers, ctx.traced ? request.remote : undefined)
   // a response under a 2026 version: that era has no server requests to answer
   const stray = Edge2026.strayResponse(config.server.options.eras, headers, decoded.messages, decoded.isBatch)
   if (stray !== undefined) return Answered.now(stray)

@@ -57,6 +57,28 @@ export interface EndpointRequest {
    * `connection: close` and the listener closes the connection once it is out.
    */
   readonly drainsRefusedBody?: boolean | undefined
+  /**
+   * The remote end of the connection the request came on, where the platform tells it (node's
+   * socket): the `client.address` and `client.port` of the spans of its requests, read only
+   * under a tracer that collects spans.
+   */
+  readonly remote?: RemoteEnd | undefined
+}
+
+/** The remote end of a connection, as node's `net.Socket` names it. */
+export interface RemoteEnd {
+  readonly remoteAddress?: string | undefined
+  readonly remotePort?: number | undefined
+}
+
+/**
+ * The socket of a platform request that has one: `@effect/platform-node`'s request keeps node's
+ * `IncomingMessage` as its `source` (not part of `effect/http`'s interface, hence the shape test).
+ */
+const socketOf = (request: HttpServerRequest.HttpServerRequest): RemoteEnd | undefined => {
+  const source = (request as { readonly source?: { readonly socket?: unknown } }).source
+  const socket = typeof source === "object" && source !== null ? source.socket : undefined
+  return typeof socket === "object" && socket !== null ? socket as RemoteEnd : undefined
 }
 
 /**
@@ -153,6 +175,7 @@ export const fromServerRequest = (
   method: request.method,
   headers: withHost(request),
   drainsRefusedBody: true,
+  remote: socketOf(request),
   arrayBuffer: Effect.flatMap(Deferred.make<Uint8Array, unknown>(), (result) => {
     const chunks: Array<Uint8Array> = []
     let size = 0

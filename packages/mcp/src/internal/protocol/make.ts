@@ -196,7 +196,8 @@ export const make = <A>(
     // for as long as it runs, and the read loop runs as long as the connection (on HTTP the
     // parent is the POST that opened the session)
     // (none for a transport that hands its frames over as they come: an HTTP server's session)
-    const loop = Read.readLoop(engine, transport, outgoing, incoming, served.handlers, close)
+    // received notifications get spans of their own under a tracer that collects spans (decided once)
+    const loop = Read.readLoop(engine, transport, outgoing, incoming, served.handlers, close, opened !== undefined ? facts : undefined)
     if (loop !== undefined) {
       const reader = Effect.runForkWith(context)(loop)
       yield* Scope.addFinalizer(scope, Fiber.interrupt(reader))

@@ -229,19 +229,36 @@ class OutgoingImpl implements Outgoing {
   }
 
   notify(method: string, params?: JsonRpc.Params | undefined, route?: Route | undefined): Effect.Effect<void, ProtocolError> {
-    return Effect.suspend(() =>
-      this.engine.closedReason !== undefined
-        ? Effect.fail(this.engine.connectionClosed(method))
-        : this.engine.send(JsonRpc.notification(method, params), route).pipe(
+    return Effect.suspend(() => {
+      if (this.engine.closedReason !== undefined) return Effect.fail(this.engine.connectionClosed(method))
+      const send = (p: JsonRpc.Params | undefined) =>
+        this.engine.send(JsonRpc.notification(method, p), route).pipe(
           Effect.mapError((cause) => new ProtocolError({ reason: "Transport", method, message: cause.message, cause }))
         )
-    )
+      return this.tracedNotification(method, params, send) ?? send(params)
+    })
+  }
+
+  /**
+   * A notification sent in a CLIENT span of its own, its trace context in its `_meta`, when the
+   * current fiber's tracer collects spans (the conventions' span of a notification sent); else undefined.
+   */
+  tracedNotification<E>(
+    method: string,
+    params: JsonRpc.Params | undefined,
+    send: (params: JsonRpc.Params | undefined) => Effect.Effect<void, E>
+  ): Effect.Effect<void, E> | undefined {
+    if (this.facts === undefined) return undefined
+    const fiber = Fiber.getCurrent()
+    if (fiber === undefined || !tracing(fiber)) return undefined
+    return Telemetry.notifying(this.facts, method, params, (span) => send(TraceContext.inject(params, span)))
   }
 
   sendCancelled(id: JsonRpc.RequestId, reason: string, route: Route | undefined) {
-    return this.engine.send(JsonRpc.notification("notifications/cancelled", { requestId: id, reason }), route).pipe(
-      Effect.ignore
-    )
+    const send = (params: JsonRpc.Params | undefined) =>
+      this.engine.send(JsonRpc.notification("notifications/cancelled", params), route)
+    const params = { requestId: id, reason }
+    return Effect.suspend(() => this.tracedNotification("notifications/cancelled", params, send) ?? send(params)).pipe(Effect.ignore)
   }
 
   /** Whether a call that ended so is cancelled on the wire. */

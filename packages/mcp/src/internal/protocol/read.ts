@@ -15,6 +15,7 @@ import * as Answered from "../answered.js"
 import type { Engine } from "./engine.js"
 import type { Incoming, Reply } from "./incoming.js"
 import type { Outgoing } from "./outgoing.js"
+import * as Telemetry from "../telemetry.js"
 
 /**
  * What the read loop does with each message, as methods: an engine keeps one of these for its
@@ -28,7 +29,9 @@ class Reader implements Receiver {
     readonly outgoing: Outgoing,
     readonly incoming: Incoming,
     readonly options: Pick<ProtocolOptions, "onNotification" | "batches">,
-    readonly close: (reason: string) => Effect.Effect<void>
+    readonly close: (reason: string) => Effect.Effect<void>,
+    /** What the spans of received notifications say of the session, under a tracer that collects spans; none: no spans. */
+    readonly facts: Telemetry.Facts | undefined
   ) {}
 
   /** A request answered by nobody (cancelled): the transport may forget where its answer would have gone. */
@@ -49,6 +52,15 @@ class Reader implements Receiver {
     response === undefined ? Effect.void : this.engine.send(response).pipe(Effect.ignore)
 
   onNotification(n: JsonRpc.Notification): Effect.Effect<void> | undefined {
+    // what can be done at once is, as without a tracer (a read's frames keep their order: a
+    // progress notification touches its call before a response in the same read settles it)
+    const left = this.handleNotification(n)
+    if (this.facts === undefined) return left
+    // a SERVER span of its own (the conventions' span of a notification handled), what is left to run inside it
+    return Telemetry.handlingNotification(this.facts, n, left ?? Effect.void)
+  }
+
+  handleNotification(n: JsonRpc.Notification): Effect.Effect<void> | undefined {
     switch (n.method) {
       case "notifications/cancelled":
         return this.incoming.onCancelled(n.params)
@@ -157,9 +169,10 @@ export const readLoop = (
   outgoing: Outgoing,
   incoming: Incoming,
   options: Pick<ProtocolOptions, "onNotification" | "batches">,
-  close: (reason: string) => Effect.Effect<void>
+  close: (reason: string) => Effect.Effect<void>,
+  facts?: Telemetry.Facts | undefined
 ): Effect.Effect<void> | undefined => {
-  const read = transport.run(new Reader(engine, transport, outgoing, incoming, options, close))
+  const read = transport.run(new Reader(engine, transport, outgoing, incoming, options, close, facts))
   return read?.pipe(
     Effect.matchCauseEffect({
       onSuccess: () => close("the peer closed the connection"),

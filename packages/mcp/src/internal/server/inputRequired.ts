@@ -17,7 +17,10 @@
  * ignored.
  */
 import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Tracer from "effect/Tracer"
 import * as Result from "effect/Result"
 import * as Exit from "effect/Exit"
 import * as Schema from "effect/Schema"
@@ -33,6 +36,8 @@ import { formatIssue } from "../validate.js"
 import type * as RequestState from "./requestState.js"
 import { canonicalJson } from "./requestState.js"
 import type { Handler, Handlers, RequestEnv } from "./request.js"
+import * as TraceContext from "../traceContext.js"
+import { tracing } from "../tracing.js"
 
 /** What a request's state is bound to, besides the principal: the method, the feature and its arguments. */
 export interface Binding {
@@ -249,11 +254,12 @@ export const make = (codec: RequestState.Codec, inFleet: () => boolean): Runner 
     if (round.version === 0 || !(Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause))) return exit
     return Effect.andThen(
       warnOnce(inFleet()),
-      Effect.map(codec.seal(round.payload(), bind()), (requestState): McpSchema2026.InputRequiredResult => ({
-        resultType: McpSchema2026.RESULT_TYPE_INPUT_REQUIRED,
-        inputRequests: round.pending,
-        requestState
-      }))
+      Effect.map(codec.seal(round.payload(), bind()), (requestState): McpSchema2026.InputRequiredResult =>
+        traced({
+          resultType: McpSchema2026.RESULT_TYPE_INPUT_REQUIRED,
+          inputRequests: round.pending,
+          requestState
+        }))
     )
   }
   return <A extends Protocol.Result>(env: RequestEnv, binding: Binding, handler: Effect.Effect<A, ErrorResponse>) => {
@@ -272,6 +278,20 @@ export const make = (codec: RequestState.Codec, inFleet: () => boolean): Runner 
       ? run(new Round(undefined))
       : Effect.flatMap(prepare(codec, env, bind, () => warnOnce(true)), run)
   }
+}
+
+/**
+ * The result with the trace context of this round's span in its `_meta` (SEP-414's keys), under a
+ * tracer that collects spans: the client's handlers of its input requests are that span's children.
+ * The result's `_meta`, not the input requests': 2026 sampling and elicitation params have no
+ * `_meta`, and neither the digest of an input request nor the signed `requestState` covers it.
+ * (The fiber is the request's, running this round in the round's span: no operation of its own.)
+ */
+const traced = (result: McpSchema2026.InputRequiredResult): McpSchema2026.InputRequiredResult => {
+  const fiber = Fiber.getCurrent()
+  if (fiber === undefined || !tracing(fiber)) return result
+  const span = Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
+  return span === undefined ? result : TraceContext.inject(result, span) as McpSchema2026.InputRequiredResult
 }
 
 /** The params a 2026 request's state is bound to, for a method that may answer `InputRequiredResult`. */
