@@ -1,0 +1,140 @@
+/**
+ * `emcp` on what lasts: `resources subscribe` and `watch` (notifications until interrupted or
+ * `--count`), a request refused with -32042 (URL elicitation: the URL shown, the completion waited
+ * for, the request sent again), and the end of a call by Ctrl-C (SIGINT to the emcp process) or by
+ * `--timeout`: the server must read `notifications/cancelled` for it. Against `fixtures/recording-server.mjs`,
+ * which logs every message it reads.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { spawn } from "node:child_process"
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { bundled } from "../../../../vitest.bundled.js"
+import { emcp, type Run } from "../cliRun.js"
+
+const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url))
+const fixture = fileURLToPath(new URL("../fixtures/recording-server.mjs", import.meta.url))
+
+/** A new log file and the `--stdio` command of a recording server writing to it. */
+const recording = () => {
+  const log = join(mkdtempSync(join(tmpdir(), "emcp-rec-")), "messages.jsonl")
+  writeFileSync(log, "")
+  return { log, stdio: `'${process.execPath}' '${fixture}' '${log}'` }
+}
+const messages = (log: string): Array<{ id?: unknown; method?: string; params?: Record<string, unknown> }> =>
+  existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l)) : []
+
+/** Waits (polling, real time: another process writes it) until `found` holds for the log. */
+const until = (log: string, found: (ms: ReturnType<typeof messages>) => boolean, what: string) =>
+  Effect.gen(function*() {
+    for (let i = 0; i < 200; i++) {
+      if (found(messages(log))) return
+      yield* Effect.sleep("50 millis")
+    }
+    assert.fail(`${what}: not in the log after 10 s: ${JSON.stringify(messages(log))}`)
+  })
+
+/** `emcp` as a process (`src/cli.ts` bundled), to be signalled. */
+const emcpProcess = (args: ReadonlyArray<string>) =>
+  Effect.acquireRelease(
+    Effect.sync(() => {
+      const child = spawn(process.execPath, [bundled("cli"), ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+      let stdout = ""
+      let stderr = ""
+      child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d))
+      child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d))
+      const exited = new Promise<Run>((resolve) => child.on("close", (code, signal) => resolve({ code: code ?? (signal === null ? null : -1), stdout, stderr })))
+      return { child, exited: Effect.promise(() => exited) }
+    }),
+    ({ child }) => Effect.sync(() => void (child.exitCode === null && child.kill("SIGKILL")))
+  )
+
+const assertOk = (run: Run) => assert.strictEqual(run.code, 0, `exit code; stderr: ${run.stderr}`)
+
+describe("emcp resources subscribe / watch", () => {
+  it.live("resources subscribe URI --count 2 --json: the updates, one JSON line each", () =>
+    Effect.gen(function*() {
+      const { log, stdio } = recording()
+      const run = yield* emcp("--stdio", stdio, "resources", "subscribe", "res://a", "--count", "2", "--json")
+      assertOk(run)
+      const out = run.stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l))
+      assert.deepStrictEqual(out, [
+        { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "res://a" } },
+        { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "res://a" } }
+      ])
+      assert.deepStrictEqual(messages(log).find((m) => m.method === "resources/subscribe")?.params, { uri: "res://a" })
+    }), 30_000)
+
+  it.live("watch --resource URI --count 1: one line for people", () =>
+    Effect.gen(function*() {
+      const { stdio } = recording()
+      const run = yield* emcp("--stdio", stdio, "watch", "--resource", "res://b", "--count", "1")
+      assertOk(run)
+      assert.strictEqual(run.stdout, "resources/updated res://b\n")
+      assert.include(run.stderr, "emcp: watching res://b")
+    }), 30_000)
+
+  it.live("Ctrl-C ends a subscription: exit 130, after the updates printed so far", () =>
+    Effect.gen(function*() {
+      const { stdio } = recording()
+      const { child, exited } = yield* emcpProcess(["--stdio", stdio, "resources", "subscribe", "res://c"])
+      // wait for the first update on stdout
+      yield* Effect.promise(() => new Promise<void>((resolve) => child.stdout.on("data", () => resolve())))
+      child.kill("SIGINT")
+      const run = yield* exited
+      assert.strictEqual(run.code, 130, run.stderr)
+      assert.match(run.stdout, /^(resources\/updated res:\/\/c\n)+$/)
+    }).pipe(Effect.scoped), 30_000)
+})
+
+describe("emcp: a URL elicitation required (-32042)", () => {
+  it.live("shows the URL, waits for notifications/elicitation/complete, sends the call again", () =>
+    Effect.gen(function*() {
+      const { log, stdio } = recording()
+      const run = yield* emcp("--stdio", stdio, "tools", "call", "url_login")
+      assertOk(run)
+      assert.strictEqual(run.stdout, "logged in\n")
+      assert.include(run.stderr, "https://example.com/login?e=1")
+      assert.include(run.stderr, "Sign in to continue")
+      assert.strictEqual(messages(log).filter((m) => m.method === "tools/call").length, 2)
+    }), 30_000)
+
+  it.live("--elicit decline: the error is the failure, no second call", () =>
+    Effect.gen(function*() {
+      const { log, stdio } = recording()
+      const run = yield* emcp("--stdio", stdio, "--elicit", "decline", "tools", "call", "url_login")
+      assert.strictEqual(run.code, 1, run.stderr)
+      assert.include(run.stderr, "-32042")
+      assert.strictEqual(messages(log).filter((m) => m.method === "tools/call").length, 1)
+    }), 30_000)
+})
+
+describe("emcp: the end of a call reaches the server as notifications/cancelled", () => {
+  const cancelledFor = (log: string) => {
+    const call = messages(log).find((m) => m.method === "tools/call")
+    return messages(log).find((m) => m.method === "notifications/cancelled" && m.params?.requestId === call?.id)
+  }
+
+  it.live("Ctrl-C (SIGINT to emcp) in a call", () =>
+    Effect.gen(function*() {
+      const { log, stdio } = recording()
+      const { child, exited } = yield* emcpProcess(["--stdio", stdio, "tools", "call", "hang"])
+      yield* until(log, (ms) => ms.some((m) => m.method === "tools/call"), "the call")
+      child.kill("SIGINT")
+      const run = yield* exited
+      assert.strictEqual(run.code, 130, run.stderr)
+      yield* until(log, () => cancelledFor(log) !== undefined, "notifications/cancelled of the call")
+    }).pipe(Effect.scoped), 30_000)
+
+  it.live("--timeout", () =>
+    Effect.gen(function*() {
+      const { log, stdio } = recording()
+      const run = yield* emcp("--stdio", stdio, "--timeout", "1s", "tools", "call", "hang")
+      assert.strictEqual(run.code, 1, run.stderr)
+      assert.include(run.stderr, "timed out after")
+      yield* until(log, () => cancelledFor(log) !== undefined, "notifications/cancelled of the call")
+    }), 30_000)
+})
