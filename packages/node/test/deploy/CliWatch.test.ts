@@ -9,6 +9,8 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -137,4 +139,77 @@ describe("emcp: the end of a call reaches the server as notifications/cancelled"
       assert.include(run.stderr, "timed out after")
       yield* until(log, () => cancelledFor(log) !== undefined, "notifications/cancelled of the call")
     }), 30_000)
+})
+
+/**
+ * A streamable HTTP server by hand (2025-11-25) recording what it reads: `tools/call` gets an SSE
+ * stream that never answers, a notification 202, DELETE 200, GET 405.
+ */
+const recordingHttp = Effect.acquireRelease(
+  Effect.promise(() =>
+    new Promise<{ url: string; seen: Array<string>; close: () => Promise<void> }>((resolve) => {
+      const seen: Array<string> = []
+      const server = createServer((req, res) => {
+        if (req.method === "DELETE") {
+          seen.push("DELETE")
+          return res.writeHead(200).end()
+        }
+        if (req.method !== "POST") return res.writeHead(405).end()
+        let body = ""
+        req.on("data", (d) => (body += d)).on("end", () => {
+          const message = JSON.parse(body)
+          seen.push(message.method === "notifications/cancelled" ? `cancelled ${message.params.requestId}` : message.method === "tools/call" ? `tools/call ${message.id}` : message.method)
+          if (message.id === undefined) return res.writeHead(202).end()
+          if (message.method === "initialize") {
+            return res.writeHead(200, { "content-type": "application/json", "mcp-session-id": "s1" }).end(JSON.stringify({
+              jsonrpc: "2.0",
+              id: message.id,
+              result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "rec", version: "1" } }
+            }))
+          }
+          if (message.method === "tools/call") return res.writeHead(200, { "content-type": "text/event-stream" }).write(": open\n\n")
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result: {} }))
+        })
+      })
+      server.listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo
+        resolve({
+          url: `http://127.0.0.1:${port}/mcp`,
+          seen,
+          close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()) })
+        })
+      })
+    })
+  ),
+  (server) => Effect.promise(() => server.close())
+)
+
+describe("emcp over HTTP: the end of a call reaches the server as notifications/cancelled, before the DELETE", () => {
+  const assertCancelledThenDeleted = (seen: ReadonlyArray<string>) => {
+    const call = seen.find((s) => s.startsWith("tools/call "))
+    assert.isDefined(call, JSON.stringify(seen))
+    const cancelled = seen.indexOf(`cancelled ${call!.slice("tools/call ".length)}`)
+    assert.isAtLeast(cancelled, 0, `no notifications/cancelled of the call: ${JSON.stringify(seen)}`)
+    assert.isAbove(seen.indexOf("DELETE"), cancelled, JSON.stringify(seen))
+  }
+
+  it.live("--timeout", () =>
+    Effect.gen(function*() {
+      const server = yield* recordingHttp
+      const run = yield* emcp("--url", server.url, "--protocol", "2025-11-25", "--timeout", "1s", "tools", "call", "hang")
+      assert.strictEqual(run.code, 1, run.stderr)
+      assert.include(run.stderr, "timed out after")
+      assertCancelledThenDeleted(server.seen)
+    }).pipe(Effect.scoped), 30_000)
+
+  it.live("Ctrl-C (SIGINT to emcp)", () =>
+    Effect.gen(function*() {
+      const server = yield* recordingHttp
+      const { child, exited } = yield* emcpProcess(["--url", server.url, "--protocol", "2025-11-25", "tools", "call", "hang"])
+      for (let i = 0; i < 200 && !server.seen.some((s) => s.startsWith("tools/call")); i++) yield* Effect.sleep("50 millis")
+      child.kill("SIGINT")
+      const run = yield* exited
+      assert.strictEqual(run.code, 130, run.stderr)
+      assertCancelledThenDeleted(server.seen)
+    }).pipe(Effect.scoped), 30_000)
 })
