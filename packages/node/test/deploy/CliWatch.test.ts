@@ -6,7 +6,10 @@
  * which logs every message it reads.
  */
 import { assert, describe, it } from "@effect/vitest"
+import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schedule from "effect/Schedule"
 import { spawn } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { createServer } from "node:http"
@@ -15,7 +18,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { bundled } from "../../../../vitest.bundled.js"
+import * as Fixture from "../../../conformance/src/Fixture.js"
+import * as FixtureTasks from "../../../conformance/src/Tasks.js"
 import { emcp, type Run } from "../cliRun.js"
+import { startServer } from "../httpUtil.js"
 
 const repoRoot = fileURLToPath(new URL("../../../..", import.meta.url))
 const fixture = fileURLToPath(new URL("../fixtures/recording-server.mjs", import.meta.url))
@@ -90,6 +96,22 @@ describe("emcp resources subscribe / watch", () => {
       assert.strictEqual(run.code, 130, run.stderr)
       assert.match(run.stdout, /^(resources\/updated res:\/\/c\n)+$/)
     }).pipe(Effect.scoped), 30_000)
+})
+
+describe("emcp resources subscribe over HTTP, in both eras (client.listen)", () => {
+  // the conformance resources, and test://watched-resource updated every 100 ms
+  const updating = Layer.effectDiscard(
+    McpServer.notifyResourceUpdated("test://watched-resource").pipe(Effect.repeat(Schedule.spaced("100 millis")), Effect.forkScoped)
+  )
+  for (const protocol of ["2025-11-25", "2026-07-28"]) {
+    it.live(`--protocol ${protocol}`, () =>
+      Effect.gen(function*() {
+        const { url } = yield* startServer(Layer.merge(Fixture.Resources, updating))
+        const run = yield* emcp("--url", url, "--protocol", protocol, "resources", "subscribe", "test://watched-resource", "--count", "2")
+        assertOk(run)
+        assert.strictEqual(run.stdout, "resources/updated test://watched-resource\n".repeat(2))
+      }).pipe(Effect.scoped), 30_000)
+  }
 })
 
 describe("emcp: a URL elicitation required (-32042)", () => {
@@ -212,4 +234,22 @@ describe("emcp over HTTP: the end of a call reaches the server as notifications/
       assert.strictEqual(run.code, 130, run.stderr)
       assertCancelledThenDeleted(server.seen)
     }).pipe(Effect.scoped), 30_000)
+})
+
+describe("emcp tools call --task: the end of the command cancels the task", () => {
+  // on 2026 a task outlives the connection, so another emcp can ask for it (a 2025 task is the session's)
+  for (const protocol of ["2026-07-28"]) {
+    it.live(`--timeout, --protocol ${protocol}: tasks/get then says cancelled`, () =>
+      Effect.gen(function*() {
+        const { url } = yield* startServer(FixtureTasks.TasksLive)
+        const run = yield* emcp("--url", url, "--protocol", protocol, "--timeout", "1s", "tools", "call", "slow_compute", `{"seconds":60}`, "--task")
+        assert.strictEqual(run.code, 1, run.stderr)
+        assert.include(run.stderr, "timed out after")
+        const taskId = /^task ([0-9a-f-]{36}) /m.exec(run.stderr)?.[1]
+        assert.isDefined(taskId, run.stderr)
+        const got = yield* emcp("--url", url, "--protocol", protocol, "--json", "call", "tasks/get", JSON.stringify({ taskId }))
+        assertOk(got)
+        assert.strictEqual(JSON.parse(got.stdout).status, "cancelled", got.stdout)
+      }).pipe(Effect.scoped), 30_000)
+  }
 })
