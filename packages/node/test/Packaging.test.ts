@@ -29,6 +29,8 @@ describe("README: Use it in your app", () => {
     const peers = { ...packageJson("mcp").peerDependencies, ...packageJson("node").peerDependencies }
     const versions = Object.entries(peers).sort(([a], [b]) => a.localeCompare(b)).map(([name, range]) => `${name}@${range}`)
     expect(section).toContain(`npm install @effect-mcp/mcp @effect-mcp/node ${versions.join(" ")}\n`)
+    // and so does the package's own README (what npm shows)
+    expect(read("packages/node/README.md")).toContain(`npm install @effect-mcp/mcp @effect-mcp/node ${versions.join(" ")}\n`)
   })
 })
 
