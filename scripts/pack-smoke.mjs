@@ -1,7 +1,9 @@
-// `pnpm test:pack`: the packages used the way users will use them. Builds and
-// packs @effect-mcp/mcp and @effect-mcp/node, installs the tarballs with npm
-// into a new project under the OS temp directory (with the peer versions the
-// README's install line names), type-checks the README's app examples
+// `pnpm test:pack`: the packages used the way users will use them. Runs
+// `pnpm install-into` (scripts/install-into.mjs, the README's way to install from a clone) on a new
+// project under the OS temp directory: it packs @effect-mcp/mcp, node and redis (each `prepack`
+// builds; redis's dist/ is removed first, so the pack must build it) and installs the tarballs with
+// npm (with the peer versions the README's install line names). Checks that the prepack check
+// refuses a package whose dist/ is missing, then type-checks the README's app examples
 // (packages/node/examples/app) there with plain `moduleResolution: NodeNext`
 // and no custom condition, then runs them: the client spawns the stdio server,
 // the client talks to the HTTP server, and SIGTERM in the middle of a streamed
@@ -14,7 +16,7 @@
 // A script run by .ci/run, not a vitest test: it needs the build and the npm
 // registry and takes 40 to 60 s on two busy cores, so it stays out of `pnpm test`.
 import { execFileSync, spawn } from "node:child_process"
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -46,8 +48,23 @@ const installLine = `npm install @effect-mcp/mcp @effect-mcp/node ${
 }`
 check(readme.includes(installLine), `README.md must show the install line \`${installLine}\``)
 
-step("build")
-run("pnpm", ["--filter", "@effect-mcp/mcp", "--filter", "@effect-mcp/node", "--filter", "@effect-mcp/redis", "run", "build"], root)
+// an empty package cannot be packed: the prepack check refuses a package.json whose files are missing
+step("prepack refuses a package without its dist/")
+{
+  const bare = mkdtempSync(join(tmpdir(), "effect-mcp-bare-"))
+  copyFileSync(join(root, "packages", "mcp", "package.json"), join(bare, "package.json"))
+  let refused = ""
+  try {
+    run(process.execPath, [join(root, "scripts", "prepack.mjs"), "--check-only", bare], root)
+  } catch (error) {
+    refused = String(error.stderr)
+  }
+  rmSync(bare, { recursive: true, force: true })
+  check(/prepack: @effect-mcp\/mcp: \d+ file\(s\) the package points at are missing/.test(refused), `the prepack check let a package without dist/ through: ${refused}`)
+}
+// and `pnpm pack` builds: redis's dist/ goes, `install-into` packs it again (its prepack rebuilds it)
+rmSync(join(root, "packages", "redis", "dist"), { recursive: true, force: true })
+
 const work = mkdtempSync(join(tmpdir(), "effect-mcp-pack-"))
 const children = []
 process.on("exit", () => {
@@ -55,19 +72,37 @@ process.on("exit", () => {
   // node_modules of a few thousand files: removed in the background rather than held up for
   spawn("rm", ["-rf", work], { detached: true, stdio: "ignore" }).unref()
 })
-const tarballs = ["mcp", "node"].map((name) => {
-  run("pnpm", ["pack", "--pack-destination", work], join(root, "packages", name))
-  return join(work, readdirSync(work).find((file) => file.startsWith(`effect-mcp-${name}-`)))
-})
 
 const app = join(work, "app")
 mkdirSync(join(app, "src"), { recursive: true })
 writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }, null, 2))
-const npm = (args) => run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], app)
+const npm = (args, cwd = app) => run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], cwd)
+
+// the README's way from a clone: `pnpm install-into <dir>` packs (building) and npm-installs the tarballs and the peers
+step(`pnpm install-into <a new project> --redis: pack and npm install the tarballs and ${Object.keys(peers).join(", ")}`)
+try {
+  run("pnpm", ["install-into", app, "--redis"], root)
+} catch (error) {
+  fail(`pnpm install-into failed:\n${error.stdout}${error.stderr}`)
+}
+const vendor = join(app, "vendor", "effect-mcp")
+const tarballs = ["mcp", "node"].map((name) => join(vendor, readdirSync(vendor).find((file) => file.startsWith(`effect-mcp-${name}-`))))
+const dependencies = JSON.parse(readFileSync(join(app, "package.json"), "utf8")).dependencies ?? {}
+for (const name of ["@effect-mcp/mcp", "@effect-mcp/node", "@effect-mcp/redis"]) {
+  check(String(dependencies[name]).startsWith("file:vendor/effect-mcp/"), `install-into left ${name}: ${dependencies[name]} in package.json`)
+}
+for (const [name, range] of Object.entries(peers)) check(dependencies[name] === range, `install-into left ${name}: ${dependencies[name]} (expected ${range})`)
+{
+  const listed = run("tar", ["tzf", join(vendor, readdirSync(vendor).find((file) => file.startsWith("effect-mcp-redis-")))], root)
+  check(listed.includes("package/dist/index.js"), `the redis tarball packed with no dist/ there has no dist/index.js:\n${listed}`)
+}
 
 check(/^~?\^?4\./.test(peers.effect), `the effect peer range ${peers.effect} is not an Effect 4 range`)
 // Effect 3 beside our packages: npm refuses it by our peer ranges. @effect-mcp/mcp with effect 3 alone
 // (the error must name our effect range), then both packages with effect 3 and its platform-node (0.x)
+const refuse = join(work, "refuse")
+mkdirSync(refuse)
+writeFileSync(join(refuse, "package.json"), JSON.stringify({ name: "refuse", private: true, type: "module" }, null, 2))
 const escape = (range) => range.replace(/[.^~]/g, (c) => `\\${c}`)
 for (const [what, installs, names] of [
   ["@effect-mcp/mcp with effect 3", [tarballs[0], "effect@3"], [`effect@"${peers.effect}"`]],
@@ -80,7 +115,7 @@ for (const [what, installs, names] of [
   step(`npm install ${what}: must be refused`)
   let output
   try {
-    npm(["install", "--dry-run", ...installs])
+    npm(["install", "--dry-run", ...installs], refuse)
   } catch (error) {
     output = `${error.stdout ?? ""}${error.stderr ?? ""}`
   }
@@ -91,8 +126,6 @@ for (const [what, installs, names] of [
   )
 }
 
-step(`npm install the tarballs and ${Object.keys(peers).join(", ")}`)
-npm(["install", ...tarballs, ...Object.entries(peers).map(([name, range]) => `${name}@${range}`)])
 const installed = Object.keys(peers).map((name) => {
   const { version } = JSON.parse(readFileSync(join(app, "node_modules", name, "package.json"), "utf8"))
   check(version.startsWith("4."), `npm installed ${name}@${version}, not Effect 4`)
@@ -230,9 +263,7 @@ try {
   }
   step(`HTTP server: stream ended at an event boundary, exit 130`)
 
-  step("@effect-mcp/redis: npm install the tarball beside the others, and load every module")
-  run("pnpm", ["pack", "--pack-destination", work], join(root, "packages", "redis"))
-  npm(["install", join(work, readdirSync(work).find((file) => file.startsWith("effect-mcp-redis-")))])
+  step("@effect-mcp/redis (installed by install-into --redis): load every module")
   const loaded = run(process.execPath, [
     "--input-type=module",
     "-e",

@@ -32,8 +32,10 @@
  * - `notifications/cancelled` from the engine is POSTed, then the cancelled
  *   request's HTTP exchange is aborted; a stream is also released as soon as the
  *   response it carries has arrived;
- * - closing the scope aborts every stream, then DELETEs the session (bounded in
- *   time, skipped when there is no session);
+ * - closing the scope lets a `notifications/cancelled` being POSTed finish, aborts
+ *   every stream, then DELETEs the session (each bounded in time; the DELETE
+ *   skipped when there is no session), also when the scope closes because its
+ *   fiber was interrupted (Ctrl-C, SIGTERM);
  * - a 400, 404 or 405 answer to the first initialize POST means a 2024-11-05
  *   HTTP+SSE server: the transport switches to `LegacySseClient` (or the
  *   function given as `legacyFallback`).
@@ -346,7 +348,8 @@ export const make = (
     // first: no exchange starts any more, those running are interrupted (the standing GET first)
     const closeFirst = Effect.suspend(() => {
       HttpInbox.close(inbox)
-      return HttpFibers.close(inbox.fibers)
+      // a notifications/cancelled being POSTed goes first, within the DELETE's bound (2 s without one)
+      return HttpFibers.close(inbox.fibers, deleteOnClose === false ? Duration.seconds(2) : deleteOnClose)
     })
 
     const resumption: Resumption = {
@@ -399,7 +402,7 @@ export const make = (
           if (single.method === "notifications/cancelled") {
             // fire and forget, then release the cancelled request's stream
             const id = single.params?.requestId
-            return HttpFibers.runBackground(
+            return HttpFibers.runCancellation(
               inbox.fibers,
               postOther(poster, single).pipe(
                 Effect.catch((error) => Effect.logDebug("could not send notifications/cancelled", error.message)),

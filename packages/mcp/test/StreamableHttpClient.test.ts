@@ -447,6 +447,37 @@ describe("StreamableHttpClient", () => {
       assert.deepStrictEqual(deletes.map((d) => d.headers["mcp-session-id"]), ["s9"])
     }))
 
+  it.live("close by an interruption (Ctrl-C, SIGTERM) still sends the call's notifications/cancelled, then the DELETE", () =>
+    Effect.gen(function*() {
+      const server = yield* serve((req, res, body) => {
+        if (req.method === "DELETE") return void res.writeHead(200).end()
+        if (req.method === "GET") return void res.writeHead(405).end()
+        const m = body as Message
+        if (m.method === "initialize") {
+          return void sendJson(res, { jsonrpc: "2.0", id: m.id, result: initializeResult() }, { "mcp-session-id": "s8" })
+        }
+        if (m.method === "tools/call") return // never answers
+        accepted(res)
+      })
+      const session = yield* Effect.forkChild(
+        Effect.gen(function*() {
+          const context = yield* Layer.build(
+            McpClient.layer({ era: "2025", name: "test", version: "1.0.0" }).pipe(
+              Layer.provideMerge(StreamableHttpClient.layer({ url: server.url })),
+              Layer.provide(testHttp.layer)
+            )
+          )
+          return yield* Context.get(context, McpClient.McpClient).callTool("hang", {})
+        }).pipe(Effect.scoped)
+      )
+      while (!postedMethods(server).includes("tools/call")) yield* Effect.sleep("10 millis")
+      // the whole fiber interrupted: its scope closes in an interrupted fiber (the DELETE was skipped)
+      yield* Fiber.interrupt(session)
+      const ends = server.seen.filter((s) => s.method === "DELETE" || (s.body as Message | undefined)?.method === "notifications/cancelled")
+      assert.deepStrictEqual(ends.map((s) => s.method), ["POST", "DELETE"])
+      assert.strictEqual(ends[1]!.headers["mcp-session-id"], "s8")
+    }))
+
   describe("failures reach the caller", () => {
     it.live("a server that never answers: the request timeout fires, the exchange is aborted", () =>
       Effect.gen(function*() {

@@ -5,6 +5,7 @@
  *
  * Commands: `info`, `tools list`, `tools call NAME [JSON] [--arg k=v ...]`,
  * `resources list`, `resources templates`, `resources read URI`,
+ * `resources subscribe URI` and `watch` (change notifications until Ctrl-C),
  * `prompts list`, `prompts get NAME [JSON] [--arg k=v ...]`,
  * `complete (--prompt NAME | --resource URI) ARGUMENT [VALUE]`, `ping`, and
  * `call METHOD [PARAMS_JSON]` for any request, and `login` / `logout` for
@@ -42,6 +43,7 @@ import * as Prompts from "./cli/commands/Prompts.js"
 import * as Resources from "./cli/commands/Resources.js"
 import * as Server from "./cli/commands/Server.js"
 import * as Tools from "./cli/commands/Tools.js"
+import * as Watch from "./cli/commands/Watch.js"
 import { helpFor, VERSION } from "./cli/Help.js"
 import { Output, OutputShape, processStreams, type Streams } from "./cli/Output.js"
 import type { CommandHandler } from "./cli/Session.js"
@@ -186,6 +188,8 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = {
   "resources list": Resources.list,
   "resources templates": Resources.templates,
   "resources read": Resources.read,
+  "resources subscribe": Watch.subscribe,
+  "watch": Watch.watch,
   "prompts list": Prompts.list,
   "prompts get": Prompts.get,
   "complete": Complete.complete,

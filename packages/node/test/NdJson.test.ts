@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as Stream from "effect/Stream"
+import * as TestClock from "effect/testing/TestClock"
 import { PassThrough, Writable } from "node:stream"
 import { afterEach, vi } from "vitest"
 
@@ -316,6 +317,37 @@ describe("NdJson.makeReader feed", () => {
 })
 
 describe("NdJson.makeWriter", () => {
+  const turn = Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+
+  it.effect("a response after a progress in the same turn is written progressGap later, in a write of its own", () =>
+    Effect.gen(function*() {
+      const output = new PassThrough()
+      const write = vi.spyOn(output, "write")
+      const written = () => write.mock.calls.map((call) => String(call[0]))
+      const writer = yield* NdJson.makeWriter(output, { progressGap: "3 millis" })
+      const progress = JsonRpc.notification("notifications/progress", { progressToken: 1, progress: 100 })
+      const log = JsonRpc.notification("notifications/message", { level: "info", data: "x" })
+      const result = JsonRpc.success(1, { content: [] })
+      yield* writer.send(log)
+      yield* writer.send(progress)
+      yield* writer.send(result)
+      // the progress (and what came before it) goes at once; the response waits for the gap
+      assert.deepStrictEqual(written(), [line(log) + line(progress)])
+      yield* turn
+      yield* TestClock.adjust("2 millis")
+      yield* turn
+      assert.strictEqual(write.mock.calls.length, 1)
+      yield* TestClock.adjust("1 millis")
+      yield* turn
+      assert.deepStrictEqual(written(), [line(log) + line(progress), line(result)])
+      // with no progress before it, a response goes with the rest of its turn
+      const other = JsonRpc.success(2, {})
+      yield* writer.send(log)
+      yield* writer.send(other)
+      yield* turn
+      assert.deepStrictEqual(written().slice(2), [line(log) + line(other)])
+    }))
+
   it.live("writes the sends of one tick with a single write", () =>
     Effect.gen(function*() {
       const output = new PassThrough()

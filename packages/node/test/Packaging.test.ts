@@ -29,6 +29,41 @@ describe("README: Five minutes", () => {
     const peers = { ...packageJson("mcp").peerDependencies, ...packageJson("node").peerDependencies }
     const versions = Object.entries(peers).sort(([a], [b]) => a.localeCompare(b)).map(([name, range]) => `${name}@${range}`)
     expect(section).toContain(`npm install @effect-mcp/mcp @effect-mcp/node ${versions.join(" ")}\n`)
+    // and so does the package's own README (what npm shows)
+    expect(read("packages/node/README.md")).toContain(`npm install @effect-mcp/mcp @effect-mcp/node ${versions.join(" ")}\n`)
+  })
+})
+
+describe("ready to publish", () => {
+  const published = ["mcp", "node", "redis"]
+  it("each published package builds before it is packed (prepack), and the README says how to install from a clone", () => {
+    for (const name of published) {
+      expect(packageJson(name).scripts.prepack, `packages/${name}`).toBe("node ../../scripts/prepack.mjs")
+    }
+    expect(JSON.parse(read("package.json")).scripts["install-into"]).toBe("node scripts/install-into.mjs")
+    expect(section).toContain("pnpm install-into ../my-app")
+  })
+
+  it("one version: the packages', emcp --version's, and no @since after it", async () => {
+    const versions = new Set(published.map((name) => packageJson(name).version))
+    expect([...versions]).toHaveLength(1)
+    const [version] = versions
+    const { VERSION } = await import("@effect-mcp/node/McpCli")
+    expect(VERSION).toBe(version)
+    const parse = (v: string) => v.split(".").map(Number)
+    const later = (a: string, b: string) => {
+      const [x, y] = [parse(a), parse(b)]
+      for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! > y[i]!
+      return false
+    }
+    for (const name of published) {
+      const files = readdirSync(`${root}packages/${name}/src`, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"))
+      for (const file of files) {
+        for (const [, since] of read(`packages/${name}/src/${file}`).matchAll(/@since (\S+)/g)) {
+          expect(later(since!, version), `packages/${name}/src/${file}: @since ${since} is after the package's ${version}`).toBe(false)
+        }
+      }
+    }
   })
 })
 

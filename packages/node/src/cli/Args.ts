@@ -223,9 +223,16 @@ const ARG_OPTION: OptionSpec = {
 
 export const GROUPS: ReadonlyArray<GroupSpec> = [
   { name: "tools", summary: "List and call tools" },
-  { name: "resources", summary: "List and read resources and resource templates" },
+  { name: "resources", summary: "List, read and subscribe to resources; list resource templates" },
   { name: "prompts", summary: "List and get prompts" }
 ]
+
+/** `--count N`: end after N notifications (for scripts and tests); without it, run until interrupted. */
+const COUNT_OPTION: OptionSpec = {
+  name: "count",
+  value: "N",
+  description: "Exit (code 0) after N notifications instead of waiting for Ctrl-C."
+}
 
 const S = `--stdio "node server.js"`
 const U = "--url http://127.0.0.1:3000/mcp"
@@ -287,6 +294,30 @@ export const COMMANDS: ReadonlyArray<CommandSpec> = [
     args: [{ name: "URI", description: "The resource." }],
     options: [],
     examples: [`emcp ${S} resources read file:///etc/hosts`, `emcp ${U} resources read test://static-binary --json`]
+  },
+  {
+    path: ["resources", "subscribe"],
+    summary: "Subscribe to a resource and print each update until interrupted (Ctrl-C)",
+    description:
+      "Prints 'updated URI' on stdout for each notifications/resources/updated (--json: each notification as one JSON line). Either protocol era: a 2026-07-28 server is listened to with subscriptions/listen. Ctrl-C ends it (exit code 130).",
+    args: [{ name: "URI", description: "The resource." }],
+    options: [COUNT_OPTION],
+    examples: [`emcp ${S} resources subscribe file:///var/log/app.log`, `emcp ${U} resources subscribe docs://readme --count 1 --json`]
+  },
+  {
+    path: ["watch"],
+    summary: "Print the server's change notifications until interrupted (Ctrl-C)",
+    description:
+      "Without options: the tools, prompts and resources list changes. Each notification is one line on stdout: its method without 'notifications/' and the URI of a resource update (--json: the notification as one JSON line). Ctrl-C ends it (exit code 130).",
+    args: [],
+    options: [
+      { name: "tools", description: "Tools list changes." },
+      { name: "prompts", description: "Prompts list changes." },
+      { name: "resources", description: "Resources list changes." },
+      { name: "resource", value: "URI", repeated: true, description: "Subscribe to this resource's updates." },
+      COUNT_OPTION
+    ],
+    examples: [`emcp ${S} watch`, `emcp ${U} watch --tools --resource docs://readme --json`]
   },
   {
     path: ["prompts", "list"],

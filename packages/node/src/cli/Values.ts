@@ -219,9 +219,10 @@ export const parseElicit = (text: string): Result.Result<ElicitAnswer, string> =
 const decodeCreateMessageResult = Schema.decodeUnknownResult(McpSchema.CreateMessageResult)
 
 /**
- * Parses `--sampling-response`: a `CreateMessageResult` as JSON (`role`
- * defaults to `assistant`, `model` to `emcp`), a JSON string, or plain text
- * (answered as one text content).
+ * Parses `--sampling-response`: a `CreateMessageResult` as a JSON object
+ * (`role` defaults to `assistant`, `model` to `emcp`), a JSON string (its
+ * value), or any other text as it is (`42`, `[1]`, `true`, `hello`),
+ * answered as one text content.
  */
 export const parseSamplingResponse = (text: string): Result.Result<McpSchema.CreateMessageResult, string> => {
   let parsed: unknown = text
@@ -230,11 +231,9 @@ export const parseSamplingResponse = (text: string): Result.Result<McpSchema.Cre
   } catch {
     // plain text
   }
-  if (typeof parsed === "string") {
-    return Result.succeed({ role: "assistant", content: { type: "text", text: parsed }, model: "emcp", stopReason: "endTurn" })
-  }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    return Result.fail("--sampling-response must be a CreateMessageResult JSON object or text")
+    const answer = typeof parsed === "string" ? parsed : text
+    return Result.succeed({ role: "assistant", content: { type: "text", text: answer }, model: "emcp", stopReason: "endTurn" })
   }
   const candidate = { role: "assistant", model: "emcp", ...parsed }
   return Result.mapError(

@@ -194,6 +194,18 @@ describe("McpCli helpers", () => {
     const full = McpCli.parseSamplingResponse(`{"content":{"type":"text","text":"x"},"model":"m1"}`)
     assert.deepStrictEqual(full, Result.succeed({ role: "assistant", content: { type: "text", text: "x" }, model: "m1" }))
     assert.isTrue(Result.isFailure(McpCli.parseSamplingResponse(`{"content":42}`)))
+    // any other text is the answer as typed, JSON or not (a number was refused as "not an object")
+    for (const text of ["42", "[1, 2]", "true", "null", "{not json"]) {
+      assert.deepStrictEqual(
+        McpCli.parseSamplingResponse(text),
+        Result.succeed({ role: "assistant", content: { type: "text", text }, model: "emcp", stopReason: "endTurn" }),
+        text
+      )
+    }
+    assert.deepStrictEqual(
+      McpCli.parseSamplingResponse(`"{quoted}"`),
+      Result.succeed({ role: "assistant", content: { type: "text", text: "{quoted}" }, model: "emcp", stopReason: "endTurn" })
+    )
   })
 
   it("renders content for humans, summarising binary", () => {

@@ -7,6 +7,7 @@
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as References from "effect/References"
 import * as JsonRpc from "../../JsonRpc.js"
 import type { TransportError } from "../../McpError.js"
@@ -190,15 +191,18 @@ export const make = (
             getFailed
           )
       ),
-    del: (headers, timeout) =>
-      within(
+    // A scope closed by an interruption (Ctrl-C in `emcp`, a SIGTERM) still DELETEs the session: the
+    // DELETE runs uninterruptibly, as finalizers do (made interruptible there, it was interrupted at
+    // once). Its bound is then an abort (a deadline), or, for a backend without abort signals, the
+    // race of `within`, which must interrupt: that one runs interruptibly in a fiber of its own, joined.
+    del: (headers, timeout) => {
+      const del = within(
         Duration.toMillis(timeout),
         () => timedOut("DELETE", url, Duration.toMillis(timeout)),
         (controller) => Effect.flatMap(request("DELETE", headers, undefined, controller, false), release)
-      ).pipe(
-        Effect.interruptible,
-        Effect.catchCause((cause) => Effect.logDebug("DELETE of the session failed", cause))
-      ),
+      ).pipe(Effect.catchCause((cause) => Effect.logDebug("DELETE of the session failed", cause)))
+      return deadlines !== undefined ? del : del.pipe(Effect.interruptible, Effect.forkDetach, Effect.flatMap(Fiber.join))
+    },
     bounded: (what, f) => within(timeoutMs, () => timedOut(what, url, timeoutMs), f)
   }
 }

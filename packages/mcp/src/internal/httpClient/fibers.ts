@@ -11,6 +11,7 @@
  * `FiberMap.run` forks them: with the caller's context (services and references), interruptible
  * whatever the caller's flags, outliving the caller.
  */
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import type * as JsonRpc from "../../JsonRpc.js"
@@ -22,6 +23,8 @@ export class HttpFibers {
   closed = false
   readonly requests = new Map<JsonRpc.RequestId, Running>()
   readonly background = new Set<Running>()
+  /** The POSTs of `notifications/cancelled`: waited for (bounded) when the transport closes. */
+  readonly cancellations = new Set<Running>()
 }
 
 export const make = (): HttpFibers => new HttpFibers()
@@ -66,6 +69,23 @@ export const runBackground = <A, E>(fibers: HttpFibers, effect: Effect.Effect<A,
     return Effect.void
   })
 
+/**
+ * Runs the POST of a `notifications/cancelled` in the background: as `runBackground`, except that
+ * closing the transport waits for it (bounded) before interrupting the rest, so that a caller
+ * interrupted just before the close (a timeout, Ctrl-C) is cancelled on the server, not only closed.
+ */
+export const runCancellation = <A, E>(fibers: HttpFibers, effect: Effect.Effect<A, E>): Effect.Effect<void> =>
+  Effect.withFiber<void>((parent) => {
+    if (fibers.closed) return Effect.void
+    const fiber = forkFrom(parent, effect)
+    const { cancellations } = fibers
+    cancellations.add(fiber)
+    fiber.addObserver(() => {
+      cancellations.delete(fiber)
+    })
+    return Effect.void
+  })
+
 /** Interrupts the exchange running under `key`, if any, and waits for its end. */
 export const interruptRequest = (fibers: HttpFibers, key: JsonRpc.RequestId): Effect.Effect<void> =>
   Effect.suspend(() => {
@@ -81,9 +101,22 @@ export const interruptAll = (fibers: HttpFibers): Effect.Effect<void> =>
     return fibers.background.size === 0 ? requests : Effect.andThen(Fiber.interruptAll([...fibers.background]), requests)
   })
 
-/** No fiber is forked from now on; those running are interrupted. */
-export const close = (fibers: HttpFibers): Effect.Effect<void> =>
+/**
+ * No fiber is forked from now on; the cancellations running are waited for, at most `bound`, then
+ * every fiber still running is interrupted.
+ */
+export const close = (fibers: HttpFibers, bound: Duration.Duration): Effect.Effect<void> =>
   Effect.suspend(() => {
     fibers.closed = true
-    return interruptAll(fibers)
+    if (fibers.cancellations.size === 0) return interruptAll(fibers)
+    const cancellations = [...fibers.cancellations]
+    // the wait in a fiber of its own: the closing fiber may be an interrupted one (Ctrl-C) in a finalizer
+    return Fiber.awaitAll(cancellations).pipe(
+      Effect.timeoutOption(bound),
+      Effect.interruptible,
+      Effect.forkDetach,
+      Effect.flatMap(Fiber.join),
+      Effect.andThen(Fiber.interruptAll(cancellations)),
+      Effect.andThen(interruptAll(fibers))
+    )
   })

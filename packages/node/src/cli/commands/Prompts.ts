@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import { Output, printJson, stdout } from "../Output.js"
 import { firstLine, renderContent, table } from "../Render.js"
 import { type CommandHandler, execute, parsePairs } from "../Session.js"
+import { withUrlElicitations } from "../UrlElicitation.js"
 import { orUsage } from "../Settings.js"
 import { parseJsonObject } from "../Values.js"
 
@@ -39,7 +40,7 @@ export const get: CommandHandler = ({ args, globals, options }) =>
     const given = json !== undefined || pairs.length > 0
     return yield* execute(globals, ({ callOptions, client, settings }) =>
       Effect.gen(function*() {
-        const result = yield* client.getPrompt(args.NAME!, given ? promptArgs : undefined, callOptions)
+        const result = yield* withUrlElicitations(client, settings, client.getPrompt(args.NAME!, given ? promptArgs : undefined, callOptions))
         if (settings.json) return yield* printJson(result)
         const parts: Array<string> = []
         if (result.description !== undefined) parts.push(`# ${result.description}`)

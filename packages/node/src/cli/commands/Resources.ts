@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import { Output, printJson, stdout } from "../Output.js"
 import { firstLine, renderResourceContents, table } from "../Render.js"
 import { type CommandHandler, execute } from "../Session.js"
+import { withUrlElicitations } from "../UrlElicitation.js"
 
 export const list: CommandHandler = ({ globals }) =>
   execute(globals, ({ client, settings }) =>
@@ -40,7 +41,7 @@ export const templates: CommandHandler = ({ globals }) =>
 export const read: CommandHandler = ({ args, globals }) =>
   execute(globals, ({ callOptions, client, settings }) =>
     Effect.gen(function*() {
-      const result = yield* client.readResource(args.URI!, callOptions)
+      const result = yield* withUrlElicitations(client, settings, client.readResource(args.URI!, callOptions))
       if (settings.json) return yield* printJson(result)
       yield* stdout(result.contents.length === 0 ? "(no contents)" : renderResourceContents(result.contents))
     }))

@@ -7,6 +7,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { printJson, stdout } from "../Output.js"
 import { type CommandHandler, execute } from "../Session.js"
+import { withUrlElicitations } from "../UrlElicitation.js"
 import { orUsage } from "../Settings.js"
 import { parseJsonObject } from "../Values.js"
 
@@ -48,7 +49,7 @@ export const call: CommandHandler = ({ args, globals }) =>
       : undefined
     return yield* execute(globals, ({ callOptions, client, settings }) =>
       Effect.gen(function*() {
-        const result = yield* client.request(args.METHOD!, params, callOptions)
+        const result = yield* withUrlElicitations(client, settings, client.request(args.METHOD!, params, callOptions))
         yield* stdout(settings.json ? JSON.stringify(result) : JSON.stringify(result, null, 2))
       }))
   })

@@ -13,6 +13,7 @@ import { CliError } from "../CliError.js"
 import { Output, printJson, stdout } from "../Output.js"
 import { firstLine, renderContent, table, toolArguments } from "../Render.js"
 import { type CommandHandler, execute, parsePairs } from "../Session.js"
+import { withUrlElicitations } from "../UrlElicitation.js"
 import { orUsage } from "../Settings.js"
 import { parseArgValue, parseJsonObject } from "../Values.js"
 
@@ -96,7 +97,7 @@ export const call: CommandHandler = ({ args, globals, options }) =>
       Effect.gen(function*() {
         const toolArgs = yield* toolCallArguments(client, name, base, pairs)
         const result = options.task === undefined
-          ? yield* client.callTool(name, toolArgs, callOptions)
+          ? yield* withUrlElicitations(client, settings, client.callTool(name, toolArgs, callOptions))
           : yield* asTask(name, toolArgs).pipe(Effect.provideService(McpClient.McpClient, client))
         yield* printResult(name, result, settings.json)
       }))
