@@ -34,6 +34,7 @@ import * as Base64 from "effect/encoding/Base64"
 import type * as JsonSchema from "effect/JsonSchema"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
+import * as Lifecycle from "./Lifecycle.js"
 import type * as McpClient from "./McpClient.js"
 import { ErrorResponse } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
@@ -75,6 +76,20 @@ export interface Options<R = never> {
  * `LanguageModel` in context (a requirement of the client's Layer). Declares
  * `sampling.tools`. A model failure is answered -32603 with its message.
  *
+ * The answer's shape follows the connection's protocol version. From
+ * 2025-11-25 it is all the model's blocks (an array when there are several),
+ * with `tool_use` blocks and stop reason `"toolUse"`. Before 2025-11-25 an
+ * answer is one block. It is then the model's text parts joined (as
+ * `response.text` joins them), or its first image or audio when it wrote no
+ * text. A tool call is left out, and the stop reason is the model's, `endTurn`
+ * for a tool call. What was left out is logged as a warning.
+ *
+ * `includeContext` is not acted on, which the spec allows a client. The
+ * handler adds no context for `"thisServer"` or `"allServers"`: it sees one
+ * request and the model, not the host's other sessions. (2025-11-25
+ * soft-deprecates those two values.) A host that keeps such context can read
+ * `params.includeContext` in its own handler and add it to the messages.
+ *
  * @example
  * ```ts
  * import * as McpClient from "@effect-mcp/mcp/McpClient"
@@ -98,12 +113,13 @@ export interface Options<R = never> {
  */
 export const handler = <R = never>(options: Options<R> = {}): {
   readonly createMessage: (
-    params: McpSchema.CreateMessageRequestParams
+    params: McpSchema.CreateMessageRequestParams,
+    request: McpClient.SamplingRequest
   ) => Effect.Effect<McpSchema.CreateMessageResult, McpClient.HandlerError, LanguageModel.LanguageModel | R>
   readonly tools: true
 } => ({
   tools: true,
-  createMessage: (params) =>
+  createMessage: (params, request) =>
     Effect.gen(function*() {
       const configure = options.configure?.(generationOf(params)) ?? (<A, E, R2>(self: Effect.Effect<A, E, R2>) => self)
       const prompt = promptOf(params)
@@ -129,7 +145,7 @@ export const handler = <R = never>(options: Options<R> = {}): {
         Effect.mapError((error) => new ErrorResponse({ code: -32603, message: error.message }))
       )
       const model = options.model ?? Option.getOrElse(yield* Effect.serviceOption(ModelName), () => "effect-ai")
-      return resultOf(response.content, response.finishReason, model)
+      return yield* resultOf(response.content, response.finishReason, model, request.protocolVersion)
     })
 })
 
@@ -207,14 +223,11 @@ const STOP_REASONS: { readonly [reason: string]: string } = {
   "content-filter": "contentFilter"
 }
 
-/** The answer: the response's text, files (images, audio) and tool calls as content blocks. */
-const resultOf = (
-  parts: ReadonlyArray<Response.AnyPart>,
-  finishReason: Response.FinishReason,
-  model: string
-): McpSchema.CreateMessageResult => {
-  const content: Array<McpSchema.SamplingMessageContentBlock> = []
-  let toolUse = false
+type AnswerBlock = McpSchema.SamplingMessageContentBlock
+
+/** The response's text, files (images, audio) and tool calls as content blocks. */
+const blocksOf = (parts: ReadonlyArray<Response.AnyPart>): Array<AnswerBlock> => {
+  const content: Array<AnswerBlock> = []
   for (const part of parts) {
     switch (part.type) {
       case "text":
@@ -227,7 +240,6 @@ const resultOf = (
         break
       }
       case "tool-call":
-        toolUse = true
         content.push({
           type: "tool_use",
           id: part.id,
@@ -237,11 +249,53 @@ const resultOf = (
         break
     }
   }
-  const stopReason = toolUse ? "toolUse" : STOP_REASONS[finishReason] ?? finishReason
-  return {
+  return content
+}
+
+/**
+ * The one block an answer is before 2025-11-25: its text blocks joined (as
+ * effect/ai's `response.text` joins them), else its first image or audio;
+ * `dropped` names the blocks left out (`tool_use` never exists then).
+ */
+const singleBlockOf = (
+  content: ReadonlyArray<AnswerBlock>
+): { readonly block: AnswerBlock; readonly dropped: ReadonlyArray<string> } => {
+  const texts = content.filter((block): block is Extract<AnswerBlock, { readonly type: "text" }> => block.type === "text")
+  const block: AnswerBlock = texts.length > 0
+    ? { type: "text", text: texts.map((text) => text.text).join("") }
+    : content.find((block) => block.type === "image" || block.type === "audio") ?? { type: "text", text: "" }
+  const kept: ReadonlyArray<AnswerBlock> = texts.length > 0 ? texts : [block]
+  const dropped = content.filter((b) => !kept.includes(b)).map((b) => b.type)
+  return { block, dropped }
+}
+
+/**
+ * The answer, shaped for the protocol version: from 2025-11-25 its blocks
+ * (one block as itself, several as an array), stop reason `toolUse` when the
+ * model called a tool; before, one block (`singleBlockOf`, what was dropped
+ * logged as a warning) and the model's own stop reason.
+ */
+const resultOf = (
+  parts: ReadonlyArray<Response.AnyPart>,
+  finishReason: Response.FinishReason,
+  model: string,
+  protocolVersion: string
+): Effect.Effect<McpSchema.CreateMessageResult> => {
+  const content = blocksOf(parts)
+  const stop = STOP_REASONS[finishReason] ?? finishReason
+  if (!Lifecycle.allowsSamplingContentArrays(protocolVersion)) {
+    const { block, dropped } = singleBlockOf(content)
+    const result = { role: "assistant", content: block, model, stopReason: stop === "toolUse" ? "endTurn" : stop } as const
+    return dropped.length === 0 ? Effect.succeed(result) : Effect.as(
+      Effect.logWarning(`McpSampling: protocol ${protocolVersion} allows one content block; left out: ${dropped.join(", ")}`),
+      result
+    )
+  }
+  const toolUse = content.some((block) => block.type === "tool_use")
+  return Effect.succeed({
     role: "assistant",
     content: content.length === 1 ? content[0]! : content.length === 0 ? { type: "text", text: "" } : content,
     model,
-    stopReason
-  } as McpSchema.CreateMessageResult
+    stopReason: toolUse ? "toolUse" : stop
+  } as McpSchema.CreateMessageResult)
 }

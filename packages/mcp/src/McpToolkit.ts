@@ -46,7 +46,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { HandlerContext } from "./HandlerContext.js"
+import { HandlerContext, type HandlerContextShape } from "./HandlerContext.js"
 import * as Failure from "./internal/server/failure.js"
 import type * as McpClient from "./McpClient.js"
 import type { ErrorResponse } from "./McpError.js"
@@ -342,7 +342,8 @@ const filePart = (mediaType: string, data: Uint8Array): Prompt.ToolModelOutputPa
  * served. A handler reaches `HandlerContext` when its tool declares it
  * (`dependencies: [HandlerContext]`); its preliminary results
  * (`context.preliminary(value)`) are progress notifications whose message is
- * the value as JSON text.
+ * the value as JSON text; its `context.toolCallId` is the MCP request's id,
+ * as a string.
  *
  * @example
  * ```ts
@@ -493,25 +494,26 @@ const contentOf = (part: Prompt.ToolModelOutputPart): McpSchema.ContentBlock => 
 const featureOf = (handled: Toolkit.WithHandler<Tools>, tool: Tool.Any): McpFeature.Tool<unknown> => {
   const { definition, structured } = definitionOf(tool)
   const name = tool.name
-  const call = (args: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse, unknown> =>
-    handled.handle(name, (args ?? {}) as Schema.Json).pipe(
-      Effect.flatMap((results) =>
-        Effect.flatMap(Effect.serviceOption(HandlerContext), (ctx) => {
-          // preliminary results (the handler's `preliminary`) are progress notifications, their value the message
-          let count = 0
-          const progress = (result: Tool.HandlerResult<Tool.Any>) =>
-            Option.match(ctx, {
-              onNone: () => Effect.void,
-              onSome: (ctx) => ctx.progress(++count, { message: textOf(result.encodedResult) })
-            })
-          return Stream.runLast(
-            results.pipe(
-              Stream.tap((result) => (result.preliminary ? progress(result) : Effect.void)),
-              Stream.filter((result) => !result.preliminary)
-            )
+  const run = (args: unknown, ctx: Option.Option<HandlerContextShape>) =>
+    // the MCP request's id is the tool call's id (the handler's `context.toolCallId`)
+    handled.handle(name, (args ?? {}) as Schema.Json, Option.getOrUndefined(Option.map(ctx, (c) => String(c.requestId))))
+      .pipe(Effect.flatMap((results) => {
+        // preliminary results (the handler's `preliminary`) are progress notifications, their value the message
+        let count = 0
+        const progress = (result: Tool.HandlerResult<Tool.Any>) =>
+          Option.match(ctx, {
+            onNone: () => Effect.void,
+            onSome: (ctx) => ctx.progress(++count, { message: textOf(result.encodedResult) })
+          })
+        return Stream.runLast(
+          results.pipe(
+            Stream.tap((result) => (result.preliminary ? progress(result) : Effect.void)),
+            Stream.filter((result) => !result.preliminary)
           )
-        })
-      ),
+        )
+      }))
+  const call = (args: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse, unknown> =>
+    Effect.flatMap(Effect.serviceOption(HandlerContext), (ctx) => run(args, ctx)).pipe(
       Effect.matchEffect({
         onFailure: (error) => failureResult(tool, error, undefined),
         onSuccess: (last) =>

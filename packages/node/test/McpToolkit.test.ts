@@ -35,6 +35,7 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
@@ -294,13 +295,16 @@ const Refuse = Tool.make("refuse", { failure: Refused })
 
 const Count = Tool.make("count", { success: Schema.Number })
 
-const Tools = Toolkit.make(Add, Where, Refuse, Count)
+const CallId = Tool.make("call_id", { success: Schema.String })
+
+const Tools = Toolkit.make(Add, Where, Refuse, Count, CallId)
 
 const ToolsLive = Tools.toLayer({
   add: ({ a, b }) => Effect.succeed(a + b),
   where: () => Effect.map(HandlerContext, (ctx) => ({ method: ctx.method })),
   refuse: () => Effect.fail(new Refused({ message: "not today" })),
-  count: (_, context) => Effect.as(Effect.andThen(context.preliminary(1), context.preliminary(2)), 3)
+  count: (_, context) => Effect.as(Effect.andThen(context.preliminary(1), context.preliminary(2)), 3),
+  call_id: (_, context) => Effect.succeed(context.toolCallId ?? "none")
 })
 
 const textOf = (result: { readonly content: ReadonlyArray<unknown> }) =>
@@ -310,9 +314,10 @@ describe("McpToolkit.register: an effect/ai Toolkit served as MCP tools", () => 
   it.live("our client and the official v1 client: decoded once, bad arguments name the field, annotations as set", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(McpToolkit.register(Tools).pipe(Layer.provide(ToolsLive)))
-      const ours = yield* connect(url)
+      const out: Array<JsonRpc.Outgoing> = []
+      const ours = yield* connect(url, out)
       const tools = new Map((yield* ours.listToolsAll()).map((tool) => [tool.name, tool]))
-      assert.deepStrictEqual([...tools.keys()].sort(), ["add", "count", "refuse", "where"])
+      assert.deepStrictEqual([...tools.keys()].sort(), ["add", "call_id", "count", "refuse", "where"])
       const add = tools.get("add")!
       assert.strictEqual(add.title, "Adder")
       assert.strictEqual(add.description, "Adds a (given as text) and b")
@@ -338,6 +343,10 @@ describe("McpToolkit.register: an effect/ai Toolkit served as MCP tools", () => 
       })
       assert.deepStrictEqual(counted.content, [{ type: "text", text: "3" }])
       assert.deepStrictEqual(progress, ["1", "2"])
+      // the handler's toolCallId is the id of the tools/call request on the wire
+      const callId = yield* ours.callTool("call_id", {})
+      const sent = out.filter((m): m is JsonRpc.Request => "method" in m && m.method === "tools/call").at(-1)!
+      assert.deepStrictEqual(callId.content, [{ type: "text", text: String(sent.id) }])
       const refused = yield* ours.callTool("refuse", {})
       assert.deepStrictEqual(refused, {
         content: [{ type: "text", text: "not today" }],
@@ -478,4 +487,55 @@ describe("McpSampling.handler: sampling answered by a LanguageModel", () => {
       }])
     }).pipe(Effect.scoped))
   }
+
+  it.live("2025-06-18: an answer of several blocks is one block, the text joined, what was left out logged", () =>
+    Effect.gen(function*() {
+      const warnings: Array<string> = []
+      const model = scriptedModel([
+        () =>
+          Effect.succeed([
+            { type: "text", text: "Hello, " },
+            { type: "file", mediaType: "image/png", data: PNG },
+            { type: "text", text: "world" },
+            { type: "finish", reason: "stop", usage: { inputTokens: {}, outputTokens: {} } }
+          ])
+      ], [])
+      const AskOld = McpServer.tool({
+        name: "ask",
+        handler: () =>
+          Effect.flatMap(HandlerContext, (ctx) =>
+            Effect.map(
+              ctx.sample({ maxTokens: 10, messages: [{ role: "user", content: { type: "text", text: "Hi" } }] }),
+              (result) => JSON.stringify(result)
+            ))
+      })
+      const { url } = yield* startServer(McpServer.register(AskOld))
+      const context = yield* Layer.build(
+        McpClient.layer({
+          name: "host",
+          version: "1.0.0",
+          era: "2025",
+          protocolVersion: "2025-06-18",
+          sampling: McpSampling.handler({ model: "scripted" })
+        }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })), Layer.provide(model))
+      ).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => {
+          if (logLevel === "Warn") warnings.push(String(message))
+        })]))
+      )
+      const client = Context.get(context, McpClient.McpClient)
+      assert.strictEqual(client.protocolVersion, "2025-06-18")
+      const answer = yield* client.callTool("ask", {})
+      assert.notStrictEqual(answer.isError, true, textOf(answer))
+      // what the server received: one text block (an array is not a 2025-06-18 answer)
+      assert.deepStrictEqual(JSON.parse(textOf(answer)), {
+        role: "assistant",
+        model: "scripted",
+        stopReason: "endTurn",
+        content: { type: "text", text: "Hello, world" }
+      })
+      assert.deepStrictEqual(warnings, [
+        "McpSampling: protocol 2025-06-18 allows one content block; left out: image"
+      ])
+    }).pipe(Effect.scoped))
 })
