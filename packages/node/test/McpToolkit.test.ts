@@ -18,6 +18,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
+import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpSampling from "@effect-mcp/mcp/McpSampling"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -272,6 +273,48 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
       assert.strictEqual((cancelled.params as { readonly requestId: unknown }).requestId, request.id)
     }).pipe(Effect.scoped))
   }
+})
+
+describe("McpToolkit.fromClient: a server that refuses the subscription", () => {
+  it.live("2026: subscriptions/listen refused, the toolkit keeps its list and logs one warning", () =>
+    Effect.gen(function*() {
+      const warnings: Array<string> = []
+      const weatherServer = yield* Deferred.make<McpServer.McpServerShape>()
+      // a real server whose listen is refused (an extension's listen hook failing refuses it)
+      const { url } = yield* startServer(Layer.mergeAll(
+        McpServer.register(Forecast),
+        McpServer.registerExtension({ listen: () => Effect.fail(ErrorResponse.invalidParams("no listening here")) }),
+        captureServer(weatherServer)
+      ))
+      const out: Array<JsonRpc.Outgoing> = []
+      const client = yield* connect(url, out, "2026")
+      const kit = yield* McpToolkit.fromClient(client).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => {
+          if (logLevel === "Warn") warnings.push(JSON.stringify(message))
+        })]))
+      )
+      const names = kit.toolkit.pipe(Effect.map((toolkit) => Object.keys(toolkit.tools)))
+      assert.deepStrictEqual(yield* names, ["forecast"])
+      yield* Effect.sleep("50 millis").pipe(
+        Effect.repeat({ until: () => warnings.length > 0, times: 200 })
+      )
+      assert.isTrue(out.some((m) => "method" in m && m.method === "subscriptions/listen"))
+      assert.strictEqual(warnings.length, 1)
+      assert.include(warnings[0]!, "list_changed cannot be followed")
+      assert.include(warnings[0]!, "no listening here")
+      // a tool added meanwhile is not seen (nothing told the toolkit), the last list is kept and still works
+      const server = yield* Deferred.await(weatherServer)
+      yield* server.add([McpServer.tool({ name: "alerts", handler: () => Effect.succeed("none") })], yield* Effect.context<never>())
+      yield* Effect.sleep("300 millis")
+      assert.deepStrictEqual(yield* names, ["forecast"])
+      const seen: Array<LanguageModel.ProviderOptions> = []
+      const model = scriptedModel([() => Effect.succeed([call("c1", "forecast", { city: "Oslo" })])], seen)
+      const response = yield* LanguageModel.generateText({ prompt: "weather?", toolkit: kit.toolkit }).pipe(Effect.provide(model))
+      assert.deepStrictEqual((response.toolResults[0]!.result as McpClient.CallToolResult).content, [
+        { type: "text", text: "sunny in Oslo" }
+      ])
+      assert.strictEqual(warnings.length, 1)
+    }).pipe(Effect.scoped))
 })
 
 // ----------------------------------------------------------------------------
