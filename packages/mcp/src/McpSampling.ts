@@ -42,6 +42,14 @@ import type * as McpSchema from "./McpSchema.js"
 /**
  * What a `sampling/createMessage` asks of the generation, besides its
  * messages and tools: what `configure` applies.
+ *
+ * @example
+ * ```ts
+ * import type * as McpSampling from "@effect-mcp/mcp/McpSampling"
+ *
+ * const describe = (generation: McpSampling.Generation) =>
+ *   `${generation.maxTokens} tokens at temperature ${generation.temperature ?? "default"}`
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -56,6 +64,14 @@ export interface Generation {
 
 /**
  * Options of `handler`.
+ *
+ * @example
+ * ```ts
+ * import * as McpSampling from "@effect-mcp/mcp/McpSampling"
+ *
+ * const options: McpSampling.Options = { model: "my-model" }
+ * const sampling = McpSampling.handler(options)
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -122,26 +138,7 @@ export const handler = <R = never>(options: Options<R> = {}): {
   createMessage: (params, request) =>
     Effect.gen(function*() {
       const configure = options.configure?.(generationOf(params)) ?? (<A, E, R2>(self: Effect.Effect<A, E, R2>) => self)
-      const prompt = promptOf(params)
-      const tools = (params.tools ?? []).map((tool) =>
-        Tool.dynamic(tool.name, {
-          ...(tool.description !== undefined ? { description: tool.description } : {}),
-          parameters: tool.inputSchema as JsonSchema.JsonSchema
-        })
-      )
-      // the server executes the tools: the calls are returned, not resolved (no handlers)
-      // (so the toolkit needs no handlers: typed as one of tools known at run time only)
-      const toolkit = Toolkit.make(...tools) as unknown as Effect.Effect<Toolkit.WithHandler<Record<string, Tool.Any>>>
-      const generate: Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> =
-        tools.length === 0
-          ? LanguageModel.generateText({ prompt })
-          : LanguageModel.generateText({
-            prompt,
-            toolkit,
-            toolChoice: params.toolChoice?.mode ?? "auto",
-            disableToolCallResolution: true
-          }) as Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> // JSON Schema tools need no services
-      const response = yield* configure(generate).pipe(
+      const response = yield* configure(generateFor(params)).pipe(
         Effect.mapError((error) => new ErrorResponse({ code: -32603, message: error.message }))
       )
       const model = options.model ?? Option.getOrElse(yield* Effect.serviceOption(ModelName), () => "effect-ai")
@@ -153,6 +150,28 @@ export const handler = <R = never>(options: Options<R> = {}): {
 interface Generated {
   readonly content: ReadonlyArray<Response.AnyPart>
   readonly finishReason: Response.FinishReason
+}
+
+/** The model call of a request: its prompt, and its tools (called, not run: the server runs them). */
+const generateFor = (
+  params: McpSchema.CreateMessageRequestParams
+): Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> => {
+  const prompt = promptOf(params)
+  const tools = (params.tools ?? []).map((tool) =>
+    Tool.dynamic(tool.name, {
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      parameters: tool.inputSchema as JsonSchema.JsonSchema
+    })
+  )
+  if (tools.length === 0) return LanguageModel.generateText({ prompt })
+  // the calls are returned, not resolved, so the toolkit needs no handlers: typed as one of tools known at run time only
+  const toolkit = Toolkit.make(...tools) as unknown as Effect.Effect<Toolkit.WithHandler<Record<string, Tool.Any>>>
+  return LanguageModel.generateText({
+    prompt,
+    toolkit,
+    toolChoice: params.toolChoice?.mode ?? "auto",
+    disableToolCallResolution: true
+  }) as Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> // JSON Schema tools need no services
 }
 
 const generationOf = (params: McpSchema.CreateMessageRequestParams): Generation => ({
@@ -170,6 +189,37 @@ const bytesOf = (data: string): Uint8Array | string => {
   return Result.isSuccess(bytes) ? bytes.success : data
 }
 
+/** A message's blocks as prompt parts, its tool results apart (the tool names from earlier `tool_use` blocks). */
+const partsOf = (blocks: ReadonlyArray<Block>, names: Map<string, string>) => {
+  const parts: Array<Prompt.AssistantMessagePartEncoded> = []
+  const results: Array<Prompt.ToolResultPartEncoded> = []
+  for (const block of blocks) {
+    switch (block.type) {
+      case "text":
+        parts.push({ type: "text", text: block.text })
+        break
+      case "image":
+      case "audio":
+        parts.push({ type: "file", mediaType: block.mimeType, data: bytesOf(block.data) })
+        break
+      case "tool_use":
+        names.set(block.id, block.name)
+        parts.push({ type: "tool-call", id: block.id, name: block.name, params: block.input, providerExecuted: false })
+        break
+      case "tool_result":
+        results.push({
+          type: "tool-result",
+          id: block.toolUseId,
+          name: names.get(block.toolUseId) ?? "",
+          isFailure: block.isError === true,
+          result: block.structuredContent ?? block.content
+        })
+        break
+    }
+  }
+  return { parts, results }
+}
+
 /** The prompt of a request: its system prompt, then its messages (tool results as tool messages). */
 const promptOf = (params: McpSchema.CreateMessageRequestParams): Array<Prompt.MessageEncoded> => {
   const messages: Array<Prompt.MessageEncoded> = []
@@ -177,32 +227,7 @@ const promptOf = (params: McpSchema.CreateMessageRequestParams): Array<Prompt.Me
   const names = new Map<string, string>()
   for (const message of params.messages) {
     const blocks: ReadonlyArray<Block> = Array.isArray(message.content) ? message.content : [message.content as Block]
-    const parts: Array<Prompt.AssistantMessagePartEncoded> = []
-    const results: Array<Prompt.ToolResultPartEncoded> = []
-    for (const block of blocks) {
-      switch (block.type) {
-        case "text":
-          parts.push({ type: "text", text: block.text })
-          break
-        case "image":
-        case "audio":
-          parts.push({ type: "file", mediaType: block.mimeType, data: bytesOf(block.data) })
-          break
-        case "tool_use":
-          names.set(block.id, block.name)
-          parts.push({ type: "tool-call", id: block.id, name: block.name, params: block.input, providerExecuted: false })
-          break
-        case "tool_result":
-          results.push({
-            type: "tool-result",
-            id: block.toolUseId,
-            name: names.get(block.toolUseId) ?? "",
-            isFailure: block.isError === true,
-            result: block.structuredContent ?? block.content
-          })
-          break
-      }
-    }
+    const { parts, results } = partsOf(blocks, names)
     if (results.length > 0) messages.push({ role: "tool", content: results })
     if (parts.length === 0) continue
     if (message.role === "assistant") messages.push({ role: "assistant", content: parts })

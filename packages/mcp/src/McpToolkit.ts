@@ -62,6 +62,14 @@ import * as McpTool from "./McpTool.js"
 /**
  * The tools of a toolkit made from MCP servers: names are known only when
  * the servers list them.
+ *
+ * @example
+ * ```ts
+ * import type * as McpToolkit from "@effect-mcp/mcp/McpToolkit"
+ * import type * as Toolkit from "effect/ai/Toolkit"
+ *
+ * const names = (toolkit: Toolkit.WithHandler<McpToolkit.Tools>) => Object.keys(toolkit.tools)
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -77,6 +85,15 @@ export type Tools = Record<string, Tool.Any>
  * what the model sees); a tool error, or a JSON-RPC error answering the call,
  * is a failed tool result the model sees, an `McpTool.ToolError`.
  *
+ * @example
+ * ```ts
+ * import type * as McpToolkit from "@effect-mcp/mcp/McpToolkit"
+ * import * as Effect from "effect/Effect"
+ *
+ * // the tools' names as the server lists them now, and as the model is offered them
+ * const names = (kit: McpToolkit.McpToolkit) =>
+ *   Effect.map(kit.listed, (tools) => tools.map((tool) => `${kit.prefix}${tool.name}`))
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -93,6 +110,16 @@ export interface McpToolkit {
 
 /**
  * Options of `fromClient`.
+ *
+ * @example
+ * ```ts
+ * import type * as McpToolkit from "@effect-mcp/mcp/McpToolkit"
+ *
+ * const options: McpToolkit.FromClientOptions = {
+ *   prefix: "files_",
+ *   filter: (tool) => tool.annotations?.readOnlyHint === true
+ * }
+ * ```
  * @since 0.1.0
  * @category models
  */

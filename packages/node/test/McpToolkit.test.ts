@@ -5,12 +5,16 @@
  * - `McpToolkit.fromClient` + `merge`: an agent (`Chat`) uses two MCP servers' tools (prefixed); the
  *   model gets the servers' `inputSchema` unchanged; a tool error is a failed tool result the model sees
  *   on its next turn; `list_changed` shows on the next call; interrupting the agent sends
- *   `notifications/cancelled` (seen on the client's wire) and the server's handler is interrupted.
+ *   `notifications/cancelled` (seen on the client's wire) and the server's handler is interrupted; a
+ *   2026 server that refuses `subscriptions/listen`: the toolkit keeps its list, one warning is logged.
  * - `McpToolkit.register`: an effect/ai `Toolkit` served by our server, called by our client and by the
  *   official v1 client: a `NumberFromString` field works (decoded once), bad arguments name the field,
- *   only the annotations set are published, the handler reads `HandlerContext`.
+ *   only the annotations set are published, the handler reads `HandlerContext`, its `toolCallId` is
+ *   the request's id on the wire.
  * - `McpSampling.handler`: a server's `sampling/createMessage` answered by the scripted model, which
- *   received the text, image, audio, tool use and result, tools, tool choice and generation settings.
+ *   received the text, image, audio, tool use and result, tools, tool choice and generation settings;
+ *   to a client on 2025-06-18 the answer is one block.
+ * Over stdio with a child process: `McpToolkitStdio.test.ts`.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
