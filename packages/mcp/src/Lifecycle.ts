@@ -105,6 +105,24 @@ export const allowsBatches = (version: string | undefined): boolean =>
  */
 export const allowsElicitation = (version: string | undefined): boolean => version !== undefined && version >= "2025-06-18"
 
+/**
+ * Sampling with tools (2025-11-25+): a sampling message's or answer's
+ * `content` may be an array of blocks, and `tool_use` / `tool_result`
+ * blocks exist. Before, the content is one text, image or audio block.
+ *
+ * @example
+ * ```ts
+ * import * as Lifecycle from "@effect-mcp/mcp/Lifecycle"
+ *
+ * Lifecycle.allowsSamplingContentArrays("2025-06-18") // false
+ * Lifecycle.allowsSamplingContentArrays("2025-11-25") // true
+ * ```
+ * @since 0.1.0
+ * @category versions
+ */
+export const allowsSamplingContentArrays = (version: string | undefined): boolean =>
+  version !== undefined && version >= "2025-11-25"
+
 type Capabilities = { readonly [key: string]: unknown }
 
 const has = (capabilities: Capabilities | undefined, path: ReadonlyArray<string>): boolean => {

@@ -73,6 +73,35 @@ export type ClientError = McpError | ProtocolError
 export type HandlerError = ErrorResponse | McpError
 
 /**
+ * What a sampling handler is told besides the request's params: the protocol
+ * version of the connection, which decides the answer's shape (an array of
+ * content blocks, and `tool_use` blocks, from 2025-11-25 only:
+ * `Lifecycle.allowsSamplingContentArrays`).
+ *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Lifecycle from "@effect-mcp/mcp/Lifecycle"
+ * import * as Effect from "effect/Effect"
+ *
+ * const sampling: McpClient.SamplingHandler = (_params, request) =>
+ *   Effect.succeed({
+ *     role: "assistant",
+ *     model: "m",
+ *     content: Lifecycle.allowsSamplingContentArrays(request.protocolVersion)
+ *       ? [{ type: "text", text: "one" }, { type: "text", text: "two" }]
+ *       : { type: "text", text: "one\n\ntwo" }
+ *   })
+ * ```
+ * @since 0.1.0
+ * @category handlers
+ */
+export interface SamplingRequest {
+  /** The negotiated protocol version (`"2025-06-18"`, `"2026-07-28"`, …). */
+  readonly protocolVersion: string
+}
+
+/**
  * Answers `sampling/createMessage`: a function, or an object that also says
  * whether the handler accepts `tools` and `toolChoice` (declares
  * `sampling.tools`). `R` is what the handler needs; it becomes a requirement
@@ -103,10 +132,14 @@ export type HandlerError = ErrorResponse | McpError
  * @category handlers
  */
 export type SamplingHandler<R = never> =
-  | ((params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError, R>)
+  | ((
+    params: McpSchema.CreateMessageRequestParams,
+    request: SamplingRequest
+  ) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError, R>)
   | {
     readonly createMessage: (
-      params: McpSchema.CreateMessageRequestParams
+      params: McpSchema.CreateMessageRequestParams,
+      request: SamplingRequest
     ) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError, R>
     /** Whether the handler accepts `tools` and `toolChoice` (declares `sampling.tools`). */
     readonly tools?: boolean | undefined
@@ -636,10 +669,10 @@ const connect = <O extends ClientOptions>(
 ): Effect.Effect<McpClientShape, ClientError, Transport | Scope.Scope | HandlerRequirements<O>> =>
   Effect.gen(function*() {
     const transport = yield* Transport
-    const handlers = yield* ClientRequests.handlersOf(options)
+    let version: string | undefined
+    const handlers = yield* ClientRequests.handlersOf(options, () => version)
     // made when the first stream subscribes, shut down with the scope
     const notifications = ClientNotifications.make(yield* Effect.scope)
-    let version: string | undefined
 
     const capabilities = declaredCapabilities(options)
     const protocol = yield* ProtocolMake.start(transport, {

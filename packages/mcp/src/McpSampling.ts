@@ -34,6 +34,7 @@ import * as Base64 from "effect/encoding/Base64"
 import type * as JsonSchema from "effect/JsonSchema"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
+import * as Lifecycle from "./Lifecycle.js"
 import type * as McpClient from "./McpClient.js"
 import { ErrorResponse } from "./McpError.js"
 import type * as McpSchema from "./McpSchema.js"
@@ -41,6 +42,14 @@ import type * as McpSchema from "./McpSchema.js"
 /**
  * What a `sampling/createMessage` asks of the generation, besides its
  * messages and tools: what `configure` applies.
+ *
+ * @example
+ * ```ts
+ * import type * as McpSampling from "@effect-mcp/mcp/McpSampling"
+ *
+ * const describe = (generation: McpSampling.Generation) =>
+ *   `${generation.maxTokens} tokens at temperature ${generation.temperature ?? "default"}`
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -55,6 +64,14 @@ export interface Generation {
 
 /**
  * Options of `handler`.
+ *
+ * @example
+ * ```ts
+ * import * as McpSampling from "@effect-mcp/mcp/McpSampling"
+ *
+ * const options: McpSampling.Options = { model: "my-model" }
+ * const sampling = McpSampling.handler(options)
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -74,6 +91,20 @@ export interface Options<R = never> {
  * The `sampling` handler of `McpClient.layer`, answering with the
  * `LanguageModel` in context (a requirement of the client's Layer). Declares
  * `sampling.tools`. A model failure is answered -32603 with its message.
+ *
+ * The answer's shape follows the connection's protocol version. From
+ * 2025-11-25 it is all the model's blocks (an array when there are several),
+ * with `tool_use` blocks and stop reason `"toolUse"`. Before 2025-11-25 an
+ * answer is one block. It is then the model's text parts joined (as
+ * `response.text` joins them), or its first image or audio when it wrote no
+ * text. A tool call is left out, and the stop reason is the model's, `endTurn`
+ * for a tool call. What was left out is logged as a warning.
+ *
+ * `includeContext` is not acted on, which the spec allows a client. The
+ * handler adds no context for `"thisServer"` or `"allServers"`: it sees one
+ * request and the model, not the host's other sessions. (2025-11-25
+ * soft-deprecates those two values.) A host that keeps such context can read
+ * `params.includeContext` in its own handler and add it to the messages.
  *
  * @example
  * ```ts
@@ -98,38 +129,20 @@ export interface Options<R = never> {
  */
 export const handler = <R = never>(options: Options<R> = {}): {
   readonly createMessage: (
-    params: McpSchema.CreateMessageRequestParams
+    params: McpSchema.CreateMessageRequestParams,
+    request: McpClient.SamplingRequest
   ) => Effect.Effect<McpSchema.CreateMessageResult, McpClient.HandlerError, LanguageModel.LanguageModel | R>
   readonly tools: true
 } => ({
   tools: true,
-  createMessage: (params) =>
+  createMessage: (params, request) =>
     Effect.gen(function*() {
       const configure = options.configure?.(generationOf(params)) ?? (<A, E, R2>(self: Effect.Effect<A, E, R2>) => self)
-      const prompt = promptOf(params)
-      const tools = (params.tools ?? []).map((tool) =>
-        Tool.dynamic(tool.name, {
-          ...(tool.description !== undefined ? { description: tool.description } : {}),
-          parameters: tool.inputSchema as JsonSchema.JsonSchema
-        })
-      )
-      // the server executes the tools: the calls are returned, not resolved (no handlers)
-      // (so the toolkit needs no handlers: typed as one of tools known at run time only)
-      const toolkit = Toolkit.make(...tools) as unknown as Effect.Effect<Toolkit.WithHandler<Record<string, Tool.Any>>>
-      const generate: Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> =
-        tools.length === 0
-          ? LanguageModel.generateText({ prompt })
-          : LanguageModel.generateText({
-            prompt,
-            toolkit,
-            toolChoice: params.toolChoice?.mode ?? "auto",
-            disableToolCallResolution: true
-          }) as Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> // JSON Schema tools need no services
-      const response = yield* configure(generate).pipe(
+      const response = yield* configure(generateFor(params)).pipe(
         Effect.mapError((error) => new ErrorResponse({ code: -32603, message: error.message }))
       )
       const model = options.model ?? Option.getOrElse(yield* Effect.serviceOption(ModelName), () => "effect-ai")
-      return resultOf(response.content, response.finishReason, model)
+      return yield* resultOf(response.content, response.finishReason, model, request.protocolVersion)
     })
 })
 
@@ -137,6 +150,28 @@ export const handler = <R = never>(options: Options<R> = {}): {
 interface Generated {
   readonly content: ReadonlyArray<Response.AnyPart>
   readonly finishReason: Response.FinishReason
+}
+
+/** The model call of a request: its prompt, and its tools (called, not run: the server runs them). */
+const generateFor = (
+  params: McpSchema.CreateMessageRequestParams
+): Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> => {
+  const prompt = promptOf(params)
+  const tools = (params.tools ?? []).map((tool) =>
+    Tool.dynamic(tool.name, {
+      ...(tool.description !== undefined ? { description: tool.description } : {}),
+      parameters: tool.inputSchema as JsonSchema.JsonSchema
+    })
+  )
+  if (tools.length === 0) return LanguageModel.generateText({ prompt })
+  // the calls are returned, not resolved, so the toolkit needs no handlers: typed as one of tools known at run time only
+  const toolkit = Toolkit.make(...tools) as unknown as Effect.Effect<Toolkit.WithHandler<Record<string, Tool.Any>>>
+  return LanguageModel.generateText({
+    prompt,
+    toolkit,
+    toolChoice: params.toolChoice?.mode ?? "auto",
+    disableToolCallResolution: true
+  }) as Effect.Effect<Generated, AiError.AiError, LanguageModel.LanguageModel> // JSON Schema tools need no services
 }
 
 const generationOf = (params: McpSchema.CreateMessageRequestParams): Generation => ({
@@ -154,6 +189,37 @@ const bytesOf = (data: string): Uint8Array | string => {
   return Result.isSuccess(bytes) ? bytes.success : data
 }
 
+/** A message's blocks as prompt parts, its tool results apart (the tool names from earlier `tool_use` blocks). */
+const partsOf = (blocks: ReadonlyArray<Block>, names: Map<string, string>) => {
+  const parts: Array<Prompt.AssistantMessagePartEncoded> = []
+  const results: Array<Prompt.ToolResultPartEncoded> = []
+  for (const block of blocks) {
+    switch (block.type) {
+      case "text":
+        parts.push({ type: "text", text: block.text })
+        break
+      case "image":
+      case "audio":
+        parts.push({ type: "file", mediaType: block.mimeType, data: bytesOf(block.data) })
+        break
+      case "tool_use":
+        names.set(block.id, block.name)
+        parts.push({ type: "tool-call", id: block.id, name: block.name, params: block.input, providerExecuted: false })
+        break
+      case "tool_result":
+        results.push({
+          type: "tool-result",
+          id: block.toolUseId,
+          name: names.get(block.toolUseId) ?? "",
+          isFailure: block.isError === true,
+          result: block.structuredContent ?? block.content
+        })
+        break
+    }
+  }
+  return { parts, results }
+}
+
 /** The prompt of a request: its system prompt, then its messages (tool results as tool messages). */
 const promptOf = (params: McpSchema.CreateMessageRequestParams): Array<Prompt.MessageEncoded> => {
   const messages: Array<Prompt.MessageEncoded> = []
@@ -161,32 +227,7 @@ const promptOf = (params: McpSchema.CreateMessageRequestParams): Array<Prompt.Me
   const names = new Map<string, string>()
   for (const message of params.messages) {
     const blocks: ReadonlyArray<Block> = Array.isArray(message.content) ? message.content : [message.content as Block]
-    const parts: Array<Prompt.AssistantMessagePartEncoded> = []
-    const results: Array<Prompt.ToolResultPartEncoded> = []
-    for (const block of blocks) {
-      switch (block.type) {
-        case "text":
-          parts.push({ type: "text", text: block.text })
-          break
-        case "image":
-        case "audio":
-          parts.push({ type: "file", mediaType: block.mimeType, data: bytesOf(block.data) })
-          break
-        case "tool_use":
-          names.set(block.id, block.name)
-          parts.push({ type: "tool-call", id: block.id, name: block.name, params: block.input, providerExecuted: false })
-          break
-        case "tool_result":
-          results.push({
-            type: "tool-result",
-            id: block.toolUseId,
-            name: names.get(block.toolUseId) ?? "",
-            isFailure: block.isError === true,
-            result: block.structuredContent ?? block.content
-          })
-          break
-      }
-    }
+    const { parts, results } = partsOf(blocks, names)
     if (results.length > 0) messages.push({ role: "tool", content: results })
     if (parts.length === 0) continue
     if (message.role === "assistant") messages.push({ role: "assistant", content: parts })
@@ -207,14 +248,11 @@ const STOP_REASONS: { readonly [reason: string]: string } = {
   "content-filter": "contentFilter"
 }
 
-/** The answer: the response's text, files (images, audio) and tool calls as content blocks. */
-const resultOf = (
-  parts: ReadonlyArray<Response.AnyPart>,
-  finishReason: Response.FinishReason,
-  model: string
-): McpSchema.CreateMessageResult => {
-  const content: Array<McpSchema.SamplingMessageContentBlock> = []
-  let toolUse = false
+type AnswerBlock = McpSchema.SamplingMessageContentBlock
+
+/** The response's text, files (images, audio) and tool calls as content blocks. */
+const blocksOf = (parts: ReadonlyArray<Response.AnyPart>): Array<AnswerBlock> => {
+  const content: Array<AnswerBlock> = []
   for (const part of parts) {
     switch (part.type) {
       case "text":
@@ -227,7 +265,6 @@ const resultOf = (
         break
       }
       case "tool-call":
-        toolUse = true
         content.push({
           type: "tool_use",
           id: part.id,
@@ -237,11 +274,53 @@ const resultOf = (
         break
     }
   }
-  const stopReason = toolUse ? "toolUse" : STOP_REASONS[finishReason] ?? finishReason
-  return {
+  return content
+}
+
+/**
+ * The one block an answer is before 2025-11-25: its text blocks joined (as
+ * effect/ai's `response.text` joins them), else its first image or audio;
+ * `dropped` names the blocks left out (`tool_use` never exists then).
+ */
+const singleBlockOf = (
+  content: ReadonlyArray<AnswerBlock>
+): { readonly block: AnswerBlock; readonly dropped: ReadonlyArray<string> } => {
+  const texts = content.filter((block): block is Extract<AnswerBlock, { readonly type: "text" }> => block.type === "text")
+  const block: AnswerBlock = texts.length > 0
+    ? { type: "text", text: texts.map((text) => text.text).join("") }
+    : content.find((block) => block.type === "image" || block.type === "audio") ?? { type: "text", text: "" }
+  const kept: ReadonlyArray<AnswerBlock> = texts.length > 0 ? texts : [block]
+  const dropped = content.filter((b) => !kept.includes(b)).map((b) => b.type)
+  return { block, dropped }
+}
+
+/**
+ * The answer, shaped for the protocol version: from 2025-11-25 its blocks
+ * (one block as itself, several as an array), stop reason `toolUse` when the
+ * model called a tool; before, one block (`singleBlockOf`, what was dropped
+ * logged as a warning) and the model's own stop reason.
+ */
+const resultOf = (
+  parts: ReadonlyArray<Response.AnyPart>,
+  finishReason: Response.FinishReason,
+  model: string,
+  protocolVersion: string
+): Effect.Effect<McpSchema.CreateMessageResult> => {
+  const content = blocksOf(parts)
+  const stop = STOP_REASONS[finishReason] ?? finishReason
+  if (!Lifecycle.allowsSamplingContentArrays(protocolVersion)) {
+    const { block, dropped } = singleBlockOf(content)
+    const result = { role: "assistant", content: block, model, stopReason: stop === "toolUse" ? "endTurn" : stop } as const
+    return dropped.length === 0 ? Effect.succeed(result) : Effect.as(
+      Effect.logWarning(`McpSampling: protocol ${protocolVersion} allows one content block; left out: ${dropped.join(", ")}`),
+      result
+    )
+  }
+  const toolUse = content.some((block) => block.type === "tool_use")
+  return Effect.succeed({
     role: "assistant",
     content: content.length === 1 ? content[0]! : content.length === 0 ? { type: "text", text: "" } : content,
     model,
-    stopReason
-  } as McpSchema.CreateMessageResult
+    stopReason: toolUse ? "toolUse" : stop
+  } as McpSchema.CreateMessageResult)
 }

@@ -46,7 +46,7 @@ import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
-import { HandlerContext } from "./HandlerContext.js"
+import { HandlerContext, type HandlerContextShape } from "./HandlerContext.js"
 import * as Failure from "./internal/server/failure.js"
 import type * as McpClient from "./McpClient.js"
 import type { ErrorResponse } from "./McpError.js"
@@ -62,6 +62,14 @@ import * as McpTool from "./McpTool.js"
 /**
  * The tools of a toolkit made from MCP servers: names are known only when
  * the servers list them.
+ *
+ * @example
+ * ```ts
+ * import type * as McpToolkit from "@effect-mcp/mcp/McpToolkit"
+ * import type * as Toolkit from "effect/ai/Toolkit"
+ *
+ * const names = (toolkit: Toolkit.WithHandler<McpToolkit.Tools>) => Object.keys(toolkit.tools)
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -77,6 +85,15 @@ export type Tools = Record<string, Tool.Any>
  * what the model sees); a tool error, or a JSON-RPC error answering the call,
  * is a failed tool result the model sees, an `McpTool.ToolError`.
  *
+ * @example
+ * ```ts
+ * import type * as McpToolkit from "@effect-mcp/mcp/McpToolkit"
+ * import * as Effect from "effect/Effect"
+ *
+ * // the tools' names as the server lists them now, and as the model is offered them
+ * const names = (kit: McpToolkit.McpToolkit) =>
+ *   Effect.map(kit.listed, (tools) => tools.map((tool) => `${kit.prefix}${tool.name}`))
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -93,6 +110,16 @@ export interface McpToolkit {
 
 /**
  * Options of `fromClient`.
+ *
+ * @example
+ * ```ts
+ * import type * as McpToolkit from "@effect-mcp/mcp/McpToolkit"
+ *
+ * const options: McpToolkit.FromClientOptions = {
+ *   prefix: "files_",
+ *   filter: (tool) => tool.annotations?.readOnlyHint === true
+ * }
+ * ```
  * @since 0.1.0
  * @category models
  */
@@ -342,7 +369,8 @@ const filePart = (mediaType: string, data: Uint8Array): Prompt.ToolModelOutputPa
  * served. A handler reaches `HandlerContext` when its tool declares it
  * (`dependencies: [HandlerContext]`); its preliminary results
  * (`context.preliminary(value)`) are progress notifications whose message is
- * the value as JSON text.
+ * the value as JSON text; its `context.toolCallId` is the MCP request's id,
+ * as a string.
  *
  * @example
  * ```ts
@@ -493,25 +521,26 @@ const contentOf = (part: Prompt.ToolModelOutputPart): McpSchema.ContentBlock => 
 const featureOf = (handled: Toolkit.WithHandler<Tools>, tool: Tool.Any): McpFeature.Tool<unknown> => {
   const { definition, structured } = definitionOf(tool)
   const name = tool.name
-  const call = (args: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse, unknown> =>
-    handled.handle(name, (args ?? {}) as Schema.Json).pipe(
-      Effect.flatMap((results) =>
-        Effect.flatMap(Effect.serviceOption(HandlerContext), (ctx) => {
-          // preliminary results (the handler's `preliminary`) are progress notifications, their value the message
-          let count = 0
-          const progress = (result: Tool.HandlerResult<Tool.Any>) =>
-            Option.match(ctx, {
-              onNone: () => Effect.void,
-              onSome: (ctx) => ctx.progress(++count, { message: textOf(result.encodedResult) })
-            })
-          return Stream.runLast(
-            results.pipe(
-              Stream.tap((result) => (result.preliminary ? progress(result) : Effect.void)),
-              Stream.filter((result) => !result.preliminary)
-            )
+  const run = (args: unknown, ctx: Option.Option<HandlerContextShape>) =>
+    // the MCP request's id is the tool call's id (the handler's `context.toolCallId`)
+    handled.handle(name, (args ?? {}) as Schema.Json, Option.getOrUndefined(Option.map(ctx, (c) => String(c.requestId))))
+      .pipe(Effect.flatMap((results) => {
+        // preliminary results (the handler's `preliminary`) are progress notifications, their value the message
+        let count = 0
+        const progress = (result: Tool.HandlerResult<Tool.Any>) =>
+          Option.match(ctx, {
+            onNone: () => Effect.void,
+            onSome: (ctx) => ctx.progress(++count, { message: textOf(result.encodedResult) })
+          })
+        return Stream.runLast(
+          results.pipe(
+            Stream.tap((result) => (result.preliminary ? progress(result) : Effect.void)),
+            Stream.filter((result) => !result.preliminary)
           )
-        })
-      ),
+        )
+      }))
+  const call = (args: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse, unknown> =>
+    Effect.flatMap(Effect.serviceOption(HandlerContext), (ctx) => run(args, ctx)).pipe(
       Effect.matchEffect({
         onFailure: (error) => failureResult(tool, error, undefined),
         onSuccess: (last) =>

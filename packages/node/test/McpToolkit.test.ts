@@ -5,12 +5,16 @@
  * - `McpToolkit.fromClient` + `merge`: an agent (`Chat`) uses two MCP servers' tools (prefixed); the
  *   model gets the servers' `inputSchema` unchanged; a tool error is a failed tool result the model sees
  *   on its next turn; `list_changed` shows on the next call; interrupting the agent sends
- *   `notifications/cancelled` (seen on the client's wire) and the server's handler is interrupted.
+ *   `notifications/cancelled` (seen on the client's wire) and the server's handler is interrupted; a
+ *   2026 server that refuses `subscriptions/listen`: the toolkit keeps its list, one warning is logged.
  * - `McpToolkit.register`: an effect/ai `Toolkit` served by our server, called by our client and by the
  *   official v1 client: a `NumberFromString` field works (decoded once), bad arguments name the field,
- *   only the annotations set are published, the handler reads `HandlerContext`.
+ *   only the annotations set are published, the handler reads `HandlerContext`, its `toolCallId` is
+ *   the request's id on the wire.
  * - `McpSampling.handler`: a server's `sampling/createMessage` answered by the scripted model, which
- *   received the text, image, audio, tool use and result, tools, tool choice and generation settings.
+ *   received the text, image, audio, tool use and result, tools, tool choice and generation settings;
+ *   to a client on 2025-06-18 the answer is one block.
+ * Over stdio with a child process: `McpToolkitStdio.test.ts`.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
@@ -18,6 +22,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { HandlerContext } from "@effect-mcp/mcp/HandlerContext"
 import type * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
+import { ErrorResponse } from "@effect-mcp/mcp/McpError"
 import type * as McpSchema from "@effect-mcp/mcp/McpSchema"
 import * as McpSampling from "@effect-mcp/mcp/McpSampling"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
@@ -35,6 +40,7 @@ import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
@@ -273,6 +279,48 @@ describe("McpToolkit.fromClient: an agent uses two MCP servers", () => {
   }
 })
 
+describe("McpToolkit.fromClient: a server that refuses the subscription", () => {
+  it.live("2026: subscriptions/listen refused, the toolkit keeps its list and logs one warning", () =>
+    Effect.gen(function*() {
+      const warnings: Array<string> = []
+      const weatherServer = yield* Deferred.make<McpServer.McpServerShape>()
+      // a real server whose listen is refused (an extension's listen hook failing refuses it)
+      const { url } = yield* startServer(Layer.mergeAll(
+        McpServer.register(Forecast),
+        McpServer.registerExtension({ listen: () => Effect.fail(ErrorResponse.invalidParams("no listening here")) }),
+        captureServer(weatherServer)
+      ))
+      const out: Array<JsonRpc.Outgoing> = []
+      const client = yield* connect(url, out, "2026")
+      const kit = yield* McpToolkit.fromClient(client).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => {
+          if (logLevel === "Warn") warnings.push(JSON.stringify(message))
+        })]))
+      )
+      const names = kit.toolkit.pipe(Effect.map((toolkit) => Object.keys(toolkit.tools)))
+      assert.deepStrictEqual(yield* names, ["forecast"])
+      yield* Effect.sleep("50 millis").pipe(
+        Effect.repeat({ until: () => warnings.length > 0, times: 200 })
+      )
+      assert.isTrue(out.some((m) => "method" in m && m.method === "subscriptions/listen"))
+      assert.strictEqual(warnings.length, 1)
+      assert.include(warnings[0]!, "list_changed cannot be followed")
+      assert.include(warnings[0]!, "no listening here")
+      // a tool added meanwhile is not seen (nothing told the toolkit), the last list is kept and still works
+      const server = yield* Deferred.await(weatherServer)
+      yield* server.add([McpServer.tool({ name: "alerts", handler: () => Effect.succeed("none") })], yield* Effect.context<never>())
+      yield* Effect.sleep("300 millis")
+      assert.deepStrictEqual(yield* names, ["forecast"])
+      const seen: Array<LanguageModel.ProviderOptions> = []
+      const model = scriptedModel([() => Effect.succeed([call("c1", "forecast", { city: "Oslo" })])], seen)
+      const response = yield* LanguageModel.generateText({ prompt: "weather?", toolkit: kit.toolkit }).pipe(Effect.provide(model))
+      assert.deepStrictEqual((response.toolResults[0]!.result as McpClient.CallToolResult).content, [
+        { type: "text", text: "sunny in Oslo" }
+      ])
+      assert.strictEqual(warnings.length, 1)
+    }).pipe(Effect.scoped))
+})
+
 // ----------------------------------------------------------------------------
 // an effect/ai Toolkit served as MCP tools
 // ----------------------------------------------------------------------------
@@ -294,13 +342,16 @@ const Refuse = Tool.make("refuse", { failure: Refused })
 
 const Count = Tool.make("count", { success: Schema.Number })
 
-const Tools = Toolkit.make(Add, Where, Refuse, Count)
+const CallId = Tool.make("call_id", { success: Schema.String })
+
+const Tools = Toolkit.make(Add, Where, Refuse, Count, CallId)
 
 const ToolsLive = Tools.toLayer({
   add: ({ a, b }) => Effect.succeed(a + b),
   where: () => Effect.map(HandlerContext, (ctx) => ({ method: ctx.method })),
   refuse: () => Effect.fail(new Refused({ message: "not today" })),
-  count: (_, context) => Effect.as(Effect.andThen(context.preliminary(1), context.preliminary(2)), 3)
+  count: (_, context) => Effect.as(Effect.andThen(context.preliminary(1), context.preliminary(2)), 3),
+  call_id: (_, context) => Effect.succeed(context.toolCallId ?? "none")
 })
 
 const textOf = (result: { readonly content: ReadonlyArray<unknown> }) =>
@@ -310,9 +361,10 @@ describe("McpToolkit.register: an effect/ai Toolkit served as MCP tools", () => 
   it.live("our client and the official v1 client: decoded once, bad arguments name the field, annotations as set", () =>
     Effect.gen(function*() {
       const { url } = yield* startServer(McpToolkit.register(Tools).pipe(Layer.provide(ToolsLive)))
-      const ours = yield* connect(url)
+      const out: Array<JsonRpc.Outgoing> = []
+      const ours = yield* connect(url, out)
       const tools = new Map((yield* ours.listToolsAll()).map((tool) => [tool.name, tool]))
-      assert.deepStrictEqual([...tools.keys()].sort(), ["add", "count", "refuse", "where"])
+      assert.deepStrictEqual([...tools.keys()].sort(), ["add", "call_id", "count", "refuse", "where"])
       const add = tools.get("add")!
       assert.strictEqual(add.title, "Adder")
       assert.strictEqual(add.description, "Adds a (given as text) and b")
@@ -338,6 +390,10 @@ describe("McpToolkit.register: an effect/ai Toolkit served as MCP tools", () => 
       })
       assert.deepStrictEqual(counted.content, [{ type: "text", text: "3" }])
       assert.deepStrictEqual(progress, ["1", "2"])
+      // the handler's toolCallId is the id of the tools/call request on the wire
+      const callId = yield* ours.callTool("call_id", {})
+      const sent = out.filter((m): m is JsonRpc.Request => "method" in m && m.method === "tools/call").at(-1)!
+      assert.deepStrictEqual(callId.content, [{ type: "text", text: String(sent.id) }])
       const refused = yield* ours.callTool("refuse", {})
       assert.deepStrictEqual(refused, {
         content: [{ type: "text", text: "not today" }],
@@ -478,4 +534,55 @@ describe("McpSampling.handler: sampling answered by a LanguageModel", () => {
       }])
     }).pipe(Effect.scoped))
   }
+
+  it.live("2025-06-18: an answer of several blocks is one block, the text joined, what was left out logged", () =>
+    Effect.gen(function*() {
+      const warnings: Array<string> = []
+      const model = scriptedModel([
+        () =>
+          Effect.succeed([
+            { type: "text", text: "Hello, " },
+            { type: "file", mediaType: "image/png", data: PNG },
+            { type: "text", text: "world" },
+            { type: "finish", reason: "stop", usage: { inputTokens: {}, outputTokens: {} } }
+          ])
+      ], [])
+      const AskOld = McpServer.tool({
+        name: "ask",
+        handler: () =>
+          Effect.flatMap(HandlerContext, (ctx) =>
+            Effect.map(
+              ctx.sample({ maxTokens: 10, messages: [{ role: "user", content: { type: "text", text: "Hi" } }] }),
+              (result) => JSON.stringify(result)
+            ))
+      })
+      const { url } = yield* startServer(McpServer.register(AskOld))
+      const context = yield* Layer.build(
+        McpClient.layer({
+          name: "host",
+          version: "1.0.0",
+          era: "2025",
+          protocolVersion: "2025-06-18",
+          sampling: McpSampling.handler({ model: "scripted" })
+        }).pipe(Layer.provide(NodeStreamableHttpClient.layer({ url })), Layer.provide(model))
+      ).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => {
+          if (logLevel === "Warn") warnings.push(String(message))
+        })]))
+      )
+      const client = Context.get(context, McpClient.McpClient)
+      assert.strictEqual(client.protocolVersion, "2025-06-18")
+      const answer = yield* client.callTool("ask", {})
+      assert.notStrictEqual(answer.isError, true, textOf(answer))
+      // what the server received: one text block (an array is not a 2025-06-18 answer)
+      assert.deepStrictEqual(JSON.parse(textOf(answer)), {
+        role: "assistant",
+        model: "scripted",
+        stopReason: "endTurn",
+        content: { type: "text", text: "Hello, world" }
+      })
+      assert.deepStrictEqual(warnings, [
+        "McpSampling: protocol 2025-06-18 allows one content block; left out: image"
+      ])
+    }).pipe(Effect.scoped))
 })

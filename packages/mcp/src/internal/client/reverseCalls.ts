@@ -10,7 +10,8 @@ import type * as Schema from "effect/Schema"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
-import type { ClientOptions, ElicitationHandlers, HandlerError, RootsOption } from "../../McpClient.js"
+import { LATEST_VERSION } from "../../Lifecycle.js"
+import type { ClientOptions, ElicitationHandlers, HandlerError, RootsOption, SamplingRequest } from "../../McpClient.js"
 import { ErrorResponse } from "../../McpError.js"
 import * as McpSchema from "../../McpSchema.js"
 import type * as Protocol from "../../Protocol.js"
@@ -43,8 +44,13 @@ export const applyElicitationDefaults = (
 /** The handlers of a client, each run with the context the client was made in. */
 export interface Handlers {
   readonly createMessage:
-    | ((params: McpSchema.CreateMessageRequestParams) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>)
+    | ((
+      params: McpSchema.CreateMessageRequestParams,
+      request: SamplingRequest
+    ) => Effect.Effect<McpSchema.CreateMessageResult, HandlerError>)
     | undefined
+  /** The negotiated protocol version (undefined before the handshake). */
+  readonly protocolVersion: () => string | undefined
   readonly form: ElicitationHandlers["form"]
   readonly url: ElicitationHandlers["url"]
   readonly roots: SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> | undefined
@@ -53,18 +59,23 @@ export interface Handlers {
 const isSubscriptionRef = (roots: RootsOption): roots is SubscriptionRef.SubscriptionRef<ReadonlyArray<McpSchema.Root>> =>
   SubscriptionRef.isSubscriptionRef(roots)
 
-export const handlersOf = (options: ClientOptions): Effect.Effect<Handlers> =>
+export const handlersOf = (options: ClientOptions, protocolVersion: () => string | undefined): Effect.Effect<Handlers> =>
   // one operation unless roots are given as a list (an Effect.gen was ~7)
   Effect.withFiber((fiber): Effect.Effect<Handlers> => {
     const context = fiber.context as Context.Context<never>
     const provided = <P, A>(f: ((params: P) => Effect.Effect<A, HandlerError, unknown>) | undefined) =>
       f === undefined ? undefined : (params: P) => Effect.provide(f(params) as Effect.Effect<A, HandlerError>, context)
     const sampling = options.sampling
+    const sample = typeof sampling === "function" ? sampling : sampling?.createMessage
     const roots = options.roots
     const handlers = {
-      createMessage: provided(typeof sampling === "function" ? sampling : sampling?.createMessage),
+      createMessage: sample === undefined ? undefined : (
+        params: McpSchema.CreateMessageRequestParams,
+        request: SamplingRequest
+      ) => Effect.provide(sample(params, request) as Effect.Effect<McpSchema.CreateMessageResult, HandlerError>, context),
       form: provided(options.elicitation?.form),
-      url: provided(options.elicitation?.url)
+      url: provided(options.elicitation?.url),
+      protocolVersion
     }
     if (roots === undefined) return Effect.succeed({ ...handlers, roots: undefined })
     if (isSubscriptionRef(roots)) return Effect.succeed({ ...handlers, roots })
@@ -106,7 +117,12 @@ export const answer = (handlers: Handlers) => (method: string, params: unknown):
     case "sampling/createMessage":
       return handlers.createMessage === undefined
         ? Effect.fail(ErrorResponse.methodNotFound(method))
-        : Effect.mapError(handlers.createMessage(decoded.success as McpSchema.CreateMessageRequestParams), answerWith)
+        : Effect.mapError(
+          handlers.createMessage(decoded.success as McpSchema.CreateMessageRequestParams, {
+            protocolVersion: handlers.protocolVersion() ?? LATEST_VERSION
+          }),
+          answerWith
+        )
     case "elicitation/create": {
       const p = decoded.success as McpSchema.ElicitRequestParams
       if (handlers.form === undefined && handlers.url === undefined) {
