@@ -1,6 +1,6 @@
 /**
  * The browser client's bundle (`src/bundleEntries/clientOurs.ts`: `McpClient` +
- * `StreamableHttpClient` + `FetchHttpClient`, esbuild, minified, gzipped; `src/bundleSize.ts`, what
+ * `FetchStreamableHttpClient`, esbuild, minified, gzipped; `src/bundleSize.ts`, what
  * `BENCH_ONLY=bundle` reports) stays within its budget, and what a client does not use stays out
  * of its graph. Deterministic: one esbuild version (the lockfile's), one input, the same bytes.
  * A change that grows the client past the budget fails here; lower the budget when it shrinks.
@@ -14,11 +14,13 @@ import { ENTRIES, measure } from "../src/bundleSize.js"
  * Gzipped bytes of the initial chunk: measured 93.4 KiB on 2026-12-04 (esbuild 0.28.2, effect 4.1.5;
  * 99.8 KiB with the validator and the legacy transport loaded up front, 164 KiB with Ajv on Effect 3),
  * then 96.9 KiB once the OpenTelemetry conventions (issue 34), the 2026-07-28 result decoders and the
- * unreadable-session-id error joined the client, plus ~3%. The official clients were 89.2 KiB
- * (`@modelcontextprotocol/sdk` 1.32.2, Ajv included) and 85.9 KiB (`@modelcontextprotocol/client`
- * 2.4.0) then: the issue's target, not met yet.
+ * unreadable-session-id error joined the client; 93.7 KiB on 2026-12-08 over
+ * `FetchStreamableHttpClient` (`fetch` directly: `effect/http`'s `HttpClient`, requests and
+ * responses loaded on first use by the legacy fallback, a collecting tracer or `auth`), plus ~2.5%.
+ * The official clients were 89.2 KiB (`@modelcontextprotocol/sdk` 1.32.2, Ajv included) and
+ * 85.9 KiB (`@modelcontextprotocol/client` 2.4.0): the issue's target, not met yet.
  */
-const CLIENT_BUDGET_GZIP = 100 * 1024
+const CLIENT_BUDGET_GZIP = 96 * 1024
 
 /** Modules a browser client must not carry: the server, Node-only code, OAuth's libraries, Ajv, the CLI. */
 const FORBIDDEN: ReadonlyArray<readonly [string, RegExp]> = [
@@ -30,7 +32,10 @@ const FORBIDDEN: ReadonlyArray<readonly [string, RegExp]> = [
   ["@effect/platform-node", /@effect\/platform-node/],
   // loaded by a dynamic import() when first needed, so not in the initial chunk
   ["the JSON Schema validator (loaded on the first output schema)", /node_modules\/@cfworker\/json-schema\/|internal\/jsonSchemaValidator\.ts/],
-  ["the legacy HTTP+SSE transport (loaded on a fallback)", /packages\/mcp\/src\/(LegacySseClient\.ts|internal\/legacy\/)/]
+  ["the legacy HTTP+SSE transport (loaded on a fallback)", /packages\/mcp\/src\/(LegacySseClient\.ts|internal\/legacy\/)/],
+  // the fetch transport sends with fetch itself; effect/http's client is loaded when something needs one
+  // (Headers, Cookies and UrlParams stay: effect/Schema imports them)
+  ["effect/http's HttpClient (loaded on first use)", /effect\/dist\/http\/(HttpClient|HttpClientRequest|HttpClientResponse|HttpClientError|HttpBody|FetchHttpClient)\.js/]
 ]
 
 const client = ENTRIES.find((e) => e.id === "client-ours")!
