@@ -1,8 +1,9 @@
 /**
  * `FetchStreamableHttpClient`: the streamable HTTP transport with its exchanges sent by `fetch`
  * (Node's, over real sockets on 127.0.0.1), through a recording `fetch` given as the option:
- * sessions, SSE progress, resumption, DELETE on close, the legacy fallback (its `HttpClient`
- * loaded on first use, over the same `fetch`), and an interrupted call's exchange aborted.
+ * sessions, SSE progress, resumption, DELETE on close, the legacy fallback and a collecting
+ * tracer's exchanges (through `effect/http`'s client, loaded on first use, over the same `fetch`),
+ * an interrupted call's exchange aborted, a failing `fetch` named.
  */
 import { assert, describe, it } from "@effect/vitest"
 import type * as Http from "node:http"
@@ -11,7 +12,9 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Scope from "effect/Scope"
+import * as Tracer from "effect/Tracer"
 import * as FetchStreamableHttpClient from "@effect-mcp/mcp/FetchStreamableHttpClient"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { ProtocolError, TransportError } from "@effect-mcp/mcp/McpError"
@@ -142,6 +145,43 @@ describe("FetchStreamableHttpClient", () => {
         yield* Effect.sleep("10 millis")
       }
       assert.isTrue(posted(server).some((p) => p.message.method === "notifications/cancelled"))
+    }))
+
+  it.live("under a collecting tracer, a call's exchange goes through effect/http's client (loaded then): its span, its traceparent, the same fetch", () =>
+    Effect.gen(function*() {
+      const handler: Handler = (req, res, body) => {
+        if (req.method === "GET") return void res.writeHead(405).end()
+        if (req.method === "DELETE") return void res.writeHead(200).end()
+        const m = body as { id?: number; method?: string }
+        if (m.method === "initialize") {
+          return void sendJson(res, { jsonrpc: "2.0", id: m.id, result: initializeResult() }, { "mcp-session-id": "s1" })
+        }
+        if (m.id === undefined) return void accepted(res)
+        sendJson(res, { jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: "traced" }] } })
+      }
+      const server = yield* serve(handler)
+      const { client, wire } = yield* connect(server.url)
+      const base = yield* Effect.tracer
+      const spans: Array<Tracer.Span> = []
+      const tracer = Tracer.make({
+        span: (...args) => {
+          const span = base.span(...args)
+          spans.push(span)
+          return span
+        },
+        context: base.context
+      })
+      const before = wire.log.length
+      yield* client.callTool("traced", {}).pipe(Effect.withTracer(tracer))
+      const call = spans.find((span) => span.name === "tools/call traced")
+      const exchange = spans.find((span) => span.name === "POST" && span.kind === "client")
+      assert.isDefined(call)
+      assert.isDefined(exchange)
+      assert.strictEqual(Option.getOrUndefined(exchange!.parent)?.spanId, call!.spanId)
+      const traced = posted(server).find((p) => p.message.method === "tools/call")!
+      assert.include(traced.headers["traceparent"] ?? "", call!.traceId)
+      // still through the fetch given
+      assert.deepStrictEqual(wire.log.slice(before), ["POST /mcp"])
     }))
 
   it.live("a fetch that fails: the call fails with a TransportError naming the cause and the URL", () =>
