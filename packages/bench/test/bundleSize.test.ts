@@ -14,9 +14,10 @@ import { ENTRIES, measure } from "../src/bundleSize.js"
  * Gzipped bytes of the initial chunk: measured 93.4 KiB on 2026-12-04 (esbuild 0.28.2, effect 4.1.5;
  * 99.8 KiB with the validator and the legacy transport loaded up front, 164 KiB with Ajv on Effect 3),
  * then 96.9 KiB once the OpenTelemetry conventions (issue 34), the 2026-07-28 result decoders and the
- * unreadable-session-id error joined the client; 93.7 KiB on 2026-12-08 over
+ * unreadable-session-id error joined the client; 93.2 KiB on 2026-12-08 over
  * `FetchStreamableHttpClient` (`fetch` directly: `effect/http`'s `HttpClient`, requests and
- * responses loaded on first use by the legacy fallback, a collecting tracer or `auth`), plus ~2.5%.
+ * responses loaded on first use, with the legacy transport, by the fallback, a collecting tracer or
+ * `auth`: one lazy graph, so the initial code splits into fewer chunks), plus ~3%.
  * The official clients were 89.2 KiB (`@modelcontextprotocol/sdk` 1.32.2, Ajv included) and
  * 85.9 KiB (`@modelcontextprotocol/client` 2.4.0): the issue's target, not met yet.
  */

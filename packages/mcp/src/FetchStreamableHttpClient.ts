@@ -87,7 +87,8 @@ export const make = (options: FetchStreamableHttpClientOptions): Effect.Effect<T
         signals: false,
         request: (request) => Effect.flatMap(httpClient, (h) => h.backend.request(request))
       },
-      withHttpClient: (effect) => Effect.flatMap(httpClient, (h) => h.withHttpClient(effect))
+      withHttpClient: (effect) => Effect.flatMap(httpClient, (h) => h.withHttpClient(effect)),
+      legacyClient: () => load().then((FetchHttp) => FetchHttp.LegacySseClient)
     })
   })
 }

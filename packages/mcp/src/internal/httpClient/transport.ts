@@ -7,6 +7,7 @@
  * `HttpClient` (the legacy fallback) gets it through `Sources.withHttpClient`.
  */
 import type * as HttpClient from "effect/http/HttpClient"
+import type * as LegacySseClient from "../../LegacySseClient.js"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
@@ -49,6 +50,8 @@ export interface Sources {
   readonly traced: Backend.Backend | undefined
   /** Provides the `HttpClient` to what needs one (the legacy fallback). */
   readonly withHttpClient: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, Exclude<R, HttpClient.HttpClient>>
+  /** Loads `LegacySseClient` (default: its own `import()`). */
+  readonly legacyClient?: (() => Promise<typeof LegacySseClient>) | undefined
 }
 
 const isId = (u: unknown): u is JsonRpc.RequestId => typeof u === "string" || typeof u === "number"
@@ -58,14 +61,14 @@ const legacyBuilder = (
   options: StreamableHttpClientOptions,
   url: URL,
   requestTimeout: Duration.Duration,
-  withHttpClient: Sources["withHttpClient"]
+  { legacyClient, withHttpClient }: Sources
 ): Build | undefined => {
   const option = options.legacyFallback ?? true
   if (option === false) return undefined
   if (option !== true) return (status) => withHttpClient(option({ url, status, headers: HttpExchange.userHeaders(options.headers) }))
   // loaded when a server needs it: a browser bundle does not carry the legacy transport up front
   return () =>
-    withHttpClient(Effect.flatMap(Effect.promise(() => import("../../LegacySseClient.js")), (LegacySseClient) =>
+    withHttpClient(Effect.flatMap(Effect.promise(legacyClient ?? (() => import("../../LegacySseClient.js"))), (LegacySseClient) =>
       LegacySseClient.make({
         url,
         headers: options.headers,
@@ -87,8 +90,9 @@ export const make = (
   fiber: Fiber.Fiber<unknown, unknown>,
   options: StreamableHttpClientOptions,
   url: URL,
-  { backend, traced, withHttpClient }: Sources
+  sources: Sources
 ): Effect.Effect<TransportShape> => {
+  const { backend, traced } = sources
   const turn = backend.turn
   const scope = Context.get(fiber.context as Context.Context<Scope.Scope>, Scope.Scope)
   const requestTimeout = Duration.fromInputUnsafe(options.requestTimeout ?? Duration.seconds(30))
@@ -157,7 +161,7 @@ export const make = (
     policy: { schedule: toSchedule(options.reconnect), maxRetries: options.maxRetries ?? 5 },
     resetAfterMs: Duration.toMillis(options.resetAfter ?? Duration.seconds(5))
   }
-  const build = legacyBuilder(options, url, requestTimeout, withHttpClient)
+  const build = legacyBuilder(options, url, requestTimeout, sources)
   const poster: Poster = {
     exchange,
     inbox,
