@@ -101,8 +101,8 @@ const answer = (response: Response, controller: AbortController): BackendRespons
       }),
     discard: Effect.suspend(() => {
       if (response.body === null || headers["content-length"] === "0") return Effect.void
-      // a short body is read to its end (the connection stays usable), a long one is dropped
-      if (shortBody(headers["content-length"])) return Effect.ignore(settle(() => response.text(), abort))
+      // a short body (a 202's, chunked or not) is read to its end (the connection stays usable), a long one is dropped
+      if (shortBody(headers["content-length"]) || response.status === 202) return Effect.ignore(settle(() => response.text(), abort))
       abort()
       return Effect.void
     })
