@@ -80,15 +80,18 @@ export const make = (options: FetchStreamableHttpClientOptions): Effect.Effect<T
     const httpClient = Effect.suspend(() =>
       http !== undefined ? Effect.succeed(http) : Effect.map(Effect.promise(load), (FetchHttp) => (http ??= FetchHttp.make(given)))
     )
+    // called as a function of its own (a browser's `fetch` refuses another `this`)
+    const backend = FetchBackend.make(given ?? ((input, init) => globalThis.fetch(input, init)))
     return HttpTransport.make(fiber, options, url, {
-      // called as a function of its own (a browser's `fetch` refuses another `this`)
-      backend: FetchBackend.make(given ?? ((input, init) => globalThis.fetch(input, init))),
+      backend,
       traced: {
         signals: false,
         request: (request) => Effect.flatMap(httpClient, (h) => h.backend.request(request))
       },
       withHttpClient: (effect) => Effect.flatMap(httpClient, (h) => h.withHttpClient(effect)),
-      legacyClient: () => load().then((FetchHttp) => FetchHttp.LegacySseClient)
+      // the legacy transport over the same fetch backend: no effect/http
+      legacy: (legacyOptions) =>
+        Effect.flatMap(Effect.promise(() => import("./internal/legacy/client.js")), (LegacyClient) => LegacyClient.make(legacyOptions, backend))
     })
   })
 }

@@ -244,7 +244,10 @@ export const make = (
     return HttpTransport.make(fiber, options, url, {
       backend: Option.isSome(provided) ? provided.value : fromHttpClient(client),
       traced: Option.isSome(provided) ? fromHttpClient(client) : undefined,
-      withHttpClient: (effect) => Effect.provideService(effect, HttpClient.HttpClient, client)
+      withHttpClient: (effect) => Effect.provideService(effect, HttpClient.HttpClient, client),
+      legacy: (legacyOptions) =>
+        Effect.flatMap(Effect.promise(() => import("./LegacySseClient.js")), (LegacySseClient) =>
+          Effect.provideService(LegacySseClient.make(legacyOptions), HttpClient.HttpClient, client))
     })
   })
 

@@ -8,19 +8,13 @@
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as Effect from "effect/Effect"
-import * as LegacySseClient from "../../LegacySseClient.js"
 import type { ClientAuth } from "../oauth/authorizer.js"
 import { authorized } from "../oauth/httpAuth.js"
+import * as LegacyClient from "../legacy/client.js"
 import type * as Backend from "./backend.js"
 import { fromHttpClient } from "./httpClientBackend.js"
 import type { Fetch } from "./fetchBackend.js"
 import type { Sources } from "./transport.js"
-
-/**
- * The legacy transport, loaded with this module by the fetch transport's fallback: one lazy graph
- * for everything that needs `effect/http` (a page's initial code then splits into fewer chunks).
- */
-export { LegacySseClient }
 
 /** `effect/http`'s fetch `HttpClient`, over `fetch` when one is given. */
 const fetchClient = (fetch: Fetch | undefined): HttpClient.HttpClient => {
@@ -51,6 +45,6 @@ export const authorizedSources = (fetch: Fetch | undefined, auth: ClientAuth, ur
     backend: fromHttpClient(client),
     traced: undefined,
     withHttpClient: (effect) => Effect.provideService(effect, HttpClient.HttpClient, client),
-    legacyClient: () => Promise.resolve(LegacySseClient)
+    legacy: (legacyOptions) => LegacyClient.make(legacyOptions, fromHttpClient(client))
   }
 }

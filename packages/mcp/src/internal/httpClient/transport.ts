@@ -50,8 +50,11 @@ export interface Sources {
   readonly traced: Backend.Backend | undefined
   /** Provides the `HttpClient` to what needs one (the legacy fallback). */
   readonly withHttpClient: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, Exclude<R, HttpClient.HttpClient>>
-  /** Loads `LegacySseClient` (default: its own `import()`). */
-  readonly legacyClient?: (() => Promise<typeof LegacySseClient>) | undefined
+  /**
+   * Builds the legacy transport of the fallback, loading it then (a bundle does not carry it up
+   * front): `LegacySseClient.make` over the `HttpClient`, or the legacy client over `fetch`.
+   */
+  readonly legacy: (options: LegacySseClient.LegacySseClientOptions) => Effect.Effect<TransportShape, TransportError, Scope.Scope>
 }
 
 const isId = (u: unknown): u is JsonRpc.RequestId => typeof u === "string" || typeof u === "number"
@@ -61,24 +64,22 @@ const legacyBuilder = (
   options: StreamableHttpClientOptions,
   url: URL,
   requestTimeout: Duration.Duration,
-  { legacyClient, withHttpClient }: Sources
+  { legacy, withHttpClient }: Sources
 ): Build | undefined => {
   const option = options.legacyFallback ?? true
   if (option === false) return undefined
   if (option !== true) return (status) => withHttpClient(option({ url, status, headers: HttpExchange.userHeaders(options.headers) }))
-  // loaded when a server needs it: a browser bundle does not carry the legacy transport up front
-  return () =>
-    withHttpClient(Effect.flatMap(Effect.promise(legacyClient ?? (() => import("../../LegacySseClient.js"))), (LegacySseClient) =>
-      LegacySseClient.make({
-        url,
-        headers: options.headers,
-        requestTimeout,
-        maxEventSize: options.maxEventSize,
-        // the same reconnection policy on the legacy transport
-        reconnect: options.reconnect,
-        maxRetries: options.maxRetries,
-        resetAfter: options.resetAfter
-      })))
+  const legacyOptions: LegacySseClient.LegacySseClientOptions = {
+    url,
+    headers: options.headers,
+    requestTimeout,
+    maxEventSize: options.maxEventSize,
+    // the same reconnection policy on the legacy transport
+    reconnect: options.reconnect,
+    maxRetries: options.maxRetries,
+    resetAfter: options.resetAfter
+  }
+  return () => legacy(legacyOptions)
 }
 
 /**
