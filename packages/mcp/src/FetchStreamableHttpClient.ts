@@ -4,8 +4,8 @@
  * sessions, headers, resumption, failures in words, legacy fallback) with
  * its exchanges sent by `fetch` directly rather than through `effect/http`'s
  * `HttpClient`. A page that bundles it carries no `effect/http`: the
- * `HttpClient` is loaded on first use by what needs one (the 2024-11-05
- * HTTP+SSE fallback, a tracer that collects spans, `auth`).
+ * 2024-11-05 HTTP+SSE fallback (loaded when a server needs it), the spans of
+ * a tracer that collects them, and `auth` run on the same `fetch`.
  *
  * A cross-origin page reads the `Mcp-Session-Id` of the server's answer only
  * when the server exposes it (`Access-Control-Expose-Headers`: the `cors`
@@ -27,28 +27,38 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
 import * as FetchBackend from "./internal/httpClient/fetchBackend.js"
-import type * as FetchHttp from "./internal/httpClient/fetchHttpClient.js"
+import { traced } from "./internal/httpClient/tracedBackend.js"
 import * as HttpTransport from "./internal/httpClient/transport.js"
-import type { StreamableHttpClientOptions } from "./StreamableHttpClient.js"
+import { authorizedBackend } from "./internal/oauth/backendAuth.js"
+import type { TransportError } from "./McpError.js"
+import type { LegacyFallbackContext, StreamableHttpClientOptions } from "./StreamableHttpClient.js"
 import { Transport, type TransportShape } from "./Transport.js"
 
 /**
- * The options of the fetch transport: those of `StreamableHttpClient`, and
- * the `fetch` to send with.
+ * The options of the fetch transport: those of `StreamableHttpClient`, the
+ * `fetch` to send with, and a `legacyFallback` function that needs no
+ * `HttpClient` (this transport has none).
  *
  * @since 0.1.0
  * @category models
  */
-export interface FetchStreamableHttpClientOptions extends StreamableHttpClientOptions {
+export interface FetchStreamableHttpClientOptions extends Omit<StreamableHttpClientOptions, "legacyFallback"> {
   /**
    * Sends the exchanges (default: `globalThis.fetch`). Give one to set fetch
    * options (`credentials: "include"`), to go through a proxy or a service
    * binding, or in a test.
    */
   readonly fetch?: ((input: URL, init: RequestInit) => Promise<Response>) | undefined
+  /**
+   * Fall back to the 2024-11-05 HTTP+SSE transport when the initialize POST
+   * gets 400/404/405 (default true: the legacy client over the same `fetch`),
+   * or the transport a function builds.
+   */
+  readonly legacyFallback?:
+    | boolean
+    | ((context: LegacyFallbackContext) => Effect.Effect<TransportShape, TransportError, Scope.Scope>)
+    | undefined
 }
-
-const load = () => import("./internal/httpClient/fetchHttpClient.js")
 
 /**
  * Builds the transport. Nothing goes on the wire until the engine sends
@@ -64,37 +74,24 @@ const load = () => import("./internal/httpClient/fetchHttpClient.js")
  * // Effect<TransportShape, never, Scope>
  * ```
  */
-export const make = (options: FetchStreamableHttpClientOptions): Effect.Effect<TransportShape, never, Scope.Scope> => {
-  const given = options.fetch
-  const url = new URL(options.url)
-  const auth = options.auth
-  if (auth !== undefined) {
-    return Effect.flatMap(
-      Effect.promise(load),
-      (FetchHttp) => Effect.withFiber((fiber) => HttpTransport.make(fiber, options, url, FetchHttp.authorizedSources(given, auth, url)))
-    )
-  }
-  return Effect.withFiber((fiber) => {
-    // the HttpClient of this transport, made on first use
-    let http: FetchHttp.Http | undefined
-    const httpClient = Effect.suspend(() =>
-      http !== undefined ? Effect.succeed(http) : Effect.map(Effect.promise(load), (FetchHttp) => (http ??= FetchHttp.make(given)))
-    )
+export const make = (options: FetchStreamableHttpClientOptions): Effect.Effect<TransportShape, never, Scope.Scope> =>
+  Effect.withFiber((fiber) => {
+    const url = new URL(options.url)
     // called as a function of its own (a browser's `fetch` refuses another `this`)
-    const backend = FetchBackend.make(given ?? ((input, init) => globalThis.fetch(input, init)))
+    const sent = FetchBackend.make(options.fetch ?? ((input, init) => globalThis.fetch(input, init)))
+    // with `auth`, every exchange is signed (the legacy fallback's too)
+    const backend = options.auth === undefined ? sent : authorizedBackend(sent, options.auth, url)
+    const fallback = options.legacyFallback
     return HttpTransport.make(fiber, options, url, {
       backend,
-      traced: {
-        signals: false,
-        request: (request) => Effect.flatMap(httpClient, (h) => h.backend.request(request))
-      },
-      withHttpClient: (effect) => Effect.flatMap(httpClient, (h) => h.withHttpClient(effect)),
-      // the legacy transport over the same fetch backend: no effect/http
+      // under a tracer that collects spans: a client span per exchange, its trace context sent
+      traced: traced(backend),
+      fallback: typeof fallback === "function" ? fallback : undefined,
+      // the legacy transport over the same backend, loaded when a server needs it
       legacy: (legacyOptions) =>
         Effect.flatMap(Effect.promise(() => import("./internal/legacy/client.js")), (LegacyClient) => LegacyClient.make(legacyOptions, backend))
     })
   })
-}
 
 /**
  * The fetch transport as a Layer: nothing to provide.

@@ -241,10 +241,13 @@ export const make = (
     const client = options.auth === undefined ? http : authorized(http, options.auth, url)
     // a platform's own backend, unless authorization wraps the HttpClient
     const provided = options.auth === undefined ? Context.getOption(context, HttpBackend) : Option.none()
+    const fallback = options.legacyFallback
     return HttpTransport.make(fiber, options, url, {
       backend: Option.isSome(provided) ? provided.value : fromHttpClient(client),
       traced: Option.isSome(provided) ? fromHttpClient(client) : undefined,
-      withHttpClient: (effect) => Effect.provideService(effect, HttpClient.HttpClient, client),
+      fallback: typeof fallback === "function"
+        ? (context) => Effect.provideService(fallback(context), HttpClient.HttpClient, client)
+        : undefined,
       legacy: (legacyOptions) =>
         Effect.flatMap(Effect.promise(() => import("./LegacySseClient.js")), (LegacySseClient) =>
           Effect.provideService(LegacySseClient.make(legacyOptions), HttpClient.HttpClient, client))

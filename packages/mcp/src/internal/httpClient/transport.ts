@@ -6,7 +6,6 @@
  * bundle of the fetch transport carries none of it: what needs an
  * `HttpClient` (the legacy fallback) gets it through `Sources.withHttpClient`.
  */
-import type * as HttpClient from "effect/http/HttpClient"
 import type * as LegacySseClient from "../../LegacySseClient.js"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -35,7 +34,10 @@ import { toSchedule } from "./reconnect.js"
 import * as Sse from "./sse.js"
 import * as JsonRpc from "../../JsonRpc.js"
 import { TransportError } from "../../McpError.js"
-import type { StreamableHttpClientOptions } from "../../StreamableHttpClient.js"
+import type { LegacyFallbackContext, StreamableHttpClientOptions } from "../../StreamableHttpClient.js"
+
+/** The options the transport reads (the fallback's function comes through `Sources.fallback`). */
+export type CoreOptions = Omit<StreamableHttpClientOptions, "legacyFallback"> & { readonly legacyFallback?: unknown }
 import type { TransportShape } from "../../Transport.js"
 import * as Telemetry from "../telemetry.js"
 
@@ -48,8 +50,10 @@ export interface Sources {
    * go through under a tracer that collects spans (their `http.client` span and trace context).
    */
   readonly traced: Backend.Backend | undefined
-  /** Provides the `HttpClient` to what needs one (the legacy fallback). */
-  readonly withHttpClient: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, Exclude<R, HttpClient.HttpClient>>
+  /** The fallback of the options when it is a function, given what it needs (`StreamableHttpClient`'s: the `HttpClient`). */
+  readonly fallback:
+    | ((context: LegacyFallbackContext) => Effect.Effect<TransportShape, TransportError, Scope.Scope>)
+    | undefined
   /**
    * Builds the legacy transport of the fallback, loading it then (a bundle does not carry it up
    * front): `LegacySseClient.make` over the `HttpClient`, or the legacy client over `fetch`.
@@ -61,14 +65,13 @@ const isId = (u: unknown): u is JsonRpc.RequestId => typeof u === "string" || ty
 
 /** The builder of the legacy transport, or undefined when the fallback is disabled. */
 const legacyBuilder = (
-  options: StreamableHttpClientOptions,
+  options: CoreOptions,
   url: URL,
   requestTimeout: Duration.Duration,
-  { legacy, withHttpClient }: Sources
+  { fallback, legacy }: Sources
 ): Build | undefined => {
-  const option = options.legacyFallback ?? true
-  if (option === false) return undefined
-  if (option !== true) return (status) => withHttpClient(option({ url, status, headers: HttpExchange.userHeaders(options.headers) }))
+  if (options.legacyFallback === false) return undefined
+  if (fallback !== undefined) return (status) => fallback({ url, status, headers: HttpExchange.userHeaders(options.headers) })
   const legacyOptions: LegacySseClient.LegacySseClientOptions = {
     url,
     headers: options.headers,
@@ -89,7 +92,7 @@ const legacyBuilder = (
  */
 export const make = (
   fiber: Fiber.Fiber<unknown, unknown>,
-  options: StreamableHttpClientOptions,
+  options: CoreOptions,
   url: URL,
   sources: Sources
 ): Effect.Effect<TransportShape> => {
