@@ -26,10 +26,10 @@
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type * as Scope from "effect/Scope"
+import type { Backend } from "./internal/httpClient/backend.js"
 import * as FetchBackend from "./internal/httpClient/fetchBackend.js"
 import { traced } from "./internal/httpClient/tracedBackend.js"
 import * as HttpTransport from "./internal/httpClient/transport.js"
-import { authorizedBackend } from "./internal/oauth/backendAuth.js"
 import type { TransportError } from "./McpError.js"
 import type { LegacyFallbackContext, StreamableHttpClientOptions } from "./StreamableHttpClient.js"
 import { Transport, type TransportShape } from "./Transport.js"
@@ -74,13 +74,21 @@ export interface FetchStreamableHttpClientOptions extends Omit<StreamableHttpCli
  * // Effect<TransportShape, never, Scope>
  * ```
  */
-export const make = (options: FetchStreamableHttpClientOptions): Effect.Effect<TransportShape, never, Scope.Scope> =>
+export const make = (options: FetchStreamableHttpClientOptions): Effect.Effect<TransportShape, never, Scope.Scope> => {
+  const url = new URL(options.url)
+  // called as a function of its own (a browser's `fetch` refuses another `this`)
+  const sent = FetchBackend.make(options.fetch ?? ((input, init) => globalThis.fetch(input, init)))
+  const auth = options.auth
+  // with `auth`, every exchange is signed (the legacy fallback's too), by code loaded then
+  return auth === undefined
+    ? build(options, url, sent)
+    : Effect.flatMap(Effect.promise(loadExtras), (Extras) => build(options, url, Extras.authorizedBackend(sent, auth, url)))
+}
+
+const loadExtras = () => import("./internal/httpClient/fetchExtras.js")
+
+const build = (options: FetchStreamableHttpClientOptions, url: URL, backend: Backend) =>
   Effect.withFiber((fiber) => {
-    const url = new URL(options.url)
-    // called as a function of its own (a browser's `fetch` refuses another `this`)
-    const sent = FetchBackend.make(options.fetch ?? ((input, init) => globalThis.fetch(input, init)))
-    // with `auth`, every exchange is signed (the legacy fallback's too)
-    const backend = options.auth === undefined ? sent : authorizedBackend(sent, options.auth, url)
     const fallback = options.legacyFallback
     return HttpTransport.make(fiber, options, url, {
       backend,
@@ -88,8 +96,7 @@ export const make = (options: FetchStreamableHttpClientOptions): Effect.Effect<T
       traced: traced(backend),
       fallback: typeof fallback === "function" ? fallback : undefined,
       // the legacy transport over the same backend, loaded when a server needs it
-      legacy: (legacyOptions) =>
-        Effect.flatMap(Effect.promise(() => import("./internal/legacy/client.js")), (LegacyClient) => LegacyClient.make(legacyOptions, backend))
+      legacy: (legacyOptions) => Effect.flatMap(Effect.promise(loadExtras), (Extras) => Extras.legacyClient(legacyOptions, backend))
     })
   })
 

@@ -2,9 +2,7 @@
  * The streamable HTTP client's backend over the Fetch API (a browser's, a
  * worker's, Deno's, Bun's, Node's): one `fetch` per exchange, its body read
  * with the stream's reader. No `effect/http` underneath, so a page that
- * bundles `StreamableHttpClient.layerFetch` carries none of it (the
- * `HttpClient` layer is loaded on first use by what needs one: the legacy
- * fallback, a tracer that collects spans, `auth`).
+ * bundles `FetchStreamableHttpClient` carries none of it.
  *
  * Every exchange has an `AbortController` (the transport's, when it bounds
  * the exchange in time): interruption before the headers aborts it, and so

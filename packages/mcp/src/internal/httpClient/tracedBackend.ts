@@ -2,11 +2,10 @@
  * A backend's exchanges under a tracer that collects spans, as `effect/http`'s `HttpClient`
  * makes them: a client span named after the method (`http.request.method`, `url.full`,
  * `server.address`, `server.port`, `http.response.status_code`, `error.type` for a 4xx or 5xx),
- * its trace context sent (`traceparent`, `b3`). The fetch transport's, so that tracing in a page
+ * its trace context sent (`traceparent`; not effect/http's `b3` too, which no MCP server reads). The fetch transport's, so that tracing in a page
  * loads no `effect/http`.
  */
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import type { Backend } from "./backend.js"
 
 export const traced = (backend: Backend): Backend => ({
@@ -17,10 +16,8 @@ export const traced = (backend: Backend): Backend => ({
       span.attribute("url.full", request.url.href)
       span.attribute("server.address", request.url.hostname)
       if (request.url.port !== "") span.attribute("server.port", Number(request.url.port))
-      const parent = Option.match(span.parent, { onNone: () => "", onSome: (p) => `-${p.spanId}` })
       const headers = {
         ...request.headers,
-        b3: `${span.traceId}-${span.spanId}-${span.sampled ? "1" : "0"}${parent}`,
         traceparent: `00-${span.traceId.padStart(32, "0")}-${span.spanId}-${span.sampled ? "01" : "00"}`
       }
       return Effect.withParentSpan(

@@ -3,8 +3,8 @@
  * underneath: `StreamableHttpClient.make` (an `effect/http` `HttpClient`, a
  * platform's `HttpBackend`) and `FetchStreamableHttpClient.make` (`fetch`)
  * build it from their `Sources`. Nothing here imports `effect/http`, so a
- * bundle of the fetch transport carries none of it: what needs an
- * `HttpClient` (the legacy fallback) gets it through `Sources.withHttpClient`.
+ * bundle of the fetch transport carries none of it: the legacy transport and
+ * a fallback function come through `Sources` ready to run.
  */
 import type * as LegacySseClient from "../../LegacySseClient.js"
 import * as Clock from "effect/Clock"
