@@ -2,8 +2,8 @@
  * `FetchStreamableHttpClient`: the streamable HTTP transport with its exchanges sent by `fetch`
  * (Node's, over real sockets on 127.0.0.1), through a recording `fetch` given as the option:
  * sessions, SSE progress, resumption, DELETE on close, the legacy fallback and a collecting
- * tracer's exchanges (through `effect/http`'s client, loaded on first use, over the same `fetch`),
- * an interrupted call's exchange aborted, a failing `fetch` named.
+ * tracer's exchanges (their client spans, as `effect/http`'s client makes them, over the same
+ * `fetch`), an interrupted call's exchange aborted, a failing `fetch` named.
  */
 import { assert, describe, it } from "@effect/vitest"
 import type * as Http from "node:http"
@@ -147,7 +147,7 @@ describe("FetchStreamableHttpClient", () => {
       assert.isTrue(posted(server).some((p) => p.message.method === "notifications/cancelled"))
     }))
 
-  it.live("under a collecting tracer, a call's exchange goes through effect/http's client (loaded then): its span, its traceparent, the same fetch", () =>
+  it.live("under a collecting tracer, a call's exchange has its client span (the call's child) and sends its traceparent, through the same fetch", () =>
     Effect.gen(function*() {
       const handler: Handler = (req, res, body) => {
         if (req.method === "GET") return void res.writeHead(405).end()
