@@ -60,7 +60,7 @@ const entry = (id: string, title: string, file: string, conditions?: ReadonlyArr
  * another fetch-handler module as ours (e.g. one written with `toFetchHandler`).
  */
 export const ENTRIES: ReadonlyArray<BundleEntry> = [
-  entry("client-ours", "client: ours (McpClient + StreamableHttpClient + FetchHttpClient)", "clientOurs.ts"),
+  entry("client-ours", "client: ours (McpClient + FetchStreamableHttpClient)", "clientOurs.ts"),
   entry("client-official", "client: official v1 (@modelcontextprotocol/sdk Client + StreamableHTTPClientTransport)", "clientOfficial.ts"),
   entry("client-v2", "client: official v2 (@modelcontextprotocol/client)", "clientV2.ts"),
   process.env.BENCH_BUNDLE_SERVER === undefined

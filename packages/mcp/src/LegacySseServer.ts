@@ -6,8 +6,10 @@
  *
  * It runs the same `McpServer` as the streamable transport, with the same
  * protections (`Host`/`Origin` allow-lists, body limit, session validation,
- * idle timeout), so a server can offer both side by side, as the spec's
- * backwards-compatibility section describes.
+ * idle timeout) and the same `cors` option (preflights of the GET and the
+ * POST answered, every answer to an allowed origin readable by its page), so
+ * a server can offer both side by side, as the spec's backwards-compatibility
+ * section describes.
  *
  * @example
  * ```ts
@@ -32,6 +34,7 @@ import * as Queue from "effect/Queue"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
+import * as Cors from "./internal/httpServer/cors.js"
 import * as Registry from "./internal/httpServer/registry.js"
 import { checkOrigin, type DnsRebindingProtection, guardOf } from "./internal/httpServer/origins.js"
 import {
@@ -46,6 +49,7 @@ import * as JsonRpc from "./JsonRpc.js"
 import type { PrincipalInfo } from "./internal/auth/principal.js"
 import { isPrincipal, McpAuth, type McpAuthShape } from "./internal/auth/service.js"
 import { McpServer } from "./McpServer.js"
+import type { CorsOptions } from "./StreamableHttpServer.js"
 import { type TransportShape, fromMailbox } from "./Transport.js"
 import * as Telemetry from "./internal/telemetry.js"
 
@@ -66,6 +70,13 @@ export interface Options {
   /** Sessions open at once; one more stream gets 503 (default 10 000). */
   readonly maxSessions?: number | undefined
   readonly dnsRebindingProtection?: DnsRebindingProtection
+  /**
+   * Lets pages of other origins use the endpoints, as `StreamableHttpServer`'s option of the same
+   * name: a preflight (`OPTIONS` with `Access-Control-Request-Method`) of the GET or the POST from
+   * an allowed origin is answered 204, and every answer to one, the event stream included, carries
+   * `Access-Control-Allow-Origin`. `allowedOrigins` joins the `Origin` allow-list.
+   */
+  readonly cors?: CorsOptions | undefined
   /** SSE comment interval on the stream (default 15 s). */
   readonly keepAlive?: Duration.Input | undefined
   /** Events buffered per stream before the sender waits for the reader (default 256). */
@@ -129,7 +140,8 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
     const maxDepth = options.maxJsonDepth ?? JsonRpc.DEFAULT_MAX_DEPTH
     const scope = yield* Effect.scope
     const bufferSize = options.streamBuffer ?? 256
-    const protection = guardOf(options.dnsRebindingProtection)
+    const protection = guardOf(options.dnsRebindingProtection, options.cors?.allowedOrigins)
+    const cors = options.cors === undefined ? undefined : Cors.make(options.cors)
     const auth = options.auth ?? Option.getOrUndefined(yield* Effect.serviceOption(McpAuth))
     /** The principal of a request, or the response that refuses it; undefined without `McpAuth`. */
     const authenticate = (
@@ -162,10 +174,24 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
       })
     )
 
-    const sse: Handler = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-      Effect.gen(function*() {
+    /**
+     * The `Host`/`Origin` check, then CORS: an allowed origin's preflight answered (before auth: it
+     * carries no token), its other answers marked readable.
+     */
+    const guarded = (
+      answer: (request: HttpServerRequest.HttpServerRequest) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+    ): Handler =>
+      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
         const rejected = checkOrigin(protection, request.headers)
-        if (rejected !== undefined) return rejected
+        if (rejected !== undefined) return Effect.succeed(rejected)
+        const origin = request.headers["origin"]
+        if (cors === undefined || origin === undefined) return answer(request)
+        if (Cors.isPreflight(request.method, request.headers)) return Effect.succeed(Cors.preflight(cors, origin, request.headers))
+        return Effect.map(answer(request), (response) => Cors.allow(cors, origin, response))
+      })
+
+    const sse: Handler = guarded((request) =>
+      Effect.gen(function*() {
         if (request.method !== "GET") return jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: "GET" })
         const accept = request.headers["accept"]
         if (accept !== undefined && !MediaType.accepts(accept, "text/event-stream")) {
@@ -210,10 +236,8 @@ export const make = (options: Options = {}): Effect.Effect<LegacySseServerShape,
         })
       }))
 
-    const messages: Handler = Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+    const messages: Handler = guarded((request) =>
       Effect.gen(function*() {
-        const rejected = checkOrigin(protection, request.headers)
-        if (rejected !== undefined) return rejected
         if (request.method !== "POST") return jsonRpcError(405, -32000, "Method Not Allowed", null, { allow: "POST" })
         if (!MediaType.isJson(request.headers["content-type"])) {
           return jsonRpcError(415, -32000, "Unsupported Media Type: Content-Type must be application/json")

@@ -78,39 +78,21 @@
  * @since 0.1.0
  */
 import * as HttpClient from "effect/http/HttpClient"
-import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
-import * as Duration from "effect/Duration"
+import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Metric from "effect/Metric"
 import * as Option from "effect/Option"
-import * as Queue from "effect/Queue"
 import type * as Schedule from "effect/Schedule"
-import * as Scheduler from "effect/Scheduler"
-import * as Scope from "effect/Scope"
-import * as Stream from "effect/Stream"
-import type { ListenedLoss } from "./internal/client/sessionRecovery.js"
-import * as Deadlines from "./internal/deadlines.js"
-import * as Backend from "./internal/httpClient/backend.js"
-import * as HttpExchange from "./internal/httpClient/exchange.js"
-import * as HttpFibers from "./internal/httpClient/fibers.js"
-import { Frames } from "./internal/httpClient/frames.js"
+import type * as Scope from "effect/Scope"
+import type * as Backend from "./internal/httpClient/backend.js"
+import { fromHttpClient } from "./internal/httpClient/httpClientBackend.js"
+import type { ReconnectOptions } from "./internal/httpClient/reconnect.js"
+import * as HttpTransport from "./internal/httpClient/transport.js"
 import type { ClientAuth } from "./internal/oauth/authorizer.js"
 import { authorized } from "./internal/oauth/httpAuth.js"
-import * as HttpInbox from "./internal/httpClient/inbox.js"
-import type { Build } from "./internal/httpClient/legacyFallback.js"
-import { postOther, type Poster, startRequest } from "./internal/httpClient/post.js"
-import type { Resumption } from "./internal/httpClient/resumption.js"
-import * as HttpSession from "./internal/httpClient/session.js"
-import { listen } from "./internal/httpClient/standingStream.js"
-import { type ReconnectOptions, toSchedule } from "./internal/httpClient/reconnect.js"
-import * as Sse from "./internal/httpClient/sse.js"
-import * as JsonRpc from "./JsonRpc.js"
-import { TransportError } from "./McpError.js"
+import type { TransportError } from "./McpError.js"
 import { Transport, type TransportShape } from "./Transport.js"
-import * as Telemetry from "./internal/telemetry.js"
 
 /**
  * The JSON-RPC error code of the response made up for a request whose HTTP
@@ -237,28 +219,6 @@ export type { Backend } from "./internal/httpClient/backend.js"
  */
 export class HttpBackend extends Context.Service<HttpBackend, Backend.Backend>()("@effect-mcp/mcp/StreamableHttpClient/HttpBackend") {}
 
-const isId = (u: unknown): u is JsonRpc.RequestId => typeof u === "string" || typeof u === "number"
-
-/** The builder of the legacy transport, or undefined when the fallback is disabled. */
-const legacyBuilder = (options: StreamableHttpClientOptions, url: URL, requestTimeout: Duration.Duration): Build | undefined => {
-  const option = options.legacyFallback ?? true
-  if (option === false) return undefined
-  if (option !== true) return (status) => option({ url, status, headers: HttpExchange.userHeaders(options.headers) })
-  // loaded when a server needs it: a browser bundle does not carry the legacy transport up front
-  return () =>
-    Effect.flatMap(Effect.promise(() => import("./LegacySseClient.js")), (LegacySseClient) =>
-      LegacySseClient.make({
-        url,
-        headers: options.headers,
-        requestTimeout,
-        maxEventSize: options.maxEventSize,
-        // the same reconnection policy on the legacy transport
-        reconnect: options.reconnect,
-        maxRetries: options.maxRetries,
-        resetAfter: options.resetAfter
-      }))
-}
-
 /**
  * Builds the transport. Nothing goes on the wire until the engine sends
  * `initialize`; closing the scope aborts every stream and DELETEs the session.
@@ -277,179 +237,23 @@ export const make = (
 ): Effect.Effect<TransportShape, never, HttpClient.HttpClient | Scope.Scope> =>
   // made in one operation from the fiber's context (an Effect.gen of eight steps was ~20 per session)
   Effect.withFiber((fiber) => {
-    const context = fiber.context as Context.Context<HttpClient.HttpClient | Scope.Scope>
+    const context = fiber.context as Context.Context<HttpClient.HttpClient>
     const url = new URL(options.url)
     const http = Context.get(context, HttpClient.HttpClient)
     const client = options.auth === undefined ? http : authorized(http, options.auth, url)
     // a platform's own backend, unless authorization wraps the HttpClient
     const provided = options.auth === undefined ? Context.getOption(context, HttpBackend) : Option.none()
-    const backend = Option.isSome(provided) ? provided.value : Backend.fromHttpClient(client)
-    const turn = backend.turn
-    const scope = Context.get(context, Scope.Scope)
-    const requestTimeout = Duration.fromInputUnsafe(options.requestTimeout ?? Duration.seconds(30))
-    const session = HttpSession.unsafeMake()
-    const reinitialize = options.reinitializeOnSessionLoss !== false
-    /** Where every message goes once the server turned out to be a legacy one. */
-    const state: { legacy: TransportShape | undefined; listening: boolean } = { legacy: undefined, listening: false }
-
-    // finalizers run in reverse: mark closing, interrupt exchanges, DELETE, end incoming
-    // (`Scope.addFinalizer`: `Effect.addFinalizer` would keep a copy of this fiber's context each)
-    // frames go to the engine from the exchange that read them (no reader fiber); what they leave to
-    // run, in a fiber forked from this fiber's context (its services and references, as the engine's
-    // own forks are), in this transport's scope: one still running when the session closes is interrupted
-    const forkFrames = Effect.runForkWith(fiber.context)
-    const frames = new Frames((effect) => Fiber.runIn(forkFrames(effect), scope))
-    // with a backend that honours abort signals, the transport's bounds are deadlines on one sleeper
-    // fiber (started on the first bounded exchange), not a race of two fibers each; the sessions over
-    // one backend (one connection pool) share that sleeper
-    // (forked with only the references a sleeping fiber uses, the Clock, the Scheduler and the fiber
-    // metrics, not this session's context, which a shared sleeper would keep alive; as the engine's)
-    const clock = fiber.getRef(Clock.Clock)
-    const shared = backend.signals
-      ? Deadlines.acquireShared(
-        backend,
-        clock,
-        Effect.runForkWith(
-          Context.make(Clock.Clock, clock).pipe(
-            Context.add(Scheduler.Scheduler, fiber.getRef(Scheduler.Scheduler)),
-            Context.add(Metric.FiberRuntimeMetrics, fiber.getRef(Metric.FiberRuntimeMetrics))
-          )
-        )
-      )
-      : undefined
-    const deadlines = shared?.deadlines
-    const exchange = HttpExchange.make(
-      backend,
-      url,
-      requestTimeout,
-      deadlines,
-      Option.isSome(provided) ? Backend.fromHttpClient(client) : undefined
-    )
-    const deleteOnClose = options.deleteOnClose === false
-      ? false
-      : Duration.fromInputUnsafe(options.deleteOnClose ?? Duration.seconds(2))
-    const deleteSession = Effect.suspend(() =>
-      session.id === undefined || deleteOnClose === false || state.legacy !== undefined
-        ? Effect.void
-        : exchange.del(HttpSession.headers(session, HttpExchange.userHeaders(options.headers)), deleteOnClose)
-    )
-    const closeLast = Effect.ensuring(
-      deleteSession,
-      shared === undefined ? frames.end(Option.none()) : Effect.andThen(shared.release, frames.end(Option.none()))
-    )
-    const inbox = HttpInbox.make({
-      frames,
-      session,
-      url,
-      fibers: HttpFibers.make(),
-      parserOptions: options.maxEventSize === undefined ? undefined : { maxEventSize: options.maxEventSize },
-      wholeBodyLimit: options.maxEventSize ?? Sse.DEFAULT_MAX_EVENT_SIZE
+    const fallback = options.legacyFallback
+    return HttpTransport.make(fiber, options, url, {
+      backend: Option.isSome(provided) ? provided.value : fromHttpClient(client),
+      traced: Option.isSome(provided) ? fromHttpClient(client) : undefined,
+      fallback: typeof fallback === "function"
+        ? (context) => Effect.provideService(fallback(context), HttpClient.HttpClient, client)
+        : undefined,
+      legacy: (legacyOptions) =>
+        Effect.flatMap(Effect.promise(() => import("./LegacySseClient.js")), (LegacySseClient) =>
+          Effect.provideService(LegacySseClient.make(legacyOptions), HttpClient.HttpClient, client))
     })
-    // first: no exchange starts any more, those running are interrupted (the standing GET first)
-    const closeFirst = Effect.suspend(() => {
-      HttpInbox.close(inbox)
-      // a notifications/cancelled being POSTed goes first, within the DELETE's bound (2 s without one)
-      return HttpFibers.close(inbox.fibers, deleteOnClose === false ? Duration.seconds(2) : deleteOnClose)
-    })
-
-    const resumption: Resumption = {
-      exchange,
-      inbox,
-      headers: options.headers,
-      policy: { schedule: toSchedule(options.reconnect), maxRetries: options.maxRetries ?? 5 },
-      resetAfterMs: Duration.toMillis(options.resetAfter ?? Duration.seconds(5))
-    }
-    const build = legacyBuilder(options, url, requestTimeout)
-    const poster: Poster = {
-      exchange,
-      inbox,
-      resumption,
-      headers: options.headers,
-      requestTimeout,
-      reinitialize,
-      legacy: build === undefined ? undefined : {
-        build,
-        client,
-        scope,
-        adopt: (legacy) => {
-          state.legacy = legacy
-        }
-      }
-    }
-    /** The session is initialized: the standing GET starts. */
-    const initialized = (): Effect.Effect<void> => {
-      HttpSession.initialized(session)
-      if (options.listen === false || state.listening) return Effect.void
-      state.listening = true
-      const listening = listen(resumption, reinitialize, requestTimeout)
-      const stream = turn === undefined ? listening : Effect.andThen(turn, listening)
-      return HttpFibers.runBackground(inbox.fibers, exchange.viaHttpClient ? HttpExchange.dedicatedUntraced(stream) : stream)
-    }
-
-    const send: TransportShape["send"] = (message, route) =>
-      Effect.suspend(() => {
-        if (state.legacy !== undefined) return state.legacy.send(message, route)
-        if (inbox.failure !== undefined) return Effect.fail(inbox.failure)
-        if (inbox.closing) return Effect.fail(new TransportError({ reason: "Closed", message: "The transport is closed" }))
-        const messages = Array.isArray(message) ? message : [message]
-        const ids = messages.filter((m) => JsonRpc.isRequest(m)).map((m) => (m as JsonRpc.Request).id)
-        if (ids.length > 0) {
-          // returns at once: the engine's timeout runs while the exchange does
-          return startRequest(poster, message, ids, route?.headers)
-        }
-        const single = Array.isArray(message) ? undefined : message as JsonRpc.Message
-        if (single !== undefined && JsonRpc.isNotification(single)) {
-          if (single.method === "notifications/cancelled") {
-            // fire and forget, then release the cancelled request's stream
-            const id = single.params?.requestId
-            return HttpFibers.runCancellation(
-              inbox.fibers,
-              postOther(poster, single).pipe(
-                Effect.catch((error) => Effect.logDebug("could not send notifications/cancelled", error.message)),
-                Effect.ensuring(isId(id) ? HttpFibers.interruptRequest(inbox.fibers, id) : Effect.void)
-              )
-            )
-          }
-          if (single.method === "notifications/initialized") {
-            // sent as the initialize answer was read: after the backend's turn, on that answer's connection
-            const post = Effect.flatMap(postOther(poster, single), initialized)
-            return turn === undefined ? post : Effect.andThen(turn, post)
-          }
-        }
-        return postOther(poster, message)
-      })
-
-    // what the engine is told of losses (`ListenedLoss`: `listen` is not in the public type)
-    const sessionLoss: ListenedLoss = {
-      isLost: () => state.legacy !== undefined ? state.legacy.sessionLoss?.isLost() ?? false : session.lost,
-      // an adopted legacy transport's losses are signalled on this session too (`httpClient/legacyFallback`)
-      // made when read: the engine listens through `listen`
-      get losses() {
-        return Stream.callback<void>((queue) =>
-          Effect.sync(() => HttpSession.listen(session, () => void Queue.offerUnsafe(queue, undefined)))
-        )
-      },
-      listen: (onLoss) => HttpSession.listen(session, onLoss)
-    }
-    const shape: TransportShape = {
-      run: (receiver) => frames.attach(receiver),
-      send,
-      negotiated: (version) => {
-        if (state.legacy !== undefined) state.legacy.negotiated?.(version)
-        else HttpSession.negotiated(session, version)
-      },
-      sessionLoss: reinitialize ? sessionLoss : undefined,
-      info: {
-        attributes: Telemetry.httpClientAttributes(url),
-        get sessionId() {
-          return session.id
-        },
-        get protocolVersion() {
-          return session.protocolVersion
-        }
-      }
-    }
-    return Effect.as(Effect.andThen(Scope.addFinalizer(scope, closeLast), Scope.addFinalizer(scope, closeFirst)), shape)
   })
 
 /**

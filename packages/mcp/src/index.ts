@@ -20,6 +20,12 @@
  */
 export * as EventStore from "./EventStore.js"
 /**
+ * The streamable HTTP client transport over the Fetch API, without `effect/http` (browsers, workers).
+ * @since 0.1.0
+ * @category modules
+ */
+export * as FetchStreamableHttpClient from "./FetchStreamableHttpClient.js"
+/**
  * What a handler gets while its request runs: progress, logging, sampling, elicitation, roots.
  * @since 0.1.0
  * @category modules

@@ -16,6 +16,7 @@ import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as FetchStreamableHttpClient from "@effect-mcp/mcp/FetchStreamableHttpClient"
 import * as LegacySseClient from "@effect-mcp/mcp/LegacySseClient"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
 import { ProtocolError, TransportError } from "@effect-mcp/mcp/McpError"
@@ -54,7 +55,7 @@ const initializeFailure = (layer: Layer.Layer<McpClient.McpClient, unknown>) =>
   })
 
 describe("HTTP client transport failures name their cause", () => {
-  it.live("nothing listening: ECONNREFUSED and the URL (undici and fetch)", () =>
+  it.live("nothing listening: ECONNREFUSED and the URL (undici, FetchHttpClient, FetchStreamableHttpClient)", () =>
     Effect.gen(function*() {
       const url = `http://127.0.0.1:${yield* closedPort}/mcp`
       for (const http of [testHttp.layer, FetchHttpClient.layer]) {
@@ -64,6 +65,13 @@ describe("HTTP client transport failures name their cause", () => {
         assert.include(cause.message, "ECONNREFUSED")
         assert.include(cause.message, url)
       }
+      // the fetch transport (no HttpClient): the same words
+      const cause = yield* initializeFailure(
+        McpClient.layer({ era: "2025", name: "test", version: "1.0.0" }).pipe(Layer.provide(FetchStreamableHttpClient.layer({ url })))
+      )
+      assert.strictEqual(cause.reason, "Connect")
+      assert.strictEqual(cause.code, "ECONNREFUSED")
+      assert.include(cause.message, url)
     }))
 
   it.live("a host that does not resolve: ENOTFOUND and the host", () =>

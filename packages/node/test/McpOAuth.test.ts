@@ -10,6 +10,7 @@ import * as McpClient from "@effect-mcp/mcp/McpClient"
 import * as McpOAuth from "@effect-mcp/mcp/McpOAuth"
 import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as LegacySseClient from "@effect-mcp/mcp/LegacySseClient"
+import * as FetchStreamableHttpClient from "@effect-mcp/mcp/FetchStreamableHttpClient"
 import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import { Transport } from "@effect-mcp/mcp/Transport"
 import * as NodeOAuth from "@effect-mcp/node/NodeOAuth"
@@ -82,7 +83,8 @@ const connect = (
   url: string,
   options: McpOAuth.Options,
   redirect = McpOAuth.makeHeadless(),
-  store = McpOAuth.makeMemoryStore()
+  store = McpOAuth.makeMemoryStore(),
+  over: "HttpClient" | "fetch" = "HttpClient"
 ) =>
   Effect.gen(function*() {
     const redirects = { count: 0 }
@@ -94,10 +96,15 @@ const connect = (
       Effect.provideService(McpOAuth.AuthorizationRedirect, counted),
       Effect.provideService(McpOAuth.TokenStore, store)
     )
-    const client = yield* McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
-      Effect.provideServiceEffect(Transport, StreamableHttpClient.make({ url, auth, listen: false })),
-      Effect.provide(FetchHttpClient.layer)
-    )
+    const client = yield* (over === "fetch"
+      // the fetch transport: no HttpClient provided (it loads effect/http's own for `auth`)
+      ? McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
+        Effect.provideServiceEffect(Transport, FetchStreamableHttpClient.make({ url, auth, listen: false }))
+      )
+      : McpClient.make({ era: "2025", name: "c", version: "1" }).pipe(
+        Effect.provideServiceEffect(Transport, StreamableHttpClient.make({ url, auth, listen: false })),
+        Effect.provide(FetchHttpClient.layer)
+      ))
     return { client, redirects }
   })
 
@@ -173,6 +180,15 @@ describe("McpOAuth, end to end against oidc-provider", () => {
         "POST /reg",
         "POST /token authorization_code"
       ])
+    }))
+
+  it.live("over FetchStreamableHttpClient too: 401 → sign-in → the call succeeds", () =>
+    Effect.gen(function*() {
+      const { url } = yield* setup()
+      const { fetch } = recorder()
+      const { client, redirects } = yield* connect(url, { fetch }, McpOAuth.makeHeadless(), McpOAuth.makeMemoryStore(), "fetch")
+      assert.strictEqual(text(yield* client.callTool("whoami", {})), "user mcp:tools")
+      assert.strictEqual(redirects.count, 1)
     }))
 
   it.live("on 2026-07-28 too: our client speaking the stateless era signs in, every request carries the token, step-up included", () =>

@@ -253,6 +253,49 @@ describe("toFetchHandler: CORS", () => {
     }))
 })
 
+describe("the legacy HTTP+SSE endpoints (2024-11-05): the same cors option", () => {
+  it.live("preflights of the GET and the POST answered; the event stream and the 202 readable by the page; others 403 without CORS headers", () =>
+    Effect.gen(function*() {
+      const context = yield* Layer.build(
+        NodeStreamableHttp.layer({ port: 0, legacySse: true, cors: { allowedOrigins: [ALLOWED_ORIGIN] } }).pipe(Layer.provide(ServerLive))
+      ).pipe(Effect.orDie)
+      const server = yield* HttpServer.HttpServer.pipe(Effect.provide(context))
+      const base = `http://127.0.0.1:${"port" in server.address ? server.address.port : 0}`
+      const exposed = "Mcp-Session-Id, MCP-Protocol-Version, WWW-Authenticate"
+      // the GET of a client that resumes (Last-Event-ID is no safelisted header) and the JSON POST are preflighted
+      const get = yield* preflight(fetch, `${base}/sse`, ALLOWED_ORIGIN, "GET", "last-event-id, authorization")
+      assert.strictEqual(get.status, 204)
+      assert.strictEqual(get.headers.get("access-control-allow-origin"), ALLOWED_ORIGIN)
+      assert.strictEqual(get.headers.get("access-control-allow-headers"), "last-event-id, authorization")
+      const postFlight = yield* preflight(fetch, `${base}/messages`, ALLOWED_ORIGIN, "POST", "content-type")
+      assert.strictEqual(postFlight.status, 204)
+      assert.strictEqual(postFlight.headers.get("access-control-allow-origin"), ALLOWED_ORIGIN)
+      assert.include(postFlight.headers.get("access-control-allow-methods")!, "POST")
+      // the stream: readable, its endpoint event names where to POST
+      const stream = yield* Effect.promise(() => fetch(`${base}/sse`, { headers: { origin: ALLOWED_ORIGIN, accept: "text/event-stream" } }))
+      assert.strictEqual(stream.status, 200)
+      assert.strictEqual(stream.headers.get("access-control-allow-origin"), ALLOWED_ORIGIN)
+      assert.strictEqual(stream.headers.get("access-control-expose-headers"), exposed)
+      const endpoint = /event: endpoint\ndata: (\S+)/.exec(yield* Effect.promise(() => readUntil(stream, "sessionId=", 5000)))![1]!
+      const message = yield* post(fetch, `${base}${endpoint}`, INIT, { origin: ALLOWED_ORIGIN })
+      assert.strictEqual(message.status, 202)
+      assert.strictEqual(message.headers.get("access-control-allow-origin"), ALLOWED_ORIGIN)
+      assert.strictEqual(message.headers.get("access-control-expose-headers"), exposed)
+      // an error to an allowed origin is readable too; a foreign origin gets 403 and no CORS header
+      const unknown = yield* post(fetch, `${base}/messages?sessionId=nope`, INIT, { origin: ALLOWED_ORIGIN })
+      assert.strictEqual(unknown.status, 404)
+      assert.strictEqual(unknown.headers.get("access-control-allow-origin"), ALLOWED_ORIGIN)
+      for (const [path, method] of [["/sse", "GET"], ["/messages", "POST"]] as const) {
+        const foreign = yield* preflight(fetch, `${base}${path}`, "https://evil.example.com", method, "content-type")
+        assert.strictEqual(foreign.status, 403)
+        assert.deepStrictEqual(corsHeaders(foreign), [])
+      }
+      const refusedHeader = yield* preflight(fetch, `${base}/messages`, ALLOWED_ORIGIN, "POST", "x-evil")
+      assert.strictEqual(refusedHeader.status, 403)
+      assert.deepStrictEqual(corsHeaders(refusedHeader), [])
+    }))
+})
+
 describe("our client, a session id it cannot read", () => {
   it.live("an initialize answer whose Mcp-Session-Id is hidden (a browser without Access-Control-Expose-Headers): SessionIdUnreadable", () =>
     Effect.gen(function*() {

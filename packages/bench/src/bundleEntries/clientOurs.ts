@@ -1,18 +1,16 @@
 /**
  * The browser client measured by the bundle-size step (`src/bundleSize.ts`): `McpClient` over
- * `StreamableHttpClient` on `effect/http`'s `FetchHttpClient`, connecting, listing and calling a
- * tool, as a page would.
+ * `FetchStreamableHttpClient` (the streamable HTTP transport on `fetch`, no `effect/http`),
+ * connecting, listing and calling a tool, as a page would.
  * @internal
  */
+import * as FetchStreamableHttpClient from "@effect-mcp/mcp/FetchStreamableHttpClient"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 
 const ClientLive = McpClient.layer({ name: "page", version: "1.0.0" }).pipe(
-  Layer.provide(StreamableHttpClient.layer({ url: "http://127.0.0.1:3000/mcp" })),
-  Layer.provide(FetchHttpClient.layer)
+  Layer.provide(FetchStreamableHttpClient.layer({ url: "http://127.0.0.1:3000/mcp" }))
 )
 
 export const run = (): Promise<unknown> =>

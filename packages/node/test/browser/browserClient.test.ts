@@ -7,7 +7,10 @@
  * `structuredContent` refused), and, in 2025, the session DELETEd on close (checked on the
  * server: the DELETE answered 2xx and no session is left). The same again under a strict CSP
  * (`script-src 'self'`, no `unsafe-eval`), where the page's `new Function` probe is blocked and
- * nothing else is.
+ * nothing else is. Then our client against the server's 2024-11-05 HTTP+SSE endpoint (the
+ * fallback, over the legacy endpoints' CORS), and the official client (`officialPage.ts`,
+ * `@modelcontextprotocol/client` 2.x) in both eras: a tool call with progress, and close (2025:
+ * its DELETE answered 2xx).
  *
  * `CHROMIUM_PATH` names another Chromium (default `/usr/bin/chromium`).
  */
@@ -93,7 +96,7 @@ const features = McpServer.register(
 
 /** Our server on 127.0.0.1:0, its CORS allowing the page's `origin`: its port and its endpoint (to read its sessions). */
 const startServer = (origin: string) => Effect.gen(function*() {
-  const layer = NodeStreamableHttp.layer({ port: 0, cors: { allowedOrigins: [origin] } }).pipe(
+  const layer = NodeStreamableHttp.layer({ port: 0, legacySse: true, cors: { allowedOrigins: [origin] } }).pipe(
     Layer.provideMerge(features),
     Layer.provideMerge(McpServer.layer({ name: "browser-test", version: "1.0.0" }))
   )
@@ -107,6 +110,7 @@ const startServer = (origin: string) => Effect.gen(function*() {
 /** A request the recorder passed on, and the status the server gave it. */
 interface Seen {
   readonly method: string
+  readonly path: string
   readonly status: number
   readonly sessionId: string | undefined
 }
@@ -124,7 +128,7 @@ const recorder = (targetPort: number) => {
     const upstream = http.request(
       { host: "127.0.0.1", port: targetPort, path: req.url, method: req.method, headers: req.headers },
       (answer) => {
-        seen.push({ method, status: answer.statusCode ?? 0, sessionId: req.headers["mcp-session-id"] as string | undefined })
+        seen.push({ method, path: (req.url ?? "").split("?")[0]!, status: answer.statusCode ?? 0, sessionId: req.headers["mcp-session-id"] as string | undefined })
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
       }
@@ -150,12 +154,13 @@ const pageServer = (scripts: ReadonlyMap<string, string>) => {
       res.writeHead(200, { "content-type": "text/javascript; charset=utf-8" })
       return res.end(script)
     }
-    if (url.pathname === "/" || url.pathname === "/csp") {
+    if (url.pathname === "/" || url.pathname === "/csp" || url.pathname === "/official") {
       res.writeHead(200, {
         "content-type": "text/html; charset=utf-8",
         ...(url.pathname === "/csp" ? { "content-security-policy": STRICT_CSP } : {})
       })
-      return res.end(`<!doctype html><html><head><script type="module" src="/page.js"></script></head><body>mcp</body></html>`)
+      const src = url.pathname === "/official" ? "/official.js" : "/page.js"
+      return res.end(`<!doctype html><html><head><script type="module" src="${src}"></script></head><body>mcp</body></html>`)
     }
     res.writeHead(404).end()
   })
@@ -174,10 +179,13 @@ const listen = (server: http.Server) =>
       })
   )
 
-/** The page's scripts by path: `/page.js` and the chunks its dynamic `import()`s load (the validator), as an app ships them. */
+/**
+ * The pages' scripts by path: `/page.js` and the chunks its dynamic `import()`s load (the validator,
+ * the legacy transport), as an app ships them, and `/official.js`.
+ */
 const bundlePage = Effect.promise(() =>
   esbuild.build({
-    entryPoints: { page: path.join(here, "page.ts") },
+    entryPoints: { page: path.join(here, "page.ts"), official: path.join(here, "officialPage.ts") },
     outdir: "/out",
     bundle: true,
     splitting: true,
@@ -216,8 +224,8 @@ const visit = (browser: Browser, pageUrl: string) =>
     (page) => Effect.promise(() => page.close())
   )
 
-describe("our client in headless Chromium, page and server on two origins", () => {
-  it.live("both eras, progress, sampling and elicitation in the page, output validation, DELETE on close; again under a strict CSP", () =>
+describe("our client and the official one in headless Chromium, page and server on two origins", () => {
+  it.live("both eras, progress, sampling and elicitation in the page, output validation, DELETE on close; again under a strict CSP; the legacy fallback; the official client", () =>
     Effect.gen(function*() {
       if (!fs.existsSync(CHROMIUM)) {
         return assert.fail(`no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`)
@@ -264,6 +272,39 @@ describe("our client in headless Chromium, page and server on two origins", () =
           }
           assert.strictEqual(yield* mcp.sessionCount, 0, `${label}: a session was left open`)
         }
+      }
+
+      // our client against the HTTP+SSE endpoint: its POST refused (405), the legacy transport loaded
+      // from the page's origin, its stream and messages over the legacy endpoints' CORS
+      proxy.seen.length = 0
+      const legacyUrl = `http://127.0.0.1:${proxyPort}/sse`
+      const legacy = yield* visit(browser, `${origin}/?server=${encodeURIComponent(legacyUrl)}&era=2025`)
+      assert.isUndefined(legacy.report.error, `legacy: ${legacy.report.error}\n${legacy.logs.join("\n")}`)
+      assert.deepStrictEqual(legacy.report.progress, [1, 2, 3], "legacy")
+      assert.strictEqual(legacy.report.sampled, `page-model: page answers {"type":"text","text":"what is 2 + 2?"}`, "legacy")
+      assert.strictEqual(legacy.report.elicited, "hello page (who?)", "legacy")
+      assert.deepStrictEqual(proxy.seen.filter((s) => s.method.startsWith("OPTIONS") && s.status !== 204), [], "legacy")
+      assert.isTrue(proxy.seen.some((s) => s.method === "POST" && s.path === "/sse" && s.status === 405), "legacy: the POST refused")
+      assert.isTrue(proxy.seen.some((s) => s.method === "GET" && s.path === "/sse" && s.status === 200), "legacy: the stream")
+      assert.isTrue(proxy.seen.some((s) => s.method === "POST" && s.path === "/messages" && s.status === 202), "legacy: a message")
+
+      // the official client, on our server's CORS alone
+      for (const era of ["2025", "2026-07-28"] as const) {
+        const label = `official, ${era}`
+        proxy.seen.length = 0
+        const { logs, report } = yield* visit(browser, `${origin}/official?server=${encodeURIComponent(serverUrl)}&era=${era}`)
+        assert.isUndefined(report.error, `${label}: ${report.error}\n${logs.join("\n")}`)
+        assert.strictEqual(report.era, era === "2025" ? "2025-11-25" : "2026-07-28", label)
+        assert.deepStrictEqual(report.progress, [1, 2, 3], label)
+        assert.strictEqual(report.steps, "stepped 3", label)
+        assert.deepStrictEqual(proxy.seen.filter((s) => s.method.startsWith("OPTIONS") && s.status !== 204), [], label)
+        if (era === "2025") {
+          assert.isTrue(proxy.seen.some((s) => s.method.startsWith("OPTIONS")), `${label}: no preflight`)
+          const deletes = proxy.seen.filter((s) => s.method === "DELETE")
+          assert.strictEqual(deletes.length, 1, `${label}: ${JSON.stringify(proxy.seen)}`)
+          assert.include([200, 202, 204], deletes[0]!.status, label)
+        }
+        assert.strictEqual(yield* mcp.sessionCount, 0, `${label}: a session was left open`)
       }
     }).pipe(Effect.scoped), 90_000)
 })

@@ -1,15 +1,16 @@
 /**
  * The page of the browser test (`browserClient.test.ts`), bundled with esbuild for the browser
  * and loaded by headless Chromium from its own origin: our client (`McpClient` over
- * `StreamableHttpClient` on `effect/http`'s `FetchHttpClient`) against the MCP server named by
- * `?server=`, in the era named by `?era=`, answering sampling and elicitation here in the page.
+ * `FetchStreamableHttpClient`, `fetch` directly) against the MCP server named by `?server=`, in the
+ * era named by `?era=`, answering sampling and elicitation here in the page. A `server` that is a
+ * 2024-11-05 HTTP+SSE endpoint makes the transport fall back to `LegacySseClient` (loaded then,
+ * with `effect/http`'s client, from the page's origin).
  * What it saw goes to the test through `mcpReport` (a Playwright binding, so that nothing the
  * test reads needs the page to evaluate code: the strict-CSP page allows only `'self'` scripts).
  */
+import * as FetchStreamableHttpClient from "@effect-mcp/mcp/FetchStreamableHttpClient"
 import * as McpClient from "@effect-mcp/mcp/McpClient"
-import * as StreamableHttpClient from "@effect-mcp/mcp/StreamableHttpClient"
 import * as Effect from "effect/Effect"
-import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 
 /** What the page reports. */
@@ -69,8 +70,7 @@ const scenario = (url: string, era: "2025" | "2026-07-28") => {
       form: (params) => Effect.succeed({ action: "accept" as const, content: { name: `page (${params.message})` } })
     }
   }).pipe(
-    Layer.provide(StreamableHttpClient.layer({ url })),
-    Layer.provide(FetchHttpClient.layer)
+    Layer.provide(FetchStreamableHttpClient.layer({ url }))
   )
   return Effect.gen(function*() {
     const client = yield* McpClient.McpClient

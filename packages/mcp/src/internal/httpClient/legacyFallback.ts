@@ -4,7 +4,6 @@
  * server. The legacy transport is built in the streamable one's scope, its
  * `incoming` is forwarded, and the initialize request is sent again on it.
  */
-import * as HttpClient from "effect/http/HttpClient"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
@@ -19,8 +18,8 @@ import * as HttpFibers from "./fibers.js"
 import * as HttpInbox from "./inbox.js"
 import * as HttpSession from "./session.js"
 
-/** Builds the legacy transport (`LegacySseClient.make` or the user's `legacyFallback`). */
-export type Build = (status: number) => Effect.Effect<TransportShape, TransportError, Scope.Scope | HttpClient.HttpClient>
+/** Builds the legacy transport (`LegacySseClient.make` or the user's `legacyFallback`, given the `HttpClient`). */
+export type Build = (status: number) => Effect.Effect<TransportShape, TransportError, Scope.Scope>
 
 /**
  * Switches to the legacy transport and sends it `request`; when the fallback
@@ -29,7 +28,6 @@ export type Build = (status: number) => Effect.Effect<TransportShape, TransportE
 export const fallBack = (options: {
   readonly inbox: HttpInbox.Inbox
   readonly url: URL
-  readonly client: HttpClient.HttpClient
   readonly scope: Scope.Scope
   readonly build: Build | undefined
   readonly request: JsonRpc.Request
@@ -46,7 +44,6 @@ export const fallBack = (options: {
       return yield* HttpInbox.failAwaiting(sink, answer.error, inbox)
     }
     const shape = yield* options.build(options.status).pipe(
-      Effect.provideService(HttpClient.HttpClient, options.client),
       Scope.provide(options.scope),
       Effect.result
     )

@@ -4,7 +4,6 @@
  * stream, re-initialization on 404, legacy fallback on the first initialize),
  * and the POST of a notification or of responses, awaited.
  */
-import type * as HttpClient from "effect/http/HttpClient"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
@@ -43,7 +42,6 @@ export interface Poster {
   /** Undefined when the legacy fallback is disabled. */
   readonly legacy: {
     readonly build: Build
-    readonly client: HttpClient.HttpClient
     readonly scope: Scope.Scope
     readonly adopt: (legacy: TransportShape) => void
   } | undefined

@@ -5,27 +5,23 @@
  * the supervisor that reopens a lost stream under the reconnection policy
  * shared with the streamable HTTP client.
  */
-import type * as HttpClient from "effect/http/HttpClient"
-import type * as HttpClientError from "effect/http/HttpClientError"
-import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type * as Scope from "effect/Scope"
-import * as Stream from "effect/Stream"
 import * as JsonRpc from "../../JsonRpc.js"
 import { TransportError } from "../../McpError.js"
-import { isOk, mediaType, textOrEmpty, userHeaders, type UserHeaders } from "../httpClient/exchange.js"
+import { type Backend, header } from "../httpClient/backend.js"
+import { isOk, mediaType, release, textOrEmpty, userHeaders, type UserHeaders } from "../httpClient/exchange.js"
 import { timedOut, unreachable } from "../httpClient/failure.js"
 import * as LegacyState from "./state.js"
 import { exhaustedMessage, type Policy, reconnecting } from "../httpClient/reconnect.js"
 import * as Sse from "../httpClient/sse.js"
 
 export interface Config {
-  /** Aborts every exchange when the scope closes (`HttpClient.withScope`). */
-  readonly client: HttpClient.HttpClient.With<HttpClientError.HttpClientError, Scope.Scope>
+  /** Sends the exchanges (an `HttpClient`'s, or `fetch` for the fetch transport's fallback); interruption aborts one. */
+  readonly backend: Backend
   readonly headers: UserHeaders
   readonly requestTimeout: Duration.Duration
   readonly endpointTimeout: Duration.Duration
@@ -36,16 +32,20 @@ export interface Config {
 
 /** POSTs a message; the body is read only when the server refused it. */
 export const post = (config: Config, url: URL, message: JsonRpc.Outgoing) =>
-  Effect.scoped(Effect.gen(function*() {
-    const response = yield* config.client.execute(
-      HttpClientRequest.post(url).pipe(
-        HttpClientRequest.setHeaders(userHeaders(config.headers)),
-        HttpClientRequest.bodyText(JsonRpc.encode(message), "application/json")
-      )
-    ).pipe(Effect.mapError((cause) => unreachable(cause, "POST", url, "Write")))
-    const text = isOk(response.status) ? "" : yield* textOrEmpty(response)
-    return { status: response.status, text }
-  })).pipe(
+  Effect.gen(function*() {
+    const response = yield* config.backend.request({
+      method: "POST",
+      url,
+      headers: { ...userHeaders(config.headers), "content-type": "application/json" },
+      body: JsonRpc.encode(message),
+      controller: undefined
+    }).pipe(Effect.mapError((cause) => unreachable(cause, "POST", url, "Write")))
+    if (isOk(response.status)) {
+      yield* release(response)
+      return { status: response.status, text: "" }
+    }
+    return { status: response.status, text: yield* textOrEmpty(response) }
+  }).pipe(
     Effect.timeoutOrElse({
       duration: config.requestTimeout,
       orElse: () => Effect.fail(timedOut("POST", url, Duration.toMillis(config.requestTimeout)))
@@ -84,21 +84,22 @@ const read = (
   found: Deferred.Deferred<URL, TransportError>,
   progress: { delivered: boolean; established: boolean }
 ) =>
-  Effect.scoped(Effect.gen(function*() {
+  Effect.gen(function*() {
     const base = state.base
-    const response = yield* config.client.execute(
-      HttpClientRequest.get(base).pipe(
-        HttpClientRequest.setHeaders(userHeaders(config.headers)),
-        HttpClientRequest.setHeader("accept", "text/event-stream")
-      )
-    ).pipe(Effect.mapError((cause) => unreachable(cause, "GET", base, "Read")))
-    if (!isOk(response.status) || mediaType(response.headers["content-type"]) !== "text/event-stream") {
+    const response = yield* config.backend.request({
+      method: "GET",
+      url: base,
+      headers: { ...userHeaders(config.headers), accept: "text/event-stream" },
+      body: undefined,
+      controller: undefined
+    }).pipe(Effect.mapError((cause) => unreachable(cause, "GET", base, "Read")))
+    const contentType = header(response, "content-type")
+    if (!isOk(response.status) || mediaType(contentType) !== "text/event-stream") {
+      yield* release(response)
       return yield* new TransportError({
         reason: isOk(response.status) ? "Protocol" : "HttpStatus",
         status: response.status,
-        message: `The legacy SSE endpoint ${base.href} answered HTTP ${response.status} (${
-          response.headers["content-type"] ?? "no content type"
-        })`
+        message: `The legacy SSE endpoint ${base.href} answered HTTP ${response.status} (${contentType ?? "no content type"})`
       })
     }
     const decoder = new TextDecoder()
@@ -109,18 +110,19 @@ const read = (
         progress.delivered = true
       }
     }, config.parserOptions)
-    yield* response.stream.pipe(
-      Stream.mapError((cause) => unreachable(cause, "The SSE stream of", base, "Read")),
-      Stream.runForEach((bytes) => {
-        const error = parser.feed(decoder.decode(bytes, { stream: true }))
-        return error === undefined ? Effect.void : Effect.fail(new TransportError({ reason: "Read", message: error.message }))
-      })
-    )
+    let broken: TransportError | undefined
+    yield* response.read((bytes) => {
+      const error = parser.feed(decoder.decode(bytes, { stream: true }))
+      if (error === undefined) return true
+      broken = new TransportError({ reason: "Read", message: error.message })
+      return false
+    }).pipe(Effect.mapError((cause) => unreachable(cause, "The SSE stream of", base, "Read")))
+    if (broken !== undefined) return yield* broken
     return yield* new TransportError({
       reason: "Closed",
       message: progress.established ? "The SSE stream ended" : "The SSE stream ended before the endpoint event"
     })
-  }))
+  })
 
 /** One GET connection, from its opening to its end (it always ends with an error). */
 const connection = (config: Config, state: LegacyState.LegacyState, first: boolean): Effect.Effect<Outcome> =>
