@@ -70,9 +70,7 @@ export const make = (
   // reverse call's error (HandlerContext.ReverseCallError) never is (a structural `failure` schema could take one)
   const onFailure = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
     const encoded = error instanceof ErrorResponse || isReverseCallError(error) ? undefined : encodeFailure?.(error)
-    return encoded === undefined || Result.isFailure(encoded)
-      ? Failure.ofTool(error)
-      : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.success } }))
+    return Failure.ofDeclared(error, encoded === undefined || Result.isFailure(encoded) ? undefined : encoded.success)
   }
   const run = (input: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
     const ran = handler(input)
