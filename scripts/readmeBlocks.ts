@@ -41,18 +41,21 @@ export interface ReadmeBlocks {
 const marker = (line: string, name: string): string | undefined =>
   new RegExp(`^<!--\\s*readme:${name}\\s+(\\S+)\\s*-->\\s*$`).exec(line.trim())?.[1]
 
+/** The blocks of a README; a fence indented in a list item counts too, its lines taken without that indent. */
 const blocksOf = (lines: ReadonlyArray<string>): Array<Block> => {
   const blocks: Array<Block> = []
   let module = "readme.ts"
   for (let i = 0; i < lines.length; i++) {
-    const fence = /^```(\w*)\s*$/.exec(lines[i]!)
+    const fence = /^( *)```(\w*)\s*$/.exec(lines[i]!)
     if (fence === null) continue
-    const end = lines.findIndex((l, j) => j > i && /^```\s*$/.test(l))
+    const indent = fence[1]!
+    const end = lines.findIndex((l, j) => j > i && l.startsWith(indent) && /^```\s*$/.test(l.slice(indent.length)))
     const close = end < 0 ? lines.length : end
-    if (fence[1] === "ts" || fence[1] === "typescript") {
-      const before = i > 0 ? lines[i - 1]! : ""
+    if (fence[2] === "ts" || fence[2] === "typescript") {
+      const before = i > 0 ? lines[i - 1]!.trim() : ""
       module = marker(before, "module") ?? module
-      blocks.push({ line: i + 2, code: lines.slice(i + 1, close), module, sameAs: marker(before, "same-as") })
+      const code = lines.slice(i + 1, close).map((l) => (l.startsWith(indent) ? l.slice(indent.length) : l))
+      blocks.push({ line: i + 2, code, module, sameAs: marker(before, "same-as") })
     }
     i = close
   }

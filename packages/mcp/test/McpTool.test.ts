@@ -200,7 +200,19 @@ const AskingLive = McpServer.toolHandler(Asking, () =>
       Effect.map((answer) => answer.model)
     ))
 
-const StyledServer = McpServer.register(StyledLive, AskingLive).pipe(
+/** The same structural failure, which a declined form's ElicitationDeclined (`action`, `message`) would satisfy. */
+const AskingForm = McpTool.make({
+  name: "asking_form",
+  success: Schema.String,
+  failure: Schema.Struct({ message: Schema.String })
+})
+
+const AskingFormLive = McpServer.toolHandler(AskingForm, () =>
+  Effect.flatMap(HandlerContext, (ctx) => ctx.elicit({ message: "ok?", schema: Schema.Struct({ ok: Schema.Boolean }) })).pipe(
+    Effect.map(({ ok }) => String(ok))
+  ))
+
+const StyledServer = McpServer.register(StyledLive, AskingLive, AskingFormLive).pipe(
   Layer.provideMerge(McpServer.layer({ name: "styled", version: "1" }))
 )
 
@@ -225,6 +237,11 @@ describe("a declared failure and the reverse calls' errors", () => {
         assert.isTrue(result.isError)
         assert.isFalse(McpTool.FAILURE_META_KEY in (result._meta ?? {}), "sent as the declared failure")
         assert.strictEqual((refusal as McpTool.ToolError).message, "The user chose to decline the form")
+        // a failure schema the ElicitationDeclined would satisfy does not take it: a tool error still, no `_meta`
+        assert.instanceOf(yield* Effect.flip(declined.callTool(AskingForm)), McpTool.ToolError)
+        const formResult = lastToolResult(wire) as McpClient.CallToolResult
+        assert.deepStrictEqual(formResult.content, [{ type: "text", text: "The user chose to decline the form" }])
+        assert.isFalse(McpTool.FAILURE_META_KEY in (formResult._meta ?? {}), "ElicitationDeclined sent as the declared failure")
 
         // the declared failure is still the declared failure, and a success a success
         const ok = yield* McpTest.client(StyledServer, {

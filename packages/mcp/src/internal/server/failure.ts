@@ -18,6 +18,7 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import { ErrorResponse, McpError, ResourceNotFound } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
+import * as McpTool from "../../McpTool.js"
 
 const isObject = (u: unknown): u is { readonly [key: string]: unknown } => typeof u === "object" && u !== null
 
@@ -93,6 +94,16 @@ export const ofTool = (error: unknown): Effect.Effect<McpSchema.CallToolResult, 
   const response = escalated(error)
   return response !== undefined ? Effect.fail(response) : Effect.succeed(toolError(describe(error)))
 }
+
+/**
+ * A tool's declared failure as its tool error: `ofTool`'s text, with the
+ * failure's encoded value in `_meta` (the one place that key is written; no
+ * value: `ofTool` alone). `McpServer.toolHandler` and `McpToolkit.register` send it.
+ */
+export const ofDeclared = (error: unknown, encoded: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> =>
+  encoded === undefined
+    ? ofTool(error)
+    : Effect.map(ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded } }))
 
 /**
  * A resource's, template's or prompt's failure as the JSON-RPC error sent.

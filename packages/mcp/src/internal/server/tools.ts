@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as SchemaParser from "effect/SchemaParser"
 import type * as Schema from "effect/Schema"
+import { ElicitationDeclined } from "../../HandlerContext.js"
 import { ErrorResponse, McpError, ProtocolError } from "../../McpError.js"
 import type * as McpSchema from "../../McpSchema.js"
 import type { CacheHint, Tool, ToolContent } from "../../McpFeature.js"
@@ -68,14 +69,10 @@ export const make = (
     })
   }
   // a declared failure is the tool error Failure.ofTool makes, with its encoded value in `_meta`; a
-  // reverse call's McpError or ProtocolError never is (a structural `failure` schema could take one)
+  // reverse call's error (HandlerContext.ReverseCallError) never is (a structural `failure` schema could take one)
   const onFailure = (error: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
-    const encoded = error instanceof ErrorResponse || error instanceof McpError || error instanceof ProtocolError
-      ? undefined
-      : encodeFailure?.(error)
-    return encoded === undefined || Result.isFailure(encoded)
-      ? Failure.ofTool(error)
-      : Effect.map(Failure.ofTool(error), (result) => ({ ...result, _meta: { [McpTool.FAILURE_META_KEY]: encoded.success } }))
+    const encoded = error instanceof ErrorResponse || isReverseCallError(error) ? undefined : encodeFailure?.(error)
+    return Failure.ofDeclared(error, encoded === undefined || Result.isFailure(encoded) ? undefined : encoded.success)
   }
   const run = (input: unknown): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
     const ran = handler(input)
@@ -213,3 +210,7 @@ export const handlers = (
     return answer ?? runFeature(entry, entry.feature.call(params.arguments ?? {}), env)
   }
 })
+
+/** A reverse call's error (`HandlerContext.ReverseCallError`): never a tool's declared failure. */
+const isReverseCallError = (error: unknown): boolean =>
+  error instanceof McpError || error instanceof ProtocolError || error instanceof ElicitationDeclined
