@@ -62,6 +62,7 @@
  * @since 0.1.0
  */
 import * as Schema from "effect/Schema"
+import { Implementation, JsonObject, RequestId } from "./McpSchema.js"
 import * as McpSchema from "./McpSchema.js"
 // the schemas the server engine validates (the envelope, `subscriptions/listen`, input requests and their
 // answers) are defined in internal/schema2026/core, which a server loads instead of this module; they are
@@ -469,7 +470,6 @@ export const UNSUPPORTED_PROTOCOL_VERSION = Core.UNSUPPORTED_PROTOCOL_VERSION
 
 const optional = Core.optional
 const JsonRpcVersion = Schema.Literal("2.0")
-const { Implementation, JsonObject, RequestId } = McpSchema
 const StringRecord = Schema.Record(Schema.String, Schema.String)
 
 /**

@@ -8,10 +8,10 @@
  */
 import * as Schema from "effect/Schema"
 import type * as McpSchema2026 from "../../McpSchema2026.js"
+import { Implementation, JsonObject, LoggingLevel, ProgressToken } from "../../McpSchema.js"
 import * as McpSchema from "../../McpSchema.js"
 import * as EnvelopeClaim from "../envelopeClaim.js"
 
-const { Implementation, JsonObject, LoggingLevel, ProgressToken } = McpSchema
 
 export const PROTOCOL_VERSION = "2026-07-28" as const
 export const SUPPORTED_PROTOCOL_VERSIONS = [PROTOCOL_VERSION] as const
