@@ -232,50 +232,30 @@ const finish = (
 
 /**
  * A call sent (a CLIENT span): `body` is given the span, to write its trace context into the
- * request and its id once it has one; the span ends when the call does.
+ * request and its id once it has one; the span ends when the call does. A notification sent
+ * (`notification`: its send the operation, a notification has no answer to wait for) records no
+ * content, and its send is not made the span's parent.
  */
 export const sending = <A, E>(
   facts: Facts,
   method: string,
   params: JsonRpc.Params | undefined,
-  body: (span: Tracer.Span) => Effect.Effect<A, E>
+  body: (span: Tracer.Span) => Effect.Effect<A, E>,
+  notification?: boolean
 ): Effect.Effect<A, E> =>
   Effect.withFiber((fiber) => {
-    const content = fiber.getRef(McpTelemetry.RecordContent)
+    const content = !notification && fiber.getRef(McpTelemetry.RecordContent)
     const operation = operationAttributes(facts, method, params)
     return Effect.useSpan(spanName(method, params), {
       kind: "client",
       attributes: spanAttributes(facts, method, params, undefined, content)
     }, (span) =>
       // the exchange that carries the call (an HTTP POST's span) is the call's child
-      Effect.onExit(Effect.withParentSpan(body(span), span, { captureStackTrace: false }), (exit) =>
+      Effect.onExit(notification ? body(span) : Effect.withParentSpan(body(span), span, { captureStackTrace: false }), (exit) =>
         Effect.withFiber((f) => {
           if (content && Exit.isSuccess(exit) && method === "tools/call") {
             span.attribute("gen_ai.tool.call.result", JSON.stringify(exit.value))
           }
-          finish(f, span, operation, sent(method, exit), durations.client)
-          return Effect.void
-        })))
-  })
-
-/**
- * A notification sent (a CLIENT span, its send the operation: a notification has no answer to
- * wait for): `send` is given the span, to write its trace context into the notification.
- */
-export const notifying = <A, E>(
-  facts: Facts,
-  method: string,
-  params: JsonRpc.Params | undefined,
-  send: (span: Tracer.Span) => Effect.Effect<A, E>
-): Effect.Effect<A, E> =>
-  Effect.withFiber((fiber) => {
-    const operation = operationAttributes(facts, method, params)
-    return Effect.useSpan(spanName(method, params), {
-      kind: "client",
-      attributes: spanAttributes(facts, method, params, undefined, false)
-    }, (span) =>
-      Effect.onExit(send(span), (exit) =>
-        Effect.withFiber((f) => {
           finish(f, span, operation, sent(method, exit), durations.client)
           return Effect.void
         })))

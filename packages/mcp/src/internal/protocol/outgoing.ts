@@ -251,7 +251,7 @@ class OutgoingImpl implements Outgoing {
     if (this.facts === undefined) return undefined
     const fiber = Fiber.getCurrent()
     if (fiber === undefined || !tracing(fiber)) return undefined
-    return Telemetry.notifying(this.facts, method, params, (span) => send(TraceContext.inject(params, span)))
+    return Telemetry.sending(this.facts, method, params, (span) => send(TraceContext.inject(params, span)), true)
   }
 
   sendCancelled(id: JsonRpc.RequestId, reason: string, route: Route | undefined) {
