@@ -56,18 +56,21 @@ export const runRequest = <A, E>(
     return Effect.void
   })
 
-/** Runs `effect` in the background until it ends or the transport closes. */
-export const runBackground = <A, E>(fibers: HttpFibers, effect: Effect.Effect<A, E>): Effect.Effect<void> =>
+/** Runs `effect` in a fiber kept in `set` while it runs, unless the transport is closed. */
+const runIn = <A, E>(fibers: HttpFibers, set: Set<Running>, effect: Effect.Effect<A, E>): Effect.Effect<void> =>
   Effect.withFiber<void>((parent) => {
     if (fibers.closed) return Effect.void
     const fiber = forkFrom(parent, effect)
-    const { background } = fibers
-    background.add(fiber)
+    set.add(fiber)
     fiber.addObserver(() => {
-      background.delete(fiber)
+      set.delete(fiber)
     })
     return Effect.void
   })
+
+/** Runs `effect` in the background until it ends or the transport closes. */
+export const runBackground = <A, E>(fibers: HttpFibers, effect: Effect.Effect<A, E>): Effect.Effect<void> =>
+  runIn(fibers, fibers.background, effect)
 
 /**
  * Runs the POST of a `notifications/cancelled` in the background: as `runBackground`, except that
@@ -75,16 +78,7 @@ export const runBackground = <A, E>(fibers: HttpFibers, effect: Effect.Effect<A,
  * interrupted just before the close (a timeout, Ctrl-C) is cancelled on the server, not only closed.
  */
 export const runCancellation = <A, E>(fibers: HttpFibers, effect: Effect.Effect<A, E>): Effect.Effect<void> =>
-  Effect.withFiber<void>((parent) => {
-    if (fibers.closed) return Effect.void
-    const fiber = forkFrom(parent, effect)
-    const { cancellations } = fibers
-    cancellations.add(fiber)
-    fiber.addObserver(() => {
-      cancellations.delete(fiber)
-    })
-    return Effect.void
-  })
+  runIn(fibers, fibers.cancellations, effect)
 
 /** Interrupts the exchange running under `key`, if any, and waits for its end. */
 export const interruptRequest = (fibers: HttpFibers, key: JsonRpc.RequestId): Effect.Effect<void> =>
