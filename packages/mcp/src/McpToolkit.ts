@@ -13,7 +13,7 @@
  *   annotations the tool sets are published; `HandlerContext` is reachable
  *   from the handlers (declare it with `dependencies: [HandlerContext]`).
  *
- * Nothing here is loaded unless this module is imported.
+ * Nothing here is loaded unless this module (or the package index) is imported.
  *
  * @example
  * ```ts
@@ -233,6 +233,8 @@ const hasSnapshot = (kit: McpToolkit): kit is McpToolkit & Internal => SnapshotK
  * @category combinators
  */
 export const merge = (...kits: ReadonlyArray<McpToolkit>): Effect.Effect<Toolkit.WithHandler<Tools>> => {
+  // a memo of this merge's last toolkit, a pure function of the snapshots: replaced whole, never half-written
+  // (JavaScript runs one fiber at a time), so two fibers racing at worst build the same toolkit twice
   let last: { readonly snapshots: ReadonlyArray<Snapshot>; readonly toolkit: Toolkit.WithHandler<Tools> } | undefined
   return Effect.gen(function*() {
     const snapshots: Array<Snapshot> = []
@@ -454,11 +456,10 @@ const definitionOf = (tool: Tool.Any): { readonly definition: McpSchema.Tool; re
   return { definition, structured }
 }
 
-const toolError = (text: string, meta?: unknown): McpSchema.CallToolResult => ({
-  content: [{ type: "text", text }],
-  isError: true,
-  ...(meta !== undefined ? { _meta: { [McpTool.FAILURE_META_KEY]: meta } } : {})
-})
+/** A tool error of a failure that is not the tool's declared one (no `_meta` value). */
+const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
+
+const isExecutionFailure = Schema.is(Tool.ExecutionFailure)
 
 /** The text of an AiError a toolkit fails with: invalid arguments name the tool and the field. */
 const aiErrorText = (name: string, error: AiError.AiError): string =>
@@ -473,18 +474,16 @@ const failureResult = (
   encoded: unknown
 ): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
   if (AiError.isAiError(error)) return Effect.succeed(toolError(aiErrorText(tool.name, error)))
-  if (typeof error === "object" && error !== null && "type" in error && "reason" in error) {
-    // a denied or interrupted execution (Tool.ExecutionFailure)
-    return Effect.succeed(toolError(String(error.reason)))
-  }
-  const withValue = (value: unknown) =>
-    Effect.map(Failure.ofTool(error), (result) => toolError(McpTool.resultText(result), value))
-  if (encoded !== undefined) return withValue(encoded)
+  // a denied or interrupted execution, unless the tool's declared failure has that shape too
+  // (effect/ai's failureResultSchema tries the declared failure before Tool.ExecutionFailure)
+  const declared: boolean = Schema.is(tool.failureSchema)(error)
+  if (!declared && isExecutionFailure(error)) return Effect.succeed(toolError(error.reason))
+  if (encoded !== undefined) return Failure.ofDeclared(error, encoded)
   // the failure schema's encoding services are the toolkit's (HandlerServices), given by the server's context
   const failureSchema = tool.failureSchema as Schema.Codec<unknown, unknown>
   return Effect.flatMap(
     Effect.option(Schema.encodeUnknownEffect(Schema.toCodecJson(failureSchema))(error)),
-    (value) => withValue(Option.getOrUndefined(value))
+    (value) => Failure.ofDeclared(error, Option.getOrUndefined(value))
   )
 }
 
@@ -513,7 +512,8 @@ const contentOf = (part: Prompt.ToolModelOutputPart): McpSchema.ContentBlock => 
   if (data !== undefined && part.mediaType.startsWith("image/")) return { type: "image", data, mimeType: part.mediaType }
   if (data !== undefined && part.mediaType.startsWith("audio/")) return { type: "audio", data, mimeType: part.mediaType }
   if (data !== undefined) {
-    return { type: "resource", resource: { uri: `data:${part.mediaType}`, mimeType: part.mediaType, blob: data } }
+    const uri = `data:${part.mediaType};base64,${data}`
+    return { type: "resource", resource: { uri, mimeType: part.mediaType, blob: data } }
   }
   return { type: "resource_link", uri: String(part.data), name: part.fileName ?? String(part.data), mimeType: part.mediaType }
 }

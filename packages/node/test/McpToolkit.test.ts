@@ -31,7 +31,7 @@ import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
 import * as Chat from "effect/ai/Chat"
 import * as LanguageModel from "effect/ai/LanguageModel"
-import type * as Prompt from "effect/ai/Prompt"
+import * as Prompt from "effect/ai/Prompt"
 import type * as Response from "effect/ai/Response"
 import * as Tool from "effect/ai/Tool"
 import * as Toolkit from "effect/ai/Toolkit"
@@ -418,6 +418,42 @@ describe("McpToolkit.register: an effect/ai Toolkit served as MCP tools", () => 
       assert.include(textOf(officialBad as { readonly content: ReadonlyArray<unknown> }), `["a"]`)
       const officialWhere = yield* Effect.promise(() => official.callTool({ name: "where", arguments: {} }))
       assert.deepStrictEqual(officialWhere.structuredContent, { method: "tools/call" })
+    }).pipe(Effect.scoped))
+})
+
+/** A declared failure shaped like effect/ai's `Tool.ExecutionFailure` (`type` and `reason` fields). */
+class Denied extends Schema.TaggedError<Denied>()("Denied", { type: Schema.String, reason: Schema.String, message: Schema.String }) {}
+
+const Deny = Tool.make("deny", { failure: Denied })
+
+const Pdf = Tool.make("pdf", {
+  success: Schema.String,
+  toModelOutput: () => [Prompt.makePart("file", { mediaType: "application/pdf", data: new Uint8Array([37, 80, 68, 70]) })]
+})
+
+const MoreTools = Toolkit.make(Deny, Pdf)
+
+describe("McpToolkit.register: declared failures and binary parts", () => {
+  it.live("a declared failure with type and reason fields keeps its _meta; a PDF part is a data: URI resource", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(McpToolkit.register(MoreTools).pipe(Layer.provide(MoreTools.toLayer({
+        deny: () => Effect.fail(new Denied({ type: "execution-denied", reason: "policy", message: "denied by policy" })),
+        pdf: () => Effect.succeed("pdf")
+      }))))
+      const client = yield* connect(url)
+      const denied = yield* client.callTool("deny", {})
+      assert.deepStrictEqual(denied, {
+        content: [{ type: "text", text: "denied by policy" }],
+        isError: true,
+        _meta: {
+          "effect-mcp/failure": { _tag: "Denied", type: "execution-denied", reason: "policy", message: "denied by policy" }
+        }
+      })
+      const pdf = yield* client.callTool("pdf", {})
+      assert.deepStrictEqual(pdf.content, [{
+        type: "resource",
+        resource: { uri: "data:application/pdf;base64,JVBERg==", mimeType: "application/pdf", blob: "JVBERg==" }
+      }])
     }).pipe(Effect.scoped))
 })
 
