@@ -433,7 +433,10 @@ const hintsOf = (tool: Tool.Any): McpSchema.ToolAnnotations | undefined => {
   return Object.keys(hints).length === 0 ? undefined : hints
 }
 
-const isObjectSchema = (json: JsonSchema.JsonSchema): boolean => (json as { readonly type?: unknown }).type === "object"
+type ObjectSchema = NonNullable<McpSchema.Tool["outputSchema"]>
+
+const isObjectSchema = (json: JsonSchema.JsonSchema): json is JsonSchema.JsonSchema & ObjectSchema =>
+  (json as { readonly type?: unknown }).type === "object"
 
 /** The MCP definition of a toolkit's tool. */
 const definitionOf = (tool: Tool.Any): { readonly definition: McpSchema.Tool; readonly structured: boolean } => {
@@ -444,15 +447,16 @@ const definitionOf = (tool: Tool.Any): { readonly definition: McpSchema.Tool; re
     ? Tool.getJsonSchemaFromSchema(tool.successSchema)
     : undefined
   const structured = output !== undefined && isObjectSchema(output)
-  const definition = {
+  const definition: McpSchema.Tool = {
     name: tool.name,
     ...(title !== undefined ? { title } : {}),
     ...(tool.description !== undefined ? { description: tool.description } : {}),
-    inputSchema: Tool.getJsonSchema(tool),
+    // a Tool.make tool's parameters are a Struct (JSON Schema `type: "object"`), as MCP requires; JsonSchema's type cannot say so
+    inputSchema: Tool.getJsonSchema(tool) as McpSchema.Tool["inputSchema"],
     ...(structured ? { outputSchema: output } : {}),
     ...(hints !== undefined ? { annotations: hints } : {}),
     ...(meta !== undefined ? { _meta: meta } : {})
-  } as McpSchema.Tool
+  }
   return { definition, structured }
 }
 
