@@ -76,6 +76,22 @@ import * as McpTool from "./McpTool.js"
 export type Tools = Record<string, Tool.Any>
 
 /**
+ * The brand of an `McpToolkit`: set by `fromClient` alone, so a value made
+ * elsewhere is not an `McpToolkit` to the type system (`merge` reads what
+ * `fromClient` keeps inside).
+ *
+ * @since 0.1.0
+ * @category type ids
+ */
+export const TypeId: unique symbol = Symbol.for("@effect-mcp/mcp/McpToolkit")
+
+/**
+ * @since 0.1.0
+ * @category type ids
+ */
+export type TypeId = typeof TypeId
+
+/**
  * An MCP server's tools as an effect/ai toolkit, kept current.
  *
  * `toolkit` is an Effect: `LanguageModel.generateText` (and `Chat`) runs it
@@ -98,6 +114,8 @@ export type Tools = Record<string, Tool.Any>
  * @category models
  */
 export interface McpToolkit {
+  /** Made by `fromClient` (the type is opaque: only `fromClient` makes one). */
+  readonly [TypeId]: TypeId
   /** The prefix of every tool's name (`""` when none). */
   readonly prefix: string
   /** The toolkit now: pass it as `toolkit` to `generateText`. */
@@ -197,6 +215,7 @@ export const fromClient = (
     )
     yield* refresh
     return {
+      [TypeId]: TypeId,
       prefix,
       toolkit: Effect.map(Ref.get(state), (s) => s.toolkit),
       listed: Effect.map(Ref.get(state), (s) => s.listed),
@@ -217,6 +236,8 @@ const hasSnapshot = (kit: McpToolkit): kit is McpToolkit & Internal => SnapshotK
  * One toolkit of the tools of several MCP servers (give each a `prefix`), read
  * anew on each `generateText`, so each server's `list_changed` shows. When two
  * tools have the same name, the first toolkit's wins (and a warning is logged).
+ * The toolkits are `fromClient`'s (the `TypeId` brand); a value that only
+ * claims the brand dies.
  *
  * @example
  * ```ts

@@ -321,6 +321,21 @@ describe("McpToolkit.fromClient: a server that refuses the subscription", () => 
     }).pipe(Effect.scoped))
 })
 
+describe("McpToolkit.merge: only fromClient's toolkits", () => {
+  it.effect("a structural look-alike is refused by the type system (and dies if forced)", () =>
+    Effect.gen(function*() {
+      const lookAlike = {
+        prefix: "",
+        toolkit: Effect.die("unused"),
+        listed: Effect.succeed([]),
+        refresh: Effect.void
+      }
+      // @ts-expect-error the McpToolkit type is branded (TypeId): only fromClient makes one
+      const exit = yield* Effect.exit(McpToolkit.merge(lookAlike))
+      assert.isTrue(exit._tag === "Failure")
+    }))
+})
+
 // ----------------------------------------------------------------------------
 // an effect/ai Toolkit served as MCP tools
 // ----------------------------------------------------------------------------
