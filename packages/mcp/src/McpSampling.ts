@@ -241,11 +241,22 @@ const promptOf = (params: McpSchema.CreateMessageRequestParams): Array<Prompt.Me
   return messages
 }
 
-const STOP_REASONS: { readonly [reason: string]: string } = {
+/**
+ * MCP's stop reasons: the spec's four (`"endTurn" | "stopSequence" | "maxTokens" | "toolUse"`) and, as the
+ * spec allows provider-specific ones, the finish reasons effect/ai has no MCP name for (`"contentFilter"`, and
+ * `"error"`, `"pause"`, `"other"`, `"unknown"` as they are).
+ */
+type StopReason = "endTurn" | "stopSequence" | "maxTokens" | "toolUse" | "contentFilter" | "error" | "pause" | "other" | "unknown"
+
+const STOP_REASONS: { readonly [R in Response.FinishReason]: StopReason } = {
   stop: "endTurn",
   length: "maxTokens",
   "tool-calls": "toolUse",
-  "content-filter": "contentFilter"
+  "content-filter": "contentFilter",
+  error: "error",
+  pause: "pause",
+  other: "other",
+  unknown: "unknown"
 }
 
 type AnswerBlock = McpSchema.SamplingMessageContentBlock
@@ -307,7 +318,7 @@ const resultOf = (
   protocolVersion: string
 ): Effect.Effect<McpSchema.CreateMessageResult> => {
   const content = blocksOf(parts)
-  const stop = STOP_REASONS[finishReason] ?? finishReason
+  const stop: StopReason = STOP_REASONS[finishReason]
   if (!Lifecycle.allowsSamplingContentArrays(protocolVersion)) {
     const { block, dropped } = singleBlockOf(content)
     const result = { role: "assistant", content: block, model, stopReason: stop === "toolUse" ? "endTurn" : stop } as const
@@ -322,5 +333,5 @@ const resultOf = (
     content: content.length === 1 ? content[0]! : content.length === 0 ? { type: "text", text: "" } : content,
     model,
     stopReason: toolUse ? "toolUse" : stop
-  } as McpSchema.CreateMessageResult)
+  })
 }
