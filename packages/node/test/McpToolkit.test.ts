@@ -29,6 +29,7 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpToolkit from "@effect-mcp/mcp/McpToolkit"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
+import * as AiError from "effect/ai/AiError"
 import * as Chat from "effect/ai/Chat"
 import * as LanguageModel from "effect/ai/LanguageModel"
 import * as Prompt from "effect/ai/Prompt"
@@ -37,10 +38,12 @@ import * as Tool from "effect/ai/Tool"
 import * as Toolkit from "effect/ai/Toolkit"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
+import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
@@ -50,7 +53,7 @@ import { startServer } from "./httpUtil.js"
 // a scripted LanguageModel
 // ----------------------------------------------------------------------------
 
-type Turn = (options: LanguageModel.ProviderOptions) => Effect.Effect<Array<Response.PartEncoded>>
+type Turn = (options: LanguageModel.ProviderOptions) => Effect.Effect<Array<Response.PartEncoded>, AiError.AiError>
 
 /** A LanguageModel answering turn i with `turns[i]` (text "done" past the script); `seen` gets each call's options. */
 const scriptedModel = (turns: ReadonlyArray<Turn>, seen: Array<LanguageModel.ProviderOptions>) =>
@@ -585,6 +588,59 @@ describe("McpSampling.handler: sampling answered by a LanguageModel", () => {
       }])
     }).pipe(Effect.scoped))
   }
+
+  it.live("a file neither image nor audio is left out with a warning; a model failure is -32603 without details", () =>
+    Effect.gen(function*() {
+      const warnings: Array<string> = []
+      const model = scriptedModel([
+        () =>
+          Effect.succeed([
+            { type: "text", text: "Here it is" },
+            { type: "file", mediaType: "application/pdf", data: "JVBERg==" },
+            { type: "finish", reason: "stop", usage: { inputTokens: {}, outputTokens: {} } }
+          ]),
+        () =>
+          Effect.fail(AiError.make({
+            module: "Scripted",
+            method: "generateText",
+            reason: new AiError.RateLimitError({ retryAfter: Duration.seconds(2) })
+          }))
+      ], [])
+      const AskTwice = McpServer.tool({
+        name: "ask",
+        handler: () =>
+          Effect.flatMap(HandlerContext, (ctx) => {
+            const sample = Effect.result(
+              ctx.sample({ maxTokens: 10, messages: [{ role: "user", content: { type: "text", text: "Hi" } }] })
+            )
+            return Effect.map(Effect.all([sample, sample]), (results) =>
+              JSON.stringify(results.map((r) =>
+                Result.isSuccess(r) ? r.success : { code: "code" in r.failure ? r.failure.code : undefined, message: r.failure.message, data: "data" in r.failure ? r.failure.data : undefined }
+              )))
+          })
+      })
+      const { url } = yield* startServer(McpServer.register(AskTwice))
+      const context = yield* Layer.build(
+        McpClient.layer({ name: "host", version: "1.0.0", era: "2025", sampling: McpSampling.handler({ model: "scripted" }) }).pipe(
+          Layer.provide(NodeStreamableHttpClient.layer({ url })),
+          Layer.provide(model)
+        )
+      ).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => {
+          if (logLevel === "Warn") warnings.push(String(message))
+        })]))
+      )
+      const answer = yield* Context.get(context, McpClient.McpClient).callTool("ask", {})
+      assert.notStrictEqual(answer.isError, true, textOf(answer))
+      assert.deepStrictEqual(JSON.parse(textOf(answer)), [
+        { role: "assistant", model: "scripted", stopReason: "endTurn", content: { type: "text", text: "Here it is" } },
+        // -32603 is sent without details (the client logs the AiError)
+        { code: -32603, message: "Internal error" }
+      ])
+      assert.deepStrictEqual(warnings, [
+        "McpSampling: a sampling answer has image and audio blocks only; left out the model's files: application/pdf"
+      ])
+    }).pipe(Effect.scoped))
 
   it.live("2025-06-18: an answer of several blocks is one block, the text joined, what was left out logged", () =>
     Effect.gen(function*() {
