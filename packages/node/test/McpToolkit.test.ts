@@ -13,7 +13,9 @@
  *   the request's id on the wire.
  * - `McpSampling.handler`: a server's `sampling/createMessage` answered by the scripted model, which
  *   received the text, image, audio, tool use and result, tools, tool choice and generation settings;
- *   to a client on 2025-06-18 the answer is one block.
+ *   to a client on 2025-06-18 the answer is one block; a PDF the model writes is left out with a warning.
+ * - `register`: a declared failure with `type`/`reason` fields keeps its `_meta`; a PDF part is a
+ *   `data:application/pdf;base64,…` resource. `merge` refuses a look-alike `McpToolkit` (a type error).
  * Over stdio with a child process: `McpToolkitStdio.test.ts`.
  */
 import { assert, describe, it } from "@effect/vitest"
