@@ -90,7 +90,15 @@ export interface Options<R = never> {
 /**
  * The `sampling` handler of `McpClient.layer`, answering with the
  * `LanguageModel` in context (a requirement of the client's Layer). Declares
- * `sampling.tools`. A model failure is answered -32603 with its message.
+ * `sampling.tools`. A model failure is answered -32603: the protocol sends
+ * it as "Internal error" without details (a provider's message may hold
+ * internals) and logs the AiError, message included, on the client.
+ *
+ * A `tool_use` block in a user message is not sent to the model (effect/ai's
+ * user messages hold text and files; a tool call is the assistant's); a
+ * `tool_result` in any message is a tool message. A file the model writes
+ * that is neither `image/` nor `audio/` has no sampling block: it is left out
+ * of the answer, with a warning logged.
  *
  * The answer's shape follows the connection's protocol version. From
  * 2025-11-25 it is all the model's blocks (an array when there are several),
@@ -241,18 +249,35 @@ const promptOf = (params: McpSchema.CreateMessageRequestParams): Array<Prompt.Me
   return messages
 }
 
-const STOP_REASONS: { readonly [reason: string]: string } = {
+/**
+ * MCP's stop reasons: the spec's four (`"endTurn" | "stopSequence" | "maxTokens" | "toolUse"`) and, as the
+ * spec allows provider-specific ones, the finish reasons effect/ai has no MCP name for (`"contentFilter"`, and
+ * `"error"`, `"pause"`, `"other"`, `"unknown"` as they are).
+ */
+type StopReason = "endTurn" | "stopSequence" | "maxTokens" | "toolUse" | "contentFilter" | "error" | "pause" | "other" | "unknown"
+
+const STOP_REASONS: { readonly [R in Response.FinishReason]: StopReason } = {
   stop: "endTurn",
   length: "maxTokens",
   "tool-calls": "toolUse",
-  "content-filter": "contentFilter"
+  "content-filter": "contentFilter",
+  error: "error",
+  pause: "pause",
+  other: "other",
+  unknown: "unknown"
 }
 
 type AnswerBlock = McpSchema.SamplingMessageContentBlock
 
-/** The response's text, files (images, audio) and tool calls as content blocks. */
-const blocksOf = (parts: ReadonlyArray<Response.AnyPart>): Array<AnswerBlock> => {
+/**
+ * The response's text, files (images, audio) and tool calls as content blocks;
+ * `files` names the media types of the files MCP has no block for (a PDF).
+ */
+const blocksOf = (
+  parts: ReadonlyArray<Response.AnyPart>
+): { readonly content: Array<AnswerBlock>; readonly files: ReadonlyArray<string> } => {
   const content: Array<AnswerBlock> = []
+  const files: Array<string> = []
   for (const part of parts) {
     switch (part.type) {
       case "text":
@@ -262,6 +287,7 @@ const blocksOf = (parts: ReadonlyArray<Response.AnyPart>): Array<AnswerBlock> =>
         const data = Base64.encode(part.data)
         if (part.mediaType.startsWith("image/")) content.push({ type: "image", data, mimeType: part.mediaType })
         else if (part.mediaType.startsWith("audio/")) content.push({ type: "audio", data, mimeType: part.mediaType })
+        else files.push(part.mediaType)
         break
       }
       case "tool-call":
@@ -274,7 +300,7 @@ const blocksOf = (parts: ReadonlyArray<Response.AnyPart>): Array<AnswerBlock> =>
         break
     }
   }
-  return content
+  return { content, files }
 }
 
 /**
@@ -306,21 +332,29 @@ const resultOf = (
   model: string,
   protocolVersion: string
 ): Effect.Effect<McpSchema.CreateMessageResult> => {
-  const content = blocksOf(parts)
-  const stop = STOP_REASONS[finishReason] ?? finishReason
+  const { content, files } = blocksOf(parts)
+  const stop: StopReason = STOP_REASONS[finishReason]
+  const warnFiles = files.length === 0 ? Effect.void : Effect.logWarning(
+    `McpSampling: a sampling answer has image and audio blocks only; left out the model's files: ${files.join(", ")}`
+  )
   if (!Lifecycle.allowsSamplingContentArrays(protocolVersion)) {
     const { block, dropped } = singleBlockOf(content)
     const result = { role: "assistant", content: block, model, stopReason: stop === "toolUse" ? "endTurn" : stop } as const
-    return dropped.length === 0 ? Effect.succeed(result) : Effect.as(
-      Effect.logWarning(`McpSampling: protocol ${protocolVersion} allows one content block; left out: ${dropped.join(", ")}`),
+    return Effect.as(
+      Effect.andThen(
+        warnFiles,
+        dropped.length === 0 ? Effect.void : Effect.logWarning(
+          `McpSampling: protocol ${protocolVersion} allows one content block; left out: ${dropped.join(", ")}`
+        )
+      ),
       result
     )
   }
   const toolUse = content.some((block) => block.type === "tool_use")
-  return Effect.succeed({
+  return Effect.as(warnFiles, {
     role: "assistant",
     content: content.length === 1 ? content[0]! : content.length === 0 ? { type: "text", text: "" } : content,
     model,
     stopReason: toolUse ? "toolUse" : stop
-  } as McpSchema.CreateMessageResult)
+  })
 }

@@ -13,7 +13,7 @@
  *   annotations the tool sets are published; `HandlerContext` is reachable
  *   from the handlers (declare it with `dependencies: [HandlerContext]`).
  *
- * Nothing here is loaded unless this module is imported.
+ * Nothing here is loaded unless this module (or the package index) is imported.
  *
  * @example
  * ```ts
@@ -76,6 +76,22 @@ import * as McpTool from "./McpTool.js"
 export type Tools = Record<string, Tool.Any>
 
 /**
+ * The brand of an `McpToolkit`: set by `fromClient` alone, so a value made
+ * elsewhere is not an `McpToolkit` to the type system (`merge` reads what
+ * `fromClient` keeps inside).
+ *
+ * @since 0.1.0
+ * @category type ids
+ */
+export const TypeId: unique symbol = Symbol.for("@effect-mcp/mcp/McpToolkit")
+
+/**
+ * @since 0.1.0
+ * @category type ids
+ */
+export type TypeId = typeof TypeId
+
+/**
  * An MCP server's tools as an effect/ai toolkit, kept current.
  *
  * `toolkit` is an Effect: `LanguageModel.generateText` (and `Chat`) runs it
@@ -98,6 +114,8 @@ export type Tools = Record<string, Tool.Any>
  * @category models
  */
 export interface McpToolkit {
+  /** Made by `fromClient` (the type is opaque: only `fromClient` makes one). */
+  readonly [TypeId]: TypeId
   /** The prefix of every tool's name (`""` when none). */
   readonly prefix: string
   /** The toolkit now: pass it as `toolkit` to `generateText`. */
@@ -197,6 +215,7 @@ export const fromClient = (
     )
     yield* refresh
     return {
+      [TypeId]: TypeId,
       prefix,
       toolkit: Effect.map(Ref.get(state), (s) => s.toolkit),
       listed: Effect.map(Ref.get(state), (s) => s.listed),
@@ -217,6 +236,8 @@ const hasSnapshot = (kit: McpToolkit): kit is McpToolkit & Internal => SnapshotK
  * One toolkit of the tools of several MCP servers (give each a `prefix`), read
  * anew on each `generateText`, so each server's `list_changed` shows. When two
  * tools have the same name, the first toolkit's wins (and a warning is logged).
+ * The toolkits are `fromClient`'s (the `TypeId` brand); a value that only
+ * claims the brand dies.
  *
  * @example
  * ```ts
@@ -233,6 +254,8 @@ const hasSnapshot = (kit: McpToolkit): kit is McpToolkit & Internal => SnapshotK
  * @category combinators
  */
 export const merge = (...kits: ReadonlyArray<McpToolkit>): Effect.Effect<Toolkit.WithHandler<Tools>> => {
+  // a memo of this merge's last toolkit, a pure function of the snapshots: replaced whole, never half-written
+  // (JavaScript runs one fiber at a time), so two fibers racing at worst build the same toolkit twice
   let last: { readonly snapshots: ReadonlyArray<Snapshot>; readonly toolkit: Toolkit.WithHandler<Tools> } | undefined
   return Effect.gen(function*() {
     const snapshots: Array<Snapshot> = []
@@ -431,7 +454,10 @@ const hintsOf = (tool: Tool.Any): McpSchema.ToolAnnotations | undefined => {
   return Object.keys(hints).length === 0 ? undefined : hints
 }
 
-const isObjectSchema = (json: JsonSchema.JsonSchema): boolean => (json as { readonly type?: unknown }).type === "object"
+type ObjectSchema = NonNullable<McpSchema.Tool["outputSchema"]>
+
+const isObjectSchema = (json: JsonSchema.JsonSchema): json is JsonSchema.JsonSchema & ObjectSchema =>
+  (json as { readonly type?: unknown }).type === "object"
 
 /** The MCP definition of a toolkit's tool. */
 const definitionOf = (tool: Tool.Any): { readonly definition: McpSchema.Tool; readonly structured: boolean } => {
@@ -442,23 +468,23 @@ const definitionOf = (tool: Tool.Any): { readonly definition: McpSchema.Tool; re
     ? Tool.getJsonSchemaFromSchema(tool.successSchema)
     : undefined
   const structured = output !== undefined && isObjectSchema(output)
-  const definition = {
+  const definition: McpSchema.Tool = {
     name: tool.name,
     ...(title !== undefined ? { title } : {}),
     ...(tool.description !== undefined ? { description: tool.description } : {}),
-    inputSchema: Tool.getJsonSchema(tool),
+    // a Tool.make tool's parameters are a Struct (JSON Schema `type: "object"`), as MCP requires; JsonSchema's type cannot say so
+    inputSchema: Tool.getJsonSchema(tool) as McpSchema.Tool["inputSchema"],
     ...(structured ? { outputSchema: output } : {}),
     ...(hints !== undefined ? { annotations: hints } : {}),
     ...(meta !== undefined ? { _meta: meta } : {})
-  } as McpSchema.Tool
+  }
   return { definition, structured }
 }
 
-const toolError = (text: string, meta?: unknown): McpSchema.CallToolResult => ({
-  content: [{ type: "text", text }],
-  isError: true,
-  ...(meta !== undefined ? { _meta: { [McpTool.FAILURE_META_KEY]: meta } } : {})
-})
+/** A tool error of a failure that is not the tool's declared one (no `_meta` value). */
+const toolError = (text: string): McpSchema.CallToolResult => ({ content: [{ type: "text", text }], isError: true })
+
+const isExecutionFailure = Schema.is(Tool.ExecutionFailure)
 
 /** The text of an AiError a toolkit fails with: invalid arguments name the tool and the field. */
 const aiErrorText = (name: string, error: AiError.AiError): string =>
@@ -473,18 +499,16 @@ const failureResult = (
   encoded: unknown
 ): Effect.Effect<McpSchema.CallToolResult, ErrorResponse> => {
   if (AiError.isAiError(error)) return Effect.succeed(toolError(aiErrorText(tool.name, error)))
-  if (typeof error === "object" && error !== null && "type" in error && "reason" in error) {
-    // a denied or interrupted execution (Tool.ExecutionFailure)
-    return Effect.succeed(toolError(String(error.reason)))
-  }
-  const withValue = (value: unknown) =>
-    Effect.map(Failure.ofTool(error), (result) => toolError(McpTool.resultText(result), value))
-  if (encoded !== undefined) return withValue(encoded)
+  // a denied or interrupted execution, unless the tool's declared failure has that shape too
+  // (effect/ai's failureResultSchema tries the declared failure before Tool.ExecutionFailure)
+  const declared: boolean = Schema.is(tool.failureSchema)(error)
+  if (!declared && isExecutionFailure(error)) return Effect.succeed(toolError(error.reason))
+  if (encoded !== undefined) return Failure.ofDeclared(error, encoded)
   // the failure schema's encoding services are the toolkit's (HandlerServices), given by the server's context
   const failureSchema = tool.failureSchema as Schema.Codec<unknown, unknown>
   return Effect.flatMap(
     Effect.option(Schema.encodeUnknownEffect(Schema.toCodecJson(failureSchema))(error)),
-    (value) => withValue(Option.getOrUndefined(value))
+    (value) => Failure.ofDeclared(error, Option.getOrUndefined(value))
   )
 }
 
@@ -513,7 +537,8 @@ const contentOf = (part: Prompt.ToolModelOutputPart): McpSchema.ContentBlock => 
   if (data !== undefined && part.mediaType.startsWith("image/")) return { type: "image", data, mimeType: part.mediaType }
   if (data !== undefined && part.mediaType.startsWith("audio/")) return { type: "audio", data, mimeType: part.mediaType }
   if (data !== undefined) {
-    return { type: "resource", resource: { uri: `data:${part.mediaType}`, mimeType: part.mediaType, blob: data } }
+    const uri = `data:${part.mediaType};base64,${data}`
+    return { type: "resource", resource: { uri, mimeType: part.mediaType, blob: data } }
   }
   return { type: "resource_link", uri: String(part.data), name: part.fileName ?? String(part.data), mimeType: part.mediaType }
 }

@@ -13,7 +13,9 @@
  *   the request's id on the wire.
  * - `McpSampling.handler`: a server's `sampling/createMessage` answered by the scripted model, which
  *   received the text, image, audio, tool use and result, tools, tool choice and generation settings;
- *   to a client on 2025-06-18 the answer is one block.
+ *   to a client on 2025-06-18 the answer is one block; a PDF the model writes is left out with a warning.
+ * - `register`: a declared failure with `type`/`reason` fields keeps its `_meta`; a PDF part is a
+ *   `data:application/pdf;base64,…` resource. `merge` refuses a look-alike `McpToolkit` (a type error).
  * Over stdio with a child process: `McpToolkitStdio.test.ts`.
  */
 import { assert, describe, it } from "@effect/vitest"
@@ -29,18 +31,21 @@ import * as McpServer from "@effect-mcp/mcp/McpServer"
 import * as McpToolkit from "@effect-mcp/mcp/McpToolkit"
 import * as Transport from "@effect-mcp/mcp/Transport"
 import * as NodeStreamableHttpClient from "@effect-mcp/node/NodeStreamableHttpClient"
+import * as AiError from "effect/ai/AiError"
 import * as Chat from "effect/ai/Chat"
 import * as LanguageModel from "effect/ai/LanguageModel"
-import type * as Prompt from "effect/ai/Prompt"
+import * as Prompt from "effect/ai/Prompt"
 import type * as Response from "effect/ai/Response"
 import * as Tool from "effect/ai/Tool"
 import * as Toolkit from "effect/ai/Toolkit"
 import * as Context from "effect/Context"
 import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
+import * as Result from "effect/Result"
 import * as Schedule from "effect/Schedule"
 import * as Schema from "effect/Schema"
 import * as Stream from "effect/Stream"
@@ -50,7 +55,7 @@ import { startServer } from "./httpUtil.js"
 // a scripted LanguageModel
 // ----------------------------------------------------------------------------
 
-type Turn = (options: LanguageModel.ProviderOptions) => Effect.Effect<Array<Response.PartEncoded>>
+type Turn = (options: LanguageModel.ProviderOptions) => Effect.Effect<Array<Response.PartEncoded>, AiError.AiError>
 
 /** A LanguageModel answering turn i with `turns[i]` (text "done" past the script); `seen` gets each call's options. */
 const scriptedModel = (turns: ReadonlyArray<Turn>, seen: Array<LanguageModel.ProviderOptions>) =>
@@ -321,6 +326,21 @@ describe("McpToolkit.fromClient: a server that refuses the subscription", () => 
     }).pipe(Effect.scoped))
 })
 
+describe("McpToolkit.merge: only fromClient's toolkits", () => {
+  it.effect("a structural look-alike is refused by the type system (and dies if forced)", () =>
+    Effect.gen(function*() {
+      const lookAlike = {
+        prefix: "",
+        toolkit: Effect.die("unused"),
+        listed: Effect.succeed([]),
+        refresh: Effect.void
+      }
+      // @ts-expect-error the McpToolkit type is branded (TypeId): only fromClient makes one
+      const exit = yield* Effect.exit(McpToolkit.merge(lookAlike))
+      assert.isTrue(exit._tag === "Failure")
+    }))
+})
+
 // ----------------------------------------------------------------------------
 // an effect/ai Toolkit served as MCP tools
 // ----------------------------------------------------------------------------
@@ -418,6 +438,42 @@ describe("McpToolkit.register: an effect/ai Toolkit served as MCP tools", () => 
       assert.include(textOf(officialBad as { readonly content: ReadonlyArray<unknown> }), `["a"]`)
       const officialWhere = yield* Effect.promise(() => official.callTool({ name: "where", arguments: {} }))
       assert.deepStrictEqual(officialWhere.structuredContent, { method: "tools/call" })
+    }).pipe(Effect.scoped))
+})
+
+/** A declared failure shaped like effect/ai's `Tool.ExecutionFailure` (`type` and `reason` fields). */
+class Denied extends Schema.TaggedError<Denied>()("Denied", { type: Schema.String, reason: Schema.String, message: Schema.String }) {}
+
+const Deny = Tool.make("deny", { failure: Denied })
+
+const Pdf = Tool.make("pdf", {
+  success: Schema.String,
+  toModelOutput: () => [Prompt.makePart("file", { mediaType: "application/pdf", data: new Uint8Array([37, 80, 68, 70]) })]
+})
+
+const MoreTools = Toolkit.make(Deny, Pdf)
+
+describe("McpToolkit.register: declared failures and binary parts", () => {
+  it.live("a declared failure with type and reason fields keeps its _meta; a PDF part is a data: URI resource", () =>
+    Effect.gen(function*() {
+      const { url } = yield* startServer(McpToolkit.register(MoreTools).pipe(Layer.provide(MoreTools.toLayer({
+        deny: () => Effect.fail(new Denied({ type: "execution-denied", reason: "policy", message: "denied by policy" })),
+        pdf: () => Effect.succeed("pdf")
+      }))))
+      const client = yield* connect(url)
+      const denied = yield* client.callTool("deny", {})
+      assert.deepStrictEqual(denied, {
+        content: [{ type: "text", text: "denied by policy" }],
+        isError: true,
+        _meta: {
+          "effect-mcp/failure": { _tag: "Denied", type: "execution-denied", reason: "policy", message: "denied by policy" }
+        }
+      })
+      const pdf = yield* client.callTool("pdf", {})
+      assert.deepStrictEqual(pdf.content, [{
+        type: "resource",
+        resource: { uri: "data:application/pdf;base64,JVBERg==", mimeType: "application/pdf", blob: "JVBERg==" }
+      }])
     }).pipe(Effect.scoped))
 })
 
@@ -534,6 +590,59 @@ describe("McpSampling.handler: sampling answered by a LanguageModel", () => {
       }])
     }).pipe(Effect.scoped))
   }
+
+  it.live("a file neither image nor audio is left out with a warning; a model failure is -32603 without details", () =>
+    Effect.gen(function*() {
+      const warnings: Array<string> = []
+      const model = scriptedModel([
+        () =>
+          Effect.succeed([
+            { type: "text", text: "Here it is" },
+            { type: "file", mediaType: "application/pdf", data: "JVBERg==" },
+            { type: "finish", reason: "stop", usage: { inputTokens: {}, outputTokens: {} } }
+          ]),
+        () =>
+          Effect.fail(AiError.make({
+            module: "Scripted",
+            method: "generateText",
+            reason: new AiError.RateLimitError({ retryAfter: Duration.seconds(2) })
+          }))
+      ], [])
+      const AskTwice = McpServer.tool({
+        name: "ask",
+        handler: () =>
+          Effect.flatMap(HandlerContext, (ctx) => {
+            const sample = Effect.result(
+              ctx.sample({ maxTokens: 10, messages: [{ role: "user", content: { type: "text", text: "Hi" } }] })
+            )
+            return Effect.map(Effect.all([sample, sample]), (results) =>
+              JSON.stringify(results.map((r) =>
+                Result.isSuccess(r) ? r.success : { code: "code" in r.failure ? r.failure.code : undefined, message: r.failure.message, data: "data" in r.failure ? r.failure.data : undefined }
+              )))
+          })
+      })
+      const { url } = yield* startServer(McpServer.register(AskTwice))
+      const context = yield* Layer.build(
+        McpClient.layer({ name: "host", version: "1.0.0", era: "2025", sampling: McpSampling.handler({ model: "scripted" }) }).pipe(
+          Layer.provide(NodeStreamableHttpClient.layer({ url })),
+          Layer.provide(model)
+        )
+      ).pipe(
+        Effect.provide(Logger.layer([Logger.make(({ logLevel, message }) => {
+          if (logLevel === "Warn") warnings.push(String(message))
+        })]))
+      )
+      const answer = yield* Context.get(context, McpClient.McpClient).callTool("ask", {})
+      assert.notStrictEqual(answer.isError, true, textOf(answer))
+      assert.deepStrictEqual(JSON.parse(textOf(answer)), [
+        { role: "assistant", model: "scripted", stopReason: "endTurn", content: { type: "text", text: "Here it is" } },
+        // -32603 is sent without details (the client logs the AiError)
+        { code: -32603, message: "Internal error" }
+      ])
+      assert.deepStrictEqual(warnings, [
+        "McpSampling: a sampling answer has image and audio blocks only; left out the model's files: application/pdf"
+      ])
+    }).pipe(Effect.scoped))
 
   it.live("2025-06-18: an answer of several blocks is one block, the text joined, what was left out logged", () =>
     Effect.gen(function*() {
