@@ -293,8 +293,8 @@ export const resource = <E = never, R = never>(
  */
 export interface ToolOptions<R> {
   /** The app shown when the tool is called: its resource, or its `ui://` URI. */
-  // `any`: only the resource's URI is read, whatever its handler needs
-  readonly resource: McpFeature.Resource<any> | `ui://${string}`
+  // only the resource's URI is read, whatever its handler needs
+  readonly resource: McpFeature.Resource<unknown> | `ui://${string}`
   /** Who may call the tool (default: the model and the app). */
   readonly visibility?: ReadonlyArray<ToolVisibility> | undefined
   /**
