@@ -18,34 +18,15 @@ import * as Effect from "effect/Effect"
 import * as HttpServer from "effect/http/HttpServer"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import * as esbuild from "esbuild"
 import * as fs from "node:fs"
-import * as http from "node:http"
-import type { AddressInfo } from "node:net"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { type Browser, chromium } from "playwright-core"
 import type { AppReport } from "./apps/app.js"
 import type { HostReport } from "./apps/host.js"
+import { bundle, CHROMIUM, launch, listen, pageServer, visit } from "./harness.js"
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const here = path.dirname(fileURLToPath(import.meta.url))
-
-const bundle = (entry: string, splitting: boolean) =>
-  Effect.promise(() =>
-    esbuild.build({
-      entryPoints: { [entry]: path.join(here, "apps", `${entry}.ts`) },
-      outdir: "/out",
-      bundle: true,
-      splitting,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      conditions: ["effect-mcp-source"],
-      write: false,
-      logLevel: "silent"
-    })
-  ).pipe(Effect.map((result) => new Map(result.outputFiles.map((f) => [f.path.slice("/out".length), f.text] as const))))
+const appsBundle = (entry: string, splitting: boolean) => bundle({ [entry]: path.join(here, "apps", `${entry}.ts`) }, splitting)
 
 // ----------------------------------------------------------------------------
 // the MCP server and its app
@@ -93,58 +74,7 @@ const startServer = (origin: string, html: string) =>
 // the host page's origin, the browser
 // ----------------------------------------------------------------------------
 
-const pageServer = (scripts: ReadonlyMap<string, string>) =>
-  http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://page")
-    const script = scripts.get(url.pathname)
-    if (script !== undefined) {
-      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8" })
-      return res.end(script)
-    }
-    if (url.pathname === "/") {
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" })
-      return res.end(`<!doctype html><html><head><script type="module" src="/host.js"></script></head><body></body></html>`)
-    }
-    res.writeHead(404).end()
-  })
-
-const listen = (server: http.Server) =>
-  Effect.acquireRelease(
-    Effect.callback<number>((resume) => {
-      server.listen(0, "127.0.0.1", () => resume(Effect.succeed((server.address() as AddressInfo).port)))
-    }),
-    () =>
-      Effect.callback<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-  )
-
-const launch = Effect.acquireRelease(
-  Effect.promise(() => chromium.launch({ executablePath: CHROMIUM, headless: true })),
-  (browser) => Effect.promise(() => browser.close())
-)
-
-/** Opens `pageUrl` and waits for the host's report (bounded). */
-const visit = (browser: Browser, pageUrl: string) =>
-  Effect.acquireUseRelease(
-    Effect.promise(() => browser.newPage()),
-    (page) =>
-      Effect.promise(async () => {
-        const logs: Array<string> = []
-        page.on("console", (m) => logs.push(`console.${m.type()}: ${m.text()}`))
-        page.on("pageerror", (e) => logs.push(`pageerror: ${e.message}`))
-        const report = new Promise<HostReport>((resolve) => {
-          void page.exposeFunction("mcpReport", (json: string) => resolve(JSON.parse(json) as HostReport))
-        })
-        await page.goto(pageUrl)
-        const timeout = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`no report from ${pageUrl} in 20 s; page said:\n${logs.join("\n")}`)), 20_000)
-        )
-        return { report: await Promise.race([report, timeout]), logs }
-      }),
-    (page) => Effect.promise(() => page.close())
-  )
+const HOST_PAGE = `<!doctype html><html><head><script type="module" src="/host.js"></script></head><body></body></html>`
 
 describe("MCP Apps in headless Chromium: our server's app, rendered by a host on our client and by the official one", () => {
   it.live("the app gets the tool's input and result, calls a tool through the host, and its message reaches the host", () =>
@@ -152,13 +82,13 @@ describe("MCP Apps in headless Chromium: our server's app, rendered by a host on
       if (!fs.existsSync(CHROMIUM)) {
         return assert.fail(`no Chromium at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium) or set CHROMIUM_PATH`)
       }
-      const appScript = (yield* bundle("app", false)).get("/app.js")!
+      const appScript = (yield* appsBundle("app", false)).get("/app.js")!
       // inlined in a <script>: the bundle must not end it early
       assert.notInclude(appScript, "</script", "the app's bundle closes its script element")
       const html = `<!doctype html><html><head><meta charset="utf-8"></head><body><div id="chart"></div>` +
         `<script type="module">${appScript}</script></body></html>`
-      const scripts = yield* bundle("host", true)
-      const pagePort = yield* listen(pageServer(scripts))
+      const scripts = yield* appsBundle("host", true)
+      const pagePort = yield* listen(pageServer(scripts, (pathname) => pathname === "/" ? { html: HOST_PAGE } : undefined))
       const origin = `http://127.0.0.1:${pagePort}`
       const port = yield* startServer(origin, html)
       const serverUrl = `http://127.0.0.1:${port}/mcp`
@@ -168,7 +98,7 @@ describe("MCP Apps in headless Chromium: our server's app, rendered by a host on
       for (const [host, era] of hosts) {
         const label = `${host} host, ${era}`
         const pageUrl = `${origin}/?server=${encodeURIComponent(serverUrl)}&host=${host}&era=${era}`
-        const { logs, report } = yield* visit(browser, pageUrl)
+        const { logs, report } = yield* visit<HostReport>(browser, pageUrl)
         assert.isUndefined(report.error, `${label}: ${report.error}\n${logs.join("\n")}`)
         // the host declared the extension: it was served the app tool, both _meta keys
         assert.deepStrictEqual(report.toolMeta, {

@@ -24,16 +24,13 @@ import * as Effect from "effect/Effect"
 import * as HttpServer from "effect/http/HttpServer"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import * as esbuild from "esbuild"
 import * as fs from "node:fs"
 import * as http from "node:http"
-import type { AddressInfo } from "node:net"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { type Browser, chromium } from "playwright-core"
+import { bundle, CHROMIUM, launch, listen, pageServer, visit } from "./harness.js"
 import type { PageReport } from "./page.js"
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
 const here = path.dirname(fileURLToPath(import.meta.url))
 
 // ----------------------------------------------------------------------------
@@ -146,83 +143,20 @@ const recorder = (targetPort: number) => {
 
 const STRICT_CSP = "script-src 'self'"
 
-const pageServer = (scripts: ReadonlyMap<string, string>) => {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://page")
-    const script = scripts.get(url.pathname)
-    if (script !== undefined) {
-      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8" })
-      return res.end(script)
+/** The page of `pathname`: ours (`/`, `/csp` under the strict CSP) or the official client's (`/official`). */
+const pageOf = (pathname: string) =>
+  pathname === "/" || pathname === "/csp" || pathname === "/official"
+    ? {
+      html: `<!doctype html><html><head><script type="module" src="${pathname === "/official" ? "/official.js" : "/page.js"}"></script></head><body>mcp</body></html>`,
+      headers: pathname === "/csp" ? { "content-security-policy": STRICT_CSP } : {}
     }
-    if (url.pathname === "/" || url.pathname === "/csp" || url.pathname === "/official") {
-      res.writeHead(200, {
-        "content-type": "text/html; charset=utf-8",
-        ...(url.pathname === "/csp" ? { "content-security-policy": STRICT_CSP } : {})
-      })
-      const src = url.pathname === "/official" ? "/official.js" : "/page.js"
-      return res.end(`<!doctype html><html><head><script type="module" src="${src}"></script></head><body>mcp</body></html>`)
-    }
-    res.writeHead(404).end()
-  })
-  return server
-}
-
-const listen = (server: http.Server) =>
-  Effect.acquireRelease(
-    Effect.callback<number>((resume) => {
-      server.listen(0, "127.0.0.1", () => resume(Effect.succeed((server.address() as AddressInfo).port)))
-    }),
-    () =>
-      Effect.callback<void>((resume) => {
-        server.closeAllConnections()
-        server.close(() => resume(Effect.void))
-      })
-  )
+    : undefined
 
 /**
  * The pages' scripts by path: `/page.js` and the chunks its dynamic `import()`s load (the validator,
  * the legacy transport), as an app ships them, and `/official.js`.
  */
-const bundlePage = Effect.promise(() =>
-  esbuild.build({
-    entryPoints: { page: path.join(here, "page.ts"), official: path.join(here, "officialPage.ts") },
-    outdir: "/out",
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    conditions: ["effect-mcp-source"],
-    write: false,
-    logLevel: "silent"
-  })
-).pipe(Effect.map((result) => new Map(result.outputFiles.map((f) => [f.path.slice("/out".length), f.text] as const))))
-
-const launch = Effect.acquireRelease(
-  Effect.promise(() => chromium.launch({ executablePath: CHROMIUM, headless: true })),
-  (browser) => Effect.promise(() => browser.close())
-)
-
-/** Opens `pageUrl` in a new page and waits for its report (bounded). */
-const visit = (browser: Browser, pageUrl: string) =>
-  Effect.acquireUseRelease(
-    Effect.promise(() => browser.newPage()),
-    (page) =>
-      Effect.promise(async () => {
-        const logs: Array<string> = []
-        page.on("console", (m) => logs.push(`console.${m.type()}: ${m.text()}`))
-        page.on("pageerror", (e) => logs.push(`pageerror: ${e.message}`))
-        const report = new Promise<PageReport>((resolve) => {
-          void page.exposeFunction("mcpReport", (json: string) => resolve(JSON.parse(json) as PageReport))
-        })
-        await page.goto(pageUrl)
-        const timeout = new Promise<never>((_, reject) =>
-          setTimeout(() => reject(new Error(`no report from ${pageUrl} in 20 s; page said:\n${logs.join("\n")}`)), 20_000)
-        )
-        return { report: await Promise.race([report, timeout]), logs }
-      }),
-    (page) => Effect.promise(() => page.close())
-  )
+const bundlePage = bundle({ page: path.join(here, "page.ts"), official: path.join(here, "officialPage.ts") }, true)
 
 describe("our client and the official one in headless Chromium, page and server on two origins", () => {
   it.live("both eras, progress, sampling and elicitation in the page, output validation, DELETE on close; again under a strict CSP; the legacy fallback; the official client", () =>
@@ -233,7 +167,7 @@ describe("our client and the official one in headless Chromium, page and server 
       const scripts = yield* bundlePage
       // the validator is a chunk of its own, loaded from the page's origin when the first output schema is listed
       assert.isAbove(scripts.size, 1, "the page's bundle has no lazy chunk")
-      const page = pageServer(scripts)
+      const page = pageServer(scripts, pageOf)
       const pagePort = yield* listen(page)
       const origin = `http://127.0.0.1:${pagePort}`
       const { mcp, port } = yield* startServer(origin)
@@ -247,7 +181,7 @@ describe("our client and the official one in headless Chromium, page and server 
           const label = `${era}${csp ? ", strict CSP" : ""}`
           proxy.seen.length = 0
           const pageUrl = `${origin}/${csp ? "csp" : ""}?server=${encodeURIComponent(serverUrl)}&era=${era}`
-          const { logs, report } = yield* visit(browser, pageUrl)
+          const { logs, report } = yield* visit<PageReport>(browser, pageUrl)
           assert.isUndefined(report.error, `${label}: ${report.error}\n${logs.join("\n")}`)
           assert.strictEqual(report.era, era === "2025" ? "2025" : "2026", label)
           assert.deepStrictEqual(report.progress, [1, 2, 3], label)
@@ -278,7 +212,7 @@ describe("our client and the official one in headless Chromium, page and server 
       // from the page's origin, its stream and messages over the legacy endpoints' CORS
       proxy.seen.length = 0
       const legacyUrl = `http://127.0.0.1:${proxyPort}/sse`
-      const legacy = yield* visit(browser, `${origin}/?server=${encodeURIComponent(legacyUrl)}&era=2025`)
+      const legacy = yield* visit<PageReport>(browser, `${origin}/?server=${encodeURIComponent(legacyUrl)}&era=2025`)
       assert.isUndefined(legacy.report.error, `legacy: ${legacy.report.error}\n${legacy.logs.join("\n")}`)
       assert.deepStrictEqual(legacy.report.progress, [1, 2, 3], "legacy")
       assert.strictEqual(legacy.report.sampled, `page-model: page answers {"type":"text","text":"what is 2 + 2?"}`, "legacy")
@@ -292,7 +226,7 @@ describe("our client and the official one in headless Chromium, page and server 
       for (const era of ["2025", "2026-07-28"] as const) {
         const label = `official, ${era}`
         proxy.seen.length = 0
-        const { logs, report } = yield* visit(browser, `${origin}/official?server=${encodeURIComponent(serverUrl)}&era=${era}`)
+        const { logs, report } = yield* visit<PageReport>(browser, `${origin}/official?server=${encodeURIComponent(serverUrl)}&era=${era}`)
         assert.isUndefined(report.error, `${label}: ${report.error}\n${logs.join("\n")}`)
         assert.strictEqual(report.era, era === "2025" ? "2025-11-25" : "2026-07-28", label)
         assert.deepStrictEqual(report.progress, [1, 2, 3], label)
