@@ -34,6 +34,7 @@ import type * as Arr from "effect/Array"
 import * as Cause from "effect/Cause"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as FiberSet from "effect/FiberSet"
 import * as Option from "effect/Option"
 import type * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
@@ -539,8 +540,9 @@ type Resume = (effect: Effect.Effect<void, TransportError>) => void
 export const makeWriter = (writable: Writable, options?: WriterOptions): Effect.Effect<Writer, never, Scope.Scope> =>
   Effect.gen(function*() {
     const gap = Duration.fromInputUnsafe(options?.progressGap ?? DEFAULT_PROGRESS_GAP)
-    // the held response's timer, on this fiber's services (its Clock); rare: only after a progress
-    const fork = Effect.runForkWith(yield* Effect.context<never>())
+    // the held response's timer, on this fiber's services (its Clock), in a set the scope interrupts;
+    // rare: only after a progress
+    const fork = yield* FiberSet.makeRuntime<never, void, never>()
     const later = (run: () => void) => void fork(Effect.sleep(gap).pipe(Effect.andThen(Effect.sync(run))))
     const [writer] = yield* Effect.acquireRelease(
       Effect.sync(() => unsafeMakeWriter(writable, later, options)),
