@@ -5,7 +5,8 @@
 // npm (with the peer versions the README's install line names). Checks that the prepack check
 // refuses a package whose dist/ is missing, then type-checks the README's app examples
 // (packages/node/examples/app) there with plain `moduleResolution: NodeNext`
-// and no custom condition, then runs them: the client spawns the stdio server,
+// and no custom condition, runs the app's test (server.test.ts: `McpTest`, with the vitest and
+// @effect/vitest the README's dev-tools line names), then runs the programs: the client spawns the stdio server,
 // the client talks to the HTTP server, and SIGTERM in the middle of a streamed
 // tool call ends the HTTP server cleanly (every SSE event whole, exit code 130: on Effect 4
 // `NodeRuntime.runMain` exits 130 for an interruption from outside, as examples/app/http.ts says).
@@ -133,12 +134,13 @@ const installed = Object.keys(peers).map((name) => {
 })
 const size = Number(run("du", ["-sm", "node_modules"], app).split("\t")[0])
 step(`node_modules: ${size} MB (${installed.join(", ")}, node ${process.versions.node})`)
-npm(["install", "--save-dev", "typescript@~5.9.3", "@types/node@^22.19.0"])
+// the dev tools the README's "Five minutes" names, at the workspace's own versions
+const devTools = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).devDependencies
+npm(["install", "--save-dev", ...["typescript", "@types/node", "vitest", "@effect/vitest"].map((name) => `${name}@${devTools[name]}`)])
 
 step("type-check the app examples with moduleResolution NodeNext, no custom condition")
 const examples = join(root, "packages", "node", "examples", "app")
-// the app without its test (server.test.ts needs @effect/vitest, which a user's app need not have)
-for (const file of readdirSync(examples).filter((f) => !f.endsWith(".test.ts"))) copyFileSync(join(examples, file), join(app, "src", file))
+for (const file of readdirSync(examples)) copyFileSync(join(examples, file), join(app, "src", file))
 writeFileSync(
   join(app, "tsconfig.json"),
   JSON.stringify({
@@ -162,6 +164,14 @@ try {
   run(join(app, "node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], app)
 } catch (error) {
   fail(`tsc in the installed app failed:\n${error.stdout}${error.stderr}`)
+}
+
+step("the app's test (server.test.ts: McpTest in both eras, on the TestClock) with vitest, against the packed packages")
+try {
+  const out = run(join(app, "node_modules", ".bin", "vitest"), ["run", "src/server.test.ts"], app)
+  check(/Tests\s+3 passed/.test(out.replace(/\x1b\[[0-9;]*m/g, "")), `vitest in the installed app: not 3 tests passed:\n${out}`)
+} catch (error) {
+  fail(`vitest in the installed app failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`)
 }
 
 const collect = (child) => {
