@@ -1,7 +1,8 @@
 /**
  * The README's test of the app's server (server.ts): `McpTest` in both eras and
  * on the TestClock. Run by `pnpm test` (packages/node/vitest.config.ts includes
- * examples/app); `pnpm test:pack` copies the app without it (no vitest there).
+ * examples/app) and, in the project the packed packages are installed into, by
+ * `pnpm test:pack`.
  */
 import { assert, it } from "@effect/vitest"
 import * as McpTest from "@effect-mcp/mcp/McpTest"
