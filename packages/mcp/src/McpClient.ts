@@ -27,8 +27,10 @@ import * as Context from "effect/Context"
 import type * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Queue from "effect/Queue"
 import * as Result from "effect/Result"
-import type * as Schema from "effect/Schema"
+import * as Schema from "effect/Schema"
 import * as Scope from "effect/Scope"
 import * as Stream from "effect/Stream"
 import * as SubscriptionRef from "effect/SubscriptionRef"
@@ -632,6 +634,123 @@ export const applyElicitationDefaults: (
   requestedSchema: McpSchema.ElicitRequestFormParams["requestedSchema"],
   result: McpSchema.ElicitResult
 ) => McpSchema.ElicitResult = ClientRequests.applyElicitationDefaults
+
+const decodeUrlElicitationRequired = Schema.decodeUnknownOption(McpSchema.URLElicitationRequiredErrorObject)
+
+/**
+ * The URL-mode elicitations of a `-32042` error ("URL elicitation required",
+ * `data.elicitations`): `Some` for an `McpError` of that code whose `data` is
+ * valid, `None` for anything else.
+ *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import { McpError } from "@effect-mcp/mcp/McpError"
+ * import * as Option from "effect/Option"
+ *
+ * const error = new McpError({
+ *   code: -32042,
+ *   message: "Sign in first",
+ *   data: { elicitations: [{ mode: "url", elicitationId: "e1", url: "https://example.com/login", message: "Sign in" }] }
+ * })
+ * const urls = Option.map(McpClient.urlElicitations(error), (els) => els.map((el) => el.url))
+ * ```
+ * @since 0.1.0
+ * @category elicitation
+ */
+export const urlElicitations = (error: unknown): Option.Option<ReadonlyArray<McpSchema.ElicitRequestURLParams>> =>
+  error instanceof McpError && error.code === McpSchema.URL_ELICITATION_REQUIRED
+    ? Option.map(decodeUrlElicitationRequired(error.toObject()), (e) => e.data.elicitations)
+    : Option.none()
+
+/**
+ * The options of {@link retryUrlElicitations}.
+ *
+ * @since 0.1.0
+ * @category elicitation
+ */
+export interface UrlElicitationOptions<E2 = never, R2 = never> {
+  /** Shows one elicitation's URL to the user (called for each, every round). */
+  readonly onUrl: (elicitation: McpSchema.ElicitRequestURLParams) => Effect.Effect<void, E2, R2>
+  /** Most times the request is sent again (default 3); after them the `-32042` error is the failure. */
+  readonly maxRounds?: number | undefined
+  /** Longest wait for a round's completions (Effect's Clock); past it the `-32042` error is the failure. */
+  readonly timeout?: Duration.Input | undefined
+}
+
+/**
+ * Runs `request`; when the server refuses it with `-32042` (URL elicitation
+ * required), calls `onUrl` for each elicitation, waits for the server's
+ * `notifications/elicitation/complete` of every `elicitationId` (collected
+ * from before the request starts: one may come before the error), then runs
+ * the request again, at most `maxRounds` times. Any other failure, the
+ * `-32042` after the last round or a wait past `timeout` fails as it came.
+ *
+ * 2025 only: on a 2026 session (no `notifications/elicitation/complete`; the
+ * server asks for a URL through an `elicitation/create` input request that the
+ * client's `elicitation.url` handler answers) `request` runs as it is.
+ *
+ * @example
+ * ```ts
+ * import * as McpClient from "@effect-mcp/mcp/McpClient"
+ * import * as Console from "effect/Console"
+ * import * as Effect from "effect/Effect"
+ *
+ * const program = Effect.gen(function*() {
+ *   const client = yield* McpClient.McpClient
+ *   return yield* McpClient.retryUrlElicitations(client, client.callTool("checkout", {}), {
+ *     onUrl: (elicitation) => Console.log(`open ${elicitation.url} (${elicitation.message})`),
+ *     timeout: "5 minutes"
+ *   })
+ * })
+ * ```
+ * @since 0.1.0
+ * @category elicitation
+ */
+export const retryUrlElicitations = <A, E, R, E2 = never, R2 = never>(
+  client: Pick<McpClientShape, "era" | "notifications">,
+  request: Effect.Effect<A, E, R>,
+  options: UrlElicitationOptions<E2, R2>
+): Effect.Effect<A, E | E2, R | R2> => {
+  if (client.era === "2026") return request
+  const maxRounds = options.maxRounds ?? 3
+  return Effect.gen(function*() {
+    const completed = new Set<string>()
+    const arrived = yield* Queue.unbounded<string>()
+    yield* client.notifications.pipe(
+      Stream.runForEach((n) => {
+        const id = n.params?.elicitationId
+        if (n.method !== "notifications/elicitation/complete" || typeof id !== "string") return Effect.void
+        completed.add(id)
+        return Queue.offer(arrived, id)
+      }),
+      Effect.forkScoped
+    )
+    // the subscription is in place before the request is sent
+    yield* Effect.yieldNow
+    const waitAll = (ids: ReadonlyArray<string>): Effect.Effect<void> =>
+      Effect.whileLoop({
+        while: () => !ids.every((id) => completed.has(id)),
+        body: () => Queue.take(arrived),
+        step: () => undefined
+      })
+    const attempt = (round: number): Effect.Effect<A, E | E2, R | R2> =>
+      Effect.catchIf(
+        request,
+        (e) => round < maxRounds && Option.isSome(urlElicitations(e)),
+        (e) =>
+          Effect.gen(function*() {
+            const elicitations = Option.getOrThrow(urlElicitations(e))
+            for (const el of elicitations) yield* options.onUrl(el)
+            const wait = waitAll(elicitations.map((el) => el.elicitationId))
+            if (options.timeout === undefined) yield* wait
+            else if (Option.isNone(yield* Effect.timeoutOption(wait, options.timeout))) return yield* Effect.fail(e)
+            return yield* attempt(round + 1)
+          })
+      )
+    return yield* attempt(0)
+  }).pipe(Effect.scoped)
+}
 
 /**
  * Connects over the `Transport` in context: initializes, then serves the

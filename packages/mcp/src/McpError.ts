@@ -59,6 +59,10 @@ const nameAfterTag = (errorClass: { readonly prototype: object }, tag: string): 
  * own: a tool error result naming the failed call for `tools/call`, `-32603`
  * for other methods.
  *
+ * A `-32042` (URL elicitation required): `McpClient.urlElicitations(error)`
+ * reads its URLs, `McpClient.retryUrlElicitations` sends the request again
+ * once they are done.
+ *
  * @example
  * ```ts
  * import type { McpError } from "@effect-mcp/mcp/McpError"
