@@ -74,6 +74,17 @@ const handlers = {
   roots: [{ uri: "file:///work", name: "work" }]
 }
 
+
+/** A tool that signals `started`, then waits forever; `interrupted` completes when it is interrupted. */
+const hangingTool = (started: Deferred.Deferred<void>, interrupted: Deferred.Deferred<void>) =>
+  McpServer.tool({
+    name: "hang",
+    handler: () =>
+      Deferred.succeed(started, undefined).pipe(
+        Effect.andThen(Effect.never),
+        Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
+      )
+  })
 describe("McpTest.client", () => {
   for (const era of ["2025", "2026"] as const) {
     it.effect(`${era}: speaks the era asked, and a tool call is answered with no virtual time passing`, () =>
@@ -153,14 +164,7 @@ describe("McpTest.client", () => {
         const wire: Array<WireRecord> = []
         const interrupted = yield* Deferred.make<void>()
         const started = yield* Deferred.make<void>()
-        const Hang = McpServer.tool({
-          name: "hang",
-          handler: () =>
-            Deferred.succeed(started, undefined).pipe(
-              Effect.andThen(Effect.never),
-              Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
-            )
-        })
+        const Hang = hangingTool(started, interrupted)
         const Live = McpServer.register(Hang).pipe(Layer.provideMerge(McpServer.layer({ name: "hang", version: "1" })))
         const client = yield* McpTest.client(Live, { era, onWire: (record) => wire.push(record) })
         const call = yield* Effect.forkChild(client.callTool("hang", {}, { timeout: "5 seconds" }))
@@ -178,14 +182,7 @@ describe("McpTest.client", () => {
         const started = yield* Deferred.make<void>()
         const interrupted = yield* Deferred.make<void>()
         const released = yield* Deferred.make<void>()
-        const Hang = McpServer.tool({
-          name: "hang",
-          handler: () =>
-            Deferred.succeed(started, undefined).pipe(
-              Effect.andThen(Effect.never),
-              Effect.onInterrupt(() => Deferred.succeed(interrupted, undefined))
-            )
-        })
+        const Hang = hangingTool(started, interrupted)
         // the definition built here, outside the test client's scope, to see its sessions after
         const definition = Context.get(
           yield* Layer.build(McpServer.register(Hang).pipe(Layer.provideMerge(McpServer.layer({ name: "hang", version: "1" })))),
