@@ -724,10 +724,9 @@ export const retryUrlElicitations = <A, E, R, E2 = never, R2 = never>(
         completed.add(id)
         return Queue.offer(arrived, id)
       }),
-      Effect.forkScoped
+      // started at once: the subscription is in place before the request is sent
+      Effect.forkScoped({ startImmediately: true })
     )
-    // the subscription is in place before the request is sent
-    yield* Effect.yieldNow
     const waitAll = (ids: ReadonlyArray<string>): Effect.Effect<void> =>
       Effect.whileLoop({
         while: () => !ids.every((id) => completed.has(id)),

@@ -8,6 +8,7 @@ import { assert, describe, it } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
+import * as PubSub from "effect/PubSub"
 import * as Stream from "effect/Stream"
 import * as TestClock from "effect/testing/TestClock"
 import * as JsonRpc from "@effect-mcp/mcp/JsonRpc"
@@ -149,6 +150,30 @@ describe("McpClient.retryUrlElicitations", () => {
       const error = yield* Fiber.join(fiber)
       assert.strictEqual((error as McpError).code, -32042)
       assert.strictEqual(callCount(pair), 1)
+    }))
+
+  it.effect("the completions are listened for before the first attempt: one published as the request starts counts", () =>
+    Effect.gen(function*() {
+      // the completion is published by the request itself, before it fails: a listener that subscribed
+      // only once the request had begun (a fork not yet started) would never see it, and the retry would wait forever
+      const hub = yield* PubSub.unbounded<JsonRpc.Notification>()
+      let runs = 0
+      const request = Effect.suspend(() => {
+        runs++
+        return runs === 1
+          ? Effect.andThen(
+            PubSub.publish(hub, complete("e1") as JsonRpc.Notification),
+            Effect.fail(McpError.fromObject(required(1, ["e1"]).error))
+          )
+          : Effect.succeed("logged in")
+      })
+      const result = yield* McpClient.retryUrlElicitations({ era: "2025", notifications: Stream.fromPubSub(hub) }, request, {
+        onUrl: () => Effect.void,
+        timeout: "1 second"
+      }).pipe(Effect.forkChild)
+      yield* TestClock.adjust("1 second")
+      assert.strictEqual(yield* Fiber.join(result), "logged in")
+      assert.strictEqual(runs, 2)
     }))
 
   it.effect("a 2026 session: the request runs as it is (no notifications/elicitation/complete there)", () =>
